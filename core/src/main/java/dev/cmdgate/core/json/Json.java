@@ -1,0 +1,97 @@
+package dev.cmdgate.core.json;
+
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * Writes plain Java values as compact JSON: {@link Map} (keys in iteration order), {@link Collection},
+ * arrays of String, {@link CharSequence}, {@link Number}, {@link Boolean} and {@code null}.
+ * Kept dependency-free because core is loaded into every gated JVM.
+ */
+public final class Json {
+
+    private Json() {
+    }
+
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder(256);
+        write(value, out);
+        return out.toString();
+    }
+
+    public static void write(Object value, StringBuilder out) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof CharSequence s) {
+            quote(s, out);
+        } else if (value instanceof Boolean b) {
+            out.append(b.booleanValue());
+        } else if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new IllegalArgumentException("JSON has no representation for " + d);
+            }
+            out.append(d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d));
+        } else if (value instanceof Number n) {
+            out.append(n);
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                quote(String.valueOf(e.getKey()), out);
+                out.append(':');
+                write(e.getValue(), out);
+            }
+            out.append('}');
+        } else if (value instanceof Collection<?> list) {
+            out.append('[');
+            boolean first = true;
+            for (Object o : list) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                write(o, out);
+            }
+            out.append(']');
+        } else if (value instanceof Object[] array) {
+            write(java.util.Arrays.asList(array), out);
+        } else if (value instanceof Enum<?> e) {
+            quote(e.toString(), out);
+        } else {
+            throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON");
+        }
+    }
+
+    /** Appends s as a JSON string; lone surrogates become \\uXXXX escapes so the output is always valid. */
+    public static void quote(CharSequence s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    boolean loneSurrogate = Character.isSurrogate(c)
+                            && !(Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))
+                            && !(Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)));
+                    if (c < 0x20 || loneSurrogate) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+}
