@@ -1,0 +1,68 @@
+package dev.cmdgate.agent;
+
+import dev.cmdgate.agent.bridge.LaunchBridge;
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigException;
+import dev.cmdgate.agent.config.ConfigParser;
+import dev.cmdgate.agent.instrument.LaunchHookTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent's entry point. Does the minimum at start-up — validate configuration, install the
+ * gate, register the transformer — and leaves everything heavy (rules, logging, prompts) to the
+ * first launch. A bad configuration stops the JVM here with one line.
+ */
+public final class Premain {
+
+    static final int CONFIG_ERROR_EXIT = 2;
+
+    private Premain() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    private static void start(String args, Instrumentation inst) {
+        AgentConfig config;
+        try {
+            config = ConfigParser.parse(System.getProperties(), args);
+            LaunchBridge.install(AgentRuntime.create(config));
+        } catch (ConfigException | IllegalArgumentException | IllegalStateException e) {
+            System.err.println("cmdgate: configuration error: " + e.getMessage());
+            System.err.flush();
+            Runtime.getRuntime().halt(CONFIG_ERROR_EXIT);
+            return;
+        }
+        inst.addTransformer(new LaunchHookTransformer(), true);
+        retransformLoaded(inst);
+    }
+
+    /** Usually neither class is loaded yet at premain; with a late attach they are, so hook them now. */
+    private static void retransformLoaded(Instrumentation inst) {
+        List<Class<?>> loaded = new ArrayList<>(2);
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            String n = c.getName();
+            if (n.equals("java.lang.ProcessImpl") || n.equals("java.lang.ProcessBuilder")) {
+                loaded.add(c);
+            }
+        }
+        if (loaded.isEmpty()) {
+            return;
+        }
+        try {
+            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+        } catch (UnmodifiableClassException | RuntimeException e) {
+            System.err.println("cmdgate: cannot hook the JDK's process launcher (" + e + "); stopping");
+            System.err.flush();
+            Runtime.getRuntime().halt(CONFIG_ERROR_EXIT);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.cmdgate.agent.bridge;
+
+import java.lang.ProcessBuilder.Redirect;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the instrumented JDK code asks. Each method returns normally to let the launch go on, or
+ * throws {@link SecurityException} to refuse it.
+ */
+public interface LaunchGate {
+
+    /** Entry of {@code ProcessImpl.start}: every launch, with the JDK's own arguments. */
+    void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
+                    boolean redirectErrorStream);
+
+    /** Entry of {@code ProcessBuilder.startPipeline}: the whole pipeline, before any stage starts. */
+    void checkPipeline(List<ProcessBuilder> builders);
+
+    /** Entry of the {@code ProcessImpl} constructor, to catch construction that skipped {@code start}. */
+    void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir);
+}

@@ -1,0 +1,154 @@
+package dev.cmdgate.agent.config;
+
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.gate.Autonomy;
+import dev.cmdgate.core.gate.GateScheme;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Reads {@code cmdgate.*} system properties and agent arguments ({@code key=value,key=value};
+ * arguments win). Unknown keys and bad values are errors: a security tool must never silently
+ * ignore what its user asked for.
+ */
+public final class ConfigParser {
+
+    public static final String PREFIX = "cmdgate.";
+    static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
+            "audit", "rules", "stdin", "signing.key");
+    private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
+
+    private ConfigParser() {
+    }
+
+    public static AgentConfig parse(Properties systemProperties, String agentArgs) {
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (String name : systemProperties.stringPropertyNames()) {
+            if (name.startsWith(PREFIX)) {
+                raw.put(name.substring(PREFIX.length()), systemProperties.getProperty(name));
+            }
+        }
+        if (agentArgs != null && !agentArgs.isBlank()) {
+            for (String pair : agentArgs.split(",")) {
+                int eq = pair.indexOf('=');
+                if (eq <= 0) {
+                    throw new ConfigException("agent argument '" + pair.trim() + "' is not key=value");
+                }
+                String key = pair.substring(0, eq).trim();
+                raw.put(key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key, pair.substring(eq + 1).trim());
+            }
+        }
+        return fromMap(raw);
+    }
+
+    /** Builds a configuration from bare keys (without the {@code cmdgate.} prefix). */
+    public static AgentConfig fromMap(Map<String, String> raw) {
+        for (String key : raw.keySet()) {
+            if (!KEYS.contains(key)) {
+                throw new ConfigException("unknown key " + PREFIX + key + " (known: " + String.join(", ", sorted()) + ")");
+            }
+        }
+        GateScheme scheme = raw.containsKey("level")
+                ? new GateScheme.ByLevel(value(raw, "level", RiskLevel::parse))
+                : new GateScheme.ByAutonomy(value(raw, "autonomy", Autonomy::parse, Autonomy.SUPERVISED));
+        if (raw.containsKey("level") && raw.containsKey("autonomy")) {
+            throw new ConfigException(PREFIX + "level and " + PREFIX + "autonomy are alternatives: set one of them");
+        }
+        AgentConfig.Mode mode = value(raw, "mode", s -> enumValue(AgentConfig.Mode.class, s, "enforce or audit"), AgentConfig.Mode.ENFORCE);
+        String prompt = raw.getOrDefault("prompt", "auto").trim();
+        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt))) {
+            throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
+                    + "' (expected auto, deny, allow, console or a class name)");
+        }
+        Duration timeout = value(raw, "prompt.timeout", ConfigParser::seconds, Duration.ofSeconds(60));
+        AgentConfig.StdinMode stdin = value(raw, "stdin", s -> enumValue(AgentConfig.StdinMode.class, s, "off or gate"), AgentConfig.StdinMode.OFF);
+        return new AgentConfig(scheme, mode,
+                readableFile(raw, "policy"), prompt, timeout,
+                auditFile(raw), readableFile(raw, "rules"), stdin, readableFile(raw, "signing.key"));
+    }
+
+    private static Set<String> sorted() {
+        return new java.util.TreeSet<>(KEYS);
+    }
+
+    private interface Conv<T> {
+        T apply(String s);
+    }
+
+    private static <T> T value(Map<String, String> raw, String key, Conv<T> conv) {
+        try {
+            return conv.apply(raw.get(key));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
+        }
+    }
+
+    private static <T> T value(Map<String, String> raw, String key, Conv<T> conv, T dflt) {
+        return raw.containsKey(key) ? value(raw, key, conv) : dflt;
+    }
+
+    private static <E extends Enum<E>> E enumValue(Class<E> type, String s, String expected) {
+        try {
+            return Enum.valueOf(type, s.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + s + "' (expected " + expected + ")");
+        }
+    }
+
+    private static Duration seconds(String s) {
+        try {
+            long n = Long.parseLong(s.trim());
+            if (n < 1 || n > 86_400) {
+                throw new NumberFormatException();
+            }
+            return Duration.ofSeconds(n);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' (expected whole seconds from 1 to 86400)");
+        }
+    }
+
+    private static boolean isClassName(String s) {
+        for (String part : s.split("\\.", -1)) {
+            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))
+                    || !part.chars().allMatch(Character::isJavaIdentifierPart)) {
+                return false;
+            }
+        }
+        return s.contains(".");
+    }
+
+    private static Path readableFile(Map<String, String> raw, String key) {
+        String v = raw.get(key);
+        if (v == null) {
+            return null;
+        }
+        Path p = Path.of(v.trim()).toAbsolutePath();
+        if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+            throw new ConfigException("bad value for " + PREFIX + key + ": " + p + " is not a readable file");
+        }
+        return p;
+    }
+
+    private static Path auditFile(Map<String, String> raw) {
+        String v = raw.get("audit");
+        if (v == null) {
+            return null;
+        }
+        if (v.isBlank()) {
+            throw new ConfigException("bad value for " + PREFIX + "audit: empty path");
+        }
+        Path p = Path.of(v.trim()).toAbsolutePath();
+        Path dir = p.getParent();
+        if (Files.isDirectory(p) || dir == null || !Files.isDirectory(dir)) {
+            throw new ConfigException("bad value for " + PREFIX + "audit: " + p
+                    + " must be a file in an existing directory");
+        }
+        return p;
+    }
+}

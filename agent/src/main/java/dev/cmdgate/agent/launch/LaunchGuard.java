@@ -1,0 +1,200 @@
+package dev.cmdgate.agent.launch;
+
+import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.decision.Decision;
+import dev.cmdgate.core.decision.Gatekeeper;
+import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.Outcome;
+import dev.cmdgate.core.decision.PromptRecord;
+import dev.cmdgate.core.decision.Verdict;
+import dev.cmdgate.core.gate.GateDecision;
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5), the mode and
+ * the record (6), then enforcement. Anything that goes wrong here refuses the launch.
+ */
+public final class LaunchGuard implements LaunchGate {
+
+    private final AgentConfig config;
+    private final Supplier<Gatekeeper> gatekeeper;
+    private final AuditSink audit;
+    private final PromptGateway prompts;
+    private final AgentLog log;
+    private final Supplier<Map<String, String>> context;
+    private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
+    private final ThreadLocal<Deque<List<String>>> approvedStages = ThreadLocal.withInitial(ArrayDeque::new);
+    private final AtomicBoolean auditFailureReported = new AtomicBoolean();
+
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context) {
+        this.config = config;
+        this.gatekeeper = gatekeeper;
+        this.audit = audit;
+        this.prompts = prompts;
+        this.log = log;
+        this.context = context;
+    }
+
+    @Override
+    public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
+                           boolean redirectErrorStream) {
+        CallSite site = CallSite.current();
+        Deque<List<String>> approved = approvedStages.get();
+        if (!approved.isEmpty()) {
+            if (site.inPipeline() && approved.peekFirst().equals(List.of(cmdarray))) {
+                approved.removeFirst();   // this stage was decided with its whole pipeline
+                return;
+            }
+            approved.clear();
+        }
+        enforce(JdkLaunches.fromStart(cmdarray, environment, dir, redirects), site);
+    }
+
+    @Override
+    public void checkPipeline(List<ProcessBuilder> builders) {
+        approvedStages.get().clear();
+        enforce(JdkLaunches.fromPipeline(builders), CallSite.current());
+        Deque<List<String>> approved = approvedStages.get();
+        for (ProcessBuilder b : builders) {
+            approved.addLast(List.copyOf(b.command()));
+        }
+    }
+
+    @Override
+    public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
+        CallSite site = CallSite.current();
+        if (!site.viaProcessImplStart()) {
+            enforce(JdkLaunches.fromNative(prog, argBlock, argc, dir), site);
+        }
+    }
+
+    private void enforce(Launch launch, CallSite site) {
+        Decision decision;
+        int level = depth.get();
+        depth.set(level + 1);
+        try {
+            decision = level > 1 ? refuseNested(launch, site) : decide(launch, site, level == 0 && !prompts.onPromptThread());
+        } catch (Throwable t) {
+            decision = internalError(launch, site, t);
+        } finally {
+            depth.set(level);
+        }
+        if (decision.outcome() == Outcome.BLOCKED) {
+            throw new SecurityException(decision.blockMessage());
+        }
+    }
+
+    private Decision decide(Launch launch, CallSite site, boolean mayPrompt) {
+        Verdict verdict = gatekeeper.get().judge(launch);
+        List<Reason> reasons = new ArrayList<>(verdict.reasons());
+        PromptRecord prompt = null;
+        Outcome outcome;
+        boolean audit = config.mode() == AgentConfig.Mode.AUDIT;
+        switch (verdict.gate()) {
+            case ALLOW -> outcome = Outcome.ALLOWED;
+            case BLOCK -> outcome = audit ? Outcome.ALLOWED : Outcome.BLOCKED;
+            default -> {
+                if (audit) {
+                    outcome = Outcome.ALLOWED;
+                } else if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
+                    prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact command");
+                    outcome = Outcome.ALLOWED;
+                } else if (!mayPrompt) {
+                    prompt = new PromptRecord("none", "deny", 0, "launched while cmdgate was deciding or prompting");
+                    reasons.add(0, new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
+                    outcome = Outcome.BLOCKED;
+                } else {
+                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, site.caller(), context.get());
+                    boolean yes = prompt.answer().startsWith("allow");
+                    if (!yes) {
+                        reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
+                                + (prompt.detail() == null ? "" : " (" + prompt.detail() + ")")));
+                    }
+                    outcome = yes ? Outcome.ALLOWED : Outcome.BLOCKED;
+                }
+            }
+        }
+        if (audit && verdict.gate() != GateDecision.ALLOW) {
+            reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been "
+                    + verdict.gate().label() + ")"));
+        }
+        Decision d = new Decision(UUID.randomUUID().toString(), Instant.now(), launch.argv(), launch.cwd(),
+                verdict.classification(), verdict.gate(), outcome, reasons, gatekeeper.get().scheme().describe(),
+                config.modeLabel(), site.caller(), prompt, verdict.oap(), context.get());
+        return record(d);
+    }
+
+    private Decision refuseNested(Launch launch, CallSite site) {
+        return record(failClosed(launch, site, new Reason("gate.reentrant",
+                "a launch made by cmdgate's own decision code is refused")));
+    }
+
+    private Decision internalError(Launch launch, CallSite site, Throwable t) {
+        Decision d = failClosed(launch, site, new Reason("gate.internal_error",
+                "internal error while deciding (" + t + "); failing closed"));
+        try {
+            return record(d);
+        } catch (Throwable ignored) {
+            return d;   // the launch is refused whatever happens to the record
+        }
+    }
+
+    private Decision failClosed(Launch launch, CallSite site, Reason reason) {
+        Classification c = new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
+                List.of(new Finding(JdkLaunches.render(launch.argv()), "launch", CommandClass.DESTRUCTIVE,
+                        RiskLevel.DANGEROUS, reason.message())), List.of());
+        return new Decision(UUID.randomUUID().toString(), Instant.now(), launch.argv(), launch.cwd(), c,
+                GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), config.scheme().describe(),
+                config.modeLabel(), site.caller(), null, null, Map.of());
+    }
+
+    /** Writes the audit line and the stderr report; a decision that cannot be audited is refused. */
+    private Decision record(Decision d) {
+        if (audit != null) {
+            try {
+                audit.record(d);
+            } catch (IOException | RuntimeException e) {
+                if (auditFailureReported.compareAndSet(false, true)) {
+                    log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e
+                            + "); launches are refused until it can be written");
+                }
+                if (d.outcome() == Outcome.ALLOWED) {
+                    List<Reason> reasons = new ArrayList<>(d.reasons());
+                    reasons.add(0, new Reason("audit.unwritable", "the audit file cannot be written: " + e.getMessage()));
+                    d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
+                            reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
+                }
+            }
+        }
+        if (d.outcome() == Outcome.BLOCKED) {
+            log.warn(d.blockMessage() + " — from " + d.caller());
+        } else if (d.prompt() != null) {
+            log.info("cmdgate: allowed " + JdkLaunches.render(d.argv()) + " after prompt (" + d.prompt().handler()
+                    + ": " + d.prompt().answer() + ") — from " + d.caller());
+        } else if (d.gate() != GateDecision.ALLOW) {
+            log.info("cmdgate: audit mode, would " + d.gate().label() + ": " + JdkLaunches.render(d.argv())
+                    + " (" + d.classification().commandClass().label() + ") — from " + d.caller());
+        }
+        return d;
+    }
+}

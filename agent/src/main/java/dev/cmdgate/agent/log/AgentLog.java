@@ -1,0 +1,64 @@
+package dev.cmdgate.agent.log;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.ConsoleAppender;
+import org.slf4j.Logger;
+
+/**
+ * cmdgate's own stderr log, on its own relocated Logback. The context is built by hand — never
+ * through SLF4J's service lookup or Logback's auto-configuration — so the application's
+ * logback.xml, its SLF4J binding and its logging level are never read or touched. Built on first use,
+ * never in premain.
+ */
+public final class AgentLog {
+
+    private volatile Logger logger;
+
+    public void warn(String message) {
+        logger().warn(message);
+    }
+
+    public void info(String message) {
+        logger().info(message);
+    }
+
+    private Logger logger() {
+        Logger l = logger;
+        if (l == null) {
+            synchronized (this) {
+                l = logger;
+                if (l == null) {
+                    logger = l = create();
+                }
+            }
+        }
+        return l;
+    }
+
+    private static Logger create() {
+        LoggerContext context = new LoggerContext();
+        context.setName("cmdgate");
+        // normally set by Logback's SLF4J service provider, which we deliberately never load
+        context.setMDCAdapter(new LogbackMDCAdapter());
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern("%msg%n");
+        encoder.start();
+        ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+        appender.setContext(context);
+        appender.setName("cmdgate-stderr");
+        appender.setTarget("System.err");
+        appender.setEncoder(encoder);
+        appender.start();
+        ch.qos.logback.classic.Logger root = context.getLogger("cmdgate");
+        root.setAdditive(false);
+        root.setLevel(Level.INFO);
+        root.addAppender(appender);
+        context.start();
+        return root;
+    }
+}

@@ -1,0 +1,11 @@
+package dev.cmdgate.api;
+
+/** A prompt handler's answer. */
+public enum PromptAnswer {
+    /** Run this launch. */
+    ALLOW,
+    /** Refuse this launch. */
+    DENY,
+    /** Run it, and run this exact argv in this exact working directory without asking again for the rest of the JVM's life. */
+    ALLOW_ALWAYS
+}

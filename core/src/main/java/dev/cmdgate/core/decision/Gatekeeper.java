@@ -1,0 +1,113 @@
+package dev.cmdgate.core.decision;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.gate.GateDecision;
+import dev.cmdgate.core.gate.GateScheme;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Steps 1 to 4 of a decision (parse, classify, policy, gate), shared by the agent and the CLI. The
+ * agent adds the prompt and the mode; the CLI reports this as it is.
+ */
+public final class Gatekeeper {
+
+    private final CommandClassifier classifier;
+    private final GateScheme scheme;
+    private final PolicyCheck policy;
+
+    public Gatekeeper(CommandClassifier classifier, GateScheme scheme, PolicyCheck policy) {
+        this.classifier = classifier;
+        this.scheme = scheme;
+        this.policy = policy;
+    }
+
+    public GateScheme scheme() {
+        return scheme;
+    }
+
+    public CommandClassifier classifier() {
+        return classifier;
+    }
+
+    public Verdict judge(Launch launch) {
+        Classification c = classify(launch);
+        List<Reason> reasons = new ArrayList<>();
+        PolicyCheck.Result policyResult = policy == null ? null : policy.evaluate(launch, c);
+        GateDecision gate = scheme.decide(c);
+        if (policyResult != null && !policyResult.allows()) {
+            reasons.addAll(policyResult.failures());
+            gate = GateDecision.BLOCK;
+        }
+        reasons.add(gateReason(scheme.decide(c), c));
+        return new Verdict(c, gate, reasons, policyResult == null ? null : policyResult.decision());
+    }
+
+    private Classification classify(Launch launch) {
+        Classification c = launch.shellLine() != null
+                ? classifier.classifyShell(launch.shellLine())
+                : classifier.classifyArgv(launch.argv(), launch.environmentChanges());
+        for (Launch.OutputRedirect r : launch.outputRedirects()) {
+            // The JDK writes the file for the process: judge it exactly like the shell redirection
+            // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices) get the same rules.
+            String quoted = "'" + r.path().replace("'", "'\\''") + "'";
+            c = merge(c, classifier.classifyShell(": " + (r.append() ? ">> " : "> ") + quoted), "ProcessBuilder redirect");
+        }
+        if (launch.declaredClass() != null && launch.declaredClass().ordinal() > c.commandClass().ordinal()) {
+            CommandClass d = launch.declaredClass();
+            RiskLevel l = c.level().max(levelFor(d));
+            List<Finding> f = new ArrayList<>(c.findings());
+            f.add(new Finding(String.join(" ", launch.argv()), "application scope", d, l,
+                    "the application declared this launch " + d.label()));
+            c = new Classification(d, l, f, c.commands());
+        }
+        return c;
+    }
+
+    private static Classification merge(Classification base, Classification extra, String where) {
+        if (extra.commandClass() == CommandClass.READ) {
+            return base;
+        }
+        List<Finding> findings = new ArrayList<>(base.findings());
+        for (Finding f : extra.findings()) {
+            findings.add(new Finding(f.command(), where, f.commandClass(), f.level(), f.reason()));
+        }
+        return new Classification(base.commandClass().max(extra.commandClass()), base.level().max(extra.level()),
+                findings, base.commands());
+    }
+
+    static RiskLevel levelFor(CommandClass c) {
+        return switch (c) {
+            case READ -> RiskLevel.MINIMAL;
+            case WRITE -> RiskLevel.MEDIUM;
+            case NETWORK, INSTALL -> RiskLevel.HIGH;
+            case DESTRUCTIVE -> RiskLevel.DANGEROUS;
+        };
+    }
+
+    private Reason gateReason(GateDecision gate, Classification c) {
+        String why = strongestFinding(c);
+        String what = c.commandClass().label() + " command";
+        return switch (gate) {
+            case ALLOW -> new Reason("gate.allow", what + " allowed under " + scheme.describe() + why);
+            case PROMPT -> new Reason("gate.prompt", what + " needs approval under " + scheme.describe() + why);
+            case BLOCK -> new Reason("gate.block", what + " not allowed under " + scheme.describe() + why);
+        };
+    }
+
+    private static String strongestFinding(Classification c) {
+        Finding best = null;
+        for (Finding f : c.findings()) {
+            if (best == null || f.commandClass().ordinal() > best.commandClass().ordinal()
+                    || (f.commandClass() == best.commandClass() && f.level().ordinal() > best.level().ordinal())) {
+                best = f;
+            }
+        }
+        return best == null ? "" : " — " + best.reason();
+    }
+}
