@@ -26,7 +26,7 @@ import org.objectweb.asm.Type;
  */
 public final class LaunchHookTransformer implements ClassFileTransformer {
 
-    public static final String BRIDGE = "dev.cmdgate.agent.bridge.LaunchBridge";
+    public static final String BRIDGE = "dev.cmdgate.api.bridge.LaunchBridge";
     static final String PROCESS_IMPL = "java/lang/ProcessImpl";
     static final String PROCESS_BUILDER = "java/lang/ProcessBuilder";
     static final String START_DESC =
