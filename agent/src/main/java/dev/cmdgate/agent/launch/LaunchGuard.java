@@ -41,18 +41,29 @@ public final class LaunchGuard implements LaunchGate {
     private final PromptGateway prompts;
     private final AgentLog log;
     private final Supplier<Map<String, String>> context;
+    private final Supplier<CommandClass> declaredClass;
     private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
     private final ThreadLocal<Deque<List<String>>> approvedStages = ThreadLocal.withInitial(ArrayDeque::new);
     private final AtomicBoolean auditFailureReported = new AtomicBoolean();
 
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context) {
+        this(config, gatekeeper, audit, prompts, log, context, () -> null);
+    }
+
+    /**
+     * @param context       the launching thread's context (the application's LaunchScope), for prompts and audit
+     * @param declaredClass the class the launching thread's scope declares, or null; it may raise a launch's class
+     */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass) {
         this.config = config;
         this.gatekeeper = gatekeeper;
         this.audit = audit;
         this.prompts = prompts;
         this.log = log;
         this.context = context;
+        this.declaredClass = declaredClass;
     }
 
     @Override
@@ -105,7 +116,7 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     private Decision decide(Launch launch, CallSite site, boolean mayPrompt) {
-        Verdict verdict = gatekeeper.get().judge(launch);
+        Verdict verdict = gatekeeper.get().judge(declared(launch));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         Outcome outcome;
@@ -142,6 +153,16 @@ public final class LaunchGuard implements LaunchGate {
                 verdict.classification(), verdict.gate(), outcome, reasons, gatekeeper.get().scheme().describe(),
                 config.modeLabel(), site.caller(), prompt, verdict.oap(), context.get());
         return record(d);
+    }
+
+    /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
+    private Launch declared(Launch l) {
+        CommandClass d = declaredClass.get();
+        if (d == null) {
+            return l;
+        }
+        return new Launch(l.argv(), l.shellLine(), l.cwd(), l.environmentChanges(), l.outputRedirects(),
+                l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d));
     }
 
     private Decision refuseNested(Launch launch, CallSite site) {
