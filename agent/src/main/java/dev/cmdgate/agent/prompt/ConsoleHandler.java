@@ -143,33 +143,30 @@ final class ConsoleHandler implements PromptHandler {
     /**
      * Reads one line without ever blocking in a read: a read blocked on a terminal ignores interrupts
      * (and would keep the terminal after a timeout), so wait for input by polling
-     * {@link InputStream#available()} and sleeping, which an interrupt ends, and read only what is there.
-     * Bytes after the newline are dropped (in canonical mode a terminal read returns one line anyway).
-     * Returns null at end of input.
+     * {@link InputStream#available()} and sleeping, which an interrupt ends, and read one byte at a
+     * time only when one is there (so nothing after the newline is consumed). Returns null at end of
+     * input. End of input that the stream does not report as available (Ctrl-D on a terminal) is not
+     * seen: the question then waits for its timeout.
      */
     static String readLine(InputStream in, Charset cs) throws IOException, InterruptedException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
-        byte[] buf = new byte[256];
         while (line.size() <= MAX_LINE) {
-            int ready = in.available();
-            if (ready <= 0) {
+            if (in.available() <= 0) {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
                 Thread.sleep(POLL_MILLIS);
                 continue;
             }
-            int n = in.read(buf, 0, Math.min(ready, buf.length));
-            if (n < 0) {
+            int b = in.read();
+            if (b < 0) {
                 return line.size() == 0 ? null : decode(line, cs);
             }
-            for (int i = 0; i < n; i++) {
-                if (buf[i] == '\n') {
-                    return decode(line, cs);
-                }
-                if (buf[i] != '\r') {
-                    line.write(buf[i]);
-                }
+            if (b == '\n') {
+                return decode(line, cs);
+            }
+            if (b != '\r') {
+                line.write(b);
             }
         }
         return decode(line, cs);
