@@ -71,9 +71,9 @@ final class ClassifyCommand implements Callable<Integer> {
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(rules), scheme(), policy());
         PrintWriter out = spec.commandLine().getOut();
         if (jsonl) {
-            throw new Main.UsageException("--jsonl lands with the JSON parser"); // JSONL-PENDING
-            // new JsonlSession(gatekeeper, cwd()).run(
-            //        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
+            new JsonlSession(gatekeeper, cwd()).run(
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
+            return 0;
         }
         Launch launch = shell != null
                 ? new Launch(List.of("sh", "-c", shell), shell, cwd(), Map.of(), List.of(), null, null)
