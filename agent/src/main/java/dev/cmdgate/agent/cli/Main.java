@@ -23,7 +23,18 @@ public final class Main implements Runnable {
     }
 
     static int run(String... args) {
+        return run(new CommandLine(new Main()), args);
+    }
+
+    /** For tests: the same, writing to the given streams. */
+    static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        return run(cli, args);
+    }
+
+    private static int run(CommandLine cli, String... args) {
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof UsageException || e instanceof IllegalArgumentException) {
                 commandLine.getErr().println("cmdgate: " + e.getMessage());
