@@ -24,7 +24,7 @@ import org.objectweb.asm.Type;
  */
 final class LaunchHookWeaver {
 
-    static final String BRIDGE = "dev.cmdgate.agent.bridge.LaunchBridge";
+    static final String BRIDGE = "dev.cmdgate.api.bridge.LaunchBridge";
     static final String PROCESS_IMPL = LaunchHookTransformer.PROCESS_IMPL;
     static final String PROCESS_BUILDER = LaunchHookTransformer.PROCESS_BUILDER;
     static final String START_DESC =

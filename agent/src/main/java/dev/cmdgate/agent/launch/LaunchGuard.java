@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;

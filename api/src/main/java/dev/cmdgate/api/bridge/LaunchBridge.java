@@ -1,4 +1,4 @@
-package dev.cmdgate.agent.bridge;
+package dev.cmdgate.api.bridge;
 
 import java.lang.ProcessBuilder.Redirect;
 import java.util.List;
