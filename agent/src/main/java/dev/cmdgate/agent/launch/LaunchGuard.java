@@ -92,6 +92,11 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     @Override
+    public Process started(Process process) {
+        return process;
+    }
+
+    @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
         CallSite site = CallSite.current();
         if (!site.viaProcessImplStart()) {
