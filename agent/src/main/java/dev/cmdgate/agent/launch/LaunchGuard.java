@@ -42,18 +42,30 @@ public final class LaunchGuard implements LaunchGate {
     private final AgentLog log;
     private final Supplier<Map<String, String>> context;
     private final Supplier<CommandClass> declaredClass;
-    private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
-    private final ThreadLocal<Deque<List<String>>> approvedStages = ThreadLocal.withInitial(ArrayDeque::new);
+    // Anonymous classes rather than lambdas: these are built in premain (see ConfigParser).
+    private final ThreadLocal<int[]> depth = new ThreadLocal<>() {
+        @Override
+        protected int[] initialValue() {
+            return new int[1];
+        }
+    };
+    private final ThreadLocal<Deque<List<String>>> approvedStages = new ThreadLocal<>() {
+        @Override
+        protected Deque<List<String>> initialValue() {
+            return new ArrayDeque<>();
+        }
+    };
     private final AtomicBoolean auditFailureReported = new AtomicBoolean();
 
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context) {
-        this(config, gatekeeper, audit, prompts, log, context, () -> null);
+        this(config, gatekeeper, audit, prompts, log, context, null);
     }
 
     /**
      * @param context       the launching thread's context (the application's LaunchScope), for prompts and audit
-     * @param declaredClass the class the launching thread's scope declares, or null; it may raise a launch's class
+     * @param declaredClass the class the launching thread's scope declares (may return null), or null for
+     *                      none; it may raise a launch's class, never lower it
      */
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass) {
@@ -92,6 +104,11 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     @Override
+    public Process started(Process process) {
+        return process;
+    }
+
+    @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
         CallSite site = CallSite.current();
         if (!site.viaProcessImplStart()) {
@@ -101,14 +118,14 @@ public final class LaunchGuard implements LaunchGate {
 
     private void enforce(Launch launch, CallSite site) {
         Decision decision;
-        int level = depth.get();
-        depth.set(level + 1);
+        int[] nesting = depth.get();
+        int level = nesting[0]++;
         try {
             decision = level > 1 ? refuseNested(launch, site) : decide(launch, site, level == 0 && !prompts.onPromptThread());
         } catch (Throwable t) {
             decision = internalError(launch, site, t);
         } finally {
-            depth.set(level);
+            nesting[0] = level;
         }
         if (decision.outcome() == Outcome.BLOCKED) {
             throw new SecurityException(decision.blockMessage());
@@ -157,7 +174,7 @@ public final class LaunchGuard implements LaunchGate {
 
     /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
     private Launch declared(Launch l) {
-        CommandClass d = declaredClass.get();
+        CommandClass d = declaredClass == null ? null : declaredClass.get();
         if (d == null) {
             return l;
         }

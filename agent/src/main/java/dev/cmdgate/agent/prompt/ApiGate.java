@@ -48,6 +48,11 @@ public final class ApiGate implements LaunchGate, GateService {
     }
 
     @Override
+    public Process started(Process process) {
+        return launches.started(process);
+    }
+
+    @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
         launches.checkConstruct(prog, argBlock, argc, dir);
     }

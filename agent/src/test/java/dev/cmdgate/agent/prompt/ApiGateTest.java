@@ -34,6 +34,11 @@ class ApiGateTest {
         @Override
         public void checkConstruct(byte[] p, byte[] a, int n, byte[] d) {
         }
+
+        @Override
+        public Process started(Process process) {
+            return process;
+        }
     };
 
     static ApiGate gate(Autonomy autonomy, PromptGateway prompts, boolean audit) {

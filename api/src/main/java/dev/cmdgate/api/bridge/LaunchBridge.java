@@ -110,6 +110,16 @@ public final class LaunchBridge {
         }
     }
 
+    /** Called with the result of {@code ProcessImpl.start}; a failure here destroys the process. */
+    public static Process onStarted(Process process) {
+        try {
+            return gate().started(process);
+        } catch (Throwable t) {
+            process.destroyForcibly();
+            throw t instanceof SecurityException e ? e : internalError(t);
+        }
+    }
+
     private static LaunchGate gate() {
         LaunchGate g = gate;
         if (g == null) {
