@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -517,10 +516,5 @@ public final class PassportEvaluator {
             return null;
         }
         return slash == 0 ? "/" : normalised.substring(0, slash);
-    }
-
-    @SuppressWarnings("unused")
-    private static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

@@ -95,6 +95,18 @@ public final class SigningKeys {
         }
     }
 
+    /**
+     * The JDK's own Ed25519 key factory (SunEC), so that a provider the application installed first
+     * (e.g. Bouncy Castle) cannot hand back keys of its own classes; any provider if SunEC is absent.
+     */
+    static KeyFactory keyFactory() throws GeneralSecurityException {
+        try {
+            return KeyFactory.getInstance("Ed25519", "SunEC");
+        } catch (GeneralSecurityException noSunEc) {
+            return KeyFactory.getInstance("Ed25519");
+        }
+    }
+
     /** PKCS#8 PEM text of a private key. */
     public static String privatePem(PrivateKey key) {
         return pem("PRIVATE KEY", key.getEncoded());
@@ -119,7 +131,7 @@ public final class SigningKeys {
     public static PrivateKey readPrivateKey(Path file) {
         byte[] der = readPem(file, "PRIVATE KEY");
         try {
-            PrivateKey key = KeyFactory.getInstance("Ed25519").generatePrivate(new PKCS8EncodedKeySpec(der));
+            PrivateKey key = keyFactory().generatePrivate(new PKCS8EncodedKeySpec(der));
             publicKeyOf(key); // fails early on anything unusable
             return key;
         } catch (GeneralSecurityException | IllegalArgumentException e) {
@@ -135,7 +147,7 @@ public final class SigningKeys {
     public static PublicKey readPublicKey(Path file) {
         byte[] der = readPem(file, "PUBLIC KEY");
         try {
-            return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der));
+            return keyFactory().generatePublic(new X509EncodedKeySpec(der));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new SigningKeyException("public key " + file + ": not an Ed25519 public key (" + Passport.oneLine(e) + ")", e);
         }
@@ -180,7 +192,7 @@ public final class SigningKeys {
         try {
             byte[] spki = Arrays.copyOf(SPKI_PREFIX, SPKI_PREFIX.length + 32);
             System.arraycopy(Ed25519Public.fromSeed(seed), 0, spki, SPKI_PREFIX.length, 32);
-            PublicKey pub = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(spki));
+            PublicKey pub = keyFactory().generatePublic(new X509EncodedKeySpec(spki));
             byte[] probe = "cmdgate key check".getBytes(StandardCharsets.US_ASCII);
             Signature s = Signature.getInstance("Ed25519");
             s.initSign(key);
