@@ -17,8 +17,15 @@ import java.util.Set;
  */
 final class BlockedPattern {
 
-    /** One pipeline stage of a structural pattern. */
-    record Stage(String program, Set<String> options, List<String> operands) {
+    /**
+     * One pipeline stage of a structural pattern.
+     *
+     * @param options        canonical option names the command must have
+     * @param operands       words the command's arguments must contain ({@code key=} matches a prefix)
+     * @param literalOptions dash-words the canonicaliser does not treat as options (e.g. find's
+     *                       {@code -delete}): the command's arguments must contain them as written
+     */
+    record Stage(String program, Set<String> options, List<String> operands, List<String> literalOptions) {
     }
 
     final String pattern;
@@ -138,15 +145,18 @@ final class BlockedPattern {
             List<String> args = w.subList(1, w.size());
             Set<String> options = canonicalizer.canonicalOptions(program, args);
             List<String> operands = new ArrayList<>();
+            List<String> literal = new ArrayList<>();
             boolean afterDashDash = false;
             for (String a : args) {
                 if (!afterDashDash && a.equals("--")) {
                     afterDashDash = true;
                 } else if (afterDashDash || !a.startsWith("-") || a.equals("-")) {
                     operands.add(a);
+                } else if (canonicalizer.canonicalOptions(program, List.of(a)).isEmpty()) {
+                    literal.add(a);
                 }
             }
-            stages.add(new Stage(program, Set.copyOf(options), List.copyOf(operands)));
+            stages.add(new Stage(program, Set.copyOf(options), List.copyOf(operands), List.copyOf(literal)));
         }
         return List.copyOf(stages);
     }

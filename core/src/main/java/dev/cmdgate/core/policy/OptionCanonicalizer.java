@@ -1,7 +1,10 @@
 package dev.cmdgate.core.policy;
 
+import dev.cmdgate.core.classify.Classifiers;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Turns the arguments of one command into canonical option names, so that a blocked pattern such
@@ -9,9 +12,10 @@ import java.util.Set;
  * <p>
  * The policy canonicalises both sides with the same instance: the pattern's arguments, and each
  * command's argv (whose names are added to the classifier's own {@code CommandInvocation.options()}).
- * The integration should plug in the classifier's option knowledge once it exposes it; until then
- * {@link #generic()} splits bundles, strips {@code =value}, resolves GNU abbreviations and knows the
- * long names of a few commands that patterns typically name.
+ * {@link #standard()} is the classifier's own knowledge (the built-in rules); with a user rules
+ * file, plug in that classifier's {@code RulesClassifier::canonicalOptions} through
+ * {@link #fromArgv}. {@link #generic()} needs no rules: it splits bundles, strips {@code =value},
+ * resolves GNU abbreviations and knows the long names of a few commands patterns typically name.
  */
 @FunctionalInterface
 public interface OptionCanonicalizer {
@@ -22,6 +26,29 @@ public interface OptionCanonicalizer {
      * @return canonical option names (e.g. {@code --recursive}, {@code --force}); never null
      */
     Set<String> canonicalOptions(String program, List<String> args);
+
+    /**
+     * The classifier's canonicalisation with the built-in rules ({@link Classifiers#canonicalOptions});
+     * falls back to {@link #generic()} should it ever throw.
+     */
+    static OptionCanonicalizer standard() {
+        return fromArgv(Classifiers::canonicalOptions);
+    }
+
+    /** Adapts a canonicaliser that takes the whole argv (command word first). */
+    static OptionCanonicalizer fromArgv(Function<List<String>, Set<String>> argvCanonicalizer) {
+        return (program, args) -> {
+            List<String> argv = new ArrayList<>(args.size() + 1);
+            argv.add(program == null ? "" : program);
+            argv.addAll(args);
+            try {
+                Set<String> names = argvCanonicalizer.apply(argv);
+                return names == null ? Set.of() : names;
+            } catch (RuntimeException e) {
+                return generic().canonicalOptions(program, args);
+            }
+        };
+    }
 
     /** The built-in, classifier-independent canonicaliser. */
     static OptionCanonicalizer generic() {

@@ -40,9 +40,9 @@ public final class PassportEvaluator {
         this.canonicalizer = Objects.requireNonNull(canonicalizer);
     }
 
-    /** With {@link OptionCanonicalizer#generic()}. */
+    /** With {@link OptionCanonicalizer#standard()} (the classifier's built-in option knowledge). */
     public PassportEvaluator() {
-        this(OptionCanonicalizer.generic());
+        this(OptionCanonicalizer.standard());
     }
 
     /** Every rule failure in DESIGN.md's order; empty when all checks pass. */
@@ -240,6 +240,11 @@ public final class PassportEvaluator {
                 return all;
             });
             if (!options.containsAll(stage.options())) {
+                return false;
+            }
+        }
+        for (String literal : stage.literalOptions()) {
+            if (!args.contains(literal)) {
                 return false;
             }
         }

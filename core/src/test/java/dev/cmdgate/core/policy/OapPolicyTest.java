@@ -217,7 +217,8 @@ class OapPolicyTest {
     @Test
     void aCustomCanonicalizerIsUsed() throws IOException {
         OapPolicy policy = OapPolicy.load(write("active"))
-                .withCanonicalizer((program, args) -> args.contains("-Z") ? Set.of("--recursive", "--force") : Set.of());
+                .withCanonicalizer((program, args) -> args.contains("-Z") || args.contains("-rf")
+                        ? Set.of("--recursive", "--force") : Set.of());
         OapDecision d = policy.evaluate(LaunchFacts.of(List.of("rm", "-Z", "x"), Path.of("/workspace"), Map.of(), null,
                 tree(cmd("rm", "-Z", "x"))));
         assertThat(d.reasons()).extracting(Reason::code).containsExactly("oap.blocked_pattern");
