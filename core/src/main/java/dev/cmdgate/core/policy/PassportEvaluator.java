@@ -1,5 +1,6 @@
 package dev.cmdgate.core.policy;
 
+import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandInvocation;
 import dev.cmdgate.core.Reason;
 import java.io.IOException;
@@ -88,17 +89,20 @@ public final class PassportEvaluator {
         for (CommandInvocation c : facts.classification().commands()) {
             String path = c.path() == null ? "" : c.path();
             String program = c.program() == null ? "" : c.program();
+            if (!c.argv().equals(argv)) {
+                sawScriptCommand = true;
+            }
             if (path.isEmpty() && program.isEmpty() && !c.dynamic()) {
                 continue; // e.g. an assignment-only command: nothing runs
-            }
-            if (!argv.isEmpty() && !c.argv().equals(argv)) {
-                sawScriptCommand = true;
             }
             if (!isAllowed(limits.allowedCommands(), path, program, c.dynamic())) {
                 denied.add(display(path, program, c.dynamic()));
             }
         }
-        if (!sawScriptCommand && runsShellScript(argv)) {
+        // A classifier that reports no command for a non-empty script cannot prove what it runs
+        // (e.g. one that does not look inside scripts); unless it proved the script read-only
+        // (a comment, say), that is not allowed.
+        if (!sawScriptCommand && runsShellScript(argv) && facts.classification().commandClass() != CommandClass.READ) {
             denied.add("the commands inside the shell script (the classifier reported none)");
         }
         if (!denied.isEmpty()) {

@@ -81,6 +81,9 @@ class ClassifierIntegrationTest {
         assertThat(shell("ls; cat /etc/shadow").allow()).isTrue(); // both allowed by this passport
         assertThat(shell("ls; lsblk").allow()).isFalse();
         assertThat(shell("$cmd").allow()).isFalse();
+        assertThat(shell("X=1").allow()).isTrue();
+        assertThat(shell("# nothing to run").allow()).isTrue();
+        assertThat(shell("if then fi (").allow()).isFalse(); // cannot be parsed: its commands are unknown
     }
 
     @Nested
