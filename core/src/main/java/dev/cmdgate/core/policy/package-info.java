@@ -7,8 +7,9 @@
  *       {@link dev.cmdgate.core.policy.PassportException} carries one line (file + problem): stop the
  *       JVM with it / exit 2 in the CLI. With {@code cmdgate.signing.key}:
  *       {@code policy = policy.withSigner(DecisionSigner.load(path))} (a
- *       {@link dev.cmdgate.core.policy.SigningKeyException} is likewise one line). When the classifier
- *       exposes option canonicalisation: {@code policy.withCanonicalizer(...)}.</li>
+ *       {@link dev.cmdgate.core.policy.SigningKeyException} is likewise one line). Blocked patterns are
+ *       matched with the built-in rules' option knowledge; with a user rules file, use that
+ *       classifier's: {@code policy.withCanonicalizer(OptionCanonicalizer.fromArgv(rulesClassifier::canonicalOptions))}.</li>
  *   <li><b>Per launch</b> (after classification, before the gate):
  *       {@code OapDecision d = policy.evaluate(LaunchFacts.of(argv, cwdOrNull, envChanges, declaredTimeoutOrNull, classification))}.
  *       {@code d.passportEvent().ifPresent(e -> log once)}; {@code !d.allow()} blocks whatever the
