@@ -24,7 +24,11 @@
  *
  * <p>Without the agent nothing is gated: {@link dev.cmdgate.api.Cmdgate#isActive()} is false,
  * {@link dev.cmdgate.api.Cmdgate#check} classifies in process (with {@code cmdgate.autonomy} or
- * {@code cmdgate.level}, default supervised) and scopes are kept but affect nothing.
+ * {@code cmdgate.level}, default supervised; a scope's declared class still counts), and there is no
+ * prompt handler to install.
+ *
+ * <p>Keep the application's cmdgate-api at the agent's version (or use it with {@code provided}
+ * scope): the system class loader takes whichever copy comes first on the class path.
  *
  * <p>{@code dev.cmdgate.api.bridge} is internal: it is how the JDK hooks and this API reach the agent.
  */
