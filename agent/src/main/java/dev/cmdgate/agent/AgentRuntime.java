@@ -9,7 +9,13 @@ import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.api.bridge.LaunchBridge;
 import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.agent.config.ConfigException;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.PolicyCheck;
+import dev.cmdgate.core.policy.OapPolicyCheck;
+import dev.cmdgate.core.policy.PassportException;
+import dev.cmdgate.core.policy.SigningKeyException;
 import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -23,12 +29,28 @@ final class AgentRuntime {
     /** The gate to install: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
     static LaunchGate create(AgentConfig config) {
         PromptGateway.validate(config.prompt());
-        LazyGatekeeper gatekeeper = new LazyGatekeeper(config);
+        PolicyCheck policy = loadPolicy(config);
+        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, policy);
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
-                prompts, new AgentLog(), new ScopeContext(), new ScopeDeclaredClass());
+                prompts, new AgentLog(), new ScopeContext(), new ProcessWatchdog(), new ScopeDeclaredClass());
         return new ApiGate(guard, gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT);
+    }
+
+    /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */
+    private static PolicyCheck loadPolicy(AgentConfig config) {
+        if (config.policy() == null) {
+            if (config.signingKey() != null) {
+                throw new ConfigException("cmdgate.signing.key signs OAP decisions and needs cmdgate.policy");
+            }
+            return null;
+        }
+        try {
+            return OapPolicyCheck.load(config.policy(), config.signingKey());
+        } catch (PassportException | SigningKeyException e) {
+            throw new ConfigException(e.getMessage());
+        }
     }
 
     /**
@@ -37,10 +59,12 @@ final class AgentRuntime {
      */
     private static final class LazyGatekeeper implements Supplier<Gatekeeper> {
         private final AgentConfig config;
+        private final PolicyCheck policy;
         private volatile Gatekeeper value;
 
-        LazyGatekeeper(AgentConfig config) {
+        LazyGatekeeper(AgentConfig config, PolicyCheck policy) {
             this.config = config;
+            this.policy = policy;
         }
 
         @Override
@@ -50,7 +74,7 @@ final class AgentRuntime {
                 synchronized (this) {
                     v = value;
                     if (v == null) {
-                        value = v = new Gatekeeper(Classifiers.standard(config.rules()), config.scheme(), null);
+                        value = v = new Gatekeeper(Classifiers.standard(config.rules()), config.scheme(), policy);
                     }
                 }
             }
