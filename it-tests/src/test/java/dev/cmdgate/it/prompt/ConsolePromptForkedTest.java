@@ -92,4 +92,28 @@ class ConsolePromptForkedTest {
         }
         assertThat(tmp.resolve("tty-file")).doesNotExist();
     }
+
+    @ParameterizedTest
+    @MethodSource("dev.cmdgate.it.prompt.Fork#jdks")
+    void oneQuestionAtATimeWhileReadLaunchesGoOn(Path jdk) throws Exception {
+        List<String> java = Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", "console")
+                .prop("promptapps.parallel", true)
+                .main(Launcher.class, "w1:touch|first", "w2:touch|second", "r:echo|read-goes-on").command();
+        try (Terminal t = Terminal.start(tool, Terminal.quote(java), tmp)) {
+            t.await(s -> s.contains(QUESTION), WAIT, "the first question");
+            String meanwhile = t.await(s -> s.contains("RESULT r ok"), WAIT, "the Read launch while a question waits");
+            Thread.sleep(1_000);
+            assertThat(Terminal.count(t.screen(), QUESTION)).as("the second question waits its turn\n" + meanwhile)
+                    .isEqualTo(1);
+            t.type("y");
+            t.await(s -> Terminal.count(s, QUESTION) == 2, WAIT, "the second question, after the first was answered");
+            t.type("n");
+            assertThat(t.awaitExit(WAIT)).as(t.screen()).isZero();
+            String screen = t.screen();
+            assertThat(Terminal.count(screen, "RESULT w")).isEqualTo(2);
+            assertThat(screen).contains(" ok ").contains(" blocked ");
+        }
+        assertThat(Files.exists(tmp.resolve("first")) ^ Files.exists(tmp.resolve("second")))
+                .as("exactly one of the two was allowed").isTrue();
+    }
 }
