@@ -114,6 +114,9 @@ public final class GatingOutputStream extends OutputStream {
         byte[] command = Arrays.copyOf(held, size);
         boolean bad = undecodable;
         String text = bad ? new String(command, StandardCharsets.UTF_8) : framer.text();
+        if (text.endsWith("\n")) {
+            text = text.substring(0, text.length() - 1);   // the terminator: `sh -c 'ls'` is what runs
+        }
         reset();
         decide(text, bad);
         shell.write(command);
