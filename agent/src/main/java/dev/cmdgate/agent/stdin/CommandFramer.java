@@ -1,5 +1,10 @@
 package dev.cmdgate.agent.stdin;
 
+import dev.cmdgate.core.shell.HereDoc;
+import dev.cmdgate.core.shell.Node;
+import dev.cmdgate.core.shell.ParseError;
+import dev.cmdgate.core.shell.ParseResult;
+import dev.cmdgate.core.shell.ShellParser;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -11,6 +16,10 @@ import java.util.List;
  * command or parameter substitution, a bracket, a compound command ({@code if…fi}, {@code case…esac},
  * {@code for/while/until/select…done}, {@code { … }}), a here-document body, after a trailing
  * {@code |}, {@code &&}, {@code ||} or a backslash-newline.
+ *
+ * <p>When this scan finds a command complete, cmdgate's shell parser ({@link ShellParser}) has the
+ * last word: input it reports as ending too early (an unterminated quote or substitution, a missing
+ * {@code fi}/{@code done}/{@code esac}, a here-document without its delimiter line) is held for more.
  *
  * <p>Incremental: {@link #feed} takes the text up to and including each newline and keeps its state,
  * so every character is scanned once however long a command grows. {@link #reset} starts over.
@@ -58,7 +67,42 @@ public final class CommandFramer {
                 complete = atEnd();
             }
         }
-        return complete;
+        return complete && !endsEarly(text.toString());
+    }
+
+    /**
+     * True when the parser shows the text stops before the end of a command: an error about the end
+     * of input or an unterminated construct, or a here-document whose delimiter line has not come.
+     */
+    static boolean endsEarly(String script) {
+        ParseResult r;
+        try {
+            r = ShellParser.parse(script);
+        } catch (RuntimeException | StackOverflowError e) {
+            return false;   // let the classifier judge it (it fails closed on what it cannot parse)
+        }
+        for (ParseError e : r.errors()) {
+            String m = e.message();
+            if (m.startsWith("unexpected end of input") || m.startsWith("unterminated")) {
+                return true;
+            }
+        }
+        return unterminatedHereDoc(r.script(), 0);
+    }
+
+    private static boolean unterminatedHereDoc(Node node, int depth) {
+        if (node == null || depth > 1000) {
+            return false;
+        }
+        if (node instanceof HereDoc h && !h.terminated()) {
+            return true;
+        }
+        for (Node child : node.children()) {
+            if (unterminatedHereDoc(child, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The text fed since the last reset. */

@@ -104,4 +104,21 @@ class CommandFramerTest {
         assertThat(frame("echo 'fi'; if true; then echo fi; fi\n")).containsExactly("echo 'fi'; if true; then echo fi; fi\n");
         assertThat(frame("case x in\na) echo esac;;\nesac\n")).containsExactly("case x in\na) echo esac;;\nesac\n");
     }
+
+    @Test
+    void theShellParserHasTheLastWordOnWhatEndsEarly() {
+        assertThat(CommandFramer.endsEarly("echo 'a\n")).isTrue();
+        assertThat(CommandFramer.endsEarly("if true; then\n")).isTrue();
+        assertThat(CommandFramer.endsEarly("for i in 1; do\n")).isTrue();
+        assertThat(CommandFramer.endsEarly("cat <<EOF\nbody\n")).isTrue();
+        assertThat(CommandFramer.endsEarly("echo $(ls\n")).isTrue();
+        assertThat(CommandFramer.endsEarly("ls\n")).isFalse();
+        assertThat(CommandFramer.endsEarly("cat <<EOF\nbody\nEOF\n")).isFalse();
+        assertThat(CommandFramer.endsEarly("echo )\n")).as("a syntax error that more input cannot fix").isFalse();
+    }
+
+    @Test
+    void anUnbalancedCloserIsFramedAsItIsForTheClassifierToRefuse() {
+        assertThat(frame("echo )\nls\n")).containsExactly("echo )\n", "ls\n");
+    }
 }
