@@ -34,7 +34,6 @@ public final class ProcessWatchdog {
 
     private static final long PURGE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final int MAX_KILLS = 10_000;
-    private static final ProcessWatchdog SHARED = new ProcessWatchdog();
 
     private final DelayQueue<Entry> queue = new DelayQueue<>();
     private final Object startLock = new Object();
@@ -49,12 +48,7 @@ public final class ProcessWatchdog {
         boolean killed();
     }
 
-    /** The one watchdog of this JVM. */
-    public static ProcessWatchdog shared() {
-        return SHARED;
-    }
-
-    /** A separate watchdog (tests); the agent uses {@link #shared()}. */
+    /** The agent makes one per JVM (AgentRuntime); its thread starts on the first watch. */
     public ProcessWatchdog() {
     }
 
