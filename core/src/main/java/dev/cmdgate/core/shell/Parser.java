@@ -126,7 +126,11 @@ final class Parser {
         if (sh.aborted) {
             return;
         }
-        sh.errors.add(new ParseError(message, o(at)));
+        ParseError e = new ParseError(message, o(at));
+        if (!sh.errors.isEmpty() && sh.errors.get(sh.errors.size() - 1).equals(e)) {
+            return;
+        }
+        sh.errors.add(e);
         if (sh.errors.size() >= MAX_ERRORS) {
             sh.errors.add(new ParseError("too many errors; parsing stopped", o(at)));
             sh.aborted = true;
