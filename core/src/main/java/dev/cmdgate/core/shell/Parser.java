@@ -1900,7 +1900,7 @@ final class Parser {
             return parseCommandSubstitution();
         }
         if (c1 == '{') {
-            return parseBracedParameter();
+            return parseBracedParameter(inDq);
         }
         if (c1 == '[' && !sh.posix) {
             advance(2);
@@ -2030,10 +2030,9 @@ final class Parser {
             } else if (c == '"') {
                 litStart = flushTo(parts, litStart);
                 special = parseDoubleQuoted(false);
-            } else if (c == '\'') {
-                litStart = flushTo(parts, litStart);
-                special = parseSingleQuoted();
             } else if (c == '\\') {
+                // note: ' is an ordinary character in arithmetic and subscripts: bash runs the
+                // $(…) in $(( '$(cmd)' )) and ${a['$(cmd)']}
                 litStart = flushTo(parts, litStart);
                 special = parseEscape();
             }
@@ -2257,7 +2256,7 @@ final class Parser {
         return new AnsiCQuoted(o(start), o(pos), sb.toString());
     }
 
-    private WordPart parseBracedParameter() {
+    private WordPart parseBracedParameter(boolean inDq) {
         int start = pos;
         advance(2);
         enter();
@@ -2348,16 +2347,20 @@ final class Parser {
                 errorAt("bad substitution", start);
                 op = String.valueOf((char) Math.max(c, 0));
             }
+            // inside double quotes the operand of :- - := = :+ + :? ? treats ' as an ordinary
+            // character (so '$(cmd)' there runs); pattern operands keep ' as a quote
+            boolean sqLiteral = inDq && op != null && (op.endsWith("-") || op.endsWith("=") || op.endsWith("+")
+                    || op.endsWith("?"));
             List<Word> args = new ArrayList<>(2);
             int as = pos;
             List<WordPart> parts = new ArrayList<>();
-            int stop = parseParamArgParts(parts, split);
+            int stop = parseParamArgParts(parts, split, inDq, sqLiteral);
             args.add(new Word(o(as), o(pos), parts));
             if (stop == split && split != 0) {
                 advance();
                 as = pos;
                 parts = new ArrayList<>();
-                stop = parseParamArgParts(parts, (char) 0);
+                stop = parseParamArgParts(parts, (char) 0, inDq, sqLiteral);
                 args.add(new Word(o(as), o(pos), parts));
             }
             if (stop == '}') {
@@ -2377,7 +2380,7 @@ final class Parser {
     }
 
     /** Parses a ${…} operand up to '}' (depth 0) or the split character; returns the stop char or EOF. */
-    private int parseParamArgParts(List<WordPart> parts, char split) {
+    private int parseParamArgParts(List<WordPart> parts, char split, boolean inDq, boolean sqLiteral) {
         int litStart = -1;
         int depth = 0;
         boolean first = true;
@@ -2401,7 +2404,7 @@ final class Parser {
                 depth--;
             }
             WordPart special = null;
-            if (c == '\'') {
+            if (c == '\'' && !sqLiteral) {
                 litStart = flushTo(parts, litStart);
                 special = parseSingleQuoted();
             } else if (c == '"') {
@@ -2412,10 +2415,10 @@ final class Parser {
                 special = parseEscape();
             } else if (c == '$') {
                 litStart = flushTo(parts, litStart);
-                special = parseDollar(false);
+                special = parseDollar(inDq);
             } else if (c == '`') {
                 litStart = flushTo(parts, litStart);
-                special = parseBackquote(false);
+                special = parseBackquote(inDq);
             } else if (c == '~' && first) {
                 Tilde t = tryTildeInArg();
                 if (t != null) {

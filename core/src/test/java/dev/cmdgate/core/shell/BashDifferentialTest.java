@@ -112,6 +112,69 @@ class BashDifferentialTest {
         assertThat(disagreements).isEmpty();
     }
 
+    /**
+     * No fail-open: every {@code echo Mn >&2} that bash really runs, wherever it hides, is a simple
+     * command in our tree.
+     */
+    @Test
+    void everyCommandBashRunsIsInTheTree() throws Exception {
+        assumeTrue(bash != null, "bash not installed");
+        String script = String.join("\n",
+                "x=; y=set; a=(1 2)",
+                "echo \"${x:-'$(echo M1 >&2)'}\"",
+                "echo ${x:-$(echo M2 >&2)}",
+                "echo \"$(echo M3 >&2)\" `echo M4 >&2`",
+                "echo $(( $(echo M5 >&2; echo 1) + a[$(echo M6 >&2; echo 0)] ))",
+                "cat <<EOF",
+                "$(echo M7 >&2) ${x:-`echo M8 >&2`}",
+                "EOF",
+                "[[ -n <(echo M9 >&2) ]]; z=<(echo M10 >&2)",
+                ": ${x:=$(echo M11 >&2)}; x=",
+                "case $(echo M12 >&2) in *) echo M13 >&2;; esac",
+                "for i in $(echo M14 >&2); do :; done",
+                "echo > >(echo M15 >&2)",
+                "f() { echo M16 >&2; }; f",
+                "((q = $(echo M17 >&2; echo 1)))",
+                "echo \"${x:-\"$(echo M18 >&2)\"}\" \"${x:-${x:-'$(echo M19 >&2)'}}\"",
+                "declare -a d=($(echo M20 >&2)); echo ${a[$(echo M21 >&2; echo 0)]}",
+                "read -r r <<< \"$(echo M22 >&2)\"",
+                "{ echo M23 >&2; }; ( echo M24 >&2 ); ! echo M25 >&2; time echo M26 >&2",
+                "true && echo M27 >&2 || echo NOT >&2",
+                "while echo M28 >&2; false; do :; done; if echo M29 >&2; then :; fi",
+                "echo ${y:+$(echo M30 >&2)} \"${y+'$(echo M31 >&2)'}\"",
+                "for ((k=$(echo M32 >&2; echo 0); k<1; k++)); do echo M33 >&2; done",
+                "echo `echo \\`echo M34 >&2\\``",
+                "echo \"`echo \\\"$(echo M35 >&2)\\\"`\"",
+                "coproc { echo M36 >&2; }; wait",
+                "echo $[ $(echo M37 >&2; echo 1) ]",
+                "echo \"$(( '$(echo M38 >&2; echo 1)' ))\" $(( '$(echo M39 >&2; echo 1)' ))",
+                "(( '$(echo M40 >&2; echo 1)' )); echo ${a['$(echo M41 >&2; echo 0)']} \"${a['$(echo M42 >&2)']}\"",
+                "a['$(echo M43 >&2; echo 1)']=2");
+        Process p = new ProcessBuilder(bash, "--norc", "--noprofile", "-c", script).directory(emptyDir.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        java.util.Set<String> ran = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bM[0-9]+\\b").matcher(err);
+        while (m.find()) {
+            ran.add(m.group());
+        }
+        assertThat(ran).as("bash stderr: %s", err).hasSizeGreaterThan(36);
+
+        ParseResult r = ShellParser.parse(script);
+        assertThat(r.errors()).isEmpty();
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        for (SimpleCommand c : ShellWalker.simpleCommands(r.script())) {
+            if ("echo".equals(c.commandName()) && c.words().size() > 1) {
+                String v = c.words().get(1).literalValue();
+                if (v != null && v.matches("M[0-9]+")) {
+                    seen.add(v);
+                }
+            }
+        }
+        assertThat(seen).containsAll(ran);
+    }
+
     private static boolean bashAccepts(String script) throws Exception {
         Process p = new ProcessBuilder(bash, "--norc", "--noprofile", "-n", "-c", script)
                 .directory(emptyDir.toFile()).redirectErrorStream(true).start();
