@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * A prompt handler (configured by class name) that allows a launch whose program is {@code touch} and
  * whose words include no {@code rm} anywhere, and denies everything else. It prints
- * {@code HANDLER <answer> <argv…>} for every question, so a test sees what it was asked.
+ * {@code HANDLER <answer> <argv…>} and {@code HANDLER-CALLER <caller>} for every question, so a test sees what it was asked.
  */
 public final class TouchOnlyPrompt implements PromptHandler {
 
@@ -20,6 +20,7 @@ public final class TouchOnlyPrompt implements PromptHandler {
         boolean rm = argv.stream().anyMatch(w -> w.equals("rm") || w.endsWith("/rm"));
         PromptAnswer a = touch && !rm ? PromptAnswer.ALLOW : PromptAnswer.DENY;
         Attempt.print("HANDLER " + a + " " + String.join(" ", argv));
+        Attempt.print("HANDLER-CALLER " + request.caller());
         return a;
     }
 }
