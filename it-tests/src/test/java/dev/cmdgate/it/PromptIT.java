@@ -1,0 +1,139 @@
+package dev.cmdgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.it.apps.Commands;
+import dev.cmdgate.it.apps.ReentrantPrompt;
+import dev.cmdgate.it.apps.SlowPrompt;
+import dev.cmdgate.it.apps.ThrowingPrompt;
+import dev.cmdgate.it.support.AppResult;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Blocked;
+import dev.cmdgate.it.support.Dirs;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.Spec;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Prompts under supervised: the built-in {@code allow} runs a Write, {@code deny} refuses it, and
+ * {@code auto} with no terminal refuses it at once — without reading the application's own standard
+ * input. A handler that times out or throws is a refusal; a launch made by a handler while it decides is
+ * gated (and cannot prompt), never recursed into.
+ */
+class PromptIT {
+
+    @TempDir
+    Path tmp;
+
+    private Path work;
+    private Path files;
+    private Path audit;
+
+    @BeforeEach
+    void dirs() {
+        work = Dirs.mkdir(tmp, "work");
+        files = Dirs.mkdir(tmp, "files");
+        audit = tmp.resolve("audit.jsonl");
+    }
+
+    private ForkedJvm touchUnder(Jdk jdk, String prompt) {
+        return ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=" + prompt).cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("f")).args());
+    }
+
+    @OnEachJdk
+    void prompt_allow_runs_a_write(Jdk jdk) {
+        Run run = touchUnder(jdk, "allow").run();
+
+        assertThat(run.result("touch").status()).as(run.describe()).isEqualTo("ok");
+        assertThat(files.resolve("f")).exists();
+        Audit.Line l = Audit.read(audit).forWord(files.resolve("f").toString());
+        assertThat(l.gate()).as(l.raw()).isEqualTo("prompt");
+        assertThat(l.outcome()).as(l.raw()).isEqualTo("allowed");
+        assertThat(l.prompt()).as(l.raw()).containsEntry("handler", "allow").containsEntry("answer", "allow");
+    }
+
+    @OnEachJdk
+    void prompt_deny_refuses_a_write(Jdk jdk) {
+        Run run = touchUnder(jdk, "deny").run();
+
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(files.resolve("f")).doesNotExist();
+        Audit.Line l = Audit.read(audit).forWord(files.resolve("f").toString());
+        assertThat(l.gate()).as(l.raw()).isEqualTo("prompt");
+        assertThat(l.outcome()).as(l.raw()).isEqualTo("blocked");
+        assertThat(l.prompt()).as(l.raw()).containsEntry("handler", "deny").containsEntry("answer", "deny");
+        assertThat(run.result("touch").message()).as("the refusal says a prompt denied it").containsIgnoringCase("prompt");
+    }
+
+    @OnEachJdk
+    void prompt_auto_without_a_terminal_refuses_at_once_and_leaves_stdin_alone(Jdk jdk) {
+        // no controlling terminal (new session), stdin a pipe that stays open holding one line for the app
+        Run run = ForkedJvm.on(jdk).in(work).withoutTerminal().withAgent("autonomy=supervised,prompt=auto,prompt.timeout=30")
+                .cmdgate("audit", audit).stdin("canary line\n")
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("f")).add("read-stdin").args())
+                .run();
+
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(files.resolve("f")).doesNotExist();
+        assertThat(run.tagged("STDIN")).as("the application still reads its own stdin\n" + run.describe())
+                .containsExactly("canary line");
+        Audit.Line l = Audit.read(audit).forWord(files.resolve("f").toString());
+        assertThat(l.outcome()).as(l.raw()).isEqualTo("blocked");
+        assertThat(l.prompt()).as(l.raw()).containsEntry("answer", "deny");
+        assertThat(((Number) l.prompt().get("millis")).longValue()).as("refused at once, not after the timeout " + l.raw())
+                .isLessThan(5_000);
+    }
+
+    @OnEachJdk
+    void a_handler_that_does_not_answer_in_time_is_a_refusal(Jdk jdk) {
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=" + SlowPrompt.class.getName()
+                        + ",prompt.timeout=1").cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("f")).args()).run();
+
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(run.tagged("HANDLER")).as("the handler was asked\n" + run.describe()).hasSize(1);
+        assertThat(files.resolve("f")).doesNotExist();
+        assertThat(run.exit()).as("the hanging handler does not keep the JVM alive\n" + run.describe()).isZero();
+        Map<String, Object> p = Audit.read(audit).forWord(files.resolve("f").toString()).prompt();
+        assertThat(p).containsEntry("answer", "deny");
+        assertThat(((Number) p.get("millis")).longValue()).isBetween(900L, 10_000L);
+    }
+
+    @OnEachJdk
+    void a_handler_that_throws_is_a_refusal(Jdk jdk) {
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=" + ThrowingPrompt.class.getName())
+                .cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("f")).add("after", "echo", "still here").args())
+                .run();
+
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(run.tagged("HANDLER")).as("the handler was asked\n" + run.describe()).hasSize(1);
+        assertThat(files.resolve("f")).doesNotExist();
+        assertThat(run.result("after").output()).as("the application goes on").isEqualTo("still here\n");
+        assertThat(Audit.read(audit).forWord(files.resolve("f").toString()).prompt()).containsEntry("answer", "deny");
+    }
+
+    @OnEachJdk
+    void a_launch_made_by_a_handler_while_deciding_is_gated_not_recursed(Jdk jdk) {
+        Path outer = files.resolve("outer");
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=" + ReentrantPrompt.class.getName()
+                        + ",prompt.timeout=20").cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts().add("outer", "touch", outer).args()).run();
+
+        AppResult inner = run.result("inner");
+        Blocked.assertBlocked(inner);
+        assertThat(files.resolve("outer.inner")).as("the handler's own Write").doesNotExist();
+        assertThat(run.result("outer").status()).as("the handler allowed the outer launch\n" + run.describe()).isEqualTo("ok");
+        assertThat(outer).exists();
+        Audit log = Audit.read(audit);
+        assertThat(log.forWord(files.resolve("outer.inner").toString()).outcome()).isEqualTo("blocked");
+        assertThat(log.forWord(outer.toString()).outcome()).isEqualTo("allowed");
+    }
+}
