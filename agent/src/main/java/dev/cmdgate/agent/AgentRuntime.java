@@ -18,32 +18,43 @@ final class AgentRuntime {
 
     static LaunchGuard create(AgentConfig config) {
         PromptGateway.validate(config.prompt());
-        Supplier<Gatekeeper> gatekeeper = memoize(() ->
-                new Gatekeeper(Classifiers.standard(config.rules()), config.scheme(), null));
-        return new LaunchGuard(config, gatekeeper,
+        return new LaunchGuard(config, new LazyGatekeeper(config),
                 config.audit() == null ? null : new AuditSink(config.audit()),
                 new PromptGateway(config.prompt(), config.promptTimeout()),
-                new AgentLog(), Map::of);
+                new AgentLog(), new NoContext());
     }
 
-    /** Built on first use (the first launch), kept once built; a failure is retried and refuses that launch. */
-    static <T> Supplier<T> memoize(Supplier<T> factory) {
-        return new Supplier<>() {
-            private volatile T value;
+    /**
+     * The rules are loaded on the first launch, not in premain. A failure is not kept: it refuses
+     * that launch and the next launch tries again. (Plain classes, not lambdas: see ConfigParser.)
+     */
+    private static final class LazyGatekeeper implements Supplier<Gatekeeper> {
+        private final AgentConfig config;
+        private volatile Gatekeeper value;
 
-            @Override
-            public T get() {
-                T v = value;
-                if (v == null) {
-                    synchronized (this) {
-                        v = value;
-                        if (v == null) {
-                            value = v = factory.get();
-                        }
+        LazyGatekeeper(AgentConfig config) {
+            this.config = config;
+        }
+
+        @Override
+        public Gatekeeper get() {
+            Gatekeeper v = value;
+            if (v == null) {
+                synchronized (this) {
+                    v = value;
+                    if (v == null) {
+                        value = v = new Gatekeeper(Classifiers.standard(config.rules()), config.scheme(), null);
                     }
                 }
-                return v;
             }
-        };
+            return v;
+        }
+    }
+
+    private static final class NoContext implements Supplier<Map<String, String>> {
+        @Override
+        public Map<String, String> get() {
+            return Map.of();
+        }
     }
 }

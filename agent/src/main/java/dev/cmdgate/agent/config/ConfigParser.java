@@ -54,20 +54,37 @@ public final class ConfigParser {
                 throw new ConfigException("unknown key " + PREFIX + key + " (known: " + String.join(", ", sorted()) + ")");
             }
         }
-        GateScheme scheme = raw.containsKey("level")
-                ? new GateScheme.ByLevel(value(raw, "level", RiskLevel::parse))
-                : new GateScheme.ByAutonomy(value(raw, "autonomy", Autonomy::parse, Autonomy.SUPERVISED));
         if (raw.containsKey("level") && raw.containsKey("autonomy")) {
             throw new ConfigException(PREFIX + "level and " + PREFIX + "autonomy are alternatives: set one of them");
         }
-        AgentConfig.Mode mode = value(raw, "mode", s -> enumValue(AgentConfig.Mode.class, s, "enforce or audit"), AgentConfig.Mode.ENFORCE);
+        GateScheme scheme;
+        AgentConfig.Mode mode;
+        AgentConfig.StdinMode stdin;
+        Duration timeout;
+        String key = null;
+        // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
+        // costs it tens of milliseconds of start-up.
+        try {
+            key = "level";
+            scheme = raw.containsKey(key) ? new GateScheme.ByLevel(RiskLevel.parse(raw.get(key))) : null;
+            key = "autonomy";
+            if (scheme == null) {
+                scheme = new GateScheme.ByAutonomy(raw.containsKey(key) ? Autonomy.parse(raw.get(key)) : Autonomy.SUPERVISED);
+            }
+            key = "mode";
+            mode = raw.containsKey(key) ? enumValue(AgentConfig.Mode.class, raw.get(key), "enforce or audit") : AgentConfig.Mode.ENFORCE;
+            key = "prompt.timeout";
+            timeout = raw.containsKey(key) ? seconds(raw.get(key)) : Duration.ofSeconds(60);
+            key = "stdin";
+            stdin = raw.containsKey(key) ? enumValue(AgentConfig.StdinMode.class, raw.get(key), "off or gate") : AgentConfig.StdinMode.OFF;
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
+        }
         String prompt = raw.getOrDefault("prompt", "auto").trim();
         if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt))) {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
                     + "' (expected auto, deny, allow, console or a class name)");
         }
-        Duration timeout = value(raw, "prompt.timeout", ConfigParser::seconds, Duration.ofSeconds(60));
-        AgentConfig.StdinMode stdin = value(raw, "stdin", s -> enumValue(AgentConfig.StdinMode.class, s, "off or gate"), AgentConfig.StdinMode.OFF);
         return new AgentConfig(scheme, mode,
                 readableFile(raw, "policy"), prompt, timeout,
                 auditFile(raw), readableFile(raw, "rules"), stdin, readableFile(raw, "signing.key"));
@@ -75,22 +92,6 @@ public final class ConfigParser {
 
     private static Set<String> sorted() {
         return new java.util.TreeSet<>(KEYS);
-    }
-
-    private interface Conv<T> {
-        T apply(String s);
-    }
-
-    private static <T> T value(Map<String, String> raw, String key, Conv<T> conv) {
-        try {
-            return conv.apply(raw.get(key));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
-        }
-    }
-
-    private static <T> T value(Map<String, String> raw, String key, Conv<T> conv, T dflt) {
-        return raw.containsKey(key) ? value(raw, key, conv) : dflt;
     }
 
     private static <E extends Enum<E>> E enumValue(Class<E> type, String s, String expected) {
@@ -115,9 +116,13 @@ public final class ConfigParser {
 
     private static boolean isClassName(String s) {
         for (String part : s.split("\\.", -1)) {
-            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))
-                    || !part.chars().allMatch(Character::isJavaIdentifierPart)) {
+            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))) {
                 return false;
+            }
+            for (int i = 1; i < part.length(); i++) {
+                if (!Character.isJavaIdentifierPart(part.charAt(i))) {
+                    return false;
+                }
             }
         }
         return s.contains(".");

@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -41,8 +41,19 @@ public final class LaunchGuard implements LaunchGate {
     private final PromptGateway prompts;
     private final AgentLog log;
     private final Supplier<Map<String, String>> context;
-    private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
-    private final ThreadLocal<Deque<List<String>>> approvedStages = ThreadLocal.withInitial(ArrayDeque::new);
+    // Anonymous classes rather than lambdas: these are built in premain (see ConfigParser).
+    private final ThreadLocal<int[]> depth = new ThreadLocal<>() {
+        @Override
+        protected int[] initialValue() {
+            return new int[1];
+        }
+    };
+    private final ThreadLocal<Deque<List<String>>> approvedStages = new ThreadLocal<>() {
+        @Override
+        protected Deque<List<String>> initialValue() {
+            return new ArrayDeque<>();
+        }
+    };
     private final AtomicBoolean auditFailureReported = new AtomicBoolean();
 
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
@@ -81,6 +92,11 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     @Override
+    public Process started(Process process) {
+        return process;
+    }
+
+    @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
         CallSite site = CallSite.current();
         if (!site.viaProcessImplStart()) {
@@ -90,14 +106,14 @@ public final class LaunchGuard implements LaunchGate {
 
     private void enforce(Launch launch, CallSite site) {
         Decision decision;
-        int level = depth.get();
-        depth.set(level + 1);
+        int[] nesting = depth.get();
+        int level = nesting[0]++;
         try {
             decision = level > 1 ? refuseNested(launch, site) : decide(launch, site, level == 0 && !prompts.onPromptThread());
         } catch (Throwable t) {
             decision = internalError(launch, site, t);
         } finally {
-            depth.set(level);
+            nesting[0] = level;
         }
         if (decision.outcome() == Outcome.BLOCKED) {
             throw new SecurityException(decision.blockMessage());

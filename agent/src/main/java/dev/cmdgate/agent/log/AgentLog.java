@@ -16,30 +16,41 @@ import org.slf4j.Logger;
  */
 public final class AgentLog {
 
-    private volatile Logger logger;
+    // Typed as Object so that loading and verifying AgentLog in premain loads no Logback class.
+    private volatile Object logger;
 
     public void warn(String message) {
-        logger().warn(message);
+        Backend.warn(logger(), message);
     }
 
     public void info(String message) {
-        logger().info(message);
+        Backend.info(logger(), message);
     }
 
-    private Logger logger() {
-        Logger l = logger;
+    private Object logger() {
+        Object l = logger;
         if (l == null) {
             synchronized (this) {
                 l = logger;
                 if (l == null) {
-                    logger = l = create();
+                    logger = l = Backend.create();
                 }
             }
         }
         return l;
     }
 
-    private static Logger create() {
+    /** Everything that touches Logback, in a class of its own that loads on the first message. */
+    private static final class Backend {
+        static void warn(Object logger, String message) {
+            ((Logger) logger).warn(message);
+        }
+
+        static void info(Object logger, String message) {
+            ((Logger) logger).info(message);
+        }
+
+    static Logger create() {
         LoggerContext context = new LoggerContext();
         context.setName("cmdgate");
         // normally set by Logback's SLF4J service provider, which we deliberately never load
@@ -61,4 +72,5 @@ public final class AgentLog {
         context.start();
         return root;
     }
+}
 }

@@ -30,18 +30,31 @@ public final class PromptGateway {
     private final Duration timeout;
     private volatile PromptHandler handler;
     private final Set<String> alwaysAllowed = ConcurrentHashMap.newKeySet();
-    private final ThreadLocal<Boolean> onPromptThread = ThreadLocal.withInitial(() -> Boolean.FALSE);
-    private final ExecutorService pool;
+    private final ThreadLocal<Boolean> onPromptThread = new ThreadLocal<>();
+    private volatile ExecutorService pool;
 
     public PromptGateway(String configured, Duration timeout) {
         this.configured = configured;
         this.timeout = timeout;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "cmdgate-prompt-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+    }
+
+    /** Created on the first prompt: most JVMs never prompt, and premain must stay cheap. */
+    private ExecutorService pool() {
+        ExecutorService p = pool;
+        if (p == null) {
+            synchronized (this) {
+                p = pool;
+                if (p == null) {
+                    AtomicInteger n = new AtomicInteger();
+                    pool = p = Executors.newCachedThreadPool(r -> {
+                        Thread t = new Thread(r, "cmdgate-prompt-" + n.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+                }
+            }
+        }
+        return p;
     }
 
     /** Checks at start-up that a configured handler class exists, without running any of its code. */
@@ -65,7 +78,7 @@ public final class PromptGateway {
 
     /** True on a thread that is running a handler: a launch from there must not prompt again. */
     public boolean onPromptThread() {
-        return onPromptThread.get();
+        return Boolean.TRUE.equals(onPromptThread.get());
     }
 
     public boolean rememberedAllow(List<String> argv, String cwd) {
@@ -83,12 +96,12 @@ public final class PromptGateway {
                     verdict.reasons().stream().map(Reason::message).toList(),
                     verdict.classification().findings().stream().map(PromptGateway::describe).toList(),
                     cwd, caller, context);
-            Future<PromptAnswer> future = pool.submit(() -> {
+            Future<PromptAnswer> future = pool().submit(() -> {
                 onPromptThread.set(Boolean.TRUE);
                 try {
                     return h.answer(request);
                 } finally {
-                    onPromptThread.set(Boolean.FALSE);
+                    onPromptThread.remove();
                 }
             });
             PromptAnswer answer;

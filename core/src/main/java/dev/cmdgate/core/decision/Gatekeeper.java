@@ -49,9 +49,9 @@ public final class Gatekeeper {
     }
 
     private Classification classify(Launch launch) {
-        Classification c = launch.shellLine() != null
-                ? classifier.classifyShell(launch.shellLine())
-                : classifier.classifyArgv(launch.argv(), launch.environmentChanges());
+        // A shell line (CLI --shell, a JDK pipeline) is judged as the script sh -c would run.
+        List<String> argv = launch.shellLine() != null ? List.of("sh", "-c", launch.shellLine()) : launch.argv();
+        Classification c = classifier.classifyArgv(argv, launch.environmentChanges());
         for (Launch.OutputRedirect r : launch.outputRedirects()) {
             // The JDK writes the file for the process: judge it exactly like the shell redirection
             // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices) get the same rules.

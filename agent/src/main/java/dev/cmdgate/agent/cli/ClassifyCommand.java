@@ -1,0 +1,153 @@
+package dev.cmdgate.agent.cli;
+
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.Gatekeeper;
+import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.PolicyCheck;
+import dev.cmdgate.core.decision.Verdict;
+import dev.cmdgate.core.gate.Autonomy;
+import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.core.json.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code classify}: one argv, one shell line, or a JSON-lines stream. */
+@Command(name = "classify", mixinStandardHelpOptions = true,
+        description = {"Classify a command and show the decision cmdgate would make.",
+                "Exit status: 0 allow, 10 prompt, 20 block, 2 usage error (single classifications)."})
+final class ClassifyCommand implements Callable<Integer> {
+
+    @Option(names = "--autonomy", paramLabel = "TIER", description = "readonly, supervised (default) or full")
+    String autonomy;
+
+    @Option(names = "--level", paramLabel = "LEVEL", description = "gate by risk level instead: minimal, low, medium or high")
+    String level;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "an Open Agent Passport (JSON) to evaluate")
+    Path policy;
+
+    @Option(names = "--signing-key", paramLabel = "FILE", description = "Ed25519 private key (PKCS#8 PEM) to sign OAP decisions")
+    Path signingKey;
+
+    @Option(names = "--rules", paramLabel = "FILE", description = "a user rules file added to the built-in rules")
+    Path rules;
+
+    @Option(names = "--json", description = "print the decision as one JSON object")
+    boolean json;
+
+    @Option(names = "--shell", paramLabel = "LINE", description = "classify a shell command line (as sh -c LINE)")
+    String shell;
+
+    @Option(names = "--jsonl", description = "read {\"argv\":[…]} or {\"command\":\"…\"} objects from stdin, one per line; write one JSON object per line")
+    boolean jsonl;
+
+    @Parameters(paramLabel = "ARG", description = "the argv, exactly as a ProcessBuilder would receive it (after --)")
+    List<String> argv;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        int inputs = (shell != null ? 1 : 0) + (jsonl ? 1 : 0) + (argv != null && !argv.isEmpty() ? 1 : 0);
+        if (inputs != 1) {
+            throw new Main.UsageException("give exactly one of: -- ARG…, --shell LINE, --jsonl");
+        }
+        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(rules), scheme(), policy());
+        PrintWriter out = spec.commandLine().getOut();
+        if (jsonl) {
+            new JsonlSession(gatekeeper, cwd()).run(
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
+            return 0;
+        }
+        Launch launch = shell != null
+                ? new Launch(List.of("sh", "-c", shell), shell, cwd(), Map.of(), List.of(), null, null)
+                : new Launch(argv, null, cwd(), Map.of(), List.of(), null, null);
+        Verdict verdict = gatekeeper.judge(launch);
+        if (json) {
+            out.println(Json.write(toJson(verdict)));
+        } else {
+            printHuman(verdict, gatekeeper.scheme(), out);
+        }
+        out.flush();
+        return verdict.gate().exitCode();
+    }
+
+    private GateScheme scheme() {
+        if (level != null && autonomy != null) {
+            throw new Main.UsageException("--level and --autonomy are alternatives: give one of them");
+        }
+        return level != null ? new GateScheme.ByLevel(RiskLevel.parse(level))
+                : new GateScheme.ByAutonomy(autonomy == null ? Autonomy.SUPERVISED : Autonomy.parse(autonomy));
+    }
+
+    private PolicyCheck policy() {
+        if (policy == null) {
+            if (signingKey != null) {
+                throw new Main.UsageException("--signing-key signs OAP decisions and needs --policy");
+            }
+            return null;
+        }
+        return CliPolicy.load(policy, signingKey);
+    }
+
+    static String cwd() {
+        return Path.of("").toAbsolutePath().toString();
+    }
+
+    /** The CLI's output object (DESIGN.md section 3): class, level, decision, reasons, findings, oap. */
+    static Map<String, Object> toJson(Verdict v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("class", v.classification().commandClass().label());
+        m.put("level", v.classification().level().label());
+        m.put("decision", v.gate().label());
+        List<Object> reasons = v.reasons().stream().<Object>map(r -> {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("code", r.code());
+            o.put("message", r.message());
+            return o;
+        }).toList();
+        m.put("reasons", reasons);
+        List<Object> findings = v.classification().findings().stream().<Object>map(f -> {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("command", f.command());
+            o.put("location", f.location());
+            o.put("class", f.commandClass().label());
+            o.put("level", f.level().label());
+            o.put("reason", f.reason());
+            return o;
+        }).toList();
+        m.put("findings", findings);
+        if (v.oap() != null) {
+            m.put("oap", v.oap());
+        }
+        return m;
+    }
+
+    private static void printHuman(Verdict v, GateScheme scheme, PrintWriter out) {
+        out.println(v.classification().commandClass().label() + " (" + v.classification().level().label() + ") → "
+                + v.gate().label() + " under " + scheme.describe());
+        for (Reason r : v.reasons()) {
+            out.println("  reason  " + r.code() + ": " + r.message());
+        }
+        for (Finding f : v.classification().findings()) {
+            out.println("  finding " + f.commandClass().label() + "/" + f.level().label() + "  " + f.command()
+                    + "  [" + f.location() + "]  " + f.reason());
+        }
+    }
+}

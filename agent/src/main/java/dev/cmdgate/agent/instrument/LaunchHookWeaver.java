@@ -1,0 +1,191 @@
+package dev.cmdgate.agent.instrument;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Puts a call to {@code LaunchBridge} at the entry of the JDK's launch funnel:
+ * <ul>
+ *   <li>{@code ProcessImpl.start(String[], Map, String, Redirect[], boolean)} — every launch, before any
+ *       redirect file is opened;</li>
+ *   <li>{@code ProcessBuilder.startPipeline(List)} — a whole pipeline, before its first stage starts;</li>
+ *   <li>the {@code ProcessImpl} constructor — reflective construction that skips {@code start}.</li>
+ * </ul>
+ * The injected code only touches java.base types: it finds the bridge through the system class
+ * loader and calls it through a {@code MethodHandle}, so no class needs to be added to the boot class
+ * path (that would print a class-sharing warning) and no package of java.base needs to be opened.
+ * It adds no members, so the same transformation also works when retransforming a loaded class.
+ * Exceptions from the bridge propagate unchanged; if the bridge cannot be reached the lookup itself
+ * throws, and the launch fails: closed.
+ */
+final class LaunchHookWeaver {
+
+    static final String BRIDGE = "dev.cmdgate.api.bridge.LaunchBridge";
+    static final String PROCESS_IMPL = LaunchHookTransformer.PROCESS_IMPL;
+    static final String PROCESS_BUILDER = LaunchHookTransformer.PROCESS_BUILDER;
+    static final String START_DESC =
+            "([Ljava/lang/String;Ljava/util/Map;Ljava/lang/String;[Ljava/lang/ProcessBuilder$Redirect;Z)Ljava/lang/Process;";
+    static final String PIPELINE_DESC = "(Ljava/util/List;)Ljava/util/List;";
+
+    private LaunchHookWeaver() {
+    }
+
+    /** Returns the instrumented class, or null when it has nothing to hook (so it is left as it was). */
+    public static byte[] instrument(byte[] bytes) {
+        ClassReader reader = new ClassReader(bytes);
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        HookingVisitor visitor = new HookingVisitor(writer);
+        reader.accept(visitor, 0);
+        return visitor.hooks == 0 ? null : writer.toByteArray();
+    }
+
+    private static final class HookingVisitor extends ClassVisitor {
+        private String owner;
+        int hooks;
+
+        HookingVisitor(ClassVisitor next) {
+            super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+            owner = name;
+            super.visit(version, access, name, signature, superName, interfaces);
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+            MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+            String hook = hookFor(access, name, desc);
+            if (hook == null) {
+                return mv;
+            }
+            hooks++;
+            boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+            boolean hookExit = "onStart".equals(hook);
+            return new MethodVisitor(Opcodes.ASM9, mv) {
+                @Override
+                public void visitCode() {
+                    super.visitCode();
+                    emitBridgeCall(mv, hook, desc, isStatic);
+                }
+
+                @Override
+                public void visitInsn(int opcode) {
+                    if (hookExit && opcode == Opcodes.ARETURN) {
+                        emitStartedCall(mv);
+                    }
+                    super.visitInsn(opcode);
+                }
+            };
+        }
+
+        private String hookFor(int access, String name, String desc) {
+            boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+            if (PROCESS_IMPL.equals(owner)) {
+                if (isStatic && "start".equals(name) && START_DESC.equals(desc)) {
+                    return "onStart";
+                }
+                if ("<init>".equals(name)) {
+                    return "onConstruct";
+                }
+            } else if (PROCESS_BUILDER.equals(owner) && isStatic && "startPipeline".equals(name) && PIPELINE_DESC.equals(desc)) {
+                return "onPipeline";
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Emits: {@code publicLookup().findStatic(Class.forName(BRIDGE, true, systemLoader), hook,
+     * methodType(void, Object[])).invokeExact(new Object[]{args…})}. No branches, so no stack map
+     * frames are needed.
+     */
+    static void emitBridgeCall(MethodVisitor mv, String hook, String desc, boolean isStatic) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        mv.visitLdcInsn(BRIDGE);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/ClassLoader", "getSystemClassLoader",
+                "()Ljava/lang/ClassLoader;", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Class", "forName",
+                "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", false);
+        mv.visitLdcInsn(hook);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/Void", "TYPE", "Ljava/lang/Class;");
+        mv.visitLdcInsn(Type.getType("[Ljava/lang/Object;"));
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodType", "methodType",
+                "(Ljava/lang/Class;Ljava/lang/Class;)Ljava/lang/invoke/MethodType;", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
+                "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false);
+
+        Type[] args = Type.getArgumentTypes(desc);
+        pushInt(mv, args.length);
+        mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
+        int local = isStatic ? 0 : 1;
+        for (int i = 0; i < args.length; i++) {
+            mv.visitInsn(Opcodes.DUP);
+            pushInt(mv, i);
+            mv.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), local);
+            box(mv, args[i]);
+            mv.visitInsn(Opcodes.AASTORE);
+            local += args[i].getSize();
+        }
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
+                "([Ljava/lang/Object;)V", false);
+    }
+
+    /**
+     * Before {@code ARETURN} of {@code ProcessImpl.start}, with the new Process on the stack:
+     * {@code process = lookup…findStatic(bridge, "onStarted", (Process)Process).invokeExact(process)}.
+     */
+    static void emitStartedCall(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        mv.visitLdcInsn(BRIDGE);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/ClassLoader", "getSystemClassLoader",
+                "()Ljava/lang/ClassLoader;", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Class", "forName",
+                "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", false);
+        mv.visitLdcInsn("onStarted");
+        mv.visitLdcInsn(Type.getType("Ljava/lang/Process;"));
+        mv.visitLdcInsn(Type.getType("Ljava/lang/Process;"));
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodType", "methodType",
+                "(Ljava/lang/Class;Ljava/lang/Class;)Ljava/lang/invoke/MethodType;", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
+                "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false);
+        mv.visitInsn(Opcodes.SWAP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
+                "(Ljava/lang/Process;)Ljava/lang/Process;", false);
+    }
+
+    private static void pushInt(MethodVisitor mv, int value) {
+        if (value <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + value);
+        } else {
+            mv.visitIntInsn(Opcodes.BIPUSH, value);
+        }
+    }
+
+    private static void box(MethodVisitor mv, Type t) {
+        String wrapper = switch (t.getSort()) {
+            case Type.BOOLEAN -> "java/lang/Boolean";
+            case Type.INT -> "java/lang/Integer";
+            case Type.LONG -> "java/lang/Long";
+            case Type.CHAR -> "java/lang/Character";
+            case Type.BYTE -> "java/lang/Byte";
+            case Type.SHORT -> "java/lang/Short";
+            case Type.FLOAT -> "java/lang/Float";
+            case Type.DOUBLE -> "java/lang/Double";
+            default -> null;
+        };
+        if (wrapper != null) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, wrapper, "valueOf",
+                    "(" + t.getDescriptor() + ")L" + wrapper + ";", false);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.cmdgate.agent.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.core.json.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AuditSinkTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void concurrentWritersNeverLoseOrInterleaveLines() throws Exception {
+        Path file = dir.resolve("audit.jsonl");
+        AuditSink sink = new AuditSink(file);
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        List<Future<?>> futures = new ArrayList<>();
+        String padding = "x".repeat(3000);   // longer than a pipe buffer's atomic write, to catch tearing
+        for (int t = 0; t < 16; t++) {
+            int thread = t;
+            futures.add(pool.submit(() -> {
+                for (int i = 0; i < 100; i++) {
+                    sink.write("{\"id\":\"" + thread + "-" + i + "\",\"pad\":\"" + padding + "\"}");
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        pool.shutdown();
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(1600);
+        Set<Object> ids = new HashSet<>();
+        for (String line : lines) {
+            Map<String, Object> o = JsonParser.parseObject(line);
+            ids.add(o.get("id"));
+        }
+        assertThat(ids).hasSize(1600);
+    }
+
+    @Test
+    void anUnwritableFileIsReportedToTheCaller() throws IOException {
+        Path notAFile = Files.createDirectory(dir.resolve("a-directory"));
+        AuditSink sink = new AuditSink(notAFile);
+        assertThatThrownBy(() -> sink.write("{}")).isInstanceOf(IOException.class);
+    }
+}

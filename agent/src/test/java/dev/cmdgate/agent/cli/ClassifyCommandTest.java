@@ -1,0 +1,77 @@
+package dev.cmdgate.agent.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.Gatekeeper;
+import dev.cmdgate.core.gate.Autonomy;
+import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.core.json.JsonParser;
+import java.io.BufferedReader;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ClassifyCommandTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @Test
+    void exitStatusFollowsTheDecision() {
+        assertThat(run("classify", "--", "echo", "hi")).isEqualTo(0);
+        assertThat(run("classify", "--autonomy", "readonly", "--", "rm", "-rf", "/")).isEqualTo(20);
+        assertThat(run("classify", "--autonomy", "supervised", "--shell", "rm -rf /")).isEqualTo(10);
+    }
+
+    @Test
+    void jsonOutputHasTheContractFields() {
+        assertThat(run("classify", "--json", "--autonomy", "readonly", "--", "rm", "-rf", "/")).isEqualTo(20);
+        Map<String, Object> o = JsonParser.parseObject(out.toString().trim());
+        assertThat(o).containsKeys("class", "level", "decision", "reasons", "findings").doesNotContainKey("oap");
+        assertThat(o.get("class")).isEqualTo("Destructive");
+        assertThat(o.get("decision")).isEqualTo("block");
+        assertThat((List<?>) o.get("reasons")).isNotEmpty().allSatisfy(r -> assertThat(((Map<?, ?>) r).keySet().toString()).contains("code", "message"));
+    }
+
+    @Test
+    void usageErrorsExitWithTwoAndOneLine() {
+        assertThat(run("classify", "--autonomy", "yolo", "--", "ls")).isEqualTo(2);
+        assertThat(err.toString().trim()).startsWith("cmdgate:").doesNotContain("\n").doesNotContain("Exception");
+        assertThat(run("classify")).isEqualTo(2);
+        assertThat(run("classify", "--shell", "ls", "--", "ls")).isEqualTo(2);
+        assertThat(run("classify", "--level", "low", "--autonomy", "full", "--", "ls")).isEqualTo(2);
+        assertThat(run("classify", "--no-such-option")).isEqualTo(2);
+        assertThat(run()).isEqualTo(2);
+    }
+
+    @Test
+    void jsonlAnswersEveryLineInOrderAndReportsBadLines() throws Exception {
+        Gatekeeper g = new Gatekeeper(Classifiers.standard(null), new GateScheme.ByAutonomy(Autonomy.READONLY), null);
+        String input = String.join("\n",
+                "{\"argv\":[\"echo\",\"hi\"]}",
+                "not json",
+                "{\"command\":\"rm -rf /\",\"cwd\":\"/tmp\",\"env\":{\"A\":\"b\"},\"timeout\":5}",
+                "{\"argv\":[]}",
+                "{\"argv\":[\"ls\"],\"command\":\"ls\"}",
+                "{\"argv\":[\"ls\"],\"surprise\":true}",
+                "[1,2]",
+                "{\"argv\":[\"ls\", 3]}");
+        StringWriter w = new StringWriter();
+        new JsonlSession(g, "/").run(new BufferedReader(new StringReader(input)), new PrintWriter(w));
+        List<String> lines = w.toString().lines().toList();
+        assertThat(lines).hasSize(8);
+        assertThat(JsonParser.parseObject(lines.get(0))).containsEntry("class", "Read").containsEntry("decision", "allow");
+        assertThat(JsonParser.parseObject(lines.get(2))).containsEntry("class", "Destructive").containsEntry("decision", "block");
+        for (int i : new int[] {1, 3, 4, 5, 6, 7}) {
+            assertThat(JsonParser.parseObject(lines.get(i))).as("line %d", i + 1).containsOnlyKeys("error");
+        }
+    }
+}
