@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a temp dir, {@code rm -rf ~} is an argv (no shell, so {@code ~} is the literal directory {@code ./~} in
  * the temp working directory) and HOME points at a temp dir too.
  */
+@Tag("needs-real-classifier")
 class AutonomyMatrixIT {
 
     enum Tier { READONLY, SUPERVISED, FULL }

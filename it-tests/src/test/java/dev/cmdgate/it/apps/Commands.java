@@ -15,7 +15,8 @@ import java.util.List;
  * Options: {@code @out=FILE} / {@code @append=FILE} / {@code @err=FILE} redirect the (last stage's) output,
  * {@code @in=FILE} the (first stage's) input, {@code @dir=DIR} sets the working directory,
  * {@code @exec} uses {@code Runtime.exec(String[])} instead. The attempt named {@code read-stdin} reads
- * one line of this JVM's own standard input and prints {@code STDIN <line>}. Ends with {@code DONE}.
+ * one line of this JVM's own standard input and prints {@code STDIN <line>}; {@code java-mkdir DIR} creates a
+ * directory from Java (no process). Ends with {@code DONE}.
  */
 public final class Commands {
 
@@ -39,6 +40,11 @@ public final class Commands {
                 continue;
             }
             String name = g.get(0);
+            if (name.equals("java-mkdir")) {
+                java.nio.file.Files.createDirectories(java.nio.file.Path.of(g.get(1)));
+                Attempt.print("MKDIR " + g.get(1));
+                continue;
+            }
             if (name.equals("read-stdin")) {
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
                 Attempt.print("STDIN " + in.readLine());
