@@ -84,4 +84,35 @@ class ConcurrencyIT {
                 .allMatch(l -> l.startsWith("cmdgate: blocked touch "));
         soft.assertAll();
     }
+
+    @OnEachJdk
+    void concurrent_launches_that_prompt_are_each_decided_and_recorded_once(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path files = Dirs.mkdir(tmp, "files");
+        Path audit = tmp.resolve("audit.jsonl");
+
+        // the touches now go through the prompt (answered allow) from 8 threads at once
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=allow").cmdgate("audit", audit)
+                .main(Concurrent.class, files, 8, 10).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        Map<String, AppResult> results = run.results();
+        assertThat(results).hasSize(80);
+        SoftAssertions soft = new SoftAssertions();
+        int touches = 0;
+        for (AppResult r : results.values()) {
+            soft.assertThat(r.status()).as(r.toString()).isEqualTo("ok");
+        }
+        for (int i = 0; i < 8; i++) {
+            for (int j = 4; j < 10; j += 5) {
+                touches++;
+                soft.assertThat(files.resolve("t" + i + "-" + j)).exists();
+            }
+        }
+        Audit log = Audit.read(audit);
+        soft.assertThat(log.size()).isEqualTo(80);
+        soft.assertThat(log.lines().stream().filter(l -> l.prompt() != null).count()).as("one prompt per touch").isEqualTo(touches);
+        soft.assertThat(log.lines().stream().map(Audit.Line::id).distinct().count()).isEqualTo(80);
+        soft.assertAll();
+    }
 }

@@ -50,6 +50,8 @@ class LaunchPathsIT {
             Audit.Line line = log.forWord(target.toString(), name);
             Blocked.check(soft, r, command, line);
             soft.assertThat(line.str("mode")).as(name).isEqualTo("enforce");
+            soft.assertThat(line.str("cwd")).as(name + " working directory")
+                    .isEqualTo((name.endsWith("_dir") ? files : work).toString());
             soft.assertThat(line.str("scheme")).as(name).contains("readonly");
             soft.assertThat(line.caller()).as(name + " caller frame")
                     .startsWith(LaunchPaths.class.getName() + ".")

@@ -92,6 +92,23 @@ class PromptIT {
     }
 
     @OnEachJdk
+    void prompt_console_without_a_terminal_refuses_at_once_and_leaves_stdin_alone(Jdk jdk) {
+        Run run = ForkedJvm.on(jdk).in(work).withoutTerminal().withAgent("autonomy=supervised,prompt=console,prompt.timeout=30")
+                .cmdgate("audit", audit).stdin("canary line\n")
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("f")).add("read-stdin").args())
+                .run();
+
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(files.resolve("f")).doesNotExist();
+        assertThat(run.tagged("STDIN")).as("the application still reads its own stdin\n" + run.describe())
+                .containsExactly("canary line");
+        Audit.Line l = Audit.read(audit).forWord(files.resolve("f").toString());
+        assertThat(l.prompt()).as(l.raw()).containsEntry("answer", "deny");
+        assertThat(((Number) l.prompt().get("millis")).longValue()).as("refused at once, not after the timeout " + l.raw())
+                .isLessThan(5_000);
+    }
+
+    @OnEachJdk
     void a_handler_that_does_not_answer_in_time_is_a_refusal(Jdk jdk) {
         Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=" + SlowPrompt.class.getName()
                         + ",prompt.timeout=1").cmdgate("audit", audit)
