@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The gate matrix of DESIGN.md section 4, end to end with the REAL classifier: each autonomy tier
  * (prompts answered {@code deny}) against unambiguous Read ({@code echo}, an {@code echo | cat}
- * pipeline), Write ({@code touch}, {@code mkdir}, {@code sh -c 'touch F'}, an output redirect), Network
+ * pipeline, a redirect to /dev/null), Write ({@code touch}, {@code mkdir}, {@code sh -c 'touch F'}, an output
+ * redirect, {@code LD_PRELOAD} set in the launched process's environment), Network
  * ({@code curl} to a closed local port) and Destructive ({@code rm -rf DIR}, argv {@code rm -rf ~})
  * commands, checking the recorded class and gate and what happened on disk. Under full, a pipeline whose
  * first stage ({@code touch}, allowed alone) is followed by {@code rm -rf} starts no stage.
@@ -85,6 +86,9 @@ class AutonomyMatrixIT {
         List<Row> rows = List.of(
                 new Row("read_echo", "Read", "read-hi", null, "echo", "read-hi"),
                 new Row("read_pipeline", "Read", "piped", null, "echo", "piped", "|", "cat"),
+                new Row("read_discard", "Read", "discard-hi", null, "@out=/dev/null", "echo", "discard-hi"),
+                new Row("write_env_ld_preload", "Write", "env-hi", null, "@env=LD_PRELOAD=/nonexistent/cmdgate-it.so",
+                        "echo", "env-hi"),
                 new Row("write_touch", "Write", files.resolve("touched").toString(), files.resolve("touched"),
                         "touch", files.resolve("touched")),
                 new Row("write_mkdir", "Write", files.resolve("made").toString(), files.resolve("made"),
@@ -133,6 +137,7 @@ class AutonomyMatrixIT {
         }
         soft.assertThat(run.result("read_echo").output()).isEqualTo("read-hi\n");
         soft.assertThat(run.result("read_pipeline").output()).isEqualTo("piped\n");
+        soft.assertThat(run.result("read_discard").status()).as("a redirect to /dev/null is no write").isEqualTo("ok");
         soft.assertThat(victim.resolve("keep")).exists();
         soft.assertThat(victim2.resolve("keep")).exists();
         soft.assertThat(work.resolve("~").resolve("keep")).exists();

@@ -14,6 +14,7 @@ import java.util.List;
  * {@code |} is a {@code ProcessBuilder.startPipeline}; otherwise {@code new ProcessBuilder(argv).start()}.
  * Options: {@code @out=FILE} / {@code @append=FILE} / {@code @err=FILE} redirect the (last stage's) output,
  * {@code @in=FILE} the (first stage's) input, {@code @dir=DIR} sets the working directory,
+ * {@code @env=NAME=VALUE} sets a variable in the launched process's environment,
  * {@code @exec} uses {@code Runtime.exec(String[])} instead. The attempt named {@code read-stdin} reads
  * one line of this JVM's own standard input and prints {@code STDIN <line>}; {@code java-mkdir DIR} creates a
  * directory from Java (no process). Ends with {@code DONE}.
@@ -63,6 +64,7 @@ public final class Commands {
         String dir = null;
         boolean append = false;
         boolean exec = false;
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
         for (String w : spec) {
             if (w.startsWith("@out=")) {
                 out = w.substring(5);
@@ -75,6 +77,9 @@ public final class Commands {
                 in = w.substring(4);
             } else if (w.startsWith("@dir=")) {
                 dir = w.substring(5);
+            } else if (w.startsWith("@env=")) {
+                String kv = w.substring(5);
+                env.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
             } else if (w.equals("@exec")) {
                 exec = true;
             } else {
@@ -96,6 +101,7 @@ public final class Commands {
         }
         stages.add(new ProcessBuilder(stage));
         for (ProcessBuilder b : stages) {
+            b.environment().putAll(env);
             if (dir != null) {
                 b.directory(new File(dir));
             }
