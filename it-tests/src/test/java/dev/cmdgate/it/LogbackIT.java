@@ -3,6 +3,7 @@ package dev.cmdgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.it.apps.LoggingApp;
+import dev.cmdgate.it.apps.Visibility;
 import dev.cmdgate.it.support.Dirs;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * An application that brings its own SLF4J and Logback, configured by its own logback.xml, logs exactly
  * as it does without the agent — same lines, same pattern, same levels, same SLF4J binding — while
  * cmdgate's own (relocated) logging reports the refusals on stderr in its own format, even when cmdgate's
- * logging starts before the application's.
+ * logging starts before the application's. Nothing the agent bundles (SLF4J, Logback, ASM, picocli, their
+ * configuration files or service files) is visible to the application's class loader.
  */
 class LogbackIT {
 
@@ -57,6 +59,24 @@ class LogbackIT {
         assertThat(with.stdoutLines()).as("cmdgate adds nothing to the application's stdout\n" + with.describe())
                 .allMatch(l -> l.startsWith("APPLOG ") || l.startsWith("RESULT ") || l.equals("DONE"));
         assertThat(without.result("touch_before_logging").status()).as("without the agent nothing is gated").isEqualTo("ok");
+    }
+
+    @OnEachJdk
+    void nothing_the_agent_bundles_is_visible_to_the_application(Jdk jdk) {
+        List<String> names = List.of("class:org.slf4j.LoggerFactory", "class:ch.qos.logback.classic.LoggerContext",
+                "class:ch.qos.logback.core.ConsoleAppender", "class:org.objectweb.asm.ClassReader",
+                "class:picocli.CommandLine", "class:net.bytebuddy.ByteBuddy",
+                "resource:logback.xml", "resource:logback-test.xml", "resource:logback.groovy",
+                "resource:META-INF/services/org.slf4j.spi.SLF4JServiceProvider",
+                "resource:META-INF/services/ch.qos.logback.classic.spi.Configurator");
+
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent().main(Visibility.class).args(names).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.stdoutLines()).as("what the application's class loader finds under the agent\n" + run.describe())
+                .hasSize(names.size())
+                .allMatch(l -> l.endsWith(" absent"));
+        assertThat(run.stderr()).as(run.describe()).isEmpty();
     }
 
     private ForkedJvm app(Jdk jdk, Path dir, boolean agent) throws URISyntaxException {
