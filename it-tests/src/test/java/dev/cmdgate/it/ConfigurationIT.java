@@ -54,6 +54,8 @@ class ConfigurationIT {
             new Bad("missing rules file", null, List.of("cmdgate.rules=@TMP@/missing-rules"), "rules"),
             new Bad("missing signing key", null, List.of("cmdgate.signing.key=@TMP@/missing.pem"), "signing.key"),
             new Bad("audit file in a missing directory", null, List.of("cmdgate.audit=@TMP@/no/such/dir/audit.jsonl"), "audit"),
+            new Bad("malformed policy file (not JSON)", null, List.of("cmdgate.policy=@TMP@/bad-passport.json"), "bad-passport.json"),
+            new Bad("malformed user rules file", null, List.of("cmdgate.rules=@TMP@/bad-rules"), "bad-rules"),
             new Bad("prompt handler class not on the class path", null,
                     List.of("cmdgate.prompt=com.example.NoSuchHandler"), "NoSuchHandler"));
 
@@ -70,6 +72,8 @@ class ConfigurationIT {
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("badConfigurations")
     void bad_configuration_stops_the_jvm_before_main_with_one_line(Jdk jdk, Bad bad) {
+        Dirs.write(tmp.resolve("bad-passport.json"), "{not json\n");
+        Dirs.write(tmp.resolve("bad-rules"), "this is not a rules file ][\n");
         ForkedJvm jvm = ForkedJvm.on(jdk).in(tmp).withAgent(bad.agentArgs()).main(Hello.class);
         for (String p : bad.props()) {
             int eq = p.indexOf('=');
