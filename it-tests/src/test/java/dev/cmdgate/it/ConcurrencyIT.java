@@ -11,11 +11,13 @@ import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -114,5 +116,32 @@ class ConcurrencyIT {
         soft.assertThat(log.lines().stream().filter(l -> l.prompt() != null).count()).as("one prompt per touch").isEqualTo(touches);
         soft.assertThat(log.lines().stream().map(Audit.Line::id).distinct().count()).isEqualTo(80);
         soft.assertAll();
+    }
+
+    @OnEachJdk
+    void several_jvms_share_one_audit_file_without_losing_or_mixing_lines(Jdk jdk) throws Exception {
+        Path audit = tmp.resolve("shared-audit.jsonl");
+        List<CompletableFuture<Run>> runs = new ArrayList<>();
+        List<Path> dirs = new ArrayList<>();
+        for (int n = 0; n < 3; n++) {
+            Path files = Dirs.mkdir(tmp, "files" + n);
+            dirs.add(files);
+            runs.add(CompletableFuture.supplyAsync(() -> ForkedJvm.on(jdk).in(files).withAgent("autonomy=readonly")
+                    .cmdgate("audit", audit).main(Concurrent.class, files, 4, 20).run()));
+        }
+        for (CompletableFuture<Run> f : runs) {
+            Run run = f.get();
+            assertThat(run.exit()).as(run.describe()).isZero();
+            assertThat(run.results()).as(run.describe()).hasSize(80);
+        }
+
+        Audit log = Audit.read(audit);
+        assertThat(log.size()).as("3 JVMs x 80 launches, every line whole").isEqualTo(240);
+        assertThat(log.lines().stream().map(Audit.Line::id).distinct().count()).isEqualTo(240);
+        for (Path files : dirs) {
+            long blockedHere = log.lines().stream()
+                    .filter(l -> l.argv().size() == 2 && l.argv().get(1).startsWith(files + "/")).count();
+            assertThat(blockedHere).as("the refused touches of the JVM working in " + files).isEqualTo(16);
+        }
     }
 }
