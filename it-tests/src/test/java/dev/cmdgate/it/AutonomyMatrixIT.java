@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (prompts answered {@code deny}) against unambiguous Read ({@code echo}, an {@code echo | cat}
  * pipeline, a redirect to /dev/null), Write ({@code touch}, {@code mkdir}, {@code sh -c 'touch F'}, an output
  * redirect, {@code LD_PRELOAD} set in the launched process's environment), Network
- * ({@code curl} to a closed local port) and Destructive ({@code rm -rf DIR}, argv {@code rm -rf ~})
+ * ({@code curl} to a closed local port) and Destructive ({@code rm -rf DIR}, argv {@code rm -rf ~}, a
+ * ProcessBuilder append-redirect to {@code $HOME/.bashrc})
  * commands, checking the recorded class and gate and what happened on disk. Under full, a pipeline whose
  * first stage ({@code touch}, allowed alone) is followed by {@code rm -rf} starts no stage.
  *
@@ -99,6 +100,8 @@ class AutonomyMatrixIT {
                         "@out=" + files.resolve("redirected"), "echo", "redirect-hi"),
                 new Row("network_curl", "Network", "http://127.0.0.1:9/", null, "curl", "-s", "http://127.0.0.1:9/"),
                 new Row("destructive_rm", "Destructive", victim.toString(), null, "rm", "-rf", victim),
+                new Row("destructive_redirect_to_bashrc", "Destructive", "bashrc-hi", home.resolve(".bashrc"),
+                        "@append=" + home.resolve(".bashrc"), "echo", "bashrc-hi"),
                 new Row("destructive_rm_home", "Destructive", "~", null, "rm", "-rf", "~"),
                 new Row("pipeline_touch_then_rm", "Destructive", victim2.toString(), files.resolve("stage1"),
                         "touch", files.resolve("stage1"), "|", "rm", "-rf", victim2));

@@ -2,6 +2,7 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.apps.AlwaysPrompt;
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.ReentrantPrompt;
 import dev.cmdgate.it.apps.SlowPrompt;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Prompts under supervised: the built-in {@code allow} runs a Write, {@code deny} refuses it, and
  * {@code auto} with no terminal refuses it at once — without reading the application's own standard
  * input. A handler that times out or throws is a refusal; a launch made by a handler while it decides is
- * gated (and cannot prompt), never recursed into.
+ * gated (and cannot prompt), never recursed into. "Allow always" applies to the exact command (argv and
+ * working directory) only.
  */
 class PromptIT {
 
@@ -152,5 +154,40 @@ class PromptIT {
         Audit log = Audit.read(audit);
         assertThat(log.forWord(files.resolve("outer.inner").toString()).outcome()).isEqualTo("blocked");
         assertThat(log.forWord(outer.toString()).outcome()).isEqualTo("allowed");
+    }
+
+    @OnEachJdk
+    void allow_always_applies_to_the_exact_command_only(Jdk jdk) {
+        Path d1 = Dirs.mkdir(files, "d1");
+        Path d2 = Dirs.mkdir(files, "d2");
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=supervised,prompt=" + AlwaysPrompt.class.getName())
+                .cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("first", "touch", files.resolve("a"))
+                        .add("same_again", "touch", files.resolve("a"))
+                        .add("other_file", "touch", files.resolve("b"))
+                        .add("other_option", "touch", "-c", files.resolve("a"))
+                        .add("relative_in_d1", "@dir=" + d1, "touch", "rel")
+                        .add("relative_in_d2", "@dir=" + d2, "touch", "rel")
+                        .add("relative_in_d1_again", "@dir=" + d1, "touch", "rel")
+                        .args())
+                .run();
+
+        for (AppResult r : run.results().values()) {
+            assertThat(r.status()).as(r + "\n" + run.describe()).isEqualTo("ok");
+        }
+        assertThat(run.results()).hasSize(7);
+        assertThat(files.resolve("a")).exists();
+        assertThat(files.resolve("b")).exists();
+        assertThat(d1.resolve("rel")).exists();
+        assertThat(d2.resolve("rel")).exists();
+        assertThat(run.tagged("HANDLER")).as("asked again for any other argv or working directory\n" + run.describe())
+                .containsExactly(
+                        work + " touch " + files.resolve("a"),
+                        work + " touch " + files.resolve("b"),
+                        work + " touch -c " + files.resolve("a"),
+                        d1 + " touch rel",
+                        d2 + " touch rel");
+        assertThat(Audit.read(audit).size()).as("every launch is still recorded").isEqualTo(7);
     }
 }
