@@ -3,6 +3,7 @@ package dev.cmdgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.it.apps.LaunchPaths;
+import dev.cmdgate.it.apps.NoLeak;
 import dev.cmdgate.it.support.AppResult;
 import dev.cmdgate.it.support.Audit;
 import dev.cmdgate.it.support.Blocked;
@@ -92,5 +93,25 @@ class LaunchPathsIT {
         }
         soft.assertThat(log.size()).as("one audit line per attempt\n" + log.dump()).isEqualTo(LaunchPaths.ALL.size());
         soft.assertAll();
+    }
+
+    @OnEachJdk
+    void refused_launches_leave_no_pipe_or_file_open(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path files = Dirs.mkdir(tmp, "files");
+        int rounds = 15;
+
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly").openJavaLang()
+                .main(NoLeak.class, files, rounds).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.tagged("REFUSED")).as(run.describe()).containsExactly(String.valueOf(rounds * LaunchPaths.ALL.size()));
+        assertThat(run.tagged("OTHER")).as(run.describe()).containsExactly("0");
+        String[] fds = run.tagged("FDS").get(0).split(" ");
+        assertThat(Integer.parseInt(fds[1])).as("open file descriptors after %d refused launches (before: %s)",
+                (rounds - 1) * LaunchPaths.ALL.size(), fds[0]).isLessThanOrEqualTo(Integer.parseInt(fds[0]) + 2);
+        for (String name : LaunchPaths.ALL) {
+            assertThat(files.resolve(name)).doesNotExist();
+        }
     }
 }

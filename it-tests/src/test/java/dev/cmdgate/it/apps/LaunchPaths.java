@@ -26,7 +26,7 @@ public final class LaunchPaths {
             "exec_array_env_dir", "pb_start", "pb_pipeline", "new_thread", "fixed_pool", "fork_join_pool",
             "reflect_start", "reflect_construct");
 
-    private static String dir;
+    static String dir;
 
     private LaunchPaths() {
     }
@@ -52,7 +52,7 @@ public final class LaunchPaths {
         return env.toArray(String[]::new);
     }
 
-    private static Object launch(String name) throws Exception {
+    static Object launch(String name) throws Exception {
         Runtime rt = Runtime.getRuntime();
         String f = file(name);
         switch (name) {
