@@ -5,6 +5,10 @@ import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.stdin.GatedShellProcess;
+import dev.cmdgate.agent.stdin.ShellSessions;
+import dev.cmdgate.agent.stdin.StdinContext;
+import dev.cmdgate.agent.stdin.StdinGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -64,6 +68,8 @@ public final class LaunchGuard implements LaunchGate {
     private final ProcessWatchdog watchdog;
     /** The allowed launch in progress on this thread, until its process has started. */
     private final ThreadLocal<Allowed> starting = new ThreadLocal<>();
+    // stdin=gate: a shell session allowed by checkStart on this thread, waiting for its started() call
+    private final ThreadLocal<Launch> pendingSession = new ThreadLocal<>();
 
     /** What the exit hook needs to know about an allowed launch. */
     private record Allowed(Decision decision, Duration executionLimit) {
@@ -76,13 +82,14 @@ public final class LaunchGuard implements LaunchGate {
         this.audit = audit;
         this.prompts = prompts;
         this.log = log;
-        this.context = context;
+        this.context = StdinContext.over(context);
         this.watchdog = watchdog;
     }
 
     @Override
     public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
                            boolean redirectErrorStream) {
+        pendingSession.remove();
         CallSite site = CallSite.current();
         Deque<List<String>> approved = approvedStages.get();
         if (!approved.isEmpty()) {
@@ -93,7 +100,19 @@ public final class LaunchGuard implements LaunchGate {
             }
             approved.clear();
         }
-        enforce(JdkLaunches.fromStart(cmdarray, environment, dir, redirects), site);
+        Launch launch = JdkLaunches.fromStart(cmdarray, environment, dir, redirects);
+        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), redirects)) {
+            // A shell reading commands from the application's pipe runs nothing by itself: the launch is
+            // judged as `sh -c ''` with its environment and redirects, and every command written to it
+            // later is judged on its own (started() gates the pipe).
+            Launch session = new Launch(launch.argv(), "", launch.cwd(), launch.environmentChanges(),
+                    launch.outputRedirects(), launch.declaredTimeout(), launch.declaredClass());
+            StdinContext.with(Map.of("stdin", "gated: each command written to its standard input is decided as sh -c COMMAND"),
+                    () -> enforce(session, site));
+            pendingSession.set(session);
+            return;
+        }
+        enforce(launch, site);
     }
 
     @Override
@@ -114,7 +133,43 @@ public final class LaunchGuard implements LaunchGate {
         if (a != null && a.executionLimit() != null) {
             watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
         }
-        return process;
+        Launch session = pendingSession.get();
+        if (session == null) {
+            return process;
+        }
+        pendingSession.remove();
+        return new GatedShellProcess(process, new SessionGate(session, process.pid()));
+    }
+
+    /** Decides the commands written to one gated shell session exactly like launches of {@code sh -c COMMAND}. */
+    private final class SessionGate implements StdinGate {
+        private final Launch session;
+        private final Map<String, String> origin;
+
+        SessionGate(Launch session, long pid) {
+            this.session = session;
+            this.origin = Map.of("stdin_of", JdkLaunches.render(session.argv()) + " (pid " + pid + ")");
+        }
+
+        private Launch command(String text) {
+            return new Launch(List.of("sh", "-c", text), text, session.cwd(), session.environmentChanges(), List.of(),
+                    null, session.declaredClass());
+        }
+
+        @Override
+        public void check(String command) {
+            try {
+                StdinContext.with(origin, () -> enforce(command(command), CallSite.current()));
+            } finally {
+                starting.remove();   // no process starts for this decision: nothing for the exit hook
+            }
+        }
+
+        @Override
+        public void refuse(String text, String why) {
+            Decision d = record(failClosed(command(text), CallSite.current(), new Reason("stdin.unjudgeable", why)));
+            throw new SecurityException(d.blockMessage());
+        }
     }
 
     private void recordKill(Decision d, KillEvent kill) {

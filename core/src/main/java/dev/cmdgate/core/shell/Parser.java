@@ -25,12 +25,14 @@ final class Parser {
     static final class Shared {
         final List<ParseError> errors = new ArrayList<>();
         final int maxDepth;
+        final boolean posix;
         int depth;
         long budget;
         boolean aborted;
 
-        Shared(int maxDepth, int inputLength) {
+        Shared(int maxDepth, int inputLength, boolean posix) {
             this.maxDepth = maxDepth;
+            this.posix = posix;
             this.budget = 4L * inputLength + 10_000;
         }
     }
@@ -52,6 +54,7 @@ final class Parser {
     private final int base;
     private final int[] map;
     private final Shared sh;
+    private final boolean hasCont;
     private int pos;
     private List<HereDoc> pending = new ArrayList<>();
     private List<PendingDoc> pendingMeta = new ArrayList<>();
@@ -70,13 +73,14 @@ final class Parser {
         this.base = base;
         this.map = map;
         this.sh = sh;
+        this.hasCont = s.indexOf("\\\n") >= 0;
     }
 
     // ------------------------------------------------------------------ entry
 
-    static ParseResult parse(String input, int maxDepth) {
+    static ParseResult parse(String input, int maxDepth, boolean posix) {
         String src = input == null ? "" : input;
-        Shared sh = new Shared(Math.max(1, maxDepth), src.length());
+        Shared sh = new Shared(Math.max(1, maxDepth), src.length(), posix);
         Parser p = new Parser(src, 0, null, sh);
         Script script;
         try {
@@ -124,7 +128,11 @@ final class Parser {
         if (sh.aborted) {
             return;
         }
-        sh.errors.add(new ParseError(message, o(at)));
+        ParseError e = new ParseError(message, o(at));
+        if (!sh.errors.isEmpty() && sh.errors.get(sh.errors.size() - 1).equals(e)) {
+            return;
+        }
+        sh.errors.add(e);
         if (sh.errors.size() >= MAX_ERRORS) {
             sh.errors.add(new ParseError("too many errors; parsing stopped", o(at)));
             sh.aborted = true;
@@ -149,6 +157,9 @@ final class Parser {
     }
 
     private int skipCont(int p) {
+        if (!hasCont) {
+            return p;
+        }
         while (p + 1 < n && s.charAt(p) == '\\' && s.charAt(p + 1) == '\n') {
             p += 2;
         }
@@ -291,8 +302,27 @@ final class Parser {
     /** The reserved word at the current position (followed by a metacharacter), or null. */
     private String peekReserved() {
         int c = peek();
-        if (c == EOF) {
-            return null;
+        switch (c) {
+            case 'i': case 't': case 'e': case 'f': case 'd': case 'c': case 'w': case 'u': case 's':
+            case '{': case '}': case '!': case '[': case ']':
+                break;
+            default:
+                return null;
+        }
+        if (!hasCont) {
+            int p = pos;
+            int lim = Math.min(n, pos + 9);
+            while (p < lim && !isMeta(s.charAt(p))) {
+                p++;
+            }
+            if (p - pos > 8 || (p < n && !isMeta(s.charAt(p)))) {
+                return null;
+            }
+            String r = posixFilter(reservedAt(pos, p - pos));
+            if (r != null) {
+                reservedEnd = p;
+            }
+            return r;
         }
         char[] buf = new char[8];
         int len = 0;
@@ -308,15 +338,37 @@ final class Parser {
             buf[len++] = ch;
             p = skipCont(p + 1);
         }
-        String r = reserved(buf, len);
+        String r = posixFilter(reserved(buf, len));
         if (r != null) {
             reservedEnd = p;
         }
         return r;
     }
 
+    /** In the POSIX dialect the bash-only reserved words are ordinary words. */
+    private String posixFilter(String r) {
+        if (r == null || !sh.posix) {
+            return r;
+        }
+        switch (r) {
+            case "[[": case "]]": case "function": case "select": case "coproc": case "time":
+                return null;
+            default:
+                return r;
+        }
+    }
+
     private static final String[] RESERVED = {"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
         "while", "until", "for", "select", "in", "function", "time", "coproc", "{", "}", "!", "[[", "]]"};
+
+    private String reservedAt(int from, int len) {
+        for (String r : RESERVED) {
+            if (r.length() == len && s.regionMatches(from, r, 0, len)) {
+                return r;
+            }
+        }
+        return null;
+    }
 
     private static String reserved(char[] buf, int len) {
         if (len == 0) {
@@ -385,7 +437,7 @@ final class Parser {
         int start = pos;
         List<Statement> stmts = new ArrayList<>();
         parseListInto(stmts);
-        return new Script(o(start), o(pos), stmts);
+        return new Script(o(start), o(pos), freeze(stmts));
     }
 
     private void parseListInto(List<Statement> out) {
@@ -445,14 +497,14 @@ final class Parser {
         if (c == ';' && peek(1) != ';' && peek(1) != '&') {
             advance();
             sep = Statement.Separator.SEMICOLON;
-        } else if (c == '&' && peek(1) != '&' && peek(1) != '>') {
+        } else if (c == '&' && peek(1) != '&' && (sh.posix || peek(1) != '>')) {
             advance();
             sep = Statement.Separator.AMPERSAND;
         } else if (c == '\n') {
             newline();
             sep = Statement.Separator.NEWLINE;
         }
-        return new Statement(o(start), o(end), pipelines, ops, sep);
+        return new Statement(o(start), o(end), freeze(pipelines), freeze(ops), sep);
     }
 
     private Pipeline parsePipeline() {
@@ -499,7 +551,7 @@ final class Parser {
             if (peek() == '|' && peek(1) != '|') {
                 Pipeline.PipeOp op = Pipeline.PipeOp.PIPE;
                 advance();
-                if (peek() == '&') {
+                if (peek() == '&' && !sh.posix) {
                     advance();
                     op = Pipeline.PipeOp.PIPE_ALL;
                 }
@@ -516,7 +568,7 @@ final class Parser {
                 break;
             }
         }
-        return new Pipeline(o(start), o(end), negated, timed, cmds, ops);
+        return new Pipeline(o(start), o(end), negated, timed, freeze(cmds), freeze(ops));
     }
 
     // ------------------------------------------------------------------ commands
@@ -528,7 +580,7 @@ final class Parser {
             return null;
         }
         if (c == '(') {
-            if (peek(1) == '(') {
+            if (peek(1) == '(' && !sh.posix) {
                 Command a = tryArithCommand();
                 if (a != null) {
                     return a;
@@ -845,6 +897,9 @@ final class Parser {
                 items.add(new CaseCommand.Item(o(itemStart), o(pos), patterns, body, ""));
                 return;
             }
+            if (sh.posix && (term.equals(";&") || term.equals(";;&"))) {
+                errorAt("'" + term + "' is not POSIX sh", pos - term.length());
+            }
             items.add(new CaseCommand.Item(o(itemStart), o(pos), patterns, body, term));
         }
     }
@@ -959,7 +1014,7 @@ final class Parser {
             } else if ((c == '&' && peek(1) == '&') || (c == '|' && peek(1) == '|')) {
                 advance(2);
                 w = new Word(o(ws), o(pos), List.of(new Literal(o(ws), o(pos), c == '&' ? "&&" : "||")));
-            } else if (c == '(' || c == ')' || c == '<' || c == '>') {
+            } else if (c == '(' || c == ')' || ((c == '<' || c == '>') && peek(1) != '(')) {
                 advance();
                 String t = String.valueOf((char) c);
                 w = new Word(o(ws), o(pos), List.of(new Literal(o(ws), o(pos), t)));
@@ -1050,7 +1105,7 @@ final class Parser {
             if (c == EOF || c == '\n' || c == ';' || c == '|' || c == ')' || c == '#') {
                 break;
             }
-            if (c == '&' && peek(1) != '>') {
+            if (c == '&' && (sh.posix || peek(1) != '>')) {
                 break;
             }
             if (atRedirect()) {
@@ -1103,7 +1158,7 @@ final class Parser {
             }
             if (words == null) {
                 words = new ArrayList<>(4);
-                decl = isDeclarationBuiltin(w.literalValue());
+                decl = !sh.posix && isDeclarationBuiltin(w.literalValue());
             }
             words.add(w);
             end = pos;
@@ -1111,8 +1166,8 @@ final class Parser {
         if (assigns == null && words == null && redirs == null) {
             return null;
         }
-        return new SimpleCommand(o(start), o(end), assigns == null ? List.of() : assigns,
-                words == null ? List.of() : words, redirs == null ? List.of() : redirs);
+        return new SimpleCommand(o(start), o(end), assigns == null ? List.of() : freeze(assigns),
+                words == null ? List.of() : freeze(words), redirs == null ? List.of() : freeze(redirs));
     }
 
     private static boolean endsWithEquals(Word w) {
@@ -1168,16 +1223,41 @@ final class Parser {
             p = skipCont(p + 1);
         }
         if (p < n && s.charAt(p) == '[') {
+            // the subscript is one word: quotes and $(…) may hold blanks
             int depth = 0;
+            int parens = 0;
             while (p < n) {
                 char ch = s.charAt(p);
-                if (ch == '[') {
+                if (ch == '\'' || ch == '"') {
+                    int q = p + 1;
+                    while (q < n && s.charAt(q) != ch) {
+                        q += ch == '"' && s.charAt(q) == '\\' ? 2 : 1;
+                    }
+                    if (q >= n) {
+                        return false;
+                    }
+                    p = q + 1;
+                    continue;
+                }
+                if (ch == '\\') {
+                    p += 2;
+                    continue;
+                }
+                if (ch == '(') {
+                    parens++;
+                } else if (ch == ')') {
+                    if (parens == 0) {
+                        return false;
+                    }
+                    parens--;
+                } else if (ch == '[') {
                     depth++;
                 } else if (ch == ']') {
-                    if (--depth == 0) {
+                    if (--depth == 0 && parens == 0) {
                         break;
                     }
-                } else if (ch == ' ' || ch == '\t' || ch == '\n' || ch == ';' || ch == '&' || ch == '|') {
+                } else if (parens == 0 && (ch == ' ' || ch == '\t' || ch == '\n' || ch == ';' || ch == '&'
+                        || ch == '|' || ch == '<' || ch == '>')) {
                     return false;
                 }
                 p++;
@@ -1220,7 +1300,7 @@ final class Parser {
         } else {
             error("malformed assignment");
         }
-        if (peek() == '(') {
+        if (peek() == '(' && !sh.posix) {
             advance();
             enter();
             List<Word> elems = new ArrayList<>();
@@ -1259,10 +1339,10 @@ final class Parser {
     private boolean atRedirect() {
         int c = peek();
         if (c == '<' || c == '>') {
-            return peek(1) != '(';
+            return sh.posix || peek(1) != '(';
         }
         if (c == '&') {
-            return peek(1) == '>';
+            return !sh.posix && peek(1) == '>';
         }
         if (isDigit(c)) {
             int p = pos;
@@ -1275,7 +1355,7 @@ final class Parser {
             }
             return false;
         }
-        if (c == '{') {
+        if (c == '{' && !sh.posix) {
             int p = skipCont(pos + 1);
             if (p >= n || !isNameStart(s.charAt(p))) {
                 return false;
@@ -1321,7 +1401,7 @@ final class Parser {
         int len;
         if (c == '<') {
             if (c1 == '<') {
-                if (c2 == '<') {
+                if (c2 == '<' && !sh.posix) {
                     op = Redirect.Op.HERESTRING;
                     len = 3;
                 } else if (c2 == '-') {
@@ -1541,11 +1621,10 @@ final class Parser {
         if (parts.isEmpty()) {
             return null;
         }
-        return new Word(o(start), o(pos), parts);
+        return new Word(o(start), o(pos), freeze(parts));
     }
 
     private void parseWordParts(int mode, List<WordPart> parts) {
-        StringBuilder lit = null;
         int litStart = -1;
         int wordStart = pos;
         int parenDepth = 0;
@@ -1563,17 +1642,15 @@ final class Parser {
                     break;
                 }
                 if (c == '(' || c == ')' || c == '|' || c == '<' || c == '>') {
-                    if (lit == null) {
-                        lit = new StringBuilder();
+                    if (litStart < 0) {
                         litStart = pos;
                     }
-                    lit.append((char) c);
                     advance();
                     continue;
                 }
-            } else if ((c == '<' || c == '>') && peek(1) == '(' && mode == M_NORMAL) {
-                flush(parts, lit, litStart);
-                lit = null;
+            } else if ((c == '<' || c == '>') && peek(1) == '(' && !sh.posix
+                    && (mode == M_NORMAL || mode == M_ASSIGN || mode == M_TEST)) {
+                litStart = flushTo(parts, litStart);
                 parts.add(parseProcessSubstitution(c == '>'));
                 continue;
             } else if (isMeta(c)) {
@@ -1582,37 +1659,31 @@ final class Parser {
             WordPart special = null;
             switch (c) {
                 case '\'':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseSingleQuoted();
                     break;
                 case '"':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseDoubleQuoted(false);
                     break;
                 case '\\':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseEscape();
                     break;
                 case '$': {
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseDollar(false);
                     break;
                 }
                 case '`':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseBackquote(false);
                     break;
                 case '*':
                 case '?':
                 case '[':
                     if (mode == M_NORMAL && (c != '[' || bracketClosesLater())) {
-                        flushTo(parts, lit, litStart);
-                        lit = null;
+                        litStart = flushTo(parts, litStart);
                         int gs = pos;
                         advance();
                         special = new Glob(o(gs), o(pos), String.valueOf((char) c));
@@ -1620,12 +1691,11 @@ final class Parser {
                     break;
                 case '~':
                     if ((mode == M_NORMAL || mode == M_ASSIGN || mode == M_TEST) && (pos == wordStart
-                            || (mode == M_ASSIGN && lit != null && lit.length() > 0
-                                && lit.charAt(lit.length() - 1) == ':'))) {
+                            || (mode == M_ASSIGN && litStart >= 0 && pos > 0 && s.charAt(pos - 1) == ':'))) {
                         Tilde t = tryTilde(mode);
                         if (t != null) {
-                            flushTo(parts, lit, litStart);
-                            lit = null;
+                            litStart = flushTo(parts, litStart);
+                            pos = tildeEnd;
                             special = t;
                         }
                     }
@@ -1637,23 +1707,50 @@ final class Parser {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
-        flushTo(parts, lit, litStart);
+        litStart = flushTo(parts, litStart);
     }
 
-    private void flush(List<WordPart> parts, StringBuilder lit, int litStart) {
-        flushTo(parts, lit, litStart);
+    /** Adds the literal run [litStart, pos) (line continuations removed), if any; returns -1. */
+    private int flushTo(List<WordPart> parts, int litStart) {
+        if (litStart >= 0 && litStart < pos) {
+            parts.add(new Literal(o(litStart), o(pos), rawText(litStart, pos)));
+        }
+        return -1;
     }
 
-    private void flushTo(List<WordPart> parts, StringBuilder lit, int litStart) {
-        if (lit != null && lit.length() > 0) {
-            parts.add(new Literal(o(litStart), o(pos), lit.toString()));
+    /** Source text [from, to) with line continuations removed. */
+    private String rawText(int from, int to) {
+        if (!hasCont) {
+            return s.substring(from, to);
+        }
+        StringBuilder sb = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < to && s.charAt(i + 1) == '\n') {
+                i++;
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Freezes a parts/elements list into an immutable list (so record constructors do not copy). */
+    static <T> List<T> freeze(List<T> l) {
+        switch (l.size()) {
+            case 0:
+                return List.of();
+            case 1:
+                return List.of(l.get(0));
+            case 2:
+                return List.of(l.get(0), l.get(1));
+            default:
+                return List.copyOf(l);
         }
     }
 
@@ -1723,10 +1820,11 @@ final class Parser {
             user.append(ch);
             p++;
         }
-        Tilde t = new Tilde(o(pos), o(p), user.toString());
-        pos = p;
-        return t;
+        tildeEnd = p;
+        return new Tilde(o(pos), o(p), user.toString());
     }
+
+    private int tildeEnd;
 
     private SingleQuoted parseSingleQuoted() {
         int start = pos;
@@ -1753,7 +1851,7 @@ final class Parser {
         } else if (!sh.aborted) {
             errorAt("unterminated double quote", start);
         }
-        return new DoubleQuoted(o(start), o(pos), parts, localized);
+        return new DoubleQuoted(o(start), o(pos), freeze(parts), localized);
     }
 
     List<WordPart> parseHereDocContent() {
@@ -1768,7 +1866,6 @@ final class Parser {
      */
     List<WordPart> parseDoubleQuotedContent(boolean heredoc) {
         List<WordPart> parts = new ArrayList<>(2);
-        StringBuilder lit = null;
         int litStart = -1;
         while (true) {
             int c = peek();
@@ -1779,46 +1876,38 @@ final class Parser {
             if (c == '\\') {
                 int c1 = rawNext();
                 if (c1 == '$' || c1 == '`' || c1 == '\\' || (c1 == '"' && !heredoc)) {
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     int es = pos;
                     pos += 2;
                     special = new Escaped(o(es), o(pos), String.valueOf((char) c1));
                 } else {
                     // a backslash that escapes nothing stays, and so does the next character
-                    if (lit == null) {
-                        lit = new StringBuilder();
+                    if (litStart < 0) {
                         litStart = pos;
                     }
-                    lit.append('\\');
                     pos++;
                     if (c1 != EOF) {
-                        lit.append((char) c1);
                         pos++;
                     }
                     continue;
                 }
             } else if (c == '$') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDollar(true);
             } else if (c == '`') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseBackquote(!heredoc);
             }
             if (special != null) {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
-        flushTo(parts, lit, litStart);
+        litStart = flushTo(parts, litStart);
         return parts;
     }
 
@@ -1836,9 +1925,9 @@ final class Parser {
             return parseCommandSubstitution();
         }
         if (c1 == '{') {
-            return parseBracedParameter();
+            return parseBracedParameter(inDq);
         }
-        if (c1 == '[') {
+        if (c1 == '[' && !sh.posix) {
             advance(2);
             enter();
             int es = pos;
@@ -1851,10 +1940,10 @@ final class Parser {
             }
             return new ArithmeticExpansion(o(start), o(pos), new Word(o(es), o(ee), parts), true);
         }
-        if (!inDq && c1 == '\'') {
+        if (!inDq && c1 == '\'' && !sh.posix) {
             return parseAnsiC();
         }
-        if (!inDq && c1 == '"') {
+        if (!inDq && c1 == '"' && !sh.posix) {
             advance();
             DoubleQuoted d = parseDoubleQuoted(false);
             return new DoubleQuoted(o(start), d.end(), d.parts(), true);
@@ -1916,14 +2005,13 @@ final class Parser {
      * single ')' at depth 0).
      */
     private int parseArithParts(int mode, List<WordPart> parts) {
-        StringBuilder lit = null;
         int litStart = -1;
         int paren = 0;
         int bracket = 0;
         while (true) {
             int c = peek();
             if (c == EOF) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return -1;
             }
             if (c == '(') {
@@ -1932,7 +2020,7 @@ final class Parser {
                 if (paren > 0) {
                     paren--;
                 } else if (mode == A_DPAREN || mode == A_FOR) {
-                    flushTo(parts, lit, litStart);
+                    litStart = flushTo(parts, litStart);
                     if (mode == A_DPAREN && peek(1) == ')') {
                         int end = pos;
                         advance(2);
@@ -1946,48 +2034,40 @@ final class Parser {
                 if (bracket > 0) {
                     bracket--;
                 } else if (mode == A_BRACKET) {
-                    flushTo(parts, lit, litStart);
+                    litStart = flushTo(parts, litStart);
                     int end = pos;
                     advance();
                     return end;
                 }
             } else if (c == ';' && mode == A_FOR && paren == 0) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 int end = pos;
                 advance();
                 return end;
             }
             WordPart special = null;
             if (c == '$') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDollar(false);
             } else if (c == '`') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseBackquote(false);
             } else if (c == '"') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDoubleQuoted(false);
-            } else if (c == '\'') {
-                flushTo(parts, lit, litStart);
-                lit = null;
-                special = parseSingleQuoted();
             } else if (c == '\\') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                // note: ' is an ordinary character in arithmetic and subscripts: bash runs the
+                // $(…) in $(( '$(cmd)' )) and ${a['$(cmd)']}
+                litStart = flushTo(parts, litStart);
                 special = parseEscape();
             }
             if (special != null) {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
     }
@@ -2073,8 +2153,8 @@ final class Parser {
                 if (ch == '\\' && p + 1 < n) {
                     char nx = s.charAt(p + 1);
                     if (nx == '$' || nx == '`' || nx == '\\' || (inDq && nx == '"')) {
+                        // the unescaped character maps to its backslash, so node ranges cover both
                         ch = nx;
-                        src = p + 1;
                         p++;
                     }
                 }
@@ -2201,7 +2281,7 @@ final class Parser {
         return new AnsiCQuoted(o(start), o(pos), sb.toString());
     }
 
-    private WordPart parseBracedParameter() {
+    private WordPart parseBracedParameter(boolean inDq) {
         int start = pos;
         advance(2);
         enter();
@@ -2292,16 +2372,20 @@ final class Parser {
                 errorAt("bad substitution", start);
                 op = String.valueOf((char) Math.max(c, 0));
             }
+            // inside double quotes the operand of :- - := = :+ + :? ? treats ' as an ordinary
+            // character (so '$(cmd)' there runs); pattern operands keep ' as a quote
+            boolean sqLiteral = inDq && op != null && (op.endsWith("-") || op.endsWith("=") || op.endsWith("+")
+                    || op.endsWith("?"));
             List<Word> args = new ArrayList<>(2);
             int as = pos;
             List<WordPart> parts = new ArrayList<>();
-            int stop = parseParamArgParts(parts, split);
+            int stop = parseParamArgParts(parts, split, inDq, sqLiteral);
             args.add(new Word(o(as), o(pos), parts));
             if (stop == split && split != 0) {
                 advance();
                 as = pos;
                 parts = new ArrayList<>();
-                stop = parseParamArgParts(parts, (char) 0);
+                stop = parseParamArgParts(parts, (char) 0, inDq, sqLiteral);
                 args.add(new Word(o(as), o(pos), parts));
             }
             if (stop == '}') {
@@ -2321,23 +2405,22 @@ final class Parser {
     }
 
     /** Parses a ${…} operand up to '}' (depth 0) or the split character; returns the stop char or EOF. */
-    private int parseParamArgParts(List<WordPart> parts, char split) {
-        StringBuilder lit = null;
+    private int parseParamArgParts(List<WordPart> parts, char split, boolean inDq, boolean sqLiteral) {
         int litStart = -1;
         int depth = 0;
         boolean first = true;
         while (true) {
             int c = peek();
             if (c == EOF) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return EOF;
             }
             if (c == '}' && depth == 0) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return '}';
             }
             if (split != 0 && c == split && depth == 0) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return split;
             }
             if (c == '{') {
@@ -2346,29 +2429,26 @@ final class Parser {
                 depth--;
             }
             WordPart special = null;
-            if (c == '\'') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+            if (c == '\'' && !sqLiteral) {
+                litStart = flushTo(parts, litStart);
                 special = parseSingleQuoted();
             } else if (c == '"') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDoubleQuoted(false);
             } else if (c == '\\') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseEscape();
             } else if (c == '$') {
-                flushTo(parts, lit, litStart);
-                lit = null;
-                special = parseDollar(false);
+                litStart = flushTo(parts, litStart);
+                special = parseDollar(inDq);
             } else if (c == '`') {
-                flushTo(parts, lit, litStart);
-                lit = null;
-                special = parseBackquote(false);
+                litStart = flushTo(parts, litStart);
+                special = parseBackquote(inDq);
             } else if (c == '~' && first) {
                 Tilde t = tryTildeInArg();
                 if (t != null) {
+                    litStart = flushTo(parts, litStart);
+                    pos = tildeEnd;
                     special = t;
                 }
             }
@@ -2377,11 +2457,9 @@ final class Parser {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
     }
@@ -2400,8 +2478,7 @@ final class Parser {
             user.append(ch);
             p++;
         }
-        Tilde t = new Tilde(o(pos), o(p), user.toString());
-        pos = p;
-        return t;
+        tildeEnd = p;
+        return new Tilde(o(pos), o(p), user.toString());
     }
 }
