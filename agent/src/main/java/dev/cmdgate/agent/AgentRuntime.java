@@ -11,6 +11,7 @@ import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
+import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.policy.OapPolicyCheck;
@@ -30,7 +31,10 @@ final class AgentRuntime {
     static LaunchGate create(AgentConfig config) {
         PromptGateway.validate(config.prompt());
         PolicyCheck policy = loadPolicy(config);
-        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, policy);
+        // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
+        // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
+        CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
+        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, classifier, policy);
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
@@ -59,11 +63,13 @@ final class AgentRuntime {
      */
     private static final class LazyGatekeeper implements Supplier<Gatekeeper> {
         private final AgentConfig config;
+        private final CommandClassifier classifier;
         private final PolicyCheck policy;
         private volatile Gatekeeper value;
 
-        LazyGatekeeper(AgentConfig config, PolicyCheck policy) {
+        LazyGatekeeper(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policy) {
             this.config = config;
+            this.classifier = classifierOrNull;
             this.policy = policy;
         }
 
@@ -74,7 +80,8 @@ final class AgentRuntime {
                 synchronized (this) {
                     v = value;
                     if (v == null) {
-                        value = v = new Gatekeeper(Classifiers.standard(config.rules()), config.scheme(), policy);
+                        value = v = new Gatekeeper(classifier != null ? classifier : Classifiers.standard(null),
+                                config.scheme(), policy);
                     }
                 }
             }
