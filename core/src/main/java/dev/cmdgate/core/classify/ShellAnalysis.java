@@ -71,13 +71,19 @@ final class ShellAnalysis {
             ParseError e = r.errors().get(0);
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
         }
-        ShellWalker.walk(r.script(), n -> {
+        if (code.indexOf('(') >= 0 || code.contains("function")) {
+            collectFunctions(a, r.script());
+        }
+        s.script(r.script(), ctx);
+    }
+
+    private static void collectFunctions(Analysis a, Script script) {
+        ShellWalker.walk(script, n -> {
             if (n instanceof FunctionDefinition f) {
                 a.functions.add(f.name());
             }
             return true;
         });
-        s.script(r.script(), ctx);
     }
 
     private String loc(Analysis.Ctx ctx, int start, int end) {
@@ -209,7 +215,15 @@ final class ShellAnalysis {
         }
         List<Arg> words = new ArrayList<>(sc.words().size());
         for (Word w : sc.words()) {
-            substitutions(w, ctx);
+            String lit = w.literalValue();
+            if (lit == null) {
+                substitutions(w, ctx);
+            } else if (lit.indexOf('{') < 0) {
+                // no substitution and no brace syntax: the common case, no expansion work
+                boolean globLead = !w.parts().isEmpty() && w.parts().get(0) instanceof Glob;
+                words.add(new Arg(lit, false, globLead, w.start(), w.end()));
+                continue;
+            }
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
                 a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
