@@ -53,7 +53,7 @@ final class ShellAnalysis {
 
     /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
     static final int PARSE_DEPTH = 100;
-    static final int BRACE_CAP = 256;
+    static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
 
     private final Analysis a;
     private final String src;
