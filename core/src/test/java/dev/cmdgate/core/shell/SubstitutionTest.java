@@ -56,7 +56,14 @@ class SubstitutionTest {
                 arguments("while a; do b; done < <(c)", List.of("a", "b", "c")),
                 arguments("{ a; } > $(b)", List.of("a", "b")),
                 arguments("$(rm -rf ~)", List.of("<dynamic>", "rm")),
-                arguments("echo $'$(not)' '$(not)' \\$\\(not\\)", List.of("echo")));
+                arguments("echo $'$(not)' '$(not)' \\$\\(not\\)", List.of("echo")),
+                // inside double quotes, ' is literal in the operand of :- - := = :+ + :? ? (the $(…) runs)
+                arguments("echo \"${x:-'$(rm -rf ~)'}\"", List.of("echo", "rm")),
+                arguments("echo \"${x-'$(a)'}\" \"${x:='$(b)'}\" \"${x+'$(c)'}\" \"${x:?'$(d)'}\"",
+                        List.of("echo", "a", "b", "c", "d")),
+                arguments("echo \"${x:-${y:-'$(rm)'}}\"", List.of("echo", "rm")),
+                // ...but quotes in pattern operands, and outside double quotes
+                arguments("echo \"${x#'$(not)'}\" \"${x/'$(not)'/b}\" ${x:-'$(not)'}", List.of("echo")));
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
