@@ -236,8 +236,7 @@ final class Analysis {
             raise(display, location, setting("unknown-program"), name + " is not in the rules");
             return;
         }
-        if (words.size() == 2 && !words.get(1).dynamic
-                && (words.get(1).text.equals("--version") || words.get(1).text.equals("-V"))) {
+        if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
             raise(display, location, setting("version"));
             return;
         }

@@ -239,6 +239,12 @@ final class RulesParser {
             }
             case "opt" -> opt(s, t);
             case "opts" -> opts(s, t);
+            case "version" -> {
+                if (t.size() < 2) {
+                    throw new IllegalArgumentException("expected: version SPELLING...");
+                }
+                s.versionSpellings.addAll(t.subList(1, t.size()));
+            }
             case "assigns" -> {
                 if (t.size() != 2 || !t.get(1).equals("operands")) {
                     throw new IllegalArgumentException("expected: assigns operands");
@@ -273,6 +279,7 @@ final class RulesParser {
                 s.writes.clear();
                 s.runs = null;
                 s.assignsOperands = false;
+                s.versionSpellings.clear();
                 s.codeFile = null;
                 s.stdinCode = null;
             }

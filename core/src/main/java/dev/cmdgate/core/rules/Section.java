@@ -30,6 +30,7 @@ public final class Section {
     boolean firstBundle;
     boolean globalOptions;
     boolean assignsOperands;
+    final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
     final Map<String, OptionSpec> wordOpts = new HashMap<>();
@@ -62,6 +63,14 @@ public final class Section {
     public RunsRule runs() { return runs; }
     public Verdict codeFile() { return codeFile; }
     public Verdict stdinCode() { return stdinCode; }
+    /**
+     * Whether {@code PROG WORD} alone only prints a version: {@code --version} and {@code -V} for
+     * every known program, plus the section's {@code version} row ({@code node -v}).
+     */
+    public boolean isVersionFlag(String w) {
+        return w.equals("--version") || w.equals("-V") || versionSpellings.contains(w);
+    }
+
     /** Operands of the form NAME=VALUE are shell variable assignments (export, declare). */
     public boolean assignsOperands() { return assignsOperands; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
