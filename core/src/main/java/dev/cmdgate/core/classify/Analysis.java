@@ -254,9 +254,10 @@ final class Analysis {
         if (p.anyOption) {
             Verdict g = setting("glob-option");
             boolean any = false;
-            for (Section s : p.path) {
+            // options written after the sub-command are those of the deepest section
+            for (Section s : List.of(deepest)) {
                 for (OptionSpec o : s.visibleOptions()) {
-                    if (o.effect() != null) {
+                    if (o.effect() != null && p.mayBe(o)) {
                         raise(display, location, o.effect(), "a glob may expand to " + o.canonical());
                         any = true;
                     }
@@ -362,7 +363,7 @@ final class Analysis {
                     runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
                     return true;
                 }
-                if (p.anyOption && !p.operands.isEmpty()) {
+                if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
                     // a glob may expand to the flag: its first operand could become code
                     raise(display, location, setting("dynamic-code"), "a glob may expand to " + c.name());
                 }
@@ -653,7 +654,7 @@ final class Analysis {
     private boolean test(Condition c, ParsedArgs p, Set<String> facts) {
         switch (c.kind()) {
             case OPTION -> {
-                return p.has(c.name()) || (p.anyOption && !c.negate());
+                return p.has(c.name()) || (p.anyOption && !c.negate() && mayBeOption(p, c.name()));
             }
             case OPTION_VALUE -> {
                 for (ParsedArgs.Use u : p.options) {
@@ -661,7 +662,7 @@ final class Analysis {
                         return true;
                     }
                 }
-                return p.anyOption && !c.negate();
+                return p.anyOption && !c.negate() && mayBeOption(p, c.name());
             }
             case OPERAND -> {
                 for (Arg a : p.operands) {
@@ -669,7 +670,7 @@ final class Analysis {
                         return true;
                     }
                 }
-                return p.anyOption && !c.negate() && c.glob().startsWith("-");
+                return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
             }
             case OPERAND_AT -> {
                 return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
@@ -690,6 +691,16 @@ final class Analysis {
                 return false;
             }
         }
+    }
+
+    /** Whether a glob of the command may expand to a spelling of the option with this canonical name. */
+    private static boolean mayBeOption(ParsedArgs p, String canonical) {
+        for (OptionSpec o : p.section().visibleOptions()) {
+            if (o.canonical().equals(canonical) && p.mayBe(o)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean operandMatches(String glob, Arg a) {

@@ -38,7 +38,7 @@ final class OptionParser {
             Arg a = args.get(i);
             String t = a.text;
             if (a.globLead) {
-                p.anyOption = true;
+                p.glob(a);
             }
             Section.ParseMode mode = s == null ? Section.ParseMode.GNU : s.mode();
             boolean optionLike = !endOpts && mode != Section.ParseMode.NONE && t.length() > 1 && t.charAt(0) == '-';
@@ -136,7 +136,7 @@ final class OptionParser {
                 p.restFrom = p.operands.size();
                 for (; i < args.size(); i++) {
                     if (args.get(i).globLead) {
-                        p.anyOption = true;
+                        p.glob(args.get(i));
                     }
                     p.operands.add(args.get(i));
                 }

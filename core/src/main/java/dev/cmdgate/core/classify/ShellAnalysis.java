@@ -220,8 +220,7 @@ final class ShellAnalysis {
                 substitutions(w, ctx);
             } else if (lit.indexOf('{') < 0) {
                 // no substitution and no brace syntax: the common case, no expansion work
-                boolean globLead = !w.parts().isEmpty() && w.parts().get(0) instanceof Glob;
-                words.add(new Arg(lit, false, globLead, w.start(), w.end()));
+                words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
                 continue;
             }
             BraceExpansion be = w.expandBraces(BRACE_CAP);
@@ -331,13 +330,24 @@ final class ShellAnalysis {
     /** A word as the classifier sees it: its static value, or its text with expansions kept. */
     Arg arg(Word w) {
         String lit = w.literalValue();
-        boolean globLead = !w.parts().isEmpty() && w.parts().get(0) instanceof Glob;
         if (lit != null) {
-            return new Arg(lit, false, globLead, w.start(), w.end());
+            return new Arg(lit, false, globLead(w, lit), w.start(), w.end());
         }
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
-        return new Arg(b.toString(), true, globLead, w.start(), w.end());
+        String text = b.toString();
+        return new Arg(text, true, globLead(w, text), w.start(), w.end());
+    }
+
+    /**
+     * Whether pathname expansion may turn the word into words that start with '-': an unquoted glob
+     * at its start ({@code *}, {@code ?x}) or after a leading dash ({@code -*}).
+     */
+    private static boolean globLead(Word w, String text) {
+        if (w.parts().isEmpty() || !w.hasGlob()) {
+            return false;
+        }
+        return w.parts().get(0) instanceof Glob || text.startsWith("-");
     }
 
     private static void render(List<WordPart> parts, StringBuilder b) {
