@@ -305,8 +305,9 @@ final class Analysis {
         }
         // code read from standard input, or from a script file
         if (!codeFound && deepest.stdinCode() != null) {
-            boolean readsStdin = p.operands.isEmpty()
-                    || p.operands.get(0).text.equals("-") || p.operands.get(0).text.equals("/dev/stdin")
+            int n = deepest.stdinCodeAfter();
+            boolean readsStdin = p.operands.size() <= n
+                    || p.operands.get(n).text.equals("-") || p.operands.get(n).text.equals("/dev/stdin")
                     || (rules.isShell(p.path.get(0).word()) && p.has("-s"));
             if (readsStdin) {
                 codeFound = true;
