@@ -353,7 +353,7 @@ final class Analysis {
                             }
                         }
                         found = true;
-                        runCode(c.language(), v, u.from().dynamic, ctx, display, location, facts);
+                        runCode(c.language(), v, u.from().unresolved(), ctx, display, location, facts);
                     }
                 }
                 return found;
@@ -361,7 +361,7 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
-                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
                 if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
@@ -373,7 +373,7 @@ final class Analysis {
             case OPERAND -> {
                 if (c.index() < p.operands.size()) {
                     Arg a = p.operands.get(c.index());
-                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
                 return false;
@@ -395,7 +395,7 @@ final class Analysis {
                         b.append(' ');
                     }
                     b.append(a.text);
-                    dyn |= a.dynamic;
+                    dyn |= a.unresolved();
                     any = true;
                 }
                 if (any) {
@@ -409,7 +409,7 @@ final class Analysis {
                     int eq = a.text.indexOf('=');
                     if (eq > 0) {
                         any = true;
-                        runCode(c.language(), a.text.substring(eq + 1), a.dynamic, ctx, display, location, facts);
+                        runCode(c.language(), a.text.substring(eq + 1), a.unresolved(), ctx, display, location, facts);
                     }
                 }
                 return any;
@@ -534,7 +534,7 @@ final class Analysis {
                 p.options.add(u);
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        runCode(c.language(), u.value(), u.from().dynamic, ctx, display, location, new LinkedHashSet<>());
+                        runCode(c.language(), u.value(), u.from().unresolved(), ctx, display, location, new LinkedHashSet<>());
                     }
                 }
                 k += 2;
