@@ -367,8 +367,12 @@ final class ShellAnalysis {
             } else if (p instanceof DoubleQuoted d) {
                 render(d.parts(), b);
             } else if (p instanceof ParameterExpansion pe) {
-                b.append('$').append(pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null
-                        ? pe.name() : "{" + pe.name() + "…}");
+                boolean plain = pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null;
+                if (plain && pe.name().equals("HOME")) {
+                    b.append("${HOME}"); // the one expansion the classifier resolves (to ~)
+                } else {
+                    b.append('$').append(plain ? pe.name() : "{" + pe.name() + "…}");
+                }
             } else if (p instanceof CommandSubstitution) {
                 b.append("$(…)");
             } else if (p instanceof ProcessSubstitution ps) {
