@@ -223,7 +223,13 @@ final class Analysis {
                 }
             }
         }
-        record(words, name, path, canonical(p), texts(p.operands), recorded, ctx, false);
+        List<String> operands = texts(p.operands);
+        if (!p.subWords.isEmpty()) {
+            List<String> withSubs = texts(p.subWords);
+            withSubs.addAll(operands);
+            operands = withSubs;
+        }
+        record(words, name, path, canonical(p), operands, recorded, ctx, false);
 
         if (pathProgram) {
             raise(display, location, setting("path-program"), path + " is not a standard system program");

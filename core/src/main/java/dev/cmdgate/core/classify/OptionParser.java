@@ -128,6 +128,7 @@ final class OptionParser {
                 if (sub != null) {
                     s = sub;
                     p.path.add(sub);
+                    p.subWords.add(a);
                     i++;
                     continue;
                 }
