@@ -87,9 +87,11 @@ final class Analysis {
         if (v == null) {
             return;
         }
+        boolean raises = v.commandClass().ordinal() > cls.ordinal() || v.level().ordinal() > level.ordinal();
         cls = cls.max(v.commandClass());
         level = level.max(v.level());
-        if (findings.size() < MAX_FINDINGS) {
+        // past the cap, keep only findings that raise the answer, so the reason is always listed
+        if (findings.size() < MAX_FINDINGS || raises && findings.size() < 2 * MAX_FINDINGS) {
             String reason = detail == null ? v.reason() : v.reason() + ": " + detail;
             findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason));
         }
