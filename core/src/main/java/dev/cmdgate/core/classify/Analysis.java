@@ -62,6 +62,8 @@ final class Analysis {
     final List<CommandInvocation> invocations = new ArrayList<>();
     int nextPipeline;
     int commands;
+    /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
+    int expandedWords;
     boolean exhausted;
     /** Function names defined by the script being analysed (calls to them are not unknown programs). */
     final Set<String> functions = new LinkedHashSet<>();

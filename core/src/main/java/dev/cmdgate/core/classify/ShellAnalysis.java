@@ -54,6 +54,8 @@ final class ShellAnalysis {
     /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
     static final int PARSE_DEPTH = 100;
     static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
+    /** Words all brace expansions of one classification may produce before it fails closed. */
+    static final int MAX_EXPANDED_WORDS = 100_000;
 
     private final Analysis a;
     private final String src;
@@ -223,9 +225,18 @@ final class ShellAnalysis {
                 words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
                 continue;
             }
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                words.add(arg(w));
+                continue;
+            }
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
                 a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+            }
+            a.expandedWords += be.words().size();
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                a.raise(display, location, a.setting("too-deep"),
+                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
             }
             for (Word x : be.words()) {
                 words.add(arg(x));
