@@ -7,6 +7,7 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.Section;
+import dev.cmdgate.core.rules.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,21 +56,28 @@ public final class RulesClassifier implements CommandClassifier {
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
-            return failure(argv, "cmdgate could not analyse this command (" + e.getClass().getSimpleName() + ")");
+            return failure(argv, e.getClass().getSimpleName());
         } catch (OutOfMemoryError e) {
-            return failure(argv, "cmdgate ran out of memory analysing this command");
+            return failure(argv, "out of memory");
         }
     }
 
-    private static Classification failure(List<String> argv, String why) {
+    /** Fails closed: Destructive, with the rules' internal-error reason when the rules are loaded. */
+    private Classification failure(List<String> argv, String why) {
         String cmd;
         try {
             cmd = argv == null ? "" : Analysis.clip(Analysis.joinArgv(new ArrayList<>(argv)));
         } catch (RuntimeException e) {
             cmd = "";
         }
+        String reason = why;
+        RuleSet r = rules;
+        Verdict v = r == null ? null : r.verdict("internal-error");
+        if (v != null) {
+            reason = v.reason() + ": " + why;
+        }
         return new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
-                List.of(new Finding(cmd, "argv", CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, why)), List.of());
+                List.of(new Finding(cmd, "argv", CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason)), List.of());
     }
 
     /**
