@@ -170,9 +170,9 @@ final class Analysis {
     // ------------------------------------------------------------------ one simple command
 
     /**
-     * Classifies one simple command (already expanded into words), its inline assignments and the
-     * written paths of its redirections (handled by the caller). {@code redirectTargets} are the
-     * network-device targets of its redirections, used to spot reverse shells.
+     * Classifies one simple command (already expanded into words) with its inline assignments; its
+     * redirections were checked by the caller. {@code networkRedirects} are the network-device
+     * targets of its redirections, used to spot reverse shells.
      */
     void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
             List<String> networkRedirects) {
@@ -220,10 +220,15 @@ final class Analysis {
         ParsedArgs p = OptionParser.parse(section, words);
         Map<String, String> recorded = assigns;
         if (section != null && section.assignsOperands()) {
+            // export NAME=value: an assignment like an inline one
             recorded = new LinkedHashMap<>(assigns);
             for (Arg a : p.operands) {
                 if (isAssignment(a.text)) {
-                    recorded.put(a.text.substring(0, a.text.indexOf('=')), a.text.substring(a.text.indexOf('=') + 1));
+                    String n = a.text.substring(0, a.text.indexOf('='));
+                    recorded.put(n, a.text.substring(n.length() + 1));
+                    if (rules.isEnvHook(n)) {
+                        raise(display, location, setting("env-hook"), n + " is assigned");
+                    }
                 }
             }
         }
@@ -280,16 +285,6 @@ final class Analysis {
         for (ParsedArgs.Use u : p.options) {
             if (u.spec() != null && u.spec().effect() != null) {
                 raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
-            }
-        }
-        if (deepest.assignsOperands()) {
-            for (Arg a : p.operands) {
-                if (isAssignment(a.text)) {
-                    String n = a.text.substring(0, a.text.indexOf('='));
-                    if (rules.isEnvHook(n)) {
-                        raise(display, location, setting("env-hook"), n + " is assigned");
-                    }
-                }
             }
         }
         Set<String> facts = new LinkedHashSet<>();
