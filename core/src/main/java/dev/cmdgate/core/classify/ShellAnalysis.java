@@ -326,6 +326,7 @@ final class ShellAnalysis {
         if (w == null) {
             return;
         }
+        promptExpansions(w, ctx);
         for (Substitution s : w.substitutions()) {
             if (a.exhausted) {
                 return;
@@ -335,6 +336,28 @@ final class ShellAnalysis {
             Analysis.Ctx inner = new Analysis.Ctx(ctx.loc() + " > " + kind + " [" + s.start() + "," + s.end() + ")",
                     ctx.depth(), ctx.pipeline(), ctx.stage(), output ? Analysis.Stdin.PIPE : ctx.stdin());
             script(s.script(), inner);
+        }
+    }
+
+    /**
+     * {@code ${x@P}} expands the variable's value as a prompt string, which runs the command
+     * substitutions in it: the value is code only known at run time.
+     */
+    private void promptExpansions(Word w, Analysis.Ctx ctx) {
+        boolean[] found = {false};
+        ShellWalker.walk(w, n -> {
+            if (n instanceof Substitution) {
+                return false; // nested scripts are walked on their own
+            }
+            if (n instanceof ParameterExpansion pe && "@".equals(pe.operator()) && !pe.arguments().isEmpty()
+                    && "P".equals(pe.arguments().get(0).literalValue())) {
+                found[0] = true;
+            }
+            return !found[0];
+        });
+        if (found[0]) {
+            a.raise(text(w.start(), w.end()), loc(ctx, w.start(), w.end()), a.setting("dynamic-code"),
+                    "${…@P} runs the command substitutions in a variable's value");
         }
     }
 
