@@ -634,7 +634,7 @@ final class Analysis {
                 raise(display, location, setting("network-device"), path);
                 return;
             }
-            if (path.startsWith("/dev/")) {
+            if (path.startsWith("/dev/") && !rules.isOrdinaryFile(path)) {
                 raise(display, location, setting("device-write"), path);
                 return;
             }

@@ -578,6 +578,7 @@ final class RulesParser {
             case "system-dirs" -> rules.systemDirs.addAll(rest);
             case "harmless-devices" -> rules.harmlessDevices.addAll(rest);
             case "network-devices" -> rules.networkDevices.addAll(rest);
+            case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
             case "shells" -> rules.shells.addAll(rest);
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
