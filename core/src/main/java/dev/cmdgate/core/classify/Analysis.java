@@ -62,6 +62,8 @@ final class Analysis {
     final List<CommandInvocation> invocations = new ArrayList<>();
     int nextPipeline;
     int commands;
+    /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
+    int expandedWords;
     boolean exhausted;
     /** Function names defined by the script being analysed (calls to them are not unknown programs). */
     final Set<String> functions = new LinkedHashSet<>();
@@ -87,9 +89,11 @@ final class Analysis {
         if (v == null) {
             return;
         }
+        boolean raises = v.commandClass().ordinal() > cls.ordinal() || v.level().ordinal() > level.ordinal();
         cls = cls.max(v.commandClass());
         level = level.max(v.level());
-        if (findings.size() < MAX_FINDINGS) {
+        // past the cap, keep only findings that raise the answer, so the reason is always listed
+        if (findings.size() < MAX_FINDINGS || raises && findings.size() < 2 * MAX_FINDINGS) {
             String reason = detail == null ? v.reason() : v.reason() + ": " + detail;
             findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason));
         }
@@ -166,9 +170,9 @@ final class Analysis {
     // ------------------------------------------------------------------ one simple command
 
     /**
-     * Classifies one simple command (already expanded into words), its inline assignments and the
-     * written paths of its redirections (handled by the caller). {@code redirectTargets} are the
-     * network-device targets of its redirections, used to spot reverse shells.
+     * Classifies one simple command (already expanded into words) with its inline assignments; its
+     * redirections were checked by the caller. {@code networkRedirects} are the network-device
+     * targets of its redirections, used to spot reverse shells.
      */
     void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
             List<String> networkRedirects) {
@@ -216,14 +220,25 @@ final class Analysis {
         ParsedArgs p = OptionParser.parse(section, words);
         Map<String, String> recorded = assigns;
         if (section != null && section.assignsOperands()) {
+            // export NAME=value: an assignment like an inline one
             recorded = new LinkedHashMap<>(assigns);
             for (Arg a : p.operands) {
                 if (isAssignment(a.text)) {
-                    recorded.put(a.text.substring(0, a.text.indexOf('=')), a.text.substring(a.text.indexOf('=') + 1));
+                    String n = a.text.substring(0, a.text.indexOf('='));
+                    recorded.put(n, a.text.substring(n.length() + 1));
+                    if (rules.isEnvHook(n)) {
+                        raise(display, location, setting("env-hook"), n + " is assigned");
+                    }
                 }
             }
         }
-        record(words, name, path, canonical(p), texts(p.operands), recorded, ctx, false);
+        List<String> operands = texts(p.operands);
+        if (!p.subWords.isEmpty()) {
+            List<String> withSubs = texts(p.subWords);
+            withSubs.addAll(operands);
+            operands = withSubs;
+        }
+        record(words, name, path, canonical(p), operands, recorded, ctx, false);
 
         if (pathProgram) {
             raise(display, location, setting("path-program"), path + " is not a standard system program");
@@ -236,8 +251,7 @@ final class Analysis {
             raise(display, location, setting("unknown-program"), name + " is not in the rules");
             return;
         }
-        if (words.size() == 2 && !words.get(1).dynamic
-                && (words.get(1).text.equals("--version") || words.get(1).text.equals("-V"))) {
+        if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
             raise(display, location, setting("version"));
             return;
         }
@@ -255,9 +269,10 @@ final class Analysis {
         if (p.anyOption) {
             Verdict g = setting("glob-option");
             boolean any = false;
-            for (Section s : p.path) {
+            // options written after the sub-command are those of the deepest section
+            for (Section s : List.of(deepest)) {
                 for (OptionSpec o : s.visibleOptions()) {
-                    if (o.effect() != null) {
+                    if (o.effect() != null && p.mayBe(o)) {
                         raise(display, location, o.effect(), "a glob may expand to " + o.canonical());
                         any = true;
                     }
@@ -270,16 +285,6 @@ final class Analysis {
         for (ParsedArgs.Use u : p.options) {
             if (u.spec() != null && u.spec().effect() != null) {
                 raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
-            }
-        }
-        if (deepest.assignsOperands()) {
-            for (Arg a : p.operands) {
-                if (isAssignment(a.text)) {
-                    String n = a.text.substring(0, a.text.indexOf('='));
-                    if (rules.isEnvHook(n)) {
-                        raise(display, location, setting("env-hook"), n + " is assigned");
-                    }
-                }
             }
         }
         Set<String> facts = new LinkedHashSet<>();
@@ -305,8 +310,9 @@ final class Analysis {
         }
         // code read from standard input, or from a script file
         if (!codeFound && deepest.stdinCode() != null) {
-            boolean readsStdin = p.operands.isEmpty()
-                    || p.operands.get(0).text.equals("-") || p.operands.get(0).text.equals("/dev/stdin")
+            int n = deepest.stdinCodeAfter();
+            boolean readsStdin = p.operands.size() <= n
+                    || p.operands.get(n).text.equals("-") || p.operands.get(n).text.equals("/dev/stdin")
                     || (rules.isShell(p.path.get(0).word()) && p.has("-s"));
             if (readsStdin) {
                 codeFound = true;
@@ -314,7 +320,12 @@ final class Analysis {
             }
         }
         if (!codeFound && deepest.codeFile() != null && !p.operands.isEmpty()) {
-            raise(display, location, deepest.codeFile(), "runs " + p.operands.get(0).text);
+            Arg file = p.operands.get(0);
+            if (file.unresolved()) {
+                raise(display, location, setting("dynamic-code"), "the script " + file.text + " is only known at run time");
+            } else {
+                raise(display, location, deepest.codeFile(), "runs " + file.text);
+            }
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
@@ -347,7 +358,7 @@ final class Analysis {
                             }
                         }
                         found = true;
-                        runCode(c.language(), v, u.from().dynamic, ctx, display, location, facts);
+                        runCode(c.language(), v, u.from().unresolved(), ctx, display, location, facts);
                     }
                 }
                 return found;
@@ -355,10 +366,10 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
-                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
-                if (p.anyOption && !p.operands.isEmpty()) {
+                if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
                     // a glob may expand to the flag: its first operand could become code
                     raise(display, location, setting("dynamic-code"), "a glob may expand to " + c.name());
                 }
@@ -367,7 +378,7 @@ final class Analysis {
             case OPERAND -> {
                 if (c.index() < p.operands.size()) {
                     Arg a = p.operands.get(c.index());
-                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
                 return false;
@@ -376,7 +387,11 @@ final class Analysis {
                 StringBuilder b = new StringBuilder();
                 boolean dyn = false;
                 boolean any = false;
-                for (int i = Math.max(0, c.index()); i < p.operands.size(); i++) {
+                int from = Math.max(0, c.index());
+                if (from < p.operands.size() && p.operands.get(from).text.equals("--")) {
+                    from++; // ssh host -- CMD
+                }
+                for (int i = from; i < p.operands.size(); i++) {
                     Arg a = p.operands.get(i);
                     if (c.until().contains(a.text)) {
                         break;
@@ -385,7 +400,7 @@ final class Analysis {
                         b.append(' ');
                     }
                     b.append(a.text);
-                    dyn |= a.dynamic;
+                    dyn |= a.unresolved();
                     any = true;
                 }
                 if (any) {
@@ -399,7 +414,7 @@ final class Analysis {
                     int eq = a.text.indexOf('=');
                     if (eq > 0) {
                         any = true;
-                        runCode(c.language(), a.text.substring(eq + 1), a.dynamic, ctx, display, location, facts);
+                        runCode(c.language(), a.text.substring(eq + 1), a.unresolved(), ctx, display, location, facts);
                     }
                 }
                 return any;
@@ -524,7 +539,7 @@ final class Analysis {
                 p.options.add(u);
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        runCode(c.language(), u.value(), u.from().dynamic, ctx, display, location, new LinkedHashSet<>());
+                        runCode(c.language(), u.value(), u.from().unresolved(), ctx, display, location, new LinkedHashSet<>());
                     }
                 }
                 k += 2;
@@ -619,7 +634,7 @@ final class Analysis {
                 raise(display, location, setting("network-device"), path);
                 return;
             }
-            if (path.startsWith("/dev/")) {
+            if (path.startsWith("/dev/") && !rules.isOrdinaryFile(path)) {
                 raise(display, location, setting("device-write"), path);
                 return;
             }
@@ -645,7 +660,7 @@ final class Analysis {
     private boolean test(Condition c, ParsedArgs p, Set<String> facts) {
         switch (c.kind()) {
             case OPTION -> {
-                return p.has(c.name()) || (p.anyOption && !c.negate());
+                return p.has(c.name()) || (p.anyOption && !c.negate() && mayBeOption(p, c.name()));
             }
             case OPTION_VALUE -> {
                 for (ParsedArgs.Use u : p.options) {
@@ -653,7 +668,7 @@ final class Analysis {
                         return true;
                     }
                 }
-                return p.anyOption && !c.negate();
+                return p.anyOption && !c.negate() && mayBeOption(p, c.name());
             }
             case OPERAND -> {
                 for (Arg a : p.operands) {
@@ -661,7 +676,7 @@ final class Analysis {
                         return true;
                     }
                 }
-                return p.anyOption && !c.negate() && c.glob().startsWith("-");
+                return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
             }
             case OPERAND_AT -> {
                 return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
@@ -682,6 +697,16 @@ final class Analysis {
                 return false;
             }
         }
+    }
+
+    /** Whether a glob of the command may expand to a spelling of the option with this canonical name. */
+    private static boolean mayBeOption(ParsedArgs p, String canonical) {
+        for (OptionSpec o : p.section().visibleOptions()) {
+            if (o.canonical().equals(canonical) && p.mayBe(o)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean operandMatches(String glob, Arg a) {

@@ -19,11 +19,46 @@ final class ParsedArgs {
     final List<Section> path = new ArrayList<>();
     final List<Use> options = new ArrayList<>();
     final List<Arg> operands = new ArrayList<>();
+    /** The sub-command words consumed while descending ({@code push} in {@code git push}). */
+    final List<Arg> subWords = new ArrayList<>(2);
     /** The arguments after the program word, with split values (env -S) inserted. */
     final List<Arg> args = new ArrayList<>();
     boolean dashdash;
-    /** An unquoted glob may expand to any option. */
+    /** Split values (env -S) inserted so far; bounded. */
+    int splits;
+    /** Patterns of unquoted globs at the start of a word: their expansions may be options. */
+    final List<String> globs = new ArrayList<>(0);
+    /** Some glob may expand to an option. */
     boolean anyOption;
+
+    /** Whether some glob's expansion could be the word {@code spelling} (an option, say). */
+    boolean mayBe(String spelling) {
+        for (String g : globs) {
+            if (g.indexOf('[') >= 0 || dev.cmdgate.core.rules.Glob.matches(g.replace("\\", "\\\\"), spelling)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether some glob's expansion could be one of the spellings of {@code spec}. */
+    boolean mayBe(OptionSpec spec) {
+        for (String n : spec.names()) {
+            if (mayBe(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void glob(Arg a) {
+        anyOption = true;
+        if (globs.size() < 16) {
+            globs.add(a.text);
+        } else {
+            globs.set(15, "*");
+        }
+    }
     /** Index in {@link #operands} where operands stop being parsed (POSIX stop), or -1. */
     int restFrom = -1;
 

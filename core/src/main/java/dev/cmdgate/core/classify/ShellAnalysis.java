@@ -53,7 +53,9 @@ final class ShellAnalysis {
 
     /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
     static final int PARSE_DEPTH = 100;
-    static final int BRACE_CAP = 256;
+    static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
+    /** Words all brace expansions of one classification may produce before it fails closed. */
+    static final int MAX_EXPANDED_WORDS = 100_000;
 
     private final Analysis a;
     private final String src;
@@ -71,13 +73,19 @@ final class ShellAnalysis {
             ParseError e = r.errors().get(0);
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
         }
-        ShellWalker.walk(r.script(), n -> {
+        if (code.indexOf('(') >= 0 || code.contains("function")) {
+            collectFunctions(a, r.script());
+        }
+        s.script(r.script(), ctx);
+    }
+
+    private static void collectFunctions(Analysis a, Script script) {
+        ShellWalker.walk(script, n -> {
             if (n instanceof FunctionDefinition f) {
                 a.functions.add(f.name());
             }
             return true;
         });
-        s.script(r.script(), ctx);
     }
 
     private String loc(Analysis.Ctx ctx, int start, int end) {
@@ -209,10 +217,26 @@ final class ShellAnalysis {
         }
         List<Arg> words = new ArrayList<>(sc.words().size());
         for (Word w : sc.words()) {
-            substitutions(w, ctx);
+            String lit = w.literalValue();
+            if (lit == null) {
+                substitutions(w, ctx);
+            } else if (lit.indexOf('{') < 0) {
+                // no substitution and no brace syntax: the common case, no expansion work
+                words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
+                continue;
+            }
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                words.add(arg(w));
+                continue;
+            }
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
                 a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+            }
+            a.expandedWords += be.words().size();
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                a.raise(display, location, a.setting("too-deep"),
+                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
             }
             for (Word x : be.words()) {
                 words.add(arg(x));
@@ -302,6 +326,7 @@ final class ShellAnalysis {
         if (w == null) {
             return;
         }
+        promptExpansions(w, ctx);
         for (Substitution s : w.substitutions()) {
             if (a.exhausted) {
                 return;
@@ -314,16 +339,49 @@ final class ShellAnalysis {
         }
     }
 
+    /**
+     * {@code ${x@P}} expands the variable's value as a prompt string, which runs the command
+     * substitutions in it: the value is code only known at run time.
+     */
+    private void promptExpansions(Word w, Analysis.Ctx ctx) {
+        boolean[] found = {false};
+        ShellWalker.walk(w, n -> {
+            if (n instanceof Substitution) {
+                return false; // nested scripts are walked on their own
+            }
+            if (n instanceof ParameterExpansion pe && "@".equals(pe.operator()) && !pe.arguments().isEmpty()
+                    && "P".equals(pe.arguments().get(0).literalValue())) {
+                found[0] = true;
+            }
+            return !found[0];
+        });
+        if (found[0]) {
+            a.raise(text(w.start(), w.end()), loc(ctx, w.start(), w.end()), a.setting("dynamic-code"),
+                    "${…@P} runs the command substitutions in a variable's value");
+        }
+    }
+
     /** A word as the classifier sees it: its static value, or its text with expansions kept. */
     Arg arg(Word w) {
         String lit = w.literalValue();
-        boolean globLead = !w.parts().isEmpty() && w.parts().get(0) instanceof Glob;
         if (lit != null) {
-            return new Arg(lit, false, globLead, w.start(), w.end());
+            return new Arg(lit, false, globLead(w, lit), w.start(), w.end());
         }
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
-        return new Arg(b.toString(), true, globLead, w.start(), w.end());
+        String text = b.toString();
+        return new Arg(text, true, globLead(w, text), w.start(), w.end());
+    }
+
+    /**
+     * Whether pathname expansion may turn the word into words that start with '-': an unquoted glob
+     * at its start ({@code *}, {@code ?x}) or after a leading dash ({@code -*}).
+     */
+    private static boolean globLead(Word w, String text) {
+        if (w.parts().isEmpty() || !w.hasGlob()) {
+            return false;
+        }
+        return w.parts().get(0) instanceof Glob || text.startsWith("-");
     }
 
     private static void render(List<WordPart> parts, StringBuilder b) {
@@ -343,8 +401,12 @@ final class ShellAnalysis {
             } else if (p instanceof DoubleQuoted d) {
                 render(d.parts(), b);
             } else if (p instanceof ParameterExpansion pe) {
-                b.append('$').append(pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null
-                        ? pe.name() : "{" + pe.name() + "…}");
+                boolean plain = pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null;
+                if (plain && pe.name().equals("HOME")) {
+                    b.append("${HOME}"); // the one expansion the classifier resolves (to ~)
+                } else {
+                    b.append('$').append(plain ? pe.name() : "{" + pe.name() + "…}");
+                }
             } else if (p instanceof CommandSubstitution) {
                 b.append("$(…)");
             } else if (p instanceof ProcessSubstitution ps) {

@@ -30,6 +30,7 @@ public final class Section {
     boolean firstBundle;
     boolean globalOptions;
     boolean assignsOperands;
+    final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
     final Map<String, OptionSpec> wordOpts = new HashMap<>();
@@ -40,6 +41,7 @@ public final class Section {
     RunsRule runs;
     Verdict codeFile;
     Verdict stdinCode;
+    int stdinCodeAfter;
     final Map<String, Section> subs = new LinkedHashMap<>();
     final Map<String, Section> optSubs = new HashMap<>();
 
@@ -62,6 +64,16 @@ public final class Section {
     public RunsRule runs() { return runs; }
     public Verdict codeFile() { return codeFile; }
     public Verdict stdinCode() { return stdinCode; }
+    /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
+    public int stdinCodeAfter() { return stdinCodeAfter; }
+    /**
+     * Whether {@code PROG WORD} alone only prints a version: {@code --version} and {@code -V} for
+     * every known program, plus the section's {@code version} row ({@code node -v}).
+     */
+    public boolean isVersionFlag(String w) {
+        return w.equals("--version") || w.equals("-V") || versionSpellings.contains(w);
+    }
+
     /** Operands of the form NAME=VALUE are shell variable assignments (export, declare). */
     public boolean assignsOperands() { return assignsOperands; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
