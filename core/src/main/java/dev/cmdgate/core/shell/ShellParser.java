@@ -1,7 +1,5 @@
 package dev.cmdgate.core.shell;
 
-import java.util.List;
-
 /**
  * Parses POSIX sh / bash scripts into a syntax tree ({@link Script}). Hand-written, linear in the
  * input size, depth-bounded, and total: it never throws for any input (parse errors and limits are
@@ -25,8 +23,6 @@ public final class ShellParser {
      * A null input is treated as empty.
      */
     public static ParseResult parse(String input, int maxDepth) {
-        String s = input == null ? "" : input;
-        return new ParseResult(s, new Script(0, s.length(), List.of()),
-                List.of(new ParseError("parser not implemented yet", 0)));
+        return Parser.parse(input, maxDepth);
     }
 }
