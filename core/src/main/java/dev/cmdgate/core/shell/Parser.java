@@ -52,6 +52,7 @@ final class Parser {
     private final int base;
     private final int[] map;
     private final Shared sh;
+    private final boolean hasCont;
     private int pos;
     private List<HereDoc> pending = new ArrayList<>();
     private List<PendingDoc> pendingMeta = new ArrayList<>();
@@ -70,6 +71,7 @@ final class Parser {
         this.base = base;
         this.map = map;
         this.sh = sh;
+        this.hasCont = s.indexOf("\\\n") >= 0;
     }
 
     // ------------------------------------------------------------------ entry
@@ -124,7 +126,11 @@ final class Parser {
         if (sh.aborted) {
             return;
         }
-        sh.errors.add(new ParseError(message, o(at)));
+        ParseError e = new ParseError(message, o(at));
+        if (!sh.errors.isEmpty() && sh.errors.get(sh.errors.size() - 1).equals(e)) {
+            return;
+        }
+        sh.errors.add(e);
         if (sh.errors.size() >= MAX_ERRORS) {
             sh.errors.add(new ParseError("too many errors; parsing stopped", o(at)));
             sh.aborted = true;
@@ -149,6 +155,9 @@ final class Parser {
     }
 
     private int skipCont(int p) {
+        if (!hasCont) {
+            return p;
+        }
         while (p + 1 < n && s.charAt(p) == '\\' && s.charAt(p + 1) == '\n') {
             p += 2;
         }
@@ -291,8 +300,27 @@ final class Parser {
     /** The reserved word at the current position (followed by a metacharacter), or null. */
     private String peekReserved() {
         int c = peek();
-        if (c == EOF) {
-            return null;
+        switch (c) {
+            case 'i': case 't': case 'e': case 'f': case 'd': case 'c': case 'w': case 'u': case 's':
+            case '{': case '}': case '!': case '[': case ']':
+                break;
+            default:
+                return null;
+        }
+        if (!hasCont) {
+            int p = pos;
+            int lim = Math.min(n, pos + 9);
+            while (p < lim && !isMeta(s.charAt(p))) {
+                p++;
+            }
+            if (p - pos > 8 || (p < n && !isMeta(s.charAt(p)))) {
+                return null;
+            }
+            String r = reservedAt(pos, p - pos);
+            if (r != null) {
+                reservedEnd = p;
+            }
+            return r;
         }
         char[] buf = new char[8];
         int len = 0;
@@ -317,6 +345,15 @@ final class Parser {
 
     private static final String[] RESERVED = {"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
         "while", "until", "for", "select", "in", "function", "time", "coproc", "{", "}", "!", "[[", "]]"};
+
+    private String reservedAt(int from, int len) {
+        for (String r : RESERVED) {
+            if (r.length() == len && s.regionMatches(from, r, 0, len)) {
+                return r;
+            }
+        }
+        return null;
+    }
 
     private static String reserved(char[] buf, int len) {
         if (len == 0) {
@@ -385,7 +422,7 @@ final class Parser {
         int start = pos;
         List<Statement> stmts = new ArrayList<>();
         parseListInto(stmts);
-        return new Script(o(start), o(pos), stmts);
+        return new Script(o(start), o(pos), freeze(stmts));
     }
 
     private void parseListInto(List<Statement> out) {
@@ -452,7 +489,7 @@ final class Parser {
             newline();
             sep = Statement.Separator.NEWLINE;
         }
-        return new Statement(o(start), o(end), pipelines, ops, sep);
+        return new Statement(o(start), o(end), freeze(pipelines), freeze(ops), sep);
     }
 
     private Pipeline parsePipeline() {
@@ -516,7 +553,7 @@ final class Parser {
                 break;
             }
         }
-        return new Pipeline(o(start), o(end), negated, timed, cmds, ops);
+        return new Pipeline(o(start), o(end), negated, timed, freeze(cmds), freeze(ops));
     }
 
     // ------------------------------------------------------------------ commands
@@ -1111,8 +1148,8 @@ final class Parser {
         if (assigns == null && words == null && redirs == null) {
             return null;
         }
-        return new SimpleCommand(o(start), o(end), assigns == null ? List.of() : assigns,
-                words == null ? List.of() : words, redirs == null ? List.of() : redirs);
+        return new SimpleCommand(o(start), o(end), assigns == null ? List.of() : freeze(assigns),
+                words == null ? List.of() : freeze(words), redirs == null ? List.of() : freeze(redirs));
     }
 
     private static boolean endsWithEquals(Word w) {
@@ -1541,11 +1578,10 @@ final class Parser {
         if (parts.isEmpty()) {
             return null;
         }
-        return new Word(o(start), o(pos), parts);
+        return new Word(o(start), o(pos), freeze(parts));
     }
 
     private void parseWordParts(int mode, List<WordPart> parts) {
-        StringBuilder lit = null;
         int litStart = -1;
         int wordStart = pos;
         int parenDepth = 0;
@@ -1563,17 +1599,14 @@ final class Parser {
                     break;
                 }
                 if (c == '(' || c == ')' || c == '|' || c == '<' || c == '>') {
-                    if (lit == null) {
-                        lit = new StringBuilder();
+                    if (litStart < 0) {
                         litStart = pos;
                     }
-                    lit.append((char) c);
                     advance();
                     continue;
                 }
             } else if ((c == '<' || c == '>') && peek(1) == '(' && mode == M_NORMAL) {
-                flush(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 parts.add(parseProcessSubstitution(c == '>'));
                 continue;
             } else if (isMeta(c)) {
@@ -1582,37 +1615,31 @@ final class Parser {
             WordPart special = null;
             switch (c) {
                 case '\'':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseSingleQuoted();
                     break;
                 case '"':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseDoubleQuoted(false);
                     break;
                 case '\\':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseEscape();
                     break;
                 case '$': {
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseDollar(false);
                     break;
                 }
                 case '`':
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     special = parseBackquote(false);
                     break;
                 case '*':
                 case '?':
                 case '[':
                     if (mode == M_NORMAL && (c != '[' || bracketClosesLater())) {
-                        flushTo(parts, lit, litStart);
-                        lit = null;
+                        litStart = flushTo(parts, litStart);
                         int gs = pos;
                         advance();
                         special = new Glob(o(gs), o(pos), String.valueOf((char) c));
@@ -1620,12 +1647,11 @@ final class Parser {
                     break;
                 case '~':
                     if ((mode == M_NORMAL || mode == M_ASSIGN || mode == M_TEST) && (pos == wordStart
-                            || (mode == M_ASSIGN && lit != null && lit.length() > 0
-                                && lit.charAt(lit.length() - 1) == ':'))) {
+                            || (mode == M_ASSIGN && litStart >= 0 && pos > 0 && s.charAt(pos - 1) == ':'))) {
                         Tilde t = tryTilde(mode);
                         if (t != null) {
-                            flushTo(parts, lit, litStart);
-                            lit = null;
+                            litStart = flushTo(parts, litStart);
+                            pos = tildeEnd;
                             special = t;
                         }
                     }
@@ -1637,23 +1663,50 @@ final class Parser {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
-        flushTo(parts, lit, litStart);
+        litStart = flushTo(parts, litStart);
     }
 
-    private void flush(List<WordPart> parts, StringBuilder lit, int litStart) {
-        flushTo(parts, lit, litStart);
+    /** Adds the literal run [litStart, pos) (line continuations removed), if any; returns -1. */
+    private int flushTo(List<WordPart> parts, int litStart) {
+        if (litStart >= 0 && litStart < pos) {
+            parts.add(new Literal(o(litStart), o(pos), rawText(litStart, pos)));
+        }
+        return -1;
     }
 
-    private void flushTo(List<WordPart> parts, StringBuilder lit, int litStart) {
-        if (lit != null && lit.length() > 0) {
-            parts.add(new Literal(o(litStart), o(pos), lit.toString()));
+    /** Source text [from, to) with line continuations removed. */
+    private String rawText(int from, int to) {
+        if (!hasCont) {
+            return s.substring(from, to);
+        }
+        StringBuilder sb = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < to && s.charAt(i + 1) == '\n') {
+                i++;
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Freezes a parts/elements list into an immutable list (so record constructors do not copy). */
+    static <T> List<T> freeze(List<T> l) {
+        switch (l.size()) {
+            case 0:
+                return List.of();
+            case 1:
+                return List.of(l.get(0));
+            case 2:
+                return List.of(l.get(0), l.get(1));
+            default:
+                return List.copyOf(l);
         }
     }
 
@@ -1723,10 +1776,11 @@ final class Parser {
             user.append(ch);
             p++;
         }
-        Tilde t = new Tilde(o(pos), o(p), user.toString());
-        pos = p;
-        return t;
+        tildeEnd = p;
+        return new Tilde(o(pos), o(p), user.toString());
     }
+
+    private int tildeEnd;
 
     private SingleQuoted parseSingleQuoted() {
         int start = pos;
@@ -1753,7 +1807,7 @@ final class Parser {
         } else if (!sh.aborted) {
             errorAt("unterminated double quote", start);
         }
-        return new DoubleQuoted(o(start), o(pos), parts, localized);
+        return new DoubleQuoted(o(start), o(pos), freeze(parts), localized);
     }
 
     List<WordPart> parseHereDocContent() {
@@ -1768,7 +1822,6 @@ final class Parser {
      */
     List<WordPart> parseDoubleQuotedContent(boolean heredoc) {
         List<WordPart> parts = new ArrayList<>(2);
-        StringBuilder lit = null;
         int litStart = -1;
         while (true) {
             int c = peek();
@@ -1779,46 +1832,38 @@ final class Parser {
             if (c == '\\') {
                 int c1 = rawNext();
                 if (c1 == '$' || c1 == '`' || c1 == '\\' || (c1 == '"' && !heredoc)) {
-                    flushTo(parts, lit, litStart);
-                    lit = null;
+                    litStart = flushTo(parts, litStart);
                     int es = pos;
                     pos += 2;
                     special = new Escaped(o(es), o(pos), String.valueOf((char) c1));
                 } else {
                     // a backslash that escapes nothing stays, and so does the next character
-                    if (lit == null) {
-                        lit = new StringBuilder();
+                    if (litStart < 0) {
                         litStart = pos;
                     }
-                    lit.append('\\');
                     pos++;
                     if (c1 != EOF) {
-                        lit.append((char) c1);
                         pos++;
                     }
                     continue;
                 }
             } else if (c == '$') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDollar(true);
             } else if (c == '`') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseBackquote(!heredoc);
             }
             if (special != null) {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
-        flushTo(parts, lit, litStart);
+        litStart = flushTo(parts, litStart);
         return parts;
     }
 
@@ -1916,14 +1961,13 @@ final class Parser {
      * single ')' at depth 0).
      */
     private int parseArithParts(int mode, List<WordPart> parts) {
-        StringBuilder lit = null;
         int litStart = -1;
         int paren = 0;
         int bracket = 0;
         while (true) {
             int c = peek();
             if (c == EOF) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return -1;
             }
             if (c == '(') {
@@ -1932,7 +1976,7 @@ final class Parser {
                 if (paren > 0) {
                     paren--;
                 } else if (mode == A_DPAREN || mode == A_FOR) {
-                    flushTo(parts, lit, litStart);
+                    litStart = flushTo(parts, litStart);
                     if (mode == A_DPAREN && peek(1) == ')') {
                         int end = pos;
                         advance(2);
@@ -1946,48 +1990,41 @@ final class Parser {
                 if (bracket > 0) {
                     bracket--;
                 } else if (mode == A_BRACKET) {
-                    flushTo(parts, lit, litStart);
+                    litStart = flushTo(parts, litStart);
                     int end = pos;
                     advance();
                     return end;
                 }
             } else if (c == ';' && mode == A_FOR && paren == 0) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 int end = pos;
                 advance();
                 return end;
             }
             WordPart special = null;
             if (c == '$') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDollar(false);
             } else if (c == '`') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseBackquote(false);
             } else if (c == '"') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDoubleQuoted(false);
             } else if (c == '\'') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseSingleQuoted();
             } else if (c == '\\') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseEscape();
             }
             if (special != null) {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
     }
@@ -2322,22 +2359,21 @@ final class Parser {
 
     /** Parses a ${…} operand up to '}' (depth 0) or the split character; returns the stop char or EOF. */
     private int parseParamArgParts(List<WordPart> parts, char split) {
-        StringBuilder lit = null;
         int litStart = -1;
         int depth = 0;
         boolean first = true;
         while (true) {
             int c = peek();
             if (c == EOF) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return EOF;
             }
             if (c == '}' && depth == 0) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return '}';
             }
             if (split != 0 && c == split && depth == 0) {
-                flushTo(parts, lit, litStart);
+                litStart = flushTo(parts, litStart);
                 return split;
             }
             if (c == '{') {
@@ -2347,28 +2383,25 @@ final class Parser {
             }
             WordPart special = null;
             if (c == '\'') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseSingleQuoted();
             } else if (c == '"') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDoubleQuoted(false);
             } else if (c == '\\') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseEscape();
             } else if (c == '$') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseDollar(false);
             } else if (c == '`') {
-                flushTo(parts, lit, litStart);
-                lit = null;
+                litStart = flushTo(parts, litStart);
                 special = parseBackquote(false);
             } else if (c == '~' && first) {
                 Tilde t = tryTildeInArg();
                 if (t != null) {
+                    litStart = flushTo(parts, litStart);
+                    pos = tildeEnd;
                     special = t;
                 }
             }
@@ -2377,11 +2410,9 @@ final class Parser {
                 parts.add(special);
                 continue;
             }
-            if (lit == null) {
-                lit = new StringBuilder();
+            if (litStart < 0) {
                 litStart = pos;
             }
-            lit.append((char) c);
             advance();
         }
     }
@@ -2400,8 +2431,7 @@ final class Parser {
             user.append(ch);
             p++;
         }
-        Tilde t = new Tilde(o(pos), o(p), user.toString());
-        pos = p;
-        return t;
+        tildeEnd = p;
+        return new Tilde(o(pos), o(p), user.toString());
     }
 }

@@ -111,7 +111,8 @@ final class AstDump {
         } else if (n instanceof ForCommand x) {
             sb.append(x.select() ? "(select " : "(for ").append(x.variable());
             if (x.items() != null) {
-                list(" in", x.items(), sb);
+                sb.append(' ');
+                list("in", x.items(), sb);
             }
             sb.append(' ');
             dump(x.body(), sb);
