@@ -14,11 +14,9 @@ import java.util.Map;
 class ClassifierFuzzTest {
 
     @FuzzTest(maxDuration = "2m")
-    void classifyShellArbitrary(String line) {
-        if (line == null) {
-            return; // Jazzer's null: the Java API contract does not cover a null line
-        }
-        FuzzChecks.classifyShell(line);
+    void classifyShellArbitrary(FuzzedDataProvider data) {
+        // the whole input is the line, so seed files are plain shell text
+        FuzzChecks.classifyShell(data.consumeRemainingAsString());
     }
 
     @FuzzTest(maxDuration = "2m")

@@ -12,8 +12,9 @@ class ShellParserFuzzTest {
 
     /** Arbitrary text: never throws, never overflows the stack, answers in bounded time. */
     @FuzzTest(maxDuration = "2m")
-    void parseArbitrary(String input) {
-        FuzzChecks.parse(input);
+    void parseArbitrary(FuzzedDataProvider data) {
+        // the whole input is the text, so seed files are plain shell text
+        FuzzChecks.parse(data.consumeRemainingAsString());
     }
 
     /**
