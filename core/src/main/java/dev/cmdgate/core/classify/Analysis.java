@@ -314,7 +314,12 @@ final class Analysis {
             }
         }
         if (!codeFound && deepest.codeFile() != null && !p.operands.isEmpty()) {
-            raise(display, location, deepest.codeFile(), "runs " + p.operands.get(0).text);
+            Arg file = p.operands.get(0);
+            if (file.unresolved()) {
+                raise(display, location, setting("dynamic-code"), "the script " + file.text + " is only known at run time");
+            } else {
+                raise(display, location, deepest.codeFile(), "runs " + file.text);
+            }
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
@@ -376,7 +381,11 @@ final class Analysis {
                 StringBuilder b = new StringBuilder();
                 boolean dyn = false;
                 boolean any = false;
-                for (int i = Math.max(0, c.index()); i < p.operands.size(); i++) {
+                int from = Math.max(0, c.index());
+                if (from < p.operands.size() && p.operands.get(from).text.equals("--")) {
+                    from++; // ssh host -- CMD
+                }
+                for (int i = from; i < p.operands.size(); i++) {
                     Arg a = p.operands.get(i);
                     if (c.until().contains(a.text)) {
                         break;

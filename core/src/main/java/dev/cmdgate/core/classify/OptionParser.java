@@ -33,7 +33,6 @@ final class OptionParser {
         List<Arg> args = p.args;
         Section s = section;
         boolean endOpts = false;
-        int splits = 0;
         int i = 0;
         while (i < args.size()) {
             Arg a = args.get(i);
@@ -72,7 +71,7 @@ final class OptionParser {
                     i++;
                 }
                 p.options.add(new ParsedArgs.Use(o, o.canonical(), value, from));
-                if (o.split() && value != null && splits++ < MAX_SPLITS) {
+                if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
                     args.addAll(i, split(value, from));
                 }
                 if (o.sub() && value != null) {
@@ -193,6 +192,9 @@ final class OptionParser {
                 i++;
             }
             p.options.add(new ParsedArgs.Use(o, o.canonical(), value, vfrom));
+            if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
+                args.addAll(i, split(value, vfrom));
+            }
             if (o.sub() && value != null) {
                 Section sub = s.optSub(o.canonical(), value);
                 if (sub != null) {

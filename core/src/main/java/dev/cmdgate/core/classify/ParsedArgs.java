@@ -22,6 +22,8 @@ final class ParsedArgs {
     /** The arguments after the program word, with split values (env -S) inserted. */
     final List<Arg> args = new ArrayList<>();
     boolean dashdash;
+    /** Split values (env -S) inserted so far; bounded. */
+    int splits;
     /** An unquoted glob may expand to any option. */
     boolean anyOption;
     /** Index in {@link #operands} where operands stop being parsed (POSIX stop), or -1. */

@@ -2110,8 +2110,8 @@ final class Parser {
                 if (ch == '\\' && p + 1 < n) {
                     char nx = s.charAt(p + 1);
                     if (nx == '$' || nx == '`' || nx == '\\' || (inDq && nx == '"')) {
+                        // the unescaped character maps to its backslash, so node ranges cover both
                         ch = nx;
-                        src = p + 1;
                         p++;
                     }
                 }
