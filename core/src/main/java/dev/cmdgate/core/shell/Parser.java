@@ -25,12 +25,14 @@ final class Parser {
     static final class Shared {
         final List<ParseError> errors = new ArrayList<>();
         final int maxDepth;
+        final boolean posix;
         int depth;
         long budget;
         boolean aborted;
 
-        Shared(int maxDepth, int inputLength) {
+        Shared(int maxDepth, int inputLength, boolean posix) {
             this.maxDepth = maxDepth;
+            this.posix = posix;
             this.budget = 4L * inputLength + 10_000;
         }
     }
@@ -76,9 +78,9 @@ final class Parser {
 
     // ------------------------------------------------------------------ entry
 
-    static ParseResult parse(String input, int maxDepth) {
+    static ParseResult parse(String input, int maxDepth, boolean posix) {
         String src = input == null ? "" : input;
-        Shared sh = new Shared(Math.max(1, maxDepth), src.length());
+        Shared sh = new Shared(Math.max(1, maxDepth), src.length(), posix);
         Parser p = new Parser(src, 0, null, sh);
         Script script;
         try {
@@ -316,7 +318,7 @@ final class Parser {
             if (p - pos > 8 || (p < n && !isMeta(s.charAt(p)))) {
                 return null;
             }
-            String r = reservedAt(pos, p - pos);
+            String r = posixFilter(reservedAt(pos, p - pos));
             if (r != null) {
                 reservedEnd = p;
             }
@@ -336,11 +338,24 @@ final class Parser {
             buf[len++] = ch;
             p = skipCont(p + 1);
         }
-        String r = reserved(buf, len);
+        String r = posixFilter(reserved(buf, len));
         if (r != null) {
             reservedEnd = p;
         }
         return r;
+    }
+
+    /** In the POSIX dialect the bash-only reserved words are ordinary words. */
+    private String posixFilter(String r) {
+        if (r == null || !sh.posix) {
+            return r;
+        }
+        switch (r) {
+            case "[[": case "]]": case "function": case "select": case "coproc": case "time":
+                return null;
+            default:
+                return r;
+        }
     }
 
     private static final String[] RESERVED = {"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
@@ -482,7 +497,7 @@ final class Parser {
         if (c == ';' && peek(1) != ';' && peek(1) != '&') {
             advance();
             sep = Statement.Separator.SEMICOLON;
-        } else if (c == '&' && peek(1) != '&' && peek(1) != '>') {
+        } else if (c == '&' && peek(1) != '&' && (sh.posix || peek(1) != '>')) {
             advance();
             sep = Statement.Separator.AMPERSAND;
         } else if (c == '\n') {
@@ -536,7 +551,7 @@ final class Parser {
             if (peek() == '|' && peek(1) != '|') {
                 Pipeline.PipeOp op = Pipeline.PipeOp.PIPE;
                 advance();
-                if (peek() == '&') {
+                if (peek() == '&' && !sh.posix) {
                     advance();
                     op = Pipeline.PipeOp.PIPE_ALL;
                 }
@@ -565,7 +580,7 @@ final class Parser {
             return null;
         }
         if (c == '(') {
-            if (peek(1) == '(') {
+            if (peek(1) == '(' && !sh.posix) {
                 Command a = tryArithCommand();
                 if (a != null) {
                     return a;
@@ -882,6 +897,9 @@ final class Parser {
                 items.add(new CaseCommand.Item(o(itemStart), o(pos), patterns, body, ""));
                 return;
             }
+            if (sh.posix && (term.equals(";&") || term.equals(";;&"))) {
+                errorAt("'" + term + "' is not POSIX sh", pos - term.length());
+            }
             items.add(new CaseCommand.Item(o(itemStart), o(pos), patterns, body, term));
         }
     }
@@ -996,7 +1014,7 @@ final class Parser {
             } else if ((c == '&' && peek(1) == '&') || (c == '|' && peek(1) == '|')) {
                 advance(2);
                 w = new Word(o(ws), o(pos), List.of(new Literal(o(ws), o(pos), c == '&' ? "&&" : "||")));
-            } else if (c == '(' || c == ')' || c == '<' || c == '>') {
+            } else if (c == '(' || c == ')' || ((c == '<' || c == '>') && peek(1) != '(')) {
                 advance();
                 String t = String.valueOf((char) c);
                 w = new Word(o(ws), o(pos), List.of(new Literal(o(ws), o(pos), t)));
@@ -1087,7 +1105,7 @@ final class Parser {
             if (c == EOF || c == '\n' || c == ';' || c == '|' || c == ')' || c == '#') {
                 break;
             }
-            if (c == '&' && peek(1) != '>') {
+            if (c == '&' && (sh.posix || peek(1) != '>')) {
                 break;
             }
             if (atRedirect()) {
@@ -1140,7 +1158,7 @@ final class Parser {
             }
             if (words == null) {
                 words = new ArrayList<>(4);
-                decl = isDeclarationBuiltin(w.literalValue());
+                decl = !sh.posix && isDeclarationBuiltin(w.literalValue());
             }
             words.add(w);
             end = pos;
@@ -1257,7 +1275,7 @@ final class Parser {
         } else {
             error("malformed assignment");
         }
-        if (peek() == '(') {
+        if (peek() == '(' && !sh.posix) {
             advance();
             enter();
             List<Word> elems = new ArrayList<>();
@@ -1296,10 +1314,10 @@ final class Parser {
     private boolean atRedirect() {
         int c = peek();
         if (c == '<' || c == '>') {
-            return peek(1) != '(';
+            return sh.posix || peek(1) != '(';
         }
         if (c == '&') {
-            return peek(1) == '>';
+            return !sh.posix && peek(1) == '>';
         }
         if (isDigit(c)) {
             int p = pos;
@@ -1312,7 +1330,7 @@ final class Parser {
             }
             return false;
         }
-        if (c == '{') {
+        if (c == '{' && !sh.posix) {
             int p = skipCont(pos + 1);
             if (p >= n || !isNameStart(s.charAt(p))) {
                 return false;
@@ -1358,7 +1376,7 @@ final class Parser {
         int len;
         if (c == '<') {
             if (c1 == '<') {
-                if (c2 == '<') {
+                if (c2 == '<' && !sh.posix) {
                     op = Redirect.Op.HERESTRING;
                     len = 3;
                 } else if (c2 == '-') {
@@ -1605,7 +1623,8 @@ final class Parser {
                     advance();
                     continue;
                 }
-            } else if ((c == '<' || c == '>') && peek(1) == '(' && mode == M_NORMAL) {
+            } else if ((c == '<' || c == '>') && peek(1) == '(' && !sh.posix
+                    && (mode == M_NORMAL || mode == M_ASSIGN || mode == M_TEST)) {
                 litStart = flushTo(parts, litStart);
                 parts.add(parseProcessSubstitution(c == '>'));
                 continue;
@@ -1883,7 +1902,7 @@ final class Parser {
         if (c1 == '{') {
             return parseBracedParameter();
         }
-        if (c1 == '[') {
+        if (c1 == '[' && !sh.posix) {
             advance(2);
             enter();
             int es = pos;
@@ -1896,10 +1915,10 @@ final class Parser {
             }
             return new ArithmeticExpansion(o(start), o(pos), new Word(o(es), o(ee), parts), true);
         }
-        if (!inDq && c1 == '\'') {
+        if (!inDq && c1 == '\'' && !sh.posix) {
             return parseAnsiC();
         }
-        if (!inDq && c1 == '"') {
+        if (!inDq && c1 == '"' && !sh.posix) {
             advance();
             DoubleQuoted d = parseDoubleQuoted(false);
             return new DoubleQuoted(o(start), d.end(), d.parts(), true);
