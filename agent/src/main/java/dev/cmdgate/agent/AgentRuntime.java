@@ -2,22 +2,22 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.api.bridge.LaunchBridge;
 import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.core.CommandClass;
-import dev.cmdgate.agent.config.ConfigException;
-import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.policy.OapPolicyCheck;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeyException;
-import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.Map;
 import java.util.function.Supplier;
 

@@ -1,7 +1,6 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -9,6 +8,9 @@ import dev.cmdgate.agent.stdin.GatedShellProcess;
 import dev.cmdgate.agent.stdin.ShellSessions;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.agent.stdin.StdinGate;
+import dev.cmdgate.agent.watchdog.KillEvent;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
+import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -21,17 +23,15 @@ import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
+import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import dev.cmdgate.agent.watchdog.KillEvent;
-import dev.cmdgate.agent.watchdog.ProcessWatchdog;
-import dev.cmdgate.core.json.Json;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -74,11 +74,6 @@ public final class LaunchGuard implements LaunchGate {
 
     /** What the exit hook needs to know about an allowed launch. */
     private record Allowed(Decision decision, Duration executionLimit) {
-    }
-
-    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
-                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog) {
-        this(config, gatekeeper, audit, prompts, log, context, watchdog, null);
     }
 
     /**
