@@ -119,6 +119,11 @@ final class Analysis {
                     raise(e.getKey() + "=" + e.getValue(), "environment", setting("env-hook"),
                             e.getKey() + " is set by the launch");
                 }
+                if (e.getKey() != null) {
+                    envCode(e.getKey(), e.getValue() == null ? "" : e.getValue(), false,
+                            new Ctx("environment", 0, nextPipeline++, 0, Stdin.NONE), e.getKey() + "=" + e.getValue(),
+                            "environment");
+                }
             }
         }
         if (argv == null || argv.isEmpty()) {
@@ -206,7 +211,7 @@ final class Analysis {
         boolean pathProgram = false;
         int slash = path.lastIndexOf('/');
         if (slash >= 0) {
-            String dir = Paths.normalize(path.substring(0, Math.max(slash, 1)));
+            String dir = Paths.resolveDots(Paths.normalize(path.substring(0, Math.max(slash, 1))));
             name = path.substring(slash + 1);
             if (!rules.isSystemDir(dir) || name.isEmpty()) {
                 pathProgram = true;
@@ -229,6 +234,8 @@ final class Analysis {
                     if (rules.isEnvHook(n)) {
                         raise(display, location, setting("env-hook"), n + " is assigned");
                     }
+                    envCode(n, a.text.substring(n.length() + 1), a.unresolved(), ctx, display, location);
+                    codeVariable(n, a.text.substring(n.length() + 1), a.unresolved());
                 }
             }
         }
@@ -378,7 +385,22 @@ final class Analysis {
             case OPERAND -> {
                 if (c.index() < p.operands.size()) {
                     Arg a = p.operands.get(c.index());
-                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
+                    String v = a.text;
+                    if (!c.after().isEmpty()) {
+                        // with markers, the operand is code only when it starts with one (git alias '!CMD')
+                        String rest = null;
+                        for (String m : c.after()) {
+                            if (v.startsWith(m)) {
+                                rest = v.substring(m.length());
+                                break;
+                            }
+                        }
+                        if (rest == null) {
+                            return false;
+                        }
+                        v = rest;
+                    }
+                    runCode(c.language(), v, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
                 return false;
@@ -518,13 +540,20 @@ final class Analysis {
         int k = 0;
         Map<String, String> assigns = new LinkedHashMap<>();
         if (r.assignments()) {
-            while (k < ops.size() && isAssignment(ops.get(k).text)) {
-                String t = ops.get(k).text;
-                assigns.put(t.substring(0, t.indexOf('=')), t.substring(t.indexOf('=') + 1));
+            // env(1) takes every leading NAME=VALUE argument (any NAME without '='), not only shell names
+            while (k < ops.size() && ops.get(k).text.indexOf('=') > 0) {
+                Arg as = ops.get(k);
+                String t = as.text;
+                String n = t.substring(0, t.indexOf('='));
+                assigns.put(n, t.substring(t.indexOf('=') + 1));
+                envCode(n, t.substring(t.indexOf('=') + 1), as.unresolved(), ctx, display, location);
                 k++;
             }
         }
         k += r.skip();
+        if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
+            k++; // kubectl exec POD -- CMD, mosh HOST -- CMD
+        }
         Section s = p.section();
         List<Arg> target = new ArrayList<>();
         // options of the wrapper written after its skipped operand (flock FILE -c CMD)
@@ -537,18 +566,45 @@ final class Analysis {
             if (o.arity() == OptionSpec.Arity.REQUIRED && t.length() == 2 && k + 1 < ops.size()) {
                 ParsedArgs.Use u = new ParsedArgs.Use(o, o.canonical(), ops.get(k + 1).text, ops.get(k + 1));
                 p.options.add(u);
+                boolean isCode = false;
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
+                        isCode = true;
                         runCode(c.language(), u.value(), u.from().unresolved(), ctx, display, location, new LinkedHashSet<>());
                     }
                 }
+                if (u.spec().effect() != null) {
+                    raise(display, location, u.spec().effect(), u.name() + "=" + u.value());
+                }
                 k += 2;
-                return;
+                if (isCode) {
+                    return; // flock FILE -c CMD: the option's value is the command
+                }
+                continue;
+            }
+            if (o.effect() != null) {
+                raise(display, location, o.effect(), o.canonical());
             }
             k++;
         }
+        if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
+            k++; // kubectl exec POD -c C -- CMD
+        }
+        String replace = null;
+        for (String opt : r.replace()) {
+            for (ParsedArgs.Use u : p.options) {
+                if (u.name().equals(opt)) {
+                    replace = u.value() == null || u.value().isEmpty() ? "{}" : u.value();
+                }
+            }
+        }
         for (int i = k; i < ops.size(); i++) {
-            target.add(ops.get(i));
+            Arg t = ops.get(i);
+            if (replace != null && t.text.contains(replace)) {
+                // xargs -I{}: the input is substituted into the word at run time
+                t = new Arg(t.text.replace(replace, "$(stdin)"), true, t.globLead, t.start, t.end);
+            }
+            target.add(t);
         }
         if (target.isEmpty()) {
             if (!assigns.isEmpty()) {
@@ -566,12 +622,89 @@ final class Analysis {
             }
         }
         Stdin in = ctx.stdin();
-        if (r.stdinArgs()) {
+        if (r.stdinArgs() && replace == null) {
             target.add(new Arg("$(stdin)", true, false, -1, -1));
+        }
+        if (r.stdinArgs()) {
             in = Stdin.NONE;
         }
         command(target, assigns, ctx.withStdin(in), joinArgs(target), location + " > " + p.path.get(0).word() + " runs",
                 List.of());
+    }
+
+    // ------------------------------------------------------------------ code in environment values
+
+    /**
+     * An environment variable the shell evaluates as code (env-code rows): PS4 is prompt-expanded,
+     * PROMPT_COMMAND is a script, BASH_FUNC_name%% is a function definition. Literal code is
+     * classified; a value only known at run time is unverifiable code.
+     */
+    void envCode(String name, String value, boolean dynamic, Ctx ctx, String display, String location) {
+        String lang = rules.envCodeLanguage(name);
+        if (lang == null) {
+            return;
+        }
+        if (dynamic) {
+            raise(display, location, setting("dynamic-code"), "the code in " + name + " is computed at run time");
+            return;
+        }
+        String script = switch (lang) {
+            case "prompt" -> promptScript(value);
+            case "function" -> value.startsWith("()") ? "cmdgate_imported_function " + value : null;
+            default -> value;
+        };
+        if (script != null) {
+            runCode("sh", script, false, ctx.withStdin(Stdin.NONE), display, location + " > " + name, new LinkedHashSet<>());
+        }
+    }
+
+    /**
+     * A script whose only effect is to expand {@code text} the way a prompt string or an arithmetic
+     * value is expanded (parameters, command substitutions, arithmetic; quotes are literal): an
+     * unquoted here-document body.
+     */
+    static String promptScript(String text) {
+        String delim = "CMDGATE_EOF";
+        while (text.contains(delim)) {
+            delim += "_";
+        }
+        return ": <<" + delim + "\n" + text + "\n" + delim + "\n";
+    }
+
+    /** Variables whose literal value holds a command substitution (run if used in arithmetic). */
+    final Map<String, String> codeVariables = new LinkedHashMap<>();
+
+    void codeVariable(String name, String value, boolean dynamic) {
+        if (!dynamic && (value.contains("$(") || value.contains("`")) && codeVariables.size() < 1000) {
+            codeVariables.put(name, value);
+        }
+    }
+
+    /**
+     * bash evaluates a variable's value as an arithmetic expression when the variable is used in
+     * arithmetic context; a subscript in that value runs its command substitutions. Classifies the
+     * values of the code-holding variables named in {@code expr}.
+     */
+    void arithmeticUse(String expr, Ctx ctx, String display, String location) {
+        if (codeVariables.isEmpty() || expr == null) {
+            return;
+        }
+        int n = expr.length();
+        for (int i = 0; i < n; i++) {
+            char c = expr.charAt(i);
+            if (c == '_' || Character.isLetter(c)) {
+                int j = i;
+                while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
+                    j++;
+                }
+                String v = codeVariables.get(expr.substring(i, j));
+                if (v != null) {
+                    runCode("sh", promptScript(v), false, ctx.withStdin(Stdin.NONE), display,
+                            location + " > arithmetic value of " + expr.substring(i, j), new LinkedHashSet<>());
+                }
+                i = j;
+            }
+        }
     }
 
     static boolean isAssignment(String t) {

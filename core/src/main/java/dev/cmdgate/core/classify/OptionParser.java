@@ -41,6 +41,17 @@ final class OptionParser {
                 p.glob(a);
             }
             Section.ParseMode mode = s == null ? Section.ParseMode.GNU : s.mode();
+            boolean plus = !endOpts && s != null && s.plusOptions() && t.length() > 1 && t.charAt(0) == '+'
+                    && !a.dynamic;
+            if (plus) {
+                // sh +x, bash +o pipefail: a '+' bundle takes the same options (and values) as '-'
+                int before = p.path.size();
+                i = bundle(p, s, args, i, "-" + t.substring(1), 1);
+                if (p.path.size() != before) {
+                    s = p.section();
+                }
+                continue;
+            }
             boolean optionLike = !endOpts && mode != Section.ParseMode.NONE && t.length() > 1 && t.charAt(0) == '-';
             if (!endOpts && mode != Section.ParseMode.NONE && t.equals("--")) {
                 p.dashdash = true;
@@ -108,7 +119,7 @@ final class OptionParser {
                     continue;
                 }
             }
-            if (s != null && mode == Section.ParseMode.POSIX) {
+            if (s != null && mode == Section.ParseMode.POSIX && p.operands.size() >= s.posixAfter()) {
                 p.restFrom = p.operands.size();
                 for (; i < args.size(); i++) {
                     if (args.get(i).globLead) {

@@ -6,11 +6,42 @@ final class Paths {
     private Paths() {
     }
 
+    /**
+     * Resolves {@code .} and {@code ..} components of an absolute path lexically
+     * ({@code /bin/../bin} → {@code /bin}); other paths are returned unchanged.
+     */
+    static String resolveDots(String p) {
+        if (!p.startsWith("/") || (p.indexOf("/.") < 0)) {
+            return p;
+        }
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (String c : p.split("/")) {
+            if (c.isEmpty() || c.equals(".")) {
+                continue;
+            }
+            if (c.equals("..")) {
+                parts.pollLast();
+            } else {
+                parts.addLast(c);
+            }
+        }
+        return "/" + String.join("/", parts);
+    }
+
     static String normalize(String p) {
         if (p.startsWith("$HOME")) {
             p = "~" + p.substring(5);
         } else if (p.startsWith("${HOME}")) {
             p = "~" + p.substring(7);
+        } else if (p.length() > 1 && p.charAt(0) == '~' && isUserStart(p.charAt(1))) {
+            // ~user is another user's home directory: as sensitive as ~
+            int i = 1;
+            while (i < p.length() && p.charAt(i) != '/' && isUserChar(p.charAt(i))) {
+                i++;
+            }
+            if (i == p.length() || p.charAt(i) == '/') {
+                p = "~" + p.substring(i);
+            }
         }
         if (p.indexOf("//") < 0 && p.indexOf("/.") < 0 && !(p.length() > 1 && p.endsWith("/"))) {
             return p;
@@ -41,5 +72,13 @@ final class Paths {
             b.setLength(b.length() - 1);
         }
         return b.toString();
+    }
+
+    private static boolean isUserStart(char c) {
+        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static boolean isUserChar(char c) {
+        return isUserStart(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
     }
 }

@@ -67,6 +67,10 @@ final class ShellAnalysis {
 
     /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
     static void script(Analysis a, String code, Analysis.Ctx ctx) {
+        if (code.indexOf('\0') >= 0) {
+            // bash and C strings would cut the script at the NUL: what runs is not what is shown
+            a.raise(code, ctx.loc(), a.setting("parse-error"), "the script contains a NUL byte");
+        }
         ParseResult r = ShellParser.parse(code, PARSE_DEPTH);
         ShellAnalysis s = new ShellAnalysis(a, code);
         if (!r.ok()) {
@@ -147,6 +151,7 @@ final class ShellAnalysis {
             }
             script(f.body(), inner);
         } else if (c instanceof ArithForCommand f) {
+            a.arithmeticUse(text(f.start(), f.end()), ctx, display, location);
             substitutions(f.init(), ctx);
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
@@ -166,8 +171,17 @@ final class ShellAnalysis {
             command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
                     ctx.stage(), Analysis.Stdin.TERMINAL));
         } else if (c instanceof ArithmeticCommand ac) {
+            a.arithmeticUse(text(ac.start(), ac.end()), ctx, display, location);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
+            for (Word w : t.words()) {
+                String op = w.literalValue();
+                if (op != null && ARITH_TEST_OPS.contains(op)) {
+                    // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
+                    a.arithmeticUse(text(t.start(), t.end()), ctx, display, location);
+                    break;
+                }
+            }
             for (Word w : t.words()) {
                 substitutions(w, ctx);
             }
@@ -175,6 +189,8 @@ final class ShellAnalysis {
             command(co.body(), inner);
         }
     }
+
+    private static final java.util.Set<String> ARITH_TEST_OPS = java.util.Set.of("-eq", "-ne", "-lt", "-le", "-gt", "-ge");
 
     /** A function whose body runs itself in a pipeline or in the background. */
     private static boolean isForkBomb(FunctionDefinition f) {
@@ -205,10 +221,18 @@ final class ShellAnalysis {
         Map<String, String> assigns = new LinkedHashMap<>();
         for (Assignment as : sc.assignments()) {
             String v = "";
+            boolean dyn = false;
             if (as.value() != null) {
-                v = arg(as.value()).text;
+                Arg va = arg(as.value());
+                v = va.text;
+                dyn = va.unresolved();
             }
             assigns.put(as.name(), v);
+            a.envCode(as.name(), v, dyn, ctx, display, location);
+            a.codeVariable(as.name(), v, dyn);
+            if (as.subscript() != null) {
+                a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), ctx, display, location);
+            }
             for (var n : as.children()) {
                 if (n instanceof Word w) {
                     substitutions(w, ctx);
@@ -241,6 +265,10 @@ final class ShellAnalysis {
             for (Word x : be.words()) {
                 words.add(arg(x));
             }
+        }
+        if (!words.isEmpty() && words.get(0).text.equals("let") && !words.get(0).dynamic) {
+            a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), ctx, display,
+                    location);
         }
         List<String> net = new ArrayList<>();
         Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
@@ -327,6 +355,24 @@ final class ShellAnalysis {
             return;
         }
         promptExpansions(w, ctx);
+        if (!a.codeVariables.isEmpty()) {
+            // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
+            List<int[]> spans = new ArrayList<>();
+            ShellWalker.walk(w, n -> {
+                if (n instanceof Substitution) {
+                    return false;
+                }
+                if (n instanceof ArithmeticExpansion ae) {
+                    spans.add(new int[] {ae.start(), ae.end()});
+                } else if (n instanceof ParameterExpansion pe && pe.subscript() != null) {
+                    spans.add(new int[] {pe.subscript().start(), pe.subscript().end()});
+                }
+                return true;
+            });
+            for (int[] sp : spans) {
+                a.arithmeticUse(text(sp[0], sp[1]), ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
+            }
+        }
         for (Substitution s : w.substitutions()) {
             if (a.exhausted) {
                 return;

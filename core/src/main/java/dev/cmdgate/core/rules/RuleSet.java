@@ -31,6 +31,8 @@ public final class RuleSet {
     final List<String> ordinaryFiles = new ArrayList<>();
     final Set<String> envHooks = new HashSet<>();
     final List<String> envHookPrefixes = new ArrayList<>();
+    /** env-code rows: variable glob → how the shell evaluates its value (sh, prompt, function). */
+    final java.util.Map<String, String> envCode = new java.util.LinkedHashMap<>();
     final List<String> sensitivePaths = new ArrayList<>();
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
@@ -159,6 +161,20 @@ public final class RuleSet {
             }
         }
         return false;
+    }
+
+    /**
+     * How a shell evaluates this environment variable's value as code: {@code sh} (a script),
+     * {@code prompt} (prompt expansion: its substitutions run), {@code function} (an exported
+     * function definition), or null when it is not code.
+     */
+    public String envCodeLanguage(String name) {
+        for (java.util.Map.Entry<String, String> e : envCode.entrySet()) {
+            if (Glob.matches(e.getKey(), name)) {
+                return e.getValue();
+            }
+        }
+        return null;
     }
 
     /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */

@@ -233,6 +233,8 @@ final class RulesParser {
                         case "none" -> s.mode = Section.ParseMode.NONE;
                         case "first-bundle" -> s.firstBundle = true;
                         case "global-options" -> s.globalOptions = true;
+                        case "plus-options" -> s.plusOptions = true;
+                        case "after" -> s.posixAfter = Integer.parseInt(need(t, ++i));
                         default -> throw new IllegalArgumentException("unknown parse word '" + t.get(i) + "'");
                     }
                 }
@@ -394,7 +396,7 @@ final class RulesParser {
                 throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
             }
             return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, t.size())),
-                    0, List.of(), false, false, List.of());
+                    0, List.of(), false, false, List.of(), List.of());
         }
         if (!t.get(1).equals("operand")) {
             throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
@@ -404,24 +406,28 @@ final class RulesParser {
         boolean assigns = false;
         boolean stdinArgs = false;
         List<String> unless = new ArrayList<>();
+        List<String> replace = new ArrayList<>();
+        List<String> target = null;
         for (int i = 2; i < t.size(); i++) {
+            if (target != null && !List.of("skip", "default", "assignments", "stdin-args", "unless", "replace")
+                    .contains(t.get(i))) {
+                target.add(optionName(s, t.get(i)));
+                continue;
+            }
             switch (t.get(i)) {
+                case "replace" -> target = replace;
                 case "skip" -> skip = Integer.parseInt(need(t, ++i));
                 case "default" -> def = List.of(need(t, ++i));
                 case "assignments" -> assigns = true;
                 case "stdin-args" -> stdinArgs = true;
-                case "unless" -> {
-                    while (i + 1 < t.size()) {
-                        unless.add(optionName(s, t.get(++i)));
-                    }
-                }
+                case "unless" -> target = unless;
                 default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in runs row");
             }
         }
         if (s.mode == Section.ParseMode.GNU) {
             s.mode = Section.ParseMode.POSIX;
         }
-        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless));
+        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace));
     }
 
     private CodeRule code(Section s, List<String> t) {
@@ -589,6 +595,14 @@ final class RulesParser {
                     } else {
                         rules.envHooks.add(n);
                     }
+                }
+            }
+            case "env-code" -> {
+                if (rest.size() < 2 || !List.of("sh", "prompt", "function").contains(rest.get(0))) {
+                    throw new IllegalArgumentException("expected: env-code sh|prompt|function NAME...");
+                }
+                for (String n : rest.subList(1, rest.size())) {
+                    rules.envCode.put(n, rest.get(0));
                 }
             }
             default -> throw new IllegalArgumentException("unknown setting '" + kw + "'");

@@ -15,5 +15,5 @@ import java.util.List;
  * @param unless        options that mean nothing is run ({@code command -v})
  */
 public record RunsRule(List<String> between, List<String> end, int skip, List<String> defaultArgv,
-        boolean assignments, boolean stdinArgs, List<String> unless) {
+        boolean assignments, boolean stdinArgs, List<String> unless, List<String> replace) {
 }

@@ -29,6 +29,10 @@ public final class Section {
     ParseMode mode = ParseMode.GNU;
     boolean firstBundle;
     boolean globalOptions;
+    /** {@code +x} is an option bundle like {@code -x} (sh/bash: +x turns an option off). */
+    boolean plusOptions;
+    /** With parse posix: option parsing stops at the operand after this many (ssh host -t CMD). */
+    int posixAfter;
     boolean assignsOperands;
     final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
@@ -57,6 +61,8 @@ public final class Section {
     public Verdict verdict() { return verdict; }
     public ParseMode mode() { return mode; }
     public boolean firstBundle() { return firstBundle; }
+    public boolean plusOptions() { return plusOptions; }
+    public int posixAfter() { return posixAfter; }
     public List<OptionSpec> options() { return options; }
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }

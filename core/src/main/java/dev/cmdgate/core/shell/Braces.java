@@ -327,6 +327,17 @@ final class Braces {
         int litStart = 0;
         int litEnd = 0;
         for (Seg g : segs) {
+            if (g.gen() != null && g.gen().equals("\\")) {
+                // bash re-scans the generated text: a backslash from a letter range ({Z..b}) is a
+                // quoting character that quote removal deletes, leaving a quoted (kept) empty word
+                if (lit != null) {
+                    parts.add(new Literal(litStart, Math.max(litStart, litEnd), lit.toString()));
+                    lit = null;
+                }
+                parts.add(new Escaped(start[g.from()], end[g.to() - 1], ""));
+                budget -= 1;
+                continue;
+            }
             if (g.gen() != null) {
                 if (lit == null) {
                     lit = new StringBuilder();

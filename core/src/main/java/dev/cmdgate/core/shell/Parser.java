@@ -523,6 +523,11 @@ final class Parser {
                 skipBlanks();
                 if (peek() == '-' && peek(1) == 'p' && isMeta(peek(2))) {
                     advance(2);
+                    skipBlanks();
+                }
+                // bash 5 also accepts `time --` and `time -p --` (the timed pipeline follows)
+                if (peek() == '-' && peek(1) == '-' && isMeta(peek(2))) {
+                    advance(2);
                 }
             } else {
                 break;
@@ -2227,7 +2232,8 @@ final class Parser {
                 case '?': value = '?'; break;
                 case 'c':
                     if (p < n) {
-                        value = s.charAt(p) & 0x1f;
+                        // bash's TOCTRL: \c? is DEL (0x7f), anything else is its control character
+                        value = s.charAt(p) == '?' ? 0x7f : s.charAt(p) & 0x1f;
                         p++;
                     } else {
                         value = -2;
