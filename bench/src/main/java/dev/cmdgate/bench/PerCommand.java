@@ -2,6 +2,8 @@ package dev.cmdgate.bench;
 
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.classify.Classifiers;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -33,20 +35,29 @@ public final class PerCommand {
         }
         long[][] t = new long[mix.length][rounds];
         long[] all = new long[mix.length * rounds];
+        long[] cpu = new long[mix.length * rounds];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         int k = 0;
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < mix.length; i++) {
+                long c0 = mx.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 sink = mix[i].classify(classifier);
                 long d = System.nanoTime() - t0;
+                cpu[k] = mx.getCurrentThreadCpuTime() - c0;
                 t[i][r] = d;
                 all[k++] = d;
             }
         }
         Arrays.sort(all);
+        Arrays.sort(cpu);
         System.out.printf("%d commands x %d rounds, one thread (%s)%n", mix.length, rounds, sink == null ? "" : "ok");
-        System.out.printf("  per command: median %.2f us, p90 %.2f us, p99 %.2f us, p99.9 %.2f us, max %.1f us%n",
+        System.out.printf("  per command, wall:       median %.2f us, p90 %.2f us, p99 %.2f us, p99.9 %.2f us, max %.1f us%n",
                 pct(all, 50), pct(all, 90), pct(all, 99), pct(all, 99.9), all[all.length - 1] / 1000.0);
+        // Thread CPU time leaves out the time this thread waited for a core: on a shared, busy machine
+        // it is the classifier's own cost (it includes the ~1 us cost of reading the CPU clock twice).
+        System.out.printf("  per command, thread CPU: median %.2f us, p90 %.2f us, p99 %.2f us, p99.9 %.2f us, max %.1f us%n",
+                pct(cpu, 50), pct(cpu, 90), pct(cpu, 99), pct(cpu, 99.9), cpu[cpu.length - 1] / 1000.0);
         List<Integer> order = new ArrayList<>();
         double[] med = new double[mix.length];
         for (int i = 0; i < mix.length; i++) {
@@ -55,11 +66,23 @@ public final class PerCommand {
             order.add(i);
         }
         order.sort(Comparator.comparingDouble(i -> -med[i]));
-        System.out.printf("  slowest %d commands by median (us: median / p99):%n", Math.min(top, mix.length));
+        com.sun.management.ThreadMXBean amx = (com.sun.management.ThreadMXBean) mx;
+        long[] bytes = new long[mix.length];
+        long a0 = amx.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < mix.length; i++) {
+            long b0 = amx.getCurrentThreadAllocatedBytes();
+            for (int r = 0; r < 20; r++) {
+                sink = mix[i].classify(classifier);
+            }
+            bytes[i] = (amx.getCurrentThreadAllocatedBytes() - b0) / 20;
+        }
+        System.out.printf("  allocation: %.1f KiB per command on average%n", (amx.getCurrentThreadAllocatedBytes() - a0) / 20.0 / mix.length / 1024);
+        System.out.printf("  slowest %d commands by median (wall us: median / p99; KiB allocated):%n", Math.min(top, mix.length));
         for (int j = 0; j < Math.min(top, mix.length); j++) {
             int i = order.get(j);
             String s = mix[i].toString();
-            System.out.printf("    %8.2f / %8.2f  %s%n", med[i], pct(t[i], 99), s.length() > 90 ? s.substring(0, 87) + "..." : s);
+            System.out.printf("    %8.2f / %8.2f  %6.1f  %s%n", med[i], pct(t[i], 99), bytes[i] / 1024.0,
+                    s.length() > 80 ? s.substring(0, 77) + "..." : s);
         }
     }
 

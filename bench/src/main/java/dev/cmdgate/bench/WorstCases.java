@@ -31,6 +31,27 @@ public final class WorstCases {
         return sb.toString();
     }
 
+    /**
+     * An argv of about {@code bytes} characters in total (counting one separator per word): {@code ls -la}
+     * and file names, the way an application passes a long file list without a shell. (Linux caps
+     * one argument at 128 KiB but a whole argv at about 2 MiB, so this is a launch that can happen.)
+     */
+    public static java.util.List<String> longArgv(int bytes) {
+        java.util.List<String> argv = new java.util.ArrayList<>(bytes / 10);
+        argv.add("ls");
+        argv.add("-la");
+        int size = 6;
+        for (int i = 0; size < bytes; i++) {
+            String w = "src/f" + i + ".txt";
+            if (size + w.length() + 1 > bytes) {
+                w = "x".repeat(Math.max(1, bytes - size - 1));
+            }
+            argv.add(w);
+            size += w.length() + 1;
+        }
+        return argv;
+    }
+
     /** A single word of about {@code bytes} characters inside single quotes: {@code echo '…'}. */
     public static String longWord(int bytes) {
         StringBuilder sb = new StringBuilder(bytes + 8).append("echo '");
