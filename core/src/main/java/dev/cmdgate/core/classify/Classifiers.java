@@ -1,43 +1,36 @@
 package dev.cmdgate.core.classify;
 
-import dev.cmdgate.core.Classification;
-import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
-import dev.cmdgate.core.CommandInvocation;
-import dev.cmdgate.core.Finding;
-import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.rules.RuleSet;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
-/** Entry point for obtaining the classifier. PLACEHOLDER until the rule-based classifier lands. */
+/** Entry point for obtaining the classifier. */
 public final class Classifiers {
+
+    private static final RulesClassifier BUILTIN = new RulesClassifier(RuleSet::builtin);
 
     private Classifiers() {
     }
 
     /**
-     * The standard classifier: built-in rules plus, when given, a user rules file.
+     * The standard classifier: the built-in rules plus, when given, a user rules file (same format,
+     * rows added or overridden). The built-in rules are loaded lazily, on the first classification.
+     * The returned object is a {@link RulesClassifier}.
      *
-     * @throws IllegalArgumentException when the user rules file cannot be read or parsed
+     * @throws IllegalArgumentException with a one-line message when the user rules file cannot be
+     *                                  read or parsed
      */
-    public static CommandClassifier standard(Path userRules) {
-        return Classifiers::firstCut;
+    public static CommandClassifier standard(Path userRulesOrNull) {
+        if (userRulesOrNull == null) {
+            return BUILTIN;
+        }
+        return RulesClassifier.of(RuleSet.withUserFile(userRulesOrNull));
     }
 
-    // Fails closed: only a handful of argv-only programs are Read, everything else Destructive.
-    private static Classification firstCut(List<String> argv, Map<String, String> env) {
-        Set<String> read = Set.of("echo", "ls", "cat", "true", "pwd", "date");
-        String program = argv.isEmpty() ? "" : Path.of(argv.get(0)).getFileName().toString();
-        boolean isRead = env.isEmpty() && read.contains(program);
-        CommandClass c = isRead ? CommandClass.READ : CommandClass.DESTRUCTIVE;
-        RiskLevel l = isRead ? RiskLevel.MINIMAL : RiskLevel.DANGEROUS;
-        CommandInvocation inv = new CommandInvocation(argv, program, argv.isEmpty() ? "" : argv.get(0),
-                Set.of(), argv.isEmpty() ? List.of() : argv.subList(1, argv.size()), Map.of(), 0, 0, false);
-        return new Classification(c, l,
-                List.of(new Finding(String.join(" ", argv), "argv", c, l,
-                        isRead ? "known read-only program" : "not known to be safe (first-cut classifier)")),
-                List.of(inv));
+    /** {@link RulesClassifier#canonicalOptions} with the built-in rules. */
+    public static Set<String> canonicalOptions(List<String> argv) {
+        return BUILTIN.canonicalOptions(argv);
     }
 }

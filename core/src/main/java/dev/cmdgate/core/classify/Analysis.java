@@ -1,0 +1,743 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandInvocation;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.rules.CodeRule;
+import dev.cmdgate.core.rules.Condition;
+import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.OptionSpec;
+import dev.cmdgate.core.rules.RuleSet;
+import dev.cmdgate.core.rules.RunsRule;
+import dev.cmdgate.core.rules.Section;
+import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.When;
+import dev.cmdgate.core.rules.WriteRule;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The state of one classification: the highest class and level so far, the findings and the
+ * invocations. Holds the mechanisms of DESIGN.md section 5 (argv-first, unwrapping, option
+ * parsing, redirections, code in arguments, environment hooks); the knowledge comes from the
+ * {@link RuleSet}. Not thread-safe; one per call.
+ */
+final class Analysis {
+
+    /** Nested code (sh -c inside sh -c …) deeper than this fails closed. */
+    static final int MAX_CODE_DEPTH = 12;
+    /** Simple commands analysed per classification before failing closed. */
+    static final int MAX_COMMANDS = 20_000;
+    static final int MAX_FINDINGS = 200;
+    static final int MAX_INVOCATIONS = 5_000;
+
+    /** Where a command's standard input comes from. */
+    enum StdinKind { TERMINAL, PIPE, HEREDOC, FILE, NONE }
+
+    record Stdin(StdinKind kind, String text, boolean literal) {
+        static final Stdin TERMINAL = new Stdin(StdinKind.TERMINAL, null, true);
+        static final Stdin PIPE = new Stdin(StdinKind.PIPE, null, false);
+        static final Stdin NONE = new Stdin(StdinKind.NONE, null, true);
+        static final Stdin FILE = new Stdin(StdinKind.FILE, null, false);
+    }
+
+    /** Nesting context of the command being analysed. */
+    record Ctx(String loc, int depth, int pipeline, int stage, Stdin stdin) {
+        Ctx withStdin(Stdin s) {
+            return new Ctx(loc, depth, pipeline, stage, s);
+        }
+    }
+
+    final RuleSet rules;
+    CommandClass cls = CommandClass.READ;
+    RiskLevel level = RiskLevel.MINIMAL;
+    final List<Finding> findings = new ArrayList<>();
+    final List<CommandInvocation> invocations = new ArrayList<>();
+    int nextPipeline;
+    int commands;
+    boolean exhausted;
+    /** Function names defined by the script being analysed (calls to them are not unknown programs). */
+    final Set<String> functions = new LinkedHashSet<>();
+
+    Analysis(RuleSet rules) {
+        this.rules = rules;
+    }
+
+    Classification result() {
+        if (findings.isEmpty()) {
+            findings.add(new Finding("", "argv", cls, level, "nothing to run"));
+        }
+        return new Classification(cls, level, findings, invocations);
+    }
+
+    // ------------------------------------------------------------------ findings
+
+    void raise(String command, String location, Verdict v) {
+        raise(command, location, v, null);
+    }
+
+    void raise(String command, String location, Verdict v, String detail) {
+        if (v == null) {
+            return;
+        }
+        cls = cls.max(v.commandClass());
+        level = level.max(v.level());
+        if (findings.size() < MAX_FINDINGS) {
+            String reason = detail == null ? v.reason() : v.reason() + ": " + detail;
+            findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason));
+        }
+    }
+
+    Verdict setting(String key) {
+        return rules.verdict(key);
+    }
+
+    static String clip(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= 200 ? s : s.substring(0, 197) + "...";
+    }
+
+    // ------------------------------------------------------------------ argv entry
+
+    void top(List<String> argv, Map<String, String> env) {
+        if (env != null) {
+            for (Map.Entry<String, String> e : env.entrySet()) {
+                if (e.getKey() != null && rules.isEnvHook(e.getKey())) {
+                    raise(e.getKey() + "=" + e.getValue(), "environment", setting("env-hook"),
+                            e.getKey() + " is set by the launch");
+                }
+            }
+        }
+        if (argv == null || argv.isEmpty()) {
+            raise("", "argv", setting("empty"));
+            return;
+        }
+        List<Arg> words = new ArrayList<>(argv.size());
+        for (String s : argv) {
+            words.add(Arg.literal(s));
+        }
+        Ctx ctx = new Ctx("argv", 0, nextPipeline++, 0, Stdin.TERMINAL);
+        command(words, Map.of(), ctx, joinArgv(argv), "argv", List.of());
+    }
+
+    static String joinArgv(List<String> argv) {
+        StringBuilder b = new StringBuilder();
+        for (String s : argv) {
+            if (b.length() > 0) {
+                b.append(' ');
+            }
+            if (s == null) {
+                s = "";
+            }
+            boolean plain = !s.isEmpty();
+            for (int i = 0; i < s.length() && plain; i++) {
+                char c = s.charAt(i);
+                plain = Character.isLetterOrDigit(c) || "-_./=:,+@%^~".indexOf(c) >= 0;
+            }
+            if (plain) {
+                b.append(s);
+            } else {
+                b.append('\'').append(s.replace("'", "'\\''")).append('\'');
+            }
+            if (b.length() > 400) {
+                break;
+            }
+        }
+        return b.toString();
+    }
+
+    static String joinArgs(List<Arg> args) {
+        List<String> t = new ArrayList<>(args.size());
+        for (Arg a : args) {
+            t.add(a.text);
+        }
+        return joinArgv(t);
+    }
+
+    // ------------------------------------------------------------------ one simple command
+
+    /**
+     * Classifies one simple command (already expanded into words), its inline assignments and the
+     * written paths of its redirections (handled by the caller). {@code redirectTargets} are the
+     * network-device targets of its redirections, used to spot reverse shells.
+     */
+    void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
+            List<String> networkRedirects) {
+        if (exhausted) {
+            return;
+        }
+        if (++commands > MAX_COMMANDS) {
+            exhausted = true;
+            raise(display, location, setting("too-deep"), "more than " + MAX_COMMANDS + " commands");
+            return;
+        }
+        for (Map.Entry<String, String> e : assigns.entrySet()) {
+            if (rules.isEnvHook(e.getKey())) {
+                raise(display, location, setting("env-hook"), e.getKey() + " is assigned");
+            }
+        }
+        if (words.isEmpty()) {
+            if (!assigns.isEmpty()) {
+                record(words, "", "", Set.of(), List.of(), assigns, ctx, false);
+            }
+            return;
+        }
+        Arg w0 = words.get(0);
+        if (w0.dynamic) {
+            record(words, w0.text, w0.text, Set.of(), argsAfter(words), assigns, ctx, true);
+            raise(display, location, setting("dynamic-command"), "the command name " + w0.text + " is computed at run time");
+            return;
+        }
+        String path = w0.text;
+        String name = path;
+        boolean pathProgram = false;
+        int slash = path.lastIndexOf('/');
+        if (slash >= 0) {
+            String dir = Paths.normalize(path.substring(0, Math.max(slash, 1)));
+            name = path.substring(slash + 1);
+            if (!rules.isSystemDir(dir) || name.isEmpty()) {
+                pathProgram = true;
+            }
+        }
+        Section section = pathProgram ? null : rules.program(name);
+        boolean function = !pathProgram && slash < 0 && functions.contains(name);
+        if (function) {
+            section = null;
+        }
+        ParsedArgs p = OptionParser.parse(section, words);
+        Map<String, String> recorded = assigns;
+        if (section != null && section.assignsOperands()) {
+            recorded = new LinkedHashMap<>(assigns);
+            for (Arg a : p.operands) {
+                if (isAssignment(a.text)) {
+                    recorded.put(a.text.substring(0, a.text.indexOf('=')), a.text.substring(a.text.indexOf('=') + 1));
+                }
+            }
+        }
+        record(words, name, path, canonical(p), texts(p.operands), recorded, ctx, false);
+
+        if (pathProgram) {
+            raise(display, location, setting("path-program"), path + " is not a standard system program");
+            return;
+        }
+        if (function) {
+            return; // its body was classified where it was defined
+        }
+        if (section == null) {
+            raise(display, location, setting("unknown-program"), name + " is not in the rules");
+            return;
+        }
+        if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
+            raise(display, location, setting("version"));
+            return;
+        }
+        evaluate(p, words, ctx, display, location, networkRedirects);
+    }
+
+    private void evaluate(ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location,
+            List<String> networkRedirects) {
+        Section deepest = p.section();
+        Verdict base = null;
+        for (Section s = deepest; s != null && base == null; s = s.parent()) {
+            base = s.verdict();
+        }
+        raise(display, location, base);
+        if (p.anyOption) {
+            Verdict g = setting("glob-option");
+            boolean any = false;
+            // options written after the sub-command are those of the deepest section
+            for (Section s : List.of(deepest)) {
+                for (OptionSpec o : s.visibleOptions()) {
+                    if (o.effect() != null && p.mayBe(o)) {
+                        raise(display, location, o.effect(), "a glob may expand to " + o.canonical());
+                        any = true;
+                    }
+                }
+            }
+            if (any && g != null && g.commandClass() != CommandClass.READ) {
+                raise(display, location, g);
+            }
+        }
+        for (ParsedArgs.Use u : p.options) {
+            if (u.spec() != null && u.spec().effect() != null) {
+                raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
+            }
+        }
+        if (deepest.assignsOperands()) {
+            for (Arg a : p.operands) {
+                if (isAssignment(a.text)) {
+                    String n = a.text.substring(0, a.text.indexOf('='));
+                    if (rules.isEnvHook(n)) {
+                        raise(display, location, setting("env-hook"), n + " is assigned");
+                    }
+                }
+            }
+        }
+        Set<String> facts = new LinkedHashSet<>();
+        boolean codeFound = false;
+        for (Section s : p.path) {
+            for (CodeRule c : s.codes()) {
+                codeFound |= code(c, p, ctx, display, location, facts);
+            }
+        }
+        for (Section s : p.path) {
+            for (When w : s.whens()) {
+                if (holds(w.conditions(), p, facts)) {
+                    raise(display, location, w.verdict(), w.text());
+                }
+            }
+        }
+        for (Section s : p.path) {
+            for (WriteRule wr : s.writes()) {
+                if (holds(wr.conditions(), p, facts)) {
+                    writes(wr, p, display, location);
+                }
+            }
+        }
+        // code read from standard input, or from a script file
+        if (!codeFound && deepest.stdinCode() != null) {
+            boolean readsStdin = p.operands.isEmpty()
+                    || p.operands.get(0).text.equals("-") || p.operands.get(0).text.equals("/dev/stdin")
+                    || (rules.isShell(p.path.get(0).word()) && p.has("-s"));
+            if (readsStdin) {
+                codeFound = true;
+                stdinCode(deepest, p, ctx, display, location);
+            }
+        }
+        if (!codeFound && deepest.codeFile() != null && !p.operands.isEmpty()) {
+            Arg file = p.operands.get(0);
+            if (file.unresolved()) {
+                raise(display, location, setting("dynamic-code"), "the script " + file.text + " is only known at run time");
+            } else {
+                raise(display, location, deepest.codeFile(), "runs " + file.text);
+            }
+        }
+        if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
+            raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
+        }
+        RunsRule runs = deepest.runs();
+        if (runs != null) {
+            runs(runs, p, words, ctx, display, location);
+        }
+    }
+
+    // ------------------------------------------------------------------ code in arguments
+
+    /** Applies one code row; returns true when it found code. */
+    private boolean code(CodeRule c, ParsedArgs p, Ctx ctx, String display, String location, Set<String> facts) {
+        for (String u : c.unless()) {
+            if (p.has(u)) {
+                return false;
+            }
+        }
+        switch (c.source()) {
+            case OPT -> {
+                boolean found = false;
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(c.name()) && u.value() != null) {
+                        String v = u.value();
+                        if (!c.after().isEmpty()) {
+                            v = after(v, c.after());
+                            if (v == null) {
+                                continue;
+                            }
+                        }
+                        found = true;
+                        runCode(c.language(), v, u.from().dynamic, ctx, display, location, facts);
+                    }
+                }
+                return found;
+            }
+            case FLAG -> {
+                if (p.has(c.name()) && !p.operands.isEmpty()) {
+                    Arg a = p.operands.get(0);
+                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    return true;
+                }
+                if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
+                    // a glob may expand to the flag: its first operand could become code
+                    raise(display, location, setting("dynamic-code"), "a glob may expand to " + c.name());
+                }
+                return false;
+            }
+            case OPERAND -> {
+                if (c.index() < p.operands.size()) {
+                    Arg a = p.operands.get(c.index());
+                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    return true;
+                }
+                return false;
+            }
+            case OPERANDS -> {
+                StringBuilder b = new StringBuilder();
+                boolean dyn = false;
+                boolean any = false;
+                int from = Math.max(0, c.index());
+                if (from < p.operands.size() && p.operands.get(from).text.equals("--")) {
+                    from++; // ssh host -- CMD
+                }
+                for (int i = from; i < p.operands.size(); i++) {
+                    Arg a = p.operands.get(i);
+                    if (c.until().contains(a.text)) {
+                        break;
+                    }
+                    if (b.length() > 0) {
+                        b.append(' ');
+                    }
+                    b.append(a.text);
+                    dyn |= a.dynamic;
+                    any = true;
+                }
+                if (any) {
+                    runCode(c.language(), b.toString(), dyn, ctx, display, location, facts);
+                }
+                return any;
+            }
+            case VALUES -> {
+                boolean any = false;
+                for (Arg a : p.operands) {
+                    int eq = a.text.indexOf('=');
+                    if (eq > 0) {
+                        any = true;
+                        runCode(c.language(), a.text.substring(eq + 1), a.dynamic, ctx, display, location, facts);
+                    }
+                }
+                return any;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private static String after(String v, List<String> markers) {
+        String lower = v.toLowerCase(java.util.Locale.ROOT);
+        for (String m : markers) {
+            int k = lower.indexOf(m.toLowerCase(java.util.Locale.ROOT));
+            if (k >= 0) {
+                return v.substring(k + m.length());
+            }
+        }
+        return null;
+    }
+
+    /** Code in a language: sh is parsed and classified; sed/awk analysed; anything else is opaque. */
+    void runCode(String lang, String code, boolean dynamic, Ctx ctx, String display, String location, Set<String> facts) {
+        if (dynamic) {
+            raise(display, location, setting("dynamic-code"), "the " + lang + " code is computed at run time");
+            return;
+        }
+        switch (lang) {
+            case "sh" -> {
+                String c = code.trim();
+                if (c.isEmpty() || c.equals("-")) {
+                    return;
+                }
+                if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
+                    raise(display, location, setting("too-deep"), "scripts nested more than " + MAX_CODE_DEPTH + " deep");
+                    return;
+                }
+                ShellAnalysis.script(this, code, new Ctx(location + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
+            }
+            case "sed" -> facts.addAll(CodeFacts.sed(code));
+            case "awk" -> facts.addAll(CodeFacts.awk(code));
+            default -> raise(display, location, setting("opaque-code"), lang + " code");
+        }
+    }
+
+    private void stdinCode(Section deepest, ParsedArgs p, Ctx ctx, String display, String location) {
+        String lang = "sh";
+        for (Section s = deepest; s != null; s = s.parent()) {
+            if (!s.codes().isEmpty()) {
+                lang = s.codes().get(0).language();
+                break;
+            }
+        }
+        Stdin in = ctx.stdin();
+        switch (in.kind()) {
+            case PIPE -> raise(display, location, setting("piped-code"));
+            case HEREDOC -> {
+                if (!in.literal()) {
+                    raise(display, location, setting("dynamic-code"), "the here-document has expansions");
+                } else if (lang.equals("sh")) {
+                    runCode("sh", in.text(), false, ctx.withStdin(Stdin.NONE), display, location + " <<", new LinkedHashSet<>());
+                } else {
+                    raise(display, location, setting("heredoc-code"), lang + " code in a here-document");
+                }
+            }
+            case FILE -> raise(display, location, setting("stdin-file-code"));
+            case NONE -> {
+            }
+            default -> raise(display, location, deepest.stdinCode());
+        }
+    }
+
+    // ------------------------------------------------------------------ wrappers
+
+    private void runs(RunsRule r, ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location) {
+        for (String u : r.unless()) {
+            if (p.has(u)) {
+                return;
+            }
+        }
+        if (!r.between().isEmpty()) {
+            List<Arg> all = p.args;
+            for (int i = 0; i < all.size(); i++) {
+                if (!r.between().contains(all.get(i).text)) {
+                    continue;
+                }
+                List<Arg> cmd = new ArrayList<>();
+                int j = i + 1;
+                for (; j < all.size() && !r.end().contains(all.get(j).text); j++) {
+                    cmd.add(all.get(j));
+                }
+                if (!cmd.isEmpty()) {
+                    command(cmd, Map.of(), ctx.withStdin(Stdin.NONE), joinArgs(cmd), location + " > " + all.get(i).text,
+                            List.of());
+                }
+                i = j;
+            }
+            return;
+        }
+        List<Arg> ops = p.restFrom >= 0 ? p.operands.subList(p.restFrom, p.operands.size()) : p.operands;
+        int k = 0;
+        Map<String, String> assigns = new LinkedHashMap<>();
+        if (r.assignments()) {
+            while (k < ops.size() && isAssignment(ops.get(k).text)) {
+                String t = ops.get(k).text;
+                assigns.put(t.substring(0, t.indexOf('=')), t.substring(t.indexOf('=') + 1));
+                k++;
+            }
+        }
+        k += r.skip();
+        Section s = p.section();
+        List<Arg> target = new ArrayList<>();
+        // options of the wrapper written after its skipped operand (flock FILE -c CMD)
+        while (k < ops.size() && ops.get(k).text.startsWith("-") && ops.get(k).text.length() > 1) {
+            String t = ops.get(k).text;
+            OptionSpec o = t.startsWith("--") ? s.longOption(t.substring(2)) : s.shortOption(t.charAt(1));
+            if (o == null) {
+                break;
+            }
+            if (o.arity() == OptionSpec.Arity.REQUIRED && t.length() == 2 && k + 1 < ops.size()) {
+                ParsedArgs.Use u = new ParsedArgs.Use(o, o.canonical(), ops.get(k + 1).text, ops.get(k + 1));
+                p.options.add(u);
+                for (CodeRule c : s.codes()) {
+                    if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
+                        runCode(c.language(), u.value(), u.from().dynamic, ctx, display, location, new LinkedHashSet<>());
+                    }
+                }
+                k += 2;
+                return;
+            }
+            k++;
+        }
+        for (int i = k; i < ops.size(); i++) {
+            target.add(ops.get(i));
+        }
+        if (target.isEmpty()) {
+            if (!assigns.isEmpty()) {
+                for (String n : assigns.keySet()) {
+                    if (rules.isEnvHook(n)) {
+                        raise(display, location, setting("env-hook"), n + " is assigned");
+                    }
+                }
+            }
+            if (r.defaultArgv().isEmpty()) {
+                return;
+            }
+            for (String d : r.defaultArgv()) {
+                target.add(Arg.literal(d));
+            }
+        }
+        Stdin in = ctx.stdin();
+        if (r.stdinArgs()) {
+            target.add(new Arg("$(stdin)", true, false, -1, -1));
+            in = Stdin.NONE;
+        }
+        command(target, assigns, ctx.withStdin(in), joinArgs(target), location + " > " + p.path.get(0).word() + " runs",
+                List.of());
+    }
+
+    static boolean isAssignment(String t) {
+        int eq = t.indexOf('=');
+        if (eq <= 0) {
+            return false;
+        }
+        for (int i = 0; i < eq; i++) {
+            char c = t.charAt(i);
+            if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (i > 0 && c >= '0' && c <= '9'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ written files
+
+    private void writes(WriteRule wr, ParsedArgs p, String display, String location) {
+        switch (wr.target()) {
+            case OPERANDS -> {
+                for (Arg a : p.operands) {
+                    writePath(a, wr.verdict(), display, location);
+                }
+            }
+            case LAST -> {
+                if (!p.operands.isEmpty()) {
+                    writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), display, location);
+                }
+            }
+            case OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        writePath(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), display, location);
+                    }
+                }
+            }
+            case KEY -> {
+                String prefix = wr.name() + "=";
+                for (Arg a : p.operands) {
+                    if (a.text.startsWith(prefix)) {
+                        writePath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), wr.verdict(),
+                                display, location);
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** A file the command writes: devices, network pseudo-devices, sensitive places, else the verdict. */
+    void writePath(Arg a, Verdict ordinary, String display, String location) {
+        String path = Paths.normalize(a.text);
+        if (!a.unresolved()) {
+            if (rules.isHarmlessDevice(path)) {
+                return;
+            }
+            if (rules.isNetworkDevice(path)) {
+                raise(display, location, setting("network-device"), path);
+                return;
+            }
+            if (path.startsWith("/dev/")) {
+                raise(display, location, setting("device-write"), path);
+                return;
+            }
+            if (rules.isSensitivePath(path)) {
+                raise(display, location, setting("sensitive-write"), path);
+                return;
+            }
+        }
+        raise(display, location, ordinary, a.text);
+    }
+
+    // ------------------------------------------------------------------ conditions
+
+    boolean holds(List<Condition> conds, ParsedArgs p, Set<String> facts) {
+        for (Condition c : conds) {
+            if (test(c, p, facts) == c.negate()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean test(Condition c, ParsedArgs p, Set<String> facts) {
+        switch (c.kind()) {
+            case OPTION -> {
+                return p.has(c.name()) || (p.anyOption && !c.negate() && mayBeOption(p, c.name()));
+            }
+            case OPTION_VALUE -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(c.name()) && u.value() != null && Glob.matches(c.glob(), u.value())) {
+                        return true;
+                    }
+                }
+                return p.anyOption && !c.negate() && mayBeOption(p, c.name());
+            }
+            case OPERAND -> {
+                for (Arg a : p.operands) {
+                    if (operandMatches(c.glob(), a)) {
+                        return true;
+                    }
+                }
+                return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
+            }
+            case OPERAND_AT -> {
+                return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
+            }
+            case OPERANDS_GT -> {
+                return p.operands.size() > c.number();
+            }
+            case OPERANDS_EQ -> {
+                return p.operands.size() == c.number();
+            }
+            case DASHDASH -> {
+                return p.dashdash;
+            }
+            case FACT -> {
+                return facts.contains(c.name());
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** Whether a glob of the command may expand to a spelling of the option with this canonical name. */
+    private static boolean mayBeOption(ParsedArgs p, String canonical) {
+        for (OptionSpec o : p.section().visibleOptions()) {
+            if (o.canonical().equals(canonical) && p.mayBe(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean operandMatches(String glob, Arg a) {
+        if (glob.equals("$dynamic")) {
+            return a.unresolved();
+        }
+        return Glob.matches(glob, a.text) || Glob.matches(glob, Paths.normalize(a.text));
+    }
+
+    // ------------------------------------------------------------------ invocations
+
+    private void record(List<Arg> words, String program, String path, Set<String> options, List<String> operands,
+            Map<String, String> assigns, Ctx ctx, boolean dynamic) {
+        if (invocations.size() >= MAX_INVOCATIONS) {
+            return;
+        }
+        invocations.add(new CommandInvocation(texts(words), program, path, Collections.unmodifiableSet(options),
+                operands, Map.copyOf(assigns), ctx.pipeline(), ctx.stage(), dynamic));
+    }
+
+    static Set<String> canonical(ParsedArgs p) {
+        Set<String> s = new LinkedHashSet<>();
+        for (ParsedArgs.Use u : p.options) {
+            s.add(u.name());
+        }
+        return s;
+    }
+
+    static List<String> texts(List<Arg> args) {
+        List<String> out = new ArrayList<>(args.size());
+        for (Arg a : args) {
+            out.add(a.text);
+        }
+        return out;
+    }
+
+    private static List<String> argsAfter(List<Arg> words) {
+        return texts(words.subList(1, words.size()));
+    }
+}

@@ -1,0 +1,43 @@
+package dev.cmdgate.core.classify;
+
+/**
+ * One argument word as the classifier sees it: its value after quote removal, with any expansion
+ * the classifier cannot do kept as written ({@code $x}, {@code $(…)}).
+ */
+final class Arg {
+
+    final String text;
+    /** Contains an expansion whose value is unknown before run time. */
+    final boolean dynamic;
+    /** Pathname expansion may turn it into words starting with '-' (an unquoted glob at its start). */
+    final boolean globLead;
+    /** Offsets in the analysed text, or -1 for argv words. */
+    final int start;
+    final int end;
+
+    Arg(String text, boolean dynamic, boolean globLead, int start, int end) {
+        this.text = text;
+        this.dynamic = dynamic;
+        this.globLead = globLead;
+        this.start = start;
+        this.end = end;
+    }
+
+    static Arg literal(String text) {
+        return new Arg(text == null ? "" : text, false, false, -1, -1);
+    }
+
+    /** True when the value is unknown, except for a leading $HOME, which resolves to ~. */
+    boolean unresolved() {
+        if (!dynamic) {
+            return false;
+        }
+        String n = Paths.normalize(text);
+        return n.indexOf('$') >= 0 || n.indexOf('\u2026') >= 0 || n.indexOf('`') >= 0;
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,237 @@
+package dev.cmdgate.core.classify;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Analysers for the small languages whose programs are passed as arguments to otherwise read-only
+ * tools. They report facts ({@code sed.write}, {@code sed.exec}, {@code awk.system} …) that rules
+ * rows test with {@code fact:NAME}; which fact means what class is in the rules, not here. Both are
+ * linear scans that, when unsure, report the fact (fail closed).
+ */
+final class CodeFacts {
+
+    private CodeFacts() {
+    }
+
+    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands. */
+    static Set<String> sed(String s) {
+        Set<String> f = new LinkedHashSet<>();
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' || c == '!') {
+                i++;
+                continue;
+            }
+            if (c == '#') {
+                i = eol(s, i);
+                continue;
+            }
+            // address: number, $, /regex/, \cregexc, with optional ,addr2 / ~step / +n
+            i = address(s, i);
+            if (i < n && s.charAt(i) == ',') {
+                i = address(s, i + 1);
+            }
+            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '!')) {
+                i++;
+            }
+            if (i >= n) {
+                break;
+            }
+            c = s.charAt(i);
+            switch (c) {
+                case '{', '}', ';', '\n' -> i++;
+                case 's' -> i = substitute(s, i + 1, f);
+                case 'y' -> i = skipDelimited(s, i + 1, 2);
+                case 'w', 'W' -> {
+                    f.add("sed.write");
+                    i = eol(s, i);
+                }
+                case 'e' -> {
+                    f.add("sed.exec");
+                    i = eol(s, i);
+                }
+                case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':', 'q', 'Q', 'l', 'L', 'v' -> i = eolOrSemicolon(s, i + 1, c);
+                case 'F', 'z', 'p', 'P', 'd', 'D', 'n', 'N', 'g', 'G', 'h', 'H', 'x', '=' -> i++;
+                default -> {
+                    // not a sed command we know: assume the worst
+                    f.add("sed.unknown");
+                    return f;
+                }
+            }
+        }
+        return f;
+    }
+
+    private static int address(String s, int i) {
+        int n = s.length();
+        if (i >= n) {
+            return i;
+        }
+        char c = s.charAt(i);
+        if (c >= '0' && c <= '9' || c == '$') {
+            while (i < n && ("0123456789$~+".indexOf(s.charAt(i)) >= 0)) {
+                i++;
+            }
+        } else if (c == '/') {
+            i = skipDelimited(s, i, 1);
+            while (i < n && (s.charAt(i) == 'I' || s.charAt(i) == 'M')) {
+                i++;
+            }
+        } else if (c == '\\' && i + 1 < n) {
+            i = skipDelimited(s, i + 1, 1);
+            while (i < n && (s.charAt(i) == 'I' || s.charAt(i) == 'M')) {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    /** From the delimiter at {@code i}, skips {@code parts} delimited parts; returns the index after the last delimiter. */
+    private static int skipDelimited(String s, int i, int parts) {
+        int n = s.length();
+        if (i >= n) {
+            return n;
+        }
+        char d = s.charAt(i++);
+        for (int k = 0; k < parts; k++) {
+            while (i < n && s.charAt(i) != d) {
+                if (s.charAt(i) == '\\') {
+                    i++;
+                }
+                i++;
+            }
+            i++;
+        }
+        return Math.min(i, n);
+    }
+
+    private static int substitute(String s, int i, Set<String> f) {
+        i = skipDelimited(s, i, 2);
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == 'w') {
+                f.add("sed.write");
+                return eol(s, i);
+            } else if (c == 'e') {
+                f.add("sed.exec");
+                i++;
+            } else if (c == 'g' || c == 'p' || c == 'i' || c == 'I' || c == 'm' || c == 'M' || (c >= '0' && c <= '9')) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    private static int eol(String s, int i) {
+        int k = s.indexOf('\n', i);
+        return k < 0 ? s.length() : k + 1;
+    }
+
+    private static int eolOrSemicolon(String s, int i, char cmd) {
+        if (cmd == 'a' || cmd == 'i' || cmd == 'c' || cmd == 'r' || cmd == 'R') {
+            return eol(s, i);
+        }
+        int n = s.length();
+        while (i < n && s.charAt(i) != ';' && s.charAt(i) != '\n' && s.charAt(i) != '}') {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * awk program: {@code system(}, pipes ({@code |}, {@code |&}, also {@code "cmd" | getline}),
+     * output redirection after print/printf ({@code >}, {@code >>}), and {@code @load}.
+     */
+    static Set<String> awk(String s) {
+        Set<String> f = new LinkedHashSet<>();
+        int n = s.length();
+        int depth = 0;
+        boolean inPrint = false;
+        char prev = 0; // previous significant character, to tell a regex from a division
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                i++;
+                while (i < n && s.charAt(i) != '"') {
+                    if (s.charAt(i) == '\\') {
+                        i++;
+                    }
+                    i++;
+                }
+                i++;
+                prev = '"';
+                continue;
+            }
+            if (c == '#') {
+                i = eol(s, i);
+                continue;
+            }
+            if (c == '/' && (prev == 0 || "(,{};!~&|=:?\n".indexOf(prev) >= 0 || prev == 'w')) {
+                i++;
+                while (i < n && s.charAt(i) != '/' && s.charAt(i) != '\n') {
+                    if (s.charAt(i) == '\\') {
+                        i++;
+                    }
+                    i++;
+                }
+                i++;
+                prev = '/';
+                continue;
+            }
+            if (Character.isLetter(c) || c == '_' || c == '@') {
+                int st = i;
+                while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '@')) {
+                    i++;
+                }
+                String word = s.substring(st, i);
+                int k = i;
+                while (k < n && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+                    k++;
+                }
+                if (word.equals("system") && k < n && s.charAt(k) == '(') {
+                    f.add("awk.system");
+                } else if (word.equals("print") || word.equals("printf")) {
+                    inPrint = true;
+                    depth = 0;
+                } else if (word.startsWith("@load") || word.equals("@include")) {
+                    f.add("awk.load");
+                }
+                // keywords after which '/' starts a regex
+                prev = word.equals("return") || word.equals("in") || word.equals("print") || word.equals("printf") ? 'w' : 'a';
+                continue;
+            }
+            switch (c) {
+                case '(' -> depth++;
+                case ')' -> depth = Math.max(0, depth - 1);
+                case ';', '\n', '{', '}' -> inPrint = false;
+                case '|' -> {
+                    if (i + 1 < n && s.charAt(i + 1) == '|') {
+                        i += 2;
+                        prev = '|';
+                        continue;
+                    }
+                    f.add("awk.pipe");
+                }
+                case '>' -> {
+                    if (inPrint && depth == 0 && !(i + 1 < n && s.charAt(i + 1) == '=')) {
+                        f.add("awk.redirect");
+                    }
+                }
+                default -> {
+                }
+            }
+            if (c != ' ' && c != '\t') {
+                prev = c;
+            }
+            i++;
+        }
+        return f;
+    }
+}

@@ -1,0 +1,247 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.OptionSpec;
+import dev.cmdgate.core.rules.Section;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits arguments into options and operands the way getopt_long does, driven by a section's
+ * option specs: bundles ({@code -rf}), long forms, {@code --opt=value}, unambiguous abbreviations,
+ * values in the next argument, permutation (options after operands), {@code --}; sub-command
+ * descent; the POSIX stop at the first operand for wrappers and dispatchers.
+ */
+final class OptionParser {
+
+    private static final int MAX_SPLITS = 16;
+
+    private OptionParser() {
+    }
+
+    /**
+     * @param section the program's section, or null for an unknown program (generic GNU parsing)
+     * @param words   the command words; words.get(0) is the program
+     */
+    static ParsedArgs parse(Section section, List<Arg> words) {
+        ParsedArgs p = new ParsedArgs();
+        for (int i = 1; i < words.size(); i++) {
+            p.args.add(words.get(i));
+        }
+        if (section != null) {
+            p.path.add(section);
+        }
+        List<Arg> args = p.args;
+        Section s = section;
+        boolean endOpts = false;
+        int i = 0;
+        while (i < args.size()) {
+            Arg a = args.get(i);
+            String t = a.text;
+            if (a.globLead) {
+                p.glob(a);
+            }
+            Section.ParseMode mode = s == null ? Section.ParseMode.GNU : s.mode();
+            boolean optionLike = !endOpts && mode != Section.ParseMode.NONE && t.length() > 1 && t.charAt(0) == '-';
+            if (!endOpts && mode != Section.ParseMode.NONE && t.equals("--")) {
+                p.dashdash = true;
+                endOpts = true;
+                i++;
+                continue;
+            }
+            if (!optionLike && i == 0 && s != null && s.firstBundle() && !t.isEmpty() && !a.dynamic) {
+                // tar xzf archive: an old-style first argument is a bundle without the dash
+                i = bundle(p, s, args, i, t, 0);
+                continue;
+            }
+            if (optionLike && t.startsWith("--")) {
+                String body = t.substring(2);
+                int eq = body.indexOf('=');
+                String name = eq < 0 ? body : body.substring(0, eq);
+                String value = eq < 0 ? null : body.substring(eq + 1);
+                OptionSpec o = s == null ? null : s.longOption(name);
+                i++;
+                if (o == null) {
+                    p.options.add(new ParsedArgs.Use(null, "--" + name, value, a));
+                    continue;
+                }
+                Arg from = a;
+                if (o.arity() == OptionSpec.Arity.REQUIRED && value == null && i < args.size()) {
+                    from = args.get(i);
+                    value = from.text;
+                    i++;
+                }
+                p.options.add(new ParsedArgs.Use(o, o.canonical(), value, from));
+                if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
+                    args.addAll(i, split(value, from));
+                }
+                if (o.sub() && value != null) {
+                    Section sub = s.optSub(o.canonical(), value);
+                    if (sub != null) {
+                        s = sub;
+                        p.path.add(sub);
+                        continue;
+                    }
+                }
+                if (o.stop()) {
+                    endOpts = true;
+                }
+                continue;
+            }
+            if (optionLike) {
+                OptionSpec w = s == null ? null : s.wordOption(t);
+                if (w != null) {
+                    i++;
+                    String value = null;
+                    Arg from = a;
+                    if (w.arity() == OptionSpec.Arity.REQUIRED && i < args.size()) {
+                        from = args.get(i);
+                        value = from.text;
+                        i++;
+                    }
+                    p.options.add(new ParsedArgs.Use(w, w.canonical(), value, from));
+                    if (w.stop()) {
+                        endOpts = true;
+                    }
+                    if (w.sub() && value != null) {
+                        Section sub = s.optSub(w.canonical(), value);
+                        if (sub != null) {
+                            s = sub;
+                            p.path.add(sub);
+                            endOpts = false;
+                        }
+                    }
+                    continue;
+                }
+                int before = p.path.size();
+                int next = bundle(p, s, args, i, t, 1);
+                if (p.path.size() != before) {
+                    s = p.section();
+                } else if (stopped(p)) {
+                    endOpts = true;
+                }
+                i = next;
+                continue;
+            }
+            // an operand
+            if (s != null && p.operands.isEmpty() && s.hasSubs() && !endOpts) {
+                Section sub = a.dynamic ? null : s.sub(t);
+                if (sub != null) {
+                    s = sub;
+                    p.path.add(sub);
+                    i++;
+                    continue;
+                }
+            }
+            if (s != null && mode == Section.ParseMode.POSIX) {
+                p.restFrom = p.operands.size();
+                for (; i < args.size(); i++) {
+                    if (args.get(i).globLead) {
+                        p.glob(args.get(i));
+                    }
+                    p.operands.add(args.get(i));
+                }
+                break;
+            }
+            p.operands.add(a);
+            i++;
+        }
+        return p;
+    }
+
+    private static boolean stopped(ParsedArgs p) {
+        if (p.options.isEmpty()) {
+            return false;
+        }
+        OptionSpec last = p.options.get(p.options.size() - 1).spec();
+        return last != null && last.stop();
+    }
+
+    /** Parses a bundle of short options starting at offset {@code from} of {@code t}; returns the next index. */
+    private static int bundle(ParsedArgs p, Section s, List<Arg> args, int i, String t, int from) {
+        Arg a = args.get(i);
+        i++;
+        for (int j = from; j < t.length(); j++) {
+            char c = t.charAt(j);
+            OptionSpec o = s == null ? null : s.shortOption(c);
+            if (o == null) {
+                p.options.add(new ParsedArgs.Use(null, "-" + c, null, a));
+                continue;
+            }
+            if (o.arity() == OptionSpec.Arity.NONE) {
+                p.options.add(new ParsedArgs.Use(o, o.canonical(), null, a));
+                if (o.stop()) {
+                    return i;
+                }
+                continue;
+            }
+            String rest = t.substring(j + 1);
+            String value = null;
+            Arg vfrom = a;
+            if (!rest.isEmpty()) {
+                value = rest;
+            } else if (o.arity() == OptionSpec.Arity.REQUIRED && i < args.size()) {
+                if (from == 0) {
+                    // old-style tar bundle: values are taken from the following arguments in order
+                    vfrom = args.get(i);
+                    i++;
+                    p.options.add(new ParsedArgs.Use(o, o.canonical(), vfrom.text, vfrom));
+                    continue;
+                }
+                vfrom = args.get(i);
+                value = vfrom.text;
+                i++;
+            }
+            p.options.add(new ParsedArgs.Use(o, o.canonical(), value, vfrom));
+            if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
+                args.addAll(i, split(value, vfrom));
+            }
+            if (o.sub() && value != null) {
+                Section sub = s.optSub(o.canonical(), value);
+                if (sub != null) {
+                    p.path.add(sub);
+                }
+            }
+            return i;
+        }
+        return i;
+    }
+
+    /** Splits env -S's string into words: whitespace separated, with '…' "…" and \ quoting. */
+    static List<Arg> split(String value, Arg from) {
+        List<Arg> out = new ArrayList<>();
+        StringBuilder b = new StringBuilder();
+        boolean in = false;
+        char quote = 0;
+        for (int k = 0; k < value.length(); k++) {
+            char c = value.charAt(k);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else if (c == '\\' && quote == '"' && k + 1 < value.length()) {
+                    b.append(value.charAt(++k));
+                } else {
+                    b.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                in = true;
+            } else if (c == '\\' && k + 1 < value.length()) {
+                b.append(value.charAt(++k));
+                in = true;
+            } else if (c == ' ' || c == '\t' || c == '\n') {
+                if (in) {
+                    out.add(new Arg(b.toString(), from.dynamic, false, from.start, from.end));
+                    b.setLength(0);
+                    in = false;
+                }
+            } else {
+                b.append(c);
+                in = true;
+            }
+        }
+        if (in) {
+            out.add(new Arg(b.toString(), from.dynamic, false, from.start, from.end));
+        }
+        return out;
+    }
+}

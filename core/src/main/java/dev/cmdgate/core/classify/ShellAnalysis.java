@@ -1,0 +1,381 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.shell.AnsiCQuoted;
+import dev.cmdgate.core.shell.ArithForCommand;
+import dev.cmdgate.core.shell.ArithmeticCommand;
+import dev.cmdgate.core.shell.ArithmeticExpansion;
+import dev.cmdgate.core.shell.Assignment;
+import dev.cmdgate.core.shell.BraceExpansion;
+import dev.cmdgate.core.shell.BraceGroup;
+import dev.cmdgate.core.shell.CaseCommand;
+import dev.cmdgate.core.shell.Command;
+import dev.cmdgate.core.shell.CommandSubstitution;
+import dev.cmdgate.core.shell.CoprocCommand;
+import dev.cmdgate.core.shell.DoubleQuoted;
+import dev.cmdgate.core.shell.Escaped;
+import dev.cmdgate.core.shell.ForCommand;
+import dev.cmdgate.core.shell.FunctionDefinition;
+import dev.cmdgate.core.shell.Glob;
+import dev.cmdgate.core.shell.HereDoc;
+import dev.cmdgate.core.shell.IfCommand;
+import dev.cmdgate.core.shell.Literal;
+import dev.cmdgate.core.shell.ParameterExpansion;
+import dev.cmdgate.core.shell.ParseError;
+import dev.cmdgate.core.shell.ParseResult;
+import dev.cmdgate.core.shell.Pipeline;
+import dev.cmdgate.core.shell.ProcessSubstitution;
+import dev.cmdgate.core.shell.Redirect;
+import dev.cmdgate.core.shell.Script;
+import dev.cmdgate.core.shell.ShellParser;
+import dev.cmdgate.core.shell.ShellWalker;
+import dev.cmdgate.core.shell.SimpleCommand;
+import dev.cmdgate.core.shell.SingleQuoted;
+import dev.cmdgate.core.shell.Statement;
+import dev.cmdgate.core.shell.Subshell;
+import dev.cmdgate.core.shell.Substitution;
+import dev.cmdgate.core.shell.TestCommand;
+import dev.cmdgate.core.shell.Tilde;
+import dev.cmdgate.core.shell.WhileCommand;
+import dev.cmdgate.core.shell.Word;
+import dev.cmdgate.core.shell.WordPart;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Walks a parsed shell script (package {@code dev.cmdgate.core.shell}) and hands every simple
+ * command, with its words expanded as far as they can be statically, to {@link Analysis}.
+ * Substitutions, here-documents, function bodies and compound commands are all visited.
+ */
+final class ShellAnalysis {
+
+    /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
+    static final int PARSE_DEPTH = 100;
+    static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
+
+    private final Analysis a;
+    private final String src;
+
+    private ShellAnalysis(Analysis a, String src) {
+        this.a = a;
+        this.src = src;
+    }
+
+    /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
+    static void script(Analysis a, String code, Analysis.Ctx ctx) {
+        ParseResult r = ShellParser.parse(code, PARSE_DEPTH);
+        ShellAnalysis s = new ShellAnalysis(a, code);
+        if (!r.ok()) {
+            ParseError e = r.errors().get(0);
+            a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
+        }
+        if (code.indexOf('(') >= 0 || code.contains("function")) {
+            collectFunctions(a, r.script());
+        }
+        s.script(r.script(), ctx);
+    }
+
+    private static void collectFunctions(Analysis a, Script script) {
+        ShellWalker.walk(script, n -> {
+            if (n instanceof FunctionDefinition f) {
+                a.functions.add(f.name());
+            }
+            return true;
+        });
+    }
+
+    private String loc(Analysis.Ctx ctx, int start, int end) {
+        return ctx.loc() + " [" + start + "," + end + ")";
+    }
+
+    private String text(int start, int end) {
+        int s = Math.max(0, Math.min(start, src.length()));
+        int e = Math.max(s, Math.min(end, src.length()));
+        return src.substring(s, e);
+    }
+
+    private void script(Script s, Analysis.Ctx ctx) {
+        for (Statement st : s.statements()) {
+            for (Pipeline p : st.pipelines()) {
+                int id = a.nextPipeline++;
+                List<Command> cmds = p.commands();
+                for (int i = 0; i < cmds.size(); i++) {
+                    Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
+                    command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
+                    if (a.exhausted) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private void command(Command c, Analysis.Ctx ctx) {
+        if (c instanceof SimpleCommand sc) {
+            simple(sc, ctx);
+            return;
+        }
+        String display = text(c.start(), Math.min(c.end(), c.start() + 200));
+        String location = loc(ctx, c.start(), c.end());
+        List<String> net = new ArrayList<>();
+        Analysis.Stdin in = redirects(c.redirects(), ctx, display, location, net);
+        Analysis.Ctx inner = ctx.withStdin(in);
+        if (c instanceof Subshell s) {
+            script(s.body(), inner);
+        } else if (c instanceof BraceGroup g) {
+            script(g.body(), inner);
+        } else if (c instanceof IfCommand f) {
+            for (IfCommand.Branch b : f.branches()) {
+                script(b.condition(), inner);
+                script(b.body(), inner);
+            }
+            if (f.elseBody() != null) {
+                script(f.elseBody(), inner);
+            }
+        } else if (c instanceof WhileCommand w) {
+            script(w.condition(), inner);
+            script(w.body(), inner);
+        } else if (c instanceof ForCommand f) {
+            if (f.items() != null) {
+                for (Word w : f.items()) {
+                    substitutions(w, ctx);
+                }
+            }
+            script(f.body(), inner);
+        } else if (c instanceof ArithForCommand f) {
+            substitutions(f.init(), ctx);
+            substitutions(f.condition(), ctx);
+            substitutions(f.update(), ctx);
+            script(f.body(), inner);
+        } else if (c instanceof CaseCommand cc) {
+            substitutions(cc.subject(), ctx);
+            for (CaseCommand.Item it : cc.items()) {
+                for (Word w : it.patterns()) {
+                    substitutions(w, ctx);
+                }
+                script(it.body(), inner);
+            }
+        } else if (c instanceof FunctionDefinition f) {
+            if (isForkBomb(f)) {
+                a.raise(display, location, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
+            }
+            command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
+                    ctx.stage(), Analysis.Stdin.TERMINAL));
+        } else if (c instanceof ArithmeticCommand ac) {
+            substitutions(ac.expression(), ctx);
+        } else if (c instanceof TestCommand t) {
+            for (Word w : t.words()) {
+                substitutions(w, ctx);
+            }
+        } else if (c instanceof CoprocCommand co) {
+            command(co.body(), inner);
+        }
+    }
+
+    /** A function whose body runs itself in a pipeline or in the background. */
+    private static boolean isForkBomb(FunctionDefinition f) {
+        String name = f.name();
+        boolean[] bomb = {false};
+        ShellWalker.walk(f.body(), n -> {
+            if (n instanceof Statement st) {
+                for (Pipeline p : st.pipelines()) {
+                    boolean calls = false;
+                    for (Command c : p.commands()) {
+                        if (c instanceof SimpleCommand sc && name.equals(sc.commandName())) {
+                            calls = true;
+                        }
+                    }
+                    if (calls && (p.commands().size() > 1 || st.background())) {
+                        bomb[0] = true;
+                    }
+                }
+            }
+            return !bomb[0];
+        });
+        return bomb[0];
+    }
+
+    private void simple(SimpleCommand sc, Analysis.Ctx ctx) {
+        String display = text(sc.start(), sc.end());
+        String location = loc(ctx, sc.start(), sc.end());
+        Map<String, String> assigns = new LinkedHashMap<>();
+        for (Assignment as : sc.assignments()) {
+            String v = "";
+            if (as.value() != null) {
+                v = arg(as.value()).text;
+            }
+            assigns.put(as.name(), v);
+            for (var n : as.children()) {
+                if (n instanceof Word w) {
+                    substitutions(w, ctx);
+                }
+            }
+        }
+        List<Arg> words = new ArrayList<>(sc.words().size());
+        for (Word w : sc.words()) {
+            String lit = w.literalValue();
+            if (lit == null) {
+                substitutions(w, ctx);
+            } else if (lit.indexOf('{') < 0) {
+                // no substitution and no brace syntax: the common case, no expansion work
+                words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
+                continue;
+            }
+            BraceExpansion be = w.expandBraces(BRACE_CAP);
+            if (be.overCap()) {
+                a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+            }
+            for (Word x : be.words()) {
+                words.add(arg(x));
+            }
+        }
+        List<String> net = new ArrayList<>();
+        Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
+        a.command(words, assigns, ctx.withStdin(in), display, location, net);
+    }
+
+    /** Checks redirections; returns the standard input they give the command. */
+    private Analysis.Stdin redirects(List<Redirect> rs, Analysis.Ctx ctx, String display, String location,
+            List<String> net) {
+        Analysis.Stdin in = ctx.stdin();
+        for (Redirect r : rs) {
+            if (r.target() != null) {
+                substitutions(r.target(), ctx);
+            }
+            boolean stdinFd = r.fd() == -1 || r.fd() == 0;
+            switch (r.op()) {
+                case HEREDOC, HEREDOC_STRIP -> {
+                    HereDoc hd = r.hereDoc();
+                    if (hd != null) {
+                        substitutions(hd.body(), ctx);
+                        if (stdinFd) {
+                            boolean literal = hd.quoted() || hd.body().isStatic();
+                            in = new Analysis.Stdin(Analysis.StdinKind.HEREDOC, hd.text(), literal);
+                        }
+                    }
+                }
+                case HERESTRING -> {
+                    if (stdinFd && r.target() != null) {
+                        String v = r.target().literalValue();
+                        in = new Analysis.Stdin(Analysis.StdinKind.HEREDOC, v == null ? "" : v + "\n", v != null);
+                    }
+                }
+                case IN -> {
+                    Arg t = r.target() == null ? Arg.literal("") : arg(r.target());
+                    String p = Paths.normalize(t.text);
+                    boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
+                    if (!t.unresolved() && a.rules.isNetworkDevice(p)) {
+                        a.raise(display, location, a.setting("network-device"), p);
+                        net.add("<" + p);
+                        if (stdinFd) {
+                            in = Analysis.Stdin.PIPE;
+                        }
+                    } else if (stdinFd) {
+                        in = procSubst ? Analysis.Stdin.PIPE : Analysis.Stdin.FILE;
+                    }
+                }
+                case DUP_IN -> {
+                }
+                default -> {
+                    if (r.isFdDuplication() || r.target() == null) {
+                        break;
+                    }
+                    Arg t = arg(r.target());
+                    if (hasProcessSubstitution(r.target())) {
+                        break; // >(cmd): the nested script was classified above
+                    }
+                    String p = Paths.normalize(t.text);
+                    if (!t.unresolved() && a.rules.isNetworkDevice(p)) {
+                        net.add(r.op().token() + p);
+                    }
+                    Verdict v = a.setting("redirect-file");
+                    a.writePath(t, v, display, location);
+                    if (r.op() == Redirect.Op.READ_WRITE && stdinFd) {
+                        in = net.isEmpty() ? Analysis.Stdin.FILE : Analysis.Stdin.PIPE;
+                    }
+                }
+            }
+        }
+        return in;
+    }
+
+    private static boolean hasProcessSubstitution(Word w) {
+        for (WordPart p : w.parts()) {
+            if (p instanceof ProcessSubstitution) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Classifies every substitution in a word (they run while the word is expanded). */
+    private void substitutions(Word w, Analysis.Ctx ctx) {
+        if (w == null) {
+            return;
+        }
+        for (Substitution s : w.substitutions()) {
+            if (a.exhausted) {
+                return;
+            }
+            boolean output = s instanceof ProcessSubstitution ps && ps.output();
+            String kind = s instanceof ProcessSubstitution ps2 ? (ps2.output() ? ">(…)" : "<(…)") : "$(…)";
+            Analysis.Ctx inner = new Analysis.Ctx(ctx.loc() + " > " + kind + " [" + s.start() + "," + s.end() + ")",
+                    ctx.depth(), ctx.pipeline(), ctx.stage(), output ? Analysis.Stdin.PIPE : ctx.stdin());
+            script(s.script(), inner);
+        }
+    }
+
+    /** A word as the classifier sees it: its static value, or its text with expansions kept. */
+    Arg arg(Word w) {
+        String lit = w.literalValue();
+        if (lit != null) {
+            return new Arg(lit, false, globLead(w, lit), w.start(), w.end());
+        }
+        StringBuilder b = new StringBuilder();
+        render(w.parts(), b);
+        String text = b.toString();
+        return new Arg(text, true, globLead(w, text), w.start(), w.end());
+    }
+
+    /**
+     * Whether pathname expansion may turn the word into words that start with '-': an unquoted glob
+     * at its start ({@code *}, {@code ?x}) or after a leading dash ({@code -*}).
+     */
+    private static boolean globLead(Word w, String text) {
+        if (w.parts().isEmpty() || !w.hasGlob()) {
+            return false;
+        }
+        return w.parts().get(0) instanceof Glob || text.startsWith("-");
+    }
+
+    private static void render(List<WordPart> parts, StringBuilder b) {
+        for (WordPart p : parts) {
+            if (p instanceof Literal l) {
+                b.append(l.value());
+            } else if (p instanceof Escaped e) {
+                b.append(e.value());
+            } else if (p instanceof SingleQuoted q) {
+                b.append(q.value());
+            } else if (p instanceof AnsiCQuoted q) {
+                b.append(q.value());
+            } else if (p instanceof Glob g) {
+                b.append(g.value());
+            } else if (p instanceof Tilde t) {
+                b.append(t.text());
+            } else if (p instanceof DoubleQuoted d) {
+                render(d.parts(), b);
+            } else if (p instanceof ParameterExpansion pe) {
+                b.append('$').append(pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null
+                        ? pe.name() : "{" + pe.name() + "…}");
+            } else if (p instanceof CommandSubstitution) {
+                b.append("$(…)");
+            } else if (p instanceof ProcessSubstitution ps) {
+                b.append(ps.output() ? ">(…)" : "<(…)");
+            } else if (p instanceof ArithmeticExpansion) {
+                b.append("$((…))");
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.cmdgate.core.rules;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The loaded, indexed rules: program sections and the mechanism settings of {@code [@settings]}.
+ * Immutable once built; shared by all classifications.
+ */
+public final class RuleSet {
+
+    /** Resource path of the built-in rules. */
+    public static final String BUILTIN = "/dev/cmdgate/core/rules/builtin.rules";
+
+    final Map<String, Section> programs = new HashMap<>();
+    final List<Section> prefixPrograms = new ArrayList<>();
+    final Map<String, Verdict> verdicts = new HashMap<>();
+    final Set<String> systemDirs = new HashSet<>();
+    final List<String> harmlessDevices = new ArrayList<>();
+    final List<String> networkDevices = new ArrayList<>();
+    final Set<String> envHooks = new HashSet<>();
+    final List<String> envHookPrefixes = new ArrayList<>();
+    final List<String> sensitivePaths = new ArrayList<>();
+    final Set<String> sensitiveNames = new HashSet<>();
+    final Set<String> shells = new HashSet<>();
+
+    RuleSet() {
+    }
+
+    private static volatile RuleSet builtin;
+
+    /** The built-in rules, loaded and indexed once, on first use. */
+    public static RuleSet builtin() {
+        RuleSet b = builtin;
+        if (b == null) {
+            synchronized (RuleSet.class) {
+                b = builtin;
+                if (b == null) {
+                    b = new RuleSet();
+                    try (InputStream in = RuleSet.class.getResourceAsStream(BUILTIN)) {
+                        if (in == null) {
+                            throw new IllegalStateException("built-in rules " + BUILTIN + " missing from the jar");
+                        }
+                        new RulesParser(b, "built-in rules", false).parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    RulesParser.checkComplete(b);
+                    builtin = b;
+                }
+            }
+        }
+        return b;
+    }
+
+    /**
+     * The built-in rules with a user rules file applied on top (rows added or overridden).
+     *
+     * @throws IllegalArgumentException with a one-line message when the file cannot be read or parsed
+     */
+    public static RuleSet withUserFile(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("cannot read rules file " + file + ": " + e.getMessage());
+        }
+        return withUserText(text, file.toString());
+    }
+
+    /** As {@link #withUserFile(Path)} for rules text already in memory. */
+    public static RuleSet withUserText(String text, String origin) {
+        RuleSet copy = RulesParser.reparseBuiltin();
+        new RulesParser(copy, origin, true).parse(text);
+        RulesParser.checkComplete(copy);
+        return copy;
+    }
+
+    /** Parses standalone rules text (for tests and tools); the {@code [@settings]} must be complete. */
+    public static RuleSet parse(String text, String origin) {
+        RuleSet r = new RuleSet();
+        new RulesParser(r, origin, false).parse(text);
+        RulesParser.checkComplete(r);
+        return r;
+    }
+
+    /** The section of a program name (exact, then prefix rows such as {@code mkfs*}), or null. */
+    public Section program(String name) {
+        Section s = programs.get(name);
+        if (s != null) {
+            return s;
+        }
+        for (Section p : prefixPrograms) {
+            if (name.startsWith(p.word)) {
+                return p;
+            }
+        }
+        // version-suffixed names: python3.12, pip3.11, clang-17
+        int end = name.length();
+        while (end > 0) {
+            char c = name.charAt(end - 1);
+            if ((c >= '0' && c <= '9') || c == '.' || c == '-') {
+                end--;
+            } else {
+                break;
+            }
+        }
+        if (end > 0 && end < name.length()) {
+            return programs.get(name.substring(0, end));
+        }
+        return null;
+    }
+
+    /** A mechanism verdict from {@code [@settings]} by key ({@code unknown-program}, …). */
+    public Verdict verdict(String key) {
+        return verdicts.get(key);
+    }
+
+    public boolean isSystemDir(String dir) {
+        return systemDirs.contains(dir);
+    }
+
+    public boolean isShell(String program) {
+        return shells.contains(program);
+    }
+
+    public boolean isHarmlessDevice(String path) {
+        return Glob.anyMatch(harmlessDevices, path);
+    }
+
+    public boolean isNetworkDevice(String path) {
+        return Glob.anyMatch(networkDevices, path);
+    }
+
+    /** Whether assigning this environment variable changes what code programs run. */
+    public boolean isEnvHook(String name) {
+        if (envHooks.contains(name)) {
+            return true;
+        }
+        for (String p : envHookPrefixes) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */
+    public boolean isSensitivePath(String path) {
+        int slash = path.lastIndexOf('/');
+        String base = slash >= 0 ? path.substring(slash + 1) : path;
+        if (sensitiveNames.contains(base)) {
+            return true;
+        }
+        return Glob.anyMatch(sensitivePaths, path);
+    }
+}

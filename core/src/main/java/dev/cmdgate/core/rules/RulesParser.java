@@ -1,0 +1,661 @@
+package dev.cmdgate.core.rules;
+
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.RiskLevel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the line-oriented rules format (docs/rules-format.md) into a {@link RuleSet}. Errors name
+ * the origin and line: {@code rules.txt line 12: unknown row 'opts'}.
+ */
+final class RulesParser {
+
+    private static final Set<String> REQUIRED_VERDICTS = Set.of(
+            "unknown-program", "path-program", "dynamic-command", "dynamic-code", "piped-code",
+            "opaque-code", "parse-error", "too-deep", "redirect-file", "device-write", "network-device",
+            "reverse-shell", "env-hook", "sensitive-write", "fork-bomb", "version", "internal-error",
+            "empty", "glob-option", "heredoc-code", "stdin-file-code");
+
+    private final RuleSet rules;
+    private final String origin;
+    private final boolean overlay;
+    private int lineNo;
+    private List<Section> current = List.of();
+    private boolean inSettings;
+
+    RulesParser(RuleSet rules, String origin, boolean overlay) {
+        this.rules = rules;
+        this.origin = origin;
+        this.overlay = overlay;
+    }
+
+    private static volatile String builtinText;
+
+    static RuleSet reparseBuiltin() {
+        String text = builtinText;
+        if (text == null) {
+            try (InputStream in = RuleSet.class.getResourceAsStream(RuleSet.BUILTIN)) {
+                if (in == null) {
+                    throw new IllegalStateException("built-in rules missing");
+                }
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                builtinText = text;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        RuleSet r = new RuleSet();
+        new RulesParser(r, "built-in rules", false).parse(text);
+        return r;
+    }
+
+    static void checkComplete(RuleSet r) {
+        for (String k : REQUIRED_VERDICTS) {
+            if (!r.verdicts.containsKey(k)) {
+                throw new IllegalArgumentException("rules: [@settings] lacks 'verdict " + k + "'");
+            }
+        }
+    }
+
+    void parse(String text) {
+        int pos = 0;
+        int n = text.length();
+        lineNo = 0;
+        while (pos <= n) {
+            int nl = text.indexOf('\n', pos);
+            if (nl < 0) {
+                nl = n;
+            }
+            lineNo++;
+            String line = text.substring(pos, nl);
+            pos = nl + 1;
+            try {
+                parseLine(line);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(origin + " line " + lineNo + ": " + e.getMessage());
+            }
+            if (nl == n) {
+                break;
+            }
+        }
+    }
+
+    private void parseLine(String raw) {
+        List<String> t = tokens(raw);
+        if (t.isEmpty()) {
+            return;
+        }
+        String first = t.get(0);
+        if (first.startsWith("[")) {
+            int hash = raw.indexOf('#');
+            header((hash >= 0 ? raw.substring(0, hash) : raw).trim());
+            return;
+        }
+        if (inSettings) {
+            setting(t);
+            return;
+        }
+        if (current.isEmpty()) {
+            throw new IllegalArgumentException("row '" + first + "' outside a [section]");
+        }
+        for (Section s : current) {
+            row(s, t);
+        }
+    }
+
+    private void header(String h) {
+        if (!h.endsWith("]")) {
+            throw new IllegalArgumentException("section header must end with ']'");
+        }
+        String inner = h.substring(1, h.length() - 1).trim();
+        if (inner.isEmpty()) {
+            throw new IllegalArgumentException("empty section header");
+        }
+        if (inner.equals("@settings")) {
+            inSettings = true;
+            current = List.of();
+            return;
+        }
+        inSettings = false;
+        List<List<String>> paths = new ArrayList<>();
+        // "[npm install|npm i]": whole paths as alternatives, when every alternative has more than
+        // one word; otherwise '|' separates names at one position:
+        // "[python|python3 -m:pip|-m:pip3]"
+        String[] whole = inner.split("\\s*\\|\\s*");
+        boolean allPaths = whole.length > 1;
+        for (String w : whole) {
+            allPaths &= w.trim().split("\\s+").length > 1;
+        }
+        if (allPaths) {
+            List<Section> sections = new ArrayList<>();
+            for (String w : whole) {
+                sections.add(section(List.of(w.trim().split("\\s+"))));
+            }
+            current = sections;
+            return;
+        }
+        String[] words = inner.split("\\s+");
+        paths.add(new ArrayList<>());
+        for (String w : words) {
+            String[] alts = w.split("\\|");
+            List<List<String>> next = new ArrayList<>();
+            for (List<String> p : paths) {
+                for (String a : alts) {
+                    if (a.isEmpty()) {
+                        throw new IllegalArgumentException("empty name in header '" + inner + "'");
+                    }
+                    List<String> q = new ArrayList<>(p);
+                    q.add(a);
+                    next.add(q);
+                }
+            }
+            paths = next;
+        }
+        List<Section> sections = new ArrayList<>();
+        for (List<String> p : paths) {
+            sections.add(section(p));
+        }
+        current = sections;
+    }
+
+    private Section section(List<String> path) {
+        String key = String.join(" ", path);
+        if (path.size() == 1) {
+            String name = path.get(0);
+            Section s = rules.programs.get(name);
+            if (s == null) {
+                for (Section p : rules.prefixPrograms) {
+                    if ((p.word + "*").equals(name)) {
+                        return p;
+                    }
+                }
+                if (name.endsWith("*") && name.length() > 1) {
+                    s = new Section(key, name.substring(0, name.length() - 1), null);
+                    rules.prefixPrograms.add(s);
+                    rules.prefixPrograms.sort((a, b) -> b.word.length() - a.word.length());
+                } else {
+                    s = new Section(key, name, null);
+                    rules.programs.put(name, s);
+                }
+            }
+            return s;
+        }
+        Section parent = section(path.subList(0, path.size() - 1));
+        String w = path.get(path.size() - 1);
+        // "-m:pip" names the section reached through an option's value (python -m pip)
+        int colon = w.indexOf(':');
+        if (w.startsWith("-") && colon > 0) {
+            String optName = w.substring(0, colon);
+            OptionSpec o = resolveOption(parent, optName);
+            if (o == null || !o.sub()) {
+                throw new IllegalArgumentException("[" + key + "]: " + optName + " is not a 'sub' option of [" + parent.key + "]");
+            }
+            String k = o.canonical() + " " + w.substring(colon + 1);
+            Section s = parent.optSubs.get(k);
+            if (s == null) {
+                s = new Section(key, w, parent);
+                parent.optSubs.put(k, s);
+            }
+            return s;
+        }
+        Section s = parent.subs.get(w);
+        if (s == null) {
+            s = new Section(key, w, parent);
+            parent.subs.put(w, s);
+            if (parent.mode == Section.ParseMode.GNU) {
+                parent.mode = Section.ParseMode.POSIX;
+            }
+        }
+        return s;
+    }
+
+    private void row(Section s, List<String> t) {
+        String kw = t.get(0);
+        switch (kw) {
+            case "is" -> {
+                if (t.size() < 3 || t.size() > 4) {
+                    throw new IllegalArgumentException("expected: is CLASS LEVEL \"reason\"");
+                }
+                s.verdict = new Verdict(cls(t.get(1)), level(t.get(2)),
+                        t.size() == 4 ? t.get(3) : s.key + " is classified " + cls(t.get(1)).label());
+            }
+            case "parse" -> {
+                for (int i = 1; i < t.size(); i++) {
+                    switch (t.get(i)) {
+                        case "gnu" -> s.mode = Section.ParseMode.GNU;
+                        case "posix" -> s.mode = Section.ParseMode.POSIX;
+                        case "none" -> s.mode = Section.ParseMode.NONE;
+                        case "first-bundle" -> s.firstBundle = true;
+                        case "global-options" -> s.globalOptions = true;
+                        default -> throw new IllegalArgumentException("unknown parse word '" + t.get(i) + "'");
+                    }
+                }
+            }
+            case "opt" -> opt(s, t);
+            case "opts" -> opts(s, t);
+            case "version" -> {
+                if (t.size() < 2) {
+                    throw new IllegalArgumentException("expected: version SPELLING...");
+                }
+                s.versionSpellings.addAll(t.subList(1, t.size()));
+            }
+            case "assigns" -> {
+                if (t.size() != 2 || !t.get(1).equals("operands")) {
+                    throw new IllegalArgumentException("expected: assigns operands");
+                }
+                s.assignsOperands = true;
+            }
+            case "when" -> {
+                int arrow = t.indexOf("->");
+                if (arrow < 2) {
+                    throw new IllegalArgumentException("expected: when CONDITION... -> CLASS LEVEL \"reason\"");
+                }
+                List<Condition> conds = conditions(s, t.subList(1, arrow));
+                String text = String.join(" ", t.subList(1, arrow));
+                if (overlay) {
+                    s.whens.removeIf(w -> w.text().equals(text));
+                }
+                s.whens.add(new When(conds, verdictAfter(t, arrow), text));
+            }
+            case "runs" -> s.runs = runs(s, t);
+            case "code" -> s.codes.add(code(s, t));
+            case "code-file" -> s.codeFile = verdictAfter(t, expectArrow(t, 1));
+            case "stdin-code" -> s.stdinCode = verdictAfter(t, expectArrow(t, 1));
+            case "writes" -> s.writes.add(writes(s, t));
+            case "reset" -> {
+                s.verdict = null;
+                s.options.clear();
+                s.shortOpts.clear();
+                s.longOpts.clear();
+                s.wordOpts.clear();
+                s.whens.clear();
+                s.codes.clear();
+                s.writes.clear();
+                s.runs = null;
+                s.assignsOperands = false;
+                s.versionSpellings.clear();
+                s.codeFile = null;
+                s.stdinCode = null;
+            }
+            default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
+        }
+    }
+
+    private void opt(Section s, List<String> t) {
+        List<String> names = new ArrayList<>();
+        OptionSpec.Arity arity = OptionSpec.Arity.NONE;
+        boolean stop = false;
+        boolean sub = false;
+        boolean split = false;
+        Verdict effect = null;
+        for (int i = 1; i < t.size(); i++) {
+            String w = t.get(i);
+            if (w.equals("->")) {
+                effect = verdictAfter(t, i);
+                break;
+            } else if (w.startsWith("=?")) {
+                arity = OptionSpec.Arity.OPTIONAL;
+            } else if (w.startsWith("=")) {
+                arity = OptionSpec.Arity.REQUIRED;
+            } else if (w.equals("stop")) {
+                stop = true;
+            } else if (w.equals("sub")) {
+                sub = true;
+            } else if (w.equals("split")) {
+                split = true;
+            } else if (w.startsWith("-") && w.length() >= 2 && !w.equals("--")) {
+                names.add(w);
+            } else {
+                throw new IllegalArgumentException("unexpected '" + w + "' in opt row");
+            }
+        }
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("opt row names no option");
+        }
+        String canonical = names.get(0);
+        for (String nm : names) {
+            if (nm.startsWith("--")) {
+                canonical = nm;
+                break;
+            }
+        }
+        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split);
+        for (String nm : names) {
+            OptionSpec old = null;
+            if (nm.startsWith("--")) {
+                old = s.longOpts.put(nm.substring(2), spec);
+            } else if (nm.length() == 2) {
+                old = s.shortOpts.put(nm.charAt(1), spec);
+            } else {
+                old = s.wordOpts.put(nm, spec);
+            }
+            if (old != null) {
+                if (!overlay) {
+                    throw new IllegalArgumentException("option " + nm + " declared twice in [" + s.key + "]");
+                }
+                s.options.remove(old);
+            }
+        }
+        s.options.add(spec);
+    }
+
+    /**
+     * {@code opts GROUP... [=ARG|=?ARG] [-> verdict]}: several distinct options sharing arity and
+     * effect; a group joins the spellings of one option with '/' ({@code -n/--max-count}).
+     */
+    private void opts(Section s, List<String> t) {
+        int end = t.indexOf("->");
+        List<String> tail = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
+        for (int i = 1; i < t.size(); i++) {
+            String w = t.get(i);
+            if (i >= end && end >= 0 || w.startsWith("=")) {
+                tail.add(w);
+            } else {
+                groups.add(w);
+            }
+        }
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("opts row names no option");
+        }
+        for (String g : groups) {
+            List<String> row = new ArrayList<>();
+            row.add("opt");
+            for (String n : g.split("/")) {
+                row.add(n);
+            }
+            row.addAll(tail);
+            opt(s, row);
+        }
+    }
+
+    private RunsRule runs(Section s, List<String> t) {
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: runs operand … | runs between … end …");
+        }
+        if (t.get(1).equals("between")) {
+            int end = t.indexOf("end");
+            if (end < 3 || end == t.size() - 1) {
+                throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
+            }
+            return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, t.size())),
+                    0, List.of(), false, false, List.of());
+        }
+        if (!t.get(1).equals("operand")) {
+            throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
+        }
+        int skip = 0;
+        List<String> def = List.of();
+        boolean assigns = false;
+        boolean stdinArgs = false;
+        List<String> unless = new ArrayList<>();
+        for (int i = 2; i < t.size(); i++) {
+            switch (t.get(i)) {
+                case "skip" -> skip = Integer.parseInt(need(t, ++i));
+                case "default" -> def = List.of(need(t, ++i));
+                case "assignments" -> assigns = true;
+                case "stdin-args" -> stdinArgs = true;
+                case "unless" -> {
+                    while (i + 1 < t.size()) {
+                        unless.add(optionName(s, t.get(++i)));
+                    }
+                }
+                default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in runs row");
+            }
+        }
+        if (s.mode == Section.ParseMode.GNU) {
+            s.mode = Section.ParseMode.POSIX;
+        }
+        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless));
+    }
+
+    private CodeRule code(Section s, List<String> t) {
+        if (t.size() < 3) {
+            throw new IllegalArgumentException("expected: code LANG opt|flag|operand|operands|values …");
+        }
+        String lang = t.get(1);
+        String form = t.get(2);
+        List<String> after = new ArrayList<>();
+        List<String> until = new ArrayList<>();
+        List<String> unless = new ArrayList<>();
+        String name = null;
+        int index = 0;
+        int i = 3;
+        CodeRule.Source src;
+        switch (form) {
+            case "opt" -> {
+                src = CodeRule.Source.OPT;
+                name = optionName(s, need(t, i++));
+            }
+            case "flag" -> {
+                src = CodeRule.Source.FLAG;
+                name = optionName(s, need(t, i++));
+            }
+            case "operand" -> {
+                src = CodeRule.Source.OPERAND;
+                index = Integer.parseInt(need(t, i++)) - 1;
+                if (index < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            case "operands" -> src = CodeRule.Source.OPERANDS;
+            case "values" -> src = CodeRule.Source.VALUES;
+            default -> throw new IllegalArgumentException("unknown code form '" + form + "'");
+        }
+        List<String> target = null;
+        for (; i < t.size(); i++) {
+            switch (t.get(i)) {
+                case "after" -> target = after;
+                case "until" -> target = until;
+                case "unless" -> target = unless;
+                case "from" -> index = Integer.parseInt(need(t, ++i)) - 1;
+                default -> {
+                    if (target == null) {
+                        throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in code row");
+                    }
+                    target.add(target == unless ? optionName(s, t.get(i)) : t.get(i));
+                }
+            }
+        }
+        return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless));
+    }
+
+    private WriteRule writes(Section s, List<String> t) {
+        int arrow = expectArrow(t, 2);
+        WriteRule.Target target;
+        String name = null;
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> target = WriteRule.Target.OPERANDS;
+            case "last" -> target = WriteRule.Target.LAST;
+            case "opt" -> {
+                target = WriteRule.Target.OPT;
+                name = optionName(s, need(t, i++));
+            }
+            case "key" -> {
+                target = WriteRule.Target.KEY;
+                name = need(t, i++);
+            }
+            default -> throw new IllegalArgumentException("unknown writes target '" + t.get(1) + "'");
+        }
+        List<Condition> conds = List.of();
+        if (i < arrow) {
+            if (!t.get(i).equals("if")) {
+                throw new IllegalArgumentException("expected 'if' or '->' in writes row");
+            }
+            conds = conditions(s, t.subList(i + 1, arrow));
+        }
+        return new WriteRule(target, name, conds, verdictAfter(t, arrow));
+    }
+
+    private List<Condition> conditions(Section s, List<String> words) {
+        List<Condition> out = new ArrayList<>();
+        for (String w : words) {
+            boolean neg = w.startsWith("!");
+            String c = neg ? w.substring(1) : w;
+            if (c.equals("--")) {
+                out.add(new Condition(Condition.Kind.DASHDASH, neg, null, null, 0));
+            } else if (c.startsWith("fact:")) {
+                out.add(new Condition(Condition.Kind.FACT, neg, c.substring(5), null, 0));
+            } else if (c.startsWith("operands>")) {
+                out.add(new Condition(Condition.Kind.OPERANDS_GT, neg, null, null, Integer.parseInt(c.substring(9))));
+            } else if (c.startsWith("operands=")) {
+                out.add(new Condition(Condition.Kind.OPERANDS_EQ, neg, null, null, Integer.parseInt(c.substring(9))));
+            } else if (c.startsWith("operand=")) {
+                out.add(new Condition(Condition.Kind.OPERAND, neg, null, c.substring(8), 0));
+            } else if (c.startsWith("operand") && c.indexOf('=') > 7) {
+                int eq = c.indexOf('=');
+                int idx = Integer.parseInt(c.substring(7, eq)) - 1;
+                if (idx < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+                out.add(new Condition(Condition.Kind.OPERAND_AT, neg, null, c.substring(eq + 1), idx));
+            } else if (c.startsWith("-")) {
+                int eq = c.indexOf('=');
+                if (eq > 0) {
+                    out.add(new Condition(Condition.Kind.OPTION_VALUE, neg, optionName(s, c.substring(0, eq)), c.substring(eq + 1), 0));
+                } else {
+                    out.add(new Condition(Condition.Kind.OPTION, neg, optionName(s, c), null, 0));
+                }
+            } else {
+                throw new IllegalArgumentException("unknown condition '" + w + "'");
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Resolves an option spelling to its canonical name in this section; unknown spellings are errors. */
+    private String optionName(Section s, String spelled) {
+        OptionSpec o = resolveOption(s, spelled);
+        if (o == null) {
+            throw new IllegalArgumentException("option " + spelled + " is not declared in [" + s.key + "] (add an opt row first)");
+        }
+        return o.canonical();
+    }
+
+    private static OptionSpec resolveOption(Section s, String spelled) {
+        for (Section x = s; x != null; x = x.parent) {
+            OptionSpec o;
+            if (spelled.startsWith("--")) {
+                o = x.longOpts.get(spelled.substring(2));
+            } else if (spelled.length() == 2) {
+                o = x.shortOpts.get(spelled.charAt(1));
+            } else {
+                o = x.wordOpts.get(spelled);
+            }
+            if (o != null) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    private void setting(List<String> t) {
+        String kw = t.get(0);
+        List<String> rest = t.subList(1, t.size());
+        switch (kw) {
+            case "verdict" -> {
+                if (t.size() < 3) {
+                    throw new IllegalArgumentException("expected: verdict KEY -> CLASS LEVEL \"reason\"");
+                }
+                rules.verdicts.put(t.get(1), verdictAfter(t, expectArrow(t, 2)));
+            }
+            case "system-dirs" -> rules.systemDirs.addAll(rest);
+            case "harmless-devices" -> rules.harmlessDevices.addAll(rest);
+            case "network-devices" -> rules.networkDevices.addAll(rest);
+            case "shells" -> rules.shells.addAll(rest);
+            case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
+            case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
+            case "env-hooks" -> {
+                for (String n : rest) {
+                    if (n.endsWith("*")) {
+                        rules.envHookPrefixes.add(n.substring(0, n.length() - 1));
+                    } else {
+                        rules.envHooks.add(n);
+                    }
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown setting '" + kw + "'");
+        }
+    }
+
+    private static int expectArrow(List<String> t, int at) {
+        int arrow = t.indexOf("->");
+        if (arrow < at) {
+            throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"'");
+        }
+        return arrow;
+    }
+
+    private static Verdict verdictAfter(List<String> t, int arrow) {
+        if (t.size() != arrow + 4) {
+            throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"' at the end of the row");
+        }
+        return new Verdict(cls(t.get(arrow + 1)), level(t.get(arrow + 2)), t.get(arrow + 3));
+    }
+
+    private static CommandClass cls(String s) {
+        return CommandClass.parse(s);
+    }
+
+    private static RiskLevel level(String s) {
+        return RiskLevel.parse(s);
+    }
+
+    private static String need(List<String> t, int i) {
+        if (i >= t.size()) {
+            throw new IllegalArgumentException("row ends too early");
+        }
+        return t.get(i);
+    }
+
+    /** Splits a line into words; "double quoted" words may hold spaces and \" ; # starts a comment. */
+    static List<String> tokens(String line) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            char c = line.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\r') {
+                i++;
+            } else if (c == '#') {
+                break;
+            } else if (c == '"') {
+                StringBuilder b = new StringBuilder();
+                i++;
+                boolean closed = false;
+                while (i < n) {
+                    char d = line.charAt(i);
+                    if (d == '\\' && i + 1 < n) {
+                        b.append(line.charAt(i + 1));
+                        i += 2;
+                    } else if (d == '"') {
+                        i++;
+                        closed = true;
+                        break;
+                    } else {
+                        b.append(d);
+                        i++;
+                    }
+                }
+                if (!closed) {
+                    throw new IllegalArgumentException("unterminated \"quoted text\"");
+                }
+                out.add(b.toString());
+            } else {
+                int st = i;
+                while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t' && line.charAt(i) != '\r') {
+                    i++;
+                }
+                out.add(line.substring(st, i));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.cmdgate.core.rules;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rules for one program or sub-command ({@code [git]}, {@code [git push]}). Built by
+ * {@link RulesParser}; read-only once the rule set is published.
+ */
+public final class Section {
+
+    /** How arguments are split into options and operands. */
+    public enum ParseMode {
+        /** GNU getopt_long: bundling, abbreviations, options after operands, {@code --}. */
+        GNU,
+        /** As GNU, but the first operand ends option parsing (wrappers, sub-command dispatchers). */
+        POSIX,
+        /** No options: every argument is an operand (find, echo, dd, kill). */
+        NONE
+    }
+
+    final String key;
+    final String word;
+    final Section parent;
+    Verdict verdict;
+    ParseMode mode = ParseMode.GNU;
+    boolean firstBundle;
+    boolean globalOptions;
+    boolean assignsOperands;
+    final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
+    final Map<Character, OptionSpec> shortOpts = new HashMap<>();
+    final Map<String, OptionSpec> longOpts = new HashMap<>();
+    final Map<String, OptionSpec> wordOpts = new HashMap<>();
+    final List<OptionSpec> options = new ArrayList<>();
+    final List<When> whens = new ArrayList<>();
+    final List<CodeRule> codes = new ArrayList<>();
+    final List<WriteRule> writes = new ArrayList<>();
+    RunsRule runs;
+    Verdict codeFile;
+    Verdict stdinCode;
+    final Map<String, Section> subs = new LinkedHashMap<>();
+    final Map<String, Section> optSubs = new HashMap<>();
+
+    Section(String key, String word, Section parent) {
+        this.key = key;
+        this.word = word;
+        this.parent = parent;
+    }
+
+    public String key() { return key; }
+    public String word() { return word; }
+    public Section parent() { return parent; }
+    public Verdict verdict() { return verdict; }
+    public ParseMode mode() { return mode; }
+    public boolean firstBundle() { return firstBundle; }
+    public List<OptionSpec> options() { return options; }
+    public List<When> whens() { return whens; }
+    public List<CodeRule> codes() { return codes; }
+    public List<WriteRule> writes() { return writes; }
+    public RunsRule runs() { return runs; }
+    public Verdict codeFile() { return codeFile; }
+    public Verdict stdinCode() { return stdinCode; }
+    /**
+     * Whether {@code PROG WORD} alone only prints a version: {@code --version} and {@code -V} for
+     * every known program, plus the section's {@code version} row ({@code node -v}).
+     */
+    public boolean isVersionFlag(String w) {
+        return w.equals("--version") || w.equals("-V") || versionSpellings.contains(w);
+    }
+
+    /** Operands of the form NAME=VALUE are shell variable assignments (export, declare). */
+    public boolean assignsOperands() { return assignsOperands; }
+    public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
+
+    /** The sub-command section for a word, or null. */
+    public Section sub(String w) {
+        return subs.get(w);
+    }
+
+    /** The section named by an option's value ({@code python -m pip}), or null. */
+    public Section optSub(String canonical, String value) {
+        return optSubs.get(canonical + " " + value);
+    }
+
+    /** A short option by its letter, looking through parents that declared global options. */
+    public OptionSpec shortOption(char c) {
+        for (Section s = this; s != null; s = s.parent) {
+            OptionSpec o = s.shortOpts.get(c);
+            if (o != null) {
+                return o;
+            }
+            if (s.parent == null || !s.parent.globalOptions) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /** A single-dash word option such as find's {@code -name} or java's {@code -jar}, or null. */
+    public OptionSpec wordOption(String w) {
+        for (Section s = this; s != null; s = s.parent) {
+            OptionSpec o = s.wordOpts.get(w);
+            if (o != null) {
+                return o;
+            }
+            if (s.parent == null || !s.parent.globalOptions) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A long option by name (without the leading dashes): an exact match, else the one known long
+     * option the text is an unambiguous prefix of. When several known options share the prefix,
+     * returns the first with an effect (the most cautious reading), else null.
+     */
+    public OptionSpec longOption(String name) {
+        OptionSpec candidate = null;
+        boolean ambiguous = false;
+        for (Section s = this; s != null; s = s.parent) {
+            OptionSpec exact = s.longOpts.get(name);
+            if (exact != null) {
+                return exact;
+            }
+            for (Map.Entry<String, OptionSpec> e : s.longOpts.entrySet()) {
+                if (e.getKey().startsWith(name)) {
+                    OptionSpec o = e.getValue();
+                    if (candidate == null) {
+                        candidate = o;
+                    } else if (candidate != o) {
+                        ambiguous = true;
+                        if (candidate.effect() == null && o.effect() != null) {
+                            candidate = o;
+                        } else if (candidate.effect() != null && o.effect() != null
+                                && o.effect().commandClass().ordinal() > candidate.effect().commandClass().ordinal()) {
+                            candidate = o;
+                        }
+                    }
+                }
+            }
+            if (s.parent == null || !s.parent.globalOptions) {
+                break;
+            }
+        }
+        if (ambiguous && candidate != null && candidate.effect() == null) {
+            return null;
+        }
+        return candidate;
+    }
+
+    /** Every option spec visible here (own and inherited global ones). */
+    public List<OptionSpec> visibleOptions() {
+        if (parent == null || !parent.globalOptions) {
+            return options;
+        }
+        List<OptionSpec> all = new ArrayList<>(options);
+        for (Section s = parent; s != null; s = s.parent) {
+            all.addAll(s.options);
+            if (s.parent == null || !s.parent.globalOptions) {
+                break;
+            }
+        }
+        return all;
+    }
+
+    @Override
+    public String toString() {
+        return "[" + key + "]";
+    }
+}

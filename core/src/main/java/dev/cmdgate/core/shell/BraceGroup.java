@@ -1,0 +1,20 @@
+package dev.cmdgate.core.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** <code>{ body; }</code> — a group run in the current shell. */
+public record BraceGroup(int start, int end, Script body, List<Redirect> redirects) implements Command {
+
+    public BraceGroup {
+        redirects = List.copyOf(redirects);
+    }
+
+    @Override
+    public List<Node> children() {
+        List<Node> c = new ArrayList<>(1 + redirects.size());
+        c.add(body);
+        c.addAll(redirects);
+        return c;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.cmdgate.core.shell;
+
+import java.util.List;
+
+/**
+ * The result of parsing. Never null, never thrown: syntax errors and exceeded limits come back in
+ * {@link #errors()}. When there are errors the script holds whatever could be parsed (possibly
+ * partial); callers that gate commands must treat any error as fail-closed.
+ *
+ * @param input  the parsed input
+ * @param script the syntax tree (never null)
+ * @param errors the errors, empty when the input parsed cleanly
+ */
+public record ParseResult(String input, Script script, List<ParseError> errors) {
+
+    public ParseResult {
+        errors = List.copyOf(errors);
+    }
+
+    /** True when the input parsed with no error. */
+    public boolean ok() {
+        return errors.isEmpty();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Bad input gets an answer (fail closed) in bounded time: no exception, no stack overflow. */
+class RobustnessTest {
+
+    static final CommandClassifier C = Classifiers.standard(null);
+
+    private static Classification timed(String line, long maxMillis) {
+        long t0 = System.nanoTime();
+        Classification c = C.classifyShell(line);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(ms).as("time for input of %d chars", line.length()).isLessThan(maxMillis);
+        assertThat(c).isNotNull();
+        assertThat(c.findings()).isNotEmpty();
+        return c;
+    }
+
+    @Test
+    void emptyAndNullArgvAreDestructive() {
+        assertThat(C.classifyArgv(List.of(), Map.of()).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(C.classifyArgv(null, null).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        Classification withNull = C.classifyArgv(Arrays.asList("rm", null, "-rf", "x"), Map.of());
+        assertThat(withNull.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void nulBytes() {
+        timed("ls\0; rm -rf ~", 2000);
+        assertThat(timed("rm -rf ~\0", 2000).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        Classification c = C.classifyArgv(List.of("ls\0", "-la"), Map.of());
+        assertThat(c.commandClass()).isGreaterThanOrEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void unmatchedQuotesAndBrokenSyntaxFailClosed() {
+        for (String s : List.of("echo 'abc", "echo \"abc", "ls $(", "ls `", "if true; then ls", "ls |", "ls &&",
+                "case x in", "echo ${", "(((", ")", "ls )", "f() {", "$((1+", "echo $'\\")) {
+            Classification c = timed(s, 2000);
+            assertThat(c.commandClass()).as(s).isEqualTo(CommandClass.DESTRUCTIVE);
+            assertThat(c.findings()).anySatisfy(f -> assertThat(f.reason()).contains("could not parse"));
+        }
+    }
+
+    @Test
+    void oneMebibyteLine() {
+        StringBuilder b = new StringBuilder("ls");
+        while (b.length() < 1 << 20) {
+            b.append(" a");
+        }
+        assertThat(timed(b.toString(), 10000).commandClass()).isEqualTo(CommandClass.READ);
+        StringBuilder q = new StringBuilder("echo '");
+        while (q.length() < 1 << 20) {
+            q.append("rm -rf ~; ");
+        }
+        q.append("'");
+        assertThat(timed(q.toString(), 10000).commandClass()).isEqualTo(CommandClass.READ);
+        StringBuilder many = new StringBuilder();
+        while (many.length() < 1 << 20) {
+            many.append("ls;");
+        }
+        timed(many.toString(), 15000);
+    }
+
+    @Test
+    void deepNestingFailsClosedWithoutStackOverflow() {
+        int n = 10_000;
+        // "((((ls))))" is an arithmetic command (no command runs): only check that it answers
+        timed("(".repeat(n) + "ls" + ")".repeat(n), 5000);
+        String parens = "( ".repeat(n) + "ls" + " )".repeat(n);
+        String subst = "echo " + "$(".repeat(n) + "ls" + ")".repeat(n);
+        String backq = "echo " + "\"$(".repeat(n) + "ls" + ")\"".repeat(n);
+        String braces = "{ ".repeat(n) + "ls; " + "}; ".repeat(n);
+        String brace = "echo " + "{a,".repeat(n) + "b" + "}".repeat(n);
+        for (String s : List.of(parens, subst, backq, braces, brace)) {
+            Classification c = timed(s, 5000);
+            assertThat(c.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+    }
+
+    @Test
+    void nestedShellScriptsHaveADepthCap() {
+        // each eval's operands form a new script, so this nests 40 scripts without quoting blow-up
+        Classification c = timed("eval ".repeat(40) + "ls", 5000);
+        assertThat(c.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(c.findings()).anySatisfy(f -> assertThat(f.reason()).contains("too complex"));
+        assertThat(C.classifyShell("eval ".repeat(5) + "ls").commandClass()).isEqualTo(CommandClass.READ);
+        String shallow = "sh -c " + quote("sh -c " + quote("ls"));
+        assertThat(C.classifyShell(shallow).commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(C.classifyShell("sh -c " + quote("sh -c " + quote("rm -rf ~"))).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    @Test
+    void invalidUtf16() {
+        timed("ls \uD800 \uDC00x \uDFFF\uD800", 2000);
+        timed("\uD800", 2000);
+        assertThat(timed("rm -rf ~ \uDC00", 2000).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        C.classifyArgv(List.of("\uD800", "\uDC00"), Map.of("\uD800", "\uDFFF"));
+    }
+
+    @Test
+    void randomAndAdversarialInputNeverThrows() {
+        Random r = new Random(42);
+        String alphabet = "ab rm-f~/$(){}[]'\"`\\;|&<>!*?=#\n\t0123456789\u0000\uD800";
+        String[] pieces = {"$(", ")", "`", "'", "\"", "<<EOF\n", "EOF\n", "${", "}", "((", "))", " | ", " && ", ";",
+            "sh -c ", "eval ", "rm -rf ~", "sudo ", "env -S ", "{a,b}", "<(", ">(", "2>&1", "> /dev/tcp/h/1 ",
+            "case x in a) ;; esac", "if ", " then ", " fi", "for i in ", " do ", " done", "f() { ", " }", "\\"};
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder b = new StringBuilder();
+            int len = r.nextInt(120);
+            for (int k = 0; k < len; k++) {
+                if (r.nextInt(3) == 0) {
+                    b.append(pieces[r.nextInt(pieces.length)]);
+                } else {
+                    b.append(alphabet.charAt(r.nextInt(alphabet.length())));
+                }
+            }
+            String s = b.toString();
+            Classification c = C.classifyShell(s);
+            assertThat(c).as(s).isNotNull();
+            assertThat(c.findings()).as(s).isNotEmpty();
+            List<String> argv = new ArrayList<>(Arrays.asList(s.split(" ")));
+            assertThat(C.classifyArgv(argv, Map.of()).findings()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void timeGrowsLinearly() {
+        String unit = "ls -la | grep -rn foo src && echo \"$(date)\" > /dev/null; ";
+        // warm up
+        for (int i = 0; i < 50; i++) {
+            C.classifyShell(unit.repeat(20));
+        }
+        long small = best(unit.repeat(250));
+        long large = best(unit.repeat(2000));
+        // 8x the input must not cost more than ~8x the time (generous margin for noise)
+        assertThat(large).as("small=%dns large=%dns", small, large).isLessThan(small * 30 + 20_000_000L);
+    }
+
+    private static long best(String s) {
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            C.classifyShell(s);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        return best;
+    }
+}

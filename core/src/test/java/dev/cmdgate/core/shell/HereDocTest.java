@@ -1,0 +1,118 @@
+package dev.cmdgate.core.shell;
+
+import static dev.cmdgate.core.shell.TestSupport.commandNames;
+import static dev.cmdgate.core.shell.TestSupport.parseOk;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class HereDocTest {
+
+    private static HereDoc doc(String input, int index) {
+        Script s = parseOk(input);
+        return ShellWalker.simpleCommands(s).stream().flatMap(c -> c.redirects().stream())
+                .filter(r -> r.hereDoc() != null).map(Redirect::hereDoc).toList().get(index);
+    }
+
+    @Test
+    void unquotedBodyExposesSubstitutions() {
+        String in = "cat <<EOF\nhello $USER\n$(rm -rf ~)\nEOF\necho after";
+        HereDoc d = doc(in, 0);
+        assertThat(d.delimiter()).isEqualTo("EOF");
+        assertThat(d.quoted()).isFalse();
+        assertThat(d.stripTabs()).isFalse();
+        assertThat(d.terminated()).isTrue();
+        assertThat(d.text()).isEqualTo("hello $USER\n$(rm -rf ~)\n");
+        assertThat(d.text(in)).isEqualTo("hello $USER\n$(rm -rf ~)\n");
+        assertThat(d.body().parts()).singleElement().isInstanceOf(DoubleQuoted.class);
+        assertThat(d.body().literalValue()).isNull();
+        assertThat(d.body().substitutions()).hasSize(1);
+        assertThat(commandNames(in)).containsExactly("cat", "rm", "echo");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "cat <<'EOF'|EOF", "cat <<\"EOF\"|EOF", "cat <<\\EOF|EOF", "cat <<E'O'F|EOF", "cat <<'E O'|E O",
+        "cat <<\"$X\"|$X",
+    })
+    void quotedDelimiterMeansLiteralBody(String head, String delimiter) {
+        String in = head + "\n$(rm -rf ~) `id` $HOME\n" + delimiter + "\n";
+        HereDoc d = doc(in, 0);
+        assertThat(d.quoted()).isTrue();
+        assertThat(d.delimiter()).isEqualTo(delimiter);
+        assertThat(d.terminated()).isTrue();
+        assertThat(d.body().literalValue()).isEqualTo("$(rm -rf ~) `id` $HOME\n");
+        assertThat(d.body().parts()).singleElement().isInstanceOf(SingleQuoted.class);
+        assertThat(ShellWalker.substitutions(parseOk(in))).isEmpty();
+    }
+
+    @Test
+    void stripTabsVariant() {
+        String in = "cat <<-END\n\tline $(id)\n\t\tx\n\tEND\necho ok";
+        HereDoc d = doc(in, 0);
+        assertThat(d.stripTabs()).isTrue();
+        assertThat(d.terminated()).isTrue();
+        assertThat(d.text()).isEqualTo("line $(id)\nx\n");
+        Substitution sub = d.body().substitutions().get(0);
+        assertThat(sub.text(in)).isEqualTo("$(id)");
+        assertThat(commandNames(in)).containsExactly("cat", "id", "echo");
+    }
+
+    @Test
+    void severalHereDocsOnOneLineAndPipelines() {
+        String in = "cat <<A - <<'B' | sh\na $(x)\nA\nrm -rf ~\nB\nnext";
+        HereDoc a = doc(in, 0);
+        HereDoc b = doc(in, 1);
+        assertThat(a.text()).isEqualTo("a $(x)\n");
+        assertThat(b.text()).isEqualTo("rm -rf ~\n");
+        assertThat(b.quoted()).isTrue();
+        assertThat(commandNames(in)).containsExactly("cat", "x", "sh", "next");
+    }
+
+    @Test
+    void hereDocInsideCommandSubstitution() {
+        String in = "x=$(cat <<EOF\n$(rm -rf ~)\nEOF\n); echo $x";
+        assertThat(commandNames(in)).containsExactly("<none>", "cat", "rm", "echo");
+    }
+
+    @Test
+    void hereDocInsideBackquotes() {
+        String in = "x=`cat <<EOF\n$(rm)\nEOF\n`";
+        assertThat(commandNames(in)).containsExactly("<none>", "cat", "rm");
+    }
+
+    @Test
+    void unterminatedHereDocRunsToEndOfInput() {
+        String in = "sh <<EOF\nrm -rf ~\n";
+        ParseResult r = ShellParser.parse(in);
+        HereDoc d = ShellWalker.simpleCommands(r.script()).get(0).redirects().get(0).hereDoc();
+        assertThat(d.terminated()).isFalse();
+        assertThat(d.text()).isEqualTo("rm -rf ~\n");
+        ParseResult noBody = ShellParser.parse("cat <<EOF");
+        assertThat(ShellWalker.simpleCommands(noBody.script()).get(0).redirects().get(0).hereDoc().text()).isEmpty();
+    }
+
+    @Test
+    void delimiterMustMatchWholeLine() {
+        String in = "cat <<EOF\nEOF \n EOF\nEOFX\nEOF\n";
+        assertThat(doc(in, 0).text()).isEqualTo("EOF \n EOF\nEOFX\n");
+    }
+
+    @Test
+    void hereStringIsAWord() {
+        Redirect r = TestSupport.firstCommand("bash <<< 'rm -rf ~'").redirects().get(0);
+        assertThat(r.op()).isEqualTo(Redirect.Op.HERESTRING);
+        assertThat(r.hereDoc()).isNull();
+        assertThat(r.target().literalValue()).isEqualTo("rm -rf ~");
+    }
+
+    @Test
+    void continuationsInUnquotedBodyAreJoined() {
+        HereDoc d = doc("cat <<EOF\na\\\nb $(i\\\nd)\nEOF\n", 0);
+        List<SimpleCommand> inner = ShellWalker.simpleCommands(d.body());
+        assertThat(inner).extracting(SimpleCommand::commandName).containsExactly("id");
+    }
+}
