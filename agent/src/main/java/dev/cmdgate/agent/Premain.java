@@ -1,6 +1,6 @@
 package dev.cmdgate.agent;
 
-import dev.cmdgate.agent.bridge.LaunchBridge;
+import dev.cmdgate.api.bridge.LaunchBridge;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.config.ConfigParser;

@@ -1,15 +1,22 @@
 package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.core.decision.PolicyCheck;
+import dev.cmdgate.core.policy.OapPolicyCheck;
+import dev.cmdgate.core.policy.PassportException;
+import dev.cmdgate.core.policy.SigningKeyException;
 import java.nio.file.Path;
 
-/** Loads the OAP passport for the CLI. */
+/** Loads the OAP passport for the CLI; any problem with it is a usage error. */
 final class CliPolicy {
 
     private CliPolicy() {
     }
 
     static PolicyCheck load(Path passport, Path signingKey) {
-        throw new Main.UsageException("--policy is not available in this build yet");
+        try {
+            return OapPolicyCheck.load(passport, signingKey);
+        } catch (PassportException | SigningKeyException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
     }
 }

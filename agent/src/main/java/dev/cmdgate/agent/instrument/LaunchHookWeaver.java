@@ -24,7 +24,7 @@ import org.objectweb.asm.Type;
  */
 final class LaunchHookWeaver {
 
-    static final String BRIDGE = "dev.cmdgate.agent.bridge.LaunchBridge";
+    static final String BRIDGE = "dev.cmdgate.api.bridge.LaunchBridge";
     static final String PROCESS_IMPL = LaunchHookTransformer.PROCESS_IMPL;
     static final String PROCESS_BUILDER = LaunchHookTransformer.PROCESS_BUILDER;
     static final String START_DESC =
@@ -66,11 +66,20 @@ final class LaunchHookWeaver {
             }
             hooks++;
             boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+            boolean hookExit = "onStart".equals(hook);
             return new MethodVisitor(Opcodes.ASM9, mv) {
                 @Override
                 public void visitCode() {
                     super.visitCode();
                     emitBridgeCall(mv, hook, desc, isStatic);
+                }
+
+                @Override
+                public void visitInsn(int opcode) {
+                    if (hookExit && opcode == Opcodes.ARETURN) {
+                        emitStartedCall(mv);
+                    }
+                    super.visitInsn(opcode);
                 }
             };
         }
@@ -127,6 +136,31 @@ final class LaunchHookWeaver {
         }
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
                 "([Ljava/lang/Object;)V", false);
+    }
+
+    /**
+     * Before {@code ARETURN} of {@code ProcessImpl.start}, with the new Process on the stack:
+     * {@code process = lookup…findStatic(bridge, "onStarted", (Process)Process).invokeExact(process)}.
+     */
+    static void emitStartedCall(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        mv.visitLdcInsn(BRIDGE);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/ClassLoader", "getSystemClassLoader",
+                "()Ljava/lang/ClassLoader;", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Class", "forName",
+                "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", false);
+        mv.visitLdcInsn("onStarted");
+        mv.visitLdcInsn(Type.getType("Ljava/lang/Process;"));
+        mv.visitLdcInsn(Type.getType("Ljava/lang/Process;"));
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodType", "methodType",
+                "(Ljava/lang/Class;Ljava/lang/Class;)Ljava/lang/invoke/MethodType;", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
+                "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false);
+        mv.visitInsn(Opcodes.SWAP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
+                "(Ljava/lang/Process;)Ljava/lang/Process;", false);
     }
 
     private static void pushInt(MethodVisitor mv, int value) {

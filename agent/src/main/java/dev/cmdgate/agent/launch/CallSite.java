@@ -12,7 +12,8 @@ record CallSite(String caller, boolean inPipeline, boolean viaProcessImplStart) 
 
     private static final StackWalker WALKER = StackWalker.getInstance();
     private static final List<String> INFRASTRUCTURE = List.of(
-            "java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.cmdgate.agent.", "dev.cmdgate.core.");
+            "java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.cmdgate.agent.", "dev.cmdgate.core.",
+            "dev.cmdgate.api.bridge.");
 
     static CallSite current() {
         return WALKER.walk(CallSite::read);

@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -19,6 +19,11 @@ import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import dev.cmdgate.agent.watchdog.KillEvent;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
+import dev.cmdgate.core.json.Json;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -48,6 +53,7 @@ public final class LaunchGuard implements LaunchGate {
             return new int[1];
         }
     };
+    private final ThreadLocal<Allowed> pipelineDecision = new ThreadLocal<>();
     private final ThreadLocal<Deque<List<String>>> approvedStages = new ThreadLocal<>() {
         @Override
         protected Deque<List<String>> initialValue() {
@@ -55,15 +61,23 @@ public final class LaunchGuard implements LaunchGate {
         }
     };
     private final AtomicBoolean auditFailureReported = new AtomicBoolean();
+    private final ProcessWatchdog watchdog;
+    /** The allowed launch in progress on this thread, until its process has started. */
+    private final ThreadLocal<Allowed> starting = new ThreadLocal<>();
+
+    /** What the exit hook needs to know about an allowed launch. */
+    private record Allowed(Decision decision, Duration executionLimit) {
+    }
 
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
-                       AgentLog log, Supplier<Map<String, String>> context) {
+                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog) {
         this.config = config;
         this.gatekeeper = gatekeeper;
         this.audit = audit;
         this.prompts = prompts;
         this.log = log;
         this.context = context;
+        this.watchdog = watchdog;
     }
 
     @Override
@@ -74,6 +88,7 @@ public final class LaunchGuard implements LaunchGate {
         if (!approved.isEmpty()) {
             if (site.inPipeline() && approved.peekFirst().equals(List.of(cmdarray))) {
                 approved.removeFirst();   // this stage was decided with its whole pipeline
+                starting.set(pipelineDecision.get());
                 return;
             }
             approved.clear();
@@ -85,9 +100,40 @@ public final class LaunchGuard implements LaunchGate {
     public void checkPipeline(List<ProcessBuilder> builders) {
         approvedStages.get().clear();
         enforce(JdkLaunches.fromPipeline(builders), CallSite.current());
+        pipelineDecision.set(starting.get());
         Deque<List<String>> approved = approvedStages.get();
         for (ProcessBuilder b : builders) {
             approved.addLast(List.copyOf(b.command()));
+        }
+    }
+
+    @Override
+    public Process started(Process process) {
+        Allowed a = starting.get();
+        starting.remove();
+        if (a != null && a.executionLimit() != null) {
+            watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
+        }
+        return process;
+    }
+
+    private void recordKill(Decision d, KillEvent kill) {
+        log.warn("cmdgate: " + kill.describe() + " [decision " + d.id() + "]");
+        if (audit != null) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("time", kill.killedAt().toString());
+            line.put("event", "watchdog_kill");
+            line.put("decision_id", d.id());
+            line.put("argv", d.argv());
+            line.put("pid", kill.pid());
+            line.put("limit_ms", kill.limit().toMillis());
+            line.put("ran_ms", kill.ranFor().toMillis());
+            line.put("descendants", kill.descendantPids());
+            try {
+                audit.write(Json.write(line));
+            } catch (IOException | RuntimeException e) {
+                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
+            }
         }
     }
 
@@ -100,6 +146,7 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     private void enforce(Launch launch, CallSite site) {
+        starting.remove();
         Decision decision;
         int[] nesting = depth.get();
         int level = nesting[0]++;
@@ -152,7 +199,14 @@ public final class LaunchGuard implements LaunchGate {
         Decision d = new Decision(UUID.randomUUID().toString(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, gatekeeper.get().scheme().describe(),
                 config.modeLabel(), site.caller(), prompt, verdict.oap(), context.get());
-        return record(d);
+        if (verdict.policy() != null && verdict.policy().notice() != null) {
+            log.warn("cmdgate: " + verdict.policy().notice());
+        }
+        d = record(d);
+        if (d.outcome() == Outcome.ALLOWED) {
+            starting.set(new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit()));
+        }
+        return d;
     }
 
     private Decision refuseNested(Launch launch, CallSite site) {

@@ -42,10 +42,16 @@ public final class Gatekeeper {
         GateDecision gate = scheme.decide(c);
         if (policyResult != null && !policyResult.allows()) {
             reasons.addAll(policyResult.failures());
+            if (gate == GateDecision.ALLOW) {
+                // the policy alone refuses it: say so, rather than quote an "allowed" that did not happen
+                reasons.add(new Reason("gate.allow", c.commandClass().label() + " command that " + scheme.describe()
+                        + " alone would allow" + strongestFinding(c)));
+                return new Verdict(c, GateDecision.BLOCK, reasons, policyResult);
+            }
             gate = GateDecision.BLOCK;
         }
         reasons.add(gateReason(scheme.decide(c), c));
-        return new Verdict(c, gate, reasons, policyResult == null ? null : policyResult.decision());
+        return new Verdict(c, gate, reasons, policyResult);
     }
 
     private Classification classify(Launch launch) {

@@ -2,6 +2,7 @@ package dev.cmdgate.core.decision;
 
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.Reason;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -10,8 +11,18 @@ public interface PolicyCheck {
 
     Result evaluate(Launch launch, Classification classification);
 
-    /** @param failures empty when the policy allows; {@code decision} is the object recorded as {@code oap} */
-    record Result(List<Reason> failures, Map<String, Object> decision) {
+    /**
+     * @param failures       empty when the policy allows
+     * @param decision       the object recorded as {@code oap} in audit lines and CLI output
+     * @param executionLimit how long an allowed process may run (the watchdog enforces it), or null
+     * @param notice         something about the policy itself worth telling the user once (e.g. the
+     *                       passport file changed or became invalid), or null
+     */
+    record Result(List<Reason> failures, Map<String, Object> decision, Duration executionLimit, String notice) {
+        public Result {
+            failures = List.copyOf(failures);
+        }
+
         public boolean allows() {
             return failures.isEmpty();
         }

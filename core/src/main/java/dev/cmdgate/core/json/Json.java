@@ -13,6 +13,20 @@ public final class Json {
     private Json() {
     }
 
+    /**
+     * Parses one strict JSON text (see {@link JsonParser}).
+     *
+     * @throws JsonParseException with a one-line message naming line, column and offset
+     */
+    public static Object parse(String text) {
+        return JsonParser.parse(text);
+    }
+
+    /** The RFC 8785 (JCS) canonical form of a value (see {@link Jcs}). */
+    public static String canonical(Object value) {
+        return Jcs.canonicalize(value);
+    }
+
     public static String write(Object value) {
         StringBuilder out = new StringBuilder(256);
         write(value, out);

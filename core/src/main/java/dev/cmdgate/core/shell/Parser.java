@@ -1223,16 +1223,41 @@ final class Parser {
             p = skipCont(p + 1);
         }
         if (p < n && s.charAt(p) == '[') {
+            // the subscript is one word: quotes and $(…) may hold blanks
             int depth = 0;
+            int parens = 0;
             while (p < n) {
                 char ch = s.charAt(p);
-                if (ch == '[') {
+                if (ch == '\'' || ch == '"') {
+                    int q = p + 1;
+                    while (q < n && s.charAt(q) != ch) {
+                        q += ch == '"' && s.charAt(q) == '\\' ? 2 : 1;
+                    }
+                    if (q >= n) {
+                        return false;
+                    }
+                    p = q + 1;
+                    continue;
+                }
+                if (ch == '\\') {
+                    p += 2;
+                    continue;
+                }
+                if (ch == '(') {
+                    parens++;
+                } else if (ch == ')') {
+                    if (parens == 0) {
+                        return false;
+                    }
+                    parens--;
+                } else if (ch == '[') {
                     depth++;
                 } else if (ch == ']') {
-                    if (--depth == 0) {
+                    if (--depth == 0 && parens == 0) {
                         break;
                     }
-                } else if (ch == ' ' || ch == '\t' || ch == '\n' || ch == ';' || ch == '&' || ch == '|') {
+                } else if (parens == 0 && (ch == ' ' || ch == '\t' || ch == '\n' || ch == ';' || ch == '&'
+                        || ch == '|' || ch == '<' || ch == '>')) {
                     return false;
                 }
                 p++;

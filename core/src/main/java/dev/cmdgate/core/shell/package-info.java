@@ -29,11 +29,26 @@
  * brace expansion is {@link dev.cmdgate.core.shell.Word#expandBraces()} (capped, with an over-cap
  * flag instead of an exception).
  *
+ * <h2>What the tree guarantees</h2>
+ * Every place where bash (or dash, see {@link dev.cmdgate.core.shell.ShellParser.Dialect}) runs a
+ * nested script is a {@link dev.cmdgate.core.shell.Substitution} in the tree, including the places
+ * where single quotes do not quote: the operand of <code>"${x:-'…'}"</code> (and {@code - := = :+ + :? ?})
+ * inside double quotes, {@code $(( ))}, {@code (( ))} and array subscripts. A here-document's
+ * body is a {@link dev.cmdgate.core.shell.HereDoc} attached to its redirection (its range lies after
+ * the command line). What the parser cannot know is left to the caller: the contents of variables
+ * (arithmetic evaluation of a variable holding <code>a[$(cmd)]</code>, <code>${x@P}</code>,
+ * {@code eval}), text that builtins treat as code ({@code trap}, {@code printf -v 'a[$(cmd)]'},
+ * {@code declare}/{@code unset}/{@code read} with subscripts, {@code alias} under
+ * {@code expand_aliases}), and {@code sh -c} strings.
+ *
  * <h2>Robustness</h2>
  * The parser never throws: syntax errors, exceeded nesting depth and stack exhaustion are returned
  * as {@link dev.cmdgate.core.shell.ParseError}s alongside the partial tree. Gatekeepers must treat
  * any error as fail-closed. Keywords are recognised only in command position; aliases are not
- * expanded (non-interactive shells do not expand them by default); the bash dialect is assumed
- * (a superset of POSIX sh for what matters to gating).
+ * expanded (non-interactive shells do not expand them by default). The default dialect is bash;
+ * {@link dev.cmdgate.core.shell.ShellParser.Dialect#POSIX} parses like dash. A script for {@code sh}
+ * should be parsed in both, keeping the more severe verdict. Parsing is linear in the input, nesting
+ * is bounded by {@link dev.cmdgate.core.shell.ShellParser#DEFAULT_MAX_DEPTH} (configurable), and a
+ * typical command line parses in about 1–2 µs of CPU.
  */
 package dev.cmdgate.core.shell;

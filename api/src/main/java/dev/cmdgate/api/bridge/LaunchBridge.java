@@ -1,4 +1,4 @@
-package dev.cmdgate.agent.bridge;
+package dev.cmdgate.api.bridge;
 
 import java.lang.ProcessBuilder.Redirect;
 import java.util.List;
@@ -61,6 +61,16 @@ public final class LaunchBridge {
             throw e;
         } catch (Throwable t) {
             throw internalError(t);
+        }
+    }
+
+    /** Called with the result of {@code ProcessImpl.start}; a failure here destroys the process. */
+    public static Process onStarted(Process process) {
+        try {
+            return gate().started(process);
+        } catch (Throwable t) {
+            process.destroyForcibly();
+            throw t instanceof SecurityException e ? e : internalError(t);
         }
     }
 

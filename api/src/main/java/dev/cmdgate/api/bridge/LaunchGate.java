@@ -1,4 +1,4 @@
-package dev.cmdgate.agent.bridge;
+package dev.cmdgate.api.bridge;
 
 import java.lang.ProcessBuilder.Redirect;
 import java.util.List;
@@ -19,4 +19,11 @@ public interface LaunchGate {
 
     /** Entry of the {@code ProcessImpl} constructor, to catch construction that skipped {@code start}. */
     void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir);
+
+    /**
+     * Exit of {@code ProcessImpl.start} on this thread: the process exists. Returns the process the
+     * caller gets — the same one, or one whose standard input is gated; may arm the execution-time
+     * watchdog. Throwing here destroys the process before the caller sees it.
+     */
+    Process started(Process process);
 }

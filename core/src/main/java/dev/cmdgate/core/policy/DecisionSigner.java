@@ -1,0 +1,58 @@
+package dev.cmdgate.core.policy;
+
+import dev.cmdgate.core.json.Jcs;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.util.Base64;
+import java.util.Objects;
+
+/**
+ * Signs decisions: {@code signature} = {@code ed25519:} + base64 of the Ed25519 signature over the
+ * RFC 8785 form of the decision without {@code signature} and {@code kid}; {@code kid} = the
+ * {@link SigningKeys#keyId key id} of the public half. Thread-safe.
+ */
+public final class DecisionSigner {
+
+    private final PrivateKey key;
+    private final PublicKey publicKey;
+    private final String kid;
+
+    public DecisionSigner(PrivateKey key) {
+        this.key = Objects.requireNonNull(key);
+        this.publicKey = SigningKeys.publicKeyOf(key);
+        this.kid = SigningKeys.keyId(publicKey);
+    }
+
+    /**
+     * Loads the PKCS#8 PEM private key of {@code cmdgate.signing.key} / {@code --signing-key}.
+     *
+     * @throws SigningKeyException one line naming the file and the problem
+     */
+    public static DecisionSigner load(Path privateKeyPem) {
+        return new DecisionSigner(SigningKeys.readPrivateKey(privateKeyPem));
+    }
+
+    public String kid() {
+        return kid;
+    }
+
+    public PublicKey publicKey() {
+        return publicKey;
+    }
+
+    /** The decision with {@code signature} and {@code kid} set. */
+    public OapDecision sign(OapDecision decision) {
+        byte[] canonical = Jcs.canonicalBytes(decision.unsignedJson());
+        try {
+            Signature s = Signature.getInstance("Ed25519");
+            s.initSign(key);
+            s.update(canonical);
+            return decision.withSignature("ed25519:" + Base64.getEncoder().encodeToString(s.sign()), kid);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Ed25519 signing failed: " + e.getMessage(), e);
+        }
+    }
+}
