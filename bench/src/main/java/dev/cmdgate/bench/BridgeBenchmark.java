@@ -16,8 +16,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The code the agent injects at the entry of {@code ProcessImpl.start} looks the bridge up on every
- * launch (docs/instrumentation.md): {@code publicLookup().findStatic(Class.forName(BRIDGE, true,
+ * The code the agent injects into {@code ProcessImpl} looks the bridge up on every call — three times
+ * per launch: at the entry of {@code start} ({@code onStart}), of the constructor ({@code onConstruct})
+ * and before {@code start} returns ({@code onStarted}) (docs/instrumentation.md): {@code publicLookup().findStatic(Class.forName(BRIDGE, true,
  * systemLoader), "onStart", methodType(void, Object[]))}. This measures that lookup against a cached
  * handle, to put a number on "microseconds against the milliseconds a fork takes".
  */

@@ -6,6 +6,7 @@ import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
@@ -91,7 +92,7 @@ public class GateBenchmark {
         allowed = ok.toArray(new String[0][]);
         Gatekeeper g = gatekeeper;
         guard = new LaunchGuard(config, () -> g, new AuditSink(auditFile), new PromptGateway("deny", config.promptTimeout()),
-                new AgentLog(), Map::of);
+                new AgentLog(), Map::of, new ProcessWatchdog());
     }
 
     /** Keeps the audit file from growing to gigabytes; the sink appends, so truncating under it is safe. */
@@ -119,6 +120,7 @@ public class GateBenchmark {
         String[] cmd = allowed[nextAllowed];
         nextAllowed = nextAllowed + 1 == allowed.length ? 0 : nextAllowed + 1;
         guard.checkStart(cmd, null, null, null, false);
+        guard.started(null);   // the exit hook: no execution limit configured, so nothing to watch
     }
 
     /** How many of the mix's commands {@code guard} cycles through (for the report). */
