@@ -3,7 +3,8 @@
 #   1. start-up and memory: hello-world under cmdgate vs a no-op agent      (scripts/measure-startup.sh)
 #   2. launch overhead: ProcessBuilder("true") loop, cmdgate full+audit vs none (scripts/measure-launch.sh)
 #   3. classification latency over the command mix, worst cases at 4 sizes, the gate path (JMH)
-#   4. the slowest commands of the mix (dev.cmdgate.bench.PerCommand)
+#   4. the mix per command by wall and thread CPU time, the slowest commands (dev.cmdgate.bench.PerCommand),
+#      and the worst cases by thread CPU time (dev.cmdgate.bench.WorstCaseCpu) — robust on a busy machine
 #   scripts/bench-all.sh [--quick]
 #   env: BUILD_DIR (mvn -DbuildDir, default target), JDKS ("home1 home2", default 17 and 25),
 #        STARTUP_ROUNDS (21), LAUNCH_ROUNDS (11), LAUNCHES (500), JMH_JDK (home for JMH, default the first),
@@ -46,9 +47,12 @@ echo; echo "== 3. JMH ($(jdk_name "${jmh_java%/bin/java}"))"
 python3 "$root/scripts/bench/jmh-summary.py" "$out/jmh-latency.json" "$out/jmh-worst.json" | tee "$out/jmh-summary.txt"
 grep -E '<failure>|Exception|Error' "$out/jmh-worst.log" | sort | uniq -c | head -10 || true
 
-echo; echo "== 4. slowest commands of the mix"
+echo; echo "== 4. the mix per command (wall and thread CPU), the worst cases by thread CPU"
 "$jmh_java" -cp "$bench_jar" dev.cmdgate.bench.PerCommand "$([[ $quick == 1 ]] && echo 50 || echo 400)" 15 | tee "$out/per-command.txt"
+"$jmh_java" -Xms1g -Xmx1g -cp "$bench_jar" dev.cmdgate.bench.WorstCaseCpu "$([[ $quick == 1 ]] && echo 1 || echo 7)" | tee "$out/worst-cpu.txt"
 
 echo; echo "== headline"
 grep -hE 'START-UP RATIO|MAX RSS|LAUNCH OVERHEAD|openjdk version|java version' "$out/startup.txt" "$out/launch.txt" || true
 grep -E 'ClassifyBenchmark|largest' "$out/jmh-summary.txt" || true
+grep -E 'per command' "$out/per-command.txt" || true
+grep -E 'largest' "$out/worst-cpu.txt" | sed 's/^ */worst case (CPU) /' || true
