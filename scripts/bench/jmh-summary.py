@@ -66,7 +66,7 @@ if families:
         growth = rows[-1][1] / rows[0][1] / (rows[-1][0] / rows[0][0]) if rows[0][1] > 0 else float("nan")
         print(f"  {fam}")
         print("    " + "   ".join(cells))
-        print(f"    largest {largest[4]}={largest[0]}: {ms:.1f} ms (target <= 200: {'MET' if ms <= 200 else 'MISSED'});"
+        print(f"    {fam.split('.')[0]} {fam.split(' ', 1)[1]}: largest {largest[4]}={largest[0]}: {ms:.1f} ms (target <= 200: {'MET' if ms <= 200 else 'MISSED'});"
               f" time per unit at largest / smallest size: {growth:.2f} (1.00 = linear)")
 
 other = [r for r in results if r["mode"] == "avgt" and not r.get("params")]
