@@ -2,17 +2,22 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.agent.prompt.PromptGateway;
-import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
+import dev.cmdgate.api.bridge.LaunchBridge;
+import dev.cmdgate.api.bridge.LaunchGate;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.policy.OapPolicyCheck;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeyException;
-import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -22,13 +27,19 @@ final class AgentRuntime {
     private AgentRuntime() {
     }
 
-    static LaunchGuard create(AgentConfig config) {
+    /** The gate to install: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
+    static LaunchGate create(AgentConfig config) {
         PromptGateway.validate(config.prompt());
         PolicyCheck policy = loadPolicy(config);
-        return new LaunchGuard(config, new LazyGatekeeper(config, policy),
+        // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
+        // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
+        CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
+        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, classifier, policy);
+        PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
+        LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
-                new PromptGateway(config.prompt(), config.promptTimeout()),
-                new AgentLog(), new NoContext(), new ProcessWatchdog());
+                prompts, new AgentLog(), new ScopeContext(), new ProcessWatchdog(), new ScopeDeclaredClass());
+        return new ApiGate(guard, gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT);
     }
 
     /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */
@@ -52,11 +63,13 @@ final class AgentRuntime {
      */
     private static final class LazyGatekeeper implements Supplier<Gatekeeper> {
         private final AgentConfig config;
+        private final CommandClassifier classifier;
         private final PolicyCheck policy;
         private volatile Gatekeeper value;
 
-        LazyGatekeeper(AgentConfig config, PolicyCheck policy) {
+        LazyGatekeeper(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policy) {
             this.config = config;
+            this.classifier = classifierOrNull;
             this.policy = policy;
         }
 
@@ -67,7 +80,8 @@ final class AgentRuntime {
                 synchronized (this) {
                     v = value;
                     if (v == null) {
-                        value = v = new Gatekeeper(Classifiers.standard(config.rules()), config.scheme(), policy);
+                        value = v = new Gatekeeper(classifier != null ? classifier : Classifiers.standard(null),
+                                config.scheme(), policy);
                     }
                 }
             }
@@ -75,10 +89,19 @@ final class AgentRuntime {
         }
     }
 
-    private static final class NoContext implements Supplier<Map<String, String>> {
+    /** The launching thread's context, from the application's LaunchScope (kept in the bridge). */
+    private static final class ScopeContext implements Supplier<Map<String, String>> {
         @Override
         public Map<String, String> get() {
-            return Map.of();
+            return LaunchBridge.context();
+        }
+    }
+
+    /** The class the launching thread's LaunchScope declares, or null. */
+    private static final class ScopeDeclaredClass implements Supplier<CommandClass> {
+        @Override
+        public CommandClass get() {
+            return LaunchBridge.declaredClass();
         }
     }
 }

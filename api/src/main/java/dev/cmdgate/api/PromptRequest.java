@@ -1,9 +1,13 @@
 package dev.cmdgate.api;
 
+import dev.cmdgate.core.decision.CommandText;
 import java.util.List;
 import java.util.Map;
 
-/** What a prompt handler is asked about: one launch the gate could not allow on its own. */
+/**
+ * What a prompt handler is asked about: one launch the gate could not allow on its own. Nothing has
+ * been started, opened or created for it yet.
+ */
 public interface PromptRequest {
 
     /** The argv exactly as the process would receive it. */
@@ -27,6 +31,17 @@ public interface PromptRequest {
     /** The application frame that launched it, e.g. {@code com.acme.Tool.run(Tool.java:42)}. */
     String caller();
 
-    /** Context the application attached to this thread (session id, tool name, tool-call id, …). */
+    /**
+     * Context the application attached to the launching thread with a {@link LaunchScope} (session id,
+     * tool name, tool-call id, …); empty when none.
+     */
     Map<String, String> context();
+
+    /**
+     * The argv as a user would type it, quoting words that need it (long lines are shortened). It may
+     * contain control characters: escape them before showing it on a terminal.
+     */
+    default String commandLine() {
+        return CommandText.render(argv());
+    }
 }

@@ -106,22 +106,7 @@ final class LaunchHookWeaver {
      * frames are needed.
      */
     static void emitBridgeCall(MethodVisitor mv, String hook, String desc, boolean isStatic) {
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
-                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
-        mv.visitLdcInsn(BRIDGE);
-        mv.visitInsn(Opcodes.ICONST_1);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/ClassLoader", "getSystemClassLoader",
-                "()Ljava/lang/ClassLoader;", false);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Class", "forName",
-                "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", false);
-        mv.visitLdcInsn(hook);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/Void", "TYPE", "Ljava/lang/Class;");
-        mv.visitLdcInsn(Type.getType("[Ljava/lang/Object;"));
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodType", "methodType",
-                "(Ljava/lang/Class;Ljava/lang/Class;)Ljava/lang/invoke/MethodType;", false);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
-                "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false);
-
+        emitBridgeHandle(mv, hook, Type.VOID_TYPE, Type.getType("[Ljava/lang/Object;"));
         Type[] args = Type.getArgumentTypes(desc);
         pushInt(mv, args.length);
         mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
@@ -143,6 +128,15 @@ final class LaunchHookWeaver {
      * {@code process = lookup…findStatic(bridge, "onStarted", (Process)Process).invokeExact(process)}.
      */
     static void emitStartedCall(MethodVisitor mv) {
+        Type process = Type.getType("Ljava/lang/Process;");
+        emitBridgeHandle(mv, "onStarted", process, process);
+        mv.visitInsn(Opcodes.SWAP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
+                "(Ljava/lang/Process;)Ljava/lang/Process;", false);
+    }
+
+    /** Pushes the handle of the bridge's static method {@code name(parameter) → result}. */
+    private static void emitBridgeHandle(MethodVisitor mv, String name, Type result, Type parameter) {
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
                 "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
         mv.visitLdcInsn(BRIDGE);
@@ -151,16 +145,17 @@ final class LaunchHookWeaver {
                 "()Ljava/lang/ClassLoader;", false);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Class", "forName",
                 "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", false);
-        mv.visitLdcInsn("onStarted");
-        mv.visitLdcInsn(Type.getType("Ljava/lang/Process;"));
-        mv.visitLdcInsn(Type.getType("Ljava/lang/Process;"));
+        mv.visitLdcInsn(name);
+        if (result.getSort() == Type.VOID) {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/Void", "TYPE", "Ljava/lang/Class;");
+        } else {
+            mv.visitLdcInsn(result);
+        }
+        mv.visitLdcInsn(parameter);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodType", "methodType",
                 "(Ljava/lang/Class;Ljava/lang/Class;)Ljava/lang/invoke/MethodType;", false);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
                 "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false);
-        mv.visitInsn(Opcodes.SWAP);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
-                "(Ljava/lang/Process;)Ljava/lang/Process;", false);
     }
 
     private static void pushInt(MethodVisitor mv, int value) {

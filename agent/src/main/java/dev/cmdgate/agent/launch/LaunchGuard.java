@@ -1,10 +1,16 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.stdin.GatedShellProcess;
+import dev.cmdgate.agent.stdin.ShellSessions;
+import dev.cmdgate.agent.stdin.StdinContext;
+import dev.cmdgate.agent.stdin.StdinGate;
+import dev.cmdgate.agent.watchdog.KillEvent;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
+import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -17,17 +23,15 @@ import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
+import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import dev.cmdgate.agent.watchdog.KillEvent;
-import dev.cmdgate.agent.watchdog.ProcessWatchdog;
-import dev.cmdgate.core.json.Json;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -46,6 +50,7 @@ public final class LaunchGuard implements LaunchGate {
     private final PromptGateway prompts;
     private final AgentLog log;
     private final Supplier<Map<String, String>> context;
+    private final Supplier<CommandClass> declaredClass;
     // Anonymous classes rather than lambdas: these are built in premain (see ConfigParser).
     private final ThreadLocal<int[]> depth = new ThreadLocal<>() {
         @Override
@@ -64,25 +69,35 @@ public final class LaunchGuard implements LaunchGate {
     private final ProcessWatchdog watchdog;
     /** The allowed launch in progress on this thread, until its process has started. */
     private final ThreadLocal<Allowed> starting = new ThreadLocal<>();
+    // stdin=gate: a shell session allowed by checkStart on this thread, waiting for its started() call
+    private final ThreadLocal<Launch> pendingSession = new ThreadLocal<>();
 
     /** What the exit hook needs to know about an allowed launch. */
     private record Allowed(Decision decision, Duration executionLimit) {
     }
 
+    /**
+     * @param context       the launching thread's context (the application's LaunchScope), for prompts and audit
+     * @param declaredClass the class the launching thread's scope declares (may return null), or null for
+     *                      none; it may raise a launch's class, never lower it
+     */
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
-                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog) {
+                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
+                       Supplier<CommandClass> declaredClass) {
         this.config = config;
         this.gatekeeper = gatekeeper;
         this.audit = audit;
         this.prompts = prompts;
         this.log = log;
-        this.context = context;
+        this.context = StdinContext.over(context);
+        this.declaredClass = declaredClass;
         this.watchdog = watchdog;
     }
 
     @Override
     public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
                            boolean redirectErrorStream) {
+        pendingSession.remove();
         CallSite site = CallSite.current();
         Deque<List<String>> approved = approvedStages.get();
         if (!approved.isEmpty()) {
@@ -93,7 +108,19 @@ public final class LaunchGuard implements LaunchGate {
             }
             approved.clear();
         }
-        enforce(JdkLaunches.fromStart(cmdarray, environment, dir, redirects), site);
+        Launch launch = JdkLaunches.fromStart(cmdarray, environment, dir, redirects);
+        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), redirects)) {
+            // A shell reading commands from the application's pipe runs nothing by itself: the launch is
+            // judged as `sh -c ''` with its environment and redirects, and every command written to it
+            // later is judged on its own (started() gates the pipe).
+            Launch session = new Launch(launch.argv(), "", launch.cwd(), launch.environmentChanges(),
+                    launch.outputRedirects(), launch.declaredTimeout(), launch.declaredClass());
+            StdinContext.with(Map.of("stdin", "gated: each command written to its standard input is decided as sh -c COMMAND"),
+                    () -> enforce(session, site));
+            pendingSession.set(session);
+            return;
+        }
+        enforce(launch, site);
     }
 
     @Override
@@ -114,7 +141,43 @@ public final class LaunchGuard implements LaunchGate {
         if (a != null && a.executionLimit() != null) {
             watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
         }
-        return process;
+        Launch session = pendingSession.get();
+        if (session == null) {
+            return process;
+        }
+        pendingSession.remove();
+        return new GatedShellProcess(process, new SessionGate(session, process.pid()));
+    }
+
+    /** Decides the commands written to one gated shell session exactly like launches of {@code sh -c COMMAND}. */
+    private final class SessionGate implements StdinGate {
+        private final Launch session;
+        private final Map<String, String> origin;
+
+        SessionGate(Launch session, long pid) {
+            this.session = session;
+            this.origin = Map.of("stdin_of", JdkLaunches.render(session.argv()) + " (pid " + pid + ")");
+        }
+
+        private Launch command(String text) {
+            return new Launch(List.of("sh", "-c", text), text, session.cwd(), session.environmentChanges(), List.of(),
+                    null, session.declaredClass());
+        }
+
+        @Override
+        public void check(String command) {
+            try {
+                StdinContext.with(origin, () -> enforce(command(command), CallSite.current()));
+            } finally {
+                starting.remove();   // no process starts for this decision: nothing for the exit hook
+            }
+        }
+
+        @Override
+        public void refuse(String text, String why) {
+            Decision d = record(failClosed(command(text), CallSite.current(), new Reason("stdin.unjudgeable", why)));
+            throw new SecurityException(d.blockMessage());
+        }
     }
 
     private void recordKill(Decision d, KillEvent kill) {
@@ -163,7 +226,7 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     private Decision decide(Launch launch, CallSite site, boolean mayPrompt) {
-        Verdict verdict = gatekeeper.get().judge(launch);
+        Verdict verdict = gatekeeper.get().judge(declared(launch));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         Outcome outcome;
@@ -207,6 +270,16 @@ public final class LaunchGuard implements LaunchGate {
             starting.set(new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit()));
         }
         return d;
+    }
+
+    /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
+    private Launch declared(Launch l) {
+        CommandClass d = declaredClass == null ? null : declaredClass.get();
+        if (d == null) {
+            return l;
+        }
+        return new Launch(l.argv(), l.shellLine(), l.cwd(), l.environmentChanges(), l.outputRedirects(),
+                l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d));
     }
 
     private Decision refuseNested(Launch launch, CallSite site) {

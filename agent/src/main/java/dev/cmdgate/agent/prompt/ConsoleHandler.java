@@ -4,84 +4,195 @@ import dev.cmdgate.api.PromptAnswer;
 import dev.cmdgate.api.PromptHandler;
 import dev.cmdgate.api.PromptRequest;
 import dev.cmdgate.core.decision.CommandText;
-import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.Console;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Reader;
-import java.io.Writer;
+import java.lang.reflect.Method;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Asks on the terminal — {@link System#console()}, else {@code /dev/tty} — never on the
- * application's own standard input. One question at a time: other threads' questions wait here,
- * while their Read launches (which never prompt) go on.
+ * Asks on the terminal — {@link System#console()} when the JVM has one, else {@code /dev/tty} — and
+ * never on the application's own standard input when that is not a terminal. Shows the command, its
+ * class, level, reasons, context and caller; accepts y / n / a (anything else is asked again, an empty
+ * line or end of input is no). With a console, its writer shows the question and its terminal (this
+ * JVM's stdin, which is then a terminal) gives the answer; without one, {@code /dev/tty} does both.
+ *
+ * <p>One question at a time: other threads' questions wait their turn (Read launches never prompt, so
+ * they go on). Waiting and reading are interruptible, so when the gateway's timeout cancels a
+ * question the terminal is free again for the next one. Everything shown is stripped of control
+ * characters, so a command line cannot rewrite what the user sees.
  */
 final class ConsoleHandler implements PromptHandler {
 
-    static final Path TTY = Path.of("/dev/tty");
+    static final String TTY = "/dev/tty";
+    private static final long POLL_MILLIS = 20;
+    private static final int MAX_LINE = 4096;
+
+    private final ReentrantLock oneAtATime = new ReentrantLock(true);
 
     /** True when a terminal is there to ask on. */
     static boolean available() {
-        return System.console() != null || (Files.isReadable(TTY) && Files.isWritable(TTY) && ttyOpens());
-    }
-
-    private static boolean ttyOpens() {
-        try (var in = Files.newInputStream(TTY)) {
+        if (terminalConsole() != null) {
+            return true;
+        }
+        try (FileInputStream in = new FileInputStream(TTY)) {
             return true;
         } catch (IOException | RuntimeException e) {
             return false;
         }
     }
 
-    @Override
-    public synchronized PromptAnswer answer(PromptRequest request) throws IOException {
-        Console console = System.console();
-        if (console != null) {
-            return ask(request, console.reader(), console.writer());
+    /**
+     * {@link System#console()} when it is an interactive terminal. From JDK 22 it may be non-null with
+     * redirected streams; {@code Console.isTerminal()} (JDK 22+, called reflectively) tells.
+     */
+    static Console terminalConsole() {
+        Console c = System.console();
+        if (c == null) {
+            return null;
         }
-        Charset cs = Charset.defaultCharset();
-        try (Reader in = new InputStreamReader(Files.newInputStream(TTY), cs);
-             Writer out = new OutputStreamWriter(Files.newOutputStream(TTY), cs)) {
-            return ask(request, in, new PrintWriter(out, true));
+        try {
+            Method isTerminal = Console.class.getMethod("isTerminal");
+            return Boolean.TRUE.equals(isTerminal.invoke(c)) ? c : null;
+        } catch (NoSuchMethodException e) {
+            return c;   // before JDK 22 a console exists only when stdin and stdout are a terminal
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
         }
     }
 
-    private static PromptAnswer ask(PromptRequest r, Reader reader, PrintWriter out) throws IOException {
-        BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    @Override
+    public PromptAnswer answer(PromptRequest request) throws IOException, InterruptedException {
+        oneAtATime.lockInterruptibly();
+        try {
+            Console console = terminalConsole();
+            if (console != null) {
+                // The console's terminal is this JVM's stdin; read its file descriptor directly (never
+                // closed here) because Console.reader() can neither be polled nor interrupted.
+                return ask(request, new FileInputStream(FileDescriptor.in), console.charset(), console.writer());
+            }
+            Charset cs = Charset.defaultCharset();
+            try (FileInputStream tin = new FileInputStream(TTY); FileOutputStream tout = new FileOutputStream(TTY)) {
+                return ask(request, tin, cs, new PrintWriter(new OutputStreamWriter(tout, cs), true));
+            }
+        } finally {
+            oneAtATime.unlock();
+        }
+    }
+
+    static PromptAnswer ask(PromptRequest r, InputStream in, Charset cs, PrintWriter out) throws IOException, InterruptedException {
         out.println();
-        out.println("cmdgate: " + CommandText.render(r.argv()));
-        out.println("  class " + r.commandClass() + ", level " + r.level() + ", in " + r.workingDirectory());
+        out.println("cmdgate: a command needs your approval");
+        out.println("  " + printable(CommandText.render(r.argv())));
+        out.println("  class " + printable(r.commandClass()) + ", level " + printable(r.level())
+                + ", in " + printable(r.workingDirectory()));
         for (String reason : r.reasons()) {
-            out.println("  - " + reason);
+            out.println("  - " + printable(reason));
+        }
+        Map<String, String> context = r.context();
+        if (context != null && !context.isEmpty()) {
+            StringBuilder c = new StringBuilder();
+            context.forEach((k, v) -> c.append(c.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+            out.println("  context: " + printable(c.toString()));
         }
         if (r.caller() != null) {
-            out.println("  launched by " + r.caller());
+            out.println("  launched by " + printable(r.caller()));
         }
-        for (int tries = 0; tries < 3; tries++) {
-            out.print("Allow? [y]es / [n]o / [a]lways for this exact command: ");
-            out.flush();
-            String line = in.readLine();
-            if (line == null) {
-                return PromptAnswer.DENY;
-            }
-            switch (line.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "y", "yes" -> {
-                    return PromptAnswer.ALLOW;
-                }
-                case "a", "always" -> {
-                    return PromptAnswer.ALLOW_ALWAYS;
-                }
-                case "n", "no", "" -> {
+        try {
+            for (int tries = 0; tries < 3; tries++) {
+                out.print("Allow? [y]es / [n]o / [a]lways for this exact command: ");
+                out.flush();
+                String line = readLine(in, cs);
+                if (line == null) {
+                    out.println();
+                    out.println("cmdgate: no answer (end of input): denied");
                     return PromptAnswer.DENY;
                 }
-                default -> out.println("Please answer y, n or a.");
+                switch (line.trim().toLowerCase(Locale.ROOT)) {
+                    case "y", "yes" -> {
+                        return PromptAnswer.ALLOW;
+                    }
+                    case "a", "always" -> {
+                        return PromptAnswer.ALLOW_ALWAYS;
+                    }
+                    case "n", "no", "" -> {
+                        return PromptAnswer.DENY;
+                    }
+                    default -> out.println("Please answer y, n or a.");
+                }
+            }
+            out.println("cmdgate: no valid answer: denied");
+            return PromptAnswer.DENY;
+        } catch (InterruptedException e) {
+            out.println();
+            out.println("cmdgate: no answer in time: denied");
+            out.flush();
+            throw e;
+        }
+    }
+
+    /**
+     * Reads one line without ever blocking in a read: a read blocked on a terminal ignores interrupts
+     * (and would keep the terminal after a timeout), so wait for input by polling
+     * {@link InputStream#available()} and sleeping, which an interrupt ends, and read one byte at a
+     * time only when one is there (so nothing after the newline is consumed). Returns null at end of
+     * input. End of input that the stream does not report as available (Ctrl-D on a terminal) is not
+     * seen: the question then waits for its timeout.
+     */
+    static String readLine(InputStream in, Charset cs) throws IOException, InterruptedException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        while (line.size() <= MAX_LINE) {
+            if (in.available() <= 0) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                Thread.sleep(POLL_MILLIS);
+                continue;
+            }
+            int b = in.read();
+            if (b < 0) {
+                return line.size() == 0 ? null : decode(line, cs);
+            }
+            if (b == '\n') {
+                return decode(line, cs);
+            }
+            if (b != '\r') {
+                line.write(b);
             }
         }
-        return PromptAnswer.DENY;
+        return decode(line, cs);
+    }
+
+    private static String decode(ByteArrayOutputStream bytes, Charset cs) {
+        return new String(bytes.toByteArray(), cs);
+    }
+
+    /** Replaces control characters (C0, DEL, C1) and bidirectional overrides with visible escapes. */
+    static String printable(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+            boolean bidi = (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f
+                    || c == 0x061c;
+            if (control || bidi) {
+                out.append(String.format(Locale.ROOT, c <= 0xff ? "\\x%02x" : "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 }

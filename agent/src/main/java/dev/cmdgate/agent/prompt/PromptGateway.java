@@ -6,8 +6,10 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,34 +17,241 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Turns a PROMPT into ALLOW or DENY. Handlers run on cmdgate's own daemon threads, so the launching
- * thread holds no handler state and a handler that hangs costs only the timeout. Anything but a clear
- * answer in time — an exception, null, a timeout, no handler — is DENY, with the reason recorded.
+ * Turns a PROMPT into ALLOW or DENY. Handlers run on cmdgate's own daemon threads, one per waiting
+ * launch, so several launches can wait at once, the launching thread's locks are never the handler's,
+ * and a handler that hangs costs only the timeout. Anything but a clear answer in time — an exception,
+ * null, a timeout, a handler that cannot be created, no handler — is DENY, with the reason recorded.
+ *
+ * <p>The handler is the one the application installed through the API (once, and only when the
+ * configuration says {@code auto}), else the configured one, created on first use: a class from the
+ * application's class path is constructed on a prompt thread, under the same timeout.
  */
 public final class PromptGateway {
 
+    private static final Set<String> BUILT_IN = Set.of("auto", "deny", "allow", "console");
+
     private final String configured;
     private final Duration timeout;
-    private volatile PromptHandler handler;
+    private final Object lock = new Object();
+    private volatile PromptHandler installed;
+    private volatile FutureTask<PromptHandler> creation;
+    private volatile ExecutorService pool;
     private final Set<String> alwaysAllowed = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> onPromptThread = new ThreadLocal<>();
-    private volatile ExecutorService pool;
 
     public PromptGateway(String configured, Duration timeout) {
         this.configured = configured;
         this.timeout = timeout;
     }
 
-    /** Created on the first prompt: most JVMs never prompt, and premain must stay cheap. */
+    /**
+     * Checks at start-up that a configured handler class exists, implements {@link PromptHandler} and
+     * has a public no-argument constructor, without running any of its code.
+     */
+    public static void validate(String configured) {
+        if (isBuiltIn(configured)) {
+            return;
+        }
+        try {
+            Class<?> type = Class.forName(configured, false, ClassLoader.getSystemClassLoader());
+            if (!PromptHandler.class.isAssignableFrom(type)) {
+                throw new IllegalArgumentException("prompt handler " + configured + " does not implement "
+                        + PromptHandler.class.getName());
+            }
+            if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || !Modifier.isPublic(type.getModifiers())) {
+                throw new IllegalArgumentException("prompt handler " + configured + " must be a public, concrete class");
+            }
+            type.getConstructor();
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("prompt handler class " + configured + " is not on the class path");
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException("prompt handler " + configured + " has no public no-argument constructor");
+        } catch (LinkageError e) {
+            throw new IllegalArgumentException("prompt handler " + configured + " cannot be loaded: " + e);
+        }
+    }
+
+    private static boolean isBuiltIn(String name) {
+        return BUILT_IN.contains(name);
+    }
+
+    /**
+     * Installs the application's handler. Refused (IllegalStateException) when one was installed
+     * already, or when the configuration names a handler other than {@code auto}: the operator's
+     * explicit choice wins over the application's.
+     */
+    public void install(PromptHandler handler) {
+        if (handler == null) {
+            throw new IllegalArgumentException("cmdgate: no prompt handler given");
+        }
+        synchronized (lock) {
+            if (installed != null) {
+                throw new IllegalStateException("cmdgate: a prompt handler is installed already ("
+                        + installed.getClass().getName() + "); a second installation is refused");
+            }
+            if (!"auto".equals(configured)) {
+                throw new IllegalStateException("cmdgate: cmdgate.prompt=" + configured
+                        + " is configured, so the application cannot install its own prompt handler");
+            }
+            installed = handler;
+        }
+    }
+
+    /** True on a thread that is running a handler: a launch from there must not prompt again. */
+    public boolean onPromptThread() {
+        return onPromptThread.get() != null;
+    }
+
+    public boolean rememberedAllow(List<String> argv, String cwd) {
+        return alwaysAllowed.contains(key(argv, cwd));
+    }
+
+    /**
+     * The answer any prompt would get right now without asking anyone — DENY for {@code deny} (and
+     * {@code auto} with no terminal), ALLOW for {@code allow} — or null when a handler must be asked.
+     */
+    public PromptAnswer certainAnswer() {
+        if (installed != null) {
+            return null;
+        }
+        return switch (configured) {
+            case "deny" -> PromptAnswer.DENY;
+            case "allow" -> PromptAnswer.ALLOW;
+            case "auto" -> ConsoleHandler.available() ? null : PromptAnswer.DENY;
+            default -> null;
+        };
+    }
+
+    /** The name recorded in the audit line for the handler that answers now. */
+    public String handlerName() {
+        PromptHandler h = installed;
+        return h != null ? h.getClass().getName() : configured;
+    }
+
+    public PromptRecord ask(List<String> argv, String cwd, Verdict verdict, String caller, Map<String, String> context) {
+        long started = System.nanoTime();
+        PromptHandler app = installed;
+        String name = app != null ? app.getClass().getName() : configured;
+        Future<Answered> future = null;
+        try {
+            LaunchPrompt request = new LaunchPrompt(List.copyOf(argv), verdict.classification().commandClass().label(),
+                    verdict.classification().level().label(),
+                    verdict.reasons().stream().map(Reason::message).toList(),
+                    verdict.classification().findings().stream().map(PromptGateway::describe).toList(),
+                    cwd, caller, context == null ? Map.of() : Map.copyOf(context));
+            future = pool().submit(() -> {
+                onPromptThread.set(Boolean.TRUE);
+                try {
+                    PromptHandler h = app != null ? app : configuredHandler();
+                    return new Answered(h, h.answer(request));
+                } finally {
+                    onPromptThread.remove();
+                }
+            });
+            Answered a = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (a.answer() == null) {
+                return record(name, "deny", started, "handler returned no answer");
+            }
+            if (a.handler() == BuiltInHandlers.DENY) {
+                return record(name, "deny", started, "auto".equals(configured)
+                        ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
+            }
+            if (a.answer() == PromptAnswer.ALLOW_ALWAYS) {
+                alwaysAllowed.add(key(argv, cwd));
+            }
+            return record(name, a.answer().name().toLowerCase(Locale.ROOT), started, null);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Unavailable u) {
+                Throwable why = u.getCause() instanceof java.lang.reflect.InvocationTargetException ite
+                        && ite.getCause() != null ? ite.getCause() : u.getCause();
+                return record(name, "deny", started, "handler unavailable: " + why);
+            }
+            return record(name, "deny", started, "handler failed: " + cause);
+        } catch (InterruptedException e) {
+            if (future != null) {
+                future.cancel(true);
+            }
+            Thread.currentThread().interrupt();
+            return record(name, "deny", started, "interrupted while waiting for an answer");
+        } catch (RuntimeException | LinkageError e) {
+            return record(name, "deny", started, "cannot ask: " + e);
+        }
+    }
+
+    private record Answered(PromptHandler handler, PromptAnswer answer) {
+    }
+
+    /** The configured handler could not be created. */
+    private static final class Unavailable extends Exception {
+        Unavailable(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    private static PromptRecord record(String handler, String answer, long started, String detail) {
+        return new PromptRecord(handler, answer, (System.nanoTime() - started) / 1_000_000, detail);
+    }
+
+    private static String describe(Finding f) {
+        return f.command() + ": " + f.reason() + " (" + f.commandClass().label() + ")";
+    }
+
+    /**
+     * The configured handler, created once. Runs on a prompt thread; a waiting thread gives up when
+     * its prompt is cancelled (interrupted), so a constructor that hangs costs each prompt its timeout.
+     */
+    private PromptHandler configuredHandler() throws Unavailable, InterruptedException {
+        FutureTask<PromptHandler> task = creation;
+        boolean mine = false;
+        if (task == null) {
+            synchronized (lock) {
+                task = creation;
+                if (task == null) {
+                    creation = task = new FutureTask<>(this::create);
+                    mine = true;
+                }
+            }
+        }
+        if (mine) {
+            task.run();
+        }
+        try {
+            return task.get();
+        } catch (ExecutionException e) {
+            synchronized (lock) {
+                if (creation == task) {
+                    creation = null;   // try again on the next prompt
+                }
+            }
+            throw new Unavailable(e.getCause());
+        }
+    }
+
+    private PromptHandler create() throws ReflectiveOperationException {
+        return switch (configured) {
+            case "deny" -> BuiltInHandlers.DENY;
+            case "allow" -> BuiltInHandlers.ALLOW;
+            case "console" -> new ConsoleHandler();
+            case "auto" -> ConsoleHandler.available() ? new ConsoleHandler() : BuiltInHandlers.DENY;
+            default -> (PromptHandler) Class.forName(configured, true, ClassLoader.getSystemClassLoader())
+                    .getConstructor().newInstance();
+        };
+    }
+
     private ExecutorService pool() {
         ExecutorService p = pool;
         if (p == null) {
-            synchronized (this) {
+            synchronized (lock) {
                 p = pool;
                 if (p == null) {
                     AtomicInteger n = new AtomicInteger();
@@ -55,117 +264,6 @@ public final class PromptGateway {
             }
         }
         return p;
-    }
-
-    /** Checks at start-up that a configured handler class exists, without running any of its code. */
-    public static void validate(String configured) {
-        if (isBuiltIn(configured)) {
-            return;
-        }
-        try {
-            Class<?> type = Class.forName(configured, false, ClassLoader.getSystemClassLoader());
-            if (!PromptHandler.class.isAssignableFrom(type)) {
-                throw new IllegalArgumentException(configured + " does not implement " + PromptHandler.class.getName());
-            }
-        } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("prompt handler class " + configured + " is not on the class path");
-        }
-    }
-
-    private static boolean isBuiltIn(String name) {
-        return Set.of("auto", "deny", "allow", "console").contains(name);
-    }
-
-    /** True on a thread that is running a handler: a launch from there must not prompt again. */
-    public boolean onPromptThread() {
-        return Boolean.TRUE.equals(onPromptThread.get());
-    }
-
-    public boolean rememberedAllow(List<String> argv, String cwd) {
-        return alwaysAllowed.contains(key(argv, cwd));
-    }
-
-    public PromptRecord ask(List<String> argv, String cwd, Verdict verdict, String caller, Map<String, String> context) {
-        long started = System.nanoTime();
-        String name = configured;
-        try {
-            PromptHandler h = handler();
-            name = describe(h);
-            LaunchPrompt request = new LaunchPrompt(argv, verdict.classification().commandClass().label(),
-                    verdict.classification().level().label(),
-                    verdict.reasons().stream().map(Reason::message).toList(),
-                    verdict.classification().findings().stream().map(PromptGateway::describe).toList(),
-                    cwd, caller, context);
-            Future<PromptAnswer> future = pool().submit(() -> {
-                onPromptThread.set(Boolean.TRUE);
-                try {
-                    return h.answer(request);
-                } finally {
-                    onPromptThread.remove();
-                }
-            });
-            PromptAnswer answer;
-            try {
-                answer = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                future.cancel(true);
-                return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
-            } catch (ExecutionException e) {
-                return record(name, "deny", started, "handler failed: " + e.getCause());
-            }
-            if (answer == null) {
-                return record(name, "deny", started, "handler returned no answer");
-            }
-            if (h == BuiltInHandlers.DENY) {
-                return record(name, "deny", started, "auto".equals(configured)
-                        ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
-            }
-            if (answer == PromptAnswer.ALLOW_ALWAYS) {
-                alwaysAllowed.add(key(argv, cwd));
-            }
-            return record(name, answer.name().toLowerCase(java.util.Locale.ROOT), started, null);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return record(name, "deny", started, "interrupted while waiting for an answer");
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            return record(name, "deny", started, "handler unavailable: " + e);
-        }
-    }
-
-    private static PromptRecord record(String handler, String answer, long started, String detail) {
-        return new PromptRecord(handler, answer, (System.nanoTime() - started) / 1_000_000, detail);
-    }
-
-    private static String describe(Finding f) {
-        return f.command() + ": " + f.reason() + " (" + f.commandClass().label() + ")";
-    }
-
-    private String describe(PromptHandler h) {
-        return isBuiltIn(configured) ? configured : h.getClass().getName();
-    }
-
-    private PromptHandler handler() throws ReflectiveOperationException {
-        PromptHandler h = handler;
-        if (h == null) {
-            synchronized (this) {
-                h = handler;
-                if (h == null) {
-                    handler = h = create();
-                }
-            }
-        }
-        return h;
-    }
-
-    private PromptHandler create() throws ReflectiveOperationException {
-        return switch (configured) {
-            case "deny" -> BuiltInHandlers.DENY;
-            case "allow" -> BuiltInHandlers.ALLOW;
-            case "console" -> new ConsoleHandler();
-            case "auto" -> ConsoleHandler.available() ? new ConsoleHandler() : BuiltInHandlers.DENY;
-            default -> (PromptHandler) Class.forName(configured, true, ClassLoader.getSystemClassLoader())
-                    .getConstructor().newInstance();
-        };
     }
 
     // NUL cannot occur inside an argv word or a path, so it separates them unambiguously.

@@ -149,8 +149,8 @@ public final class ProcessWatchdog {
             // the process table could not be read; still kill the process itself
         }
         String command = command(root);
-        e.process.destroyForcibly();
-        e.killed.set(true);
+        // Descendants first, the launched process last: its death wakes the application's waitFor,
+        // and by then the kill must already be recorded (the JVM may exit right after).
         List<Long> killed = new ArrayList<>();
         while (!work.isEmpty() && killed.size() < MAX_KILLS) {
             ProcessHandle h = work.poll();
@@ -173,6 +173,11 @@ public final class ProcessWatchdog {
             e.onKill.accept(event);
         } catch (Throwable t) {
             report("cmdgate: watchdog callback failed after " + event.describe() + ": " + t);
+        } finally {
+            // Through the handle, not Process.destroyForcibly(): that also closes the streams the
+            // application may be reading, which would turn a clean EOF into "Stream closed".
+            root.destroyForcibly();
+            e.killed.set(true);
         }
     }
 

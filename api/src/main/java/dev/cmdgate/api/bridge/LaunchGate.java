@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the instrumented JDK code asks. Each method returns normally to let the launch go on, or
- * throws {@link SecurityException} to refuse it.
+ * INTERNAL — implemented by the agent. What the instrumented JDK code asks. Each method returns
+ * normally to let the launch go on, or throws {@link SecurityException} to refuse it. A gate that also
+ * implements {@link GateService} answers the application API as well.
  */
 public interface LaunchGate {
 

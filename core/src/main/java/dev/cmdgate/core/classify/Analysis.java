@@ -62,6 +62,8 @@ final class Analysis {
     final List<CommandInvocation> invocations = new ArrayList<>();
     int nextPipeline;
     int commands;
+    /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
+    int expandedWords;
     boolean exhausted;
     /** Function names defined by the script being analysed (calls to them are not unknown programs). */
     final Set<String> functions = new LinkedHashSet<>();
@@ -87,9 +89,11 @@ final class Analysis {
         if (v == null) {
             return;
         }
+        boolean raises = v.commandClass().ordinal() > cls.ordinal() || v.level().ordinal() > level.ordinal();
         cls = cls.max(v.commandClass());
         level = level.max(v.level());
-        if (findings.size() < MAX_FINDINGS) {
+        // past the cap, keep only findings that raise the answer, so the reason is always listed
+        if (findings.size() < MAX_FINDINGS || raises && findings.size() < 2 * MAX_FINDINGS) {
             String reason = detail == null ? v.reason() : v.reason() + ": " + detail;
             findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason));
         }
@@ -166,9 +170,9 @@ final class Analysis {
     // ------------------------------------------------------------------ one simple command
 
     /**
-     * Classifies one simple command (already expanded into words), its inline assignments and the
-     * written paths of its redirections (handled by the caller). {@code redirectTargets} are the
-     * network-device targets of its redirections, used to spot reverse shells.
+     * Classifies one simple command (already expanded into words) with its inline assignments; its
+     * redirections were checked by the caller. {@code networkRedirects} are the network-device
+     * targets of its redirections, used to spot reverse shells.
      */
     void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
             List<String> networkRedirects) {
@@ -216,14 +220,25 @@ final class Analysis {
         ParsedArgs p = OptionParser.parse(section, words);
         Map<String, String> recorded = assigns;
         if (section != null && section.assignsOperands()) {
+            // export NAME=value: an assignment like an inline one
             recorded = new LinkedHashMap<>(assigns);
             for (Arg a : p.operands) {
                 if (isAssignment(a.text)) {
-                    recorded.put(a.text.substring(0, a.text.indexOf('=')), a.text.substring(a.text.indexOf('=') + 1));
+                    String n = a.text.substring(0, a.text.indexOf('='));
+                    recorded.put(n, a.text.substring(n.length() + 1));
+                    if (rules.isEnvHook(n)) {
+                        raise(display, location, setting("env-hook"), n + " is assigned");
+                    }
                 }
             }
         }
-        record(words, name, path, canonical(p), texts(p.operands), recorded, ctx, false);
+        List<String> operands = texts(p.operands);
+        if (!p.subWords.isEmpty()) {
+            List<String> withSubs = texts(p.subWords);
+            withSubs.addAll(operands);
+            operands = withSubs;
+        }
+        record(words, name, path, canonical(p), operands, recorded, ctx, false);
 
         if (pathProgram) {
             raise(display, location, setting("path-program"), path + " is not a standard system program");
@@ -272,16 +287,6 @@ final class Analysis {
                 raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
             }
         }
-        if (deepest.assignsOperands()) {
-            for (Arg a : p.operands) {
-                if (isAssignment(a.text)) {
-                    String n = a.text.substring(0, a.text.indexOf('='));
-                    if (rules.isEnvHook(n)) {
-                        raise(display, location, setting("env-hook"), n + " is assigned");
-                    }
-                }
-            }
-        }
         Set<String> facts = new LinkedHashSet<>();
         boolean codeFound = false;
         for (Section s : p.path) {
@@ -305,8 +310,9 @@ final class Analysis {
         }
         // code read from standard input, or from a script file
         if (!codeFound && deepest.stdinCode() != null) {
-            boolean readsStdin = p.operands.isEmpty()
-                    || p.operands.get(0).text.equals("-") || p.operands.get(0).text.equals("/dev/stdin")
+            int n = deepest.stdinCodeAfter();
+            boolean readsStdin = p.operands.size() <= n
+                    || p.operands.get(n).text.equals("-") || p.operands.get(n).text.equals("/dev/stdin")
                     || (rules.isShell(p.path.get(0).word()) && p.has("-s"));
             if (readsStdin) {
                 codeFound = true;
@@ -352,7 +358,7 @@ final class Analysis {
                             }
                         }
                         found = true;
-                        runCode(c.language(), v, u.from().dynamic, ctx, display, location, facts);
+                        runCode(c.language(), v, u.from().unresolved(), ctx, display, location, facts);
                     }
                 }
                 return found;
@@ -360,7 +366,7 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
-                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
                 if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
@@ -372,7 +378,7 @@ final class Analysis {
             case OPERAND -> {
                 if (c.index() < p.operands.size()) {
                     Arg a = p.operands.get(c.index());
-                    runCode(c.language(), a.text, a.dynamic, ctx, display, location, facts);
+                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
                 return false;
@@ -394,7 +400,7 @@ final class Analysis {
                         b.append(' ');
                     }
                     b.append(a.text);
-                    dyn |= a.dynamic;
+                    dyn |= a.unresolved();
                     any = true;
                 }
                 if (any) {
@@ -408,7 +414,7 @@ final class Analysis {
                     int eq = a.text.indexOf('=');
                     if (eq > 0) {
                         any = true;
-                        runCode(c.language(), a.text.substring(eq + 1), a.dynamic, ctx, display, location, facts);
+                        runCode(c.language(), a.text.substring(eq + 1), a.unresolved(), ctx, display, location, facts);
                     }
                 }
                 return any;
@@ -533,7 +539,7 @@ final class Analysis {
                 p.options.add(u);
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        runCode(c.language(), u.value(), u.from().dynamic, ctx, display, location, new LinkedHashSet<>());
+                        runCode(c.language(), u.value(), u.from().unresolved(), ctx, display, location, new LinkedHashSet<>());
                     }
                 }
                 k += 2;
@@ -628,7 +634,7 @@ final class Analysis {
                 raise(display, location, setting("network-device"), path);
                 return;
             }
-            if (path.startsWith("/dev/")) {
+            if (path.startsWith("/dev/") && !rules.isOrdinaryFile(path)) {
                 raise(display, location, setting("device-write"), path);
                 return;
             }

@@ -27,12 +27,15 @@ final class Arg {
         return new Arg(text == null ? "" : text, false, false, -1, -1);
     }
 
-    /** True when the value is unknown, except for a leading $HOME, which resolves to ~. */
+    /**
+     * True when the value is unknown before run time. $HOME (rendered {@code ${HOME}}) is the one
+     * expansion taken as known: it resolves to ~.
+     */
     boolean unresolved() {
         if (!dynamic) {
             return false;
         }
-        String n = Paths.normalize(text);
+        String n = text.replace("${HOME}", "");
         return n.indexOf('$') >= 0 || n.indexOf('\u2026') >= 0 || n.indexOf('`') >= 0;
     }
 

@@ -146,10 +146,14 @@ final class CodeFacts {
 
     /**
      * awk program: {@code system(}, pipes ({@code |}, {@code |&}, also {@code "cmd" | getline}),
-     * output redirection after print/printf ({@code >}, {@code >>}), and {@code @load}.
+     * output redirection after print/printf ({@code >}, {@code >>}), {@code @load}, and gawk's
+     * {@code /inet/…} network special files.
      */
     static Set<String> awk(String s) {
         Set<String> f = new LinkedHashSet<>();
+        if (s.contains("/inet/") || s.contains("/inet4/") || s.contains("/inet6/")) {
+            f.add("awk.network"); // gawk's special files open TCP/UDP connections
+        }
         int n = s.length();
         int depth = 0;
         boolean inPrint = false;

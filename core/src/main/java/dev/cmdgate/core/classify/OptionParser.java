@@ -53,73 +53,48 @@ final class OptionParser {
                 i = bundle(p, s, args, i, t, 0);
                 continue;
             }
-            if (optionLike && t.startsWith("--")) {
-                String body = t.substring(2);
-                int eq = body.indexOf('=');
-                String name = eq < 0 ? body : body.substring(0, eq);
-                String value = eq < 0 ? null : body.substring(eq + 1);
-                OptionSpec o = s == null ? null : s.longOption(name);
-                i++;
-                if (o == null) {
-                    p.options.add(new ParsedArgs.Use(null, "--" + name, value, a));
-                    continue;
+            if (optionLike) {
+                // a long option, a single-dash word option (find -name, java -jar), or a bundle
+                OptionSpec o;
+                String value = null;
+                if (t.startsWith("--")) {
+                    String body = t.substring(2);
+                    int eq = body.indexOf('=');
+                    String name = eq < 0 ? body : body.substring(0, eq);
+                    value = eq < 0 ? null : body.substring(eq + 1);
+                    o = s == null ? null : s.longOption(name);
+                    if (o == null) {
+                        p.options.add(new ParsedArgs.Use(null, "--" + name, value, a));
+                        i++;
+                        continue;
+                    }
+                } else {
+                    o = s == null ? null : s.wordOption(t);
+                    if (o == null) {
+                        int before = p.path.size();
+                        int next = bundle(p, s, args, i, t, 1);
+                        if (p.path.size() != before) {
+                            s = p.section();
+                        } else if (stopped(p)) {
+                            endOpts = true;
+                        }
+                        i = next;
+                        continue;
+                    }
                 }
+                i++;
                 Arg from = a;
                 if (o.arity() == OptionSpec.Arity.REQUIRED && value == null && i < args.size()) {
                     from = args.get(i);
                     value = from.text;
                     i++;
                 }
-                p.options.add(new ParsedArgs.Use(o, o.canonical(), value, from));
-                if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
-                    args.addAll(i, split(value, from));
-                }
-                if (o.sub() && value != null) {
-                    Section sub = s.optSub(o.canonical(), value);
-                    if (sub != null) {
-                        s = sub;
-                        p.path.add(sub);
-                        continue;
-                    }
-                }
-                if (o.stop()) {
+                Section next = use(p, s, o, value, from, args, i);
+                if (next != s) {
+                    s = next;
+                } else if (o.stop()) {
                     endOpts = true;
                 }
-                continue;
-            }
-            if (optionLike) {
-                OptionSpec w = s == null ? null : s.wordOption(t);
-                if (w != null) {
-                    i++;
-                    String value = null;
-                    Arg from = a;
-                    if (w.arity() == OptionSpec.Arity.REQUIRED && i < args.size()) {
-                        from = args.get(i);
-                        value = from.text;
-                        i++;
-                    }
-                    p.options.add(new ParsedArgs.Use(w, w.canonical(), value, from));
-                    if (w.stop()) {
-                        endOpts = true;
-                    }
-                    if (w.sub() && value != null) {
-                        Section sub = s.optSub(w.canonical(), value);
-                        if (sub != null) {
-                            s = sub;
-                            p.path.add(sub);
-                            endOpts = false;
-                        }
-                    }
-                    continue;
-                }
-                int before = p.path.size();
-                int next = bundle(p, s, args, i, t, 1);
-                if (p.path.size() != before) {
-                    s = p.section();
-                } else if (stopped(p)) {
-                    endOpts = true;
-                }
-                i = next;
                 continue;
             }
             // an operand
@@ -128,6 +103,7 @@ final class OptionParser {
                 if (sub != null) {
                     s = sub;
                     p.path.add(sub);
+                    p.subWords.add(a);
                     i++;
                     continue;
                 }
@@ -146,6 +122,27 @@ final class OptionParser {
             i++;
         }
         return p;
+    }
+
+    /**
+     * Records one option and applies its flags: a {@code split} value is parsed in its place
+     * (inserted at {@code at}); a {@code sub} value may name a section to continue in.
+     *
+     * @return the section parsing continues in
+     */
+    private static Section use(ParsedArgs p, Section s, OptionSpec o, String value, Arg from, List<Arg> args, int at) {
+        p.options.add(new ParsedArgs.Use(o, o.canonical(), value, from));
+        if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
+            args.addAll(at, split(value, from));
+        }
+        if (o.sub() && value != null) {
+            Section sub = s.optSub(o.canonical(), value);
+            if (sub != null) {
+                p.path.add(sub);
+                return sub;
+            }
+        }
+        return s;
     }
 
     private static boolean stopped(ParsedArgs p) {
@@ -191,16 +188,7 @@ final class OptionParser {
                 value = vfrom.text;
                 i++;
             }
-            p.options.add(new ParsedArgs.Use(o, o.canonical(), value, vfrom));
-            if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
-                args.addAll(i, split(value, vfrom));
-            }
-            if (o.sub() && value != null) {
-                Section sub = s.optSub(o.canonical(), value);
-                if (sub != null) {
-                    p.path.add(sub);
-                }
-            }
+            use(p, s, o, value, vfrom, args, i);
             return i;
         }
         return i;

@@ -19,6 +19,8 @@ final class ParsedArgs {
     final List<Section> path = new ArrayList<>();
     final List<Use> options = new ArrayList<>();
     final List<Arg> operands = new ArrayList<>();
+    /** The sub-command words consumed while descending ({@code push} in {@code git push}). */
+    final List<Arg> subWords = new ArrayList<>(2);
     /** The arguments after the program word, with split values (env -S) inserted. */
     final List<Arg> args = new ArrayList<>();
     boolean dashdash;

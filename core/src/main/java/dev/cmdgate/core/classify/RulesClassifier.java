@@ -7,6 +7,7 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.Section;
+import dev.cmdgate.core.rules.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,26 @@ import java.util.function.Supplier;
 /**
  * The rule-driven classifier of DESIGN.md section 5. Thread-safe; the rules are loaded on first use
  * (so a gated JVM pays nothing at start-up) and shared. Never throws from {@link #classifyArgv}.
+ *
+ * <p>What {@link Classification#commands()} holds, for policies:
+ * <ul>
+ * <li>one {@link dev.cmdgate.core.CommandInvocation} per simple command anywhere in the tree: the
+ *     argv itself (for {@code classifyShell}, the {@code sh -c LINE} launch), every command of every
+ *     script at any depth, every wrapper's target ({@code sudo rm …} gives {@code sudo} and
+ *     {@code rm}), every substitution;</li>
+ * <li>{@code options}: canonical names (the rules' long name where known, bundles split,
+ *     abbreviations resolved), for the sub-command too ({@code git push -f} → {@code --force});</li>
+ * <li>{@code operands}: sub-command words first ({@code git push origin} → {@code push, origin}),
+ *     then the operands; an xargs target gets a last operand {@code $(stdin)} standing for the
+ *     arguments read at run time;</li>
+ * <li>{@code assignments}: inline {@code NAME=value} words, {@code env NAME=value} of a wrapper,
+ *     and the operands of {@code export}/{@code declare}/{@code local}/{@code readonly}/{@code typeset};
+ *     a statement made only of assignments ({@code X=1}) is an invocation with an empty program;</li>
+ * <li>{@code pipeline}/{@code stage}: unique pipeline ids per classification; a wrapper's target
+ *     shares its wrapper's pipeline and stage;</li>
+ * <li>{@code dynamic}: the command word is only known at run time ({@code $cmd}); then
+ *     {@code program} and {@code path} are the word as written.</li>
+ * </ul>
  */
 public final class RulesClassifier implements CommandClassifier {
 
@@ -55,21 +76,28 @@ public final class RulesClassifier implements CommandClassifier {
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
-            return failure(argv, "cmdgate could not analyse this command (" + e.getClass().getSimpleName() + ")");
+            return failure(argv, e.getClass().getSimpleName());
         } catch (OutOfMemoryError e) {
-            return failure(argv, "cmdgate ran out of memory analysing this command");
+            return failure(argv, "out of memory");
         }
     }
 
-    private static Classification failure(List<String> argv, String why) {
+    /** Fails closed: Destructive, with the rules' internal-error reason when the rules are loaded. */
+    private Classification failure(List<String> argv, String why) {
         String cmd;
         try {
             cmd = argv == null ? "" : Analysis.clip(Analysis.joinArgv(new ArrayList<>(argv)));
         } catch (RuntimeException e) {
             cmd = "";
         }
+        String reason = why;
+        RuleSet r = rules;
+        Verdict v = r == null ? null : r.verdict("internal-error");
+        if (v != null) {
+            reason = v.reason() + ": " + why;
+        }
         return new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
-                List.of(new Finding(cmd, "argv", CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, why)), List.of());
+                List.of(new Finding(cmd, "argv", CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason)), List.of());
     }
 
     /**

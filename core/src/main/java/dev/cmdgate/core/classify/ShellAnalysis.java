@@ -54,6 +54,8 @@ final class ShellAnalysis {
     /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
     static final int PARSE_DEPTH = 100;
     static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
+    /** Words all brace expansions of one classification may produce before it fails closed. */
+    static final int MAX_EXPANDED_WORDS = 100_000;
 
     private final Analysis a;
     private final String src;
@@ -223,9 +225,18 @@ final class ShellAnalysis {
                 words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
                 continue;
             }
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                words.add(arg(w));
+                continue;
+            }
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
                 a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+            }
+            a.expandedWords += be.words().size();
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                a.raise(display, location, a.setting("too-deep"),
+                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
             }
             for (Word x : be.words()) {
                 words.add(arg(x));
@@ -315,6 +326,7 @@ final class ShellAnalysis {
         if (w == null) {
             return;
         }
+        promptExpansions(w, ctx);
         for (Substitution s : w.substitutions()) {
             if (a.exhausted) {
                 return;
@@ -324,6 +336,28 @@ final class ShellAnalysis {
             Analysis.Ctx inner = new Analysis.Ctx(ctx.loc() + " > " + kind + " [" + s.start() + "," + s.end() + ")",
                     ctx.depth(), ctx.pipeline(), ctx.stage(), output ? Analysis.Stdin.PIPE : ctx.stdin());
             script(s.script(), inner);
+        }
+    }
+
+    /**
+     * {@code ${x@P}} expands the variable's value as a prompt string, which runs the command
+     * substitutions in it: the value is code only known at run time.
+     */
+    private void promptExpansions(Word w, Analysis.Ctx ctx) {
+        boolean[] found = {false};
+        ShellWalker.walk(w, n -> {
+            if (n instanceof Substitution) {
+                return false; // nested scripts are walked on their own
+            }
+            if (n instanceof ParameterExpansion pe && "@".equals(pe.operator()) && !pe.arguments().isEmpty()
+                    && "P".equals(pe.arguments().get(0).literalValue())) {
+                found[0] = true;
+            }
+            return !found[0];
+        });
+        if (found[0]) {
+            a.raise(text(w.start(), w.end()), loc(ctx, w.start(), w.end()), a.setting("dynamic-code"),
+                    "${…@P} runs the command substitutions in a variable's value");
         }
     }
 
@@ -367,8 +401,12 @@ final class ShellAnalysis {
             } else if (p instanceof DoubleQuoted d) {
                 render(d.parts(), b);
             } else if (p instanceof ParameterExpansion pe) {
-                b.append('$').append(pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null
-                        ? pe.name() : "{" + pe.name() + "…}");
+                boolean plain = pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null;
+                if (plain && pe.name().equals("HOME")) {
+                    b.append("${HOME}"); // the one expansion the classifier resolves (to ~)
+                } else {
+                    b.append('$').append(plain ? pe.name() : "{" + pe.name() + "…}");
+                }
             } else if (p instanceof CommandSubstitution) {
                 b.append("$(…)");
             } else if (p instanceof ProcessSubstitution ps) {

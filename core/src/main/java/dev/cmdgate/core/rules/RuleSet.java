@@ -28,6 +28,7 @@ public final class RuleSet {
     final Set<String> systemDirs = new HashSet<>();
     final List<String> harmlessDevices = new ArrayList<>();
     final List<String> networkDevices = new ArrayList<>();
+    final List<String> ordinaryFiles = new ArrayList<>();
     final Set<String> envHooks = new HashSet<>();
     final List<String> envHookPrefixes = new ArrayList<>();
     final List<String> sensitivePaths = new ArrayList<>();
@@ -136,6 +137,11 @@ public final class RuleSet {
 
     public boolean isHarmlessDevice(String path) {
         return Glob.anyMatch(harmlessDevices, path);
+    }
+
+    /** Paths under /dev that are ordinary files ({@code /dev/shm/…}), not devices. */
+    public boolean isOrdinaryFile(String path) {
+        return Glob.anyMatch(ordinaryFiles, path);
     }
 
     public boolean isNetworkDevice(String path) {

@@ -266,7 +266,15 @@ final class RulesParser {
             case "runs" -> s.runs = runs(s, t);
             case "code" -> s.codes.add(code(s, t));
             case "code-file" -> s.codeFile = verdictAfter(t, expectArrow(t, 1));
-            case "stdin-code" -> s.stdinCode = verdictAfter(t, expectArrow(t, 1));
+            case "stdin-code" -> {
+                int arrow = expectArrow(t, 1);
+                if (arrow == 3 && t.get(1).equals("after")) {
+                    s.stdinCodeAfter = Integer.parseInt(t.get(2));
+                } else if (arrow != 1) {
+                    throw new IllegalArgumentException("expected: stdin-code [after N] -> CLASS LEVEL \"reason\"");
+                }
+                s.stdinCode = verdictAfter(t, arrow);
+            }
             case "writes" -> s.writes.add(writes(s, t));
             case "reset" -> {
                 s.verdict = null;
@@ -282,6 +290,7 @@ final class RulesParser {
                 s.versionSpellings.clear();
                 s.codeFile = null;
                 s.stdinCode = null;
+                s.stdinCodeAfter = 0;
             }
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }
@@ -569,6 +578,7 @@ final class RulesParser {
             case "system-dirs" -> rules.systemDirs.addAll(rest);
             case "harmless-devices" -> rules.harmlessDevices.addAll(rest);
             case "network-devices" -> rules.networkDevices.addAll(rest);
+            case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
             case "shells" -> rules.shells.addAll(rest);
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);

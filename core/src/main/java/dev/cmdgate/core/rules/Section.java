@@ -41,6 +41,7 @@ public final class Section {
     RunsRule runs;
     Verdict codeFile;
     Verdict stdinCode;
+    int stdinCodeAfter;
     final Map<String, Section> subs = new LinkedHashMap<>();
     final Map<String, Section> optSubs = new HashMap<>();
 
@@ -63,6 +64,8 @@ public final class Section {
     public RunsRule runs() { return runs; }
     public Verdict codeFile() { return codeFile; }
     public Verdict stdinCode() { return stdinCode; }
+    /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
+    public int stdinCodeAfter() { return stdinCodeAfter; }
     /**
      * Whether {@code PROG WORD} alone only prints a version: {@code --version} and {@code -V} for
      * every known program, plus the section's {@code version} row ({@code node -v}).

@@ -107,6 +107,23 @@ class RobustnessTest {
     }
 
     @Test
+    void braceExpansionHasAnOverallBudget() {
+        StringBuilder b = new StringBuilder("echo");
+        while (b.length() < 1 << 20) {
+            b.append(" {1..999}");
+        }
+        assertThat(timed(b.toString(), 15000).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void theReasonIsListedEvenPastTheFindingsCap() {
+        Classification c = C.classifyShell("ls; ".repeat(1000) + "rm -rf ~");
+        assertThat(c.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(c.findings()).anySatisfy(f -> assertThat(f.command()).isEqualTo("rm -rf ~"));
+        assertThat(c.findings().size()).isLessThanOrEqualTo(400);
+    }
+
+    @Test
     void invalidUtf16() {
         timed("ls \uD800 \uDC00x \uDFFF\uD800", 2000);
         timed("\uD800", 2000);

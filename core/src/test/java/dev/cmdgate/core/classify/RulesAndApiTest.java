@@ -163,6 +163,10 @@ class RulesAndApiTest {
                 .filter(i -> i.program().equals("git")).findFirst().orElseThrow();
         assertThat(path.program()).isEqualTo("git");
         assertThat(path.path()).isEqualTo("/usr/bin/git");
+        CommandInvocation push = C.classifyShell("git -C /x push -f origin main").commands().stream()
+                .filter(i -> i.program().equals("git")).findFirst().orElseThrow();
+        assertThat(push.operands()).as("sub-command words lead the operands").containsExactly("push", "origin", "main");
+        assertThat(push.options()).containsExactlyInAnyOrder("-C", "--force");
         CommandInvocation exported = C.classifyShell("export A=1 PATH=/x").commands().stream()
                 .filter(i -> i.program().equals("export")).findFirst().orElseThrow();
         assertThat(exported.assignments()).containsEntry("A", "1").containsEntry("PATH", "/x");

@@ -77,6 +77,9 @@ class TableTest {
                     Classification c = r.classify();
                     assertThat(c.commandClass()).as("%s → %s", r.shown(), c.findings())
                             .isGreaterThanOrEqualTo(r.min());
+                    // the answer is always explained by a finding of that class and level
+                    assertThat(c.findings()).anySatisfy(f -> assertThat(f.commandClass()).isEqualTo(c.commandClass()));
+                    assertThat(c.findings()).anySatisfy(f -> assertThat(f.level()).isEqualTo(c.level()));
                     if (r.max() != null) {
                         assertThat(c.commandClass()).as("%s → %s", r.shown(), c.findings())
                                 .isLessThanOrEqualTo(r.max());

@@ -48,13 +48,20 @@ public final class LaunchMix {
         }
     }
 
-    /** "cmdgate: blocked CMD (Class, level): reasons [decision …]" → "(Class, level): first reason". */
+    /** "cmdgate: blocked CMD (Class, level): reasons [decision …]" → "(Class, level) why". */
     private static String shorten(String message) {
-        int paren = message.indexOf(" (");
-        String rest = paren < 0 ? message : message.substring(paren + 1).replaceFirst(" \\[decision .*", "");
-        int semi = rest.indexOf("; ");
-        rest = semi < 0 ? rest : rest.substring(0, semi);
-        return rest.length() > 110 ? rest.substring(0, 110) + "…" : rest;
+        int open = message.lastIndexOf(" (", message.indexOf("): ") < 0 ? message.length() : message.indexOf("): "));
+        int close = message.indexOf("): ", Math.max(open, 0));
+        if (open < 0 || close < 0) {
+            return message;
+        }
+        String classAndLevel = message.substring(open + 1, close + 1);
+        String reasons = message.substring(close + 3).replaceFirst(" \\[decision .*", "");
+        int dash = reasons.indexOf(" — ");   // the gate's reason names what the classifier found
+        String why = dash < 0 ? reasons : reasons.substring(dash + 3);
+        why = why.contains("; ") ? why.substring(0, why.indexOf("; ")) : why;
+        String line = classAndLevel + " " + why;
+        return line.length() > 100 ? line.substring(0, 100) + "…" : line;
     }
 
     private static String firstLine(String s) {

@@ -1,0 +1,263 @@
+package dev.cmdgate.agent.prompt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.api.PromptAnswer;
+import dev.cmdgate.api.PromptHandler;
+import dev.cmdgate.api.PromptRequest;
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.decision.PromptRecord;
+import dev.cmdgate.core.decision.Verdict;
+import dev.cmdgate.core.gate.GateDecision;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class PromptGatewayTest {
+
+    static final List<String> TOUCH = List.of("touch", "/tmp/x");
+
+    static Verdict verdict() {
+        Classification c = new Classification(CommandClass.WRITE, RiskLevel.MEDIUM,
+                List.of(new Finding("touch /tmp/x", "argv", CommandClass.WRITE, RiskLevel.MEDIUM, "creates a file")),
+                List.of());
+        return new Verdict(c, GateDecision.PROMPT, List.of(new Reason("gate.prompt", "Write command needs approval")), null);
+    }
+
+    static PromptGateway installed(PromptHandler h, int timeoutSeconds) {
+        PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(timeoutSeconds));
+        g.install(h);
+        return g;
+    }
+
+    static PromptRecord ask(PromptGateway g) {
+        return g.ask(TOUCH, "/tmp", verdict(), "app.Main.main(Main.java:1)", Map.of("tool", "shell"));
+    }
+
+    @Test
+    void theHandlerSeesTheWholeRequest() {
+        AtomicReference<PromptRequest> seen = new AtomicReference<>();
+        PromptRecord r = ask(installed(req -> {
+            seen.set(req);
+            return PromptAnswer.ALLOW;
+        }, 5));
+        assertThat(r.answer()).isEqualTo("allow");
+        assertThat(r.detail()).isNull();
+        PromptRequest req = seen.get();
+        assertThat(req.argv()).isEqualTo(TOUCH);
+        assertThat(req.commandLine()).isEqualTo("touch /tmp/x");
+        assertThat(req.commandClass()).isEqualTo("Write");
+        assertThat(req.level()).isEqualTo("medium");
+        assertThat(req.reasons()).containsExactly("Write command needs approval");
+        assertThat(req.findings()).singleElement().asString().contains("creates a file");
+        assertThat(req.workingDirectory()).isEqualTo("/tmp");
+        assertThat(req.caller()).isEqualTo("app.Main.main(Main.java:1)");
+        assertThat(req.context()).containsEntry("tool", "shell");
+    }
+
+    @Test
+    void throwingNullAndSlowHandlersAreDenyWithTheReason() {
+        PromptRecord thrown = ask(installed(req -> {
+            throw new IllegalStateException("boom");
+        }, 5));
+        assertThat(thrown.answer()).isEqualTo("deny");
+        assertThat(thrown.detail()).contains("handler failed").contains("boom");
+
+        PromptRecord none = ask(installed(req -> null, 5));
+        assertThat(none.answer()).isEqualTo("deny");
+        assertThat(none.detail()).contains("no answer");
+
+        CountDownLatch interrupted = new CountDownLatch(1);
+        long t0 = System.nanoTime();
+        PromptRecord slow = ask(installed(req -> {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+            return PromptAnswer.ALLOW;
+        }, 1));
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(slow.answer()).isEqualTo("deny");
+        assertThat(slow.detail()).isEqualTo("no answer within 1 s");
+        assertThat(millis).isBetween(900L, 5_000L);
+        assertThat(slow.millis()).isBetween(900L, 5_000L);
+        assertThat(awaitQuietly(interrupted)).as("the timed-out handler is interrupted").isTrue();
+    }
+
+    @Test
+    void allowAlwaysRemembersTheExactArgvAndDirectoryOnly() {
+        PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
+        assertThat(g.rememberedAllow(TOUCH, "/tmp")).isFalse();
+        assertThat(ask(g).answer()).isEqualTo("allow_always");
+        assertThat(g.rememberedAllow(TOUCH, "/tmp")).isTrue();
+        assertThat(g.rememberedAllow(TOUCH, "/tmp/other")).isFalse();
+        assertThat(g.rememberedAllow(List.of("touch", "/tmp/y"), "/tmp")).isFalse();
+        assertThat(g.rememberedAllow(List.of("touch"), "/tmp")).isFalse();
+        assertThat(g.rememberedAllow(List.of("touch", "/tmp/x", "z"), "/tmp")).isFalse();
+        // no ambiguity from joining words: ["a b"] vs ["a", "b"]
+        assertThat(g.rememberedAllow(List.of("touch /tmp/x"), "/tmp")).isFalse();
+    }
+
+    @Test
+    void installationIsOnceAndOnlyOverAuto() {
+        PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(5));
+        g.install(req -> PromptAnswer.ALLOW);
+        assertThatThrownBy(() -> g.install(req -> PromptAnswer.DENY))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("second installation");
+        for (String configured : List.of("deny", "allow", "console", "com.acme.Handler")) {
+            assertThatThrownBy(() -> new PromptGateway(configured, Duration.ofSeconds(5)).install(req -> PromptAnswer.ALLOW))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("cmdgate.prompt=" + configured);
+        }
+        assertThat(ask(g).answer()).isEqualTo("allow");
+    }
+
+    @Test
+    void builtInDenyAndAllow() {
+        PromptRecord deny = ask(new PromptGateway("deny", Duration.ofSeconds(5)));
+        assertThat(deny.answer()).isEqualTo("deny");
+        assertThat(deny.handler()).isEqualTo("deny");
+        assertThat(deny.detail()).isEqualTo("cmdgate.prompt=deny");
+        assertThat(new PromptGateway("deny", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(PromptAnswer.DENY);
+
+        PromptRecord allow = ask(new PromptGateway("allow", Duration.ofSeconds(5)));
+        assertThat(allow.answer()).isEqualTo("allow");
+        assertThat(new PromptGateway("allow", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(PromptAnswer.ALLOW);
+        assertThat(installed(req -> PromptAnswer.DENY, 5).certainAnswer()).isNull();
+    }
+
+    @Test
+    void aConfiguredClassIsCreatedOnFirstUseAndItsFailureIsADeny() {
+        PromptRecord ok = ask(new PromptGateway(AllowingHandler.class.getName(), Duration.ofSeconds(5)));
+        assertThat(ok.answer()).isEqualTo("allow");
+        assertThat(ok.handler()).isEqualTo(AllowingHandler.class.getName());
+
+        PromptRecord broken = ask(new PromptGateway(BrokenHandler.class.getName(), Duration.ofSeconds(5)));
+        assertThat(broken.answer()).isEqualTo("deny");
+        assertThat(broken.detail()).contains("handler unavailable").contains("cannot start");
+
+        PromptRecord missing = ask(new PromptGateway("com.acme.NoSuchHandler", Duration.ofSeconds(5)));
+        assertThat(missing.answer()).isEqualTo("deny");
+        assertThat(missing.detail()).contains("handler unavailable").contains("ClassNotFoundException");
+    }
+
+    @Test
+    void validateChecksTheClassWithoutRunningIt() {
+        PromptGateway.validate("auto");
+        PromptGateway.validate(AllowingHandler.class.getName());
+        PromptGateway.validate(BrokenHandler.class.getName());   // its constructor is not run
+        assertThatThrownBy(() -> PromptGateway.validate("com.acme.NoSuchHandler"))
+                .hasMessageContaining("not on the class path");
+        assertThatThrownBy(() -> PromptGateway.validate(String.class.getName()))
+                .hasMessageContaining("does not implement");
+        assertThatThrownBy(() -> PromptGateway.validate(NoDefaultConstructor.class.getName()))
+                .hasMessageContaining("no public no-argument constructor");
+    }
+
+    @Test
+    void handlersRunOnPromptThreadsAndSeveralWaitAtOnce() throws Exception {
+        int n = 8;
+        CountDownLatch allInside = new CountDownLatch(n);
+        AtomicInteger calls = new AtomicInteger();
+        List<Boolean> onPromptThread = Collections.synchronizedList(new ArrayList<>());
+        PromptGateway[] holder = new PromptGateway[1];
+        PromptGateway g = installed(req -> {
+            calls.incrementAndGet();
+            onPromptThread.add(holder[0].onPromptThread());
+            allInside.countDown();
+            // every handler waits until all eight are inside at once
+            return allInside.await(10, TimeUnit.SECONDS) ? PromptAnswer.ALLOW : PromptAnswer.DENY;
+        }, 20);
+        holder[0] = g;
+        ExecutorService launchers = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<PromptRecord>> answers = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                answers.add(launchers.submit(() -> ask(g)));
+            }
+            for (Future<PromptRecord> f : answers) {
+                assertThat(f.get(30, TimeUnit.SECONDS).answer()).isEqualTo("allow");
+            }
+        } finally {
+            launchers.shutdownNow();
+        }
+        assertThat(calls).hasValue(n);
+        assertThat(onPromptThread).containsOnly(true).hasSize(n);
+        assertThat(g.onPromptThread()).isFalse();
+    }
+
+    @Test
+    void anInterruptedLaunchingThreadGetsADenyAndKeepsItsInterrupt() throws Exception {
+        PromptGateway g = installed(req -> {
+            Thread.sleep(60_000);
+            return PromptAnswer.ALLOW;
+        }, 30);
+        AtomicReference<PromptRecord> result = new AtomicReference<>();
+        AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            result.set(ask(g));
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+        t.start();
+        Thread.sleep(300);
+        t.interrupt();
+        t.join(5_000);
+        assertThat(result.get().answer()).isEqualTo("deny");
+        assertThat(result.get().detail()).contains("interrupted");
+        assertThat(stillInterrupted.get()).isTrue();
+    }
+
+    private static boolean awaitQuietly(CountDownLatch latch) {
+        try {
+            return latch.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    public static final class AllowingHandler implements PromptHandler {
+        @Override
+        public PromptAnswer answer(PromptRequest request) {
+            return PromptAnswer.ALLOW;
+        }
+    }
+
+    public static final class BrokenHandler implements PromptHandler {
+        public BrokenHandler() {
+            throw new IllegalStateException("cannot start");
+        }
+
+        @Override
+        public PromptAnswer answer(PromptRequest request) {
+            return PromptAnswer.ALLOW;
+        }
+    }
+
+    public static final class NoDefaultConstructor implements PromptHandler {
+        public NoDefaultConstructor(String x) {
+        }
+
+        @Override
+        public PromptAnswer answer(PromptRequest request) {
+            return PromptAnswer.ALLOW;
+        }
+    }
+}

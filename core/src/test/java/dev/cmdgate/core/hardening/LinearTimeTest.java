@@ -1,0 +1,167 @@
+package dev.cmdgate.core.hardening;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.shell.ParseResult;
+import dev.cmdgate.core.shell.ShellParser;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 8 / issue 3 "linear time": the worst-case input families at four doubling sizes, up to a
+ * 1 MiB command line, 10,000 levels of nesting and 100,000 separators. Each answer must arrive (a
+ * fail-closed answer is fine) within {@value #MAX_ANY_MS} ms, and the time must grow roughly
+ * linearly: from the second to the largest size (4x the input) the time may grow at most
+ * {@value #MAX_GROWTH}x (linear is 4x, quadratic 16x), unless the largest case is under
+ * {@value #FLOOR_MS} ms anyway. The smallest size only warms up the JIT. Times are the best of
+ * three runs, because this machine is shared and noisy.
+ */
+class LinearTimeTest {
+
+    static final double MAX_GROWTH = 10.0;
+    static final long FLOOR_MS = 300;
+    static final long MAX_ANY_MS = 10_000;
+    static final int[] FACTORS = {1, 2, 4, 8};
+
+    static final CommandClassifier CLASSIFIER = Classifiers.standard(null);
+
+    record Family(String name, int base, IntFunction<String> make) {
+    }
+
+    static List<Family> shellFamilies() {
+        return List.of(
+                new Family("1 MiB line of words", 128 * 1024 / 2, n -> "echo " + "a ".repeat(n)),
+                new Family("1 MiB single-quoted string", 128 * 1024, n -> "echo '" + "x".repeat(n) + "'"),
+                new Family("1 MiB of backslash escapes", 64 * 1024, n -> "echo " + "\\a".repeat(n)),
+                new Family("1 MiB unterminated double quote", 128 * 1024, n -> "echo \"" + "x".repeat(n)),
+                new Family("nested ( ) to 10,000", 1250, n -> "(".repeat(n) + "ls" + ")".repeat(n)),
+                new Family("nested $( ) to 10,000", 1250, n -> "echo " + "$(".repeat(n) + "ls" + ")".repeat(n)),
+                new Family("nested { } to 10,000", 1250, n -> "{ ".repeat(n) + "ls" + "; }".repeat(n)),
+                new Family("nested \"$( to 10,000", 1250, n -> "echo " + "\"$(".repeat(n) + "ls" + ")\"".repeat(n)),
+                new Family("nested ${x:- to 10,000", 1250, n -> "echo " + "${x:-".repeat(n) + "a" + "}".repeat(n)),
+                new Family("nested $(( to 10,000", 1250, n -> "echo " + "$((".repeat(n) + "1" + "))".repeat(n)),
+                new Family("nested if to 10,000", 1250, n -> "if true; then ".repeat(n) + "ls" + "; fi".repeat(n)),
+                new Family("unclosed $( x 10,000", 1250, n -> "echo " + "$(".repeat(n)),
+                new Family("unclosed ( x 10,000", 1250, n -> "(".repeat(n)),
+                new Family("nested sh -c to 10,000 levels of quoting depth", 1250,
+                        n -> "sh -c " + "\"sh -c ".repeat(n) + "ls" + "\"".repeat(n)),
+                new Family("100,000 ; separators", 12_500, n -> "true;".repeat(n)),
+                new Family("100,000 newlines", 12_500, n -> "ls\n".repeat(n)),
+                new Family("100,000 && operators", 12_500, n -> "true && ".repeat(n) + "true"),
+                new Family("100,000 pipes", 12_500, n -> "cat | ".repeat(n) + "cat"),
+                new Family("100,000 redirections", 12_500, n -> "ls" + " 2>/dev/null".repeat(n)),
+                new Family("100,000 here-docs", 12_500, n -> "cat <<E\nx\nE\n".repeat(n)),
+                new Family("100,000 brace words", 12_500, n -> "echo " + "{a,b}{c,d} ".repeat(n)),
+                new Family("100,000 assignments", 12_500, n -> "a=1 ".repeat(n) + "ls"),
+                new Family("100,000 wrappers", 12_500, n -> "nice ".repeat(n) + "ls"),
+                new Family("100,000 env wrappers", 12_500, n -> "env ".repeat(n) + "ls"),
+                new Family("100,000 substitutions", 12_500, n -> "echo " + "$(ls) ".repeat(n)),
+                new Family("100,000 functions", 12_500, n -> "f() { ls; }; ".repeat(n)),
+                new Family("100,000 case arms", 12_500, n -> "case x in " + "a) ls;; ".repeat(n) + "esac"));
+    }
+
+    @TestFactory
+    @Timeout(value = 20, unit = TimeUnit.MINUTES)
+    Stream<DynamicTest> classifyShellGrowsLinearly() {
+        return shellFamilies().stream().map(f -> DynamicTest.dynamicTest(f.name(),
+                () -> check(f.name(), f.base(), f.make(), CLASSIFIER::classifyShell)));
+    }
+
+    @TestFactory
+    @Timeout(value = 20, unit = TimeUnit.MINUTES)
+    Stream<DynamicTest> parserGrowsLinearly() {
+        return shellFamilies().stream().map(f -> DynamicTest.dynamicTest("parse: " + f.name(),
+                () -> check("parse: " + f.name(), f.base(), f.make(), s -> {
+                    ParseResult r = ShellParser.parse(s);
+                    assertThat(r).isNotNull();
+                    return null;
+                })));
+    }
+
+    @TestFactory
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    Stream<DynamicTest> classifyArgvGrowsLinearly() {
+        return Stream.of(
+                DynamicTest.dynamicTest("argv: 100,000 arguments", () -> check("argv: 100,000 arguments", 12_500,
+                        n -> String.valueOf(n), s -> argv(List.of("ls"), Integer.parseInt(s), "a"))),
+                DynamicTest.dynamicTest("argv: 100,000 xargs/env wrappers", () -> check("argv: wrappers", 12_500,
+                        n -> String.valueOf(n), s -> argv(List.of(), Integer.parseInt(s), "env"))),
+                DynamicTest.dynamicTest("argv: 1 MiB sh -c script", () -> check("argv: 1 MiB sh -c", 128 * 1024 / 4,
+                        n -> "ls; ".repeat(n), s -> CLASSIFIER.classifyArgv(List.of("sh", "-c", s), Map.of()))));
+    }
+
+    static Classification argv(List<String> prefix, int n, String filler) {
+        List<String> a = new ArrayList<>(prefix);
+        for (int i = 0; i < n; i++) {
+            a.add(filler);
+        }
+        if (prefix.isEmpty()) {
+            a.add("ls");
+        }
+        return CLASSIFIER.classifyArgv(a, Map.of());
+    }
+
+    interface Op {
+        Object run(String input);
+    }
+
+    static void check(String name, int base, IntFunction<String> make, Op op) {
+        // warm up on the smallest size
+        String warm = make.apply(base);
+        for (int i = 0; i < 3; i++) {
+            answer(op, warm, name);
+        }
+        long[] ms = new long[FACTORS.length];
+        int[] len = new int[FACTORS.length];
+        for (int k = 0; k < FACTORS.length; k++) {
+            String input = make.apply(base * FACTORS[k]);
+            len[k] = name.startsWith("argv: ") && !name.contains("MiB") ? Integer.parseInt(input) : input.length();
+            long best = Long.MAX_VALUE;
+            for (int rep = 0; rep < 3; rep++) {
+                long t0 = System.nanoTime();
+                answer(op, input, name);
+                best = Math.min(best, System.nanoTime() - t0);
+                if (best > 5_000_000_000L) {
+                    break; // already slow: no need to repeat
+                }
+            }
+            ms[k] = Math.max(1, best / 1_000_000);
+            assertThat(ms[k]).as(name + " at size " + len[k] + " took " + ms[k] + " ms").isLessThan(MAX_ANY_MS);
+        }
+        double growth = (double) ms[FACTORS.length - 1] / Math.max(ms[1], 5);
+        StringBuilder sb = new StringBuilder(String.format("%-48s", name));
+        for (int k = 0; k < FACTORS.length; k++) {
+            sb.append(String.format(" %8d %s %6d ms |", len[k], name.startsWith("argv: ") && !name.contains("MiB") ? "args " : "chars", ms[k]));
+        }
+        sb.append(String.format(" growth x%.1f", growth));
+        System.out.println(sb);
+        if (ms[FACTORS.length - 1] > FLOOR_MS) {
+            assertThat(growth).as(name + ": time grew x" + growth + " for 4x the input (" + sb + ")")
+                    .isLessThanOrEqualTo(MAX_GROWTH);
+        }
+    }
+
+    static void answer(Op op, String input, String name) {
+        Object r;
+        try {
+            r = op.run(input);
+        } catch (StackOverflowError e) {
+            throw new AssertionError(name + ": StackOverflowError at " + input.length() + " chars", e);
+        } catch (RuntimeException e) {
+            throw new AssertionError(name + ": exception at " + input.length() + " chars: " + e, e);
+        }
+        if (r instanceof Classification c) {
+            assertThat(c.commandClass()).as(name + " answered").isNotNull();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dev.cmdgate.it.apps;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the attempts given on its command line, one after another, and reports each (see {@link Attempt}).
+ * Attempts are separated by {@code --}; each is {@code NAME [@OPTION…] ARGV…}. An argv containing the word
+ * {@code |} is a {@code ProcessBuilder.startPipeline}; otherwise {@code new ProcessBuilder(argv).start()}.
+ * Options: {@code @out=FILE} / {@code @append=FILE} / {@code @err=FILE} redirect the (last stage's) output,
+ * {@code @in=FILE} the (first stage's) input, {@code @dir=DIR} sets the working directory,
+ * {@code @env=NAME=VALUE} sets a variable in the launched process's environment,
+ * {@code @exec} uses {@code Runtime.exec(String[])} instead. The attempt named {@code read-stdin} reads
+ * one line of this JVM's own standard input and prints {@code STDIN <line>}; {@code java-mkdir DIR} creates a
+ * directory from Java (no process). Ends with {@code DONE}.
+ */
+public final class Commands {
+
+    private Commands() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<List<String>> groups = new ArrayList<>();
+        List<String> current = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals("--")) {
+                groups.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(a);
+            }
+        }
+        groups.add(current);
+        for (List<String> g : groups) {
+            if (g.isEmpty()) {
+                continue;
+            }
+            String name = g.get(0);
+            if (name.equals("java-mkdir")) {
+                java.nio.file.Files.createDirectories(java.nio.file.Path.of(g.get(1)));
+                Attempt.print("MKDIR " + g.get(1));
+                continue;
+            }
+            if (name.equals("read-stdin")) {
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                Attempt.print("STDIN " + in.readLine());
+                continue;
+            }
+            Attempt.run(name, () -> launch(g.subList(1, g.size())));
+        }
+        Attempt.print("DONE");
+    }
+
+    private static Object launch(List<String> spec) throws Exception {
+        List<String> argv = new ArrayList<>();
+        String out = null;
+        String err = null;
+        String in = null;
+        String dir = null;
+        boolean append = false;
+        boolean exec = false;
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        for (String w : spec) {
+            if (w.startsWith("@out=")) {
+                out = w.substring(5);
+            } else if (w.startsWith("@append=")) {
+                out = w.substring(8);
+                append = true;
+            } else if (w.startsWith("@err=")) {
+                err = w.substring(5);
+            } else if (w.startsWith("@in=")) {
+                in = w.substring(4);
+            } else if (w.startsWith("@dir=")) {
+                dir = w.substring(5);
+            } else if (w.startsWith("@env=")) {
+                String kv = w.substring(5);
+                env.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+            } else if (w.equals("@exec")) {
+                exec = true;
+            } else {
+                argv.add(w);
+            }
+        }
+        if (exec) {
+            return Runtime.getRuntime().exec(argv.toArray(String[]::new), null, dir == null ? null : new File(dir));
+        }
+        List<ProcessBuilder> stages = new ArrayList<>();
+        List<String> stage = new ArrayList<>();
+        for (String w : argv) {
+            if (w.equals("|")) {
+                stages.add(new ProcessBuilder(stage));
+                stage = new ArrayList<>();
+            } else {
+                stage.add(w);
+            }
+        }
+        stages.add(new ProcessBuilder(stage));
+        for (ProcessBuilder b : stages) {
+            b.environment().putAll(env);
+            if (dir != null) {
+                b.directory(new File(dir));
+            }
+        }
+        ProcessBuilder first = stages.get(0);
+        ProcessBuilder last = stages.get(stages.size() - 1);
+        if (in != null) {
+            first.redirectInput(new File(in));
+        }
+        if (out != null) {
+            last.redirectOutput(append ? Redirect.appendTo(new File(out)) : Redirect.to(new File(out)));
+        }
+        if (err != null) {
+            last.redirectError(new File(err));
+        }
+        return stages.size() == 1 ? last.start() : ProcessBuilder.startPipeline(stages);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.cmdgate.it.examples;
+
+import dev.cmdgate.core.json.JsonParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/** The audit file of a run, one parsed JSON object per line (each line must parse on its own). */
+record AuditLines(List<Map<String, Object>> lines) {
+
+    static AuditLines read(Path file) {
+        if (!Files.exists(file)) {
+            return new AuditLines(List.of());
+        }
+        try {
+            return new AuditLines(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank()).map(JsonParser::parseObject).toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<String> argv(Map<String, Object> line) {
+        return (List<String>) line.get("argv");
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> context(Map<String, Object> line) {
+        Object c = line.get("context");
+        return c == null ? Map.of() : (Map<String, Object>) c;
+    }
+
+    List<Map<String, Object>> where(Predicate<Map<String, Object>> p) {
+        return lines.stream().filter(p).toList();
+    }
+
+    /** The lines for the launch {@code sh -c COMMAND} (an agent's shell tool, a gated stdin command). */
+    List<Map<String, Object>> shellCommand(String command) {
+        return where(l -> argv(l).equals(List.of("sh", "-c", command)));
+    }
+}

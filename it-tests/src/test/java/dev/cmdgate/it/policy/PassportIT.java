@@ -1,0 +1,101 @@
+package dev.cmdgate.it.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.it.apps.PassportLoop;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The OAP passport in a real JVM: edited while the JVM keeps launching (a suspension takes effect on
+ * the next launch), and the execution-time watchdog killing a real {@code sleep}, audited.
+ */
+class PassportIT {
+
+    @TempDir
+    Path tmp;
+
+    private Path passport(String status, int maxSeconds) throws Exception {
+        Path p = tmp.resolve("passport.json");
+        Files.writeString(p, """
+                {"passport_id":"pp-it","owner_id":"it","assurance_level":"L1","status":"%s",
+                 "capabilities":[{"id":"system.command.execute"}],
+                 "limits":{"system.command.execute":{"allowed_commands":["echo","sleep"],"blocked_patterns":[],
+                   "max_execution_time":%d,"allowed_working_directories":["%s"],"blocked_env_vars":[]}}}
+                """.formatted(status, maxSeconds, tmp.toRealPath()));
+        return p;
+    }
+
+    @OnEachJdk
+    void a_passport_suspended_while_the_jvm_runs_blocks_the_next_launch(Jdk jdk) throws Exception {
+        Path passport = passport("active", 60);
+        Path audit = tmp.resolve("audit.jsonl");
+        Path ready = tmp.resolve("READY");
+        Path go = tmp.resolve("GO");
+        CompletableFuture<Run> running = CompletableFuture.supplyAsync(() -> ForkedJvm.on(jdk).in(tmp)
+                .withAgent("autonomy=full").cmdgate("policy", passport).cmdgate("audit", audit)
+                .main(PassportLoop.class, ready, go).run());
+        waitFor(ready);
+        String before = Files.readString(passport);
+        Files.writeString(passport, before.replace("\"active\"", "\"suspended\""));
+        Files.writeString(go, "go");
+        Run run = running.get(120, TimeUnit.SECONDS);
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("before").ok()).as(run.describe()).isTrue();
+        assertThat(run.result("after").blocked()).as(run.describe()).isTrue();
+        assertThat(run.result("after").detail()).contains("cmdgate: blocked", "suspended");
+        Audit log = Audit.read(audit);
+        Map<String, Object> first = oap(log.forWord("before"));
+        Map<String, Object> second = oap(log.forWord("after"));
+        assertThat(first).containsEntry("allow", true).containsEntry("passport_id", "pp-it");
+        assertThat(second).containsEntry("allow", false);
+        assertThat(log.forWord("after").reasonCodes()).contains("oap.passport_suspended");
+        assertThat(second.get("passport_digest")).as("the digest follows the edited file").isNotEqualTo(first.get("passport_digest"));
+    }
+
+    @OnEachJdk
+    void the_watchdog_kills_a_process_that_outlives_the_limit_and_audits_it(Jdk jdk) throws Exception {
+        Path passport = passport("active", 1);
+        Path audit = tmp.resolve("audit.jsonl");
+        Path go = tmp.resolve("GO");
+        Files.writeString(go, "go");
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=full").cmdgate("policy", passport)
+                .cmdgate("audit", audit).main(PassportLoop.class, tmp.resolve("READY"), go, "sleep").run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("sleep").detail()).as("killed by SIGKILL").contains("exit=137");
+        long elapsed = Long.parseLong(run.tagged("ELAPSED").get(0).trim());
+        assertThat(elapsed).as("killed within a second of the 1 s limit (plus launch time)").isBetween(900L, 4_000L);
+        Audit log = Audit.read(audit);
+        List<Audit.Line> kills = log.lines().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))).toList();
+        assertThat(kills).as(log.dump()).hasSize(1);
+        assertThat(kills.get(0).json().get("argv")).isEqualTo(List.of("sleep", "30"));
+        Audit.Line decision = log.only(l -> !l.json().containsKey("event") && l.argv().contains("30"), "the sleep decision");
+        assertThat(kills.get(0).json().get("decision_id")).isEqualTo(decision.id());
+        assertThat(run.stderr()).contains("cmdgate: killed process");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> oap(Audit.Line line) {
+        return (Map<String, Object>) line.json().get("oap");
+    }
+
+    private static void waitFor(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(file).exists();
+    }
+}

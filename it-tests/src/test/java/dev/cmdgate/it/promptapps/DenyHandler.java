@@ -1,0 +1,15 @@
+package dev.cmdgate.it.promptapps;
+
+import dev.cmdgate.api.PromptAnswer;
+import dev.cmdgate.api.PromptHandler;
+import dev.cmdgate.api.PromptRequest;
+
+/** A prompt handler from the application's class path that denies every launch and logs each call. */
+public final class DenyHandler implements PromptHandler {
+
+    @Override
+    public PromptAnswer answer(PromptRequest request) {
+        Calls.record(request);
+        return PromptAnswer.DENY;
+    }
+}

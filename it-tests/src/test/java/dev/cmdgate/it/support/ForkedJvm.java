@@ -1,0 +1,232 @@
+package dev.cmdgate.it.support;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Forks {@code java [-javaagent:JAR[=ARGS]] [-D…] [JVM args] -cp CLASSES MAIN ARGS…} in a given working
+ * directory, with a timeout, and captures stdout, stderr and the exit status. The child gets a clean
+ * environment for the JVM's option variables (JAVA_TOOL_OPTIONS and friends would make the JVM print
+ * "Picked up …" on stderr) and its standard input is empty unless {@link #stdin} says otherwise.
+ */
+public final class ForkedJvm {
+
+    public static final Path AGENT_JAR = Path.of(required("cmdgate.it.agentJar"));
+    public static final Path APP_CLASSES = Path.of(required("cmdgate.it.appClasses"));
+
+    private final Jdk jdk;
+    private Path workDir;
+    private String agentArgs;
+    private boolean agent;
+    private final Map<String, String> props = new LinkedHashMap<>();
+    private final List<String> jvmArgs = new ArrayList<>();
+    private final List<Path> classPath = new ArrayList<>(List.of(APP_CLASSES));
+    private final Map<String, String> env = new LinkedHashMap<>();
+    private String mainClass;
+    private final List<String> args = new ArrayList<>();
+    private String stdin;
+    private boolean noTerminal;
+    private Duration timeout = Duration.ofSeconds(90);
+
+    private ForkedJvm(Jdk jdk) {
+        this.jdk = jdk;
+    }
+
+    public static ForkedJvm on(Jdk jdk) {
+        return new ForkedJvm(jdk);
+    }
+
+    /** The working directory of the forked JVM (must exist). */
+    public ForkedJvm in(Path dir) {
+        this.workDir = dir;
+        return this;
+    }
+
+    /** Runs under {@code -javaagent:cmdgate.jar} with no agent arguments. */
+    public ForkedJvm withAgent() {
+        return withAgent(null);
+    }
+
+    /** Runs under {@code -javaagent:cmdgate.jar=ARGS} (null: no {@code =} at all). */
+    public ForkedJvm withAgent(String agentArguments) {
+        this.agent = true;
+        this.agentArgs = agentArguments;
+        return this;
+    }
+
+    /** Adds {@code -Dcmdgate.KEY=VALUE}. */
+    public ForkedJvm cmdgate(String key, Object value) {
+        props.put("cmdgate." + key, String.valueOf(value));
+        return this;
+    }
+
+    /** Adds {@code -DNAME=VALUE}. */
+    public ForkedJvm prop(String name, Object value) {
+        props.put(name, String.valueOf(value));
+        return this;
+    }
+
+    public ForkedJvm jvmArg(String arg) {
+        jvmArgs.add(arg);
+        return this;
+    }
+
+    /** {@code --add-opens java.base/java.lang=ALL-UNNAMED}, for the reflective launch paths. */
+    public ForkedJvm openJavaLang() {
+        return jvmArg("--add-opens=java.base/java.lang=ALL-UNNAMED");
+    }
+
+    public ForkedJvm classPath(Path entry) {
+        classPath.add(entry);
+        return this;
+    }
+
+    public ForkedJvm env(String name, String value) {
+        env.put(name, value);
+        return this;
+    }
+
+    public ForkedJvm main(Class<?> main, Object... arguments) {
+        this.mainClass = main.getName();
+        for (Object a : arguments) {
+            args.add(String.valueOf(a));
+        }
+        return this;
+    }
+
+    public ForkedJvm args(List<String> more) {
+        args.addAll(more);
+        return this;
+    }
+
+    /** Writes this text to the child's standard input and keeps the pipe open until the child exits. */
+    public ForkedJvm stdin(String text) {
+        this.stdin = text;
+        return this;
+    }
+
+    /** Starts the JVM in a new session ({@code setsid}), so it has no controlling terminal at all. */
+    public ForkedJvm withoutTerminal() {
+        this.noTerminal = true;
+        return this;
+    }
+
+    public ForkedJvm timeout(Duration t) {
+        this.timeout = t;
+        return this;
+    }
+
+    public List<String> command() {
+        List<String> cmd = new ArrayList<>();
+        if (noTerminal && Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            cmd.add("/usr/bin/setsid");
+            cmd.add("-w");
+        }
+        cmd.add(jdk.java().toString());
+        if (agent) {
+            cmd.add("-javaagent:" + AGENT_JAR + (agentArgs == null ? "" : "=" + agentArgs));
+        }
+        props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    public Run run() {
+        Assumptions.assumeTrue(jdk.present(), jdk + " is not installed at " + jdk.home() + ": its forked-JVM tests are skipped");
+        if (agent && !Files.isRegularFile(AGENT_JAR)) {
+            fail("the agent jar " + AGENT_JAR + " is missing: build it first (mvn -DskipTests package)");
+        }
+        if (workDir == null || mainClass == null) {
+            throw new IllegalStateException("set the working directory and the main class");
+        }
+        List<String> cmd = command();
+        Path capture = null;
+        try {
+            capture = Files.createTempDirectory("cmdgate-it-out");
+            Path out = capture.resolve("stdout");
+            Path err = capture.resolve("stderr");
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            Map<String, String> e = pb.environment();
+            for (String name : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "CLASSPATH")) {
+                e.remove(name);
+            }
+            e.putAll(env);
+            if (stdin == null) {
+                pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            }
+            long started = System.nanoTime();
+            Process p = pb.start();
+            if (stdin != null) {
+                OutputStream in = p.getOutputStream();
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+                in.flush();
+            }
+            boolean exited = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!exited) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            if (stdin != null) {
+                try {
+                    p.getOutputStream().close();
+                } catch (IOException ignored) {
+                    // the child is gone; nothing left to close
+                }
+            }
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            Run run = new Run(cmd, exited ? p.exitValue() : -1,
+                    Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8), millis);
+            if (!exited) {
+                fail("the forked JVM did not finish within " + timeout.toSeconds() + " s\n" + run.describe());
+            }
+            return run;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } finally {
+            deleteQuietly(capture);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // a leftover temp file is harmless
+        }
+    }
+
+    private static String required(String name) {
+        String v = System.getProperty(name);
+        if (v == null || v.isBlank()) {
+            throw new IllegalStateException("system property " + name + " is not set (run the tests through the it-tests pom)");
+        }
+        return v;
+    }
+}
