@@ -92,7 +92,7 @@ public class GateBenchmark {
         allowed = ok.toArray(new String[0][]);
         Gatekeeper g = gatekeeper;
         guard = new LaunchGuard(config, () -> g, new AuditSink(auditFile), new PromptGateway("deny", config.promptTimeout()),
-                new AgentLog(), Map::of, new ProcessWatchdog());
+                new AgentLog(), Map::of, new ProcessWatchdog(), () -> null);   // no class declared by the application
     }
 
     /** Keeps the audit file from growing to gigabytes; the sink appends, so truncating under it is safe. */
