@@ -16,7 +16,7 @@ import java.util.List;
  * sizes are run in interleaved rounds (after a warm-up of every size), and the medians are printed
  * with the ratio between consecutive sizes (sizes double: 2.0 is linear) and the first, cold call.
  *   java -cp bench/target/cmdgate-bench.jar dev.cmdgate.bench.WorstCaseCpu [ROUNDS] [family…]
- *   families: argv words word subshell substitution group if semicolon pipe mixed (default: all)
+ *   families: argv words word subshell substitution group if semicolon pipe mixed env nice (default: all)
  */
 public final class WorstCaseCpu {
 
@@ -34,6 +34,7 @@ public final class WorstCaseCpu {
                 case "words" -> WorstCases.longLine(size);
                 case "word" -> WorstCases.longWord(size);
                 case "subshell", "substitution", "group", "if" -> WorstCases.nesting(name, size);
+                case "env", "nice" -> WorstCases.wrappers(name, size);
                 default -> WorstCases.separators(name, size);
             };
         }
@@ -42,6 +43,8 @@ public final class WorstCaseCpu {
     static final int[] BYTES = {131072, 262144, 524288, 1048576};
     static final int[] DEPTHS = {1250, 2500, 5000, 10000};
     static final int[] COUNTS = {12500, 25000, 50000, 100000};
+    /** Wrappers are quadratic today (see docs/performance.md): a quarter of the sizes keeps the run short. */
+    static final int[] WRAPPERS = {3125, 6250, 12500, 25000};
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
@@ -50,7 +53,8 @@ public final class WorstCaseCpu {
                 new Family("subshell", "depth", DEPTHS), new Family("substitution", "depth", DEPTHS),
                 new Family("group", "depth", DEPTHS), new Family("if", "depth", DEPTHS),
                 new Family("semicolon", "separators", COUNTS), new Family("pipe", "separators", COUNTS),
-                new Family("mixed", "separators", COUNTS));
+                new Family("mixed", "separators", COUNTS),
+                new Family("env", "wrappers", WRAPPERS), new Family("nice", "wrappers", WRAPPERS));
         List<String> wanted = args.length > 1 ? Arrays.asList(args).subList(1, args.length) : List.of();
         CommandClassifier classifier = Classifiers.standard(null);
         classifier.classifyShell("true");   // rules loaded and classes initialised: not part of any figure

@@ -77,6 +77,11 @@ public final class WorstCases {
         return sb.toString();
     }
 
+    /** {@code count} wrappers in front of {@code ls}: {@code env env … ls} or {@code nice nice … ls}. */
+    public static String wrappers(String wrapper, int count) {
+        return (wrapper + " ").repeat(count) + "ls";
+    }
+
     /** {@code count} separators between {@code count + 1} short commands; the separators rotate. */
     public static String separators(String kind, int count) {
         String[] seps = switch (kind) {
