@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Start-up and memory of a hello-world JVM under cmdgate, against the same JVM under a -javaagent
 # that does nothing (and, for reference, no agent). Runs the variants alternately, N rounds, and
-# prints medians and ratios — the figure in issue 2 and docs/performance.md.
+# prints medians and ratios — the figures of issue 6 and docs/performance.md:
+#   start-up: wall time of the whole JVM, cmdgate / no-op agent, median of per-round ratios (target <= 1.35)
+#   memory:   max resident set (GNU time %M), cmdgate - no-op agent, medians (target <= +15 MiB)
+# plus the CPU time (user+sys) of each JVM and, from one extra run each, how many classes it loads.
 #   scripts/measure-startup.sh [ROUNDS] [JAVA_HOME…]     (default 21 rounds; JDK 17 and 25 when present)
+#   env: BUILD_DIR / CMDGATE_JAR (which jar), AGENT_ARGS (cmdgate's agent arguments, default none)
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-jar="$root/agent/target/cmdgate.jar"
+source "$(dirname "${BASH_SOURCE[0]}")/bench/common.sh"
 rounds="${1:-21}"; shift || true
-[[ -f "$jar" ]] || (cd "$root" && mvn -B -q -DskipTests package)
-homes=("$@")
-if [[ ${#homes[@]} -eq 0 ]]; then
-  for h in /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/temurin-25-jdk-amd64; do [[ -x "$h/bin/java" ]] && homes+=("$h"); done
-fi
+ensure_jar
+homes=("$@"); [[ ${#homes[@]} -gt 0 ]] || mapfile -t homes < <(default_homes)
+agent="-javaagent:$jar${AGENT_ARGS:+=$AGENT_ARGS}"
 
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/noop" "$work/app"
@@ -26,30 +27,33 @@ J
 printf 'Premain-Class: Noop\n' > "$work/noop/m.txt"
 (cd "$work/noop" && "${homes[0]}/bin/jar" cfm noop.jar m.txt Noop.class)
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
 for home in "${homes[@]}"; do
   java="$home/bin/java"
-  : > "$work/none.ms"; : > "$work/noop.ms"; : > "$work/cmdgate.ms"
-  : > "$work/none.kb"; : > "$work/noop.kb"; : > "$work/cmdgate.kb"
+  for v in none noop cmdgate; do : > "$work/$v.ms"; : > "$work/$v.kb"; : > "$work/$v.cpu"; done
   run() {   # variant, extra args…
     local v="$1"; shift
     local t0 t1
     t0=$(date +%s%N)
-    /usr/bin/time -f %M -o "$work/rss" "$java" "$@" -cp "$work/app" Hello > /dev/null
+    /usr/bin/time -f '%M %U %S' -o "$work/rss" "$java" "$@" -cp "$work/app" Hello > /dev/null
     t1=$(date +%s%N)
-    echo $(( (t1 - t0) / 1000000 )) >> "$work/$v.ms"
-    cat "$work/rss" >> "$work/$v.kb"
+    awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.2f\n", ns / 1e6}' >> "$work/$v.ms"
+    awk '{print $1 >> "'"$work/$v.kb"'"; printf "%.0f\n", ($2 + $3) * 1000 >> "'"$work/$v.cpu"'"}' "$work/rss"
   }
   for ((i = 0; i < rounds; i++)); do
     run none
     run noop "-javaagent:$work/noop/noop.jar"
-    run cmdgate "-javaagent:$jar"
+    run cmdgate "$agent"
   done
+  classes() { "$java" -Xlog:class+load=info "$@" -cp "$work/app" Hello | grep -c 'class,load'; }
   none=$(median < "$work/none.ms"); noop=$(median < "$work/noop.ms"); cg=$(median < "$work/cmdgate.ms")
-  nkb=$(median < "$work/noop.kb"); ckb=$(median < "$work/cmdgate.kb")
-  echo "$("$java" -version 2>&1 | head -1)  ($rounds rounds, alternating)"
-  echo "  start-up median: no agent ${none} ms, no-op agent ${noop} ms, cmdgate ${cg} ms"
-  awk -v a="$cg" -v b="$noop" 'BEGIN {printf "  start-up ratio cmdgate / no-op agent: %.2f (target <= 1.35)\n", a / b}'
-  awk -v a="$ckb" -v b="$nkb" 'BEGIN {printf "  max RSS median: no-op agent %.1f MiB, cmdgate %.1f MiB, difference %+.1f MiB (target <= +15)\n", b/1024, a/1024, (a-b)/1024}'
+  nkb=$(median < "$work/noop.kb"); ckb=$(median < "$work/cmdgate.kb"); zkb=$(median < "$work/none.kb")
+  echo "$(jdk_name "$home")  ($rounds rounds, alternating; cmdgate agent: $agent)"
+  echo "  start-up wall median: no agent ${none} ms, no-op agent ${noop} ms, cmdgate ${cg} ms"
+  echo "  CPU (user+sys) median: no agent $(median < "$work/none.cpu") ms, no-op agent $(median < "$work/noop.cpu") ms, cmdgate $(median < "$work/cmdgate.cpu") ms"
+  echo "  classes loaded: no agent $(classes), no-op agent $(classes "-javaagent:$work/noop/noop.jar"), cmdgate $(classes "$agent")"
+  awk -v r="$(median_ratio "$work/cmdgate.ms" "$work/noop.ms")" -v a="$cg" -v b="$noop" \
+    'BEGIN {printf "  START-UP RATIO cmdgate / no-op agent: %.3f (median of per-round ratios; ratio of medians %.3f; target <= 1.35)\n", r, a / b}'
+  awk -v r="$(median_ratio "$work/noop.ms" "$work/none.ms")" 'BEGIN {printf "  (no-op agent / no agent: %.3f)\n", r}'
+  awk -v a="$ckb" -v b="$nkb" -v z="$zkb" \
+    'BEGIN {printf "  MAX RSS median: no agent %.1f MiB, no-op agent %.1f MiB, cmdgate %.1f MiB; cmdgate - no-op agent %+.1f MiB (target <= +15)\n", z/1024, b/1024, a/1024, (a-b)/1024}'
 done
