@@ -3,6 +3,8 @@ package dev.cmdgate.agent.instrument;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.ConstantDynamic;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -101,9 +103,8 @@ final class LaunchHookWeaver {
     }
 
     /**
-     * Emits: {@code publicLookup().findStatic(Class.forName(BRIDGE, true, systemLoader), hook,
-     * methodType(void, Object[])).invokeExact(new Object[]{args…})}. No branches, so no stack map
-     * frames are needed.
+     * Emits: {@code <the bridge handle for hook>.invokeExact(new Object[]{args…})}. No branches, so no
+     * stack map frames are needed.
      */
     static void emitBridgeCall(MethodVisitor mv, String hook, String desc, boolean isStatic) {
         emitBridgeHandle(mv, hook, Type.VOID_TYPE, Type.getType("[Ljava/lang/Object;"));
@@ -125,7 +126,7 @@ final class LaunchHookWeaver {
 
     /**
      * Before {@code ARETURN} of {@code ProcessImpl.start}, with the new Process on the stack:
-     * {@code process = lookup…findStatic(bridge, "onStarted", (Process)Process).invokeExact(process)}.
+     * {@code process = <the bridge handle for onStarted>.invokeExact(process)}.
      */
     static void emitStartedCall(MethodVisitor mv) {
         Type process = Type.getType("Ljava/lang/Process;");
@@ -135,27 +136,40 @@ final class LaunchHookWeaver {
                 "(Ljava/lang/Process;)Ljava/lang/Process;", false);
     }
 
-    /** Pushes the handle of the bridge's static method {@code name(parameter) → result}. */
+    /**
+     * Pushes the handle of the bridge's static method {@code name(parameter) → result} with one
+     * {@code ldc} of a dynamically-computed constant (JVMS 4.4.13): the JVM resolves
+     * {@code publicLookup().findStatic(systemLoader.loadClass(BRIDGE), name, type)} on the first launch
+     * and keeps the handle for that call site, instead of a class and method-handle lookup on every
+     * launch. It is built only from java.base's {@code ConstantBootstraps.invoke}, so java.base still
+     * needs no access to cmdgate; it adds no members, so it still works when retransforming. If the
+     * resolution fails (no bridge), the JVM remembers the error and every later launch fails the
+     * same way: closed.
+     */
     private static void emitBridgeHandle(MethodVisitor mv, String name, Type result, Type parameter) {
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
-                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
-        mv.visitLdcInsn(BRIDGE);
-        mv.visitInsn(Opcodes.ICONST_1);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/ClassLoader", "getSystemClassLoader",
-                "()Ljava/lang/ClassLoader;", false);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Class", "forName",
-                "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", false);
-        mv.visitLdcInsn(name);
-        if (result.getSort() == Type.VOID) {
-            mv.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/Void", "TYPE", "Ljava/lang/Class;");
-        } else {
-            mv.visitLdcInsn(result);
-        }
-        mv.visitLdcInsn(parameter);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodType", "methodType",
-                "(Ljava/lang/Class;Ljava/lang/Class;)Ljava/lang/invoke/MethodType;", false);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
-                "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false);
+        mv.visitLdcInsn(bridgeHandle(name, Type.getMethodType(result, parameter)));
+    }
+
+    private static final Handle CONSTANT_INVOKE = new Handle(Opcodes.H_INVOKESTATIC,
+            "java/lang/invoke/ConstantBootstraps", "invoke",
+            "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;Ljava/lang/invoke/MethodHandle;"
+                    + "[Ljava/lang/Object;)Ljava/lang/Object;", false);
+
+    static ConstantDynamic bridgeHandle(String name, Type methodType) {
+        ConstantDynamic lookup = new ConstantDynamic("publicLookup", "Ljava/lang/invoke/MethodHandles$Lookup;",
+                CONSTANT_INVOKE, new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/MethodHandles", "publicLookup",
+                        "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
+        ConstantDynamic loader = new ConstantDynamic("systemLoader", "Ljava/lang/ClassLoader;", CONSTANT_INVOKE,
+                new Handle(Opcodes.H_INVOKESTATIC, "java/lang/ClassLoader", "getSystemClassLoader",
+                        "()Ljava/lang/ClassLoader;", false));
+        ConstantDynamic bridge = new ConstantDynamic("bridge", "Ljava/lang/Class;", CONSTANT_INVOKE,
+                new Handle(Opcodes.H_INVOKEVIRTUAL, "java/lang/ClassLoader", "loadClass",
+                        "(Ljava/lang/String;)Ljava/lang/Class;", false),
+                loader, BRIDGE);
+        return new ConstantDynamic(name, "Ljava/lang/invoke/MethodHandle;", CONSTANT_INVOKE,
+                new Handle(Opcodes.H_INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findStatic",
+                        "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;", false),
+                lookup, bridge, name, methodType);
     }
 
     private static void pushInt(MethodVisitor mv, int value) {

@@ -19,6 +19,41 @@ record CallSite(String caller, boolean inPipeline, boolean viaProcessImplStart) 
         return WALKER.walk(CallSite::read);
     }
 
+    /**
+     * Whether the frame right below the {@code ProcessImpl} constructor is {@code ProcessImpl.start}: the
+     * question {@code checkConstruct} asks on every launch. Looks at the top frames only and builds no
+     * caller string; anything unexpected (no constructor frame near the top) answers false, so the
+     * launch is then decided in full: closed.
+     */
+    static boolean constructedByStart() {
+        return WALKER.walk(CallSite::constructedByStart);
+    }
+
+    private static boolean constructedByStart(Stream<StackWalker.StackFrame> frames) {
+        boolean afterInit = false;
+        for (var it = frames.limit(MAX_FRAMES_TO_CONSTRUCTOR).iterator(); it.hasNext(); ) {
+            StackWalker.StackFrame f = it.next();
+            boolean processImpl = "java.lang.ProcessImpl".equals(f.getClassName());
+            if (afterInit) {
+                return processImpl && "start".equals(f.getMethodName());
+            }
+            afterInit = processImpl && "<init>".equals(f.getMethodName());
+        }
+        return false;
+    }
+
+    /** This class, LaunchGuard, the bridge, the constructor and the frame below it, with room to spare. */
+    private static final long MAX_FRAMES_TO_CONSTRUCTOR = 16;
+
+    private static boolean infrastructure(String cls) {
+        for (int i = 0; i < INFRASTRUCTURE.size(); i++) {
+            if (cls.startsWith(INFRASTRUCTURE.get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static CallSite read(Stream<StackWalker.StackFrame> frames) {
         boolean pipeline = false;
         boolean afterInit = false;
@@ -39,7 +74,7 @@ record CallSite(String caller, boolean inPipeline, boolean viaProcessImplStart) 
             if ("java.lang.ProcessImpl".equals(cls) && "<init>".equals(method)) {
                 afterInit = true;
             }
-            if (INFRASTRUCTURE.stream().noneMatch(cls::startsWith)) {
+            if (!infrastructure(cls)) {
                 caller = f.toStackTraceElement().toString();
             }
         }

@@ -202,9 +202,9 @@ public final class LaunchGuard implements LaunchGate {
 
     @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
-        CallSite site = CallSite.current();
-        if (!site.viaProcessImplStart()) {
-            enforce(JdkLaunches.fromNative(prog, argBlock, argc, dir), site);
+        // The normal path (ProcessImpl.start, already decided) costs a walk of a few frames only.
+        if (!CallSite.constructedByStart()) {
+            enforce(JdkLaunches.fromNative(prog, argBlock, argc, dir), CallSite.current());
         }
     }
 
