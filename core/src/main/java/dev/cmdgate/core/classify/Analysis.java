@@ -35,6 +35,8 @@ final class Analysis {
     static final int MAX_CODE_DEPTH = 12;
     /** Simple commands analysed per classification before failing closed. */
     static final int MAX_COMMANDS = 20_000;
+    /** Wrappers around wrappers (env env … nice …): past this depth the chain fails closed. */
+    static final int MAX_WRAPPER_DEPTH = 64;
     static final int MAX_FINDINGS = 200;
     static final int MAX_INVOCATIONS = 5_000;
 
@@ -62,6 +64,7 @@ final class Analysis {
     final List<CommandInvocation> invocations = new ArrayList<>();
     int nextPipeline;
     int commands;
+    private int wrapperDepth;
     /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
     int expandedWords;
     boolean exhausted;
@@ -164,9 +167,14 @@ final class Analysis {
         return b.toString();
     }
 
+    /** The words as a user would type them, for findings; long lists are cut (the display only). */
     static String joinArgs(List<Arg> args) {
-        List<String> t = new ArrayList<>(args.size());
+        List<String> t = new ArrayList<>(Math.min(args.size(), 64));
         for (Arg a : args) {
+            if (t.size() == 64) {
+                t.add("…");
+                break;
+            }
             t.add(a.text);
         }
         return joinArgv(t);
@@ -628,8 +636,18 @@ final class Analysis {
         if (r.stdinArgs()) {
             in = Stdin.NONE;
         }
-        command(target, assigns, ctx.withStdin(in), joinArgs(target), location + " > " + p.path.get(0).word() + " runs",
-                List.of());
+        if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
+            // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
+            raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
+            return;
+        }
+        wrapperDepth++;
+        try {
+            command(target, assigns, ctx.withStdin(in), joinArgs(target), location + " > " + p.path.get(0).word() + " runs",
+                    List.of());
+        } finally {
+            wrapperDepth--;
+        }
     }
 
     // ------------------------------------------------------------------ code in environment values
