@@ -58,9 +58,20 @@ class LangChain4jAgentIT {
             if (NEVER.contains(c)) {
                 assertThat(runs).as("%s must never run", c).isFalse();
             }
-            List<String> report = r.lines((runs ? "RAN" : "REFUSED") + " ").stream()
+            // With prompt=deny the tool's pre-check (Cmdgate.check) already says "would block": the
+            // command is not attempted and the model hears why. A custom handler can only answer at
+            // launch time, so under the reviewer the launch is attempted and refused by the gate.
+            boolean prechecked = !runs && !reviewer;
+            String status = runs ? "RAN" : prechecked ? "PRECHECK-REFUSED" : "REFUSED";
+            List<String> report = r.lines(status + " ").stream()
                     .filter(l -> l.contains(" " + callId + " ") && l.contains(c)).toList();
             assertThat(report).as("%s %s\n%s", callId, c, r.describe()).hasSize(1);
+            List<Map<String, Object>> lines = audit.shellCommand(c);
+            if (prechecked) {
+                assertThat(r.out()).contains("    " + callId + ": Not run: cmdgate would block");
+                assertThat(lines).as("a pre-checked refusal launches nothing: %s", c).isEmpty();
+                continue;
+            }
             if (!runs) {
                 assertThat(report.get(0)).contains("java.lang.SecurityException: cmdgate: blocked sh -c ");
                 // the refusal went back to the model as the tool result, and the loop went on
@@ -68,13 +79,16 @@ class LangChain4jAgentIT {
             } else {
                 assertThat(r.out()).containsPattern("    " + callId + ": exit \\d+");
             }
-            List<Map<String, Object>> lines = audit.shellCommand(c);
             assertThat(lines).as("audit for %s", c).hasSize(1);
             assertThat(lines.get(0).get("outcome")).isEqualTo(runs ? "allowed" : "blocked");
             assertThat(lines.get(0).get("class")).isEqualTo(expected.get(c).commandClass());
             assertThat((String) lines.get(0).get("caller")).startsWith("dev.cmdgate.examples.langchain4j.ShellTool.run(");
+            assertThat(lines.get(0).get("context")).as("the tool call's scope reaches the audit line")
+                    .isEqualTo(Map.of("tool", "run_shell_command", "tool_call_id", callId));
         }
-        assertThat(audit.lines()).hasSize(COMMANDS.size());
+        long launched = COMMANDS.stream().filter(c -> reviewer
+                || expected.get(c).allowed()).count();
+        assertThat(audit.lines()).hasSize((int) launched);
         boolean touched = reviewer || expected.get("touch notes.txt").allowed();
         assertThat(Files.exists(ws.resolve("notes.txt"))).isEqualTo(touched);
         assertThat(ws.resolve("scratch/keep.txt")).hasContent("precious");

@@ -1,5 +1,7 @@
 package dev.cmdgate.examples.langchain4j;
 
+import dev.cmdgate.api.Cmdgate;
+
 /** Picks the {@link CommandGuard}: the cmdgate application API when it is available, else none. */
 final class Guards {
 
@@ -7,6 +9,6 @@ final class Guards {
     }
 
     static CommandGuard best() {
-        return CommandGuard.NONE;
+        return Cmdgate.isActive() ? new ApiGuard() : CommandGuard.NONE;
     }
 }
