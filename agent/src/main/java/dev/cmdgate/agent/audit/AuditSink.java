@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -18,6 +21,7 @@ public final class AuditSink {
 
     private final Path file;
     private FileChannel channel;
+    private Object openedKey;
 
     public AuditSink(Path file) {
         this.file = file;
@@ -47,11 +51,27 @@ public final class AuditSink {
         }
     }
 
+    /**
+     * The open channel, reopened when the file was deleted or replaced (log rotation) since it was
+     * opened: otherwise lines would go on into an unlinked file that nobody can read.
+     */
     private FileChannel channel() throws IOException {
+        if (channel != null && channel.isOpen() && !Objects.equals(fileKey(), openedKey)) {
+            closeQuietly();
+        }
         if (channel == null || !channel.isOpen()) {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            openedKey = fileKey();
         }
         return channel;
+    }
+
+    private Object fileKey() {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            return null;   // gone: differs from the key it was opened with
+        }
     }
 
     private void closeQuietly() {

@@ -54,6 +54,20 @@ class AuditSinkTest {
     }
 
     @Test
+    void aDeletedOrRotatedFileIsRecreatedRatherThanWrittenIntoTheVoid() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        AuditSink sink = new AuditSink(file);
+        sink.write("{\"n\":1}");
+        Files.delete(file);
+        sink.write("{\"n\":2}");
+        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":2}");
+        Files.move(file, dir.resolve("audit.jsonl.1"));
+        sink.write("{\"n\":3}");
+        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":3}");
+        assertThat(Files.readAllLines(dir.resolve("audit.jsonl.1"))).containsExactly("{\"n\":2}");
+    }
+
+    @Test
     void anUnwritableFileIsReportedToTheCaller() throws IOException {
         Path notAFile = Files.createDirectory(dir.resolve("a-directory"));
         AuditSink sink = new AuditSink(notAFile);
