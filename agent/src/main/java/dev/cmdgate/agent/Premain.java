@@ -23,24 +23,40 @@ public final class Premain {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        start(args, inst);
-    }
-
-    public static void agentmain(String args, Instrumentation inst) {
-        start(args, inst);
-    }
-
-    private static void start(String args, Instrumentation inst) {
-        AgentConfig config;
         try {
-            config = ConfigParser.parse(System.getProperties(), args);
-            LaunchBridge.install(AgentRuntime.create(config));
-        } catch (ConfigException | IllegalArgumentException | IllegalStateException e) {
-            System.err.println("cmdgate: configuration error: " + e.getMessage());
+            install(args);
+        } catch (RuntimeException | LinkageError e) {
+            // at JVM start: stop before the application runs ungated, with one line, no stack trace
+            System.err.println("cmdgate: " + describe(e));
             System.err.flush();
             Runtime.getRuntime().halt(CONFIG_ERROR_EXIT);
             return;
         }
+        hook(inst);
+    }
+
+    /** A late attach must not kill the running application: a bad configuration fails the attach instead. */
+    public static void agentmain(String args, Instrumentation inst) {
+        try {
+            install(args);
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalArgumentException("cmdgate: " + describe(e), e);
+        }
+        hook(inst);
+    }
+
+    private static void install(String args) {
+        AgentConfig config = ConfigParser.parse(System.getProperties(), args);
+        LaunchBridge.install(AgentRuntime.create(config));
+    }
+
+    private static String describe(Throwable e) {
+        return e instanceof ConfigException || e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                ? "configuration error: " + e.getMessage()
+                : "cannot start (" + e + "); stopping";
+    }
+
+    private static void hook(Instrumentation inst) {
         inst.addTransformer(new LaunchHookTransformer(), true);
         retransformLoaded(inst);
     }
