@@ -200,28 +200,4 @@ class RobustnessTest {
                     .isLessThan(10.0);
         }
     }
-
-    @Test
-    void typicalCommandIsFast() {
-        String[] cmds = {
-            "git status --porcelain && git diff --stat HEAD~1 -- src/main/java | head -n 50",
-            "cd /workspace/project && mvn -B -q test -Dtest='FooTest#bar' 2>&1 | tail -n 100 > /tmp/out.log",
-            "find . -name '*.java' -not -path './target/*' -exec grep -l \"TODO\" {} \\; | xargs -r wc -l",
-            "for f in $(ls *.txt); do echo \"$f: $(wc -l < \"$f\")\"; done",
-        };
-        for (int i = 0; i < 50_000; i++) {
-            ShellParser.parse(cmds[i % cmds.length]);
-        }
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        long best = Long.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
-            long c0 = mx.getCurrentThreadCpuTime();
-            for (int i = 0; i < 20_000; i++) {
-                ShellParser.parse(cmds[i % cmds.length]);
-            }
-            best = Math.min(best, (mx.getCurrentThreadCpuTime() - c0) / 20_000);
-        }
-        // target is well under 5 µs; the bound is loose because CI machines are shared and slow
-        assertThat(best).as("ns per typical command (cpu)").isLessThan(50_000L);
-    }
 }
