@@ -15,6 +15,7 @@ public record AgentConfig(
         String prompt,
         Duration promptTimeout,
         Path audit,
+        AuditFailure auditFailure,
         Path rules,
         StdinMode stdin,
         Path signingKey) {
@@ -22,6 +23,9 @@ public record AgentConfig(
     public enum Mode { ENFORCE, AUDIT }
 
     public enum StdinMode { OFF, GATE }
+
+    /** What a launch does when its audit line cannot be written: refused (the default) or let through. */
+    public enum AuditFailure { BLOCK, CONTINUE }
 
     public String modeLabel() {
         return mode.name().toLowerCase(java.util.Locale.ROOT);

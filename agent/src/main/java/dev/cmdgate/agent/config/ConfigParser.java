@@ -21,7 +21,7 @@ public final class ConfigParser {
 
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
-            "audit", "rules", "stdin", "signing.key");
+            "audit", "audit.failure", "rules", "stdin", "signing.key");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
 
     private ConfigParser() {
@@ -60,6 +60,7 @@ public final class ConfigParser {
         GateScheme scheme;
         AgentConfig.Mode mode;
         AgentConfig.StdinMode stdin;
+        AgentConfig.AuditFailure auditFailure;
         Duration timeout;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
@@ -77,6 +78,9 @@ public final class ConfigParser {
             timeout = raw.containsKey(key) ? seconds(raw.get(key)) : Duration.ofSeconds(60);
             key = "stdin";
             stdin = raw.containsKey(key) ? enumValue(AgentConfig.StdinMode.class, raw.get(key), "off or gate") : AgentConfig.StdinMode.OFF;
+            key = "audit.failure";
+            auditFailure = raw.containsKey(key)
+                    ? enumValue(AgentConfig.AuditFailure.class, raw.get(key), "block or continue") : AgentConfig.AuditFailure.BLOCK;
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
@@ -87,7 +91,7 @@ public final class ConfigParser {
         }
         return new AgentConfig(scheme, mode,
                 readableFile(raw, "policy"), prompt, timeout,
-                auditFile(raw), readableFile(raw, "rules"), stdin, readableFile(raw, "signing.key"));
+                auditFile(raw), auditFailure, readableFile(raw, "rules"), stdin, readableFile(raw, "signing.key"));
     }
 
     private static Set<String> sorted() {

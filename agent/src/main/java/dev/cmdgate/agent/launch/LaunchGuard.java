@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.stdin.GatedShellProcess;
@@ -65,7 +66,8 @@ public final class LaunchGuard implements LaunchGate {
             return new ArrayDeque<>();
         }
     };
-    private final AtomicBoolean auditFailureReported = new AtomicBoolean();
+    /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
+    private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
     /** The allowed launch in progress on this thread, until its process has started. */
     private final ThreadLocal<Allowed> starting = new ThreadLocal<>();
@@ -306,22 +308,20 @@ public final class LaunchGuard implements LaunchGate {
                 config.modeLabel(), site.caller(), null, null, Map.of());
     }
 
-    /** Writes the audit line and the stderr report; a decision that cannot be audited is refused. */
+    /**
+     * Writes the audit line and the stderr report. A decision that cannot be audited is refused, unless
+     * {@code audit.failure=continue} says to let it through; either way the outage is reported once,
+     * and again when the file can be written again.
+     */
     private Decision record(Decision d) {
         if (audit != null) {
             try {
                 audit.record(d);
+                if (auditFailing.compareAndSet(true, false)) {
+                    log.warn("cmdgate: the audit file " + audit.file() + " can be written again");
+                }
             } catch (IOException | RuntimeException e) {
-                if (auditFailureReported.compareAndSet(false, true)) {
-                    log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e
-                            + "); launches are refused until it can be written");
-                }
-                if (d.outcome() == Outcome.ALLOWED) {
-                    List<Reason> reasons = new ArrayList<>(d.reasons());
-                    reasons.add(0, new Reason("audit.unwritable", "the audit file cannot be written: " + e.getMessage()));
-                    d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
-                            reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
-                }
+                d = auditFailed(d, e);
             }
         }
         if (d.outcome() == Outcome.BLOCKED) {
@@ -334,5 +334,21 @@ public final class LaunchGuard implements LaunchGate {
                     + " (" + d.classification().commandClass().label() + ") — from " + d.caller());
         }
         return d;
+    }
+
+    private Decision auditFailed(Decision d, Exception e) {
+        boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
+        if (auditFailing.compareAndSet(false, true)) {
+            log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + "); "
+                    + (block ? "launches are refused until it can be written"
+                             : "launches go on unaudited (" + ConfigParser.PREFIX + "audit.failure=continue)"));
+        }
+        if (!block || d.outcome() != Outcome.ALLOWED) {
+            return d;
+        }
+        List<Reason> reasons = new ArrayList<>(d.reasons());
+        reasons.add(0, new Reason("audit.unwritable", "the audit file cannot be written: " + e.getMessage()));
+        return new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
+                reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
     }
 }

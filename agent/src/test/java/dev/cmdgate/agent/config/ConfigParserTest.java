@@ -27,6 +27,17 @@ class ConfigParserTest {
         assertThat(c.promptTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(c.audit()).isNull();
         assertThat(c.stdin()).isEqualTo(AgentConfig.StdinMode.OFF);
+        assertThat(c.auditFailure()).as("an unwritable audit file refuses launches unless told otherwise")
+                .isEqualTo(AgentConfig.AuditFailure.BLOCK);
+    }
+
+    @Test
+    void auditFailureCanBeSetToContinue() {
+        assertThat(ConfigParser.parse(new Properties(), "audit.failure=continue").auditFailure())
+                .isEqualTo(AgentConfig.AuditFailure.CONTINUE);
+        assertThat(ConfigParser.parse(props("cmdgate.audit.failure", "block"), null).auditFailure())
+                .isEqualTo(AgentConfig.AuditFailure.BLOCK);
+        assertError(props("cmdgate.audit.failure", "ignore"), null, "bad value for cmdgate.audit.failure");
     }
 
     @Test
