@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Prints {@code COUNT <phase>.<kind>.<ok|blocked|error> N}, {@code ERROR …} for the first unexpected
  * results, {@code METRIC <name> <value>} for threads, heap, classes and file descriptors measured after
- * the warm-up and after the measured phase (each after the phase's threads ended and a few
+ * the warm-up and after the measured phase (and once at the start; each after the phase's threads ended and a few
  * {@code System.gc()}), {@code THREADS <phase> <names>}, and {@code DONE}. A watchdog prints a full thread
  * dump and halts the JVM with status 3 if everything has not finished within WATCHDOG_SECONDS.
  */
@@ -91,6 +91,8 @@ public final class Load {
         watchdog.setDaemon(true);
         watchdog.start();
 
+        // measured once before anything else, so the classes the measuring itself loads are not counted later
+        Map<String, Long> start = measure("start");
         phase("warmup", dir, threads, warmup);
         Map<String, Long> before = measure("warm");
         long started = System.nanoTime();
@@ -100,6 +102,7 @@ public final class Load {
 
         print("METRIC main.wall_ms " + millis);
         print("METRIC main.launches_per_s " + (millis == 0 ? 0 : total * 1000L / millis));
+        start.forEach((k, v) -> print("METRIC start." + k + " " + v));
         before.forEach((k, v) -> print("METRIC warm." + k + " " + v));
         after.forEach((k, v) -> print("METRIC after." + k + " " + v));
         long[] deadlocked = ManagementFactory.getThreadMXBean().findDeadlockedThreads();
@@ -233,10 +236,9 @@ public final class Load {
             String n = ti.getThreadName();
             if (n.startsWith("process reaper")) {
                 reapers++;
+            } else if (n.startsWith("cmdgate")) {
+                cmdgate++;
             } else {
-                if (n.startsWith("cmdgate")) {
-                    cmdgate++;
-                }
                 others.merge(n.replaceAll("[0-9]+", "N"), 1, Integer::sum);
             }
         }
@@ -244,7 +246,7 @@ public final class Load {
         m.put("threads_reaper", reapers);
         m.put("threads_cmdgate", cmdgate);
         m.put("threads_other", (long) others.values().stream().mapToInt(Integer::intValue).sum());
-        print("THREADS " + label + " " + others);
+        print("THREADS " + label + " reapers=" + reapers + " cmdgate=" + cmdgate + " others=" + others);
         ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
         m.put("classes_loaded", (long) classes.getLoadedClassCount());
         m.put("classes_total_loaded", classes.getTotalLoadedClassCount());
