@@ -3,24 +3,24 @@ package dev.cmdgate.agent.audit;
 import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.json.Json;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.FileOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
-import java.nio.file.StandardOpenOption;
 
 /**
- * Appends one JSON line per decision. A line is written with one locked write on a channel opened in
- * append mode, so concurrent launches — and several JVMs sharing one audit file — never interleave
- * or lose lines.
+ * Appends one JSON line per decision with a single {@code write(2)} on a file opened with
+ * {@code O_APPEND}. The kernel positions and writes each such append as one unit, so concurrent
+ * launches — and several JVMs sharing one local audit file — never interleave or lose lines
+ * (POSIX.1 2.9.7; see docs/audit.md for network file systems). A file lock would add two system calls
+ * per launch and buy nothing on a local disk.
  */
 public final class AuditSink {
 
     private final Path file;
-    private FileChannel channel;
+    private FileOutputStream out;
     private Object openedKey;
 
     public AuditSink(Path file) {
@@ -38,13 +38,8 @@ public final class AuditSink {
 
     public synchronized void write(String jsonLine) throws IOException {
         byte[] bytes = (jsonLine + "\n").getBytes(StandardCharsets.UTF_8);
-        FileChannel ch = channel();
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        // An exclusive lock keeps lines whole when several gated JVMs append to the same file.
-        try (var lock = ch.lock()) {
-            while (buffer.hasRemaining()) {
-                ch.write(buffer);
-            }
+        try {
+            stream().write(bytes);
         } catch (IOException e) {
             closeQuietly();
             throw e;
@@ -52,18 +47,18 @@ public final class AuditSink {
     }
 
     /**
-     * The open channel, reopened when the file was deleted or replaced (log rotation) since it was
+     * The open stream, reopened when the file was deleted or replaced (log rotation) since it was
      * opened: otherwise lines would go on into an unlinked file that nobody can read.
      */
-    private FileChannel channel() throws IOException {
-        if (channel != null && channel.isOpen() && !Objects.equals(fileKey(), openedKey)) {
+    private FileOutputStream stream() throws IOException {
+        if (out != null && !Objects.equals(fileKey(), openedKey)) {
             closeQuietly();
         }
-        if (channel == null || !channel.isOpen()) {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        if (out == null) {
+            out = new FileOutputStream(file.toFile(), true);
             openedKey = fileKey();
         }
-        return channel;
+        return out;
     }
 
     private Object fileKey() {
@@ -76,12 +71,12 @@ public final class AuditSink {
 
     private void closeQuietly() {
         try {
-            if (channel != null) {
-                channel.close();
+            if (out != null) {
+                out.close();
             }
         } catch (IOException ignored) {
             // the write already failed and is reported by the caller; nothing more to say here
         }
-        channel = null;
+        out = null;
     }
 }

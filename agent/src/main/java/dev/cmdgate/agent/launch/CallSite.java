@@ -1,49 +1,60 @@
 package dev.cmdgate.agent.launch;
 
+import java.util.Iterator;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Where a launch comes from, read off the stack in one walk: the application frame that launched it
- * (the first frame outside the JDK and cmdgate) and whether the JDK is in the middle of a pipeline.
+ * Where a launch comes from, read off the launching thread's stack only when something needs it: a
+ * stack walk is the largest part of a launch's cost, so an allowed launch that is recorded nowhere
+ * never walks.
  */
-record CallSite(String caller, boolean inPipeline, boolean viaProcessImplStart) {
+final class CallSite {
 
-    private static final StackWalker WALKER = StackWalker.getInstance();
+    static final String NO_APPLICATION_FRAME = "(no application frame)";
+
+    // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
+    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);
     private static final List<String> INFRASTRUCTURE = List.of(
             "java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.cmdgate.agent.", "dev.cmdgate.core.",
             "dev.cmdgate.api.bridge.");
 
-    static CallSite current() {
-        return WALKER.walk(CallSite::read);
+    private CallSite() {
     }
 
-    /**
-     * Whether the frame right below the {@code ProcessImpl} constructor is {@code ProcessImpl.start}: the
-     * question {@code checkConstruct} asks on every launch. Looks at the top frames only and builds no
-     * caller string; anything unexpected (no constructor frame near the top) answers false, so the
-     * launch is then decided in full: closed.
-     */
-    static boolean constructedByStart() {
-        return WALKER.walk(CallSite::constructedByStart);
+    /** The application frame that launched, as {@code Class.method(File.java:line)}: the first outside the JDK and cmdgate. */
+    static String caller() {
+        return WALKER.walk(CallSite::firstApplicationFrame);
     }
 
-    private static boolean constructedByStart(Stream<StackWalker.StackFrame> frames) {
-        boolean afterInit = false;
-        for (var it = frames.limit(MAX_FRAMES_TO_CONSTRUCTOR).iterator(); it.hasNext(); ) {
+    /** Whether the JDK is starting a stage of {@code ProcessBuilder.startPipeline} on this thread. */
+    static boolean inPipeline() {
+        return WALKER.walk(CallSite::inPipeline);
+    }
+
+    private static String firstApplicationFrame(Stream<StackWalker.StackFrame> frames) {
+        for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext(); ) {
             StackWalker.StackFrame f = it.next();
-            boolean processImpl = "java.lang.ProcessImpl".equals(f.getClassName());
-            if (afterInit) {
-                return processImpl && "start".equals(f.getMethodName());
+            if (!infrastructure(f.getClassName())) {
+                return f.toStackTraceElement().toString();
             }
-            afterInit = processImpl && "<init>".equals(f.getMethodName());
+        }
+        return NO_APPLICATION_FRAME;
+    }
+
+    private static boolean inPipeline(Stream<StackWalker.StackFrame> frames) {
+        for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext(); ) {
+            StackWalker.StackFrame f = it.next();
+            if ("java.lang.ProcessBuilder".equals(f.getClassName()) && "startPipeline".equals(f.getMethodName())) {
+                return true;
+            }
+            if (!infrastructure(f.getClassName())) {
+                return false;   // the application's frames lie below the JDK's: no need to walk them
+            }
         }
         return false;
     }
-
-    /** This class, LaunchGuard, the bridge, the constructor and the frame below it, with room to spare. */
-    private static final long MAX_FRAMES_TO_CONSTRUCTOR = 16;
 
     private static boolean infrastructure(String cls) {
         for (int i = 0; i < INFRASTRUCTURE.size(); i++) {
@@ -52,32 +63,5 @@ record CallSite(String caller, boolean inPipeline, boolean viaProcessImplStart) 
             }
         }
         return false;
-    }
-
-    private static CallSite read(Stream<StackWalker.StackFrame> frames) {
-        boolean pipeline = false;
-        boolean afterInit = false;
-        boolean viaStart = false;
-        String caller = null;
-        for (var it = frames.iterator(); it.hasNext() && caller == null; ) {
-            StackWalker.StackFrame f = it.next();
-            String cls = f.getClassName();
-            String method = f.getMethodName();
-            if ("java.lang.ProcessBuilder".equals(cls) && "startPipeline".equals(method)) {
-                pipeline = true;
-            }
-            if (afterInit) {
-                // the frame right below the constructor: ProcessImpl.start means the launch was gated there
-                viaStart = "java.lang.ProcessImpl".equals(cls) && "start".equals(method);
-                afterInit = false;
-            }
-            if ("java.lang.ProcessImpl".equals(cls) && "<init>".equals(method)) {
-                afterInit = true;
-            }
-            if (!infrastructure(cls)) {
-                caller = f.toStackTraceElement().toString();
-            }
-        }
-        return new CallSite(Optional.ofNullable(caller).orElse("(no application frame)"), pipeline, viaStart);
     }
 }

@@ -18,12 +18,14 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.decision.Decision;
+import dev.cmdgate.core.decision.DecisionIds;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
+import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
@@ -35,7 +37,6 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -67,15 +68,29 @@ public final class LaunchGuard implements LaunchGate {
         }
     };
     /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
+    private final DecisionIds ids = new DecisionIds();
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
     /** The allowed launch in progress on this thread, until its process has started. */
     private final ThreadLocal<Allowed> starting = new ThreadLocal<>();
     // stdin=gate: a shell session allowed by checkStart on this thread, waiting for its started() call
     private final ThreadLocal<Launch> pendingSession = new ThreadLocal<>();
+    /** The command checkStart allowed on this thread, which the ProcessImpl constructor is about to receive. */
+    private final ThreadLocal<Construction> construction = new ThreadLocal<>();
 
     /** What the exit hook needs to know about an allowed launch. */
     private record Allowed(Decision decision, Duration executionLimit) {
+    }
+
+    /** The argv and directory an allowed {@code ProcessImpl.start} passes on to the constructor. */
+    private record Construction(List<String> argv, String cwd) {
+        static Construction of(String[] cmdarray, String dir) {
+            return new Construction(List.of(cmdarray), JdkLaunches.cwd(dir));
+        }
+
+        boolean matches(Launch constructed) {
+            return argv.equals(constructed.argv()) && cwd.equals(constructed.cwd());
+        }
     }
 
     /**
@@ -100,12 +115,13 @@ public final class LaunchGuard implements LaunchGate {
     public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
                            boolean redirectErrorStream) {
         pendingSession.remove();
-        CallSite site = CallSite.current();
+        construction.remove();
         Deque<List<String>> approved = approvedStages.get();
         if (!approved.isEmpty()) {
-            if (site.inPipeline() && approved.peekFirst().equals(List.of(cmdarray))) {
+            if (approved.peekFirst().equals(List.of(cmdarray)) && CallSite.inPipeline()) {
                 approved.removeFirst();   // this stage was decided with its whole pipeline
                 starting.set(pipelineDecision.get());
+                construction.set(Construction.of(cmdarray, dir));
                 return;
             }
             approved.clear();
@@ -118,17 +134,18 @@ public final class LaunchGuard implements LaunchGate {
             Launch session = new Launch(launch.argv(), "", launch.cwd(), launch.environmentChanges(),
                     launch.outputRedirects(), launch.declaredTimeout(), launch.declaredClass());
             StdinContext.with(Map.of("stdin", "gated: each command written to its standard input is decided as sh -c COMMAND"),
-                    () -> enforce(session, site));
+                    () -> enforce(session));
             pendingSession.set(session);
-            return;
+        } else {
+            enforce(launch);
         }
-        enforce(launch, site);
+        construction.set(Construction.of(cmdarray, dir));   // reached only when allowed
     }
 
     @Override
     public void checkPipeline(List<ProcessBuilder> builders) {
         approvedStages.get().clear();
-        enforce(JdkLaunches.fromPipeline(builders), CallSite.current());
+        enforce(JdkLaunches.fromPipeline(builders));
         pipelineDecision.set(starting.get());
         Deque<List<String>> approved = approvedStages.get();
         for (ProcessBuilder b : builders) {
@@ -169,7 +186,7 @@ public final class LaunchGuard implements LaunchGate {
         @Override
         public void check(String command) {
             try {
-                StdinContext.with(origin, () -> enforce(command(command), CallSite.current()));
+                StdinContext.with(origin, () -> enforce(command(command)));
             } finally {
                 starting.remove();   // no process starts for this decision: nothing for the exit hook
             }
@@ -177,7 +194,7 @@ public final class LaunchGuard implements LaunchGate {
 
         @Override
         public void refuse(String text, String why) {
-            Decision d = record(failClosed(command(text), CallSite.current(), new Reason("stdin.unjudgeable", why)));
+            Decision d = record(failClosed(command(text), new Reason("stdin.unjudgeable", why)));
             throw new SecurityException(d.blockMessage());
         }
     }
@@ -186,7 +203,7 @@ public final class LaunchGuard implements LaunchGate {
         log.warn("cmdgate: " + kill.describe() + " [decision " + d.id() + "]");
         if (audit != null) {
             Map<String, Object> line = new LinkedHashMap<>();
-            line.put("time", kill.killedAt().toString());
+            line.put("time", IsoInstant.format(kill.killedAt()));
             line.put("event", "watchdog_kill");
             line.put("decision_id", d.id());
             line.put("argv", d.argv());
@@ -204,21 +221,25 @@ public final class LaunchGuard implements LaunchGate {
 
     @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
-        // The normal path (ProcessImpl.start, already decided) costs a walk of a few frames only.
-        if (!CallSite.constructedByStart()) {
-            enforce(JdkLaunches.fromNative(prog, argBlock, argc, dir), CallSite.current());
+        Launch constructed = JdkLaunches.fromNative(prog, argBlock, argc, dir);
+        Construction expected = construction.get();
+        construction.remove();
+        // The normal path: ProcessImpl.start on this thread has just allowed exactly this command. Anything
+        // else (reflective construction, a leftover from a start that failed on the way) is decided in full.
+        if (expected == null || !expected.matches(constructed)) {
+            enforce(constructed);
         }
     }
 
-    private void enforce(Launch launch, CallSite site) {
+    private void enforce(Launch launch) {
         starting.remove();
         Decision decision;
         int[] nesting = depth.get();
         int level = nesting[0]++;
         try {
-            decision = level > 1 ? refuseNested(launch, site) : decide(launch, site, level == 0 && !prompts.onPromptThread());
+            decision = level > 1 ? refuseNested(launch) : decide(launch, level == 0 && !prompts.onPromptThread());
         } catch (Throwable t) {
-            decision = internalError(launch, site, t);
+            decision = internalError(launch, t);
         } finally {
             nesting[0] = level;
         }
@@ -227,17 +248,18 @@ public final class LaunchGuard implements LaunchGate {
         }
     }
 
-    private Decision decide(Launch launch, CallSite site, boolean mayPrompt) {
+    private Decision decide(Launch launch, boolean mayPrompt) {
         Verdict verdict = gatekeeper.get().judge(declared(launch));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
+        String caller = null;
         Outcome outcome;
-        boolean audit = config.mode() == AgentConfig.Mode.AUDIT;
+        boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
         switch (verdict.gate()) {
             case ALLOW -> outcome = Outcome.ALLOWED;
-            case BLOCK -> outcome = audit ? Outcome.ALLOWED : Outcome.BLOCKED;
+            case BLOCK -> outcome = auditMode ? Outcome.ALLOWED : Outcome.BLOCKED;
             default -> {
-                if (audit) {
+                if (auditMode) {
                     outcome = Outcome.ALLOWED;
                 } else if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
                     prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact command");
@@ -247,7 +269,8 @@ public final class LaunchGuard implements LaunchGate {
                     reasons.add(0, new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
                     outcome = Outcome.BLOCKED;
                 } else {
-                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, site.caller(), context.get());
+                    caller = CallSite.caller();
+                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, caller, context.get());
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
@@ -257,13 +280,17 @@ public final class LaunchGuard implements LaunchGate {
                 }
             }
         }
-        if (audit && verdict.gate() != GateDecision.ALLOW) {
+        if (auditMode && verdict.gate() != GateDecision.ALLOW) {
             reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been "
                     + verdict.gate().label() + ")"));
         }
-        Decision d = new Decision(UUID.randomUUID().toString(), Instant.now(), launch.argv(), launch.cwd(),
+        // The stack walk for the caller is most of a decision's cost: skip it when nothing will show it.
+        if (caller == null && (audit != null || outcome != Outcome.ALLOWED || verdict.gate() != GateDecision.ALLOW)) {
+            caller = CallSite.caller();
+        }
+        Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, gatekeeper.get().scheme().describe(),
-                config.modeLabel(), site.caller(), prompt, verdict.oap(), context.get());
+                config.modeLabel(), caller, prompt, verdict.oap(), context.get());
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -284,13 +311,13 @@ public final class LaunchGuard implements LaunchGate {
                 l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d));
     }
 
-    private Decision refuseNested(Launch launch, CallSite site) {
-        return record(failClosed(launch, site, new Reason("gate.reentrant",
+    private Decision refuseNested(Launch launch) {
+        return record(failClosed(launch, new Reason("gate.reentrant",
                 "a launch made by cmdgate's own decision code is refused")));
     }
 
-    private Decision internalError(Launch launch, CallSite site, Throwable t) {
-        Decision d = failClosed(launch, site, new Reason("gate.internal_error",
+    private Decision internalError(Launch launch, Throwable t) {
+        Decision d = failClosed(launch, new Reason("gate.internal_error",
                 "internal error while deciding (" + t + "); failing closed"));
         try {
             return record(d);
@@ -299,13 +326,13 @@ public final class LaunchGuard implements LaunchGate {
         }
     }
 
-    private Decision failClosed(Launch launch, CallSite site, Reason reason) {
+    private Decision failClosed(Launch launch, Reason reason) {
         Classification c = new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
                 List.of(new Finding(JdkLaunches.render(launch.argv()), "launch", CommandClass.DESTRUCTIVE,
                         RiskLevel.DANGEROUS, reason.message())), List.of());
-        return new Decision(UUID.randomUUID().toString(), Instant.now(), launch.argv(), launch.cwd(), c,
+        return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), config.scheme().describe(),
-                config.modeLabel(), site.caller(), null, null, Map.of());
+                config.modeLabel(), CallSite.caller(), null, null, Map.of());
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.gate.GateDecision;
+import dev.cmdgate.core.json.IsoInstant;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,7 +80,7 @@ public record Decision(
     /** One audit line (without the trailing newline's worth of state: callers add it). */
     public Map<String, Object> auditJson() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("time", time.toString());
+        m.put("time", IsoInstant.format(time));
         m.put("decision_id", id);
         m.put("argv", argv);
         m.put("cwd", cwd);
