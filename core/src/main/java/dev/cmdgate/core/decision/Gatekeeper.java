@@ -20,11 +20,14 @@ public final class Gatekeeper {
     private final CommandClassifier classifier;
     private final GateScheme scheme;
     private final PolicyCheck policy;
+    /** Null with a policy: a policy's verdict depends on the directory, the time and a live passport. */
+    private final VerdictMemo memo;
 
     public Gatekeeper(CommandClassifier classifier, GateScheme scheme, PolicyCheck policy) {
         this.classifier = classifier;
         this.scheme = scheme;
         this.policy = policy;
+        this.memo = policy == null ? new VerdictMemo() : null;
     }
 
     public GateScheme scheme() {
@@ -36,6 +39,24 @@ public final class Gatekeeper {
     }
 
     public Verdict judge(Launch launch) {
+        String key = memo == null ? null : VerdictMemo.keyOf(launch);
+        if (key == null) {
+            return judgeAfresh(launch);
+        }
+        Verdict v = memo.get(key);
+        if (v == null) {
+            v = judgeAfresh(launch);
+            memo.put(key, v);
+        }
+        return v;
+    }
+
+    /** How many verdicts are remembered (for tests). */
+    int remembered() {
+        return memo == null ? 0 : memo.size();
+    }
+
+    private Verdict judgeAfresh(Launch launch) {
         Classification c = classify(launch);
         List<Reason> reasons = new ArrayList<>();
         PolicyCheck.Result policyResult = policy == null ? null : policy.evaluate(launch, c);
