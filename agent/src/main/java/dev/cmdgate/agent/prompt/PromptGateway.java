@@ -28,6 +28,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and a handler that hangs costs only the timeout. Anything but a clear answer in time — an exception,
  * null, a timeout, a handler that cannot be created, no handler — is DENY, with the reason recorded.
  *
+ * <p>A handler call that ignores its cancellation keeps its thread after the timeout. Such calls are
+ * counted, and once {@value #MAX_HUNG} of them are still running the handler is not called again (each
+ * prompt is denied at once, saying why) until one of them ends: a handler that hangs every time costs
+ * at most that many threads, not one per launch.
+ *
  * <p>The handler is the one the application installed through the API (once, and only when the
  * configuration says {@code auto}), else the configured one, created on first use: a class from the
  * application's class path is constructed on a prompt thread, under the same timeout.
@@ -35,6 +40,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PromptGateway {
 
     private static final Set<String> BUILT_IN = Set.of("auto", "deny", "allow", "console");
+    /** Handler calls allowed to run on past their timeout before cmdgate stops calling the handler. */
+    public static final int MAX_HUNG = 4;
+    // the states of one handler call, for the hung count
+    private static final int QUEUED = 0;
+    private static final int RUNNING = 1;
+    private static final int FINISHED = 2;
+    private static final int ABANDONED = 3;
 
     private final String configured;
     private final Duration timeout;
@@ -44,6 +56,8 @@ public final class PromptGateway {
     private volatile ExecutorService pool;
     private final Set<String> alwaysAllowed = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> onPromptThread = new ThreadLocal<>();
+    /** Handler calls that missed their timeout and have not returned yet: each holds a prompt thread. */
+    private final AtomicInteger hung = new AtomicInteger();
 
     public PromptGateway(String configured, Duration timeout) {
         this.configured = configured;
@@ -139,19 +153,31 @@ public final class PromptGateway {
         PromptHandler app = installed;
         String name = app != null ? app.getClass().getName() : configured;
         Future<Answered> future = null;
+        AtomicInteger state = new AtomicInteger(QUEUED);
         try {
+            int stuck = hung.get();
+            if (stuck >= MAX_HUNG) {
+                return record(name, "deny", started, stuck + " earlier handler calls are still running after their "
+                        + "timeout; denied without asking until one of them returns");
+            }
             LaunchPrompt request = new LaunchPrompt(List.copyOf(argv), verdict.classification().commandClass().label(),
                     verdict.classification().level().label(),
                     verdict.reasons().stream().map(Reason::message).toList(),
                     verdict.classification().findings().stream().map(PromptGateway::describe).toList(),
                     cwd, caller, context == null ? Map.of() : Map.copyOf(context));
             future = pool().submit(() -> {
+                if (!state.compareAndSet(QUEUED, RUNNING)) {
+                    return null;   // given up before it started: nobody waits for it
+                }
                 onPromptThread.set(Boolean.TRUE);
                 try {
                     PromptHandler h = app != null ? app : configuredHandler();
                     return new Answered(h, h.answer(request));
                 } finally {
                     onPromptThread.remove();
+                    if (!state.compareAndSet(RUNNING, FINISHED)) {
+                        hung.decrementAndGet();   // abandoned by its prompt, and only now returned
+                    }
                 }
             });
             Answered a = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -167,7 +193,7 @@ public final class PromptGateway {
             }
             return record(name, a.answer().name().toLowerCase(Locale.ROOT), started, null);
         } catch (TimeoutException e) {
-            future.cancel(true);
+            abandon(future, state);
             return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -179,13 +205,29 @@ public final class PromptGateway {
             return record(name, "deny", started, "handler failed: " + cause);
         } catch (InterruptedException e) {
             if (future != null) {
-                future.cancel(true);
+                abandon(future, state);
             }
             Thread.currentThread().interrupt();
             return record(name, "deny", started, "interrupted while waiting for an answer");
         } catch (RuntimeException | LinkageError e) {
             return record(name, "deny", started, "cannot ask: " + e);
         }
+    }
+
+    /**
+     * Cancels a call nobody waits for any more. If it is running, it counts as hung until it returns
+     * (a call cancelled before it started never runs; one that already returned is not counted).
+     */
+    private void abandon(Future<Answered> future, AtomicInteger state) {
+        future.cancel(true);
+        if (!state.compareAndSet(QUEUED, FINISHED) && state.compareAndSet(RUNNING, ABANDONED)) {
+            hung.incrementAndGet();
+        }
+    }
+
+    /** Handler calls now running past their timeout (for tests and diagnostics). */
+    public int hungCalls() {
+        return hung.get();
     }
 
     private record Answered(PromptHandler handler, PromptAnswer answer) {

@@ -68,6 +68,16 @@ class AuditSinkTest {
     }
 
     @Test
+    void aReadOnlyFileSystemIsReportedToTheCallerOnEveryWrite() {
+        Path file = ReadOnlyFileSystem.path(dir.resolve("audit.jsonl").toString());
+        AuditSink sink = new AuditSink(file);
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> sink.write("{}")).isInstanceOf(IOException.class)
+                    .hasMessage(file + ": " + ReadOnlyFileSystem.EROFS);
+        }
+    }
+
+    @Test
     void anUnwritableFileIsReportedToTheCaller() throws IOException {
         Path notAFile = Files.createDirectory(dir.resolve("a-directory"));
         AuditSink sink = new AuditSink(notAFile);

@@ -204,6 +204,68 @@ class PromptGatewayTest {
     }
 
     @Test
+    void handlerCallsThatHangPastTheTimeoutAreCappedAndTheCapLiftsWhenTheyReturn() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        // deaf to cancellation: only the latch ends a call, so each timed-out call keeps its prompt thread
+        PromptGateway g = installed(req -> {
+            calls.incrementAndGet();
+            while (true) {
+                try {
+                    if (release.await(60, TimeUnit.SECONDS)) {
+                        return PromptAnswer.ALLOW;
+                    }
+                } catch (InterruptedException ignored) {
+                    // deliberately ignored
+                }
+            }
+        }, 1);
+        ExecutorService launchers = Executors.newFixedThreadPool(PromptGateway.MAX_HUNG);
+        try {
+            List<Future<PromptRecord>> first = new ArrayList<>();
+            for (int i = 0; i < PromptGateway.MAX_HUNG; i++) {
+                first.add(launchers.submit(() -> ask(g)));
+            }
+            for (Future<PromptRecord> f : first) {
+                assertThat(f.get().answer()).isEqualTo("deny");
+                assertThat(f.get().detail()).contains("no answer within 1 s");
+            }
+            assertThat(g.hungCalls()).isEqualTo(PromptGateway.MAX_HUNG);
+
+            PromptRecord capped = ask(g);
+            assertThat(capped.answer()).isEqualTo("deny");
+            assertThat(capped.detail()).contains(PromptGateway.MAX_HUNG + " earlier handler calls are still running");
+            assertThat(capped.millis()).as("denied at once, not after the timeout").isLessThan(900);
+            assertThat(calls.get()).as("the handler was not called again").isEqualTo(PromptGateway.MAX_HUNG);
+            assertThat(promptThreads()).as("no thread beyond the hung calls").isLessThanOrEqualTo(PromptGateway.MAX_HUNG);
+        } finally {
+            release.countDown();
+            launchers.shutdown();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (g.hungCalls() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(g.hungCalls()).as("calls that finally returned are no longer counted").isZero();
+        assertThat(ask(g).answer()).as("the handler is asked again (and now answers at once)").isEqualTo("allow");
+    }
+
+    private static long promptThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("cmdgate-prompt-") && isHandler(t)).count();
+    }
+
+    /** A prompt thread inside a handler call (idle pool threads wait in the pool, not in a handler). */
+    private static boolean isHandler(Thread t) {
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().startsWith(PromptGatewayTest.class.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
     void anInterruptedLaunchingThreadGetsADenyAndKeepsItsInterrupt() throws Exception {
         PromptGateway g = installed(req -> {
             Thread.sleep(60_000);

@@ -17,7 +17,10 @@ import java.util.List;
  * {@code @env=NAME=VALUE} sets a variable in the launched process's environment,
  * {@code @exec} uses {@code Runtime.exec(String[])} instead. The attempt named {@code read-stdin} reads
  * one line of this JVM's own standard input and prints {@code STDIN <line>}; {@code java-mkdir DIR} creates a
- * directory from Java (no process). Ends with {@code DONE}.
+ * directory from Java (no process), {@code java-rm PATH} deletes a file or empty directory,
+ * {@code java-ln LINK TARGET} creates a symbolic link, {@code java-threads PREFIX} prints
+ * {@code THREADS PREFIX <n>}, the number of live threads whose names start with PREFIX, and
+ * {@code java-exit} prints {@code DONE} and calls {@code System.exit(0)}. Ends with {@code DONE}.
  */
 public final class Commands {
 
@@ -45,6 +48,28 @@ public final class Commands {
                 java.nio.file.Files.createDirectories(java.nio.file.Path.of(g.get(1)));
                 Attempt.print("MKDIR " + g.get(1));
                 continue;
+            }
+            if (name.equals("java-rm")) {
+                // deletes one file or empty directory (the tests only name paths in their own temp dir)
+                java.nio.file.Files.delete(java.nio.file.Path.of(g.get(1)));
+                Attempt.print("RM " + g.get(1));
+                continue;
+            }
+            if (name.equals("java-ln")) {
+                java.nio.file.Files.createSymbolicLink(java.nio.file.Path.of(g.get(1)), java.nio.file.Path.of(g.get(2)));
+                Attempt.print("LN " + g.get(1) + " " + g.get(2));
+                continue;
+            }
+            if (name.equals("java-threads")) {
+                String prefix = g.get(1);
+                long n = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix)).count();
+                Attempt.print("THREADS " + prefix + " " + n);
+                continue;
+            }
+            if (name.equals("java-exit")) {
+                // for handlers that leave non-daemon threads behind, which would keep this JVM alive
+                Attempt.print("DONE");
+                System.exit(0);
             }
             if (name.equals("read-stdin")) {
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -2,12 +2,15 @@ package dev.cmdgate.it.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.PassportLoop;
 import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Blocked;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.Spec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The OAP passport in a real JVM: edited while the JVM keeps launching (a suspension takes effect on
+ * The OAP passport in a real JVM: edited (or deleted) while the JVM keeps launching (a suspension or a deletion takes effect on
  * the next launch), and the execution-time watchdog killing a real {@code sleep}, audited.
  */
 class PassportIT {
@@ -62,6 +65,32 @@ class PassportIT {
         assertThat(second).containsEntry("allow", false);
         assertThat(log.forWord("after").reasonCodes()).contains("oap.passport_suspended");
         assertThat(second.get("passport_digest")).as("the digest follows the edited file").isNotEqualTo(first.get("passport_digest"));
+    }
+
+    @OnEachJdk
+    void a_passport_deleted_while_the_jvm_runs_blocks_every_later_launch_and_says_so_once(Jdk jdk) throws Exception {
+        Path passport = passport("active", 60);
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(tmp.toRealPath()).withAgent("autonomy=full").cmdgate("policy", passport)
+                .cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("before", "echo", "before")
+                        .add("java-rm", passport)
+                        .add("after1", "echo", "after1")
+                        .add("after2", "echo", "after2")
+                        .args())
+                .run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("before").ok()).as(run.describe()).isTrue();
+        Blocked.assertBlocked(run.result("after1"));
+        Blocked.assertBlocked(run.result("after2"));
+        assertThat(run.result("after1").message()).as(run.describe()).contains("not found");
+        Audit log = Audit.read(audit);
+        assertThat(log.forWord("after1").outcome()).isEqualTo("blocked");
+        assertThat(log.forWord("after2").outcome()).isEqualTo("blocked");
+        assertThat(run.stderrLines().stream().filter(l -> l.contains("every launch is denied")).count())
+                .as("the loss of the passport is reported once\n" + run.describe()).isEqualTo(1);
     }
 
     @OnEachJdk
