@@ -6,7 +6,6 @@ import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.gate.GateDecision;
-import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -61,7 +60,7 @@ public class AuditPathBenchmark {
         decision = new Decision(UUID.randomUUID().toString(), Instant.now(), List.of("git", "status"), "/work/project", c,
                 GateDecision.ALLOW, Outcome.ALLOWED, List.of(), "autonomy=full", "enforce",
                 "com.example.Agent.run(Agent.java:42)", null, null, Map.of());
-        line = Json.write(decision.auditJson());
+        line = decision.auditLine();
         file = Files.createTempFile("cmdgate-bench-audit", ".jsonl");
         sink = new AuditSink(file);
         raw = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
@@ -99,7 +98,7 @@ public class AuditPathBenchmark {
 
     @Benchmark
     public String jsonLine() {
-        return Json.write(decision.auditJson());
+        return decision.auditLine();
     }
 
     /** What AuditSink does today: lock the whole file, append, unlock (three system calls). */

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -58,7 +57,6 @@ class AuditFaultsIT {
      * (whose error message carries the path). A failed write's message ("No space left on device")
      * carries none, and LaunchGuard's reason only adds e.getMessage().
      */
-    @Disabled("needs fix: LaunchGuard.auditFailed should put audit.file() into the audit.unwritable reason (diff in the issue-8 report)")
     @OnEachJdk
     void a_full_disk_refusal_names_the_audit_file(Jdk jdk) throws IOException {
         Path work = Dirs.mkdir(tmp, "work");

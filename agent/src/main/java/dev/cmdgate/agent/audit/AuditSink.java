@@ -1,13 +1,15 @@
 package dev.cmdgate.agent.audit;
 
 import dev.cmdgate.core.decision.Decision;
-import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 /**
@@ -20,7 +22,7 @@ import java.util.Objects;
 public final class AuditSink {
 
     private final Path file;
-    private FileOutputStream out;
+    private OutputStream out;
     private Object openedKey;
 
     public AuditSink(Path file) {
@@ -33,7 +35,7 @@ public final class AuditSink {
 
     /** @throws IOException when the line could not be written whole; the caller decides what that means */
     public synchronized void record(Decision decision) throws IOException {
-        write(Json.write(decision.auditJson()));
+        write(decision.auditLine());
     }
 
     public synchronized void write(String jsonLine) throws IOException {
@@ -50,12 +52,15 @@ public final class AuditSink {
      * The open stream, reopened when the file was deleted or replaced (log rotation) since it was
      * opened: otherwise lines would go on into an unlinked file that nobody can read.
      */
-    private FileOutputStream stream() throws IOException {
+    private OutputStream stream() throws IOException {
         if (out != null && !Objects.equals(fileKey(), openedKey)) {
             closeQuietly();
         }
         if (out == null) {
-            out = new FileOutputStream(file.toFile(), true);
+            // On the default file system a FileOutputStream is one write(2) per line and nothing more.
+            out = file.getFileSystem() == FileSystems.getDefault()
+                    ? new FileOutputStream(file.toFile(), true)
+                    : Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
             openedKey = fileKey();
         }
         return out;

@@ -28,6 +28,7 @@ import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.lang.ProcessBuilder.Redirect;
 import java.time.Duration;
 import java.time.Instant;
@@ -374,7 +375,9 @@ public final class LaunchGuard implements LaunchGate {
             return d;
         }
         List<Reason> reasons = new ArrayList<>(d.reasons());
-        reasons.add(0, new Reason("audit.unwritable", "the audit file cannot be written: " + e.getMessage()));
+        // A failed write says only "No space left on device"; a failed open names the file first.
+        String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+        reasons.add(0, new Reason("audit.unwritable", "the audit file " + audit.file() + " cannot be written: " + why));
         return new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
                 reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
     }

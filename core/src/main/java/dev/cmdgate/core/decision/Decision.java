@@ -5,11 +5,13 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
+import dev.cmdgate.core.json.Json;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One decision about one launch. The single source for the exception message, the audit line and
@@ -77,39 +79,73 @@ public record Decision(
         return m;
     }
 
-    /** One audit line (without the trailing newline's worth of state: callers add it). */
-    public Map<String, Object> auditJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("time", IsoInstant.format(time));
-        m.put("decision_id", id);
-        m.put("argv", argv);
-        m.put("cwd", cwd);
-        m.put("class", classification.commandClass().label());
-        m.put("level", classification.level().label());
-        m.put("gate", gate.label());
-        m.put("outcome", outcome.label());
-        m.put("reasons", reasonsJson(reasons));
-        m.put("findings", findingsJson(classification.findings()));
-        m.put("scheme", scheme);
-        m.put("mode", mode);
-        m.put("caller", caller);
+    /**
+     * One audit line, without its newline. Written field by field rather than through maps: every
+     * audited launch pays for this right after a fork has emptied the CPU's caches.
+     */
+    public String auditLine() {
+        StringBuilder out = new StringBuilder(512);
+        out.append("{\"time\":\"").append(IsoInstant.format(time)).append('"');
+        field(out, "decision_id", id);
+        out.append(",\"argv\":");
+        Json.write(argv, out);
+        field(out, "cwd", cwd);
+        field(out, "class", classification.commandClass().label());
+        field(out, "level", classification.level().label());
+        field(out, "gate", gate.label());
+        field(out, "outcome", outcome.label());
+        out.append(",\"reasons\":[");
+        for (int i = 0; i < reasons.size(); i++) {
+            Reason r = reasons.get(i);
+            out.append(i == 0 ? "{" : ",{").append("\"code\":");
+            Json.quote(r.code(), out);
+            field(out, "message", r.message());
+            out.append('}');
+        }
+        out.append("],\"findings\":[");
+        List<Finding> findings = classification.findings();
+        for (int i = 0; i < findings.size(); i++) {
+            Finding f = findings.get(i);
+            out.append(i == 0 ? "{" : ",{").append("\"command\":");
+            Json.quote(f.command(), out);
+            field(out, "location", f.location());
+            field(out, "class", f.commandClass().label());
+            field(out, "level", f.level().label());
+            field(out, "reason", f.reason());
+            out.append('}');
+        }
+        out.append(']');
+        field(out, "scheme", scheme);
+        field(out, "mode", mode);
+        field(out, "caller", caller);
         if (prompt != null) {
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("handler", prompt.handler());
-            p.put("answer", prompt.answer());
-            p.put("millis", prompt.millis());
+            out.append(",\"prompt\":{\"handler\":");
+            Json.quote(prompt.handler(), out);
+            field(out, "answer", prompt.answer());
+            out.append(",\"millis\":").append(prompt.millis());
             if (prompt.detail() != null) {
-                p.put("detail", prompt.detail());
+                field(out, "detail", prompt.detail());
             }
-            m.put("prompt", p);
+            out.append('}');
         }
         if (!context.isEmpty()) {
-            m.put("context", new java.util.TreeMap<>(context));
+            out.append(",\"context\":");
+            Json.write(new TreeMap<>(context), out);
         }
         if (oap != null) {
-            m.put("oap", oap);
+            out.append(",\"oap\":");
+            Json.write(oap, out);
         }
-        return m;
+        return out.append('}').toString();
+    }
+
+    private static void field(StringBuilder out, String name, String value) {
+        out.append(",\"").append(name).append("\":");
+        if (value == null) {
+            out.append("null");
+        } else {
+            Json.quote(value, out);
+        }
     }
 
     static List<Object> reasonsJson(List<Reason> reasons) {
