@@ -5,6 +5,7 @@ import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.instrument.LaunchHookTransformer;
+import dev.cmdgate.agent.instrument.LauncherHooks;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
@@ -57,8 +58,10 @@ public final class Premain {
     }
 
     private static void hook(Instrumentation inst) {
-        inst.addTransformer(new LaunchHookTransformer(), true);
+        LaunchHookTransformer transformer = new LaunchHookTransformer();
+        inst.addTransformer(transformer, true);
         retransformLoaded(inst);
+        new LauncherHooks(inst, transformer).start();
     }
 
     /** Usually neither class is loaded yet at premain; with a late attach they are, so hook them now. */

@@ -17,7 +17,6 @@ import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.Spec;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -124,14 +123,12 @@ class GateFaultsIT {
         assertThat(Audit.read(audit).forWord("after-oom").outcome()).isEqualTo("allowed");
     }
 
-    @Disabled("needs fix: java.lang.ProcessImpl loaded on an exhausted heap is defined without the hook (JPLIS cannot "
-            + "copy its bytes, so no transformer sees it) and every later launch runs ungated; loading it in premain "
-            + "fixes it but costs ~50-75 ms of start-up: a decision for the start-up work (issue-8 report)")
     @OnEachJdk
     void the_launcher_class_loaded_on_an_exhausted_heap_is_still_hooked(Jdk jdk) {
         // The JVM offers a class to transformers only if it can first copy its bytes into a new array: a
-        // ProcessImpl first loaded with the heap exhausted is defined without the hook, and every later
-        // launch of the JVM runs ungated (the touch under readonly creates its file).
+        // ProcessImpl first loaded with the heap exhausted would be defined without the hook, and every
+        // later launch ungated (the touch under readonly would create its file). cmdgate loads and hooks
+        // it right after start-up instead (LauncherHooks).
         Run run = heapExhaustion(jdk, "readonly", "load-only");
 
         assertThat(run.tagged("LOADED")).as(run.describe()).containsExactly("ok");

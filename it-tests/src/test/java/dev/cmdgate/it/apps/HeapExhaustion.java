@@ -43,6 +43,12 @@ public final class HeapExhaustion {
         ProcessBuilder touch = new ProcessBuilder("touch", file);
         boolean loadOnly = mode.equals("load-only");
 
+        if (loadOnly) {
+            // cmdgate hooks the launcher on a background thread right after start-up; an application whose
+            // heap runs out later must find it hooked. (Running out within the JVM's first moments is the
+            // retry path of LauncherHooks, not exercised here.)
+            Thread.sleep(2000);
+        }
         hoard = new ArrayList<>(MAX_CHUNKS);
         fill(BIG);
         fill(SMALL);   // close the gaps the big chunks left
