@@ -16,7 +16,7 @@ import java.util.Objects;
  * Appends one JSON line per decision with a single {@code write(2)} on a file opened with
  * {@code O_APPEND}. The kernel positions and writes each such append as one unit, so concurrent
  * launches — and several JVMs sharing one local audit file — never interleave or lose lines
- * (POSIX.1 2.9.7; see docs/audit.md for network file systems). A file lock would add two system calls
+ * (POSIX.1 2.9.7; not so on NFS, see README). A file lock would add two system calls
  * per launch and buy nothing on a local disk.
  */
 public final class AuditSink {
