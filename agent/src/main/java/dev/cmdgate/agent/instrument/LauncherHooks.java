@@ -17,15 +17,21 @@ public final class LauncherHooks implements Runnable {
 
     static final int EXIT = 2;
     private static final String[] LAUNCHER = {"java.lang.ProcessBuilder", "java.lang.ProcessImpl"};
-    private static final int ATTEMPTS = 60;
-    private static final long MAX_PAUSE_MILLIS = 500;
 
     private final Instrumentation inst;
     private final LaunchHookTransformer transformer;
+    private final int attempts;
+    private final long maxPauseMillis;
 
     public LauncherHooks(Instrumentation inst, LaunchHookTransformer transformer) {
+        this(inst, transformer, 60, 500);   // about half a minute in all
+    }
+
+    LauncherHooks(Instrumentation inst, LaunchHookTransformer transformer, int attempts, long maxPauseMillis) {
         this.inst = inst;
         this.transformer = transformer;
+        this.attempts = attempts;
+        this.maxPauseMillis = maxPauseMillis;
     }
 
     /** Runs this on a daemon thread, so a JVM that ends quickly is not held up by it. */
@@ -37,28 +43,41 @@ public final class LauncherHooks implements Runnable {
 
     @Override
     public void run() {
+        String failure;
         try {
-            for (String name : LAUNCHER) {
-                ensureHooked(Class.forName(name, false, null));
-            }
+            failure = hookAll();
         } catch (Throwable t) {
-            stop("cannot hook the JDK's process launcher (" + t + ")");
+            failure = "cannot hook the JDK's process launcher (" + t + ")";
+        }
+        if (failure != null) {
+            stop(failure);
         }
     }
 
-    private void ensureHooked(Class<?> launcher) throws InterruptedException {
+    /** Loads the launcher classes and hooks any that came out unhooked; returns why not, or null when all are hooked. */
+    String hookAll() throws ClassNotFoundException, InterruptedException {
+        for (String name : LAUNCHER) {
+            Class<?> launcher = Class.forName(name, false, null);
+            if (!ensureHooked(launcher)) {
+                return "the JDK's process launcher " + name + " could not be hooked";
+            }
+        }
+        return null;
+    }
+
+    private boolean ensureHooked(Class<?> launcher) throws InterruptedException {
         String internalName = launcher.getName().replace('.', '/');
         long pause = 1;
         for (int attempt = 0; !transformer.hooked(internalName); attempt++) {
-            if (attempt == ATTEMPTS) {
-                stop("the JDK's process launcher " + launcher.getName() + " could not be hooked");
+            if (attempt == attempts) {
+                return false;
             }
             if (attempt == 0) {
                 System.err.println("cmdgate: " + launcher.getName() + " was loaded without its hook (out of memory?);"
                         + " hooking it again");
             } else {
                 Thread.sleep(pause);
-                pause = Math.min(pause * 2, MAX_PAUSE_MILLIS);
+                pause = Math.min(pause * 2, maxPauseMillis);
             }
             try {
                 inst.retransformClasses(launcher);
@@ -66,6 +85,7 @@ public final class LauncherHooks implements Runnable {
                 // most likely still out of memory: the loop tries again, and stops the JVM if it never works
             }
         }
+        return true;
     }
 
     private static void stop(String why) {
