@@ -70,6 +70,8 @@ public final class LaunchGuard implements LaunchGate {
     };
     /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final DecisionIds ids = new DecisionIds();
+    private final String schemeLabel;
+    private final String modeLabel;
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
     /** The allowed launch in progress on this thread, until its process has started. */
@@ -103,6 +105,8 @@ public final class LaunchGuard implements LaunchGate {
                        AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
                        Supplier<CommandClass> declaredClass) {
         this.config = config;
+        this.schemeLabel = config.scheme().describe();
+        this.modeLabel = config.modeLabel();
         this.gatekeeper = gatekeeper;
         this.audit = audit;
         this.prompts = prompts;
@@ -140,7 +144,7 @@ public final class LaunchGuard implements LaunchGate {
         } else {
             enforce(launch);
         }
-        construction.set(Construction.of(cmdarray, dir));   // reached only when allowed
+        construction.set(new Construction(launch.argv(), launch.cwd()));   // reached only when allowed
     }
 
     @Override
@@ -254,6 +258,7 @@ public final class LaunchGuard implements LaunchGate {
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
+        Map<String, String> launchContext = context.get();
         Outcome outcome;
         boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
         switch (verdict.gate()) {
@@ -271,7 +276,7 @@ public final class LaunchGuard implements LaunchGate {
                     outcome = Outcome.BLOCKED;
                 } else {
                     caller = CallSite.caller();
-                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, caller, context.get());
+                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
@@ -290,8 +295,8 @@ public final class LaunchGuard implements LaunchGate {
             caller = CallSite.caller();
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
-                verdict.classification(), verdict.gate(), outcome, reasons, gatekeeper.get().scheme().describe(),
-                config.modeLabel(), caller, prompt, verdict.oap(), context.get());
+                verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
+                modeLabel, caller, prompt, verdict.oap(), launchContext);
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -332,8 +337,8 @@ public final class LaunchGuard implements LaunchGate {
                 List.of(new Finding(JdkLaunches.render(launch.argv()), "launch", CommandClass.DESTRUCTIVE,
                         RiskLevel.DANGEROUS, reason.message())), List.of());
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
-                GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), config.scheme().describe(),
-                config.modeLabel(), CallSite.caller(), null, null, Map.of());
+                GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
+                modeLabel, CallSite.caller(), null, null, Map.of());
     }
 
     /**
