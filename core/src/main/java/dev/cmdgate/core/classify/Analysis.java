@@ -37,6 +37,12 @@ final class Analysis {
     static final int MAX_COMMANDS = 20_000;
     /** Wrappers around wrappers (env env … nice …): past this depth the chain fails closed. */
     static final int MAX_WRAPPER_DEPTH = 64;
+    /**
+     * Words handed on from wrappers to the commands they run, summed over one classification. Each level
+     * of a chain re-reads the words after it, so a long chain over a long argv costs depth × length;
+     * past this budget the chain fails closed (real chains are a few levels over a few hundred words).
+     */
+    static final int MAX_WRAPPED_WORDS = 500_000;
     static final int MAX_FINDINGS = 200;
     static final int MAX_INVOCATIONS = 5_000;
 
@@ -65,6 +71,7 @@ final class Analysis {
     int nextPipeline;
     int commands;
     private int wrapperDepth;
+    private long wrappedWords;
     /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
     int expandedWords;
     boolean exhausted;
@@ -639,6 +646,12 @@ final class Analysis {
         if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
             // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
             raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
+            return;
+        }
+        wrappedWords += target.size();
+        if (wrappedWords > MAX_WRAPPED_WORDS) {
+            raise(display, location, setting("too-deep"), "wrappers hand on more than " + MAX_WRAPPED_WORDS
+                    + " words in all");
             return;
         }
         wrapperDepth++;

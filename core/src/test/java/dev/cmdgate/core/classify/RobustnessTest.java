@@ -102,6 +102,28 @@ class RobustnessTest {
                 .isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
+    @Test
+    void wrapperChainsHaveADepthAndAWordBudget() {
+        assertThat(C.classifyShell("env ".repeat(5) + "ls").commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(C.classifyShell("env ".repeat(Analysis.MAX_WRAPPER_DEPTH + 1) + "ls").commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        // 40 wrappers are within the depth cap, but each hands on 20,000 words: the budget stops it
+        List<String> argv = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            argv.add("env");
+        }
+        argv.add("ls");
+        for (int i = 0; i < 20_000; i++) {
+            argv.add("f" + i);
+        }
+        Classification c = C.classifyArgv(argv, Map.of());
+        assertThat(c.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(c.findings()).anySatisfy(f -> assertThat(f.reason()).contains("words in all"));
+        // a few wrappers over a long argv are fine
+        assertThat(C.classifyArgv(argv.subList(37, argv.size()), Map.of()).commandClass())
+                .isEqualTo(CommandClass.READ);
+    }
+
     private static String quote(String s) {
         return "'" + s.replace("'", "'\\''") + "'";
     }
