@@ -28,8 +28,8 @@ import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.FileSystemException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -68,10 +68,10 @@ public final class LaunchGuard implements LaunchGate {
             return new ArrayDeque<>();
         }
     };
-    /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final DecisionIds ids = new DecisionIds();
     private final String schemeLabel;
     private final String modeLabel;
+    /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
     /** The allowed launch in progress on this thread, until its process has started. */
