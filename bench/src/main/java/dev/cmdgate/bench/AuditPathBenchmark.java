@@ -101,7 +101,7 @@ public class AuditPathBenchmark {
         return decision.auditLine();
     }
 
-    /** What AuditSink does today: lock the whole file, append, unlock (three system calls). */
+    /** What AuditSink did before it dropped the lock: lock the whole file, append, unlock (three system calls). */
     @Benchmark
     public void appendLocked() throws IOException {
         sink.write(line);

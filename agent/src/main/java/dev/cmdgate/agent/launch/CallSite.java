@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  */
 final class CallSite {
 
-    static final String NO_APPLICATION_FRAME = "(no application frame)";
+    private static final String NO_APPLICATION_FRAME = "(no application frame)";
 
     // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);

@@ -94,27 +94,11 @@ public record Decision(
         field(out, "level", classification.level().label());
         field(out, "gate", gate.label());
         field(out, "outcome", outcome.label());
-        out.append(",\"reasons\":[");
-        for (int i = 0; i < reasons.size(); i++) {
-            Reason r = reasons.get(i);
-            out.append(i == 0 ? "{" : ",{").append("\"code\":");
-            Json.quote(r.code(), out);
-            field(out, "message", r.message());
-            out.append('}');
-        }
-        out.append("],\"findings\":[");
-        List<Finding> findings = classification.findings();
-        for (int i = 0; i < findings.size(); i++) {
-            Finding f = findings.get(i);
-            out.append(i == 0 ? "{" : ",{").append("\"command\":");
-            Json.quote(f.command(), out);
-            field(out, "location", f.location());
-            field(out, "class", f.commandClass().label());
-            field(out, "level", f.level().label());
-            field(out, "reason", f.reason());
-            out.append('}');
-        }
-        out.append(']');
+        // reasons and findings through the same helpers as the CLI's output, so the two never disagree
+        out.append(",\"reasons\":");
+        Json.write(reasonsJson(reasons), out);
+        out.append(",\"findings\":");
+        Json.write(findingsJson(classification.findings()), out);
         field(out, "scheme", scheme);
         field(out, "mode", mode);
         field(out, "caller", caller);
