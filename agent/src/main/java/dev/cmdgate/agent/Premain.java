@@ -7,9 +7,6 @@ import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.instrument.LaunchHookTransformer;
 import dev.cmdgate.agent.instrument.LauncherHooks;
 import java.lang.instrument.Instrumentation;
-import java.lang.instrument.UnmodifiableClassException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The agent's entry point. Does the minimum at start-up — validate configuration, install the
@@ -60,28 +57,8 @@ public final class Premain {
     private static void hook(Instrumentation inst) {
         LaunchHookTransformer transformer = new LaunchHookTransformer();
         inst.addTransformer(transformer, true);
-        retransformLoaded(inst);
-        new LauncherHooks(inst, transformer).start();
-    }
-
-    /** Usually neither class is loaded yet at premain; with a late attach they are, so hook them now. */
-    private static void retransformLoaded(Instrumentation inst) {
-        List<Class<?>> loaded = new ArrayList<>(2);
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            String n = c.getName();
-            if (n.equals("java.lang.ProcessImpl") || n.equals("java.lang.ProcessBuilder")) {
-                loaded.add(c);
-            }
-        }
-        if (loaded.isEmpty()) {
-            return;
-        }
-        try {
-            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
-        } catch (UnmodifiableClassException | RuntimeException e) {
-            System.err.println("cmdgate: cannot hook the JDK's process launcher (" + e + "); stopping");
-            System.err.flush();
-            Runtime.getRuntime().halt(CONFIG_ERROR_EXIT);
-        }
+        LauncherHooks hooks = new LauncherHooks(inst, transformer);
+        hooks.hookLoaded();
+        hooks.start();
     }
 }

@@ -1,9 +1,13 @@
 package dev.cmdgate.agent.instrument;
 
 import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Makes sure the JDK's launcher classes carry the hook, from a background thread started at premain.
+ * Makes sure the JDK's launcher classes carry the hook: those already loaded at once (a late attach),
+ * the others from a background thread started at premain.
  *
  * <p>The JVM offers a class to transformers only after copying its bytes into a new array on the
  * heap, and defines it untransformed when that copy — or the transformer — fails. A
@@ -15,6 +19,7 @@ import java.lang.instrument.Instrumentation;
  */
 public final class LauncherHooks implements Runnable {
 
+    /** The exit status of a JVM cmdgate stops at start-up (as Premain's for a configuration error). */
     static final int EXIT = 2;
     private static final String[] LAUNCHER = {"java.lang.ProcessBuilder", "java.lang.ProcessImpl"};
 
@@ -32,6 +37,29 @@ public final class LauncherHooks implements Runnable {
         this.transformer = transformer;
         this.attempts = attempts;
         this.maxPauseMillis = maxPauseMillis;
+    }
+
+    /**
+     * Hooks, before returning, those launcher classes that are loaded already: usually none at premain,
+     * both with a late attach. A launcher that cannot be retransformed stops the JVM.
+     */
+    public void hookLoaded() {
+        List<Class<?>> loaded = new ArrayList<>(LAUNCHER.length);
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            for (String name : LAUNCHER) {
+                if (name.equals(c.getName())) {
+                    loaded.add(c);
+                }
+            }
+        }
+        if (loaded.isEmpty()) {
+            return;
+        }
+        try {
+            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+        } catch (UnmodifiableClassException | RuntimeException e) {
+            halt("cmdgate: cannot hook the JDK's process launcher (" + e + "); stopping");
+        }
     }
 
     /** Runs this on a daemon thread, so a JVM that ends quickly is not held up by it. */
@@ -89,7 +117,11 @@ public final class LauncherHooks implements Runnable {
     }
 
     private static void stop(String why) {
-        System.err.println("cmdgate: " + why + "; stopping so that no process starts ungated");
+        halt("cmdgate: " + why + "; stopping so that no process starts ungated");
+    }
+
+    private static void halt(String line) {
+        System.err.println(line);
         System.err.flush();
         Runtime.getRuntime().halt(EXIT);
     }
