@@ -4,7 +4,6 @@ import dev.cmdgate.core.decision.Decision;
 import java.io.IOException;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +20,15 @@ import java.util.Objects;
  */
 public final class AuditSink {
 
+    /** Above this a line's builder is dropped after use, so one huge command line does not pin its size. */
+    private static final int KEEP_CHARS = 16 * 1024;
+
     private final Path file;
     private OutputStream out;
     private Object openedKey;
+    // One line at a time (the methods are synchronized), built and encoded in buffers kept between lines.
+    private StringBuilder line = new StringBuilder(1024);
+    private final Utf8Buffer utf8 = new Utf8Buffer();
 
     public AuditSink(Path file) {
         this.file = file;
@@ -35,16 +40,29 @@ public final class AuditSink {
 
     /** @throws IOException when the line could not be written whole; the caller decides what that means */
     public synchronized void record(Decision decision) throws IOException {
-        write(decision.auditLine());
+        line.setLength(0);
+        decision.appendAuditLine(line);
+        writeLine();
     }
 
     public synchronized void write(String jsonLine) throws IOException {
-        byte[] bytes = (jsonLine + "\n").getBytes(StandardCharsets.UTF_8);
+        line.setLength(0);
+        line.append(jsonLine);
+        writeLine();
+    }
+
+    private void writeLine() throws IOException {
+        utf8.encode(line.append('\n'));
+        if (line.capacity() > KEEP_CHARS) {
+            line = new StringBuilder(1024);
+        }
         try {
-            stream().write(bytes);
+            stream().write(utf8.bytes(), 0, utf8.length());
         } catch (IOException e) {
             closeQuietly();
             throw e;
+        } finally {
+            utf8.shrink();
         }
     }
 

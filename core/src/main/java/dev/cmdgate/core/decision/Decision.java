@@ -84,7 +84,13 @@ public record Decision(
      * audited launch pays for this right after a fork has emptied the CPU's caches.
      */
     public String auditLine() {
-        StringBuilder out = new StringBuilder(512);
+        StringBuilder out = new StringBuilder(640);
+        appendAuditLine(out);
+        return out.toString();
+    }
+
+    /** Appends {@link #auditLine()} to {@code out}, so a writer can reuse one buffer for every line. */
+    public void appendAuditLine(StringBuilder out) {
         out.append("{\"time\":\"").append(IsoInstant.format(time)).append('"');
         field(out, "decision_id", id);
         out.append(",\"argv\":");
@@ -94,17 +100,33 @@ public record Decision(
         field(out, "level", classification.level().label());
         field(out, "gate", gate.label());
         field(out, "outcome", outcome.label());
-        // reasons and findings through the same helpers as the CLI's output, so the two never disagree
-        out.append(",\"reasons\":");
-        Json.write(reasonsJson(reasons), out);
-        out.append(",\"findings\":");
-        Json.write(findingsJson(classification.findings()), out);
+        out.append(",\"reasons\":[");
+        for (int i = 0; i < reasons.size(); i++) {
+            Reason r = reasons.get(i);
+            out.append(i == 0 ? "{" : ",{");
+            first(out, "code", r.code());
+            field(out, "message", r.message());
+            out.append('}');
+        }
+        out.append("],\"findings\":[");
+        List<Finding> findings = classification.findings();
+        for (int i = 0; i < findings.size(); i++) {
+            Finding f = findings.get(i);
+            out.append(i == 0 ? "{" : ",{");
+            first(out, "command", f.command());
+            field(out, "location", f.location());
+            field(out, "class", f.commandClass().label());
+            field(out, "level", f.level().label());
+            field(out, "reason", f.reason());
+            out.append('}');
+        }
+        out.append(']');
         field(out, "scheme", scheme);
         field(out, "mode", mode);
         field(out, "caller", caller);
         if (prompt != null) {
-            out.append(",\"prompt\":{\"handler\":");
-            Json.quote(prompt.handler(), out);
+            out.append(",\"prompt\":{");
+            first(out, "handler", prompt.handler());
             field(out, "answer", prompt.answer());
             out.append(",\"millis\":").append(prompt.millis());
             if (prompt.detail() != null) {
@@ -120,11 +142,20 @@ public record Decision(
             out.append(",\"oap\":");
             Json.write(oap, out);
         }
-        return out.append('}').toString();
+        out.append('}');
+    }
+
+    private static void first(StringBuilder out, String name, String value) {
+        out.append('"').append(name).append("\":");
+        value(out, value);
     }
 
     private static void field(StringBuilder out, String name, String value) {
         out.append(",\"").append(name).append("\":");
+        value(out, value);
+    }
+
+    private static void value(StringBuilder out, String value) {
         if (value == null) {
             out.append("null");
         } else {

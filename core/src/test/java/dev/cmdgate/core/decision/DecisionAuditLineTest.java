@@ -8,6 +8,7 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.gate.GateDecision;
+import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParser;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -59,5 +60,26 @@ class DecisionAuditLineTest {
         Map<String, Object> o = JsonParser.parseObject(d.auditLine());
         assertThat(o).doesNotContainKeys("prompt", "context", "oap").containsEntry("caller", null);
         assertThat(o.get("reasons")).isEqualTo(List.of());
+    }
+
+    @Test
+    void reasonsAndFindingsAreWrittenAsTheCliWritesThem() {
+        Decision d = new Decision("id-3", Instant.EPOCH, List.of("rm", "-rf", "/"), "/", RM, GateDecision.BLOCK,
+                Outcome.BLOCKED, List.of(new Reason("gate.block", "Destructive \u2014 \"quoted\""), new Reason("x", "y")),
+                "autonomy=full", "enforce", null, null, null, Map.of());
+        Map<String, Object> line = JsonParser.parseObject(d.auditLine());
+        Map<String, Object> cli = JsonParser.parseObject(Json.write(d.classificationJson()));
+        assertThat(line.get("reasons")).isEqualTo(cli.get("reasons"));
+        assertThat(line.get("findings")).isEqualTo(cli.get("findings"));
+    }
+
+    @Test
+    void appendingToAReusedBuilderGivesTheSameLine() {
+        Decision d = new Decision("id-4", Instant.EPOCH, List.of("true"), "/", RM, GateDecision.ALLOW, Outcome.ALLOWED,
+                List.of(new Reason("gate.allow", "ok")), "autonomy=full", "enforce", "A.b(A.java:1)", null, null, Map.of());
+        StringBuilder reused = new StringBuilder("left over from the previous line");
+        reused.setLength(0);
+        d.appendAuditLine(reused);
+        assertThat(reused.toString()).isEqualTo(d.auditLine());
     }
 }

@@ -1,0 +1,63 @@
+package dev.cmdgate.agent.audit;
+
+/**
+ * Encodes text as UTF-8 into one reused array. An audit line encoded this way costs no allocation,
+ * where {@code line.toString().getBytes(UTF_8)} costs two fresh copies of it on every launch, written
+ * to memory a fork has just pushed out of the caches. Not thread-safe: one per writer.
+ */
+final class Utf8Buffer {
+
+    /** Above this the array is dropped after use, so one huge command line does not pin its size. */
+    private static final int KEEP = 64 * 1024;
+
+    private byte[] bytes = new byte[4096];
+    private int length;
+
+    /** Encodes {@code text}, replacing a lone surrogate with {@code ?} as {@link String#getBytes} does. */
+    void encode(CharSequence text) {
+        int max = text.length() * 3;   // a char is at most 3 bytes; a surrogate pair, two chars, is 4
+        if (bytes.length < max) {
+            bytes = new byte[max];
+        }
+        byte[] b = bytes;
+        int n = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                b[n++] = (byte) c;
+            } else if (c < 0x800) {
+                b[n++] = (byte) (0xC0 | c >> 6);
+                b[n++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, text.charAt(++i));
+                b[n++] = (byte) (0xF0 | cp >> 18);
+                b[n++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                b[n++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                b[n++] = (byte) (0x80 | cp & 0x3F);
+            } else if (Character.isSurrogate(c)) {
+                b[n++] = '?';
+            } else {
+                b[n++] = (byte) (0xE0 | c >> 12);
+                b[n++] = (byte) (0x80 | c >> 6 & 0x3F);
+                b[n++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+        length = n;
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** Lets go of an array grown for an unusually long line. */
+    void shrink() {
+        if (bytes.length > KEEP) {
+            bytes = new byte[4096];
+        }
+        length = 0;
+    }
+}
