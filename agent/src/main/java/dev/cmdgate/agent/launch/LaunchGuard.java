@@ -54,18 +54,11 @@ public final class LaunchGuard implements LaunchGate {
     private final AgentLog log;
     private final Supplier<Map<String, String>> context;
     private final Supplier<CommandClass> declaredClass;
-    // Anonymous classes rather than lambdas: these are built in premain (see ConfigParser).
-    private final ThreadLocal<int[]> depth = new ThreadLocal<>() {
+    // An anonymous class rather than a lambda: this is built in premain (see ConfigParser).
+    private final ThreadLocal<InFlight> inFlight = new ThreadLocal<>() {
         @Override
-        protected int[] initialValue() {
-            return new int[1];
-        }
-    };
-    private final ThreadLocal<Allowed> pipelineDecision = new ThreadLocal<>();
-    private final ThreadLocal<Deque<List<String>>> approvedStages = new ThreadLocal<>() {
-        @Override
-        protected Deque<List<String>> initialValue() {
-            return new ArrayDeque<>();
+        protected InFlight initialValue() {
+            return new InFlight();
         }
     };
     private final DecisionIds ids = new DecisionIds();
@@ -74,12 +67,24 @@ public final class LaunchGuard implements LaunchGate {
     /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
-    /** The allowed launch in progress on this thread, until its process has started. */
-    private final ThreadLocal<Allowed> starting = new ThreadLocal<>();
-    // stdin=gate: a shell session allowed by checkStart on this thread, waiting for its started() call
-    private final ThreadLocal<Launch> pendingSession = new ThreadLocal<>();
-    /** The command checkStart allowed on this thread, which the ProcessImpl constructor is about to receive. */
-    private final ThreadLocal<Construction> construction = new ThreadLocal<>();
+
+    /**
+     * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
+     * started). One object per thread, so a launch looks up its thread's state once per hook.
+     */
+    private static final class InFlight {
+        /** Decisions in progress on this thread: a launch made while deciding one (a prompt handler's) nests. */
+        int depth;
+        /** The allowed launch whose process is about to start, for the exit hook. */
+        Allowed starting;
+        /** The command checkStart allowed, which the ProcessImpl constructor is about to receive. */
+        Construction construction;
+        /** stdin=gate: a shell session allowed by checkStart, waiting for its started() call. */
+        Launch pendingSession;
+        /** The decision for a whole startPipeline, and the stages it covers that have not started yet. */
+        Allowed pipelineDecision;
+        final Deque<List<String>> approvedStages = new ArrayDeque<>();
+    }
 
     /** What the exit hook needs to know about an allowed launch. */
     private record Allowed(Decision decision, Duration executionLimit) {
@@ -119,14 +124,15 @@ public final class LaunchGuard implements LaunchGate {
     @Override
     public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
                            boolean redirectErrorStream) {
-        pendingSession.remove();
-        construction.remove();
-        Deque<List<String>> approved = approvedStages.get();
+        InFlight t = inFlight.get();
+        t.pendingSession = null;
+        t.construction = null;
+        Deque<List<String>> approved = t.approvedStages;
         if (!approved.isEmpty()) {
             if (approved.peekFirst().equals(List.of(cmdarray)) && CallSite.inPipeline()) {
                 approved.removeFirst();   // this stage was decided with its whole pipeline
-                starting.set(pipelineDecision.get());
-                construction.set(Construction.of(cmdarray, dir));
+                t.starting = t.pipelineDecision;
+                t.construction = Construction.of(cmdarray, dir);
                 return;
             }
             approved.clear();
@@ -139,37 +145,38 @@ public final class LaunchGuard implements LaunchGate {
             Launch session = new Launch(launch.argv(), "", launch.cwd(), launch.environmentChanges(),
                     launch.outputRedirects(), launch.declaredTimeout(), launch.declaredClass());
             StdinContext.with(Map.of("stdin", "gated: each command written to its standard input is decided as sh -c COMMAND"),
-                    () -> enforce(session));
-            pendingSession.set(session);
+                    () -> enforce(t, session));
+            t.pendingSession = session;
         } else {
-            enforce(launch);
+            enforce(t, launch);
         }
-        construction.set(new Construction(launch.argv(), launch.cwd()));   // reached only when allowed
+        t.construction = new Construction(launch.argv(), launch.cwd());   // reached only when allowed
     }
 
     @Override
     public void checkPipeline(List<ProcessBuilder> builders) {
-        approvedStages.get().clear();
-        enforce(JdkLaunches.fromPipeline(builders));
-        pipelineDecision.set(starting.get());
-        Deque<List<String>> approved = approvedStages.get();
+        InFlight t = inFlight.get();
+        t.approvedStages.clear();
+        enforce(t, JdkLaunches.fromPipeline(builders));
+        t.pipelineDecision = t.starting;
         for (ProcessBuilder b : builders) {
-            approved.addLast(List.copyOf(b.command()));
+            t.approvedStages.addLast(List.copyOf(b.command()));
         }
     }
 
     @Override
     public Process started(Process process) {
-        Allowed a = starting.get();
-        starting.remove();
+        InFlight t = inFlight.get();
+        Allowed a = t.starting;
+        t.starting = null;
         if (a != null && a.executionLimit() != null) {
             watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
         }
-        Launch session = pendingSession.get();
+        Launch session = t.pendingSession;
         if (session == null) {
             return process;
         }
-        pendingSession.remove();
+        t.pendingSession = null;
         return new GatedShellProcess(process, new SessionGate(session, process.pid()));
     }
 
@@ -190,10 +197,11 @@ public final class LaunchGuard implements LaunchGate {
 
         @Override
         public void check(String command) {
+            InFlight t = inFlight.get();
             try {
-                StdinContext.with(origin, () -> enforce(command(command)));
+                StdinContext.with(origin, () -> enforce(t, command(command)));
             } finally {
-                starting.remove();   // no process starts for this decision: nothing for the exit hook
+                t.starting = null;   // no process starts for this decision: nothing for the exit hook
             }
         }
 
@@ -227,33 +235,33 @@ public final class LaunchGuard implements LaunchGate {
     @Override
     public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
         Launch constructed = JdkLaunches.fromNative(prog, argBlock, argc, dir);
-        Construction expected = construction.get();
-        construction.remove();
+        InFlight t = inFlight.get();
+        Construction expected = t.construction;
+        t.construction = null;
         // The normal path: ProcessImpl.start on this thread has just allowed exactly this command. Anything
         // else (reflective construction, a leftover from a start that failed on the way) is decided in full.
         if (expected == null || !expected.matches(constructed)) {
-            enforce(constructed);
+            enforce(t, constructed);
         }
     }
 
-    private void enforce(Launch launch) {
-        starting.remove();
+    private void enforce(InFlight t, Launch launch) {
+        t.starting = null;
         Decision decision;
-        int[] nesting = depth.get();
-        int level = nesting[0]++;
+        int level = t.depth++;
         try {
-            decision = level > 1 ? refuseNested(launch) : decide(launch, level == 0 && !prompts.onPromptThread());
-        } catch (Throwable t) {
-            decision = internalError(launch, t);
+            decision = level > 1 ? refuseNested(launch) : decide(t, launch, level == 0 && !prompts.onPromptThread());
+        } catch (Throwable e) {
+            decision = internalError(launch, e);
         } finally {
-            nesting[0] = level;
+            t.depth = level;
         }
         if (decision.outcome() == Outcome.BLOCKED) {
             throw new SecurityException(decision.blockMessage());
         }
     }
 
-    private Decision decide(Launch launch, boolean mayPrompt) {
+    private Decision decide(InFlight t, Launch launch, boolean mayPrompt) {
         Verdict verdict = gatekeeper.get().judge(declared(launch));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
@@ -302,7 +310,7 @@ public final class LaunchGuard implements LaunchGate {
         }
         d = record(d);
         if (d.outcome() == Outcome.ALLOWED) {
-            starting.set(new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit()));
+            t.starting = new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit());
         }
         return d;
     }
