@@ -16,7 +16,9 @@ import java.util.List;
  * {@code @in=FILE} the (first stage's) input, {@code @dir=DIR} sets the working directory,
  * {@code @env=NAME=VALUE} sets a variable in the launched process's environment,
  * {@code @exec} uses {@code Runtime.exec(String[])} instead. The attempt named {@code read-stdin} reads
- * one line of this JVM's own standard input and prints {@code STDIN <line>}; {@code java-mkdir DIR} creates a
+ * one line of this JVM's own standard input and prints {@code STDIN <line>}; {@code await LABEL} prints
+ * {@code AWAIT LABEL}, waits for one line of standard input and prints {@code GO LABEL <line>} (the test
+ * does something to this running JVM in between); {@code java-mkdir DIR} creates a
  * directory from Java (no process), {@code java-rm PATH} deletes a file or empty directory,
  * {@code java-ln LINK TARGET} creates a symbolic link, {@code java-threads PREFIX} prints
  * {@code THREADS PREFIX <n>}, the number of live threads whose names start with PREFIX, and
@@ -24,7 +26,17 @@ import java.util.List;
  */
 public final class Commands {
 
+    /** One reader for all attempts that read standard input, so none loses a line another one buffered. */
+    private static BufferedReader stdin;
+
     private Commands() {
+    }
+
+    private static BufferedReader stdin() {
+        if (stdin == null) {
+            stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        }
+        return stdin;
     }
 
     public static void main(String[] args) throws Exception {
@@ -72,8 +84,13 @@ public final class Commands {
                 System.exit(0);
             }
             if (name.equals("read-stdin")) {
-                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-                Attempt.print("STDIN " + in.readLine());
+                Attempt.print("STDIN " + stdin().readLine());
+                continue;
+            }
+            if (name.equals("await")) {
+                // the test acts on this JVM meanwhile (e.g. attaches an agent), then says go on stdin
+                Attempt.print("AWAIT " + g.get(1));
+                Attempt.print("GO " + g.get(1) + " " + stdin().readLine());
                 continue;
             }
             Attempt.run(name, () -> launch(g.subList(1, g.size())));

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Assumptions;
  * directory, with a timeout, and captures stdout, stderr and the exit status. The child gets a clean
  * environment for the JVM's option variables (JAVA_TOOL_OPTIONS and friends would make the JVM print
  * "Picked up …" on stderr) and its standard input is empty unless {@link #stdin} says otherwise.
+ * {@link #run} waits for the exit; {@link #start} returns the running JVM, for a test that acts on it
+ * meanwhile (a late attach).
  */
 public final class ForkedJvm {
 
@@ -148,7 +150,24 @@ public final class ForkedJvm {
         return cmd;
     }
 
+    /** Forks the JVM and waits until it exits; one still running after the timeout is killed and fails the test. */
     public Run run() {
+        try (Running running = launch(stdin != null)) {
+            return running.finish();
+        }
+    }
+
+    /**
+     * Forks the JVM and returns while it runs, for a test that acts on it meanwhile (e.g. attaches an
+     * agent) and talks to it through its standard input, which stays an open pipe (the text given to
+     * {@link #stdin}, if any, is written first). {@link Running#finish} waits for the exit, subject to
+     * the timeout; closing a JVM that is still running kills it.
+     */
+    public Running start() {
+        return launch(true);
+    }
+
+    private Running launch(boolean pipeStdin) {
         Assumptions.assumeTrue(jdk.present(), jdk + " is not installed at " + jdk.home() + ": its forked-JVM tests are skipped");
         if (agent && !Files.isRegularFile(AGENT_JAR)) {
             fail("the agent jar " + AGENT_JAR + " is missing: build it first (mvn -DskipTests package)");
@@ -169,41 +188,149 @@ public final class ForkedJvm {
                 e.remove(name);
             }
             e.putAll(env);
-            if (stdin == null) {
+            if (!pipeStdin) {
                 pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             }
-            long started = System.nanoTime();
-            Process p = pb.start();
+            Running running = new Running(cmd, pb.start(), capture, timeout);
+            capture = null;   // the Running deletes it now
             if (stdin != null) {
-                OutputStream in = p.getOutputStream();
-                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+                running.send(stdin);
+            }
+            return running;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            deleteQuietly(capture);
+        }
+    }
+
+    /** A forked JVM that is (or was) running; its output is captured in files until {@link #close}. */
+    public static final class Running implements AutoCloseable {
+
+        private final List<String> cmd;
+        private final Process process;
+        private final Path capture;
+        private final Duration timeout;
+        private final long started = System.nanoTime();
+
+        Running(List<String> cmd, Process process, Path capture, Duration timeout) {
+            this.cmd = cmd;
+            this.process = process;
+            this.capture = capture;
+            this.timeout = timeout;
+        }
+
+        /** The JVM's process id (the java process itself: not for {@link #withoutTerminal}). */
+        public long pid() {
+            return process.pid();
+        }
+
+        public boolean alive() {
+            return process.isAlive();
+        }
+
+        /** Writes this text to the JVM's standard input at once. */
+        public void send(String text) {
+            try {
+                OutputStream in = process.getOutputStream();
+                in.write(text.getBytes(StandardCharsets.UTF_8));
                 in.flush();
+            } catch (IOException e) {
+                fail("cannot write to the forked JVM's standard input: " + e + "\n" + snapshot().describe());
             }
-            boolean exited = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (!exited) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-            if (stdin != null) {
+        }
+
+        /**
+         * Waits until the JVM has printed a whole line that starts with this prefix and returns it; fails
+         * (and kills the JVM) if it exits first or the time runs out.
+         */
+        public String awaitLine(String prefix, Duration within) {
+            long deadline = System.nanoTime() + within.toNanos();
+            while (true) {
+                boolean exited = !process.isAlive();
+                String stdout = read("stdout");
+                int end = stdout.lastIndexOf('\n');
+                for (String line : (end < 0 ? "" : stdout.substring(0, end)).lines().toList()) {
+                    if (line.startsWith(prefix)) {
+                        return line;
+                    }
+                }
+                if (exited || System.nanoTime() > deadline) {
+                    Run now = snapshot();
+                    kill();
+                    fail("the forked JVM " + (exited ? "exited without printing" : "did not print within " + within.toMillis() + " ms")
+                            + " a line starting with \"" + prefix + "\"\n" + now.describe());
+                }
                 try {
-                    p.getOutputStream().close();
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+
+        /** Waits for the exit (at most the timeout from the start, then kills it and fails) and returns what it did. */
+        public Run finish() {
+            try {
+                long left = timeout.toNanos() - (System.nanoTime() - started);
+                boolean exited = process.waitFor(Math.max(left, 0), TimeUnit.NANOSECONDS);
+                if (!exited) {
+                    kill();
+                }
+                try {
+                    process.getOutputStream().close();
                 } catch (IOException ignored) {
                     // the child is gone; nothing left to close
                 }
+                Run run = snapshot(exited ? process.exitValue() : -1);
+                if (!exited) {
+                    fail("the forked JVM did not finish within " + timeout.toSeconds() + " s\n" + run.describe());
+                }
+                return run;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
-            long millis = (System.nanoTime() - started) / 1_000_000;
-            Run run = new Run(cmd, exited ? p.exitValue() : -1,
-                    Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8), millis);
-            if (!exited) {
-                fail("the forked JVM did not finish within " + timeout.toSeconds() + " s\n" + run.describe());
+        }
+
+        /** What it has printed so far (exit -1 while it runs). */
+        public Run snapshot() {
+            return snapshot(process.isAlive() ? -1 : process.exitValue());
+        }
+
+        private Run snapshot(int exit) {
+            return new Run(cmd, exit, read("stdout"), read("stderr"), (System.nanoTime() - started) / 1_000_000);
+        }
+
+        private String read(String name) {
+            try {
+                return Files.readString(capture.resolve(name), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            return run;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } finally {
+        }
+
+        private void kill() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            try {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Kills the JVM if it still runs and deletes the captured output. */
+        @Override
+        public void close() {
+            if (process.isAlive()) {
+                kill();
+            }
+            try {
+                process.getOutputStream().close();
+            } catch (IOException ignored) {
+                // already closed, or the child is gone
+            }
             deleteQuietly(capture);
         }
     }
