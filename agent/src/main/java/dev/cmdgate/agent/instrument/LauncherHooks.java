@@ -1,7 +1,6 @@
 package dev.cmdgate.agent.instrument;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,9 +40,17 @@ public final class LauncherHooks implements Runnable {
 
     /**
      * Hooks, before returning, those launcher classes that are loaded already: usually none at premain,
-     * both with a late attach. A launcher that cannot be retransformed stops the JVM.
+     * both with a late attach. The gate is installed by then, so a launcher left unhooked stops the JVM.
      */
     public void hookLoaded() {
+        String failure = retransformLoaded();
+        if (failure != null) {
+            stop(failure);
+        }
+    }
+
+    /** Retransforms the launcher classes already loaded; returns why they are not all hooked, or null. */
+    String retransformLoaded() {
         List<Class<?>> loaded = new ArrayList<>(LAUNCHER.length);
         for (Class<?> c : inst.getAllLoadedClasses()) {
             for (String name : LAUNCHER) {
@@ -53,13 +60,20 @@ public final class LauncherHooks implements Runnable {
             }
         }
         if (loaded.isEmpty()) {
-            return;
+            return null;
         }
         try {
             inst.retransformClasses(loaded.toArray(new Class<?>[0]));
-        } catch (UnmodifiableClassException | RuntimeException e) {
-            halt("cmdgate: cannot hook the JDK's process launcher (" + e + "); stopping");
+        } catch (Throwable e) {   // UnmodifiableClassException, or the JVM rejecting the woven class (VerifyError)
+            return "cannot hook the JDK's process launcher (" + e + ")";
         }
+        // A transformer that fails is only reported to the JVM, which keeps the class as it was: check.
+        for (Class<?> c : loaded) {
+            if (!transformer.hooked(c.getName().replace('.', '/'))) {
+                return "the JDK's process launcher " + c.getName() + " could not be hooked";
+            }
+        }
+        return null;
     }
 
     /** Runs this on a daemon thread, so a JVM that ends quickly is not held up by it. */
@@ -117,11 +131,7 @@ public final class LauncherHooks implements Runnable {
     }
 
     private static void stop(String why) {
-        halt("cmdgate: " + why + "; stopping so that no process starts ungated");
-    }
-
-    private static void halt(String line) {
-        System.err.println(line);
+        System.err.println("cmdgate: " + why + "; stopping so that no process starts ungated");
         System.err.flush();
         Runtime.getRuntime().halt(EXIT);
     }

@@ -23,18 +23,31 @@ class LauncherHooksTest {
 
     /** An Instrumentation whose retransformClasses fails {@code failures} times per call sequence, then weaves. */
     private Instrumentation instrumentation(int failures) {
+        return instrumentation(failures, new OutOfMemoryError("test: no memory to copy the class bytes"), true);
+    }
+
+    /**
+     * An Instrumentation with both launcher classes loaded, whose retransformClasses throws {@code failure}
+     * {@code failures} times, then runs the transformer when {@code weave}, else changes nothing.
+     */
+    private Instrumentation instrumentation(int failures, Throwable failure, boolean weave) {
         return (Instrumentation) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Instrumentation.class},
                 (proxy, method, args) -> {
+                    if (method.getName().equals("getAllLoadedClasses")) {
+                        return new Class<?>[] {String.class, ProcessBuilder.class, Class.forName("java.lang.ProcessImpl")};
+                    }
                     if (!method.getName().equals("retransformClasses")) {
                         throw new UnsupportedOperationException(method.getName());
                     }
                     for (Class<?> c : (Class<?>[]) args[0]) {
                         retransformed.add(c.getName());
                         if (retransformed.size() <= failures) {
-                            throw new OutOfMemoryError("test: no memory to copy the class bytes");
+                            throw failure;
                         }
                         String internal = c.getName().replace('.', '/');
-                        transformer.transform(null, null, internal, c, null, bytesOf(internal));
+                        if (weave) {
+                            transformer.transform(null, null, internal, c, null, bytesOf(internal));
+                        }
                     }
                     return null;
                 });
@@ -76,5 +89,28 @@ class LauncherHooksTest {
 
         assertThat(hooks.hookAll()).isNull();
         assertThat(retransformed).isEmpty();
+    }
+
+    @Test
+    void aLateAttachHooksTheLaunchersAlreadyLoaded() {
+        LauncherHooks hooks = new LauncherHooks(instrumentation(0), transformer, 3, 1);
+
+        assertThat(hooks.retransformLoaded()).isNull();
+        assertThat(retransformed).containsExactly("java.lang.ProcessBuilder", "java.lang.ProcessImpl");
+        assertThat(transformer.hooked(LaunchHookTransformer.PROCESS_IMPL)).isTrue();
+    }
+
+    @Test
+    void aLateAttachWhoseRetransformIsRejectedIsReported() {
+        LauncherHooks hooks = new LauncherHooks(instrumentation(1, new VerifyError("test: bad woven class"), true), transformer, 3, 1);
+
+        assertThat(hooks.retransformLoaded()).contains("cannot hook").contains("VerifyError");
+    }
+
+    @Test
+    void aLateAttachWhoseTransformerDidNotWeaveIsReported() {
+        LauncherHooks hooks = new LauncherHooks(instrumentation(0, new AssertionError("unused"), false), transformer, 3, 1);
+
+        assertThat(hooks.retransformLoaded()).isEqualTo("the JDK's process launcher java.lang.ProcessBuilder could not be hooked");
     }
 }
