@@ -182,7 +182,7 @@ class LateAttachIT {
         assertThat(first).as(run.describe()).isNull();
         assertThat(second).as("the gate is installed once; the second attach fails\n" + run.describe())
                 .isInstanceOf(AgentInitializationException.class);
-        assertThat(run.stderr()).as(run.describe()).contains("the launch gate is already installed");
+        assertThat(run.stderr()).as(run.describe()).contains("cmdgate: configuration error: the launch gate is already installed");
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(victim).as(run.describe()).doesNotExist();
         Blocked.assertBlocked(run.result("touch"));

@@ -28,10 +28,10 @@ public final class LaunchBridge {
     /** Installs the gate once; a second call is refused so nothing can swap the gate out quietly. */
     public static synchronized void install(LaunchGate newGate) {
         if (newGate == null) {
-            throw new IllegalArgumentException("cmdgate: no gate given");
+            throw new IllegalArgumentException("no gate given");
         }
         if (gate != null) {
-            throw new IllegalStateException("cmdgate: the launch gate is already installed");
+            throw new IllegalStateException("the launch gate is already installed (is cmdgate given twice?)");
         }
         gate = newGate;
     }
