@@ -21,20 +21,33 @@ import dev.cmdgate.core.policy.SigningKeyException;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** Wires one JVM's gate from its configuration. Nothing here loads rules or starts logging. */
+/** Wires one JVM's gate from its configuration: checked at start-up, built on first use. */
 final class AgentRuntime {
 
     private AgentRuntime() {
     }
 
-    /** The gate to install: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
+    /** What premain read and checked from the configuration: all that building the gate later needs. */
+    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull) {
+    }
+
+    /**
+     * The gate to install. Everything a bad configuration could break is checked here, so it stops the
+     * JVM at start; the gate itself is built on its first use ({@link LazyGate}).
+     */
     static LaunchGate create(AgentConfig config) {
         PromptGateway.validate(config.prompt());
         PolicyCheck policy = loadPolicy(config);
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
-        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, classifier, policy);
+        return new LazyGate(new Checked(config, classifier, policy));
+    }
+
+    /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
+    static ApiGate build(Checked checked) {
+        AgentConfig config = checked.config();
+        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, checked.classifierOrNull(), checked.policyOrNull());
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
