@@ -1,5 +1,8 @@
 package dev.cmdgate.core;
 
+import dev.cmdgate.core.json.Json;
+import dev.cmdgate.core.json.JsonWritable;
+
 /**
  * One explanation in a classification: which simple command raised the class, to what, and why.
  *
@@ -10,5 +13,22 @@ package dev.cmdgate.core;
  * @param level    the level this finding raises the command to
  * @param reason   why, in words a user understands
  */
-public record Finding(String command, String location, CommandClass commandClass, RiskLevel level, String reason) {
+public record Finding(String command, String location, CommandClass commandClass, RiskLevel level, String reason)
+        implements JsonWritable {
+
+    /** {@code {"command":…,"location":…,"class":…,"level":…,"reason":…}}, as the audit line and the CLI show it. */
+    @Override
+    public void writeJson(StringBuilder out) {
+        out.append("{\"command\":");
+        Json.write(command, out);
+        out.append(",\"location\":");
+        Json.write(location, out);
+        out.append(",\"class\":");
+        Json.write(commandClass.label(), out);
+        out.append(",\"level\":");
+        Json.write(level.label(), out);
+        out.append(",\"reason\":");
+        Json.write(reason, out);
+        out.append('}');
+    }
 }

@@ -116,23 +116,8 @@ final class ClassifyCommand implements Callable<Integer> {
         m.put("class", v.classification().commandClass().label());
         m.put("level", v.classification().level().label());
         m.put("decision", v.gate().label());
-        List<Object> reasons = v.reasons().stream().<Object>map(r -> {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("code", r.code());
-            o.put("message", r.message());
-            return o;
-        }).toList();
-        m.put("reasons", reasons);
-        List<Object> findings = v.classification().findings().stream().<Object>map(f -> {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("command", f.command());
-            o.put("location", f.location());
-            o.put("class", f.commandClass().label());
-            o.put("level", f.level().label());
-            o.put("reason", f.reason());
-            return o;
-        }).toList();
-        m.put("findings", findings);
+        m.put("reasons", v.reasons());   // Reason and Finding write their own fields, as in the audit line
+        m.put("findings", v.classification().findings());
         if (v.oap() != null) {
             m.put("oap", v.oap());
         }

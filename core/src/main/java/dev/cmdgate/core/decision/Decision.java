@@ -1,14 +1,11 @@
 package dev.cmdgate.core.decision;
 
 import dev.cmdgate.core.Classification;
-import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,20 +62,6 @@ public record Decision(
                 + ", " + classification.level().label() + "): " + why + " [decision " + id + "]";
     }
 
-    /** The fields shared by the audit line and the CLI output, in a stable order. */
-    public Map<String, Object> classificationJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("class", classification.commandClass().label());
-        m.put("level", classification.level().label());
-        m.put("decision", gate.label());
-        m.put("reasons", reasonsJson(reasons));
-        m.put("findings", findingsJson(classification.findings()));
-        if (oap != null) {
-            m.put("oap", oap);
-        }
-        return m;
-    }
-
     /**
      * One audit line, without its newline. Written field by field rather than through maps: every
      * audited launch pays for this right after a fork has emptied the CPU's caches.
@@ -100,33 +83,16 @@ public record Decision(
         field(out, "level", classification.level().label());
         field(out, "gate", gate.label());
         field(out, "outcome", outcome.label());
-        out.append(",\"reasons\":[");
-        for (int i = 0; i < reasons.size(); i++) {
-            Reason r = reasons.get(i);
-            out.append(i == 0 ? "{" : ",{");
-            first(out, "code", r.code());
-            field(out, "message", r.message());
-            out.append('}');
-        }
-        out.append("],\"findings\":[");
-        List<Finding> findings = classification.findings();
-        for (int i = 0; i < findings.size(); i++) {
-            Finding f = findings.get(i);
-            out.append(i == 0 ? "{" : ",{");
-            first(out, "command", f.command());
-            field(out, "location", f.location());
-            field(out, "class", f.commandClass().label());
-            field(out, "level", f.level().label());
-            field(out, "reason", f.reason());
-            out.append('}');
-        }
-        out.append(']');
+        out.append(",\"reasons\":");
+        Json.write(reasons, out);
+        out.append(",\"findings\":");
+        Json.write(classification.findings(), out);
         field(out, "scheme", scheme);
         field(out, "mode", mode);
         field(out, "caller", caller);
         if (prompt != null) {
-            out.append(",\"prompt\":{");
-            first(out, "handler", prompt.handler());
+            out.append(",\"prompt\":{\"handler\":");
+            Json.write(prompt.handler(), out);
             field(out, "answer", prompt.answer());
             out.append(",\"millis\":").append(prompt.millis());
             if (prompt.detail() != null) {
@@ -145,46 +111,8 @@ public record Decision(
         out.append('}');
     }
 
-    private static void first(StringBuilder out, String name, String value) {
-        out.append('"').append(name).append("\":");
-        value(out, value);
-    }
-
     private static void field(StringBuilder out, String name, String value) {
         out.append(",\"").append(name).append("\":");
-        value(out, value);
-    }
-
-    private static void value(StringBuilder out, String value) {
-        if (value == null) {
-            out.append("null");
-        } else {
-            Json.quote(value, out);
-        }
-    }
-
-    static List<Object> reasonsJson(List<Reason> reasons) {
-        List<Object> out = new ArrayList<>(reasons.size());
-        for (Reason r : reasons) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("code", r.code());
-            m.put("message", r.message());
-            out.add(m);
-        }
-        return out;
-    }
-
-    static List<Object> findingsJson(List<Finding> findings) {
-        List<Object> out = new ArrayList<>(findings.size());
-        for (Finding f : findings) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("command", f.command());
-            m.put("location", f.location());
-            m.put("class", f.commandClass().label());
-            m.put("level", f.level().label());
-            m.put("reason", f.reason());
-            out.add(m);
-        }
-        return out;
+        Json.write(value, out);
     }
 }

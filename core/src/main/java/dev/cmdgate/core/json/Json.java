@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * Writes plain Java values as compact JSON: {@link Map} (keys in iteration order), {@link Collection},
- * arrays of String, {@link CharSequence}, {@link Number}, {@link Boolean} and {@code null}.
+ * arrays of String, {@link CharSequence}, {@link Number}, {@link Boolean}, {@code null} and
+ * {@link JsonWritable}.
  * Kept dependency-free because core is loaded into every gated JVM.
  */
 public final class Json {
@@ -48,6 +49,8 @@ public final class Json {
             out.append(d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d));
         } else if (value instanceof Number n) {
             out.append(n);
+        } else if (value instanceof JsonWritable w) {
+            w.writeJson(out);
         } else if (value instanceof Map<?, ?> map) {
             out.append('{');
             boolean first = true;

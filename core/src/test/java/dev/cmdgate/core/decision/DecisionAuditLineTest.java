@@ -63,14 +63,17 @@ class DecisionAuditLineTest {
     }
 
     @Test
-    void reasonsAndFindingsAreWrittenAsTheCliWritesThem() {
+    void reasonsAndFindingsWriteTheirOwnFieldsEscaped() {
         Decision d = new Decision("id-3", Instant.EPOCH, List.of("rm", "-rf", "/"), "/", RM, GateDecision.BLOCK,
                 Outcome.BLOCKED, List.of(new Reason("gate.block", "Destructive \u2014 \"quoted\""), new Reason("x", "y")),
                 "autonomy=full", "enforce", null, null, null, Map.of());
         Map<String, Object> line = JsonParser.parseObject(d.auditLine());
-        Map<String, Object> cli = JsonParser.parseObject(Json.write(d.classificationJson()));
-        assertThat(line.get("reasons")).isEqualTo(cli.get("reasons"));
-        assertThat(line.get("findings")).isEqualTo(cli.get("findings"));
+        assertThat(line.get("reasons")).isEqualTo(List.of(Map.of("code", "gate.block", "message", "Destructive \u2014 \"quoted\""),
+                Map.of("code", "x", "message", "y")));
+        assertThat(line.get("findings")).isEqualTo(List.of(Map.of("command", "rm -rf \"/\"", "location", "argv",
+                "class", "Destructive", "level", "dangerous", "reason", "deletes\trecursively")));
+        assertThat(Json.write(List.of(new Reason("a", "b")))).as("the same fields wherever a reason is written")
+                .isEqualTo("[{\"code\":\"a\",\"message\":\"b\"}]");
     }
 
     @Test
