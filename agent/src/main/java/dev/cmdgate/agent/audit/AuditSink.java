@@ -20,15 +20,11 @@ import java.util.Objects;
  */
 public final class AuditSink {
 
-    /** Above this a line's builder is dropped after use, so one huge command line does not pin its size. */
-    private static final int KEEP_CHARS = 16 * 1024;
-
     private final Path file;
     private OutputStream out;
     private Object openedKey;
-    // One line at a time (the methods are synchronized), built and encoded in buffers kept between lines.
-    private StringBuilder line = new StringBuilder(1024);
-    private final Utf8Buffer utf8 = new Utf8Buffer();
+    /** One line at a time: the methods are synchronized. */
+    private final LineBuffer line = new LineBuffer();
 
     public AuditSink(Path file) {
         this.file = file;
@@ -40,29 +36,24 @@ public final class AuditSink {
 
     /** @throws IOException when the line could not be written whole; the caller decides what that means */
     public synchronized void record(Decision decision) throws IOException {
-        line.setLength(0);
-        decision.appendAuditLine(line);
+        decision.appendAuditLine(line.start());
         writeLine();
     }
 
     public synchronized void write(String jsonLine) throws IOException {
-        line.setLength(0);
-        line.append(jsonLine);
+        line.start().append(jsonLine);
         writeLine();
     }
 
     private void writeLine() throws IOException {
-        utf8.encode(line.append('\n'));
-        if (line.capacity() > KEEP_CHARS) {
-            line = new StringBuilder(1024);
-        }
+        line.endLine();
         try {
-            stream().write(utf8.bytes(), 0, utf8.length());
+            stream().write(line.bytes(), 0, line.length());
         } catch (IOException e) {
             closeQuietly();
             throw e;
         } finally {
-            utf8.shrink();
+            line.release();
         }
     }
 

@@ -1,17 +1,31 @@
 package dev.cmdgate.agent.audit;
 
 /**
- * Encodes text as UTF-8 into one reused array. An audit line encoded this way costs no allocation,
- * where {@code line.toString().getBytes(UTF_8)} costs two fresh copies of it on every launch, written
- * to memory a fork has just pushed out of the caches. Not thread-safe: one per writer.
+ * One line at a time: the text is built in a {@code StringBuilder} and encoded as UTF-8 into a byte
+ * array, both kept from line to line. A line written this way costs no allocation, where
+ * {@code line.toString().getBytes(UTF_8)} costs two fresh copies of it on every launch, written to
+ * memory a fork has just pushed out of the caches. Not thread-safe: one per writer.
  */
-final class Utf8Buffer {
+final class LineBuffer {
 
-    /** Above this the array is dropped after use, so one huge command line does not pin its size. */
-    private static final int KEEP = 64 * 1024;
+    // Above these sizes a buffer is dropped after its line, so one huge command line does not pin its size.
+    private static final int KEEP_CHARS = 16 * 1024;
+    private static final int KEEP_BYTES = 64 * 1024;
 
+    private StringBuilder text = new StringBuilder(1024);
     private byte[] bytes = new byte[4096];
     private int length;
+
+    /** The builder for a new line, empty. */
+    StringBuilder start() {
+        text.setLength(0);
+        return text;
+    }
+
+    /** Ends the line built in {@link #start()} with a newline and encodes it. */
+    void endLine() {
+        encode(text.append('\n'));
+    }
 
     /** Encodes {@code text}, replacing a lone surrogate with {@code ?} as {@link String#getBytes} does. */
     void encode(CharSequence text) {
@@ -53,9 +67,12 @@ final class Utf8Buffer {
         return length;
     }
 
-    /** Lets go of an array grown for an unusually long line. */
-    void shrink() {
-        if (bytes.length > KEEP) {
+    /** Done with the line: lets go of buffers grown for an unusually long one. */
+    void release() {
+        if (text.capacity() > KEEP_CHARS) {
+            text = new StringBuilder(1024);
+        }
+        if (bytes.length > KEEP_BYTES) {
             bytes = new byte[4096];
         }
         length = 0;
