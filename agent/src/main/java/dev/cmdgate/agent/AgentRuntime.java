@@ -47,7 +47,7 @@ final class AgentRuntime {
     /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
     static ApiGate build(Checked checked) {
         AgentConfig config = checked.config();
-        LazyGatekeeper gatekeeper = new LazyGatekeeper(config, checked.classifierOrNull(), checked.policyOrNull());
+        LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
@@ -75,15 +75,11 @@ final class AgentRuntime {
      * that launch and the next launch tries again. (Plain classes, not lambdas: see ConfigParser.)
      */
     private static final class LazyGatekeeper implements Supplier<Gatekeeper> {
-        private final AgentConfig config;
-        private final CommandClassifier classifier;
-        private final PolicyCheck policy;
+        private final Checked checked;
         private volatile Gatekeeper value;
 
-        LazyGatekeeper(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policy) {
-            this.config = config;
-            this.classifier = classifierOrNull;
-            this.policy = policy;
+        LazyGatekeeper(Checked checked) {
+            this.checked = checked;
         }
 
         @Override
@@ -93,8 +89,9 @@ final class AgentRuntime {
                 synchronized (this) {
                     v = value;
                     if (v == null) {
+                        CommandClassifier classifier = checked.classifierOrNull();
                         value = v = new Gatekeeper(classifier != null ? classifier : Classifiers.standard(null),
-                                config.scheme(), policy);
+                                checked.config().scheme(), checked.policyOrNull());
                     }
                 }
             }
