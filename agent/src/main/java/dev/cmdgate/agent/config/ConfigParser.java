@@ -28,10 +28,19 @@ public final class ConfigParser {
     }
 
     public static AgentConfig parse(Properties systemProperties, String agentArgs) {
-        Map<String, String> raw = new LinkedHashMap<>();
+        Map<String, String> properties = new LinkedHashMap<>();
         for (String name : systemProperties.stringPropertyNames()) {
-            if (name.startsWith(PREFIX)) {
-                raw.put(name.substring(PREFIX.length()), systemProperties.getProperty(name));
+            properties.put(name, systemProperties.getProperty(name));
+        }
+        return parse(properties, agentArgs);
+    }
+
+    /** As {@link #parse(Properties, String)}, from the system properties read into a map. */
+    public static AgentConfig parse(Map<String, String> systemProperties, String agentArgs) {
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (Map.Entry<String, String> p : systemProperties.entrySet()) {
+            if (p.getKey().startsWith(PREFIX)) {
+                raw.put(p.getKey().substring(PREFIX.length()), p.getValue());
             }
         }
         if (agentArgs != null && !agentArgs.isBlank()) {

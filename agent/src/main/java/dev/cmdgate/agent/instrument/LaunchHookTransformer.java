@@ -6,9 +6,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Hands the two JDK classes of the launch funnel to {@link LaunchHookWeaver}. Deliberately tiny:
- * this class is loaded in premain and consulted for every class the JVM loads, while ASM is only
- * loaded when {@code ProcessBuilder} or {@code ProcessImpl} is.
+ * Hands the JDK classes cmdgate hooks to their weavers: the two classes of the launch funnel to
+ * {@link LaunchHookWeaver}, the instrumentation and diagnostic-command classes to {@link GuardWeaver}.
+ * Deliberately tiny: this class is consulted for every class the JVM loads, and ASM is only loaded
+ * when one of those classes is woven.
  */
 public final class LaunchHookTransformer implements ClassFileTransformer {
 
@@ -21,10 +22,17 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (loader != null || !(PROCESS_IMPL.equals(className) || PROCESS_BUILDER.equals(className))) {
+        if (loader != null || className == null) {
             return null;
         }
-        byte[] woven = LaunchHookWeaver.instrument(bytes);
+        byte[] woven;
+        if (PROCESS_IMPL.equals(className) || PROCESS_BUILDER.equals(className)) {
+            woven = LaunchHookWeaver.instrument(bytes);
+        } else if (GuardWeaver.INSTRUMENTATION_IMPL.equals(className) || GuardWeaver.DCMD_WRAPPER.equals(className)) {
+            woven = GuardWeaver.instrument(bytes);
+        } else {
+            return null;
+        }
         if (woven != null) {
             hooked.add(className);
         }
