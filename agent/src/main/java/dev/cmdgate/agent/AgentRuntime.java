@@ -42,8 +42,9 @@ public final class AgentRuntime {
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, new ThreadScopes()));
-        return new GateFunction(gate, gate, guard);
+        ThreadScopes scopes = new ThreadScopes();
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes));
+        return new GateFunction(gate.launches(), gate.api(), scopes, guard);
     }
 
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
@@ -56,7 +57,7 @@ public final class AgentRuntime {
     }
 
     /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
-    static ApiGate build(Checked checked) {
+    static LazyGate.Built build(Checked checked) {
         AgentConfig config = checked.config();
         LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
@@ -64,7 +65,7 @@ public final class AgentRuntime {
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
                 prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes));
-        return new ApiGate(guard, gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard);
+        return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard));
     }
 
     /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */

@@ -29,8 +29,13 @@ import java.util.function.Consumer;
 public final class Bootstrap {
 
     /** The system property naming this class, for the application API to wait for the gate. */
-    public static final String PROPERTY = "dev.cmdgate.bootstrap";
+    public static final String PROPERTY = "dev.cmdgate.agent.bootstrap";
     static final int EXIT = 2;
+    /**
+     * The native-method prefix registered for cmdgate's transformer: the JDK's native launch method is
+     * renamed with it and wrapped by a Java method that asks the gate (see LaunchHookWeaver).
+     */
+    private static final String NATIVE_PREFIX = "cmdgate_";
     private static final String ENTRY = AgentModule.ENTRY_PACKAGE + ".AgentStart";
     private static final String CHECK = AgentModule.ENTRY_PACKAGE + ".ConfigCheck";
     /** Counted down once the bridge exists (or the start failed); only the API waits on it. */
@@ -40,20 +45,16 @@ public final class Bootstrap {
     }
 
     static void start(String args, Instrumentation inst, boolean atStartup) throws Exception {
-        Map<String, String> settings = settings();
         JarClasses jar = JarClasses.of(Bootstrap.class);
-        String problem = check(jar, settings, args);
-        if (problem != null) {
-            throw new IllegalArgumentException(problem);
-        }
+        Map<String, String> checked = check(jar, settings(), args);
         boolean now = !atStartup || otherAgents();
         Forwarder forwarder = new Forwarder();
-        Starter starter = new Starter(jar, settings, args, inst, forwarder, atStartup);
+        Starter starter = new Starter(jar, checked, inst, forwarder, atStartup);
         System.setProperty(PROPERTY, Bootstrap.class.getName());
         if (now) {
             // the gate exists and its guard is in place before this returns
             forwarder.startedOn(Thread.currentThread());
-            inst.addTransformer(forwarder, true);
+            starter.nativePrefix = register(inst, forwarder);
             starter.start(false);
             return;
         }
@@ -62,8 +63,18 @@ public final class Bootstrap {
         Thread t = new Thread(starter, "cmdgate-hook");
         t.setDaemon(true);
         forwarder.startedOn(t);
-        inst.addTransformer(forwarder, true);
+        starter.nativePrefix = register(inst, forwarder);
         t.start();
+    }
+
+    /** Registers the forwarder (with cmdgate's native-method prefix where the JVM supports one); returns the prefix or null. */
+    private static String register(Instrumentation inst, Forwarder forwarder) {
+        inst.addTransformer(forwarder, true);
+        if (!inst.isNativeMethodPrefixSupported()) {
+            return null;
+        }
+        inst.setNativeMethodPrefix(forwarder, NATIVE_PREFIX);
+        return NATIVE_PREFIX;
     }
 
     /**
@@ -85,14 +96,24 @@ public final class Bootstrap {
         return settings;
     }
 
-    /** Checks the configuration with a throwaway loader; returns what is wrong, or null. */
-    private static String check(JarClasses jar, Map<String, String> settings, String args) throws Exception {
+    /**
+     * Checks the configuration with a throwaway loader; returns it, checked (bare keys, absolute paths).
+     *
+     * @throws IllegalArgumentException saying what is wrong with it
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> check(JarClasses jar, Map<String, String> properties, String args) throws Exception {
         Method check = Class.forName(CHECK, true, new CheckLoader(jar)).getMethod("check", Map.class, String.class);
+        Object answer;
         try {
-            return (String) check.invoke(null, settings, args);
+            answer = check.invoke(null, properties, args);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
         }
+        if (answer instanceof String problem) {
+            throw new IllegalArgumentException(problem);
+        }
+        return Map.copyOf((Map<String, String>) answer);
     }
 
     /**
@@ -134,17 +155,16 @@ public final class Bootstrap {
     /** Builds cmdgate's module and starts it. */
     private static final class Starter implements Runnable {
         private final JarClasses jar;
-        private final Map<String, String> settings;
-        private final String args;
+        private final Map<String, String> checked;
         private final Instrumentation inst;
         private final Forwarder forwarder;
         private final boolean atStartup;
+        /** Set before the starter runs. */
+        String nativePrefix;
 
-        Starter(JarClasses jar, Map<String, String> settings, String args, Instrumentation inst, Forwarder forwarder,
-                boolean atStartup) {
+        Starter(JarClasses jar, Map<String, String> checked, Instrumentation inst, Forwarder forwarder, boolean atStartup) {
             this.jar = jar;
-            this.settings = settings;
-            this.args = args;
+            this.checked = checked;
             this.inst = inst;
             this.forwarder = forwarder;
             this.atStartup = atStartup;
@@ -162,8 +182,8 @@ public final class Bootstrap {
         void start(boolean background) throws Exception {
             try {
                 Class<?> entry = AgentModule.load(jar, ENTRY, Bootstrap.class.getModule());
-                entry.getMethod("start", Map.class, String.class, Instrumentation.class, Consumer.class, boolean.class,
-                        boolean.class).invoke(null, settings, args, inst, forwarder, atStartup, background);
+                entry.getMethod("start", Map.class, Instrumentation.class, Consumer.class, String.class, boolean.class,
+                        boolean.class).invoke(null, checked, inst, forwarder, nativePrefix, atStartup, background);
             } catch (InvocationTargetException e) {
                 throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
             } finally {

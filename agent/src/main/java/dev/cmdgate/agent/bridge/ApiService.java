@@ -15,9 +15,6 @@ public interface ApiService {
      */
     Map<String, Object> check(List<String> argv, String shellLine, String cwd, Map<String, String> environment);
 
-    /** Makes {@code context} and {@code declaredClass} (both may be null) the calling thread's scope. */
-    void scope(Map<String, String> context, String declaredClass);
-
     /**
      * Makes {@code handler} answer this JVM's prompts: it gets the request as a map and answers
      * {@code ALLOW}, {@code DENY}, {@code ALLOW_ALWAYS} or null.

@@ -15,6 +15,11 @@ public final class BridgeOps {
     public static final String PIPELINE = "pipeline";
     /** Entry of the {@code ProcessImpl} constructor: its byte arrays → {@code (prog, argBlock, envBlock, dir)} to use. */
     public static final String CONSTRUCT = "construct";
+    /**
+     * Java wrapper of the native {@code ProcessImpl.forkAndExec}: {@code (prog, argBlock, argc, envBlock, envc, dir)}
+     * → {@code (prog, argBlock, envBlock, dir)} to fork with.
+     */
+    public static final String FORK = "fork";
     /** Application API: {@code (List argv, String shellLine, String cwd, Map env)} → a Map describing the check. */
     public static final String API_CHECK = "api.check";
     /** Application API: {@code (Map context, String declaredClass)}, both nullable → null. */

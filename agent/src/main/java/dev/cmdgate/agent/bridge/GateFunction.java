@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The gate as the JDK bridge holds it: one function from an operation and its arguments (JDK types
@@ -14,13 +15,20 @@ import java.util.function.Function;
  */
 public final class GateFunction implements BiFunction<String, Object[], Object> {
 
-    private final LaunchGate launches;
-    private final ApiService api;
+    private final Supplier<LaunchGate> launches;
+    private final Supplier<ApiService> api;
+    private final ThreadScopes scopes;
     private final InstrumentGuard guard;
 
-    public GateFunction(LaunchGate launches, ApiService api, InstrumentGuard guard) {
+    /**
+     * @param launches the launch decisions (built on first use)
+     * @param api      the application API's answers (built on first use)
+     * @param scopes   each thread's scope, set by the API without building anything
+     */
+    public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard) {
         this.launches = launches;
         this.api = api;
+        this.scopes = scopes;
         this.guard = guard;
     }
 
@@ -36,11 +44,14 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
             return started((Process) a[0]);
         }
         try {
+            LaunchGate launches = this.launches.get();
             return switch (operation) {
                 case BridgeOps.START -> launches.checkStart((String[]) a[0], map(a[1]), (String) a[2],
                         (Redirect[]) a[3], (Boolean) a[4]);
                 case BridgeOps.PIPELINE -> launches.checkPipeline(list(a[0]));
                 case BridgeOps.CONSTRUCT -> launches.checkConstruct((byte[]) a[0], (byte[]) a[1], (Integer) a[2],
+                        (byte[]) a[3], (Integer) a[4], (byte[]) a[5]);
+                case BridgeOps.FORK -> launches.checkFork((byte[]) a[0], (byte[]) a[1], (Integer) a[2],
                         (byte[]) a[3], (Integer) a[4], (byte[]) a[5]);
                 default -> throw new SecurityException("cmdgate: blocked: unknown launch hook '" + operation + "'");
             };
@@ -54,7 +65,7 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
     /** A failure here destroys the process: the caller never gets a process cmdgate could not finish admitting. */
     private Object started(Process process) {
         try {
-            return launches.started(process);
+            return launches.get().started(process);
         } catch (Throwable t) {
             process.destroyForcibly();
             throw t instanceof SecurityException e ? e : internalError(t);
@@ -64,14 +75,14 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
     private Object api(String operation, Object[] a) {
         switch (operation) {
             case BridgeOps.API_CHECK -> {
-                return api.check(list(a[0]), (String) a[1], (String) a[2], map(a[3]));
+                return api.get().check(list(a[0]), (String) a[1], (String) a[2], map(a[3]));
             }
             case BridgeOps.API_SCOPE -> {
-                api.scope(map(a[0]), (String) a[1]);
+                scopes.set(map(a[0]), (String) a[1]);
                 return null;
             }
             case BridgeOps.API_PROMPT_HANDLER -> {
-                api.installPromptHandler(function(a[0]), (String) a[1]);
+                api.get().installPromptHandler(function(a[0]), (String) a[1]);
                 return null;
             }
             default -> throw new IllegalArgumentException("cmdgate: unknown API operation '" + operation + "'");

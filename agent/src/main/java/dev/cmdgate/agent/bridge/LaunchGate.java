@@ -25,6 +25,13 @@ public interface LaunchGate {
     Object[] checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir);
 
     /**
+     * The Java wrapper of the native {@code forkAndExec}, the last step before the fork: returns
+     * {@code {prog, argBlock, envBlock, dir}} to fork with. A call that does not come from the constructor
+     * just admitted on this thread (reflection into {@code forkAndExec}) is decided in full.
+     */
+    Object[] checkFork(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir);
+
+    /**
      * Exit of {@code ProcessImpl.start} on this thread: the process exists. Returns the process the
      * caller gets — the same one, or one whose standard input is gated; may arm the execution-time
      * watchdog. Throwing here destroys the process before the caller sees it.

@@ -18,6 +18,13 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
 
     /** The classes this transformer has hooked (internal names), for {@link LauncherHooks} to check. */
     private final Set<String> hooked = ConcurrentHashMap.newKeySet();
+    /** The native-method prefix registered for cmdgate (ProcessImpl's forkAndExec gets wrapped), or null. */
+    private final String nativePrefix;
+
+    /** @param nativePrefix the native-method prefix registered for cmdgate's transformer, or null for none */
+    public LaunchHookTransformer(String nativePrefix) {
+        this.nativePrefix = nativePrefix;
+    }
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
@@ -26,8 +33,10 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
             return null;
         }
         byte[] woven;
-        if (PROCESS_IMPL.equals(className) || PROCESS_BUILDER.equals(className)) {
-            woven = LaunchHookWeaver.instrument(bytes);
+        if (PROCESS_IMPL.equals(className)) {
+            woven = LaunchHookWeaver.instrument(bytes, canWrapFork(redefined) ? nativePrefix : null);
+        } else if (PROCESS_BUILDER.equals(className)) {
+            woven = LaunchHookWeaver.instrument(bytes, null);
         } else if (GuardWeaver.INSTRUMENTATION_IMPL.equals(className) || GuardWeaver.DCMD_WRAPPER.equals(className)) {
             woven = GuardWeaver.instrument(bytes);
         } else {
@@ -37,6 +46,23 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
             hooked.add(className);
         }
         return woven;
+    }
+
+    /**
+     * The native-method wrapper can be added when the class is first defined (with cmdgate's native
+     * prefix registered), and must be kept when a class that has it is retransformed; a class loaded
+     * without it (before cmdgate, or without prefix support) cannot get it later.
+     */
+    private boolean canWrapFork(Class<?> redefined) {
+        if (nativePrefix == null || redefined == null) {
+            return nativePrefix != null;
+        }
+        for (java.lang.reflect.Method m : redefined.getDeclaredMethods()) {
+            if (m.getName().equals(nativePrefix + LaunchHookWeaver.FORK)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     boolean hooked(String internalName) {

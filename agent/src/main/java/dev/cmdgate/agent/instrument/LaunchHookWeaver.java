@@ -37,29 +37,55 @@ final class LaunchHookWeaver {
     /** {@code ProcessImpl(prog, argBlock, argc, envBlock, envc, dir, fds, forceNullOutputStream, redirectErrorStream)} on JDK 17 to 25. */
     static final String CONSTRUCTOR_DESC = "([B[BI[BI[B[IZZ)V";
     static final String PIPELINE_DESC = "(Ljava/util/List;)Ljava/util/List;";
+    /** {@code private native int forkAndExec(mode, helperpath, prog, argBlock, argc, envBlock, envc, dir, fds, redirectErrorStream)}. */
+    static final String FORK = "forkAndExec";
+    static final String FORK_DESC = "(I[B[B[BI[BI[B[IZ)I";
+
 
     private LaunchHookWeaver() {
     }
 
-    /** Returns the instrumented class, or null when it is not a launcher class of the expected shape. */
-    public static byte[] instrument(byte[] bytes) {
+    /**
+     * Returns the instrumented class, or null when it is not a launcher class of the expected shape.
+     *
+     * @param nativePrefix null, or the native-method prefix cmdgate registered: the JDK's native
+     *                     {@code forkAndExec} is then renamed with it (the JVM still finds its C function by
+     *                     stripping the prefix) and a Java method of the old name, which asks the bridge
+     *                     first, takes its place. Only possible when the class is first loaded, or when the
+     *                     loaded class already has it: retransforming cannot add methods.
+     */
+    public static byte[] instrument(byte[] bytes, String nativePrefix) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        HookingVisitor visitor = new HookingVisitor(writer);
+        HookingVisitor visitor = new HookingVisitor(writer, nativePrefix);
         reader.accept(visitor, 0);
         return visitor.complete() ? writer.toByteArray() : null;
     }
 
     private static final class HookingVisitor extends ClassVisitor {
+        private final String nativePrefix;
         private String owner;
         private int hooks;
+        private boolean forkWrapped;
 
-        HookingVisitor(ClassVisitor next) {
+        HookingVisitor(ClassVisitor next, String nativePrefix) {
             super(Opcodes.ASM9, next);
+            this.nativePrefix = nativePrefix;
         }
 
         boolean complete() {
-            return hooks == (PROCESS_IMPL.equals(owner) ? 2 : PROCESS_BUILDER.equals(owner) ? 1 : -1);
+            if (PROCESS_IMPL.equals(owner)) {
+                return hooks == 2 && forkWrapped == (nativePrefix != null);
+            }
+            return PROCESS_BUILDER.equals(owner) && hooks == 1;
+        }
+
+        @Override
+        public void visitEnd() {
+            if (forkWrapped) {
+                emitForkWrapper(cv, owner, nativePrefix);
+            }
+            super.visitEnd();
         }
 
         @Override
@@ -70,6 +96,11 @@ final class LaunchHookWeaver {
 
         @Override
         public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+            if (nativePrefix != null && PROCESS_IMPL.equals(owner) && FORK.equals(name) && FORK_DESC.equals(desc)
+                    && (access & Opcodes.ACC_NATIVE) != 0) {
+                forkWrapped = true;
+                return super.visitMethod(access, nativePrefix + name, desc, signature, exceptions);
+            }
             MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
             boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
             if (PROCESS_IMPL.equals(owner) && isStatic && "start".equals(name) && START_DESC.equals(desc)) {
@@ -168,6 +199,54 @@ final class LaunchHookWeaver {
             }
             super.visitInsn(opcode);
         }
+    }
+
+    /**
+     * {@code private int forkAndExec(mode, helperpath, prog, argBlock, argc, envBlock, envc, dir, fds, res)}:
+     * asks the bridge about the byte blocks (it answers the ones to fork with: the same arrays when the
+     * constructor has just passed them on, else copies it judged), then calls the renamed native with the
+     * JDK's own spawn helper, whatever helper path the caller passed.
+     */
+    private static void emitForkWrapper(ClassVisitor cv, String owner, String nativePrefix) {
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE, FORK, FORK_DESC, null, new String[] {"java/io/IOException"});
+        mv.visitCode();
+        // locals: 0 this, 1 mode, 2 helperpath, 3 prog, 4 argBlock, 5 argc, 6 envBlock, 7 envc, 8 dir, 9 fds, 10 res
+        mv.visitLdcInsn(BridgeOps.FORK);
+        pushInt(mv, 6);
+        mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
+        int[] locals = {3, 4, 5, 6, 7, 8};
+        for (int i = 0; i < locals.length; i++) {
+            mv.visitInsn(Opcodes.DUP);
+            pushInt(mv, i);
+            boolean isInt = locals[i] == 5 || locals[i] == 7;
+            mv.visitVarInsn(isInt ? Opcodes.ILOAD : Opcodes.ALOAD, locals[i]);
+            if (isInt) {
+                box(mv, Type.INT_TYPE);
+            }
+            mv.visitInsn(Opcodes.AASTORE);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "call", CALL_DESC, false);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
+        int[] replaced = {3, 4, 6, 8};
+        for (int i = 0; i < replaced.length; i++) {
+            if (i < replaced.length - 1) {
+                mv.visitInsn(Opcodes.DUP);
+            }
+            pushInt(mv, i);
+            mv.visitInsn(Opcodes.AALOAD);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, "[B");
+            mv.visitVarInsn(Opcodes.ASTORE, replaced[i]);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ILOAD, 1);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, "helperpath", "[B");
+        for (int local = 3; local <= 10; local++) {
+            mv.visitVarInsn(local == 5 || local == 7 || local == 10 ? Opcodes.ILOAD : Opcodes.ALOAD, local);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, owner, nativePrefix + FORK, FORK_DESC, false);
+        mv.visitInsn(Opcodes.IRETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 
     private static void pushInt(MethodVisitor mv, int value) {

@@ -80,6 +80,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
         Allowed starting;
         /** The command checkStart allowed, which the ProcessImpl constructor is about to receive. */
         Construction construction;
+        /** The byte blocks the constructor admitted and passes on to forkAndExec: {prog, argBlock, envBlock, dir}. */
+        Object[] fork;
         /** stdin=gate: a shell session allowed by checkStart, waiting for its started() call. */
         Launch pendingSession;
         /**
@@ -278,11 +280,31 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
         t.construction = null;
         // The normal path: ProcessImpl.start on this thread has just allowed exactly this command, and built
         // these arrays itself from cmdgate's copy.
-        if (expected != null && expected.matches(prog, argBlock, argc, envBlock, envc, dir)) {
-            return new Object[] {prog, argBlock, envBlock, dir};
+        t.fork = null;
+        Object[] admitted = expected != null && expected.matches(prog, argBlock, argc, envBlock, envc, dir)
+                ? new Object[] {prog, argBlock, envBlock, dir}
+                // anything else (reflective construction, a leftover from a start that failed on the way) is
+                // decided in full, on copies of the arrays its caller can no longer change
+                : decideCopies(t, prog, argBlock, argc, envBlock, envc, dir);
+        t.fork = admitted;
+        return admitted;
+    }
+
+    @Override
+    public Object[] checkFork(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
+        InFlight t = inFlight.get();
+        Object[] admitted = t.fork;
+        t.fork = null;
+        // The constructor just admitted exactly these arrays (the same objects) on this thread; any other
+        // call of forkAndExec (reflection around the constructor) is decided in full.
+        if (admitted != null && admitted[0] == prog && admitted[1] == argBlock && admitted[2] == envBlock
+                && admitted[3] == dir) {
+            return admitted;
         }
-        // Anything else (reflective construction, a leftover from a start that failed on the way) is decided
-        // in full, on copies of the arrays its caller can no longer change.
+        return decideCopies(t, prog, argBlock, argc, envBlock, envc, dir);
+    }
+
+    private Object[] decideCopies(InFlight t, byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
         byte[] p = clone(prog);
         byte[] a = clone(argBlock);
         byte[] e = clone(envBlock);

@@ -1,7 +1,6 @@
 package dev.cmdgate.agent.prompt;
 
 import dev.cmdgate.agent.bridge.ApiService;
-import dev.cmdgate.agent.bridge.LaunchGate;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -10,7 +9,6 @@ import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
-import java.lang.ProcessBuilder.Redirect;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,55 +17,31 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The gate the agent hands to the bridge: launches go to the {@link LaunchGate} that decides them
- * (LaunchGuard); the application API is answered here from the same gatekeeper, prompt gateway and
- * mode, so {@code Cmdgate.check} says what a launch would meet. A check that would not simply run is
- * recorded like a decision (a pre-check), so an auditor sees what was attempted even when the
+ * The application API's answers, from the same gatekeeper, prompt gateway and mode that decide
+ * launches, so {@code Cmdgate.check} says what a launch would meet. A check answered with a refusal is
+ * recorded like a decision (a pre-check), so an auditor sees what was attempted even though the
  * application then never launches it.
  */
-public final class ApiGate implements LaunchGate, ApiService {
+public final class ApiGate implements ApiService {
 
-    private final LaunchGate launches;
     private final Supplier<Gatekeeper> gatekeeper;
     private final PromptGateway prompts;
     private final boolean auditMode;
     private final ThreadScopes scopes;
     private final PreCheckRecorder preChecks;
 
-    /** Records a pre-check that would not simply run: its launch, what the gate said, and what the API answers. */
+    /** Records a pre-check the API answers with a refusal: its launch, what the gate said, and the answer. */
     public interface PreCheckRecorder {
         void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> why);
     }
 
-    public ApiGate(LaunchGate launches, Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
+    public ApiGate(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
                    ThreadScopes scopes, PreCheckRecorder preChecks) {
-        this.launches = launches;
         this.gatekeeper = gatekeeper;
         this.prompts = prompts;
         this.auditMode = auditMode;
         this.scopes = scopes;
         this.preChecks = preChecks;
-    }
-
-    @Override
-    public Object[] checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
-                               boolean redirectErrorStream) {
-        return launches.checkStart(cmdarray, environment, dir, redirects, redirectErrorStream);
-    }
-
-    @Override
-    public List<ProcessBuilder> checkPipeline(List<ProcessBuilder> builders) {
-        return launches.checkPipeline(builders);
-    }
-
-    @Override
-    public Object[] checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
-        return launches.checkConstruct(prog, argBlock, argc, envBlock, envc, dir);
-    }
-
-    @Override
-    public Process started(Process process) {
-        return launches.started(process);
     }
 
     @Override
@@ -103,7 +77,7 @@ public final class ApiGate implements LaunchGate, ApiService {
         }
         List<Reason> reasons = new ArrayList<>(first);
         reasons.addAll(v.reasons());
-        if (decision != GateDecision.ALLOW) {
+        if (decision == GateDecision.BLOCK) {
             preChecks.record(launch, v, decision, reasons);
         }
         return answer(launch, v, decision, reasons, g.scheme().describe());
@@ -132,11 +106,6 @@ public final class ApiGate implements LaunchGate, ApiService {
         m.put("cwd", launch.cwd());
         m.put("scheme", scheme);
         return m;
-    }
-
-    @Override
-    public void scope(Map<String, String> context, String declaredClass) {
-        scopes.set(context, declaredClass);
     }
 
     @Override

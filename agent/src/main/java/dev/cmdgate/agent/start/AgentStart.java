@@ -24,15 +24,17 @@ public final class AgentStart {
     }
 
     /**
-     * @param settings   the {@code cmdgate.*} system properties as the JVM started with them
+     * @param checked    the configuration as the start-up check accepted it (see {@link ConfigCheck})
      * @param install    takes the transformer (the bootstrap's forwarder hands it every class from then on)
+     * @param nativePrefix the native-method prefix registered for the forwarder, or null
      * @param background true on the {@code cmdgate-hook} thread: hook the launcher here; false: start that thread
      */
-    public static void start(Map<String, String> settings, String args, Instrumentation inst,
-                             Consumer<ClassFileTransformer> install, boolean atStartup, boolean background) {
-        AgentConfig config = ConfigParser.parse(settings, args);
+    public static void start(Map<String, String> checked, Instrumentation inst,
+                             Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
+                             boolean background) {
+        AgentConfig config = ConfigParser.fromCheckedSettings(checked);
         JdkBridge.define(inst, AgentRuntime.create(config, new InstrumentGuard(inst)));
-        LaunchHookTransformer transformer = new LaunchHookTransformer();
+        LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
         install.accept(transformer);
         LauncherHooks hooks = new LauncherHooks(inst, transformer);
         hooks.hookLoaded();

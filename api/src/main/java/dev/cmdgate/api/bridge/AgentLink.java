@@ -15,7 +15,7 @@ import java.util.function.Function;
 public final class AgentLink {
 
     private static final String BRIDGE = "java.lang.CmdgateBridge";
-    private static final String BOOTSTRAP_PROPERTY = "dev.cmdgate.bootstrap";
+    private static final String BOOTSTRAP_PROPERTY = "dev.cmdgate.agent.bootstrap";
     private static final long START_WAIT_MILLIS = 30_000;
 
     private AgentLink() {
