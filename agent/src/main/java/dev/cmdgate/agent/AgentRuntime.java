@@ -8,6 +8,7 @@ import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.natives.NativeAddresses;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
@@ -29,7 +30,8 @@ public final class AgentRuntime {
     }
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
-    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes) {
+    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
+                   NativeAddresses natives) {
     }
 
     /**
@@ -42,7 +44,8 @@ public final class AgentRuntime {
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, new ThreadScopes()));
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, new ThreadScopes(),
+                new NativeAddresses()));
         return new GateFunction(gate, gate, guard);
     }
 
@@ -63,7 +66,8 @@ public final class AgentRuntime {
         ThreadScopes scopes = checked.scopes();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
-                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes));
+                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
+                checked.natives());
         return new ApiGate(guard, gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard);
     }
 

@@ -42,6 +42,8 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
                 case BridgeOps.PIPELINE -> launches.checkPipeline(list(a[0]));
                 case BridgeOps.CONSTRUCT -> launches.checkConstruct((byte[]) a[0], (byte[]) a[1], (Integer) a[2],
                         (byte[]) a[3], (Integer) a[4], (byte[]) a[5]);
+                case BridgeOps.NATIVE_CALL, BridgeOps.NATIVE_SYMBOL, BridgeOps.NATIVE_LINK, BridgeOps.NATIVE_UNHOOKED ->
+                        launches.checkNative(operation, a);
                 default -> throw new SecurityException("cmdgate: blocked: unknown launch hook '" + operation + "'");
             };
         } catch (SecurityException e) {

@@ -71,6 +71,11 @@ public final class ApiGate implements LaunchGate, ApiService {
     }
 
     @Override
+    public Object checkNative(String operation, Object[] arguments) {
+        return launches.checkNative(operation, arguments);
+    }
+
+    @Override
     public Map<String, Object> check(List<String> argv, String shellLine, String cwd, Map<String, String> environment) {
         CommandClass declared = scopes.declaredClass();
         Launch launch = new Launch(argv, shellLine, cwd, environment == null ? Map.of() : environment, List.of(), null,

@@ -42,6 +42,11 @@ class ApiGateTest {
         public Process started(Process process) {
             return process;
         }
+
+        @Override
+        public Object checkNative(String operation, Object[] arguments) {
+            return null;
+        }
     };
 
     /** Pre-checks recorded by the gate under test: the argv and what the API answered. */
