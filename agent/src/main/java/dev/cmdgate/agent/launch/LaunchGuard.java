@@ -325,6 +325,11 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     }
 
     @Override
+    public boolean auditMode() {
+        return config.mode() == AgentConfig.Mode.AUDIT;
+    }
+
+    @Override
     public Object[] checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
         InFlight t = inFlight.get();
         Construction expected = t.construction;

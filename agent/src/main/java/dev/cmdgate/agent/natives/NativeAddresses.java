@@ -22,7 +22,8 @@ public final class NativeAddresses {
     /** Remembers {@code address} as {@code function}'s when the function is on the list. */
     public void record(String function, long address) {
         if (address != 0 && ProcessFunctions.isProcessFunction(function)) {
-            byAddress.putIfAbsent(address, function);
+            // aliases share an address (fork, __fork, _Fork): the audit line names the public one
+            byAddress.merge(address, function, (had, now) -> had.startsWith("_") && !now.startsWith("_") ? now : had);
         }
     }
 

@@ -40,6 +40,9 @@ public final class NativeRoutes {
          * refusal message for the SecurityException (or error) the caller gets.
          */
         String unjudgeable(List<String> shown, String origin, String why);
+
+        /** True in audit mode (decide and record everything, block nothing). */
+        boolean auditMode();
     }
 
     private static final String JNR_POSIX_LIBC_INIT = "jnr.posix.POSIXFactory$DefaultLibCProvider$SingletonHolder";
@@ -158,8 +161,15 @@ public final class NativeRoutes {
         if (!"jffi".equals(route) || found == 0) {
             return found;   // JNA: its calls are decided one by one
         }
-        if (ProcessFunctions.jnrPosixBindable(name) && bindingJnrPosixLibc()) {
-            return found;   // jnr-posix's own libc: its methods for these functions are hooked
+        if (bindingJnrPosixLibc()) {
+            if (ProcessFunctions.jnrPosixBindable(name) || decider.auditMode()) {
+                return found;   // jnr-posix's own libc: its methods for these functions are hooked
+            }
+            // fork, syscall, …: jnr-posix binds them whether or not anything calls them. Nothing was attempted,
+            // so nothing is recorded; a call through POSIX.libc() fails as "not found", with this reason.
+            setJffiLastError(library, "cmdgate: " + name + " is not bound for jnr-posix: a process created through it"
+                    + " could not be judged (jnr-posix's own " + name + " is refused by cmdgate)");
+            return 0L;
         }
         String refused = decider.unjudgeable(List.of(name), "jffi bind " + name, "binding the C function " + name
                 + " through jffi/jnr-ffi (a binding cmdgate cannot gate call by call) is refused");
