@@ -77,7 +77,7 @@ public final class InstrumentGuard {
     }
 
     static boolean guarded(String internalName) {
-        return internalName.startsWith(LAUNCH_PATH) || GUARDED.contains(internalName) || NativeWeaver.target(internalName);
+        return internalName.startsWith(LAUNCH_PATH) || GUARDED.contains(internalName) || NativeTargets.target(internalName);
     }
 
     private static void report(String line) {

@@ -28,7 +28,7 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
             return null;
         }
         byte[] woven;
-        if (NativeWeaver.target(className)) {
+        if (NativeTargets.target(className)) {
             // native-access libraries, whatever loads them (and the JDK's foreign linker)
             woven = NativeWeaver.instrument(className, bytes, redefined == null);
         } else if (loader != null) {

@@ -63,7 +63,7 @@ public final class LauncherHooks implements Runnable {
                 }
             }
             // native-access libraries already in use (a late attach, or loaded while cmdgate was starting)
-            if (NativeWeaver.target(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+            if (NativeTargets.target(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
                 loaded.add(c);
             }
         }

@@ -2,7 +2,6 @@ package dev.cmdgate.agent.instrument;
 
 import dev.cmdgate.agent.bridge.BridgeOps;
 import dev.cmdgate.agent.natives.ProcessFunctions;
-import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -26,7 +25,7 @@ import org.objectweb.asm.Type;
  *       {@code Native.register} binds (direct mapping);</li>
  *   <li>the JDK's foreign function API (JDK 22+): the handles {@code AbstractLinker.downcallHandle} returns.</li>
  * </ul>
- * Classes are chosen by exact name, whatever their class loader. Like the other weavers it adds no
+ * Classes are chosen by exact name, whatever their class loader ({@link NativeTargets}). Like the other weavers it adds no
  * branches and no members, so the same bytes work when an already-loaded class is retransformed. A
  * class in which not every expected method is found (a version of the library cmdgate does not know)
  * is woven instead so that each of its methods that could reach a process function refuses, through the
@@ -34,15 +33,12 @@ import org.objectweb.asm.Type;
  */
 final class NativeWeaver {
 
-    static final String BASE_NATIVE_POSIX = "jnr/posix/BaseNativePOSIX";
-    static final String JFFI_LIBRARY = "com/kenai/jffi/Library";
-    static final String JNA_FUNCTION = "com/sun/jna/Function";
-    static final String JNA_NATIVE_LIBRARY = "com/sun/jna/NativeLibrary";
-    static final String JNA_NATIVE = "com/sun/jna/Native";
-    static final String FFM_LINKER = "jdk/internal/foreign/abi/AbstractLinker";
-    /** The classes woven by exact name (the generated jnr-posix bindings are recognised by {@link #generatedJnrPosixBinding}). */
-    static final Set<String> CLASSES = Set.of(BASE_NATIVE_POSIX, JFFI_LIBRARY, JNA_FUNCTION, JNA_NATIVE_LIBRARY,
-            JNA_NATIVE, FFM_LINKER);
+    static final String BASE_NATIVE_POSIX = NativeTargets.BASE_NATIVE_POSIX;
+    static final String JFFI_LIBRARY = NativeTargets.JFFI_LIBRARY;
+    static final String JNA_FUNCTION = NativeTargets.JNA_FUNCTION;
+    static final String JNA_NATIVE_LIBRARY = NativeTargets.JNA_NATIVE_LIBRARY;
+    static final String JNA_NATIVE = NativeTargets.JNA_NATIVE;
+    static final String FFM_LINKER = NativeTargets.FFM_LINKER;
 
     private static final String SPAWNP_DESC = "(Ljava/lang/String;Ljava/util/Collection;Ljava/util/Collection;"
             + "[Ljava/lang/CharSequence;[Ljava/lang/CharSequence;)J";
@@ -60,14 +56,8 @@ final class NativeWeaver {
     private NativeWeaver() {
     }
 
-    /** True for a class this weaver handles: cheap, it is asked about every class the JVM loads. */
-    static boolean target(String internalName) {
-        return CLASSES.contains(internalName) || generatedJnrPosixBinding(internalName);
-    }
-
-    /** A libc binding jnr-ffi generated for jnr-posix ({@code <interface>$jnr$ffi$<n>}, the interface in jnr.posix). */
-    static boolean generatedJnrPosixBinding(String internalName) {
-        return internalName.startsWith("jnr/posix/") && internalName.contains("$jnr$ffi$");
+    private static boolean generatedJnrPosixBinding(String internalName) {
+        return NativeTargets.generatedJnrPosixBinding(internalName);
     }
 
     /**
