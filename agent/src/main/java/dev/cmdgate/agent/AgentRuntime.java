@@ -8,6 +8,8 @@ import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.natives.NativeAddresses;
+import dev.cmdgate.agent.natives.NativeGate;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
@@ -29,7 +31,8 @@ public final class AgentRuntime {
     }
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
-    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes) {
+    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
+                   NativeAddresses natives) {
     }
 
     /**
@@ -43,8 +46,9 @@ public final class AgentRuntime {
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
         ThreadScopes scopes = new ThreadScopes();
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes));
-        return new GateFunction(gate.launches(), gate.api(), scopes, guard);
+        NativeAddresses natives = new NativeAddresses();
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives));
+        return new GateFunction(gate.launches(), gate.api(), scopes, guard, new NativeGate(natives, gate.launches()));
     }
 
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
@@ -64,7 +68,8 @@ public final class AgentRuntime {
         ThreadScopes scopes = checked.scopes();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
-                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes));
+                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
+                checked.natives());
         return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard));
     }
 

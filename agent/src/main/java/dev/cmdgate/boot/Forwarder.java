@@ -18,6 +18,13 @@ final class Forwarder implements ClassFileTransformer, Consumer<ClassFileTransfo
     /** Internal names of the JDK classes cmdgate weaves (the module's transformer knows them too). */
     private static final Set<String> HOOKED = Set.of("java/lang/ProcessImpl", "java/lang/ProcessBuilder",
             "sun/instrument/InstrumentationImpl", "com/sun/management/internal/DiagnosticCommandImpl$Wrapper");
+    /**
+     * The native-access library classes cmdgate weaves for any class loader (the module's NativeWeaver
+     * knows them too; a unit test keeps the two lists equal), and jnr-ffi's generated jnr-posix bindings.
+     */
+    static final Set<String> NATIVE = Set.of("jnr/posix/BaseNativePOSIX", "com/kenai/jffi/Library",
+            "com/sun/jna/Function", "com/sun/jna/NativeLibrary", "com/sun/jna/Native",
+            "jdk/internal/foreign/abi/AbstractLinker");
 
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile ClassFileTransformer target;
@@ -45,12 +52,17 @@ final class Forwarder implements ClassFileTransformer, Consumer<ClassFileTransfo
                             ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
         ClassFileTransformer t = target;
         if (t == null) {
-            if (loader != null || !HOOKED.contains(className)) {
+            if (className == null || !(NATIVE.contains(className) || generatedJnrPosixBinding(className)
+                    || (loader == null && HOOKED.contains(className)))) {
                 return null;
             }
             t = awaitTarget();
         }
         return t.transform(module, loader, className, redefined, domain, bytes);
+    }
+
+    static boolean generatedJnrPosixBinding(String className) {
+        return className.startsWith("jnr/posix/") && className.contains("$jnr$ffi$");
     }
 
     private ClassFileTransformer awaitTarget() {

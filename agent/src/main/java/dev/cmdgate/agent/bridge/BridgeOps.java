@@ -20,6 +20,22 @@ public final class BridgeOps {
      * → {@code (prog, argBlock, envBlock, dir)} to fork with.
      */
     public static final String FORK = "fork";
+    /**
+     * A call of a C function that may create a process, at its Java entry in a native-access library:
+     * {@code (String route, String function, Long address or null, Object[] args)} → the Object[] of
+     * arguments to call it with (copies only cmdgate holds), or SecurityException. Routes: jnr-posix,
+     * jnr-libc, jna, jna-converted, ffm (see dev.cmdgate.agent.natives.NativeRoutes).
+     */
+    public static final String NATIVE_CALL = "native.call";
+    /** A symbol lookup's result: {@code (String route, String name, Long address[, library])} → the Long address to return (0: not found). */
+    public static final String NATIVE_SYMBOL = "native.symbol";
+    /**
+     * A native function being linked: {@code ("jna-register", Function)} → null or SecurityException;
+     * {@code ("ffm", MethodHandle, MemorySegment symbol or null, FunctionDescriptor)} → the MethodHandle to return.
+     */
+    public static final String NATIVE_LINK = "native.link";
+    /** A method of a native-access library cmdgate could not hook: {@code (String class, String method)} → SecurityException. */
+    public static final String NATIVE_UNHOOKED = "native.unhooked";
     /** Application API: {@code (List argv, String shellLine, String cwd, Map env)} → a Map describing the check. */
     public static final String API_CHECK = "api.check";
     /** Application API: {@code (Map context, String declaredClass)}, both nullable → null. */

@@ -19,17 +19,21 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
     private final Supplier<ApiService> api;
     private final ThreadScopes scopes;
     private final InstrumentGuard guard;
+    private final BiFunction<String, Object[], Object> natives;
 
     /**
      * @param launches the launch decisions (built on first use)
      * @param api      the application API's answers (built on first use)
      * @param scopes   each thread's scope, set by the API without building anything
+     * @param natives  the native routes' operations (most answered without building anything)
      */
-    public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard) {
+    public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
+                        BiFunction<String, Object[], Object> natives) {
         this.launches = launches;
         this.api = api;
         this.scopes = scopes;
         this.guard = guard;
+        this.natives = natives;
     }
 
     @Override
@@ -44,6 +48,9 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
             return started((Process) a[0]);
         }
         try {
+            if (operation.startsWith("native.")) {
+                return natives.apply(operation, a);
+            }
             LaunchGate launches = this.launches.get();
             return switch (operation) {
                 case BridgeOps.START -> launches.checkStart((String[]) a[0], map(a[1]), (String) a[2],

@@ -57,7 +57,10 @@ public final class JdkBridge {
             throw new IllegalStateException("cmdgate's classes must be loaded from its own jar, not from the class path");
         }
         Module javaBase = Object.class.getModule();
-        inst.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.lang", Set.of(self)), Set.of(), Map.of());
+        // java.lang opened to define the bridge; jdk.internal.misc exported to read the native memory of
+        // foreign function calls (Unsafe) without the restricted methods' warnings: to cmdgate's module only
+        inst.redefineModule(javaBase, Set.of(), Map.of("jdk.internal.misc", Set.of(self)),
+                Map.of("java.lang", Set.of(self)), Set.of(), Map.of());
         String key = randomKey();
         byte[] bytes = withKey(template(), key);
         System.getProperties().put(key, gate);

@@ -18,7 +18,8 @@ public final class InstrumentGuard {
 
     /**
      * Classes no other agent may change (internal names): the whole launch path in java.lang — the
-     * launcher, the builder and its redirects, the environment block — the bridge, and these guards.
+     * launcher, the builder and its redirects, the environment block — the bridge, and these guards;
+     * and the native routes {@link NativeWeaver} hooks (see {@link #guarded}).
      */
     static final Set<String> GUARDED = Set.of("java/lang/CmdgateBridge", GuardWeaver.INSTRUMENTATION_IMPL,
             "sun/instrument/TransformerManager", GuardWeaver.DCMD_WRAPPER);
@@ -76,7 +77,7 @@ public final class InstrumentGuard {
     }
 
     static boolean guarded(String internalName) {
-        return internalName.startsWith(LAUNCH_PATH) || GUARDED.contains(internalName);
+        return internalName.startsWith(LAUNCH_PATH) || GUARDED.contains(internalName) || NativeTargets.target(internalName);
     }
 
     private static void report(String line) {

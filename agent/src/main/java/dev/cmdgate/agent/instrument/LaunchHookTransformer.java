@@ -7,7 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Hands the JDK classes cmdgate hooks to their weavers: the two classes of the launch funnel to
- * {@link LaunchHookWeaver}, the instrumentation and diagnostic-command classes to {@link GuardWeaver}.
+ * {@link LaunchHookWeaver}, the instrumentation and diagnostic-command classes to {@link GuardWeaver},
+ * and the native-access libraries (jnr-posix, jffi, JNA, the JDK's foreign linker), by exact name and
+ * for any class loader, to {@link NativeWeaver}.
  * Deliberately tiny: this class is consulted for every class the JVM loads, and ASM is only loaded
  * when one of those classes is woven.
  */
@@ -29,11 +31,16 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (loader != null || className == null) {
+        if (className == null) {
             return null;
         }
         byte[] woven;
-        if (PROCESS_IMPL.equals(className)) {
+        if (NativeTargets.target(className)) {
+            // native-access libraries, whatever loads them (and the JDK's foreign linker)
+            woven = NativeWeaver.instrument(className, bytes, redefined == null);
+        } else if (loader != null) {
+            return null;
+        } else if (PROCESS_IMPL.equals(className)) {
             woven = LaunchHookWeaver.instrument(bytes, canWrapFork(redefined) ? nativePrefix : null);
         } else if (PROCESS_BUILDER.equals(className)) {
             woven = LaunchHookWeaver.instrument(bytes, null);

@@ -62,6 +62,10 @@ public final class LauncherHooks implements Runnable {
                     loaded.add(c);
                 }
             }
+            // native-access libraries already in use (a late attach, or loaded while cmdgate was starting)
+            if (NativeTargets.target(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+                loaded.add(c);
+            }
         }
         if (loaded.isEmpty()) {
             return null;

@@ -16,9 +16,11 @@ final class CallSite {
 
     // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);
+    // Native-access libraries a launch may pass through are skipped too (JNA is under com.sun.): the
+    // caller is the application code that used JRuby, jnr-posix, jnr-ffi/jffi or JNA.
     private static final List<String> INFRASTRUCTURE = List.of(
             "java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.cmdgate.agent.", "dev.cmdgate.core.",
-            "dev.cmdgate.api.");
+            "dev.cmdgate.api.", "org.jruby.", "jnr.", "com.kenai.jffi.");
 
     private CallSite() {
     }

@@ -12,6 +12,8 @@ import dev.cmdgate.agent.stdin.StdinGate;
 import dev.cmdgate.agent.watchdog.KillEvent;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.natives.NativeAddresses;
+import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
@@ -46,7 +48,7 @@ import java.util.function.Supplier;
  * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5), the mode and
  * the record (6), then enforcement. Anything that goes wrong here refuses the launch.
  */
-public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
+public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, NativeRoutes.Decider {
 
     private final AgentConfig config;
     private final Supplier<Gatekeeper> gatekeeper;
@@ -68,6 +70,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
     /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
+    private final NativeRoutes natives;
 
     /**
      * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
@@ -123,6 +126,13 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
                        Supplier<CommandClass> declaredClass) {
+        this(config, gatekeeper, audit, prompts, log, context, watchdog, declaredClass, new NativeAddresses());
+    }
+
+    /** @param nativeAddresses the addresses of process-creating C functions seen so far (shared with the lazy gate) */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
+                       Supplier<CommandClass> declaredClass, NativeAddresses nativeAddresses) {
         this.config = config;
         this.schemeLabel = config.scheme().describe();
         this.modeLabel = config.modeLabel();
@@ -133,6 +143,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
         this.watchdog = watchdog;
+        this.natives = new NativeRoutes(nativeAddresses, this);
     }
 
     @Override
@@ -271,6 +282,53 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder {
                 log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
             }
         }
+    }
+
+    @Override
+    public Object checkNative(String operation, Object[] arguments) {
+        return natives.answer(operation, arguments);
+    }
+
+    /**
+     * A process a native route would create, decided exactly like a launch of the JDK's: the same gate,
+     * prompt, audit line, stderr report and SecurityException. The audit context says which route.
+     */
+    @Override
+    public void decide(Launch launch, String origin) {
+        InFlight t = inFlight.get();
+        try {
+            StdinContext.with(Map.of("native", origin), () -> enforce(t, launch));
+        } finally {
+            t.starting = null;   // no ProcessImpl follows: nothing for the exit hook
+        }
+    }
+
+    /**
+     * A native call cmdgate cannot read (fork, pointers, a library it could not hook): recorded as a block
+     * (Destructive, dangerous); in audit mode it goes on, recorded as what would have been blocked.
+     */
+    @Override
+    public String unjudgeable(List<String> shown, String origin, String why) {
+        Launch launch = new Launch(shown, null, System.getProperty("user.dir"), Map.of(), List.of(), null, null);
+        Decision[] recorded = new Decision[1];
+        StdinContext.with(Map.of("native", origin), () -> {
+            Decision d = failClosed(launch, new Reason("native.unjudgeable", why));
+            boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
+            List<Reason> reasons = new ArrayList<>(d.reasons());
+            if (auditMode) {
+                reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
+            }
+            d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(),
+                    auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons, d.scheme(), d.mode(), d.caller(), null, null,
+                    context.get());
+            recorded[0] = record(d);
+        });
+        return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
+    }
+
+    @Override
+    public boolean auditMode() {
+        return config.mode() == AgentConfig.Mode.AUDIT;
     }
 
     @Override
