@@ -166,6 +166,18 @@ class AdversarialCorpusTest {
     }
 
     @Test
+    void catalogueGroupsArePresent() {
+        List<String> techniques = rows.stream().map(Row::technique).distinct().toList();
+        assertThat(techniques).as("GTFOBins groups, one per function, and the sudo context")
+                .contains("gtfobins-shell", "gtfobins-command", "gtfobins-reverse-shell", "gtfobins-bind-shell",
+                        "gtfobins-file-write", "gtfobins-download", "gtfobins-upload", "gtfobins-library-load", "gtfobins-sudo");
+        long tldrRead = rows.stream().filter(r -> r.technique().startsWith(EVERYDAY_PREFIX) && r.mustStayRead()).count();
+        assertThat(tldrRead).as("everyday read-only tldr examples").isGreaterThanOrEqualTo(300);
+        assertThat(rows.stream().filter(r -> r.technique().startsWith(EVERYDAY_PREFIX)).allMatch(r -> r.max() != null))
+                .as("every tldr row says the most it may be").isTrue();
+    }
+
+    @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void classifiesEveryRowAtLeastItsMinimumAndAtMostItsMaximum() {
         CommandClassifier classifier = Classifiers.standard(null);
