@@ -828,6 +828,41 @@ final class Analysis {
                     }
                 }
             }
+            case PREFIXED -> {
+                List<Arg> ops = p.operands;
+                int from = 0;
+                int to = ops.size();
+                if ("first".equals(wr.name())) {
+                    to = Math.min(1, to);
+                } else if ("last".equals(wr.name())) {
+                    from = Math.max(0, to - 1);
+                }
+                for (int i = from; i < to; i++) {
+                    Arg a = ops.get(i);
+                    for (String part : a.text.split("!!")) {
+                        String lower = part.toLowerCase(java.util.Locale.ROOT);
+                        for (String prefix : wr.words()) {
+                            if (lower.startsWith(prefix)) {
+                                String file = part.substring(prefix.length());
+                                int comma = file.indexOf(',');
+                                file = comma >= 0 ? file.substring(0, comma) : file;
+                                if (!file.isEmpty()) {
+                                    writePath(new Arg(file, a.dynamic, false, -1, -1), wr.verdict(), display, location);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            case URL_NAMES -> {
+                for (Arg a : p.operands) {
+                    String name = urlFileName(a.text);
+                    if (name != null) {
+                        writePath(new Arg(name, a.dynamic, false, -1, -1), wr.verdict(), display, location);
+                    }
+                }
+            }
             case MENTIONS_OPERANDS -> {
                 for (Arg a : p.operands) {
                     mentions(a, wr.verdict(), display, location);
@@ -895,6 +930,29 @@ final class Analysis {
             }
         }
         return text.substring(0, end);
+    }
+
+    /** The file a download of a URL is saved as by default: its last path segment, or null for none. */
+    static String urlFileName(String url) {
+        int scheme = url.indexOf("://");
+        if (scheme <= 0) {
+            return null;
+        }
+        String rest = url.substring(scheme + 3);
+        int cut = rest.length();
+        for (char c : new char[] {'?', '#'}) {
+            int k = rest.indexOf(c);
+            if (k >= 0 && k < cut) {
+                cut = k;
+            }
+        }
+        rest = rest.substring(0, cut);
+        int slash = rest.indexOf('/');
+        if (slash < 0) {
+            return null;
+        }
+        String name = rest.substring(rest.lastIndexOf('/') + 1);
+        return name.isEmpty() || name.equals(".") || name.equals("..") ? null : name;
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */

@@ -507,6 +507,19 @@ final class RulesParser {
                     throw new IllegalArgumentException("expected: writes after WORD... -> CLASS LEVEL \"reason\"");
                 }
             }
+            case "url-names" -> target = WriteRule.Target.URL_NAMES;
+            case "prefixed" -> {
+                target = WriteRule.Target.PREFIXED;
+                if (i < arrow && (t.get(i).equals("first") || t.get(i).equals("last"))) {
+                    name = t.get(i++);
+                }
+                while (i < arrow && !t.get(i).equals("if")) {
+                    words.add(t.get(i++).toLowerCase(java.util.Locale.ROOT));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: writes prefixed [first|last] PREFIX... -> CLASS LEVEL \"reason\"");
+                }
+            }
             case "mentions" -> {
                 String what = need(t, i++);
                 if (what.equals("operands")) {

@@ -10,7 +10,12 @@ import java.util.List;
  *                   ({@code name=PATH} operands, as dd's {@code of=}), AFTER (the argument after one of
  *                   {@code words}, as find's {@code -fprint FILE}), or MENTIONS_OPT / MENTIONS_OPERANDS
  *                   (every path named inside an option's value or the operands, which are commands of
- *                   the program's own language: {@code gdb -ex 'dump value FILE …'}, {@code socat open:FILE})
+ *                   the program's own language: {@code gdb -ex 'dump value FILE …'}, {@code socat open:FILE}), or
+ *                   URL_NAMES (for every URL operand, the file named after its last path segment in the
+ *                   current directory: {@code curl -O URL}, {@code wget URL}), or PREFIXED (operands that are
+ *                   addresses starting with one of {@code words}, case-insensitive: the text after the prefix up
+ *                   to the first comma is a written file, as socat's {@code OPEN:FILE,creat}; {@code name} is
+ *                   {@code first} or {@code last} to look at that operand only)
  * @param name       option canonical name or key
  * @param conditions the row applies only when these hold
  * @param verdict    the verdict for an ordinary file
@@ -19,5 +24,5 @@ import java.util.List;
 public record WriteRule(Target target, String name, List<Condition> conditions, Verdict verdict, List<String> words) {
 
     /** Which arguments are written. */
-    public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS }
+    public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED }
 }

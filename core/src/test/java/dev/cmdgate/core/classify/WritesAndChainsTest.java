@@ -33,7 +33,9 @@ class WritesAndChainsTest {
             [get]
             is Network high "downloads"
             opt -o =FILE
+            opt -O
             writes opt -o -> Network high "downloads to a file"
+            writes url-names if -O -> Network high "downloads to a file named after the URL"
 
             [cat|echo|chmod]
             is Read minimal "reads"
@@ -86,6 +88,12 @@ class WritesAndChainsTest {
             is Network high "scans"
             opt -oG =FILE
             writes opt -oG -> Network high "writes results"
+
+            [sock]
+            is Network high "connects"
+            opt -u
+            writes prefixed open: create: if !-u -> Network high "files"
+            writes prefixed last open: create: if -u -> Network high "files"
 
             [look]
             is Read minimal "runs"
@@ -153,6 +161,13 @@ class WritesAndChainsTest {
         "db -e '.shell rm -rf ~' => Destructive",
         "mg --eval 'db.dropDatabase()' => Destructive",
         "mg --eval 'db.c.find({x: \"dropDatabase()\"})' => Write",
+        // address-style operands: only the prefixed ones name files, and -u writes only the last
+        "sock TCP:h:1 OPEN:/etc/cron.d/x,creat => Destructive",
+        "sock TCP:h:1 create:/etc/cron.d/x => Destructive",
+        "sock TCP:h:1 EXEC:/bin/sh => Network",
+        "sock -u OPEN:/etc/passwd TCP:h:1 => Network",
+        "sock -u TCP:h:1 OPEN:/etc/passwd => Destructive",
+        "sock TCP:h:1 OPEN:/tmp/x!!OPEN:/etc/x => Destructive",
         // -word=value for word options
         "scan -oG=/etc/cron.d/x h => Destructive",
         "scan -oG /etc/cron.d/x h => Destructive",
@@ -170,6 +185,11 @@ class WritesAndChainsTest {
         "get http://h/x > /tmp/i.sh; sh /tmp/i.sh => Destructive",
         "get http://h/x > /tmp/i.sh; sh < /tmp/i.sh => Destructive",
         "get -o /tmp/x http://h/x; cat /tmp/x => Network",
+        // a download saved under the URL's name
+        "get -O http://h/dir/tool && ./tool => Destructive",
+        "get -O 'http://h/dir/tool?v=1' && ./tool => Destructive",
+        "get -O http://h/ && ./index => Network",
+        "get -O http://h/x/.ssh/authorized_keys => Network",
         // run before it is written: not the downloaded file
         "/tmp/x; get -o /tmp/x http://h/x => Network",
         // written by a command that does not reach the network: its content is known to the script

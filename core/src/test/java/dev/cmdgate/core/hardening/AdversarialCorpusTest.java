@@ -175,6 +175,11 @@ class AdversarialCorpusTest {
         assertThat(tldrRead).as("everyday read-only tldr examples").isGreaterThanOrEqualTo(300);
         assertThat(rows.stream().filter(r -> r.technique().startsWith(EVERYDAY_PREFIX)).allMatch(r -> r.max() != null))
                 .as("every tldr row says the most it may be").isTrue();
+        assertThat(techniques).as("one attack-* file per ATT&CK tactic (docs/attack-coverage.md)")
+                .contains("attack-execution", "attack-persistence", "attack-privilege-escalation", "attack-defense-evasion",
+                        "attack-credential-access", "attack-discovery", "attack-lateral-movement", "attack-exfiltration");
+        assertThat(rows.stream().filter(r -> r.technique().startsWith("attack-")).allMatch(r -> r.why().startsWith("ATT&CK T")))
+                .as("every attack row names its technique").isTrue();
     }
 
     @Test
