@@ -141,6 +141,20 @@ final class RulesParser {
             return;
         }
         String[] words = inner.split("\\s+");
+        if (words.length > 1) {
+            // "[nix profile|nix run|nix-env]" mixes whole paths with a one-word name and would multiply out
+            // into nonsense sections ("nix profile run …"): a position's alternatives never repeat the program
+            for (int k = 1; k < words.length; k++) {
+                for (String alt : words[k].split("\\|")) {
+                    for (String first : words[0].split("\\|")) {
+                        if (alt.equals(first)) {
+                            throw new IllegalArgumentException("header '" + inner + "' mixes whole paths with one-word names"
+                                    + " (write each in its own header)");
+                        }
+                    }
+                }
+            }
+        }
         paths.add(new ArrayList<>());
         for (String w : words) {
             String[] alts = w.split("\\|");

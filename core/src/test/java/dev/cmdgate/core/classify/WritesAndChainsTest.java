@@ -226,6 +226,8 @@ class WritesAndChainsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("writes after WORD");
         assertThatThrownBy(() -> RuleSet.parse(MechanismTest.SETTINGS + "[a]\nwrites mentions files -> Write low \"r\"\n", "t"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("writes mentions");
+        assertThatThrownBy(() -> RuleSet.parse(MechanismTest.SETTINGS + "[nix profile|nix run|nix-env]\nis Install high \"i\"\n", "t"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mixes whole paths");
         assertThatThrownBy(() -> RuleSet.parse(MechanismTest.SETTINGS.replace("[@settings]", "[@settings]\nlist") , "t"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("list NAME GLOB");
     }
