@@ -274,15 +274,20 @@ class AdversarialCorpusTest {
 
     static String report(Map<String, int[]> table, List<String> missed, List<String> needless, List<String> errors) {
         StringBuilder sb = new StringBuilder("\n=== cmdgate adversarial corpus (issue 8) ===\n");
-        sb.append(String.format("%-20s %6s %7s %9s %10s %7s%n", "technique", "rows", "missed", "must-Read", "needless", "errors"));
+        sb.append(String.format("%-28s %6s %7s %9s %10s %7s%n", "technique", "rows", "missed", "must-Read", "needless", "errors"));
         int[] sum = new int[5];
+        int[] pending = new int[5];
         table.forEach((k, t) -> {
-            sb.append(String.format("%-20s %6d %7d %9d %10d %7d%n", k, t[0], t[1], t[3], t[2], t[4]));
+            sb.append(String.format("%-28s %6d %7d %9d %10d %7d%n", k, t[0], t[1], t[3], t[2], t[4]));
             for (int i = 0; i < 5; i++) {
-                sum[i] += t[i];
+                (k.endsWith(PENDING_SUFFIX) ? pending : sum)[i] += t[i];
             }
         });
-        sb.append(String.format("%-20s %6d %7d %9d %10d %7d%n", "TOTAL", sum[0], sum[1], sum[3], sum[2], sum[4]));
+        sb.append(String.format("%-28s %6d %7d %9d %10d %7d%n", "TOTAL (gated)", sum[0], sum[1], sum[3], sum[2], sum[4]));
+        if (pending[0] > 0) {
+            sb.append(String.format("%-28s %6d %7d %9d %10d %7d%n", "pending (reported)", pending[0], pending[1], pending[3],
+                    pending[2], pending[4]));
+        }
         sb.append(REPORT_ONLY ? "(report-only mode)\n" : "");
         if (!errors.isEmpty()) {
             sb.append("\n--- exceptions (").append(errors.size()).append(") ---\n");
