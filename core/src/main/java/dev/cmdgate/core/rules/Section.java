@@ -33,7 +33,10 @@ public final class Section {
     boolean plusOptions;
     /** With parse posix: option parsing stops at the operand after this many (ssh host -t CMD). */
     int posixAfter;
-    boolean assignsOperands;
+    final List<AssignRule> assigns = new ArrayList<>();
+    final List<ShellOptionRule> shellOptions = new ArrayList<>();
+    /** {@code state} rows: the conditions of each (empty: always). */
+    final List<List<Condition>> state = new ArrayList<>();
     final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
@@ -80,8 +83,15 @@ public final class Section {
         return w.equals("--version") || w.equals("-V") || versionSpellings.contains(w);
     }
 
-    /** Operands of the form NAME=VALUE are shell variable assignments (export, declare). */
-    public boolean assignsOperands() { return assignsOperands; }
+    /** The {@code assigns} rows: arguments that set shell variables (export, declare, read, printf -v). */
+    public List<AssignRule> assigns() { return assigns; }
+    /** The {@code sets} rows: shell options the command turns on (set -a, set -k). */
+    public List<ShellOptionRule> shellOptions() { return shellOptions; }
+    /**
+     * The {@code state} rows, each a list of conditions (empty: always): the command runs in the shell
+     * that reads it and changes that shell's state (variables, options, directory, functions, traps).
+     */
+    public List<List<Condition>> state() { return state; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
 
     /** The sub-command section for a word, or null. */
