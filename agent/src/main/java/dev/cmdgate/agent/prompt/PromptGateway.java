@@ -149,6 +149,15 @@ public final class PromptGateway {
     }
 
     public PromptRecord ask(List<String> argv, String cwd, Verdict verdict, String caller, Map<String, String> context) {
+        return ask(argv, argv, cwd, verdict, caller, context);
+    }
+
+    /**
+     * Asks about {@code argv}; an "allow always" answer is remembered for {@code rememberAs} (what was
+     * judged: a command of a gated shell session together with the state earlier commands left).
+     */
+    public PromptRecord ask(List<String> argv, List<String> rememberAs, String cwd, Verdict verdict, String caller,
+                            Map<String, String> context) {
         long started = System.nanoTime();
         PromptHandler app = installed;
         String name = app != null ? app.getClass().getName() : configured;
@@ -189,7 +198,7 @@ public final class PromptGateway {
                         ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
             }
             if (a.answer() == PromptAnswer.ALLOW_ALWAYS) {
-                alwaysAllowed.add(key(argv, cwd));
+                alwaysAllowed.add(key(rememberAs, cwd));
             }
             return record(name, a.answer().name().toLowerCase(Locale.ROOT), started, null);
         } catch (TimeoutException e) {
