@@ -17,6 +17,7 @@ import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.classify.CommandKnowledge;
 import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.classify.ShellState;
 import dev.cmdgate.core.decision.Decision;
@@ -141,7 +142,8 @@ public final class LaunchGuard implements LaunchGate {
             approved.clear();
         }
         Launch launch = JdkLaunches.fromStart(cmdarray, environment, dir, redirects);
-        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), redirects)) {
+        if (config.stdin() == AgentConfig.StdinMode.GATE
+                && ShellSessions.isSession(new CommandKnowledge(rules()), launch.argv(), redirects)) {
             // A shell reading commands from the application's pipe runs nothing by itself: the launch is
             // judged as `sh -c ''` with its environment and redirects, and every command written to it
             // later is judged on its own (started() gates the pipe).

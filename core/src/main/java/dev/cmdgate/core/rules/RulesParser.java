@@ -272,6 +272,19 @@ final class RulesParser {
                         : ShellOptionRule.Option.KEYWORD, ifConditions(s, t, 2)));
             }
             case "state" -> s.state.add(ifConditions(s, t, 1));
+            case "unsets" -> {
+                AssignRule r = assigns(s, t);
+                if (r.source() == AssignRule.Source.OPERANDS || r.exports() || r.nameref()) {
+                    throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT [if CONDITION...]");
+                }
+                s.unsets.add(r);
+            }
+            case "chdir" -> {
+                if (t.size() != 1) {
+                    throw new IllegalArgumentException("expected: chdir");
+                }
+                s.chdir = true;
+            }
             case "when" -> {
                 int arrow = t.indexOf("->");
                 if (arrow < 2) {
@@ -310,6 +323,8 @@ final class RulesParser {
                 s.assigns.clear();
                 s.shellOptions.clear();
                 s.state.clear();
+                s.unsets.clear();
+                s.chdir = false;
                 s.versionSpellings.clear();
                 s.codeFile = null;
                 s.stdinCode = null;

@@ -37,6 +37,10 @@ public final class Section {
     final List<ShellOptionRule> shellOptions = new ArrayList<>();
     /** {@code state} rows: the conditions of each (empty: always). */
     final List<List<Condition>> state = new ArrayList<>();
+    /** {@code unsets} rows: arguments naming variables the command removes (unset, env -u). */
+    final List<AssignRule> unsets = new ArrayList<>();
+    /** {@code chdir}: the first operand is the directory the shell changes to (cd, pushd). */
+    boolean chdir;
     final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
@@ -92,11 +96,22 @@ public final class Section {
      * that reads it and changes that shell's state (variables, options, directory, functions, traps).
      */
     public List<List<Condition>> state() { return state; }
+    /** The {@code unsets} rows: arguments naming variables the command removes ({@code unset}, {@code env -u}). */
+    public List<AssignRule> unsets() { return unsets; }
+    /** The {@code chdir} row: the command changes the shell's directory to its first operand (none: home). */
+    public boolean chdir() { return chdir; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
 
     /** The sub-command section for a word, or null. */
     public Section sub(String w) {
         return subs.get(w);
+    }
+
+    /** Every sub-command section and every section reached through an option's value, one level down. */
+    public List<Section> subSections() {
+        List<Section> all = new ArrayList<>(subs.values());
+        all.addAll(optSubs.values());
+        return all;
     }
 
     /** The section named by an option's value ({@code python -m pip}), or null. */
