@@ -687,16 +687,20 @@ final class Analysis {
         boolean reachesPrograms = env.exports(target);
         env.remember(target, value, dynamic);
         codeVariable(target, value, dynamic);
-        String shown = target.equals(name) ? target : name + " (a reference to " + target + ")";
-        Verdict hook = rules.envHook(target);
+        RuleSet.EnvVar rows = rules.envVar(target);
+        Verdict hook = rows.hook();
         if (hook != null) {
-            raise(display, location, hook, shown + " " + how);
+            raise(display, location, hook, shown(name, target) + " " + how);
         }
-        boolean known = envCode(target, value, dynamic, ctx, display, location);
-        known |= envArgs(target, value, dynamic, ctx, display, location);
-        if (reachesPrograms && hook == null && !known && !rules.isEnvSafe(target)) {
-            raise(display, location, setting("env-unknown"), shown + " " + how);
+        boolean known = rows.codeKind() != null && envCode(rows.codeKind(), target, value, dynamic, ctx, display, location);
+        known |= envArgs(rows, target, value, dynamic, ctx, display, location);
+        if (reachesPrograms && hook == null && !known && !rows.safe()) {
+            raise(display, location, setting("env-unknown"), shown(name, target) + " " + how);
         }
+    }
+
+    private static String shown(String name, String target) {
+        return target.equals(name) ? target : name + " (a reference to " + target + ")";
     }
 
     /**
@@ -720,11 +724,8 @@ final class Analysis {
      *
      * @return whether the variable is code (its value was judged)
      */
-    boolean envCode(String name, String value, boolean dynamic, Ctx ctx, String display, String location) {
-        String lang = rules.envCodeLanguage(name);
-        if (lang == null) {
-            return false;
-        }
+    private boolean envCode(String lang, String name, String value, boolean dynamic, Ctx ctx, String display,
+            String location) {
         if (dynamic) {
             raise(display, location, setting("dynamic-code"), "the code in " + name + " is computed at run time");
             return true;
@@ -772,9 +773,10 @@ final class Analysis {
      *
      * @return whether the variable is such a value
      */
-    private boolean envArgs(String name, String value, boolean dynamic, Ctx ctx, String display, String location) {
+    private boolean envArgs(RuleSet.EnvVar rows, String name, String value, boolean dynamic, Ctx ctx, String display,
+            String location) {
         boolean known = false;
-        EnvArgs a = rules.envArgs(name);
+        EnvArgs a = rows.args();
         if (a != null) {
             known = true;
             if (dynamic) {
@@ -792,7 +794,7 @@ final class Analysis {
                 command(words, Map.of(), ctx.withStdin(Stdin.NONE), display, location + " > " + name, List.of(), false);
             }
         }
-        EnvArgs pairs = rules.envPairs(name);
+        EnvArgs pairs = rows.pairs();
         if (pairs != null) {
             known |= pair(pairs, name, ctx, display, location);
         }

@@ -29,10 +29,11 @@ final class EnvState {
     /** {@code set -k}: {@code NAME=value} words anywhere in a command are assignments for it. */
     boolean keyword;
     private boolean overflow;
-    private final Set<String> exported = new HashSet<>();
-    private final Map<String, Value> values = new LinkedHashMap<>();
+    // created on first use: most classifications set no variable at all
+    private Set<String> exported = Set.of();
+    private Map<String, Value> values = Map.of();
     /** {@code declare -n NAME=TARGET}: NAME → TARGET; "" when the target is only known at run time. */
-    private final Map<String, String> namerefs = new HashMap<>();
+    private Map<String, String> namerefs = Map.of();
 
     /** Whether assigning this (resolved) name changes the environment of the programs run later. */
     boolean exports(String name) {
@@ -40,6 +41,9 @@ final class EnvState {
     }
 
     void export(String name) {
+        if (exported.isEmpty()) {
+            exported = new HashSet<>();
+        }
         if (exported.size() < MAX_TRACKED) {
             exported.add(name);
         } else {
@@ -48,6 +52,9 @@ final class EnvState {
     }
 
     void remember(String name, String text, boolean dynamic) {
+        if (values.isEmpty()) {
+            values = new LinkedHashMap<>();
+        }
         if (values.size() < MAX_TRACKED || values.containsKey(name)) {
             values.put(name, new Value(text, dynamic));
         } else {
@@ -62,6 +69,9 @@ final class EnvState {
 
     /** {@code declare -n NAME=TARGET}; a null target is one only known at run time. */
     void nameref(String name, String target) {
+        if (namerefs.isEmpty()) {
+            namerefs = new HashMap<>();
+        }
         if (namerefs.size() < MAX_TRACKED) {
             namerefs.put(name, target == null ? "" : target);
         } else {

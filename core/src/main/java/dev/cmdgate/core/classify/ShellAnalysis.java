@@ -391,8 +391,7 @@ final class ShellAnalysis {
         if (w == null) {
             return;
         }
-        promptExpansions(w, ctx);
-        expansionAssignments(w, ctx);
+        expansions(w, ctx);
         if (!a.codeVariables.isEmpty()) {
             // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
@@ -424,54 +423,46 @@ final class ShellAnalysis {
     }
 
     /**
-     * Expansions that assign: <code>${NAME=word}</code> and <code>${NAME:=word}</code> set NAME when it is
-     * unset (or empty); arithmetic expansions may assign ({@code $(( NAME = 1 ))}).
+     * Expansions with effects beyond their value, found in one walk of the word: <code>${NAME=word}</code>
+     * and <code>${NAME:=word}</code> set NAME when it is unset (or empty); arithmetic expansions may
+     * assign ({@code $(( NAME = 1 ))}); {@code ${x@P}} expands the variable's value as a prompt string,
+     * which runs the command substitutions in it (code only known at run time).
      */
-    private void expansionAssignments(Word w, Analysis.Ctx ctx) {
+    private void expansions(Word w, Analysis.Ctx ctx) {
         List<WordPart> found = new ArrayList<>(0);
+        boolean[] prompt = {false};
         ShellWalker.walk(w, n -> {
             if (n instanceof Substitution) {
                 return false; // nested scripts are walked on their own
             }
-            if (n instanceof ParameterExpansion pe && ("=".equals(pe.operator()) || ":=".equals(pe.operator()))
-                    && !pe.indirect() && Analysis.isName(pe.name()) && found.size() < 64) {
-                found.add(pe);
+            if (n instanceof ParameterExpansion pe) {
+                if ("@".equals(pe.operator()) && !pe.arguments().isEmpty()
+                        && "P".equals(pe.arguments().get(0).literalValue())) {
+                    prompt[0] = true;
+                } else if (("=".equals(pe.operator()) || ":=".equals(pe.operator())) && !pe.indirect()
+                        && Analysis.isName(pe.name()) && found.size() < 64) {
+                    found.add(pe);
+                }
             } else if (n instanceof ArithmeticExpansion ae && found.size() < 64) {
                 found.add(ae);
             }
             return true;
         });
+        if (!prompt[0] && found.isEmpty()) {
+            return;
+        }
+        String display = text(w.start(), w.end());
+        String location = loc(ctx, w.start(), w.end());
+        if (prompt[0]) {
+            a.raise(display, location, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
+        }
         for (WordPart p : found) {
-            String display = text(w.start(), w.end());
-            String location = loc(ctx, w.start(), w.end());
             if (p instanceof ParameterExpansion pe) {
                 Arg v = pe.arguments().isEmpty() ? Arg.literal("") : arg(pe.arguments().get(0));
                 a.setVariable(pe.name(), v.text, v.unresolved(), false, ctx, display, location, "is assigned by ${…=…}");
             } else {
                 a.arithmeticAssignments(text(p.start(), p.end()), ctx, display, location);
             }
-        }
-    }
-
-    /**
-     * {@code ${x@P}} expands the variable's value as a prompt string, which runs the command
-     * substitutions in it: the value is code only known at run time.
-     */
-    private void promptExpansions(Word w, Analysis.Ctx ctx) {
-        boolean[] found = {false};
-        ShellWalker.walk(w, n -> {
-            if (n instanceof Substitution) {
-                return false; // nested scripts are walked on their own
-            }
-            if (n instanceof ParameterExpansion pe && "@".equals(pe.operator()) && !pe.arguments().isEmpty()
-                    && "P".equals(pe.arguments().get(0).literalValue())) {
-                found[0] = true;
-            }
-            return !found[0];
-        });
-        if (found[0]) {
-            a.raise(text(w.start(), w.end()), loc(ctx, w.start(), w.end()), a.setting("dynamic-code"),
-                    "${…@P} runs the command substitutions in a variable's value");
         }
     }
 

@@ -158,6 +158,33 @@ public final class RuleSet {
         return Glob.anyMatch(networkDevices, path);
     }
 
+    /**
+     * What the rules say of one variable name (every env-… row), looked up once per name: classifying
+     * an assignment asks all of it, and scripts set the same few names again and again.
+     *
+     * @param hook     the env-hooks verdict, or null
+     * @param codeKind the env-code kind, or null
+     * @param args     the env-args row, or null
+     * @param pairs    the env-pairs row, or null
+     * @param safe     named by env-safe
+     */
+    public record EnvVar(Verdict hook, String codeKind, EnvArgs args, EnvArgs pairs, boolean safe) {
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, EnvVar> envVars = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link EnvVar} for a name (remembered for the first few thousand names). */
+    public EnvVar envVar(String name) {
+        EnvVar v = envVars.get(name);
+        if (v == null) {
+            v = new EnvVar(envHook(name), envCodeLanguage(name), envArgs(name), envPairs(name), isEnvSafe(name));
+            if (envVars.size() < 4096) {
+                envVars.put(name, v);
+            }
+        }
+        return v;
+    }
+
     /** Whether assigning this environment variable changes what code programs run. */
     public boolean isEnvHook(String name) {
         return envHook(name) != null;
