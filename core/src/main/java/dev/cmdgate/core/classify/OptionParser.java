@@ -81,6 +81,15 @@ final class OptionParser {
                     }
                 } else {
                     o = s == null ? null : s.wordOption(t);
+                    int eq = t.indexOf('=');
+                    if (o == null && s != null && eq > 2) {
+                        // -oG=FILE, -Logfile=FILE: a word option with its value attached after '='
+                        OptionSpec w = s.wordOption(t.substring(0, eq));
+                        if (w != null && w.arity() != OptionSpec.Arity.NONE) {
+                            o = w;
+                            value = t.substring(eq + 1);
+                        }
+                    }
                     if (o == null) {
                         int before = p.path.size();
                         int next = bundle(p, s, args, i, t, 1);

@@ -1,5 +1,6 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.rules.Verdict;
 import dev.cmdgate.core.shell.AnsiCQuoted;
 import dev.cmdgate.core.shell.ArithForCommand;
@@ -307,9 +308,22 @@ final class ShellAnalysis {
             a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), ctx, display,
                     location);
         }
-        List<String> net = new ArrayList<>();
-        Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
-        a.command(words, assigns, ctx.withStdin(in), display, location, net);
+        CommandClass outerMax = a.commandMax;
+        List<String> outerWritten = a.written;
+        a.commandMax = CommandClass.READ;
+        a.written = new ArrayList<>();
+        try {
+            List<String> net = new ArrayList<>();
+            Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
+            a.command(words, assigns, ctx.withStdin(in), display, location, net);
+            if (a.commandMax.atLeast(CommandClass.NETWORK) && a.downloaded.size() < 1000) {
+                // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
+                a.downloaded.addAll(a.written);
+            }
+        } finally {
+            a.commandMax = outerMax.max(a.commandMax);
+            a.written = outerWritten;
+        }
     }
 
     /** Checks redirections; returns the standard input they give the command. */
@@ -340,16 +354,17 @@ final class ShellAnalysis {
                 }
                 case IN -> {
                     Arg t = r.target() == null ? Arg.literal("") : arg(r.target());
-                    String p = Paths.normalize(t.text);
+                    String p = a.networkTarget(t);
                     boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
-                    if (!t.unresolved() && a.rules.isNetworkDevice(p)) {
+                    if (p != null) {
                         a.raise(display, location, a.setting("network-device"), p);
                         net.add("<" + p);
                         if (stdinFd) {
                             in = Analysis.Stdin.PIPE;
                         }
                     } else if (stdinFd) {
-                        in = procSubst ? Analysis.Stdin.PIPE : Analysis.Stdin.FILE;
+                        // the file's name is kept: running a file downloaded earlier in the script is judged
+                        in = procSubst ? Analysis.Stdin.PIPE : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
                 }
                 case DUP_IN -> {
@@ -362,8 +377,8 @@ final class ShellAnalysis {
                     if (hasProcessSubstitution(r.target())) {
                         break; // >(cmd): the nested script was classified above
                     }
-                    String p = Paths.normalize(t.text);
-                    if (!t.unresolved() && a.rules.isNetworkDevice(p)) {
+                    String p = a.networkTarget(t);
+                    if (p != null) {
                         net.add(r.op().token() + p);
                     }
                     Verdict v = a.setting("redirect-file");

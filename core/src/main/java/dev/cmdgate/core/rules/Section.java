@@ -101,17 +101,16 @@ public final class Section {
     /** The {@code chdir} row: the command changes the shell's directory to its first operand (none: home). */
     public boolean chdir() { return chdir; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
+    /** The sub-command sections below this one (by word and through options' values). */
+    public List<Section> subSections() {
+        List<Section> out = new ArrayList<>(subs.values());
+        out.addAll(optSubs.values());
+        return out;
+    }
 
     /** The sub-command section for a word, or null. */
     public Section sub(String w) {
         return subs.get(w);
-    }
-
-    /** Every sub-command section and every section reached through an option's value, one level down. */
-    public List<Section> subSections() {
-        List<Section> all = new ArrayList<>(subs.values());
-        all.addAll(optSubs.values());
-        return all;
     }
 
     /** The section named by an option's value ({@code python -m pip}), or null. */
