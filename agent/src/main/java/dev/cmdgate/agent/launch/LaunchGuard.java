@@ -20,6 +20,9 @@ import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.classify.CommandKnowledge;
+import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.classify.ShellState;
 import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.DecisionIds;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -30,6 +33,7 @@ import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
+import dev.cmdgate.core.rules.RuleSet;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.FileSystemException;
@@ -166,7 +170,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         JdkLaunches.StartArgs args = JdkLaunches.StartArgs.copy(cmdarray, environment, dir, redirects);
         Launch launch = args.launch();
-        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), args.redirects())) {
+        if (config.stdin() == AgentConfig.StdinMode.GATE
+                && ShellSessions.isSession(new CommandKnowledge(rules()), launch.argv(), args.redirects())) {
             // A shell reading commands from the application's pipe runs nothing by itself: the launch is
             // judged as `sh -c ''` with its environment and redirects, and every command written to it
             // later is judged on its own (started() gates the pipe).
@@ -221,29 +226,49 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         return new GatedShellProcess(process, new SessionGate(session, process.pid()));
     }
 
-    /** Decides the commands written to one gated shell session exactly like launches of {@code sh -c COMMAND}. */
+    /**
+     * Decides the commands written to one gated shell session like launches of {@code sh -c COMMAND}, each
+     * judged after the state the session's earlier allowed commands left in the shell ({@link ShellState}):
+     * the audit line shows the command, its findings include those of the state it was judged with.
+     * Used under the session stream's lock, one command at a time.
+     */
     private final class SessionGate implements StdinGate {
         private final Launch session;
-        private final Map<String, String> origin;
+        private final String origin;
+        private final ShellState state;
 
         SessionGate(Launch session, long pid) {
             this.session = session;
-            this.origin = Map.of("stdin_of", JdkLaunches.render(session.argv()) + " (pid " + pid + ")");
+            this.origin = JdkLaunches.render(session.argv()) + " (pid " + pid + ")";
+            this.state = new ShellState(rules());
         }
 
         private Launch command(String text) {
-            return new Launch(List.of("sh", "-c", text), text, session.cwd(), session.environmentChanges(), List.of(),
-                    null, session.declaredClass());
+            return new Launch(List.of("sh", "-c", text), state.judged(text), session.cwd(), session.environmentChanges(),
+                    List.of(), null, session.declaredClass());
+        }
+
+        private Map<String, String> context() {
+            if (state.untracked()) {
+                return Map.of("stdin_of", origin, "shell_state", "judged as after an unknown script: the session's earlier "
+                        + "commands changed its state more than cmdgate keeps track of");
+            }
+            if (state.pieces() > 0) {
+                return Map.of("stdin_of", origin, "shell_state", "judged after the state left by earlier commands ("
+                        + state.pieces() + " kept)");
+            }
+            return Map.of("stdin_of", origin);
         }
 
         @Override
         public void check(String command) {
             InFlight t = inFlight.get();
             try {
-                StdinContext.with(origin, () -> enforce(t, command(command)));
+                StdinContext.with(context(), () -> enforce(t, command(command)));
             } finally {
                 t.starting = null;   // no process starts for this decision: nothing for the exit hook
             }
+            state.ran(command);   // allowed: the shell is about to run it
         }
 
         @Override
@@ -405,7 +430,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             default -> {
                 if (auditMode) {
                     outcome = Outcome.ALLOWED;
-                } else if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
+                } else if (prompts.rememberedAllow(rememberedAs(launch), launch.cwd())) {
                     prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact command");
                     outcome = Outcome.ALLOWED;
                 } else if (!mayPrompt) {
@@ -414,7 +439,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     outcome = Outcome.BLOCKED;
                 } else {
                     caller = CallSite.caller();
-                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, caller, launchContext);
+                    prompt = prompts.ask(launch.argv(), rememberedAs(launch), launch.cwd(), verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
@@ -443,6 +468,25 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             t.starting = new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit());
         }
         return d;
+    }
+
+    /**
+     * What an "allow always" answer covers: the argv, except for a command of a gated shell session judged
+     * with the state earlier commands left, which is the whole script judged (the same command after other
+     * state changes is asked about again).
+     */
+    private static List<String> rememberedAs(Launch l) {
+        List<String> argv = l.argv();
+        if (l.shellLine() != null && argv.size() == 3 && "sh".equals(argv.get(0)) && "-c".equals(argv.get(1))
+                && !l.shellLine().equals(argv.get(2))) {
+            return List.of("sh", "-c", l.shellLine());
+        }
+        return argv;
+    }
+
+    /** The rules the gatekeeper's classifier uses (the built-in ones for a classifier without rules). */
+    private RuleSet rules() {
+        return gatekeeper.get().classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
     }
 
     /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
