@@ -27,6 +27,7 @@ import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.DecisionIds;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
@@ -286,7 +287,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
-                verdict.oap(), context.get(), answer.label()));
+                verdict.oap(), context.get(), LaunchEnvironment.of(launch.environmentChanges(), rules()), answer.label()));
     }
 
     private void recordKill(Decision d, KillEvent kill) {
@@ -343,9 +344,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             if (auditMode) {
                 reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
             }
-            d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(),
-                    auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons, d.scheme(), d.mode(), d.caller(), null, null,
-                    context.get());
+            d = d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons);
             recorded[0] = record(d);
         });
         return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
@@ -459,7 +458,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
-                modeLabel, caller, prompt, verdict.oap(), launchContext);
+                modeLabel, caller, prompt, verdict.oap(), launchContext,
+                LaunchEnvironment.of(launch.environmentChanges(), rules()), null);
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -518,9 +518,15 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         Classification c = new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
                 List.of(new Finding(JdkLaunches.render(launch.argv()), "launch", CommandClass.DESTRUCTIVE,
                         RiskLevel.DANGEROUS, reason.message())), List.of());
+        Map<String, String> launchContext;
+        try {
+            launchContext = context.get();
+        } catch (RuntimeException e) {
+            launchContext = Map.of();   // a refusal is recorded whatever else went wrong
+        }
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, CallSite.caller(), null, null, Map.of());
+                modeLabel, CallSite.caller(), null, null, launchContext);
     }
 
     /**
@@ -568,7 +574,6 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         // A failed write says only "No space left on device"; a failed open names the file first.
         String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
         reasons.add(0, new Reason("audit.unwritable", "the audit file " + audit.file() + " cannot be written: " + why));
-        return new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
-                reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
+        return d.withOutcome(Outcome.BLOCKED, reasons);
     }
 }
