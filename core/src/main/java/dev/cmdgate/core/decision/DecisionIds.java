@@ -1,13 +1,15 @@
 package dev.cmdgate.core.decision;
 
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Decision ids in UUID form: one random UUID drawn on first use, then a counter added to its low bits.
- * Unique within a JVM by the counter and across JVMs by the random base (122 random bits, as for
- * random UUIDs), yet each id costs an increment rather than a {@code SecureRandom} draw on the launch
- * path. Ids are for correlation, not secrets: nothing relies on them being unguessable.
+ * Decision ids in UUID form: one random base drawn on first use, then a counter added to its low bits.
+ * Unique within a JVM by the counter and across JVMs by the base — random bits mixed with this
+ * process's id and the clock — yet each id costs an increment. Ids are for correlation, not secrets:
+ * nothing relies on them being unguessable, so the base is not drawn from {@code SecureRandom}, whose
+ * first use costs a JVM tens of milliseconds on its first launch.
  */
 public final class DecisionIds {
 
@@ -30,7 +32,11 @@ public final class DecisionIds {
             synchronized (this) {
                 b = base;
                 if (b == null) {
-                    b = UUID.randomUUID();
+                    ThreadLocalRandom r = ThreadLocalRandom.current();
+                    long high = r.nextLong() ^ (ProcessHandle.current().pid() << 20) ^ System.nanoTime();
+                    long low = r.nextLong() ^ System.currentTimeMillis();
+                    // version 4 and the IETF variant, as a random UUID has them
+                    b = new UUID((high & ~0xF000L) | 0x4000L, (low & ~VARIANT_BITS) | 0x8000_0000_0000_0000L);
                     base = b;
                 }
             }
