@@ -30,7 +30,7 @@ final class AgentModule {
     }
 
     /** Defines the module and returns its class {@code className} (in the entry package, exported to {@code to}). */
-    static Class<?> load(JarClasses jar, String className, Module to) throws ClassNotFoundException {
+    static Class<?> load(JarClasses jar, String className, Module to) throws ClassNotFoundException, IOException {
         ModuleDescriptor descriptor = ModuleDescriptor.newModule(NAME)
                 .requires("java.instrument")
                 .packages(jar.modulePackages())

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
-import java.util.Enumeration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.jar.JarEntry;
@@ -57,15 +56,16 @@ final class JarClasses {
         }
     }
 
-    /** Every package with a class in the jar, except the application API's and this bootstrap's: cmdgate's module. */
-    Set<String> modulePackages() {
+    /**
+     * Every package with a class in the jar, except the application API's and this bootstrap's: cmdgate's
+     * module. Read straight from the jar's central directory: enumerating a JarFile's ~1,500 entries
+     * costs a cold JVM about ten times as much.
+     */
+    Set<String> modulePackages() throws IOException {
         Set<String> packages = new HashSet<>();
-        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-            String name = e.nextElement().getName();
-            int slash = name.lastIndexOf('/');
-            if (slash > 0 && name.endsWith(".class") && !name.startsWith("META-INF/")
-                    && !name.startsWith(API_PREFIX) && !name.startsWith(bootstrap)) {
-                packages.add(name.substring(0, slash).replace('/', '.'));
+        for (String dir : CentralDirectory.classDirectories(path)) {
+            if (!dir.startsWith("META-INF/") && !(dir + "/").startsWith(API_PREFIX) && !(dir + "/").equals(bootstrap)) {
+                packages.add(dir.replace('/', '.'));
             }
         }
         return packages;
