@@ -105,7 +105,7 @@ final class Analysis {
         // past the cap, keep only findings that raise the answer, so the reason is always listed
         if (findings.size() < MAX_FINDINGS || raises && findings.size() < 2 * MAX_FINDINGS) {
             String reason = detail == null ? v.reason() : v.reason() + ": " + detail;
-            findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason));
+            findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason, v.rule()));
         }
     }
 

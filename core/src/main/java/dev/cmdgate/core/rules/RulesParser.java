@@ -37,7 +37,8 @@ final class RulesParser {
 
     private static volatile String builtinText;
 
-    static RuleSet reparseBuiltin() {
+    /** The built-in rules' text, read once from the jar. */
+    static String builtinText() {
         String text = builtinText;
         if (text == null) {
             try (InputStream in = RuleSet.class.getResourceAsStream(RuleSet.BUILTIN)) {
@@ -50,8 +51,13 @@ final class RulesParser {
                 throw new UncheckedIOException(e);
             }
         }
+        return text;
+    }
+
+    static RuleSet reparseBuiltin() {
+        String text = builtinText();
         RuleSet r = new RuleSet();
-        new RulesParser(r, "built-in rules", false).parse(text);
+        new RulesParser(r, RuleSet.BUILTIN_NAME, false).parse(text);
         return r;
     }
 
@@ -223,7 +229,7 @@ final class RulesParser {
                     throw new IllegalArgumentException("expected: is CLASS LEVEL \"reason\"");
                 }
                 s.verdict = new Verdict(cls(t.get(1)), level(t.get(2)),
-                        t.size() == 4 ? t.get(3) : s.key + " is classified " + cls(t.get(1)).label());
+                        t.size() == 4 ? t.get(3) : s.key + " is classified " + cls(t.get(1)).label(), here());
             }
             case "parse" -> {
                 for (int i = 1; i < t.size(); i++) {
@@ -617,11 +623,16 @@ final class RulesParser {
         return arrow;
     }
 
-    private static Verdict verdictAfter(List<String> t, int arrow) {
+    private Verdict verdictAfter(List<String> t, int arrow) {
         if (t.size() != arrow + 4) {
             throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"' at the end of the row");
         }
-        return new Verdict(cls(t.get(arrow + 1)), level(t.get(arrow + 2)), t.get(arrow + 3));
+        return new Verdict(cls(t.get(arrow + 1)), level(t.get(arrow + 2)), t.get(arrow + 3), here());
+    }
+
+    /** The row being parsed, as findings name it: {@code builtin.rules:123} or {@code /etc/x.rules:7}. */
+    private String here() {
+        return origin + ":" + lineNo;
     }
 
     private static CommandClass cls(String s) {
