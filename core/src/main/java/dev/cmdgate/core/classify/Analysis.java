@@ -372,15 +372,7 @@ final class Analysis {
                 boolean found = false;
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(c.name()) && u.value() != null) {
-                        String v = u.value();
-                        if (!c.after().isEmpty()) {
-                            v = after(v, c.after());
-                            if (v == null) {
-                                continue;
-                            }
-                        }
-                        found = true;
-                        runCode(c.language(), v, u.from().unresolved(), ctx, display, location, facts);
+                        found |= optionCode(c, u, p, ctx, display, location, facts);
                     }
                 }
                 return found;
@@ -388,7 +380,7 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
-                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
+                    read(c, a.text, a.unresolved(), p, ctx, display, location, facts);
                     return true;
                 }
                 if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
@@ -398,27 +390,30 @@ final class Analysis {
                 return false;
             }
             case OPERAND -> {
-                if (c.index() < p.operands.size()) {
-                    Arg a = p.operands.get(c.index());
-                    String v = a.text;
-                    if (!c.after().isEmpty()) {
-                        // with markers, the operand is code only when it starts with one (git alias '!CMD')
-                        String rest = null;
-                        for (String m : c.after()) {
-                            if (v.startsWith(m)) {
-                                rest = v.substring(m.length());
-                                break;
+                boolean found = false;
+                int from = c.index() == CodeRule.EVERY ? 0 : c.index();
+                int to = c.index() == CodeRule.EVERY ? p.operands.size() : Math.min(c.index() + 1, p.operands.size());
+                for (int i = from; i < to; i++) {
+                    Arg a = p.operands.get(i);
+                    if (!c.keys().isEmpty()) {
+                        // git config KEY VALUE: the operand before is the key
+                        Arg key = p.operands.get(i - 1);
+                        if (!keyMatches(c.keys(), key.text)) {
+                            if (key.unresolved()) {
+                                raise(display, location, setting("dynamic-code"), "the key " + key.text
+                                        + " is only known at run time and may name a command");
                             }
+                            continue;
                         }
-                        if (rest == null) {
-                            return false;
-                        }
-                        v = rest;
                     }
-                    runCode(c.language(), v, a.unresolved(), ctx, display, location, facts);
-                    return true;
+                    String v = c.after().isEmpty() ? a.text : prefixed(a.text, c.after());
+                    if (v == null) {
+                        continue; // with markers, the operand is code only when it starts with one (git alias '!CMD')
+                    }
+                    found = true;
+                    read(c, v, a.unresolved(), p, ctx, display, location, facts);
                 }
-                return false;
+                return found;
             }
             case OPERANDS -> {
                 StringBuilder b = new StringBuilder();
@@ -441,7 +436,7 @@ final class Analysis {
                     any = true;
                 }
                 if (any) {
-                    runCode(c.language(), b.toString(), dyn, ctx, display, location, facts);
+                    read(c, b.toString(), dyn, p, ctx, display, location, facts);
                 }
                 return any;
             }
@@ -449,9 +444,9 @@ final class Analysis {
                 boolean any = false;
                 for (Arg a : p.operands) {
                     int eq = a.text.indexOf('=');
-                    if (eq > 0) {
+                    if (eq > 0 && (c.keys().isEmpty() || keyMatches(c.keys(), a.text.substring(0, eq)))) {
                         any = true;
-                        runCode(c.language(), a.text.substring(eq + 1), a.unresolved(), ctx, display, location, facts);
+                        read(c, a.text.substring(eq + 1), a.unresolved(), p, ctx, display, location, facts);
                     }
                 }
                 return any;
@@ -462,15 +457,203 @@ final class Analysis {
         }
     }
 
-    private static String after(String v, List<String> markers) {
+    /**
+     * One option value under an OPT code row: with keys, the value is {@code KEY=VALUE} (or
+     * {@code KEY VALUE}) and only a matching key's VALUE is code; markers then must start it. Without
+     * keys, markers are found anywhere in the value. Returns whether code was found.
+     */
+    private boolean optionCode(CodeRule c, ParsedArgs.Use u, ParsedArgs p, Ctx ctx, String display, String location,
+            Set<String> facts) {
+        String v = u.value();
+        boolean dyn = u.from().unresolved();
+        if (!c.keys().isEmpty()) {
+            int sep = keyEnd(v);
+            String key = v.substring(0, sep);
+            if (!keyMatches(c.keys(), key)) {
+                if (dyn && (key.indexOf('$') >= 0 || key.indexOf('\u2026') >= 0 || key.indexOf('`') >= 0)) {
+                    raise(display, location, setting("dynamic-code"), "the key in " + v + " is only known at run time");
+                    return true;
+                }
+                return false;
+            }
+            v = valueAfterKey(v, sep);
+            if (!c.after().isEmpty()) {
+                v = prefixed(v, c.after());
+                if (v == null) {
+                    return false;
+                }
+            }
+        } else if (!c.after().isEmpty()) {
+            v = after(v, c.after());
+            if (v == null) {
+                return false;
+            }
+        }
+        read(c, v, dyn, p, ctx, display, location, facts);
+        return true;
+    }
+
+    /** Where a {@code KEY=VALUE} / {@code KEY VALUE} setting's key ends: the first '=' or blank. */
+    private static int keyEnd(String v) {
+        for (int i = 0; i < v.length(); i++) {
+            char ch = v.charAt(i);
+            if (ch == '=' || ch == ' ' || ch == '\t') {
+                return i;
+            }
+        }
+        return v.length();
+    }
+
+    private static String valueAfterKey(String v, int sep) {
+        int i = sep;
+        while (i < v.length() && (v.charAt(i) == ' ' || v.charAt(i) == '\t')) {
+            i++;
+        }
+        if (i < v.length() && v.charAt(i) == '=') {
+            i++;
+        }
+        return v.substring(i);
+    }
+
+    /** Configuration keys are matched without regard to case (git, ssh and apt keys are case-insensitive). */
+    static boolean keyMatches(List<String> globs, String key) {
+        String k = key.toLowerCase(java.util.Locale.ROOT);
+        for (String g : globs) {
+            if (Glob.matches(g.toLowerCase(java.util.Locale.ROOT), k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The text after a marker that starts {@code v} (leading blanks ignored), or null. */
+    private static String prefixed(String v, List<String> markers) {
+        String t = v.stripLeading();
+        for (String m : markers) {
+            if (t.regionMatches(true, 0, m, 0, m.length())) {
+                return t.substring(m.length());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The text after the first occurrence of a marker (case-insensitive), or null. A marker written
+     * {@code ^WORD} only counts at the start of a statement: at the start of the text or after a
+     * {@code ;} or a newline, blanks allowed (gdb's {@code shell CMD}, mysql's {@code system CMD}).
+     */
+    static String after(String v, List<String> markers) {
         String lower = v.toLowerCase(java.util.Locale.ROOT);
         for (String m : markers) {
+            if (m.length() > 1 && m.charAt(0) == '^') {
+                String w = m.substring(1).toLowerCase(java.util.Locale.ROOT);
+                int at = 0;
+                while (at >= 0 && at <= lower.length()) {
+                    int k = at;
+                    while (k < lower.length() && (lower.charAt(k) == ' ' || lower.charAt(k) == '\t')) {
+                        k++;
+                    }
+                    if (lower.startsWith(w, k)) {
+                        return v.substring(k + w.length());
+                    }
+                    int semi = lower.indexOf(';', at);
+                    int nl = lower.indexOf('\n', at);
+                    int next = semi < 0 ? nl : nl < 0 ? semi : Math.min(semi, nl);
+                    at = next < 0 ? -1 : next + 1;
+                }
+                continue;
+            }
             int k = lower.indexOf(m.toLowerCase(java.util.Locale.ROOT));
             if (k >= 0) {
                 return v.substring(k + m.length());
             }
         }
         return null;
+    }
+
+    /**
+     * Reads text a code row found, the way the row says: a shell line, an argv, a program name, a
+     * code file, or code in a language; text only known at run time is unverifiable code.
+     */
+    void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Ctx ctx, String display, String location,
+            Set<String> facts) {
+        switch (c.language()) {
+            case "argv" -> {
+                if (dynamic) {
+                    raise(display, location, setting("dynamic-code"), "the command " + text + " is only known at run time");
+                    return;
+                }
+                List<Arg> words = c.sep() == null ? OptionParser.split(text, Arg.literal(text)) : splitAt(text, c.sep().charAt(0));
+                nested(words, ctx, display, location);
+            }
+            case "program" -> {
+                if (dynamic) {
+                    raise(display, location, setting("dynamic-command"), "the program " + text + " is only known at run time");
+                    return;
+                }
+                if (text.isBlank()) {
+                    return;
+                }
+                List<Arg> words = new ArrayList<>();
+                words.add(Arg.literal(text));
+                for (String w : c.args()) {
+                    words.add(Arg.literal(w));
+                }
+                if (c.withOperands()) {
+                    List<Arg> ops = p.operands;
+                    int from = !ops.isEmpty() && ops.get(0).text.equals("--") ? 1 : 0;
+                    words.addAll(ops.subList(from, ops.size()));
+                }
+                nested(words, ctx, display, location);
+            }
+            case "file" -> {
+                if (dynamic) {
+                    raise(display, location, setting("dynamic-code"), "the code file " + text + " is only known at run time");
+                }
+            }
+            default -> runCode(c.language(), text, dynamic, ctx, display, location, facts);
+        }
+    }
+
+    /** Words split at one separator character (gcc -wrapper prog,arg1,arg2); empty words are kept out. */
+    private static List<Arg> splitAt(String text, char sep) {
+        List<Arg> out = new ArrayList<>();
+        int st = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == sep) {
+                if (i > st) {
+                    out.add(Arg.literal(text.substring(st, i)));
+                }
+                st = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A command an option or code names, run by the program being judged: classified in its own
+     * right. Its standard input is the tool's data, not code the user typed (a pager reads git's
+     * output), and the tool adds arguments cmdgate does not see, so it is judged with no input.
+     */
+    private void nested(List<Arg> words, Ctx ctx, String display, String location) {
+        if (words.isEmpty()) {
+            return;
+        }
+        if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
+            raise(display, location, setting("too-deep"), "commands nested more than " + MAX_CODE_DEPTH + " deep");
+            return;
+        }
+        if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
+            raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
+            return;
+        }
+        wrapperDepth++;
+        try {
+            command(words, Map.of(), new Ctx(location + " > runs", ctx.depth() + 1, ctx.pipeline(), ctx.stage(), Stdin.NONE),
+                    joinArgs(words), location + " > runs", List.of());
+        } finally {
+            wrapperDepth--;
+        }
     }
 
     /** Code in a language: sh is parsed and classified; sed/awk analysed; anything else is opaque. */
@@ -498,13 +681,7 @@ final class Analysis {
     }
 
     private void stdinCode(Section deepest, ParsedArgs p, Ctx ctx, String display, String location) {
-        String lang = "sh";
-        for (Section s = deepest; s != null; s = s.parent()) {
-            if (!s.codes().isEmpty()) {
-                lang = s.codes().get(0).language();
-                break;
-            }
-        }
+        String lang = stdinLanguage(deepest);
         Stdin in = ctx.stdin();
         switch (in.kind()) {
             case PIPE -> raise(display, location, setting("piped-code"));
@@ -523,6 +700,24 @@ final class Analysis {
             default -> raise(display, location, deepest.stdinCode());
         }
     }
+
+    /**
+     * The language a program reads from standard input: that of its section's first code row that
+     * holds code (not a command line, program name or file reading); sh when there is none.
+     */
+    private static String stdinLanguage(Section deepest) {
+        for (Section s = deepest; s != null; s = s.parent()) {
+            for (CodeRule c : s.codes()) {
+                if (!READINGS.contains(c.language())) {
+                    return c.language();
+                }
+            }
+        }
+        return "sh";
+    }
+
+    /** Code-row readings that name commands or files rather than hold code. */
+    private static final Set<String> READINGS = Set.of("argv", "program", "file");
 
     // ------------------------------------------------------------------ wrappers
 
@@ -584,8 +779,7 @@ final class Analysis {
                 boolean isCode = false;
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        isCode = true;
-                        runCode(c.language(), u.value(), u.from().unresolved(), ctx, display, location, new LinkedHashSet<>());
+                        isCode |= optionCode(c, u, p, ctx, display, location, new LinkedHashSet<>());
                     }
                 }
                 if (u.spec().effect() != null) {

@@ -81,6 +81,15 @@ final class OptionParser {
                     }
                 } else {
                     o = s == null ? null : s.wordOption(t);
+                    if (o == null && s != null) {
+                        // a single-dash word option with an attached value: gcc -fplugin=x.so, java -javaagent:a.jar
+                        int sep = attachedValueAt(t);
+                        OptionSpec w = sep < 0 ? null : s.wordOption(t.substring(0, sep));
+                        if (w != null && w.arity() != OptionSpec.Arity.NONE) {
+                            o = w;
+                            value = t.substring(sep + 1);
+                        }
+                    }
                     if (o == null) {
                         int before = p.path.size();
                         int next = bundle(p, s, args, i, t, 1);
@@ -154,6 +163,17 @@ final class OptionParser {
             }
         }
         return s;
+    }
+
+    /** Where a word option's attached value starts ({@code -name=value}, {@code -name:value}), or -1. */
+    private static int attachedValueAt(String t) {
+        for (int i = 2; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '=' || c == ':') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean stopped(ParsedArgs p) {

@@ -311,6 +311,7 @@ final class RulesParser {
         boolean sub = false;
         boolean split = false;
         Verdict effect = null;
+        String valueName = null;
         for (int i = 1; i < t.size(); i++) {
             String w = t.get(i);
             if (w.equals("->")) {
@@ -318,8 +319,10 @@ final class RulesParser {
                 break;
             } else if (w.startsWith("=?")) {
                 arity = OptionSpec.Arity.OPTIONAL;
+                valueName = w.substring(2);
             } else if (w.startsWith("=")) {
                 arity = OptionSpec.Arity.REQUIRED;
+                valueName = w.substring(1);
             } else if (w.equals("stop")) {
                 stop = true;
             } else if (w.equals("sub")) {
@@ -342,7 +345,7 @@ final class RulesParser {
                 break;
             }
         }
-        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split);
+        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split, valueName);
         for (String nm : names) {
             OptionSpec old = null;
             if (nm.startsWith("--")) {
@@ -445,6 +448,10 @@ final class RulesParser {
         List<String> after = new ArrayList<>();
         List<String> until = new ArrayList<>();
         List<String> unless = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        String sep = null;
+        boolean withOperands = false;
         String name = null;
         int index = 0;
         int i = 3;
@@ -460,8 +467,9 @@ final class RulesParser {
             }
             case "operand" -> {
                 src = CodeRule.Source.OPERAND;
-                index = Integer.parseInt(need(t, i++)) - 1;
-                if (index < 0) {
+                String n = need(t, i++);
+                index = n.equals("*") ? CodeRule.EVERY : Integer.parseInt(n) - 1;
+                if (index < 0 && index != CodeRule.EVERY) {
                     throw new IllegalArgumentException("operand numbers start at 1");
                 }
             }
@@ -475,7 +483,16 @@ final class RulesParser {
                 case "after" -> target = after;
                 case "until" -> target = until;
                 case "unless" -> target = unless;
+                case "key" -> target = keys;
+                case "args" -> target = args;
                 case "from" -> index = Integer.parseInt(need(t, ++i)) - 1;
+                case "sep" -> {
+                    sep = need(t, ++i);
+                    if (sep.length() != 1) {
+                        throw new IllegalArgumentException("sep takes one character");
+                    }
+                }
+                case "with-operands" -> withOperands = true;
                 default -> {
                     if (target == null) {
                         throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in code row");
@@ -484,7 +501,17 @@ final class RulesParser {
                 }
             }
         }
-        return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless));
+        if (src == CodeRule.Source.OPERAND && !keys.isEmpty() && index < 1) {
+            throw new IllegalArgumentException("with key, the operand is the value of the operand before it: number 2 or more");
+        }
+        if ((!args.isEmpty() || withOperands) && !lang.equals("program")) {
+            throw new IllegalArgumentException("args and with-operands belong to the program reading");
+        }
+        if (sep != null && !lang.equals("argv")) {
+            throw new IllegalArgumentException("sep belongs to the argv reading");
+        }
+        return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
+                List.copyOf(keys), List.copyOf(args), sep, withOperands);
     }
 
     private WriteRule writes(Section s, List<String> t) {
