@@ -747,6 +747,24 @@ final class Analysis {
             return;
         }
         List<Arg> ops = p.restFrom >= 0 ? p.operands.subList(p.restFrom, p.operands.size()) : p.operands;
+        if (r.afterDashdash()) {
+            // capsh -- ARGS, kubectl run NAME -- CMD: only what follows an explicit -- is run
+            int at = -1;
+            if (p.dashdashAt >= 0) {
+                at = p.dashdashAt;
+            } else {
+                for (int i = 0; i < p.operands.size(); i++) {
+                    if (p.operands.get(i).text.equals("--") && !p.operands.get(i).dynamic) {
+                        at = i + 1;
+                        break;
+                    }
+                }
+            }
+            if (at < 0) {
+                return;
+            }
+            ops = p.operands.subList(Math.min(at, p.operands.size()), p.operands.size());
+        }
         int k = 0;
         Map<String, String> assigns = new LinkedHashMap<>();
         if (r.assignments()) {
@@ -760,7 +778,11 @@ final class Analysis {
                 k++;
             }
         }
-        k += r.skip();
+        boolean noskip = false;
+        for (String o : r.noskip()) {
+            noskip |= p.has(o);
+        }
+        k += noskip || r.afterDashdash() ? 0 : r.skip();
         if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
             k++; // kubectl exec POD -- CMD, mosh HOST -- CMD
         }
@@ -785,7 +807,7 @@ final class Analysis {
                 if (u.spec().effect() != null) {
                     raise(display, location, u.spec().effect(), u.name() + "=" + u.value());
                 }
-                k += 2;
+                k += 2 + o.extraValues();
                 if (isCode) {
                     return; // flock FILE -c CMD: the option's value is the command
                 }
@@ -806,6 +828,9 @@ final class Analysis {
                     replace = u.value() == null || u.value().isEmpty() ? "{}" : u.value();
                 }
             }
+        }
+        for (String w : r.prepend()) {
+            target.add(Arg.literal(w));
         }
         for (int i = k; i < ops.size(); i++) {
             Arg t = ops.get(i);
@@ -831,6 +856,18 @@ final class Analysis {
             }
         }
         Stdin in = ctx.stdin();
+        if (!r.stdinIf().isEmpty()) {
+            boolean attached = false;
+            for (String o : r.stdinIf()) {
+                attached |= p.has(o);
+            }
+            if (!attached) {
+                in = Stdin.NONE; // docker run IMAGE sh without -i: the shell reads nothing
+            }
+        }
+        if (r.scripts() && isScriptName(target.get(0))) {
+            return; // yarn run build: a project script, judged by the wrapper's own verdict
+        }
         if (r.stdinArgs() && replace == null) {
             target.add(new Arg("$(stdin)", true, false, -1, -1));
         }
@@ -855,6 +892,12 @@ final class Analysis {
         } finally {
             wrapperDepth--;
         }
+    }
+
+    /** A plain word the rules do not know and no function defines: the name of a project script. */
+    private boolean isScriptName(Arg a) {
+        return !a.dynamic && a.text.indexOf('/') < 0 && !a.text.isEmpty() && rules.program(a.text) == null
+                && !functions.contains(a.text);
     }
 
     // ------------------------------------------------------------------ code in environment values

@@ -55,6 +55,7 @@ final class OptionParser {
             boolean optionLike = !endOpts && mode != Section.ParseMode.NONE && t.length() > 1 && t.charAt(0) == '-';
             if (!endOpts && mode != Section.ParseMode.NONE && t.equals("--")) {
                 p.dashdash = true;
+                p.dashdashAt = p.operands.size();
                 endOpts = true;
                 i++;
                 continue;
@@ -109,6 +110,7 @@ final class OptionParser {
                     value = from.text;
                     i++;
                 }
+                i = Math.min(args.size(), i + o.extraValues()); // bwrap --bind SRC DEST
                 Section next = use(p, s, o, value, from, args, i);
                 if (next != s) {
                     s = next;

@@ -312,6 +312,7 @@ final class RulesParser {
         boolean split = false;
         Verdict effect = null;
         String valueName = null;
+        int extraValues = 0;
         for (int i = 1; i < t.size(); i++) {
             String w = t.get(i);
             if (w.equals("->")) {
@@ -320,6 +321,8 @@ final class RulesParser {
             } else if (w.startsWith("=?")) {
                 arity = OptionSpec.Arity.OPTIONAL;
                 valueName = w.substring(2);
+            } else if (w.startsWith("=") && arity == OptionSpec.Arity.REQUIRED) {
+                extraValues++; // opt --bind =SRC =DEST
             } else if (w.startsWith("=")) {
                 arity = OptionSpec.Arity.REQUIRED;
                 valueName = w.substring(1);
@@ -345,7 +348,7 @@ final class RulesParser {
                 break;
             }
         }
-        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split, valueName);
+        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split, valueName, extraValues);
         for (String nm : names) {
             OptionSpec old = null;
             if (nm.startsWith("--")) {
@@ -395,6 +398,9 @@ final class RulesParser {
         }
     }
 
+    private static final List<String> RUNS_WORDS = List.of("skip", "default", "assignments", "stdin-args", "unless",
+            "replace", "noskip", "prepend", "after-dashdash", "stdin-if", "scripts");
+
     private RunsRule runs(Section s, List<String> t) {
         if (t.size() < 2) {
             throw new IllegalArgumentException("expected: runs operand … | runs between … end …");
@@ -405,7 +411,7 @@ final class RulesParser {
                 throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
             }
             return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, t.size())),
-                    0, List.of(), false, false, List.of(), List.of());
+                    0, List.of(), false, false, List.of(), List.of(), List.of(), List.of(), false, List.of(), false);
         }
         if (!t.get(1).equals("operand")) {
             throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
@@ -414,15 +420,20 @@ final class RulesParser {
         List<String> def = List.of();
         boolean assigns = false;
         boolean stdinArgs = false;
+        boolean afterDashdash = false;
+        boolean scripts = false;
         List<String> unless = new ArrayList<>();
         List<String> replace = new ArrayList<>();
+        List<String> noskip = new ArrayList<>();
+        List<String> prepend = new ArrayList<>();
+        List<String> stdinIf = new ArrayList<>();
         List<String> target = null;
         for (int i = 2; i < t.size(); i++) {
-            if (target != null && !List.of("skip", "default", "assignments", "stdin-args", "unless", "replace")
-                    .contains(t.get(i))) {
-                target.add(optionName(s, t.get(i)));
+            if (target != null && !RUNS_WORDS.contains(t.get(i))) {
+                target.add(target == prepend ? t.get(i) : optionName(s, t.get(i)));
                 continue;
             }
+            target = null;
             switch (t.get(i)) {
                 case "replace" -> target = replace;
                 case "skip" -> skip = Integer.parseInt(need(t, ++i));
@@ -430,13 +441,19 @@ final class RulesParser {
                 case "assignments" -> assigns = true;
                 case "stdin-args" -> stdinArgs = true;
                 case "unless" -> target = unless;
+                case "noskip" -> target = noskip;
+                case "prepend" -> target = prepend;
+                case "stdin-if" -> target = stdinIf;
+                case "after-dashdash" -> afterDashdash = true;
+                case "scripts" -> scripts = true;
                 default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in runs row");
             }
         }
-        if (s.mode == Section.ParseMode.GNU) {
+        if (s.mode == Section.ParseMode.GNU && !afterDashdash) {
             s.mode = Section.ParseMode.POSIX;
         }
-        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace));
+        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace),
+                List.copyOf(noskip), List.copyOf(prepend), afterDashdash, List.copyOf(stdinIf), scripts);
     }
 
     private CodeRule code(Section s, List<String> t) {
