@@ -6,6 +6,7 @@ import dev.cmdgate.core.CommandInvocation;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.rules.CodeRule;
+import dev.cmdgate.core.rules.FifoRule;
 import dev.cmdgate.core.rules.Condition;
 import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.OptionSpec;
@@ -47,13 +48,18 @@ final class Analysis {
     static final int MAX_INVOCATIONS = 5_000;
 
     /** Where a command's standard input comes from. */
-    enum StdinKind { TERMINAL, PIPE, HEREDOC, FILE, NONE }
+    /**
+     * Where a command's standard input comes from. HIDDEN: a terminal, device, FIFO, socket or
+     * descriptor — a source whose content cmdgate cannot know, unlike a file's.
+     */
+    enum StdinKind { TERMINAL, PIPE, HEREDOC, FILE, NONE, HIDDEN }
 
     record Stdin(StdinKind kind, String text, boolean literal) {
         static final Stdin TERMINAL = new Stdin(StdinKind.TERMINAL, null, true);
         static final Stdin PIPE = new Stdin(StdinKind.PIPE, null, false);
         static final Stdin NONE = new Stdin(StdinKind.NONE, null, true);
         static final Stdin FILE = new Stdin(StdinKind.FILE, null, false);
+        static final Stdin HIDDEN = new Stdin(StdinKind.HIDDEN, null, false);
     }
 
     /** Nesting context of the command being analysed. */
@@ -324,6 +330,17 @@ final class Analysis {
             }
         }
         for (Section s : p.path) {
+            for (FifoRule f : s.fifos()) {
+                if (holds(f.conditions(), p, facts)) {
+                    for (int i = 0; i < p.operands.size() && fifos.size() < 1000; i++) {
+                        Arg a = p.operands.get(i);
+                        if ((f.index() < 0 || f.index() == i) && !a.unresolved()) {
+                            String path = Paths.normalize(a.text);
+                            fifos.add(path.startsWith("./") ? path.substring(2) : path);
+                        }
+                    }
+                }
+            }
             for (WriteRule wr : s.writes()) {
                 if (holds(wr.conditions(), p, facts)) {
                     writes(wr, p, display, location);
@@ -609,6 +626,8 @@ final class Analysis {
             case "file" -> {
                 if (dynamic) {
                     raise(display, location, setting("dynamic-code"), "the code file " + text + " is only known at run time");
+                } else if (isHiddenSource(text) && !text.equals("/dev/null")) {
+                    raise(display, location, hiddenInput(), "code is read from " + text);
                 }
             }
             default -> runCode(c.language(), text, dynamic, ctx, display, location, facts);
@@ -694,12 +713,56 @@ final class Analysis {
                     raise(display, location, setting("heredoc-code"), lang + " code in a here-document");
                 }
             }
-            case FILE -> raise(display, location, setting("stdin-file-code"));
+            case FILE -> {
+                if (interactive(deepest, p)) {
+                    raise(display, location, hiddenInput(), "an interactive shell reads a file as typed input");
+                } else {
+                    raise(display, location, setting("stdin-file-code"));
+                }
+            }
+            case HIDDEN -> raise(display, location, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
             case NONE -> {
             }
             default -> raise(display, location, deepest.stdinCode());
         }
     }
+
+    /** The hidden-input verdict; rule sets written before it existed fall back to piped-code. */
+    Verdict hiddenInput() {
+        Verdict v = setting("hidden-input");
+        return v != null ? v : setting("piped-code");
+    }
+
+    /** Whether one of the section's {@code stdin-code … interactive OPT} options is given (sh -i). */
+    private static boolean interactive(Section deepest, ParsedArgs p) {
+        for (String o : deepest.stdinInteractive()) {
+            if (p.has(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether reading {@code path} gives content cmdgate cannot know: a terminal, device, FIFO made
+     * by this script, /proc entry or descriptor (not /dev/null, not an ordinary file under /dev).
+     */
+    boolean isHiddenSource(String path) {
+        String p = Paths.normalize(path);
+        if (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        if (fifos.contains(p)) {
+            return true;
+        }
+        if (p.equals("/dev/null") || p.equals("/dev/zero")) {
+            return false;
+        }
+        return (p.startsWith("/dev/") && !rules.isOrdinaryFile(p)) || p.startsWith("/proc/");
+    }
+
+    /** Paths this script made FIFOs of (mkfifo f; sh <f): reading them is reading another process's output. */
+    final Set<String> fifos = new LinkedHashSet<>();
 
     /**
      * The language a program reads from standard input: that of its section's first code row that
@@ -739,7 +802,8 @@ final class Analysis {
                     cmd.add(all.get(j));
                 }
                 if (!cmd.isEmpty()) {
-                    command(cmd, Map.of(), ctx.withStdin(Stdin.NONE), joinArgs(cmd), location + " > " + all.get(i).text,
+                    // find -exec sh \; : the command reads find's own input (a terminal, here)
+                    command(cmd, Map.of(), ctx, joinArgs(cmd), location + " > " + all.get(i).text,
                             List.of());
                 }
                 i = j;

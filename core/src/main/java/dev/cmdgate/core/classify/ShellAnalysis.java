@@ -312,7 +312,9 @@ final class ShellAnalysis {
                             in = Analysis.Stdin.PIPE;
                         }
                     } else if (stdinFd) {
-                        in = procSubst ? Analysis.Stdin.PIPE : Analysis.Stdin.FILE;
+                        in = procSubst ? Analysis.Stdin.PIPE
+                                : t.unresolved() || a.isHiddenSource(p) ? Analysis.Stdin.HIDDEN
+                                : p.equals("/dev/null") ? Analysis.Stdin.NONE : Analysis.Stdin.FILE;
                     }
                 }
                 case DUP_IN -> {
@@ -332,7 +334,8 @@ final class ShellAnalysis {
                     Verdict v = a.setting("redirect-file");
                     a.writePath(t, v, display, location);
                     if (r.op() == Redirect.Op.READ_WRITE && stdinFd) {
-                        in = net.isEmpty() ? Analysis.Stdin.FILE : Analysis.Stdin.PIPE;
+                        in = !net.isEmpty() ? Analysis.Stdin.PIPE
+                                : !t.unresolved() && a.isHiddenSource(p) ? Analysis.Stdin.HIDDEN : Analysis.Stdin.FILE;
                     }
                 }
             }

@@ -276,13 +276,23 @@ final class RulesParser {
             case "code-file" -> s.codeFile = verdictAfter(t, expectArrow(t, 1));
             case "stdin-code" -> {
                 int arrow = expectArrow(t, 1);
-                if (arrow == 3 && t.get(1).equals("after")) {
-                    s.stdinCodeAfter = Integer.parseInt(t.get(2));
-                } else if (arrow != 1) {
-                    throw new IllegalArgumentException("expected: stdin-code [after N] -> CLASS LEVEL \"reason\"");
+                int i = 1;
+                if (i < arrow && t.get(i).equals("after")) {
+                    s.stdinCodeAfter = Integer.parseInt(need(t, i + 1));
+                    i += 2;
+                }
+                if (i < arrow && t.get(i).equals("interactive") && i + 1 < arrow) {
+                    s.stdinInteractive.clear();
+                    for (i++; i < arrow; i++) {
+                        s.stdinInteractive.add(optionName(s, t.get(i)));
+                    }
+                }
+                if (i != arrow) {
+                    throw new IllegalArgumentException("expected: stdin-code [after N] [interactive OPT...] -> CLASS LEVEL \"reason\"");
                 }
                 s.stdinCode = verdictAfter(t, arrow);
             }
+            case "fifo" -> s.fifos.add(fifo(s, t));
             case "writes" -> s.writes.add(writes(s, t));
             case "reset" -> {
                 s.verdict = null;
@@ -299,6 +309,8 @@ final class RulesParser {
                 s.codeFile = null;
                 s.stdinCode = null;
                 s.stdinCodeAfter = 0;
+                s.stdinInteractive.clear();
+                s.fifos.clear();
             }
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }
@@ -529,6 +541,30 @@ final class RulesParser {
         }
         return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
                 List.copyOf(keys), List.copyOf(args), sep, withOperands);
+    }
+
+    /** {@code fifo operands|operand N [if CONDITION...]}. */
+    private FifoRule fifo(Section s, List<String> t) {
+        int i = 2;
+        int index;
+        switch (need(t, 1)) {
+            case "operands" -> index = -1;
+            case "operand" -> {
+                index = Integer.parseInt(need(t, i++)) - 1;
+                if (index < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            default -> throw new IllegalArgumentException("expected: fifo operands|operand N [if CONDITION...]");
+        }
+        List<Condition> conds = List.of();
+        if (i < t.size()) {
+            if (!t.get(i).equals("if")) {
+                throw new IllegalArgumentException("expected 'if' in fifo row");
+            }
+            conds = conditions(s, t.subList(i + 1, t.size()));
+        }
+        return new FifoRule(index, conds);
     }
 
     private WriteRule writes(Section s, List<String> t) {

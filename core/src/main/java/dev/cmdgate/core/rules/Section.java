@@ -46,6 +46,9 @@ public final class Section {
     Verdict codeFile;
     Verdict stdinCode;
     int stdinCodeAfter;
+    /** Options with which standard input from a file counts as typed input (sh -i < file). */
+    final List<String> stdinInteractive = new ArrayList<>();
+    final List<FifoRule> fifos = new ArrayList<>();
     final Map<String, Section> subs = new LinkedHashMap<>();
     final Map<String, Section> optSubs = new HashMap<>();
 
@@ -72,6 +75,10 @@ public final class Section {
     public Verdict stdinCode() { return stdinCode; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }
+    /** Options that make the program read standard input as typed, interactive input ({@code sh -i}). */
+    public List<String> stdinInteractive() { return stdinInteractive; }
+    /** The {@code fifo} rows: operands that name FIFOs the command creates. */
+    public List<FifoRule> fifos() { return fifos; }
     /**
      * Whether {@code PROG WORD} alone only prints a version: {@code --version} and {@code -V} for
      * every known program, plus the section's {@code version} row ({@code node -v}).
