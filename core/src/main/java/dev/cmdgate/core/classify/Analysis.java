@@ -9,6 +9,7 @@ import dev.cmdgate.core.rules.CodeRule;
 import dev.cmdgate.core.rules.FifoRule;
 import dev.cmdgate.core.rules.Condition;
 import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.Language;
 import dev.cmdgate.core.rules.OptionSpec;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.RunsRule;
@@ -655,6 +656,11 @@ final class Analysis {
      * output), and the tool adds arguments cmdgate does not see, so it is judged with no input.
      */
     private void nested(List<Arg> words, Ctx ctx, String display, String location) {
+        nested(words, ctx, display, location, Stdin.NONE);
+    }
+
+    /** As above, with the input the command reads ({@code os.system("sh")} reads the interpreter's). */
+    void nested(List<Arg> words, Ctx ctx, String display, String location, Stdin in) {
         if (words.isEmpty()) {
             return;
         }
@@ -668,7 +674,7 @@ final class Analysis {
         }
         wrapperDepth++;
         try {
-            command(words, Map.of(), new Ctx(location + " > runs", ctx.depth() + 1, ctx.pipeline(), ctx.stage(), Stdin.NONE),
+            command(words, Map.of(), new Ctx(location + " > runs", ctx.depth() + 1, ctx.pipeline(), ctx.stage(), in),
                     joinArgs(words), location + " > runs", List.of());
         } finally {
             wrapperDepth--;
@@ -695,7 +701,18 @@ final class Analysis {
             }
             case "sed" -> facts.addAll(CodeFacts.sed(code));
             case "awk" -> facts.addAll(CodeFacts.awk(code));
-            default -> raise(display, location, setting("opaque-code"), lang + " code");
+            default -> {
+                Language l = rules.language(lang);
+                if (l == null) {
+                    raise(display, location, setting("opaque-code"), lang + " code");
+                } else if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
+                    raise(display, location, setting("too-deep"), "code nested more than " + MAX_CODE_DEPTH + " deep");
+                } else {
+                    // python -c, node -e …: the language's calls are read (docs/rules-format.md, [@lang])
+                    OneLiner.analyse(this, l, code, new Ctx(location + " > " + lang, ctx.depth() + 1, ctx.pipeline(),
+                            ctx.stage(), ctx.stdin()), display, location + " > " + lang, 0);
+                }
+            }
         }
     }
 
@@ -707,8 +724,9 @@ final class Analysis {
             case HEREDOC -> {
                 if (!in.literal()) {
                     raise(display, location, setting("dynamic-code"), "the here-document has expansions");
-                } else if (lang.equals("sh")) {
-                    runCode("sh", in.text(), false, ctx.withStdin(Stdin.NONE), display, location + " <<", new LinkedHashSet<>());
+                } else if (lang.equals("sh") || rules.language(lang) != null) {
+                    // the code was the input: what it runs reads what is left of it, nothing
+                    runCode(lang, in.text(), false, ctx.withStdin(Stdin.NONE), display, location + " <<", new LinkedHashSet<>());
                 } else {
                     raise(display, location, setting("heredoc-code"), lang + " code in a here-document");
                 }

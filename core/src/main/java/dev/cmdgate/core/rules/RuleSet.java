@@ -38,6 +38,8 @@ public final class RuleSet {
     final List<String> sensitivePaths = new ArrayList<>();
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
+    /** {@code [@lang NAME]} sections by name. */
+    final Map<String, Language> languages = new HashMap<>();
     /** The text of the rules files other than the built-in one, by origin, for {@link #rowText}. */
     final Map<String, String> userTexts = new java.util.LinkedHashMap<>();
 
@@ -167,6 +169,11 @@ public final class RuleSet {
             return programs.get(name.substring(0, end));
         }
         return null;
+    }
+
+    /** The {@code [@lang NAME]} section of a language, or null when cmdgate cannot see into it. */
+    public Language language(String name) {
+        return languages.get(name);
     }
 
     /** A mechanism verdict from {@code [@settings]} by key ({@code unknown-program}, …). */

@@ -28,6 +28,8 @@ final class RulesParser {
     private int lineNo;
     private List<Section> current = List.of();
     private boolean inSettings;
+    /** The {@code [@lang …]} sections rows go to, or empty. */
+    private List<Language> langs = List.of();
 
     RulesParser(RuleSet rules, String origin, boolean overlay) {
         this.rules = rules;
@@ -65,6 +67,11 @@ final class RulesParser {
         for (String k : REQUIRED_VERDICTS) {
             if (!r.verdicts.containsKey(k)) {
                 throw new IllegalArgumentException("rules: [@settings] lacks 'verdict " + k + "'");
+            }
+        }
+        for (Language l : r.languages.values()) {
+            if (l.syntax == null || l.verdict == null) {
+                throw new IllegalArgumentException("rules: " + l + " needs a syntax row and an is row");
             }
         }
     }
@@ -107,6 +114,12 @@ final class RulesParser {
             setting(t);
             return;
         }
+        if (!langs.isEmpty()) {
+            for (Language l : langs) {
+                langRow(l, t);
+            }
+            return;
+        }
         if (current.isEmpty()) {
             throw new IllegalArgumentException("row '" + first + "' outside a [section]");
         }
@@ -125,10 +138,27 @@ final class RulesParser {
         }
         if (inner.equals("@settings")) {
             inSettings = true;
+            langs = List.of();
             current = List.of();
             return;
         }
         inSettings = false;
+        langs = List.of();
+        if (inner.startsWith("@lang ")) {
+            List<Language> ls = new ArrayList<>();
+            for (String n : inner.substring(6).trim().split("\\|")) {
+                if (n.isBlank()) {
+                    throw new IllegalArgumentException("empty language name in '" + inner + "'");
+                }
+                ls.add(rules.languages.computeIfAbsent(n.trim(), Language::new));
+            }
+            langs = ls;
+            current = List.of();
+            return;
+        }
+        if (inner.startsWith("@")) {
+            throw new IllegalArgumentException("unknown section '[" + inner + "]'");
+        }
         List<List<String>> paths = new ArrayList<>();
         // "[npm install|npm i]": whole paths as alternatives, when every alternative has more than
         // one word; otherwise '|' separates names at one position:
@@ -541,6 +571,65 @@ final class RulesParser {
         }
         return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
                 List.copyOf(keys), List.copyOf(args), sep, withOperands);
+    }
+
+    /** Lexer families a {@code syntax} row may name (each is a small lexer in the classifier). */
+    static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
+            "r", "tcl", "applescript", "powershell", "julia");
+    static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self");
+
+    /** A row of a {@code [@lang NAME]} section. */
+    private void langRow(Language l, List<String> t) {
+        switch (t.get(0)) {
+            case "syntax" -> {
+                if (t.size() != 2 || !SYNTAXES.contains(t.get(1))) {
+                    throw new IllegalArgumentException("expected: syntax " + String.join("|", new java.util.TreeSet<>(SYNTAXES)));
+                }
+                l.syntax = t.get(1);
+            }
+            case "is" -> {
+                if (t.size() != 4) {
+                    throw new IllegalArgumentException("expected: is CLASS LEVEL \"reason\"");
+                }
+                l.verdict = new Verdict(cls(t.get(1)), level(t.get(2)), t.get(3), here());
+            }
+            case "backticks" -> {
+                if (t.size() != 2 || !t.get(1).equals("sh")) {
+                    throw new IllegalArgumentException("expected: backticks sh");
+                }
+                l.backticks = "sh";
+            }
+            case "call" -> {
+                String reading = need(t, 1);
+                if (!CALL_READINGS.contains(reading)) {
+                    throw new IllegalArgumentException("unknown call reading '" + reading + "' (expected one of "
+                            + String.join(" ", new java.util.TreeSet<>(CALL_READINGS)) + ")");
+                }
+                int i = 2;
+                int from = 1;
+                List<String> template = List.of();
+                if (i < t.size() && t.get(i).equals("from")) {
+                    from = Integer.parseInt(need(t, i + 1));
+                    if (from < 1) {
+                        throw new IllegalArgumentException("argument numbers start at 1");
+                    }
+                    i += 2;
+                }
+                if (reading.equals("as")) {
+                    template = List.of(need(t, i).trim().split("\\s+"));
+                    i++;
+                }
+                if (i >= t.size()) {
+                    throw new IllegalArgumentException("call row names no call");
+                }
+                l.add(new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size()))));
+            }
+            case "uses" -> {
+                int arrow = expectArrow(t, 2);
+                l.uses.add(new Language.Use(List.copyOf(t.subList(1, arrow)), verdictAfter(t, arrow)));
+            }
+            default -> throw new IllegalArgumentException("unknown row '" + t.get(0) + "' in a [@lang] section");
+        }
     }
 
     /** {@code fifo operands|operand N [if CONDITION...]}. */
