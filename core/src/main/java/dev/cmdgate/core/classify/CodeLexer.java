@@ -13,7 +13,11 @@ import java.util.List;
  */
 final class CodeLexer {
 
-    enum Kind { IDENT, STRING, COMMAND, VAR, OPEN, CLOSE, COMMA, END, OP }
+    /** DEEP: interpolations nested past {@link #MAX_NEST}, whose code is not read (the caller fails closed). */
+    enum Kind { IDENT, STRING, COMMAND, VAR, OPEN, CLOSE, COMMA, END, OP, DEEP }
+
+    /** Interpolated code inside interpolated code deeper than this is not lexed. */
+    static final int MAX_NEST = 16;
 
     /**
      * One token. For STRING and COMMAND, {@code text} is the value after escapes; {@code dynamic}
@@ -69,21 +73,71 @@ final class CodeLexer {
     private final String s;
     private final Syntax syn;
     private final List<Tok> out = new ArrayList<>();
+    private final int nest;
+    /** Code found inside interpolations of the current literal ("#{…}", f"{…}", `${…}`): lexed after it. */
+    private final List<String> inner = new ArrayList<>();
     private int i;
 
-    private CodeLexer(String s, Syntax syn) {
+    private CodeLexer(String s, Syntax syn, int nest) {
         this.s = s;
         this.syn = syn;
+        this.nest = nest;
     }
 
     static List<Tok> lex(String code, Syntax syn) {
-        CodeLexer l = new CodeLexer(code, syn);
+        return lex(code, syn, 0);
+    }
+
+    private static List<Tok> lex(String code, Syntax syn, int nest) {
+        CodeLexer l = new CodeLexer(code, syn, nest);
         if (syn.words()) {
             l.words();
         } else {
             l.run();
         }
         return l.out;
+    }
+
+    /** Adds a literal, then the tokens of the code in its interpolations (that code runs too). */
+    private void literal(Kind kind, String text, boolean dyn) {
+        out.add(new Tok(kind, text, dyn));
+        if (inner.isEmpty()) {
+            return;
+        }
+        List<String> codes = new ArrayList<>(inner);
+        inner.clear();
+        for (String c : codes) {
+            if (nest >= MAX_NEST) {
+                out.add(new Tok(Kind.DEEP, "", true));
+                return;
+            }
+            out.add(new Tok(Kind.END, ";", false));
+            out.addAll(lex(c, syn, nest + 1));
+            out.add(new Tok(Kind.END, ";", false));
+        }
+    }
+
+    /** From the '{' at {@code brace}, the index after its matching '}'; the text between is code. */
+    private int embedded(int brace) {
+        int n = s.length();
+        int depth = 0;
+        int k = brace;
+        while (k < n) {
+            char c = s.charAt(k);
+            if (c == '\\') {
+                k += 2;
+                continue;
+            }
+            if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                inner.add(s.substring(brace + 1, k));
+                return k + 1;
+            }
+            k++;
+        }
+        inner.add(s.substring(brace + 1));
+        return n;
     }
 
     private char at(int k) {
@@ -138,6 +192,9 @@ final class CodeLexer {
             } else if (syn.sigils() && (c == '$' || c == '@') && (identStart(at(i + 1)) || at(i + 1) == '{'
                     || at(i + 1) == ':' || (syn == PERL && (at(i + 1) == '#' || Character.isDigit(at(i + 1)) || at(i + 1) == '_')))) {
                 int st = i++;
+                if (syn == PERL && at(i) == '#') {
+                    i++; // $#array
+                }
                 while (i < n && (identPart(s.charAt(i)) || s.charAt(i) == ':' || s.charAt(i) == '{' || s.charAt(i) == '}')) {
                     i++;
                 }
@@ -267,7 +324,7 @@ final class CodeLexer {
             char c = s.charAt(i);
             if (triple ? c == q && at(i + 1) == q && at(i + 2) == q : c == q) {
                 i += triple ? 3 : 1;
-                out.add(new Tok(Kind.STRING, b.toString(), dyn));
+                literal(Kind.STRING, b.toString(), dyn);
                 return true;
             }
             if (!triple && c == '\n') {
@@ -280,6 +337,10 @@ final class CodeLexer {
                     continue;
                 }
                 dyn = true;
+                int e = embedded(i);
+                b.append(s, i, e);
+                i = e;
+                continue;
             }
             if (c == '\\' && !raw && i + 1 < n) {
                 i = escape(b, i + 1);
@@ -288,7 +349,7 @@ final class CodeLexer {
             b.append(c);
             i++;
         }
-        out.add(new Tok(Kind.STRING, b.toString(), true)); // unterminated: not a literal we can trust
+        literal(Kind.STRING, b.toString(), true); // unterminated: not a literal we can trust
         return true;
     }
 
@@ -309,7 +370,7 @@ final class CodeLexer {
             char c = s.charAt(i);
             if (c == close && depth == 0) {
                 i++;
-                out.add(new Tok(kind, b.toString(), dyn));
+                literal(kind, b.toString(), dyn);
                 return;
             }
             if (open != close && c == open) {
@@ -334,11 +395,19 @@ final class CodeLexer {
             }
             if (interpolates && interpolation(c)) {
                 dyn = true;
+                // "#{code}", "${code}", "@{[code]}": the braces hold code that runs
+                int brace = at(i + 1) == '{' ? i + 1 : -1;
+                if (brace >= 0 && syn != TCL) {
+                    int e = embedded(brace);
+                    b.append(s, i, e);
+                    i = e;
+                    continue;
+                }
             }
             b.append(c);
             i++;
         }
-        out.add(new Tok(kind, b.toString(), true)); // unterminated
+        literal(kind, b.toString(), true); // unterminated
     }
 
     /** Whether an interpolation starts at i inside an interpolating literal. */
@@ -442,7 +511,7 @@ final class CodeLexer {
             char c = s.charAt(i);
             if (c == '`') {
                 i++;
-                out.add(new Tok(Kind.STRING, b.toString(), dyn));
+                literal(Kind.STRING, b.toString(), dyn);
                 return;
             }
             if (c == '\\' && i + 1 < n) {
@@ -451,23 +520,13 @@ final class CodeLexer {
             }
             if (c == '$' && at(i + 1) == '{') {
                 dyn = true;
-                int depth = 0;
-                while (i < n) {
-                    char d = s.charAt(i);
-                    if (d == '{') {
-                        depth++;
-                    } else if (d == '}' && --depth == 0) {
-                        break;
-                    }
-                    i++;
-                }
-                i++;
+                i = embedded(i + 1);
                 continue;
             }
             b.append(c);
             i++;
         }
-        out.add(new Tok(Kind.STRING, b.toString(), true));
+        literal(Kind.STRING, b.toString(), true);
     }
 
     /** Whether a '/' here starts a regular expression (after an operator or at the start), not a division. */

@@ -100,6 +100,11 @@ final class OneLiner {
         uses();
         for (int k = 0; k < toks.size() && !a.exhausted; k++) {
             Tok t = toks.get(k);
+            if (t.kind() == Kind.DEEP) {
+                a.raise(display, location, a.setting("too-deep"), "interpolations nested more than "
+                        + CodeLexer.MAX_NEST + " deep");
+                return;
+            }
             if (t.kind() == Kind.COMMAND && lang.backticks() != null) {
                 if (!count()) {
                     return;
