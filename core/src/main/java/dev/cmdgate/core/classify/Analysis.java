@@ -294,8 +294,16 @@ final class Analysis {
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
             base = s.verdict();
         }
+        Set<String> facts = new LinkedHashSet<>();
+        String dry = dryRun(p, facts);
+        if (dry != null) {
+            // git clean -n, apt-get -s: only shows what it would do; what its options run still counts
+            Verdict d = setting("dry-run");
+            raise(display, location, d != null ? d : DRY_RUN, dry);
+            base = null;
+        }
         raise(display, location, base);
-        if (p.anyOption) {
+        if (p.anyOption && dry == null) {
             Verdict g = setting("glob-option");
             boolean any = false;
             // options written after the sub-command are those of the deepest section
@@ -312,18 +320,17 @@ final class Analysis {
             }
         }
         for (ParsedArgs.Use u : p.options) {
-            if (u.spec() != null && u.spec().effect() != null) {
+            if (dry == null && u.spec() != null && u.spec().effect() != null) {
                 raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
             }
         }
-        Set<String> facts = new LinkedHashSet<>();
         boolean codeFound = false;
         for (Section s : p.path) {
             for (CodeRule c : s.codes()) {
                 codeFound |= code(c, p, ctx, display, location, facts);
             }
         }
-        for (Section s : p.path) {
+        for (Section s : dry == null ? p.path : List.<Section>of()) {
             for (When w : s.whens()) {
                 if (holds(w.conditions(), p, facts)) {
                     raise(display, location, w.verdict(), w.text());
@@ -343,7 +350,7 @@ final class Analysis {
                 }
             }
             for (WriteRule wr : s.writes()) {
-                if (holds(wr.conditions(), p, facts)) {
+                if (dry == null && holds(wr.conditions(), p, facts)) {
                     writes(wr, p, display, location);
                 }
             }
@@ -374,6 +381,29 @@ final class Analysis {
         if (runs != null) {
             runs(runs, p, words, ctx, display, location);
         }
+    }
+
+    /** The dry-run verdict of rule sets written before it was a setting. */
+    private static final Verdict DRY_RUN = new Verdict(CommandClass.READ, RiskLevel.MINIMAL, "only shows what it would do");
+
+    /**
+     * The dry-run option given, when the nearest section with a {@code dry-run} row (from the
+     * deepest up) names one that is present and its conditions hold; null otherwise. A glob that may
+     * expand to any option never makes a dry run.
+     */
+    private String dryRun(ParsedArgs p, Set<String> facts) {
+        for (Section s = p.section(); s != null; s = s.parent()) {
+            if (s.dryRun() == null) {
+                continue;
+            }
+            for (String o : s.dryRun()) {
+                if (p.has(o) && holds(s.dryRunIf(), p, facts)) {
+                    return o;
+                }
+            }
+            return null;
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------ code in arguments
@@ -701,6 +731,7 @@ final class Analysis {
             }
             case "sed" -> facts.addAll(CodeFacts.sed(code));
             case "awk" -> facts.addAll(CodeFacts.awk(code));
+            case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = rules.language(lang);
                 if (l == null) {

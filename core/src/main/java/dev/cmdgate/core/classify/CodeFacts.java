@@ -238,4 +238,66 @@ final class CodeFacts {
         }
         return f;
     }
+
+    /**
+     * less start-up commands ({@code +G}, {@code +/pattern}, {@code +F}, {@code ++cmd}): a shell
+     * command ({@code !cmd}, {@code |mark cmd}), saving to a file ({@code s file}, {@code -o file}),
+     * an editor ({@code v}), or anything not known to be harmless. Moving, searching, marking and
+     * examining files only read. The text is the command sequence after the '+'.
+     */
+    static Set<String> less(String s) {
+        Set<String> f = new LinkedHashSet<>();
+        int n = s.length();
+        int i = s.startsWith("+") ? 1 : 0; // ++cmd: every file
+        while (i < n) {
+            char c = s.charAt(i);
+            if ((c >= '0' && c <= '9') || c == '.' || c == ' ') {
+                i++; // a count
+                continue;
+            }
+            switch (c) {
+                case '/', '?', '&' -> {
+                    return f; // a search: the rest is the pattern
+                }
+                case '!', '|', '#' -> {
+                    f.add("less.shell");
+                    return f;
+                }
+                case 's' -> {
+                    f.add("less.write");
+                    return f;
+                }
+                case 'v' -> {
+                    f.add("less.editor");
+                    return f;
+                }
+                case '-', '_' -> {
+                    // toggling an option: -o/-O name a log file, -k a key-binding file; others display
+                    char o = i + 1 < n ? s.charAt(i + 1) : 0;
+                    if (o == 'o' || o == 'O') {
+                        f.add("less.write");
+                    } else if (o == 'k' || o == '-') {
+                        f.add("less.unknown");
+                    }
+                    return f;
+                }
+                case ':' -> {
+                    char o = i + 1 < n ? s.charAt(i + 1) : 0;
+                    if ("enpxdfq".indexOf(o) < 0 || o == 0) {
+                        f.add("less.unknown");
+                    }
+                    return f; // :e FILE examines another file (reads)
+                }
+                case 'm', '\'', 'M' -> i += 2; // a mark letter follows
+                default -> {
+                    if ("gGpPFRrjkfbduyeJKYzwWnNqQ=hH%^tTE\\ ".indexOf(c) < 0) {
+                        f.add("less.unknown");
+                        return f;
+                    }
+                    i++;
+                }
+            }
+        }
+        return f;
+    }
 }

@@ -323,6 +323,16 @@ final class RulesParser {
                 s.stdinCode = verdictAfter(t, arrow);
             }
             case "fifo" -> s.fifos.add(fifo(s, t));
+            case "dry-run" -> {
+                int ifAt = t.indexOf("if");
+                int end = ifAt < 0 ? t.size() : ifAt;
+                List<String> opts = new ArrayList<>();
+                for (String o : t.subList(1, end)) {
+                    opts.add(optionName(s, o));
+                }
+                s.dryRun = List.copyOf(opts);
+                s.dryRunIf = ifAt < 0 ? List.of() : conditions(s, t.subList(ifAt + 1, t.size()));
+            }
             case "writes" -> s.writes.add(writes(s, t));
             case "reset" -> {
                 s.verdict = null;
@@ -341,6 +351,8 @@ final class RulesParser {
                 s.stdinCodeAfter = 0;
                 s.stdinInteractive.clear();
                 s.fifos.clear();
+                s.dryRun = null;
+                s.dryRunIf = List.of();
             }
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }

@@ -95,6 +95,21 @@ class ReadingsTest {
             [cc]
             is Write medium "compiles"
             opt -plugin =?FILE -> Write high "plugin"
+
+            [cleaner]
+            is Write medium "removes files"
+            opt -n --dry-run
+            opt -f --force -> Destructive dangerous "forced"
+            opt --hook =COMMAND
+            code sh opt --hook
+            when operand=/ -> Destructive dangerous "root"
+            writes operands -> Write low "writes"
+            dry-run --dry-run if !operand=*:*
+            [cleaner sync]
+            is Network high "syncs"
+            dry-run
+            [cleaner list]
+            is Write medium "lists, then prunes"
             """;
 
     static final RulesClassifier R = RulesClassifier.of(RuleSet.parse(RULES, "readings.rules"));
@@ -172,6 +187,17 @@ class ReadingsTest {
         "mount --bind a b show => Read",
         // a single-dash word option with an attached value
         "cc -plugin=x.so a.c => Write",
+        // dry-run: the section's own verdicts give way to Read; what its options run still counts
+        "cleaner a => Write",
+        "cleaner -f a => Destructive",
+        "cleaner -n -f a => Read",
+        "cleaner --dry-run / => Read",
+        "cleaner -n --hook 'del -rf a' b => Destructive",
+        "cleaner -n host:a => Write",
+        "cleaner -n -f host:a => Destructive",
+        // a sub-command's empty dry-run row: this one has no dry run; without a row the parent's decides
+        "cleaner -n sync => Network",
+        "cleaner -n list => Read",
     })
     void reading(String line, String expected) {
         Classification c = R.classifyShell(line);
