@@ -296,7 +296,12 @@ final class OneLiner {
         }
         List<Val> args = arguments(k + 1);
         if (args == null) {
-            return; // a reference, not a call
+            // a reference, not a call: an evaluator handed over as a value (.then(eval), map(eval, …))
+            // runs whatever data reaches it
+            if (c.reading().equals("code") && isHandedOver(k)) {
+                a.raise(display, location, a.setting("dynamic-code"), row + " is passed on: it runs code only known at run time");
+            }
+            return;
         }
         List<Val> pos = new ArrayList<>();
         for (int j = c.from() - 1; j < args.size(); j++) {
@@ -352,6 +357,20 @@ final class OneLiner {
             default -> {
             }
         }
+    }
+
+    /**
+     * Whether the name at {@code k} is used as a value — an argument or an element, not a name
+     * being imported, assigned or looked into ({@code from x import eval}, {@code eval = …},
+     * {@code eval.x}).
+     */
+    private boolean isHandedOver(int k) {
+        Tok prev = k > 0 ? toks.get(k - 1) : null;
+        Tok next = k + 1 < toks.size() ? toks.get(k + 1) : null;
+        if (prev == null || !(prev.kind() == Kind.COMMA || prev.is(Kind.OPEN, "(") || prev.is(Kind.OPEN, "["))) {
+            return false;
+        }
+        return next == null || next.kind() == Kind.COMMA || next.kind() == Kind.CLOSE;
     }
 
     /** A shell line: a literal is classified as a script, a list as an argv, anything else is unverifiable. */
