@@ -729,8 +729,21 @@ final class Analysis {
                 }
                 ShellAnalysis.script(this, code, new Ctx(location + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
             }
-            case "sed" -> facts.addAll(CodeFacts.sed(code));
-            case "awk" -> facts.addAll(CodeFacts.awk(code));
+            case "sed", "awk" -> {
+                List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
+                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, cmds) : CodeFacts.awk(code, cmds));
+                // the commands the program runs (sed's e, awk's system() and pipes) are judged too
+                for (int i = 0; i < cmds.size() && i < 64; i++) {
+                    CodeFacts.Cmd c = cmds.get(i);
+                    if (c.dynamic()) {
+                        raise(display, location, setting("dynamic-code"), "the " + lang
+                                + " program runs a command only known at run time");
+                    } else {
+                        runCode("sh", c.text(), false, c.piped() ? ctx.withStdin(Stdin.PIPE) : ctx, display,
+                                location + " > " + lang, new LinkedHashSet<>());
+                    }
+                }
+            }
             case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = rules.language(lang);

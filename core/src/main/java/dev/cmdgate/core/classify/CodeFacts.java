@@ -14,8 +14,26 @@ final class CodeFacts {
     private CodeFacts() {
     }
 
-    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands. */
+    /**
+     * A command a sed or awk program runs: its literal text, or {@code dynamic} when it is only known
+     * at run time (the pattern space, a variable, a concatenation); {@code piped} when the program
+     * writes data to its input (awk's print | "cmd").
+     */
+    record Cmd(String text, boolean dynamic, boolean piped) {
+    }
+
+    /** As {@link #sed(String, List)} without collecting the commands. */
     static Set<String> sed(String s) {
+        return sed(s, new java.util.ArrayList<>());
+    }
+
+    /** As {@link #awk(String, List)} without collecting the commands. */
+    static Set<String> awk(String s) {
+        return awk(s, new java.util.ArrayList<>());
+    }
+
+    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands. */
+    static Set<String> sed(String s, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
         int i = 0;
         int n = s.length();
@@ -43,7 +61,7 @@ final class CodeFacts {
             c = s.charAt(i);
             switch (c) {
                 case '{', '}', ';', '\n' -> i++;
-                case 's' -> i = substitute(s, i + 1, f);
+                case 's' -> i = substitute(s, i + 1, f, cmds);
                 case 'y' -> i = skipDelimited(s, i + 1, 2);
                 case 'w', 'W' -> {
                     f.add("sed.write");
@@ -51,7 +69,11 @@ final class CodeFacts {
                 }
                 case 'e' -> {
                     f.add("sed.exec");
-                    i = eol(s, i);
+                    int end = eol(s, i);
+                    // e COMMAND runs COMMAND (to the end of the line); a bare e runs the pattern space
+                    String cmd = s.substring(i + 1, end).trim();
+                    cmds.add(cmd.isEmpty() ? new Cmd("", true, false) : new Cmd(cmd, false, false));
+                    i = end;
                 }
                 case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':', 'q', 'Q', 'l', 'L', 'v' -> i = eolOrSemicolon(s, i + 1, c);
                 case 'F', 'z', 'p', 'P', 'd', 'D', 'n', 'N', 'g', 'G', 'h', 'H', 'x', '=' -> i++;
@@ -108,7 +130,7 @@ final class CodeFacts {
         return Math.min(i, n);
     }
 
-    private static int substitute(String s, int i, Set<String> f) {
+    private static int substitute(String s, int i, Set<String> f, java.util.List<Cmd> cmds) {
         i = skipDelimited(s, i, 2);
         int n = s.length();
         while (i < n) {
@@ -118,6 +140,7 @@ final class CodeFacts {
                 return eol(s, i);
             } else if (c == 'e') {
                 f.add("sed.exec");
+                cmds.add(new Cmd("", true, false)); // s///e runs the pattern space: the input decides
                 i++;
             } else if (c == 'g' || c == 'p' || c == 'i' || c == 'I' || c == 'm' || c == 'M' || (c >= '0' && c <= '9')) {
                 i++;
@@ -149,8 +172,10 @@ final class CodeFacts {
      * output redirection after print/printf ({@code >}, {@code >>}), {@code @load}, and gawk's
      * {@code /inet/…} network special files.
      */
-    static Set<String> awk(String s) {
+    static Set<String> awk(String s, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
+        String lastStr = null; // the last string literal and where it ended, for "cmd" | getline
+        int lastStrEnd = -1;
         if (s.contains("/inet/") || s.contains("/inet4/") || s.contains("/inet6/")) {
             f.add("awk.network"); // gawk's special files open TCP/UDP connections
         }
@@ -162,14 +187,10 @@ final class CodeFacts {
         while (i < n) {
             char c = s.charAt(i);
             if (c == '"') {
-                i++;
-                while (i < n && s.charAt(i) != '"') {
-                    if (s.charAt(i) == '\\') {
-                        i++;
-                    }
-                    i++;
-                }
-                i++;
+                int[] end = new int[1];
+                lastStr = awkString(s, i, end);
+                i = end[0];
+                lastStrEnd = i;
                 prev = '"';
                 continue;
             }
@@ -201,6 +222,7 @@ final class CodeFacts {
                 }
                 if (word.equals("system") && k < n && s.charAt(k) == '(') {
                     f.add("awk.system");
+                    cmds.add(awkArgument(s, k + 1, ')'));
                 } else if (word.equals("print") || word.equals("printf")) {
                     inPrint = true;
                     depth = 0;
@@ -222,6 +244,19 @@ final class CodeFacts {
                         continue;
                     }
                     f.add("awk.pipe");
+                    int k = i + 1 < n && s.charAt(i + 1) == '&' ? i + 2 : i + 1;
+                    while (k < n && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+                        k++;
+                    }
+                    if (s.startsWith("getline", k)) {
+                        // "cmd" | getline: the command is the expression before the bar
+                        boolean literal = lastStr != null && s.substring(lastStrEnd, i).isBlank();
+                        cmds.add(literal ? new Cmd(lastStr, false, false) : new Cmd("", true, false));
+                    } else {
+                        // print … | "cmd": the command is the expression after it, fed the output
+                        Cmd c2 = awkArgument(s, k, '\0');
+                        cmds.add(new Cmd(c2.text(), c2.dynamic(), true));
+                    }
                 }
                 case '>' -> {
                     if (inPrint && depth == 0 && !(i + 1 < n && s.charAt(i + 1) == '=')) {
@@ -299,5 +334,51 @@ final class CodeFacts {
             }
         }
         return f;
+    }
+
+    /** An awk string literal starting at the quote at {@code i}: its value; end[0] is the index after it. */
+    private static String awkString(String s, int i, int[] end) {
+        int n = s.length();
+        StringBuilder b = new StringBuilder();
+        i++;
+        while (i < n && s.charAt(i) != '"') {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < n) {
+                char d = s.charAt(++i);
+                b.append(switch (d) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> d;
+                });
+            } else {
+                b.append(c);
+            }
+            i++;
+        }
+        end[0] = Math.min(i + 1, n);
+        return b.toString();
+    }
+
+    /**
+     * The command an awk expression starting at {@code k} names: a lone string literal (ended by
+     * {@code close}, a statement end or the end) is literal; anything else is only known at run time.
+     */
+    private static Cmd awkArgument(String s, int k, char close) {
+        int n = s.length();
+        while (k < n && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+            k++;
+        }
+        if (k < n && s.charAt(k) == '"') {
+            int[] end = new int[1];
+            String v = awkString(s, k, end);
+            int j = end[0];
+            while (j < n && (s.charAt(j) == ' ' || s.charAt(j) == '\t')) {
+                j++;
+            }
+            if (j >= n || s.charAt(j) == close || (close == '\0' && ";}\n)".indexOf(s.charAt(j)) >= 0)) {
+                return new Cmd(v, false, false);
+            }
+        }
+        return new Cmd("", true, false);
     }
 }

@@ -50,6 +50,8 @@ final class CodeLexer {
     static final Syntax APPLESCRIPT = new Syntax("applescript", true, false, true, false, false, (char) 0, false, false, false, false, false, false, false, false, false, true);
     static final Syntax POWERSHELL = new Syntax("powershell", true, false, false, false, true, '$', false, false, false, false, false, true, false, true, false, true);
     static final Syntax JULIA = new Syntax("julia", true, false, false, false, false, '$', true, false, false, false, false, false, false, false, false, false);
+    /** Lisps: (name arg …) calls, ';' comments, names with '-', ':', '*', '!', '?', '/'. */
+    static final Syntax LISP = new Syntax("lisp", false, false, false, false, false, (char) 0, false, false, false, false, false, false, false, true, false, false);
 
     static Syntax of(String name) {
         return switch (name) {
@@ -66,6 +68,7 @@ final class CodeLexer {
             case "applescript" -> APPLESCRIPT;
             case "powershell" -> POWERSHELL;
             case "julia" -> JULIA;
+            case "lisp" -> LISP;
             default -> throw new IllegalArgumentException("no lexer for " + name);
         };
     }
@@ -178,7 +181,7 @@ final class CodeLexer {
             } else if (c == '"') {
                 i++;
                 quoted('"', syn.interp() != 0 && syn.interp() != '{', Kind.STRING, false);
-            } else if (c == '\'') {
+            } else if (c == '\'' && syn != LISP) {
                 i++;
                 quoted('\'', false, Kind.STRING, syn.singleRaw());
             } else if (c == '`' && syn.backtickCommand()) {
@@ -235,6 +238,12 @@ final class CodeLexer {
     /** Skips a comment starting at i, if one does. */
     private boolean comment(char c) {
         int n = s.length();
+        if (syn == LISP && c == ';') {
+            while (i < n && s.charAt(i) != '\n') {
+                i++;
+            }
+            return true;
+        }
         if (syn.hashComments() && c == '#' && !(syn == RUBY && at(i + 1) == '{')) {
             while (i < n && s.charAt(i) != '\n') {
                 i++;
@@ -289,6 +298,8 @@ final class CodeLexer {
             } else if (c == '-' && at(i + 1) == '>' && identStart(at(i + 2)) && (syn == PHP || syn == PERL)) {
                 i += 2;
             } else if (c == '-' && syn.dashIdents() && identStart(at(i + 1))) {
+                i++;
+            } else if (syn == LISP && "-:*!?/<>=+".indexOf(c) >= 0 && i > st) {
                 i++;
             } else {
                 break;

@@ -463,6 +463,25 @@ final class OneLiner {
         if (k >= toks.size()) {
             return null;
         }
+        if (syn == CodeLexer.LISP) {
+            // (name arg …): every form up to the closing parenthesis is an argument
+            if (k < 2 || !toks.get(k - 2).is(Kind.OPEN, "(") || match[k - 2] < 0) {
+                return null;
+            }
+            List<Val> out = new ArrayList<>();
+            for (int j = k; j < match[k - 2] && spend(); j++) {
+                Tok w = toks.get(j);
+                if (w.kind() == Kind.OPEN && match[j] > j) {
+                    out.add(Val.DYN);
+                    j = match[j];
+                } else if (w.kind() == Kind.STRING && !w.dynamic()) {
+                    out.add(new Val(Val.Type.LIT, w.text(), List.of()));
+                } else if (!w.is(Kind.OP, "'")) {
+                    out.add(Val.DYN);
+                }
+            }
+            return out;
+        }
         Tok t = toks.get(k);
         if (t.is(Kind.OPEN, "(")) {
             int end = match[k];

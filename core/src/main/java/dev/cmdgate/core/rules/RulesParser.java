@@ -587,7 +587,7 @@ final class RulesParser {
 
     /** Lexer families a {@code syntax} row may name (each is a small lexer in the classifier). */
     static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
-            "r", "tcl", "applescript", "powershell", "julia");
+            "r", "tcl", "applescript", "powershell", "julia", "lisp");
     static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self");
 
     /** A row of a {@code [@lang NAME]} section. */
