@@ -242,23 +242,46 @@ final class OneLiner {
 
     // ------------------------------------------------------------------ uses
 
+    /**
+     * Raises every {@code uses} row a name or a literal of the code names: a name equal to a word, or
+     * starting with it at a separator ({@code urllib.request.urlopen} uses {@code urllib}); a method
+     * of anything named like a word ({@code x.DownloadString}); a literal equal to a word
+     * ({@code require('net')}). One map lookup per candidate, so the cost does not grow with the rows.
+     */
     private void uses() {
+        if (lang.uses().isEmpty()) {
+            return;
+        }
         Set<Language.Use> fired = new HashSet<>();
         for (Tok t : toks) {
-            if (t.kind() != Kind.IDENT && t.kind() != Kind.STRING) {
+            if (t.kind() == Kind.STRING) {
+                if (!t.dynamic()) {
+                    use(t.text(), fired);
+                }
                 continue;
             }
-            for (Language.Use u : lang.uses()) {
-                if (fired.contains(u)) {
-                    continue;
-                }
-                for (String w : u.names()) {
-                    if (t.kind() == Kind.IDENT ? nameUses(t.text(), w) : !t.dynamic() && same(t.text(), w)) {
-                        fired.add(u);
-                        a.raise(display, location, u.verdict(), w);
-                        break;
+            if (t.kind() != Kind.IDENT) {
+                continue;
+            }
+            String name = t.text();
+            use(name, fired);
+            int n = name.length();
+            for (int i = 1; i < n; i++) {
+                char c = name.charAt(i);
+                if (c == '.' || c == ':' || c == '-') {
+                    use(name.substring(0, i), fired);
+                    if (lang.hasPrefixUses()) {
+                        int e = c == ':' && i + 1 < n && name.charAt(i + 1) == ':' ? i + 2 : i + 1;
+                        use(name.substring(0, e), fired);
+                    }
+                    if (c == ':' && i + 1 < n && name.charAt(i + 1) == ':') {
+                        i++;
                     }
                 }
+            }
+            String last = Language.lastSegment(name);
+            if (last.length() < n) {
+                use(last, fired);
             }
             if (fired.size() == lang.uses().size()) {
                 return;
@@ -266,25 +289,16 @@ final class OneLiner {
         }
     }
 
-    private boolean same(String a1, String b) {
-        return caseless ? a1.equalsIgnoreCase(b) : a1.equals(b);
-    }
-
-    /** {@code socket} uses {@code socket}, {@code socket.socket}, {@code IO::Socket::INET} uses {@code IO::Socket}. */
-    private boolean nameUses(String name, String w) {
-        if (w.endsWith("::") || w.endsWith(".")) {
-            return caseless ? name.toLowerCase(Locale.ROOT).startsWith(w.toLowerCase(Locale.ROOT)) : name.startsWith(w);
+    private void use(String word, Set<Language.Use> fired) {
+        List<Language.Use> us = lang.usesOf(caseless ? word.toLowerCase(Locale.ROOT) : word);
+        if (us == null) {
+            return;
         }
-        if (same(name, w)) {
-            return true;
+        for (Language.Use u : us) {
+            if (fired.add(u)) {
+                a.raise(display, location, u.verdict(), word);
+            }
         }
-        if (name.length() > w.length() && (caseless ? name.regionMatches(true, 0, w, 0, w.length()) : name.startsWith(w))) {
-            char c = name.charAt(w.length());
-            return c == '.' || c == ':' || c == '-';
-        }
-        // a method of the network object: x.DownloadString, fetch(...) called on anything
-        String last = Language.lastSegment(name);
-        return !w.contains(".") && !w.contains("::") && name.length() > last.length() && same(last, w);
     }
 
     // ------------------------------------------------------------------ calls

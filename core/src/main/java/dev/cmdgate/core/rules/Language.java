@@ -44,6 +44,12 @@ public final class Language {
     /** Call rows by the last segment of their names (without a trailing '*'), for the lookup per identifier. */
     final Map<String, List<Call>> byLast = new HashMap<>();
     final List<Call> globbed = new ArrayList<>();
+    /** For every glob name: the prefix before its '*' and its row (parallel lists). */
+    final List<String> globPrefixes = new ArrayList<>();
+    final List<Call> globCalls = new ArrayList<>();
+    /** {@code uses} words (lower-cased for caseless languages by the reader) → their rows. */
+    final Map<String, List<Use>> useIndex = new HashMap<>();
+    boolean prefixUses;
 
     Language(String name) {
         this.name = name;
@@ -62,19 +68,28 @@ public final class Language {
     /** Call rows whose some name ends in {@code last} (exactly, or by a glob). */
     public List<Call> candidates(String last) {
         List<Call> exact = byLast.get(last);
-        if (globbed.isEmpty()) {
-            return exact == null ? List.of() : exact;
-        }
-        List<Call> all = new ArrayList<>(exact == null ? List.of() : exact);
-        for (Call c : globbed) {
-            for (String n : c.names()) {
-                String l = lastSegment(n);
-                if (l.endsWith("*") && last.startsWith(l.substring(0, l.length() - 1)) && !all.contains(c)) {
-                    all.add(c);
+        List<Call> all = null;
+        for (int i = 0; i < globPrefixes.size(); i++) {
+            if (last.startsWith(globPrefixes.get(i))) {
+                if (all == null) {
+                    all = new ArrayList<>(exact == null ? List.of() : exact);
+                }
+                if (!all.contains(globCalls.get(i))) {
+                    all.add(globCalls.get(i));
                 }
             }
         }
-        return all;
+        return all != null ? all : exact == null ? List.of() : exact;
+    }
+
+    /** The {@code uses} rows naming exactly {@code word} (a name, a module prefix, a string), or null. */
+    public List<Use> usesOf(String word) {
+        return useIndex.get(word);
+    }
+
+    /** Whether some {@code uses} word ends in '.' or '::' (a prefix such as {@code Net::}). */
+    public boolean hasPrefixUses() {
+        return prefixUses;
     }
 
     void add(Call c) {
@@ -85,9 +100,23 @@ public final class Language {
                 if (!globbed.contains(c)) {
                     globbed.add(c);
                 }
+                globPrefixes.add(l.substring(0, l.length() - 1));
+                globCalls.add(c);
             } else {
                 byLast.computeIfAbsent(l, k -> new ArrayList<>()).add(c);
             }
+        }
+    }
+
+    void add(Use u) {
+        uses.add(u);
+        for (String w : u.names()) {
+            useIndex.computeIfAbsent(w, k -> new ArrayList<>()).add(u);
+            String lower = w.toLowerCase(java.util.Locale.ROOT);
+            if (!lower.equals(w)) {
+                useIndex.computeIfAbsent(lower, k -> new ArrayList<>()).add(u);
+            }
+            prefixUses |= w.endsWith(".") || w.endsWith("::");
         }
     }
 

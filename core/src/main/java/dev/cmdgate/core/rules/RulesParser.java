@@ -638,7 +638,7 @@ final class RulesParser {
             }
             case "uses" -> {
                 int arrow = expectArrow(t, 2);
-                l.uses.add(new Language.Use(List.copyOf(t.subList(1, arrow)), verdictAfter(t, arrow)));
+                l.add(new Language.Use(List.copyOf(t.subList(1, arrow)), verdictAfter(t, arrow)));
             }
             default -> throw new IllegalArgumentException("unknown row '" + t.get(0) + "' in a [@lang] section");
         }
