@@ -42,7 +42,7 @@ BUILD_DIR="$build_dir" "$root/scripts/measure-launch.sh" "$l_rounds" "$launches"
 echo; echo "== 3. JMH ($(jdk_name "${jmh_java%/bin/java}"))"
 "$jmh_java" -jar "$bench_jar" 'ClassifyBenchmark|GateBenchmark' -p mix=all "${jmh[@]}" \
   -rf json -rff "$out/jmh-latency.json" > "$out/jmh-latency.log" 2>&1 || { tail -30 "$out/jmh-latency.log"; exit 1; }
-"$jmh_java" -jar "$bench_jar" 'LongLineBenchmark|NestingBenchmark|SeparatorsBenchmark|BridgeBenchmark' "${jmh_worst[@]}" \
+"$jmh_java" -jar "$bench_jar" 'LongLineBenchmark|NestingBenchmark|SeparatorsBenchmark' "${jmh_worst[@]}" \
   -rf json -rff "$out/jmh-worst.json" > "$out/jmh-worst.log" 2>&1 || echo "(some worst-case benchmarks failed: see $out/jmh-worst.log)"
 python3 "$root/scripts/bench/jmh-summary.py" "$out/jmh-latency.json" "$out/jmh-worst.json" | tee "$out/jmh-summary.txt"
 grep -E '<failure>|Exception|Error' "$out/jmh-worst.log" | sort | uniq -c | head -10 || true

@@ -1,15 +1,18 @@
 package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.agent.bridge.GateFunction;
+import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
+import dev.cmdgate.agent.instrument.InstrumentGuard;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.natives.NativeAddresses;
+import dev.cmdgate.agent.natives.NativeGate;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
-import dev.cmdgate.api.bridge.LaunchBridge;
-import dev.cmdgate.api.bridge.LaunchGate;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.classify.Classifiers;
@@ -22,37 +25,52 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /** Wires one JVM's gate from its configuration: checked at start-up, built on first use. */
-final class AgentRuntime {
+public final class AgentRuntime {
 
     private AgentRuntime() {
     }
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
-    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull) {
+    record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
+                   NativeAddresses natives) {
     }
 
     /**
-     * The gate to install. Everything a bad configuration could break is checked here, so it stops the
-     * JVM at start; the gate itself is built on its first use ({@link LazyGate}).
+     * The gate to hand to the bridge. Everything a bad configuration could break is checked here, so it
+     * stops the JVM at start; the gate itself is built on its first use ({@link LazyGate}).
      */
-    static LaunchGate create(AgentConfig config) {
+    public static GateFunction create(AgentConfig config, InstrumentGuard guard) {
         PromptGateway.validate(config.prompt());
         PolicyCheck policy = loadPolicy(config);
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
-        return new LazyGate(new Checked(config, classifier, policy));
+        ThreadScopes scopes = new ThreadScopes();
+        NativeAddresses natives = new NativeAddresses();
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives));
+        return new GateFunction(gate.launches(), gate.api(), scopes, guard, new NativeGate(natives, gate.launches()));
+    }
+
+    /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
+    public static void validate(AgentConfig config) {
+        PromptGateway.validate(config.prompt());
+        loadPolicy(config);
+        if (config.rules() != null) {
+            Classifiers.standard(config.rules());
+        }
     }
 
     /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
-    static ApiGate build(Checked checked) {
+    static LazyGate.Built build(Checked checked) {
         AgentConfig config = checked.config();
         LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
+        ThreadScopes scopes = checked.scopes();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 config.audit() == null ? null : new AuditSink(config.audit()),
-                prompts, new AgentLog(), new ScopeContext(), new ProcessWatchdog(), new ScopeDeclaredClass());
-        return new ApiGate(guard, gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT);
+                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
+                checked.natives());
+        return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard));
     }
 
     /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */
@@ -72,7 +90,7 @@ final class AgentRuntime {
 
     /**
      * The rules are loaded on the first launch, not in premain. A failure is not kept: it refuses
-     * that launch and the next launch tries again. (Plain classes, not lambdas: see ConfigParser.)
+     * that launch and the next launch tries again. (Plain classes, not lambdas: see Premain.)
      */
     private static final class LazyGatekeeper implements Supplier<Gatekeeper> {
         private final Checked checked;
@@ -99,19 +117,31 @@ final class AgentRuntime {
         }
     }
 
-    /** The launching thread's context, from the application's LaunchScope (kept in the bridge). */
+    /** The launching thread's context, from the application's LaunchScope. */
     private static final class ScopeContext implements Supplier<Map<String, String>> {
+        private final ThreadScopes scopes;
+
+        ScopeContext(ThreadScopes scopes) {
+            this.scopes = scopes;
+        }
+
         @Override
         public Map<String, String> get() {
-            return LaunchBridge.context();
+            return scopes.context();
         }
     }
 
     /** The class the launching thread's LaunchScope declares, or null. */
     private static final class ScopeDeclaredClass implements Supplier<CommandClass> {
+        private final ThreadScopes scopes;
+
+        ScopeDeclaredClass(ThreadScopes scopes) {
+            this.scopes = scopes;
+        }
+
         @Override
         public CommandClass get() {
-            return LaunchBridge.declaredClass();
+            return scopes.declaredClass();
         }
     }
 }

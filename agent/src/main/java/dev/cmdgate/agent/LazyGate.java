@@ -1,71 +1,58 @@
 package dev.cmdgate.agent;
 
-import dev.cmdgate.agent.prompt.ApiGate;
-import dev.cmdgate.api.CheckResult;
-import dev.cmdgate.api.PromptHandler;
-import dev.cmdgate.api.bridge.GateService;
-import dev.cmdgate.api.bridge.LaunchGate;
-import dev.cmdgate.core.decision.Launch;
-import java.lang.ProcessBuilder.Redirect;
-import java.util.List;
-import java.util.Map;
+import dev.cmdgate.agent.bridge.ApiService;
+import dev.cmdgate.agent.bridge.LaunchGate;
+import java.util.function.Supplier;
 
 /**
- * The gate premain installs. It builds the real one (see {@link AgentRuntime#build}) on its first use —
- * a launch or a call of the application API — so that a JVM's start-up pays only for reading and
- * checking the configuration, not for loading the decision machinery of a JVM that may never launch.
- * A failed build is not kept: the bridge refuses that launch, and the next use tries again.
+ * The gate, built on its first use — a launch or a call of the application API — so that a JVM's
+ * start-up pays only for reading and checking the configuration, not for loading the decision machinery
+ * of a JVM that may never launch (see {@link AgentRuntime#build}). A failed build is not kept: that use
+ * is refused, and the next one tries again.
  */
-final class LazyGate implements LaunchGate, GateService {
+final class LazyGate {
+
+    /** What is built: the launch decisions and the application API beside them. */
+    record Built(LaunchGate launches, ApiService api) {
+    }
 
     private final AgentRuntime.Checked checked;
-    private volatile ApiGate gate;
+    private volatile Built built;
 
     LazyGate(AgentRuntime.Checked checked) {
         this.checked = checked;
     }
 
-    private ApiGate gate() {
-        ApiGate g = gate;
-        if (g == null) {
+    Built get() {
+        Built b = built;
+        if (b == null) {
             synchronized (this) {
-                g = gate;
-                if (g == null) {
-                    gate = g = AgentRuntime.build(checked);
+                b = built;
+                if (b == null) {
+                    built = b = AgentRuntime.build(checked);
                 }
             }
         }
-        return g;
+        return b;
     }
 
-    @Override
-    public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
-                           boolean redirectErrorStream) {
-        gate().checkStart(cmdarray, environment, dir, redirects, redirectErrorStream);
+    /** The launch side, for the bridge (a class, not a lambda: see the bootstrap). */
+    Supplier<LaunchGate> launches() {
+        return new Supplier<>() {
+            @Override
+            public LaunchGate get() {
+                return LazyGate.this.get().launches();
+            }
+        };
     }
 
-    @Override
-    public void checkPipeline(List<ProcessBuilder> builders) {
-        gate().checkPipeline(builders);
-    }
-
-    @Override
-    public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
-        gate().checkConstruct(prog, argBlock, argc, dir);
-    }
-
-    @Override
-    public Process started(Process process) {
-        return gate().started(process);
-    }
-
-    @Override
-    public CheckResult check(Launch launch) {
-        return gate().check(launch);
-    }
-
-    @Override
-    public void installPromptHandler(PromptHandler handler) {
-        gate().installPromptHandler(handler);
+    /** The API side, for the bridge. */
+    Supplier<ApiService> api() {
+        return new Supplier<>() {
+            @Override
+            public ApiService get() {
+                return LazyGate.this.get().api();
+            }
+        };
     }
 }

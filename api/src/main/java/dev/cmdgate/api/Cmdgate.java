@@ -1,7 +1,7 @@
 package dev.cmdgate.api;
 
-import dev.cmdgate.api.bridge.GateService;
-import dev.cmdgate.api.bridge.LaunchBridge;
+import dev.cmdgate.api.bridge.AgentLink;
+import dev.cmdgate.api.bridge.HandlerAdapter;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -12,6 +12,7 @@ import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.gate.GateDecision;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ public final class Cmdgate {
 
     /** True when the cmdgate agent runs in this JVM and gates its launches. */
     public static boolean isActive() {
-        return LaunchBridge.installed();
+        return AgentLink.active();
     }
 
     /** What cmdgate would do now with {@code new ProcessBuilder(argv).start()} in the current directory. */
@@ -56,7 +57,7 @@ public final class Cmdgate {
             throw new IllegalArgumentException("cmdgate: empty argv");
         }
         return judge(new Launch(argv, null, cwd(workingDirectory), changes(environment), List.of(), null,
-                LaunchBridge.declaredClass()));
+                declaredClass()));
     }
 
     /** What cmdgate would do now with the shell command line {@code shellLine}, i.e. {@code sh -c shellLine}. */
@@ -68,7 +69,7 @@ public final class Cmdgate {
     public static CheckResult check(String shellLine, Path workingDirectory) {
         Objects.requireNonNull(shellLine, "shellLine");
         return judge(new Launch(List.of("sh", "-c", shellLine), shellLine, cwd(workingDirectory), Map.of(), List.of(),
-                null, LaunchBridge.declaredClass()));
+                null, declaredClass()));
     }
 
     /**
@@ -82,12 +83,7 @@ public final class Cmdgate {
      */
     public static boolean installPromptHandler(PromptHandler handler) {
         Objects.requireNonNull(handler, "handler");
-        GateService service = LaunchBridge.service();
-        if (service == null) {
-            return false;
-        }
-        service.installPromptHandler(handler);
-        return true;
+        return AgentLink.installPromptHandler(new HandlerAdapter(handler), handler.getClass().getName());
     }
 
     /**
@@ -99,9 +95,10 @@ public final class Cmdgate {
 
     private static CheckResult judge(Launch launch) {
         try {
-            GateService service = LaunchBridge.service();
-            if (service != null) {
-                return Objects.requireNonNull(service.check(launch), "the agent gave no result");
+            Map<String, Object> answer = AgentLink.check(launch.argv(), launch.shellLine(), launch.cwd(),
+                    launch.environmentChanges());
+            if (answer != null) {
+                return fromAgent(answer);
             }
             return InProcessGate.Holder.INSTANCE.check(launch);
         } catch (RuntimeException | LinkageError e) {
@@ -110,8 +107,34 @@ public final class Cmdgate {
                     List.of(new Finding(CommandText.render(launch.argv()), "check", CommandClass.DESTRUCTIVE,
                             RiskLevel.DANGEROUS, r.message())), List.of());
             return new CheckResult(GateDecision.BLOCK, GateDecision.BLOCK, c.commandClass(), c.level(), List.of(r),
-                    c.findings(), launch.argv(), launch.cwd(), "unknown", LaunchBridge.installed());
+                    c.findings(), launch.argv(), launch.cwd(), "unknown", AgentLink.active());
         }
+    }
+
+    private static CommandClass declaredClass() {
+        LaunchScope s = LaunchScope.current();
+        return s == null ? null : s.declaredClass();
+    }
+
+    /** The agent's answer (JDK types: see AgentLink.check) as a CheckResult. */
+    @SuppressWarnings("unchecked")
+    private static CheckResult fromAgent(Map<String, Object> a) {
+        List<Reason> reasons = new ArrayList<>();
+        for (List<String> r : (List<List<String>>) a.get("reasons")) {
+            reasons.add(new Reason(r.get(0), r.get(1)));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (Map<String, String> f : (List<Map<String, String>>) a.get("findings")) {
+            findings.add(new Finding(f.get("command"), f.get("location"), CommandClass.parse(f.get("class")),
+                    RiskLevel.parse(f.get("level")), f.get("reason")));
+        }
+        return new CheckResult(decision((String) a.get("decision")), decision((String) a.get("gate")),
+                CommandClass.parse((String) a.get("class")), RiskLevel.parse((String) a.get("level")), reasons, findings,
+                (List<String>) a.get("argv"), (String) a.get("cwd"), (String) a.get("scheme"), true);
+    }
+
+    private static GateDecision decision(String label) {
+        return GateDecision.valueOf(label.toUpperCase(java.util.Locale.ROOT));
     }
 
     /** The working directory exactly as the agent will see it for a launch in {@code dir}. */

@@ -1,6 +1,5 @@
 package dev.cmdgate.api;
 
-import dev.cmdgate.api.bridge.Checks;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -8,7 +7,6 @@ import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
-import java.util.List;
 import java.util.Properties;
 
 /**
@@ -43,7 +41,9 @@ final class InProcessGate {
 
     CheckResult check(Launch launch) {
         Verdict v = gatekeeper.judge(launch);
-        return Checks.result(launch, v, v.gate(), List.of(), gatekeeper.scheme().describe(), false);
+        return new CheckResult(v.gate(), v.gate(), v.classification().commandClass(), v.classification().level(),
+                v.reasons(), v.classification().findings(), launch.argv(), launch.cwd(), gatekeeper.scheme().describe(),
+                false);
     }
 
     /** Built on the first check without an agent; immutable afterwards (a constant, not mutable state). */

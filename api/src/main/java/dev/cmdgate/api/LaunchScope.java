@@ -1,6 +1,6 @@
 package dev.cmdgate.api;
 
-import dev.cmdgate.api.bridge.LaunchBridge;
+import dev.cmdgate.api.bridge.AgentLink;
 import dev.cmdgate.core.CommandClass;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,6 +38,8 @@ public final class LaunchScope implements AutoCloseable {
     static final int MAX_KEYS = 32;
     static final int MAX_VALUE_LENGTH = 1024;
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+    /** Each thread's innermost open scope (the agent is told of every change). */
+    private static final ThreadLocal<LaunchScope> CURRENT = new ThreadLocal<>();
 
     private final Map<String, String> context;
     private final CommandClass declaredClass;
@@ -59,7 +61,7 @@ public final class LaunchScope implements AutoCloseable {
 
     /** The innermost scope open on the calling thread, or null. */
     public static LaunchScope current() {
-        return LaunchBridge.currentScope();
+        return CURRENT.get();
     }
 
     /** The context launches on this thread carry while this scope is innermost (the outer scopes' merged in). */
@@ -91,7 +93,7 @@ public final class LaunchScope implements AutoCloseable {
             return;
         }
         // Close every scope opened inside this one and left open, then this one.
-        LaunchScope current = LaunchBridge.currentScope();
+        LaunchScope current = CURRENT.get();
         boolean onStack = false;
         for (LaunchScope s = current; s != null; s = s.outer) {
             if (s == this) {
@@ -103,9 +105,20 @@ public final class LaunchScope implements AutoCloseable {
             for (LaunchScope s = current; s != this; s = s.outer) {
                 s.closed = true;
             }
-            LaunchBridge.setCurrentScope(outer);
+            makeCurrent(outer);
         }
         closed = true;
+    }
+
+    /** Makes {@code scope} (possibly null) this thread's current one, here and in a running agent. */
+    private static void makeCurrent(LaunchScope scope) {
+        if (scope == null) {
+            CURRENT.remove();
+            AgentLink.scope(null, null);
+        } else {
+            CURRENT.set(scope);
+            AgentLink.scope(scope.context, scope.declaredClass == null ? null : scope.declaredClass.label());
+        }
     }
 
     @Override
@@ -179,7 +192,7 @@ public final class LaunchScope implements AutoCloseable {
 
         /** Attaches the scope to the calling thread until it is closed; use it in try-with-resources. */
         public LaunchScope open() {
-            LaunchScope outer = LaunchBridge.currentScope();
+            LaunchScope outer = CURRENT.get();
             if (outer != null && outer.closed) {
                 outer = null;   // cannot happen through close(), but never resurrect a closed scope
             }
@@ -196,7 +209,7 @@ public final class LaunchScope implements AutoCloseable {
                 throw new IllegalArgumentException("cmdgate: more than " + MAX_KEYS + " context keys");
             }
             LaunchScope scope = new LaunchScope(merged, d, outer);
-            LaunchBridge.setCurrentScope(scope);
+            makeCurrent(scope);
             return scope;
         }
     }

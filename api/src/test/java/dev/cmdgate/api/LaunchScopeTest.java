@@ -3,7 +3,7 @@ package dev.cmdgate.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.cmdgate.api.bridge.LaunchBridge;
+
 import dev.cmdgate.core.CommandClass;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,32 +15,32 @@ class LaunchScopeTest {
     @AfterEach
     void noScopeLeftOpen() {
         assertThat(LaunchScope.current()).isNull();
-        assertThat(LaunchBridge.context()).isEmpty();
+        assertThat(contextOf()).isEmpty();
     }
 
     @Test
     void attachesContextToTheThreadUntilClosed() {
         try (LaunchScope s = Cmdgate.scope().session("s-1").tool("shell").toolCall("call-7").put("user", "ann").open()) {
             assertThat(LaunchScope.current()).isSameAs(s);
-            assertThat(LaunchBridge.context()).containsExactly(
+            assertThat(contextOf()).containsExactly(
                     Map.entry("session_id", "s-1"), Map.entry("tool", "shell"),
                     Map.entry("tool_call_id", "call-7"), Map.entry("user", "ann"));
-            assertThat(LaunchBridge.declaredClass()).isNull();
+            assertThat(declaredOf()).isNull();
         }
-        assertThat(LaunchBridge.context()).isEmpty();
+        assertThat(contextOf()).isEmpty();
     }
 
     @Test
     void nestedScopesMergeAndCloseRestoresTheOuter() {
         try (LaunchScope outer = Cmdgate.scope().session("s-1").tool("shell").declare(CommandClass.WRITE).open()) {
             try (LaunchScope inner = Cmdgate.scope().tool("browser").toolCall("c-2").open()) {
-                assertThat(LaunchBridge.context()).containsEntry("session_id", "s-1")
+                assertThat(contextOf()).containsEntry("session_id", "s-1")
                         .containsEntry("tool", "browser").containsEntry("tool_call_id", "c-2");
-                assertThat(LaunchBridge.declaredClass()).isEqualTo(CommandClass.WRITE);
+                assertThat(declaredOf()).isEqualTo(CommandClass.WRITE);
                 assertThat(inner.declaredClass()).isEqualTo(CommandClass.WRITE);
             }
             assertThat(LaunchScope.current()).isSameAs(outer);
-            assertThat(LaunchBridge.context()).containsEntry("tool", "shell").doesNotContainKey("tool_call_id");
+            assertThat(contextOf()).containsEntry("tool", "shell").doesNotContainKey("tool_call_id");
         }
     }
 
@@ -48,7 +48,7 @@ class LaunchScopeTest {
     void declaredClassOfNestedScopesIsTheHighestNeverLower() {
         try (LaunchScope outer = Cmdgate.scope().declare(CommandClass.NETWORK).open();
              LaunchScope inner = Cmdgate.scope().declare(CommandClass.READ).open()) {
-            assertThat(LaunchBridge.declaredClass()).isEqualTo(CommandClass.NETWORK);
+            assertThat(declaredOf()).isEqualTo(CommandClass.NETWORK);
         }
         try (LaunchScope s = Cmdgate.scope().declare(CommandClass.INSTALL).declare(CommandClass.WRITE).open()) {
             assertThat(s.declaredClass()).isEqualTo(CommandClass.INSTALL);
@@ -70,7 +70,7 @@ class LaunchScopeTest {
     @Test
     void aScopeBelongsToItsThread() throws Exception {
         try (LaunchScope s = Cmdgate.scope().session("mine").open()) {
-            Map<String, String> seenElsewhere = CompletableFuture.supplyAsync(LaunchBridge::context).get();
+            Map<String, String> seenElsewhere = CompletableFuture.supplyAsync(LaunchScopeTest::contextOf).get();
             assertThat(seenElsewhere).isEmpty();
             Throwable closeElsewhere = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -96,5 +96,16 @@ class LaunchScopeTest {
             b.put("k" + i, "v");
         }
         assertThatThrownBy(() -> b.put("k32", "v")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The calling thread's context as the agent would be told it: empty without a scope. */
+    private static Map<String, String> contextOf() {
+        LaunchScope s = LaunchScope.current();
+        return s == null ? Map.of() : s.context();
+    }
+
+    private static CommandClass declaredOf() {
+        LaunchScope s = LaunchScope.current();
+        return s == null ? null : s.declaredClass();
     }
 }

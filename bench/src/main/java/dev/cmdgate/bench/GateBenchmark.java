@@ -116,11 +116,12 @@ public class GateBenchmark {
     }
 
     @Benchmark
-    public void guard() {
+    public Object[] guard() {
         String[] cmd = allowed[nextAllowed];
         nextAllowed = nextAllowed + 1 == allowed.length ? 0 : nextAllowed + 1;
-        guard.checkStart(cmd, null, null, null, false);
+        Object[] launched = guard.checkStart(cmd, null, null, null, false);
         guard.started(null);   // the exit hook: no execution limit configured, so nothing to watch
+        return launched;
     }
 
     /** How many of the mix's commands {@code guard} cycles through (for the report). */

@@ -25,6 +25,7 @@ class AgentJarTest {
 
     private static final List<String> FOREIGN = List.of("org/slf4j/", "ch/qos/logback/", "org/objectweb/asm/", "picocli/",
             "net/bytebuddy/");
+    private static final String BRIDGE_RESOURCE = "META-INF/cmdgate/java/lang/CmdgateBridge.class";
     private static final Pattern VERSIONED = Pattern.compile("META-INF/versions/\\d+/(.*)");
 
     @Test
@@ -40,7 +41,8 @@ class AgentJarTest {
                 if (FOREIGN.stream().anyMatch(path::startsWith)) {
                     unrelocated.add(name);
                 }
-                if (path.endsWith(".class") && !path.startsWith("dev/cmdgate/")) {
+                // the JDK-side bridge is carried as a resource, never on a class path: see JdkBridge
+                if (path.endsWith(".class") && !path.startsWith("dev/cmdgate/") && !path.equals(BRIDGE_RESOURCE)) {
                     outside.add(name);
                 }
                 if (name.startsWith("META-INF/services/") && !name.endsWith("/")
@@ -49,7 +51,9 @@ class AgentJarTest {
                 }
             }
             Attributes main = jar.getManifest().getMainAttributes();
-            assertThat(main.getValue("Premain-Class")).isNotBlank();
+            assertThat(main.getValue("Premain-Class")).as("a bootstrap package unique to the build")
+                    .matches("dev\\.cmdgate\\.b\\d{17}\\.Premain");
+            assertThat(jar.getEntry(BRIDGE_RESOURCE)).as("the bridge into java.base").isNotNull();
         }
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(unrelocated).as("unrelocated entries in " + ForkedJvm.AGENT_JAR).isEmpty();

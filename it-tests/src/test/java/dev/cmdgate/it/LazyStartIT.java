@@ -40,7 +40,7 @@ class LazyStartIT {
 
         assertThat(run.exit()).as(run.describe()).isZero();
         String classes = classesLoaded(log);
-        assertThat(classes).as("the agent ran").contains("dev.cmdgate.agent.Premain ", "dev.cmdgate.agent.LazyGate ");
+        assertThat(classes).as("the agent ran").contains("dev.cmdgate.agent.start.ConfigCheck ");
         assertThat(classes).doesNotContain(DECISION_MACHINERY);
         assertThat(tmp.resolve("audit.jsonl")).doesNotExist();
     }

@@ -3,6 +3,9 @@ package dev.cmdgate.agent.config;
 import dev.cmdgate.core.gate.GateScheme;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The validated configuration of one JVM (DESIGN.md section 3). Built once at start-up by
@@ -29,5 +32,34 @@ public record AgentConfig(
 
     public String modeLabel() {
         return mode.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * This configuration as bare keys and values (paths absolute), from which
+     * {@link ConfigParser#fromCheckedSettings} builds it again: how the start-up check hands it on.
+     */
+    public Map<String, String> settings() {
+        Map<String, String> m = new HashMap<>();
+        if (scheme instanceof GateScheme.ByLevel l) {
+            m.put("level", l.threshold().label());
+        } else if (scheme instanceof GateScheme.ByAutonomy a) {
+            m.put("autonomy", a.autonomy().name().toLowerCase(Locale.ROOT));
+        }
+        m.put("mode", modeLabel());
+        m.put("prompt", prompt);
+        m.put("prompt.timeout", Long.toString(promptTimeout.toSeconds()));
+        m.put("audit.failure", auditFailure.name().toLowerCase(Locale.ROOT));
+        m.put("stdin", stdin.name().toLowerCase(Locale.ROOT));
+        put(m, "policy", policy);
+        put(m, "audit", audit);
+        put(m, "rules", rules);
+        put(m, "signing.key", signingKey);
+        return m;
+    }
+
+    private static void put(Map<String, String> m, String key, Path p) {
+        if (p != null) {
+            m.put(key, p.toString());
+        }
     }
 }

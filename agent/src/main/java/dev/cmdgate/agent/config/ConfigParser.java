@@ -28,10 +28,19 @@ public final class ConfigParser {
     }
 
     public static AgentConfig parse(Properties systemProperties, String agentArgs) {
-        Map<String, String> raw = new LinkedHashMap<>();
+        Map<String, String> properties = new LinkedHashMap<>();
         for (String name : systemProperties.stringPropertyNames()) {
-            if (name.startsWith(PREFIX)) {
-                raw.put(name.substring(PREFIX.length()), systemProperties.getProperty(name));
+            properties.put(name, systemProperties.getProperty(name));
+        }
+        return parse(properties, agentArgs);
+    }
+
+    /** As {@link #parse(Properties, String)}, from the system properties read into a map. */
+    public static AgentConfig parse(Map<String, String> systemProperties, String agentArgs) {
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (Map.Entry<String, String> p : systemProperties.entrySet()) {
+            if (p.getKey().startsWith(PREFIX)) {
+                raw.put(p.getKey().substring(PREFIX.length()), p.getValue());
             }
         }
         if (agentArgs != null && !agentArgs.isBlank()) {
@@ -47,8 +56,21 @@ public final class ConfigParser {
         return fromMap(raw);
     }
 
-    /** Builds a configuration from bare keys (without the {@code cmdgate.} prefix). */
+    /** Builds a configuration from bare keys (without the {@code cmdgate.} prefix), checking the files it names. */
     public static AgentConfig fromMap(Map<String, String> raw) {
+        return fromMap(raw, true);
+    }
+
+    /**
+     * Builds the configuration {@link AgentConfig#settings()} describes: one that was checked at
+     * start-up. Its files are not checked again — they may change while the JVM runs (an audit file
+     * replaced by a directory, a passport deleted), and each launch deals with that itself.
+     */
+    public static AgentConfig fromCheckedSettings(Map<String, String> settings) {
+        return fromMap(settings, false);
+    }
+
+    private static AgentConfig fromMap(Map<String, String> raw, boolean checkFiles) {
         for (String key : raw.keySet()) {
             if (!KEYS.contains(key)) {
                 throw new ConfigException("unknown key " + PREFIX + key + " (known: " + String.join(", ", sorted()) + ")");
@@ -90,8 +112,9 @@ public final class ConfigParser {
                     + "' (expected auto, deny, allow, console or a class name)");
         }
         return new AgentConfig(scheme, mode,
-                readableFile(raw, "policy"), prompt, timeout,
-                auditFile(raw), auditFailure, readableFile(raw, "rules"), stdin, readableFile(raw, "signing.key"));
+                readableFile(raw, "policy", checkFiles), prompt, timeout,
+                auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
+                readableFile(raw, "signing.key", checkFiles));
     }
 
     private static Set<String> sorted() {
@@ -132,19 +155,19 @@ public final class ConfigParser {
         return s.contains(".");
     }
 
-    private static Path readableFile(Map<String, String> raw, String key) {
+    private static Path readableFile(Map<String, String> raw, String key, boolean check) {
         String v = raw.get(key);
         if (v == null) {
             return null;
         }
         Path p = Path.of(v.trim()).toAbsolutePath();
-        if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+        if (check && (!Files.isRegularFile(p) || !Files.isReadable(p))) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + p + " is not a readable file");
         }
         return p;
     }
 
-    private static Path auditFile(Map<String, String> raw) {
+    private static Path auditFile(Map<String, String> raw, boolean check) {
         String v = raw.get("audit");
         if (v == null) {
             return null;
@@ -154,7 +177,7 @@ public final class ConfigParser {
         }
         Path p = Path.of(v.trim()).toAbsolutePath();
         Path dir = p.getParent();
-        if (Files.isDirectory(p) || dir == null || !Files.isDirectory(dir)) {
+        if (check && (Files.isDirectory(p) || dir == null || !Files.isDirectory(dir))) {
             throw new ConfigException("bad value for " + PREFIX + "audit: " + p
                     + " must be a file in an existing directory");
         }

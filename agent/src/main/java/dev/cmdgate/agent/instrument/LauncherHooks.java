@@ -21,6 +21,9 @@ public final class LauncherHooks implements Runnable {
     /** The exit status of a JVM cmdgate stops at start-up (as Premain's for a configuration error). */
     static final int EXIT = 2;
     private static final String[] LAUNCHER = {"java.lang.ProcessBuilder", "java.lang.ProcessImpl"};
+    /** Everything cmdgate weaves in the JDK: the launcher and the guards that keep other agents off it. */
+    private static final String[] HOOKED = {"java.lang.ProcessBuilder", "java.lang.ProcessImpl",
+            "sun.instrument.InstrumentationImpl", "com.sun.management.internal.DiagnosticCommandImpl$Wrapper"};
 
     private final Instrumentation inst;
     private final LaunchHookTransformer transformer;
@@ -39,8 +42,9 @@ public final class LauncherHooks implements Runnable {
     }
 
     /**
-     * Hooks, before returning, those launcher classes that are loaded already: usually none at premain,
-     * both with a late attach. The gate is installed by then, so a launcher left unhooked stops the JVM.
+     * Hooks, before returning, those classes cmdgate weaves that are loaded already: at premain the
+     * instrumentation guard (so that no agent loaded after cmdgate gets to the launcher first), with a
+     * late attach the launcher too. The gate is installed by then, so a class left unhooked stops the JVM.
      */
     public void hookLoaded() {
         String failure = retransformLoaded();
@@ -49,14 +53,18 @@ public final class LauncherHooks implements Runnable {
         }
     }
 
-    /** Retransforms the launcher classes already loaded; returns why they are not all hooked, or null. */
+    /** Retransforms the hooked classes already loaded; returns why they are not all hooked, or null. */
     String retransformLoaded() {
-        List<Class<?>> loaded = new ArrayList<>(LAUNCHER.length);
+        List<Class<?>> loaded = new ArrayList<>(HOOKED.length);
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            for (String name : LAUNCHER) {
+            for (String name : HOOKED) {
                 if (name.equals(c.getName())) {
                     loaded.add(c);
                 }
+            }
+            // native-access libraries already in use (a late attach, or loaded while cmdgate was starting)
+            if (NativeTargets.target(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+                loaded.add(c);
             }
         }
         if (loaded.isEmpty()) {
@@ -70,7 +78,7 @@ public final class LauncherHooks implements Runnable {
         // A transformer that fails is only reported to the JVM, which keeps the class as it was: check.
         for (Class<?> c : loaded) {
             if (!transformer.hooked(c.getName().replace('.', '/'))) {
-                return "the JDK's process launcher " + c.getName() + " could not be hooked";
+                return "the JDK's class " + c.getName() + " could not be hooked";
             }
         }
         return null;

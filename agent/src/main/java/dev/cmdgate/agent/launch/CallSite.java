@@ -16,9 +16,11 @@ final class CallSite {
 
     // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);
+    // Native-access libraries a launch may pass through are skipped too (JNA is under com.sun.): the
+    // caller is the application code that used JRuby, jnr-posix, jnr-ffi/jffi or JNA.
     private static final List<String> INFRASTRUCTURE = List.of(
             "java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.cmdgate.agent.", "dev.cmdgate.core.",
-            "dev.cmdgate.api.bridge.");
+            "dev.cmdgate.api.", "org.jruby.", "jnr.", "com.kenai.jffi.");
 
     private CallSite() {
     }
@@ -26,11 +28,6 @@ final class CallSite {
     /** The application frame that launched, as {@code Class.method(File.java:line)}: the first outside the JDK and cmdgate. */
     static String caller() {
         return WALKER.walk(CallSite::firstApplicationFrame);
-    }
-
-    /** Whether the JDK is starting a stage of {@code ProcessBuilder.startPipeline} on this thread. */
-    static boolean inPipeline() {
-        return WALKER.walk(CallSite::inPipeline);
     }
 
     private static String firstApplicationFrame(Stream<StackWalker.StackFrame> frames) {
@@ -41,19 +38,6 @@ final class CallSite {
             }
         }
         return NO_APPLICATION_FRAME;
-    }
-
-    private static boolean inPipeline(Stream<StackWalker.StackFrame> frames) {
-        for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext(); ) {
-            StackWalker.StackFrame f = it.next();
-            if ("java.lang.ProcessBuilder".equals(f.getClassName()) && "startPipeline".equals(f.getMethodName())) {
-                return true;
-            }
-            if (!infrastructure(f.getClassName())) {
-                return false;   // the application's frames lie below the JDK's: no need to walk them
-            }
-        }
-        return false;
     }
 
     private static boolean infrastructure(String cls) {

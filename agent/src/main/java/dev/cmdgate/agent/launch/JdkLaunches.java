@@ -6,59 +6,142 @@ import java.io.File;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Turns the JDK's own launch arguments into the {@link Launch} cmdgate judges. */
+/**
+ * Turns the JDK's own launch arguments into copies only cmdgate holds — the values that are judged and
+ * then launched — and into the {@link Launch} cmdgate judges. Each value is read once: another thread
+ * changing the builder's environment map or redirect array, or a {@code File} subclass answering
+ * differently on a second call, can no longer change what runs after it was judged.
+ *
+ * <p>Strings are judged as the bytes the JDK will hand to the operating system: the JDK encodes argv
+ * and environment with one charset and replaces what it cannot encode (a lone UTF-16 surrogate becomes
+ * {@code ?}); cmdgate does the same before judging, so the judged text is the text that runs and the
+ * check at the native boundary sees the same thing again.
+ */
 final class JdkLaunches {
+
+    /** How the JDK encodes argv, the working directory and the environment (default charset up to 17, sun.jnu.encoding from 18). */
+    static final Charset LAUNCH_CHARSET = launchCharset();
+    /** How file names are encoded when the JDK opens a redirect file. */
+    private static final Charset PATH_CHARSET = pathCharset();
 
     private JdkLaunches() {
     }
 
-    static Launch fromStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects) {
-        List<String> argv = Arrays.asList(cmdarray.clone());
-        return new Launch(argv, null, cwd(dir), environmentChanges(environment), outputRedirects(redirects), null, null);
+    /** The arguments of {@code ProcessImpl.start}, copied; {@link #forJdk} gives the JDK its copy back. */
+    record StartArgs(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects) {
+
+        static StartArgs copy(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects) {
+            String[] argv = cmdarray.clone();
+            for (int i = 0; i < argv.length; i++) {
+                argv[i] = asLaunched(argv[i], LAUNCH_CHARSET);
+            }
+            return new StartArgs(argv, environment == null ? null : copyEnvironment(environment),
+                    dir == null ? null : asLaunched(dir, LAUNCH_CHARSET), copyRedirects(redirects));
+        }
+
+        /** What the JDK launches: the copies, the environment as a map of the JDK's own kind. */
+        Object[] forJdk() {
+            return new Object[] {cmdarray, environment == null ? null : jdkEnvironment(environment), dir, redirects};
+        }
+
+        Launch launch() {
+            return new Launch(List.of(cmdarray), null, cwd(dir), environmentChanges(environment),
+                    outputRedirects(redirects), null, null);
+        }
+    }
+
+    /** One stage of a pipeline, copied from its builder. */
+    record Stage(List<String> command, Map<String, String> environment, String dir, Redirect[] redirects,
+                 boolean redirectErrorStream) {
+
+        static Stage copy(ProcessBuilder b) {
+            List<String> command = new ArrayList<>(b.command().size());
+            for (String w : List.copyOf(b.command())) {
+                command.add(asLaunched(w, LAUNCH_CHARSET));
+            }
+            File d = b.directory();
+            return new Stage(List.copyOf(command), copyEnvironment(b.environment()),
+                    d == null ? null : asLaunched(d.getPath(), LAUNCH_CHARSET),
+                    copyRedirects(new Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()}),
+                    b.redirectErrorStream());
+        }
+
+        /** A new builder only cmdgate holds; its environment map is its identity when its stage starts. */
+        ProcessBuilder builder() {
+            ProcessBuilder b = new ProcessBuilder(command);
+            if (dir != null) {
+                b.directory(new File(dir));
+            }
+            b.redirectInput(redirects[0]).redirectOutput(redirects[1]).redirectError(redirects[2])
+                    .redirectErrorStream(redirectErrorStream);
+            Map<String, String> env = b.environment();
+            env.clear();
+            env.putAll(environment);
+            return b;
+        }
     }
 
     /** A pipeline is judged as the shell pipeline it is equivalent to, so {@code curl … | sh} is seen whole. */
-    static Launch fromPipeline(List<ProcessBuilder> builders) {
+    static Launch fromPipeline(List<Stage> stages) {
         List<String> words = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         Map<String, String> env = new HashMap<>();
         List<Launch.OutputRedirect> redirects = new ArrayList<>();
         String dir = null;
-        for (ProcessBuilder b : builders) {
-            List<String> argv = List.copyOf(b.command());
+        for (Stage s : stages) {
             if (!words.isEmpty()) {
                 words.add("|");
                 line.append(" | ");
             }
-            words.addAll(argv);
-            line.append(quoteAll(argv));
-            env.putAll(environmentChanges(b.environment()));
-            redirects.addAll(outputRedirects(new Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()}));
-            dir = dir == null && b.directory() != null ? b.directory().getPath() : dir;
+            words.addAll(s.command());
+            line.append(quoteAll(s.command()));
+            env.putAll(environmentChanges(s.environment()));
+            redirects.addAll(outputRedirects(s.redirects()));
+            dir = dir == null ? s.dir() : dir;
         }
         return new Launch(words, line.toString(), cwd(dir), env, redirects, null, null);
     }
 
-    /** Rebuilds argv from the NUL-separated argument block the JDK hands to its native launcher. */
-    static Launch fromNative(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
-        Charset cs = Charset.defaultCharset();
+    /** Rebuilds the launch from the byte blocks the JDK hands to its native launcher. */
+    static Launch fromNative(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
+        Charset cs = LAUNCH_CHARSET;
         List<String> argv = new ArrayList<>();
-        argv.add(prog == null ? "" : new String(prog, 0, prog.length > 0 && prog[prog.length - 1] == 0 ? prog.length - 1 : prog.length, cs));
+        argv.add(prog == null ? "" : cString(prog, cs));
+        argv.addAll(nulSeparated(argBlock, argc, cs));
+        Map<String, String> env = null;
+        if (envBlock != null) {
+            env = new HashMap<>();
+            for (String entry : nulSeparated(envBlock, envc, cs)) {
+                int eq = entry.indexOf('=', 1);
+                if (eq > 0) {
+                    env.put(entry.substring(0, eq), entry.substring(eq + 1));
+                }
+            }
+        }
+        String cwd = dir == null ? null : cString(dir, cs);
+        return new Launch(argv, null, cwd(cwd), environmentChanges(env), List.of(), null, null);
+    }
+
+    private static String cString(byte[] b, Charset cs) {
+        int n = b.length > 0 && b[b.length - 1] == 0 ? b.length - 1 : b.length;
+        return new String(b, 0, n, cs);
+    }
+
+    private static List<String> nulSeparated(byte[] block, int count, Charset cs) {
+        List<String> out = new ArrayList<>(Math.max(0, count));
         int start = 0;
-        for (int i = 0; argBlock != null && i < argBlock.length && argv.size() <= argc; i++) {
-            if (argBlock[i] == 0) {
-                argv.add(new String(argBlock, start, i - start, cs));
+        for (int i = 0; block != null && i < block.length && out.size() < count; i++) {
+            if (block[i] == 0) {
+                out.add(new String(block, start, i - start, cs));
                 start = i + 1;
             }
         }
-        String cwd = dir == null ? null : new String(dir, 0, Math.max(0, dir.length - 1), cs);
-        return new Launch(argv, null, cwd(cwd), Map.of(), List.of(), null, null);
+        return out;
     }
 
     static String cwd(String dir) {
@@ -85,6 +168,48 @@ final class JdkLaunches {
         return changes;
     }
 
+    /** One pass over the live map (a concurrent change makes the copy fail, and the launch with it). */
+    private static Map<String, String> copyEnvironment(Map<String, String> live) {
+        Map<String, String> copy = new HashMap<>(Math.max(16, live.size() * 2));
+        for (Map.Entry<String, String> e : live.entrySet()) {
+            copy.put(asLaunched(e.getKey(), LAUNCH_CHARSET), asLaunched(e.getValue(), LAUNCH_CHARSET));
+        }
+        return copy;
+    }
+
+    /** A map of the JDK's own kind (only such a map can become a process environment) holding {@code env}. */
+    private static Map<String, String> jdkEnvironment(Map<String, String> env) {
+        Map<String, String> m = new ProcessBuilder().environment();
+        m.clear();
+        m.putAll(env);
+        return m;
+    }
+
+    /**
+     * A new array; pipes and inheritance kept as they are (the JDK's pipeline plumbing relies on their
+     * identity), every file redirect re-created from one read of its path as a plain {@code File}.
+     */
+    private static Redirect[] copyRedirects(Redirect[] redirects) {
+        if (redirects == null) {
+            return null;
+        }
+        Redirect[] copy = new Redirect[redirects.length];
+        for (int i = 0; i < copy.length; i++) {
+            Redirect r = redirects[i];
+            copy[i] = r == null || r.file() == null ? r : switch (r.type()) {
+                case READ -> Redirect.from(plainFile(r.file()));
+                case WRITE -> Redirect.to(plainFile(r.file()));
+                case APPEND -> Redirect.appendTo(plainFile(r.file()));
+                default -> r;
+            };
+        }
+        return copy;
+    }
+
+    private static File plainFile(File f) {
+        return new File(asLaunched(f.getPath(), PATH_CHARSET));
+    }
+
     private static List<Launch.OutputRedirect> outputRedirects(Redirect[] redirects) {
         List<Launch.OutputRedirect> out = new ArrayList<>(2);
         if (redirects == null) {
@@ -97,6 +222,32 @@ final class JdkLaunches {
             }
         }
         return out;
+    }
+
+    /** {@code s} as it comes out of the JDK's encoding: unchanged unless it holds what the charset cannot encode. */
+    static String asLaunched(String s, Charset cs) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return new String(s.getBytes(cs), cs);
+            }
+        }
+        return s;
+    }
+
+    private static Charset launchCharset() {
+        if (Runtime.version().feature() < 18) {
+            return Charset.defaultCharset();
+        }
+        return pathCharset();
+    }
+
+    private static Charset pathCharset() {
+        String jnu = System.getProperty("sun.jnu.encoding");
+        try {
+            return jnu == null ? Charset.defaultCharset() : Charset.forName(jnu);
+        } catch (RuntimeException e) {
+            return Charset.defaultCharset();
+        }
     }
 
     private static String quoteAll(List<String> argv) {

@@ -11,7 +11,10 @@ import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.agent.stdin.StdinGate;
 import dev.cmdgate.agent.watchdog.KillEvent;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
-import dev.cmdgate.api.bridge.LaunchGate;
+import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.natives.NativeAddresses;
+import dev.cmdgate.agent.natives.NativeRoutes;
+import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -45,7 +48,7 @@ import java.util.function.Supplier;
  * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5), the mode and
  * the record (6), then enforcement. Anything that goes wrong here refuses the launch.
  */
-public final class LaunchGuard implements LaunchGate {
+public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, NativeRoutes.Decider {
 
     private final AgentConfig config;
     private final Supplier<Gatekeeper> gatekeeper;
@@ -67,6 +70,7 @@ public final class LaunchGuard implements LaunchGate {
     /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
+    private final NativeRoutes natives;
 
     /**
      * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
@@ -79,25 +83,38 @@ public final class LaunchGuard implements LaunchGate {
         Allowed starting;
         /** The command checkStart allowed, which the ProcessImpl constructor is about to receive. */
         Construction construction;
+        /** The byte blocks the constructor admitted and passes on to forkAndExec: {prog, argBlock, envBlock, dir}. */
+        Object[] fork;
         /** stdin=gate: a shell session allowed by checkStart, waiting for its started() call. */
         Launch pendingSession;
-        /** The decision for a whole startPipeline, and the stages it covers that have not started yet. */
+        /**
+         * The decision for a whole startPipeline, and the stages it covers that have not started yet, each
+         * known by the environment map of the builder cmdgate made for it: nothing else holds that map.
+         */
         Allowed pipelineDecision;
-        final Deque<List<String>> approvedStages = new ArrayDeque<>();
+        final Deque<Map<String, String>> approvedStages = new ArrayDeque<>();
     }
 
     /** What the exit hook needs to know about an allowed launch. */
     private record Allowed(Decision decision, Duration executionLimit) {
     }
 
-    /** The argv and directory an allowed {@code ProcessImpl.start} passes on to the constructor. */
-    private record Construction(List<String> argv, String cwd) {
-        static Construction of(String[] cmdarray, String dir) {
-            return new Construction(List.of(cmdarray), JdkLaunches.cwd(dir));
+    /**
+     * What an allowed {@code ProcessImpl.start} passes on to the constructor: its argv, directory and
+     * environment changes (null: inherited), as the constructor will see them decoded from its bytes.
+     */
+    private record Construction(List<String> argv, String cwd, Map<String, String> environment) {
+        static Construction of(Launch allowed, boolean inherited) {
+            return new Construction(allowed.argv(), allowed.cwd(), inherited ? null : allowed.environmentChanges());
         }
 
-        boolean matches(Launch constructed) {
-            return argv.equals(constructed.argv()) && cwd.equals(constructed.cwd());
+        boolean matches(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
+            if ((environment == null) != (envBlock == null)) {
+                return false;
+            }
+            Launch c = JdkLaunches.fromNative(prog, argBlock, argc, envBlock, envc, dir);
+            return argv.equals(c.argv()) && cwd.equals(c.cwd())
+                    && (environment == null || environment.equals(c.environmentChanges()));
         }
     }
 
@@ -109,6 +126,13 @@ public final class LaunchGuard implements LaunchGate {
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
                        Supplier<CommandClass> declaredClass) {
+        this(config, gatekeeper, audit, prompts, log, context, watchdog, declaredClass, new NativeAddresses());
+    }
+
+    /** @param nativeAddresses the addresses of process-creating C functions seen so far (shared with the lazy gate) */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
+                       Supplier<CommandClass> declaredClass, NativeAddresses nativeAddresses) {
         this.config = config;
         this.schemeLabel = config.scheme().describe();
         this.modeLabel = config.modeLabel();
@@ -119,26 +143,30 @@ public final class LaunchGuard implements LaunchGate {
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
         this.watchdog = watchdog;
+        this.natives = new NativeRoutes(nativeAddresses, this);
     }
 
     @Override
-    public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
-                           boolean redirectErrorStream) {
+    public Object[] checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
+                               boolean redirectErrorStream) {
         InFlight t = inFlight.get();
         t.pendingSession = null;
         t.construction = null;
-        Deque<List<String>> approved = t.approvedStages;
+        Deque<Map<String, String>> approved = t.approvedStages;
         if (!approved.isEmpty()) {
-            if (approved.peekFirst().equals(List.of(cmdarray)) && CallSite.inPipeline()) {
-                approved.removeFirst();   // this stage was decided with its whole pipeline
+            if (environment != null && approved.peekFirst() == environment) {
+                // a stage of the pipeline just decided, from a builder only cmdgate holds
+                approved.removeFirst();
                 t.starting = t.pipelineDecision;
-                t.construction = Construction.of(cmdarray, dir);
-                return;
+                Launch stage = JdkLaunches.StartArgs.copy(cmdarray, environment, dir, redirects).launch();
+                t.construction = Construction.of(stage, false);
+                return new Object[] {cmdarray, environment, dir, redirects};
             }
             approved.clear();
         }
-        Launch launch = JdkLaunches.fromStart(cmdarray, environment, dir, redirects);
-        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), redirects)) {
+        JdkLaunches.StartArgs args = JdkLaunches.StartArgs.copy(cmdarray, environment, dir, redirects);
+        Launch launch = args.launch();
+        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), args.redirects())) {
             // A shell reading commands from the application's pipe runs nothing by itself: the launch is
             // judged as `sh -c ''` with its environment and redirects, and every command written to it
             // later is judged on its own (started() gates the pipe).
@@ -150,18 +178,31 @@ public final class LaunchGuard implements LaunchGate {
         } else {
             enforce(t, launch);
         }
-        t.construction = new Construction(launch.argv(), launch.cwd());   // reached only when allowed
+        t.construction = Construction.of(launch, args.environment() == null);   // reached only when allowed
+        return args.forJdk();
     }
 
     @Override
-    public void checkPipeline(List<ProcessBuilder> builders) {
+    public List<ProcessBuilder> checkPipeline(List<ProcessBuilder> builders) {
         InFlight t = inFlight.get();
         t.approvedStages.clear();
-        enforce(t, JdkLaunches.fromPipeline(builders));
-        t.pipelineDecision = t.starting;
-        for (ProcessBuilder b : builders) {
-            t.approvedStages.addLast(List.copyOf(b.command()));
+        Object[] given = builders.toArray();   // one read of a list the application may have written itself
+        if (given.length == 0) {
+            return List.of();   // nothing starts
         }
+        List<JdkLaunches.Stage> stages = new ArrayList<>(given.length);
+        for (Object b : given) {
+            stages.add(JdkLaunches.Stage.copy((ProcessBuilder) b));
+        }
+        enforce(t, JdkLaunches.fromPipeline(stages));
+        t.pipelineDecision = t.starting;
+        List<ProcessBuilder> own = new ArrayList<>(stages.size());
+        for (JdkLaunches.Stage s : stages) {
+            ProcessBuilder b = s.builder();
+            own.add(b);
+            t.approvedStages.addLast(b.environment());
+        }
+        return List.copyOf(own);
     }
 
     @Override
@@ -212,6 +253,17 @@ public final class LaunchGuard implements LaunchGate {
         }
     }
 
+    /**
+     * Records a check made through the application API that would not simply run (nothing was launched):
+     * the audit trail then shows what was attempted, even when the application never launches it.
+     */
+    @Override
+    public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
+        record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
+                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
+                verdict.oap(), context.get(), answer.label()));
+    }
+
     private void recordKill(Decision d, KillEvent kill) {
         log.warn("cmdgate: " + kill.describe() + " [decision " + d.id() + "]");
         if (audit != null) {
@@ -233,16 +285,94 @@ public final class LaunchGuard implements LaunchGate {
     }
 
     @Override
-    public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
-        Launch constructed = JdkLaunches.fromNative(prog, argBlock, argc, dir);
+    public Object checkNative(String operation, Object[] arguments) {
+        return natives.answer(operation, arguments);
+    }
+
+    /**
+     * A process a native route would create, decided exactly like a launch of the JDK's: the same gate,
+     * prompt, audit line, stderr report and SecurityException. The audit context says which route.
+     */
+    @Override
+    public void decide(Launch launch, String origin) {
+        InFlight t = inFlight.get();
+        try {
+            StdinContext.with(Map.of("native", origin), () -> enforce(t, launch));
+        } finally {
+            t.starting = null;   // no ProcessImpl follows: nothing for the exit hook
+        }
+    }
+
+    /**
+     * A native call cmdgate cannot read (fork, pointers, a library it could not hook): recorded as a block
+     * (Destructive, dangerous); in audit mode it goes on, recorded as what would have been blocked.
+     */
+    @Override
+    public String unjudgeable(List<String> shown, String origin, String why) {
+        Launch launch = new Launch(shown, null, System.getProperty("user.dir"), Map.of(), List.of(), null, null);
+        Decision[] recorded = new Decision[1];
+        StdinContext.with(Map.of("native", origin), () -> {
+            Decision d = failClosed(launch, new Reason("native.unjudgeable", why));
+            boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
+            List<Reason> reasons = new ArrayList<>(d.reasons());
+            if (auditMode) {
+                reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
+            }
+            d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(),
+                    auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons, d.scheme(), d.mode(), d.caller(), null, null,
+                    context.get());
+            recorded[0] = record(d);
+        });
+        return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
+    }
+
+    @Override
+    public boolean auditMode() {
+        return config.mode() == AgentConfig.Mode.AUDIT;
+    }
+
+    @Override
+    public Object[] checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
         InFlight t = inFlight.get();
         Construction expected = t.construction;
         t.construction = null;
-        // The normal path: ProcessImpl.start on this thread has just allowed exactly this command. Anything
-        // else (reflective construction, a leftover from a start that failed on the way) is decided in full.
-        if (expected == null || !expected.matches(constructed)) {
-            enforce(t, constructed);
+        // The normal path: ProcessImpl.start on this thread has just allowed exactly this command, and built
+        // these arrays itself from cmdgate's copy.
+        t.fork = null;
+        Object[] admitted = expected != null && expected.matches(prog, argBlock, argc, envBlock, envc, dir)
+                ? new Object[] {prog, argBlock, envBlock, dir}
+                // anything else (reflective construction, a leftover from a start that failed on the way) is
+                // decided in full, on copies of the arrays its caller can no longer change
+                : decideCopies(t, prog, argBlock, argc, envBlock, envc, dir);
+        t.fork = admitted;
+        return admitted;
+    }
+
+    @Override
+    public Object[] checkFork(byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
+        InFlight t = inFlight.get();
+        Object[] admitted = t.fork;
+        t.fork = null;
+        // The constructor just admitted exactly these arrays (the same objects) on this thread; any other
+        // call of forkAndExec (reflection around the constructor) is decided in full.
+        if (admitted != null && admitted[0] == prog && admitted[1] == argBlock && admitted[2] == envBlock
+                && admitted[3] == dir) {
+            return admitted;
         }
+        return decideCopies(t, prog, argBlock, argc, envBlock, envc, dir);
+    }
+
+    private Object[] decideCopies(InFlight t, byte[] prog, byte[] argBlock, int argc, byte[] envBlock, int envc, byte[] dir) {
+        byte[] p = clone(prog);
+        byte[] a = clone(argBlock);
+        byte[] e = clone(envBlock);
+        byte[] d = clone(dir);
+        enforce(t, JdkLaunches.fromNative(p, a, argc, e, envc, d));
+        return new Object[] {p, a, e, d};
+    }
+
+    private static byte[] clone(byte[] b) {
+        return b == null ? null : b.clone();
     }
 
     private void enforce(InFlight t, Launch launch) {
@@ -364,6 +494,9 @@ public final class LaunchGuard implements LaunchGate {
             } catch (IOException | RuntimeException e) {
                 d = auditFailed(d, e);
             }
+        }
+        if (d.precheck() != null) {
+            return d;   // answered to the application, which reports it; nothing was launched
         }
         if (d.outcome() == Outcome.BLOCKED) {
             log.warn(d.blockMessage() + " — from " + d.caller());

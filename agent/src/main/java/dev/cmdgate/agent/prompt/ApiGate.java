@@ -1,64 +1,54 @@
 package dev.cmdgate.agent.prompt;
 
-import dev.cmdgate.api.CheckResult;
-import dev.cmdgate.api.PromptAnswer;
-import dev.cmdgate.api.PromptHandler;
-import dev.cmdgate.api.bridge.Checks;
-import dev.cmdgate.api.bridge.GateService;
-import dev.cmdgate.api.bridge.LaunchGate;
+import dev.cmdgate.agent.bridge.ApiService;
+import dev.cmdgate.agent.bridge.ThreadScopes;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
-import java.lang.ProcessBuilder.Redirect;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The gate the agent installs in the bridge: launches go to the {@link LaunchGate} that decides them
- * (LaunchGuard); the application API ({@link GateService}) is answered here from the same
- * gatekeeper, prompt gateway and mode, so {@code Cmdgate.check} says what a launch would meet.
+ * The application API's answers, from the same gatekeeper, prompt gateway and mode that decide
+ * launches, so {@code Cmdgate.check} says what a launch would meet. A check answered with a refusal is
+ * recorded like a decision (a pre-check), so an auditor sees what was attempted even though the
+ * application then never launches it.
  */
-public final class ApiGate implements LaunchGate, GateService {
+public final class ApiGate implements ApiService {
 
-    private final LaunchGate launches;
     private final Supplier<Gatekeeper> gatekeeper;
     private final PromptGateway prompts;
     private final boolean auditMode;
+    private final ThreadScopes scopes;
+    private final PreCheckRecorder preChecks;
 
-    public ApiGate(LaunchGate launches, Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode) {
-        this.launches = launches;
+    /** Records a pre-check the API answers with a refusal: its launch, what the gate said, and the answer. */
+    public interface PreCheckRecorder {
+        void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> why);
+    }
+
+    public ApiGate(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
+                   ThreadScopes scopes, PreCheckRecorder preChecks) {
         this.gatekeeper = gatekeeper;
         this.prompts = prompts;
         this.auditMode = auditMode;
+        this.scopes = scopes;
+        this.preChecks = preChecks;
     }
 
     @Override
-    public void checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
-                           boolean redirectErrorStream) {
-        launches.checkStart(cmdarray, environment, dir, redirects, redirectErrorStream);
-    }
-
-    @Override
-    public void checkPipeline(List<ProcessBuilder> builders) {
-        launches.checkPipeline(builders);
-    }
-
-    @Override
-    public Process started(Process process) {
-        return launches.started(process);
-    }
-
-    @Override
-    public void checkConstruct(byte[] prog, byte[] argBlock, int argc, byte[] dir) {
-        launches.checkConstruct(prog, argBlock, argc, dir);
-    }
-
-    @Override
-    public CheckResult check(Launch launch) {
+    public Map<String, Object> check(List<String> argv, String shellLine, String cwd, Map<String, String> environment) {
+        CommandClass declared = scopes.declaredClass();
+        Launch launch = new Launch(argv, shellLine, cwd, environment == null ? Map.of() : environment, List.of(), null,
+                declared);
         Gatekeeper g = gatekeeper.get();
         Verdict v = g.judge(launch);
         List<Reason> first = new ArrayList<>(1);
@@ -68,28 +58,58 @@ public final class ApiGate implements LaunchGate, GateService {
                     + decision.label() + ")"));
             decision = GateDecision.ALLOW;
         } else if (decision == GateDecision.PROMPT) {
-            PromptAnswer certain = prompts.certainAnswer();
+            Answer certain = prompts.certainAnswer();
             if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
                 first.add(new Reason("prompt.remembered", "answered 'always' earlier for this exact command"));
                 decision = GateDecision.ALLOW;
             } else if (prompts.onPromptThread()) {
                 first.add(new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
                 decision = GateDecision.BLOCK;
-            } else if (certain == PromptAnswer.DENY) {
+            } else if (certain == Answer.DENY) {
                 first.add(new Reason("prompt.denied", "the prompt handler (" + prompts.handlerName()
                         + ") answers every prompt with deny"));
                 decision = GateDecision.BLOCK;
-            } else if (certain == PromptAnswer.ALLOW) {
+            } else if (certain == Answer.ALLOW) {
                 first.add(new Reason("prompt.allowed", "the prompt handler (" + prompts.handlerName()
                         + ") answers every prompt with allow"));
                 decision = GateDecision.ALLOW;
             }
         }
-        return Checks.result(launch, v, decision, first, g.scheme().describe(), true);
+        List<Reason> reasons = new ArrayList<>(first);
+        reasons.addAll(v.reasons());
+        if (decision == GateDecision.BLOCK) {
+            preChecks.record(launch, v, decision, reasons);
+        }
+        return answer(launch, v, decision, reasons, g.scheme().describe());
+    }
+
+    /** The check's answer in JDK types, as the API's CheckResult reads it. */
+    private static Map<String, Object> answer(Launch launch, Verdict v, GateDecision decision, List<Reason> reasons,
+                                              String scheme) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("decision", decision.label());
+        m.put("gate", v.gate().label());
+        m.put("class", v.classification().commandClass().label());
+        m.put("level", v.classification().level().label());
+        List<List<String>> rs = new ArrayList<>(reasons.size());
+        for (Reason r : reasons) {
+            rs.add(List.of(r.code(), r.message()));
+        }
+        m.put("reasons", rs);
+        List<Map<String, String>> fs = new ArrayList<>();
+        for (Finding f : v.classification().findings()) {
+            fs.add(Map.of("command", f.command(), "location", f.location(), "class", f.commandClass().label(),
+                    "level", f.level().label(), "reason", f.reason()));
+        }
+        m.put("findings", fs);
+        m.put("argv", launch.argv());
+        m.put("cwd", launch.cwd());
+        m.put("scheme", scheme);
+        return m;
     }
 
     @Override
-    public void installPromptHandler(PromptHandler handler) {
-        prompts.install(handler);
+    public void installPromptHandler(Function<Map<String, Object>, String> handler, String name) {
+        prompts.install(handler, name);
     }
 }

@@ -1,14 +1,18 @@
 package dev.cmdgate.agent.prompt;
 
-import dev.cmdgate.api.PromptAnswer;
-import dev.cmdgate.api.PromptHandler;
-
 /** The handlers named in configuration rather than by class. */
 final class BuiltInHandlers {
 
-    static final PromptHandler DENY = request -> PromptAnswer.DENY;
-    static final PromptHandler ALLOW = request -> PromptAnswer.ALLOW;
+    static final Prompter DENY = new Fixed(Answer.DENY, "deny");
+    static final Prompter ALLOW = new Fixed(Answer.ALLOW, "allow");
 
     private BuiltInHandlers() {
+    }
+
+    private record Fixed(Answer always, String name) implements Prompter {
+        @Override
+        public Answer answer(LaunchPrompt request) {
+            return always;
+        }
     }
 }

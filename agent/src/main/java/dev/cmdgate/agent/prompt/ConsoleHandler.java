@@ -1,8 +1,5 @@
 package dev.cmdgate.agent.prompt;
 
-import dev.cmdgate.api.PromptAnswer;
-import dev.cmdgate.api.PromptHandler;
-import dev.cmdgate.api.PromptRequest;
 import dev.cmdgate.core.decision.CommandText;
 import java.io.ByteArrayOutputStream;
 import java.io.Console;
@@ -31,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * question the terminal is free again for the next one. Everything shown is stripped of control
  * characters, so a command line cannot rewrite what the user sees.
  */
-final class ConsoleHandler implements PromptHandler {
+final class ConsoleHandler implements Prompter {
 
     static final String TTY = "/dev/tty";
     private static final long POLL_MILLIS = 20;
@@ -71,7 +68,12 @@ final class ConsoleHandler implements PromptHandler {
     }
 
     @Override
-    public PromptAnswer answer(PromptRequest request) throws IOException, InterruptedException {
+    public String name() {
+        return "console";
+    }
+
+    @Override
+    public Answer answer(LaunchPrompt request) throws IOException, InterruptedException {
         oneAtATime.lockInterruptibly();
         try {
             Console console = terminalConsole();
@@ -89,7 +91,7 @@ final class ConsoleHandler implements PromptHandler {
         }
     }
 
-    static PromptAnswer ask(PromptRequest r, InputStream in, Charset cs, PrintWriter out) throws IOException, InterruptedException {
+    static Answer ask(LaunchPrompt r, InputStream in, Charset cs, PrintWriter out) throws IOException, InterruptedException {
         out.println();
         out.println("cmdgate: a command needs your approval");
         out.println("  " + printable(CommandText.render(r.argv())));
@@ -115,23 +117,23 @@ final class ConsoleHandler implements PromptHandler {
                 if (line == null) {
                     out.println();
                     out.println("cmdgate: no answer (end of input): denied");
-                    return PromptAnswer.DENY;
+                    return Answer.DENY;
                 }
                 switch (line.trim().toLowerCase(Locale.ROOT)) {
                     case "y", "yes" -> {
-                        return PromptAnswer.ALLOW;
+                        return Answer.ALLOW;
                     }
                     case "a", "always" -> {
-                        return PromptAnswer.ALLOW_ALWAYS;
+                        return Answer.ALLOW_ALWAYS;
                     }
                     case "n", "no", "" -> {
-                        return PromptAnswer.DENY;
+                        return Answer.DENY;
                     }
                     default -> out.println("Please answer y, n or a.");
                 }
             }
             out.println("cmdgate: no valid answer: denied");
-            return PromptAnswer.DENY;
+            return Answer.DENY;
         } catch (InterruptedException e) {
             out.println();
             out.println("cmdgate: no answer in time: denied");

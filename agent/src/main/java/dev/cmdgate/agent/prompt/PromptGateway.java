@@ -1,15 +1,11 @@
 package dev.cmdgate.agent.prompt;
 
-import dev.cmdgate.api.PromptAnswer;
-import dev.cmdgate.api.PromptHandler;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
-import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +17,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Turns a PROMPT into ALLOW or DENY. Handlers run on cmdgate's own daemon threads, one per waiting
@@ -51,8 +48,8 @@ public final class PromptGateway {
     private final String configured;
     private final Duration timeout;
     private final Object lock = new Object();
-    private volatile PromptHandler installed;
-    private volatile FutureTask<PromptHandler> creation;
+    private volatile Prompter installed;
+    private volatile FutureTask<Prompter> creation;
     private volatile ExecutorService pool;
     private final Set<String> alwaysAllowed = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> onPromptThread = new ThreadLocal<>();
@@ -65,29 +62,12 @@ public final class PromptGateway {
     }
 
     /**
-     * Checks at start-up that a configured handler class exists, implements {@link PromptHandler} and
+     * Checks at start-up that a configured handler class exists, implements the API's PromptHandler and
      * has a public no-argument constructor, without running any of its code.
      */
     public static void validate(String configured) {
-        if (isBuiltIn(configured)) {
-            return;
-        }
-        try {
-            Class<?> type = Class.forName(configured, false, ClassLoader.getSystemClassLoader());
-            if (!PromptHandler.class.isAssignableFrom(type)) {
-                throw new IllegalArgumentException("prompt handler " + configured + " does not implement "
-                        + PromptHandler.class.getName());
-            }
-            if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || !Modifier.isPublic(type.getModifiers())) {
-                throw new IllegalArgumentException("prompt handler " + configured + " must be a public, concrete class");
-            }
-            type.getConstructor();
-        } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("prompt handler class " + configured + " is not on the class path");
-        } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("prompt handler " + configured + " has no public no-argument constructor");
-        } catch (LinkageError e) {
-            throw new IllegalArgumentException("prompt handler " + configured + " cannot be loaded: " + e);
+        if (!isBuiltIn(configured)) {
+            AppHandler.validate(configured);
         }
     }
 
@@ -100,20 +80,20 @@ public final class PromptGateway {
      * already, or when the configuration names a handler other than {@code auto}: the operator's
      * explicit choice wins over the application's.
      */
-    public void install(PromptHandler handler) {
+    public void install(Function<Map<String, Object>, String> handler, String name) {
         if (handler == null) {
             throw new IllegalArgumentException("cmdgate: no prompt handler given");
         }
         synchronized (lock) {
             if (installed != null) {
                 throw new IllegalStateException("cmdgate: a prompt handler is installed already ("
-                        + installed.getClass().getName() + "); a second installation is refused");
+                        + installed.name() + "); a second installation is refused");
             }
             if (!"auto".equals(configured)) {
                 throw new IllegalStateException("cmdgate: cmdgate.prompt=" + configured
                         + " is configured, so the application cannot install its own prompt handler");
             }
-            installed = handler;
+            installed = new AppHandler(handler, name);
         }
     }
 
@@ -130,28 +110,28 @@ public final class PromptGateway {
      * The answer any prompt would get right now without asking anyone — DENY for {@code deny} (and
      * {@code auto} with no terminal), ALLOW for {@code allow} — or null when a handler must be asked.
      */
-    public PromptAnswer certainAnswer() {
+    public Answer certainAnswer() {
         if (installed != null) {
             return null;
         }
         return switch (configured) {
-            case "deny" -> PromptAnswer.DENY;
-            case "allow" -> PromptAnswer.ALLOW;
-            case "auto" -> ConsoleHandler.available() ? null : PromptAnswer.DENY;
+            case "deny" -> Answer.DENY;
+            case "allow" -> Answer.ALLOW;
+            case "auto" -> ConsoleHandler.available() ? null : Answer.DENY;
             default -> null;
         };
     }
 
     /** The name recorded in the audit line for the handler that answers now. */
     public String handlerName() {
-        PromptHandler h = installed;
-        return h != null ? h.getClass().getName() : configured;
+        Prompter h = installed;
+        return h != null ? h.name() : configured;
     }
 
     public PromptRecord ask(List<String> argv, String cwd, Verdict verdict, String caller, Map<String, String> context) {
         long started = System.nanoTime();
-        PromptHandler app = installed;
-        String name = app != null ? app.getClass().getName() : configured;
+        Prompter app = installed;
+        String name = app != null ? app.name() : configured;
         Future<Answered> future = null;
         AtomicInteger state = new AtomicInteger(QUEUED);
         try {
@@ -171,7 +151,7 @@ public final class PromptGateway {
                 }
                 onPromptThread.set(Boolean.TRUE);
                 try {
-                    PromptHandler h = app != null ? app : configuredHandler();
+                    Prompter h = app != null ? app : configuredHandler();
                     return new Answered(h, h.answer(request));
                 } finally {
                     onPromptThread.remove();
@@ -188,10 +168,10 @@ public final class PromptGateway {
                 return record(name, "deny", started, "auto".equals(configured)
                         ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
             }
-            if (a.answer() == PromptAnswer.ALLOW_ALWAYS) {
+            if (a.answer() == Answer.ALLOW_ALWAYS) {
                 alwaysAllowed.add(key(argv, cwd));
             }
-            return record(name, a.answer().name().toLowerCase(Locale.ROOT), started, null);
+            return record(name, a.answer().label(), started, null);
         } catch (TimeoutException e) {
             abandon(future, state);
             return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
@@ -230,7 +210,7 @@ public final class PromptGateway {
         return hung.get();
     }
 
-    private record Answered(PromptHandler handler, PromptAnswer answer) {
+    private record Answered(Prompter handler, Answer answer) {
     }
 
     /** The configured handler could not be created. */
@@ -252,8 +232,8 @@ public final class PromptGateway {
      * The configured handler, created once. Runs on a prompt thread; a waiting thread gives up when
      * its prompt is cancelled (interrupted), so a constructor that hangs costs each prompt its timeout.
      */
-    private PromptHandler configuredHandler() throws Unavailable, InterruptedException {
-        FutureTask<PromptHandler> task = creation;
+    private Prompter configuredHandler() throws Unavailable, InterruptedException {
+        FutureTask<Prompter> task = creation;
         boolean mine = false;
         if (task == null) {
             synchronized (lock) {
@@ -279,14 +259,13 @@ public final class PromptGateway {
         }
     }
 
-    private PromptHandler create() throws ReflectiveOperationException {
+    private Prompter create() throws ReflectiveOperationException {
         return switch (configured) {
             case "deny" -> BuiltInHandlers.DENY;
             case "allow" -> BuiltInHandlers.ALLOW;
             case "console" -> new ConsoleHandler();
             case "auto" -> ConsoleHandler.available() ? new ConsoleHandler() : BuiltInHandlers.DENY;
-            default -> (PromptHandler) Class.forName(configured, true, ClassLoader.getSystemClassLoader())
-                    .getConstructor().newInstance();
+            default -> AppHandler.create(configured);
         };
     }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class LauncherHooksTest {
 
-    private final LaunchHookTransformer transformer = new LaunchHookTransformer();
+    private final LaunchHookTransformer transformer = new LaunchHookTransformer(null);
     private final List<String> retransformed = new ArrayList<>();
 
     /** An Instrumentation whose retransformClasses fails {@code failures} times per call sequence, then weaves. */
@@ -111,6 +111,6 @@ class LauncherHooksTest {
     void aLateAttachWhoseTransformerDidNotWeaveIsReported() {
         LauncherHooks hooks = new LauncherHooks(instrumentation(0, new AssertionError("unused"), false), transformer, 3, 1);
 
-        assertThat(hooks.retransformLoaded()).isEqualTo("the JDK's process launcher java.lang.ProcessBuilder could not be hooked");
+        assertThat(hooks.retransformLoaded()).isEqualTo("the JDK's class java.lang.ProcessBuilder could not be hooked");
     }
 }

@@ -2,18 +2,16 @@ package dev.cmdgate.agent.prompt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cmdgate.api.CheckResult;
-import dev.cmdgate.api.PromptAnswer;
-import dev.cmdgate.api.bridge.LaunchGate;
-import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.agent.bridge.ThreadScopes;
+import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
-import java.lang.ProcessBuilder.Redirect;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,80 +20,69 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class ApiGateTest {
 
-    static final LaunchGate NO_LAUNCHES = new LaunchGate() {
-        @Override
-        public void checkStart(String[] c, Map<String, String> e, String d, Redirect[] r, boolean m) {
-        }
+    /** Pre-checks recorded by the gate under test: the argv and what the API answered. */
+    final List<String> recorded = new ArrayList<>();
+    final ThreadScopes scopes = new ThreadScopes();
 
-        @Override
-        public void checkPipeline(List<ProcessBuilder> b) {
-        }
-
-        @Override
-        public void checkConstruct(byte[] p, byte[] a, int n, byte[] d) {
-        }
-
-        @Override
-        public Process started(Process process) {
-            return process;
-        }
-    };
-
-    static ApiGate gate(Autonomy autonomy, PromptGateway prompts, boolean audit) {
+    ApiGate gate(Autonomy autonomy, PromptGateway prompts, boolean audit) {
         Gatekeeper g = new Gatekeeper(Classifiers.standard(null), new GateScheme.ByAutonomy(autonomy), null);
-        return new ApiGate(NO_LAUNCHES, () -> g, prompts, audit);
+        return new ApiGate(() -> g, prompts, audit, scopes,
+                (Launch l, dev.cmdgate.core.decision.Verdict v, GateDecision answer, List<Reason> why) ->
+                        recorded.add(String.join(" ", l.argv()) + " -> " + answer.label()));
     }
 
-    static Launch touch(String cwd) {
-        return Launch.ofArgv(List.of("touch", "f"), cwd);
+    static Map<String, Object> touch(ApiGate g, String cwd) {
+        return g.check(List.of("touch", "f"), null, cwd, Map.of());
     }
 
     @Test
     void readIsAllowedAndAPromptStaysAPromptWhenAHandlerMustBeAsked() {
         PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
-        prompts.install(r -> PromptAnswer.ALLOW);
+        prompts.install(r -> "ALLOW", "test handler");
         ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
-        CheckResult echo = g.check(Launch.ofArgv(List.of("echo", "x"), "/tmp"));
-        assertThat(echo.decision()).isEqualTo(GateDecision.ALLOW);
-        assertThat(echo.agentActive()).isTrue();
-        CheckResult touch = g.check(touch("/tmp"));
-        assertThat(touch.decision()).isEqualTo(GateDecision.PROMPT);
-        assertThat(touch.gate()).isEqualTo(GateDecision.PROMPT);
+        Map<String, Object> echo = g.check(List.of("echo", "x"), null, "/tmp", Map.of());
+        assertThat(echo).containsEntry("decision", "allow").containsEntry("class", "Read");
+        Map<String, Object> touch = touch(g, "/tmp");
+        assertThat(touch).containsEntry("decision", "prompt").containsEntry("gate", "prompt");
+        assertThat(recorded).as("only refusals are recorded as pre-checks").isEmpty();
     }
 
     @Test
     void certainHandlersAndRememberedAnswersDecide() {
-        assertThat(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false)
-                .check(touch("/tmp")).decision()).isEqualTo(GateDecision.BLOCK);
-        assertThat(gate(Autonomy.SUPERVISED, new PromptGateway("allow", Duration.ofSeconds(5)), false)
-                .check(touch("/tmp")).decision()).isEqualTo(GateDecision.ALLOW);
+        assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false), "/tmp"))
+                .containsEntry("decision", "block");
+        assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("allow", Duration.ofSeconds(5)), false), "/tmp"))
+                .containsEntry("decision", "allow");
 
         PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
-        prompts.install(r -> PromptAnswer.ALLOW_ALWAYS);
+        prompts.install(r -> "ALLOW_ALWAYS", "test handler");
         ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
         prompts.ask(List.of("touch", "f"), "/tmp", PromptGatewayTest.verdict(), null, Map.of());
-        CheckResult again = g.check(touch("/tmp"));
-        assertThat(again.decision()).isEqualTo(GateDecision.ALLOW);
-        assertThat(again.reasons().get(0).code()).isEqualTo("prompt.remembered");
-        assertThat(g.check(touch("/elsewhere")).decision()).isEqualTo(GateDecision.PROMPT);
+        Map<String, Object> again = touch(g, "/tmp");
+        assertThat(again).containsEntry("decision", "allow");
+        assertThat(((List<?>) again.get("reasons")).get(0)).isEqualTo(List.of("prompt.remembered",
+                "answered 'always' earlier for this exact command"));
+        assertThat(touch(g, "/elsewhere")).containsEntry("decision", "prompt");
     }
 
     @Test
     void readonlyBlocksAndAuditModeBlocksNothing() {
         PromptGateway prompts = new PromptGateway("deny", Duration.ofSeconds(5));
-        assertThat(gate(Autonomy.READONLY, prompts, false).check(touch("/tmp")).decision()).isEqualTo(GateDecision.BLOCK);
-        CheckResult audit = gate(Autonomy.READONLY, prompts, true).check(touch("/tmp"));
-        assertThat(audit.decision()).isEqualTo(GateDecision.ALLOW);
-        assertThat(audit.gate()).isEqualTo(GateDecision.BLOCK);
-        assertThat(audit.reasons().get(0).code()).isEqualTo("mode.audit");
+        assertThat(touch(gate(Autonomy.READONLY, prompts, false), "/tmp")).containsEntry("decision", "block");
+        assertThat(recorded).containsExactly("touch f -> block");
+        Map<String, Object> audit = touch(gate(Autonomy.READONLY, prompts, true), "/tmp");
+        assertThat(audit).containsEntry("decision", "allow").containsEntry("gate", "block");
+        assertThat(((List<?>) audit.get("reasons")).get(0)).asList().first().isEqualTo("mode.audit");
     }
 
     @Test
-    void aDeclaredClassRaises() {
+    void theThreadsDeclaredClassRaises() {
         PromptGateway prompts = new PromptGateway("deny", Duration.ofSeconds(5));
-        Launch echo = new Launch(List.of("echo", "x"), null, "/tmp", Map.of(), List.of(), null, CommandClass.NETWORK);
-        CheckResult r = gate(Autonomy.FULL, prompts, false).check(echo);
-        assertThat(r.commandClass()).isEqualTo(CommandClass.NETWORK);
-        assertThat(r.decision()).isEqualTo(GateDecision.BLOCK);
+        scopes.set(Map.of("tool", "t"), "Network");
+        Map<String, Object> r = gate(Autonomy.FULL, prompts, false).check(List.of("echo", "x"), null, "/tmp", Map.of());
+        assertThat(r).containsEntry("class", "Network").containsEntry("decision", "block");
+        scopes.set(null, null);
+        assertThat(gate(Autonomy.FULL, prompts, false).check(List.of("echo", "x"), null, "/tmp", Map.of()))
+                .containsEntry("class", "Read");
     }
 }

@@ -2,7 +2,6 @@ package dev.cmdgate.agent.prompt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cmdgate.api.PromptAnswer;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PipedInputStream;
@@ -35,27 +34,27 @@ class ConsoleHandlerTest {
         };
     }
 
-    PromptAnswer answer(String typed) throws Exception {
+    Answer answer(String typed) throws Exception {
         InputStream in = typed(typed);
         return ConsoleHandler.ask(REQUEST, in, StandardCharsets.UTF_8, new PrintWriter(shown, true));
     }
 
     @Test
     void yesNoAlways() throws Exception {
-        assertThat(answer("y\n")).isEqualTo(PromptAnswer.ALLOW);
-        assertThat(answer("YES\r\n")).isEqualTo(PromptAnswer.ALLOW);
-        assertThat(answer("n\n")).isEqualTo(PromptAnswer.DENY);
-        assertThat(answer("\n")).isEqualTo(PromptAnswer.DENY);
-        assertThat(answer("a\n")).isEqualTo(PromptAnswer.ALLOW_ALWAYS);
-        assertThat(answer(" always \n")).isEqualTo(PromptAnswer.ALLOW_ALWAYS);
+        assertThat(answer("y\n")).isEqualTo(Answer.ALLOW);
+        assertThat(answer("YES\r\n")).isEqualTo(Answer.ALLOW);
+        assertThat(answer("n\n")).isEqualTo(Answer.DENY);
+        assertThat(answer("\n")).isEqualTo(Answer.DENY);
+        assertThat(answer("a\n")).isEqualTo(Answer.ALLOW_ALWAYS);
+        assertThat(answer(" always \n")).isEqualTo(Answer.ALLOW_ALWAYS);
     }
 
     @Test
     void asksAgainOnNonsenseAndDeniesAfterThreeTriesOrAtEndOfInput() throws Exception {
-        assertThat(answer("maybe\ny\n")).isEqualTo(PromptAnswer.ALLOW);
+        assertThat(answer("maybe\ny\n")).isEqualTo(Answer.ALLOW);
         assertThat(shown.toString()).contains("Please answer y, n or a.");
-        assertThat(answer("x\nx\nx\ny\n")).isEqualTo(PromptAnswer.DENY);
-        assertThat(answer("")).isEqualTo(PromptAnswer.DENY);
+        assertThat(answer("x\nx\nx\ny\n")).isEqualTo(Answer.DENY);
+        assertThat(answer("")).isEqualTo(Answer.DENY);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.cmdgate.api.PromptAnswer;
 import dev.cmdgate.api.PromptHandler;
 import dev.cmdgate.api.PromptRequest;
+import dev.cmdgate.api.bridge.HandlerAdapter;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -41,9 +42,13 @@ class PromptGatewayTest {
         return new Verdict(c, GateDecision.PROMPT, List.of(new Reason("gate.prompt", "Write command needs approval")), null);
     }
 
+    static HandlerAdapter adapt(PromptHandler h) {
+        return new HandlerAdapter(h);
+    }
+
     static PromptGateway installed(PromptHandler h, int timeoutSeconds) {
         PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(timeoutSeconds));
-        g.install(h);
+        g.install(new HandlerAdapter(h), h.getClass().getName());
         return g;
     }
 
@@ -119,11 +124,11 @@ class PromptGatewayTest {
     @Test
     void installationIsOnceAndOnlyOverAuto() {
         PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(5));
-        g.install(req -> PromptAnswer.ALLOW);
-        assertThatThrownBy(() -> g.install(req -> PromptAnswer.DENY))
+        g.install(adapt(req -> PromptAnswer.ALLOW), "first");
+        assertThatThrownBy(() -> g.install(adapt(req -> PromptAnswer.DENY), "second"))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("second installation");
         for (String configured : List.of("deny", "allow", "console", "com.acme.Handler")) {
-            assertThatThrownBy(() -> new PromptGateway(configured, Duration.ofSeconds(5)).install(req -> PromptAnswer.ALLOW))
+            assertThatThrownBy(() -> new PromptGateway(configured, Duration.ofSeconds(5)).install(adapt(req -> PromptAnswer.ALLOW), "app"))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("cmdgate.prompt=" + configured);
         }
         assertThat(ask(g).answer()).isEqualTo("allow");
@@ -135,11 +140,11 @@ class PromptGatewayTest {
         assertThat(deny.answer()).isEqualTo("deny");
         assertThat(deny.handler()).isEqualTo("deny");
         assertThat(deny.detail()).isEqualTo("cmdgate.prompt=deny");
-        assertThat(new PromptGateway("deny", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(PromptAnswer.DENY);
+        assertThat(new PromptGateway("deny", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(Answer.DENY);
 
         PromptRecord allow = ask(new PromptGateway("allow", Duration.ofSeconds(5)));
         assertThat(allow.answer()).isEqualTo("allow");
-        assertThat(new PromptGateway("allow", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(PromptAnswer.ALLOW);
+        assertThat(new PromptGateway("allow", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(Answer.ALLOW);
         assertThat(installed(req -> PromptAnswer.DENY, 5).certainAnswer()).isNull();
     }
 

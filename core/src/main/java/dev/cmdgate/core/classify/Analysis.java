@@ -84,6 +84,15 @@ final class Analysis {
     boolean exhausted;
     /** Function names defined by the script being analysed (calls to them are not unknown programs). */
     final Set<String> functions = new LinkedHashSet<>();
+    /**
+     * Files written so far, in script order, by commands that reach the network (as {@link #fileKey}):
+     * running one later in the same script runs code nobody has seen ({@code curl -o x URL && ./x}).
+     */
+    final Set<String> downloaded = new java.util.HashSet<>();
+    /** Files written by the simple command being analysed, or null outside a script's simple command. */
+    List<String> written;
+    /** The highest class raised while the current simple command was analysed. */
+    CommandClass commandMax = CommandClass.READ;
 
     Analysis(RuleSet rules) {
         this.rules = rules;
@@ -107,6 +116,7 @@ final class Analysis {
             return;
         }
         boolean raises = v.commandClass().ordinal() > cls.ordinal() || v.level().ordinal() > level.ordinal();
+        commandMax = commandMax.max(v.commandClass());
         cls = cls.max(v.commandClass());
         level = level.max(v.level());
         // past the cap, keep only findings that raise the answer, so the reason is always listed
@@ -268,6 +278,9 @@ final class Analysis {
             operands = withSubs;
         }
         record(words, name, path, canonical(p), operands, recorded, ctx, false);
+        if (slash >= 0) {
+            ranDownloaded(path, display, location);
+        }
 
         if (pathProgram) {
             raise(display, location, setting("path-program"), path + " is not a standard system program");
@@ -372,6 +385,7 @@ final class Analysis {
                 raise(display, location, setting("dynamic-code"), "the script " + file.text + " is only known at run time");
             } else {
                 raise(display, location, deepest.codeFile(), "runs " + file.text);
+                ranDownloaded(file.text, display, location);
             }
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
@@ -732,6 +746,9 @@ final class Analysis {
             case "sed", "awk" -> {
                 List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
                 facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, cmds) : CodeFacts.awk(code, cmds));
+                for (String f : lang.equals("sed") ? CodeFacts.sedWrites(code) : CodeFacts.awkWrites(code)) {
+                    writePath(Arg.literal(f), null, display, location);
+                }
                 // the commands the program runs (sed's e, awk's system() and pipes) are judged too
                 for (int i = 0; i < cmds.size() && i < 64; i++) {
                     CodeFacts.Cmd c = cmds.get(i);
@@ -744,6 +761,14 @@ final class Analysis {
                     }
                 }
             }
+            case "sql" -> {
+                facts.addAll(CodeFacts.sql(code));
+                for (String c : CodeFacts.sqlShellCommands(code)) {
+                    // \! CMD, .shell CMD, system CMD: the client hands the rest of the line to a shell
+                    runCode("sh", c, false, ctx.withStdin(Stdin.NONE), display, location + " > shell escape", facts);
+                }
+            }
+            case "mongo" -> facts.addAll(CodeFacts.mongo(code));
             case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = rules.language(lang);
@@ -780,6 +805,9 @@ final class Analysis {
                     raise(display, location, hiddenInput(), "an interactive shell reads a file as typed input");
                 } else {
                     raise(display, location, setting("stdin-file-code"));
+                }
+                if (in.text() != null) {
+                    ranDownloaded(in.text(), display, location);
                 }
             }
             case HIDDEN -> raise(display, location, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
@@ -864,7 +892,7 @@ final class Analysis {
                     cmd.add(all.get(j));
                 }
                 if (!cmd.isEmpty()) {
-                    // find -exec sh \; : the command reads find's own input (a terminal, here)
+                    // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                     command(cmd, Map.of(), ctx, joinArgs(cmd), location + " > " + all.get(i).text,
                             List.of());
                 }
@@ -1145,32 +1173,183 @@ final class Analysis {
                     }
                 }
             }
+            case AFTER -> {
+                List<Arg> all = p.operands;
+                for (int i = 0; i + 1 < all.size(); i++) {
+                    if (!all.get(i).dynamic && wr.words().contains(all.get(i).text)) {
+                        writePath(all.get(i + 1), wr.verdict(), display, location);
+                    }
+                }
+            }
+            case PREFIXED -> {
+                List<Arg> ops = p.operands;
+                int from = 0;
+                int to = ops.size();
+                if ("first".equals(wr.name())) {
+                    to = Math.min(1, to);
+                } else if ("last".equals(wr.name())) {
+                    from = Math.max(0, to - 1);
+                }
+                for (int i = from; i < to; i++) {
+                    Arg a = ops.get(i);
+                    for (String part : a.text.split("!!")) {
+                        String lower = part.toLowerCase(java.util.Locale.ROOT);
+                        for (String prefix : wr.words()) {
+                            if (lower.startsWith(prefix)) {
+                                String file = part.substring(prefix.length());
+                                int comma = file.indexOf(',');
+                                file = comma >= 0 ? file.substring(0, comma) : file;
+                                if (!file.isEmpty()) {
+                                    writePath(new Arg(file, a.dynamic, false, -1, -1), wr.verdict(), display, location);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            case URL_NAMES -> {
+                for (Arg a : p.operands) {
+                    String name = urlFileName(a.text);
+                    if (name != null) {
+                        writePath(new Arg(name, a.dynamic, false, -1, -1), wr.verdict(), display, location);
+                    }
+                }
+            }
+            case MENTIONS_OPERANDS -> {
+                for (Arg a : p.operands) {
+                    mentions(a, wr.verdict(), display, location);
+                }
+            }
+            case MENTIONS_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        mentions(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), display, location);
+                    }
+                }
+            }
             default -> {
             }
         }
     }
 
-    /** A file the command writes: devices, network pseudo-devices, sensitive places, else the verdict. */
+    /**
+     * A file the command writes: devices, network pseudo-devices, sensitive places, else the verdict.
+     * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
+     * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
+     */
     void writePath(Arg a, Verdict ordinary, String display, String location) {
         String path = Paths.normalize(a.text);
-        if (!a.unresolved()) {
-            if (rules.isHarmlessDevice(path)) {
-                return;
-            }
-            if (rules.isNetworkDevice(path)) {
-                raise(display, location, setting("network-device"), path);
-                return;
-            }
-            if (path.startsWith("/dev/") && !rules.isOrdinaryFile(path)) {
-                raise(display, location, setting("device-write"), path);
-                return;
-            }
-            if (rules.isSensitivePath(path)) {
-                raise(display, location, setting("sensitive-write"), path);
-                return;
-            }
+        if (written != null && written.size() < 1000) {
+            written.add(fileKey(a.text));
+        }
+        String probe = a.unresolved() ? staticPrefix(path) + "x" : path;
+        if (rules.isHarmlessDevice(probe)) {
+            return;
+        }
+        if (rules.isNetworkDevice(probe)) {
+            raise(display, location, setting("network-device"), path);
+            return;
+        }
+        if (probe.startsWith("/dev/") && !rules.isOrdinaryFile(probe)) {
+            raise(display, location, setting("device-write"), path);
+            return;
+        }
+        if (rules.isSensitivePath(probe)) {
+            raise(display, location, setting("sensitive-write"), path);
+            return;
         }
         raise(display, location, ordinary, a.text);
+    }
+
+    /**
+     * The network device a redirection target names, also when only its beginning is known
+     * ({@code /dev/tcp/$HOST/$PORT}), or null.
+     */
+    String networkTarget(Arg a) {
+        String path = Paths.normalize(a.text);
+        String probe = a.unresolved() ? staticPrefix(path) + "x" : path;
+        return rules.isNetworkDevice(probe) ? path : null;
+    }
+
+    /** The part of a (normalised) word before its first expansion. */
+    static String staticPrefix(String text) {
+        int end = text.length();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                end = i;
+                break;
+            }
+        }
+        return text.substring(0, end);
+    }
+
+    /** The file a download of a URL is saved as by default: its last path segment, or null for none. */
+    static String urlFileName(String url) {
+        int scheme = url.indexOf("://");
+        if (scheme <= 0) {
+            return null;
+        }
+        String rest = url.substring(scheme + 3);
+        int cut = rest.length();
+        for (char c : new char[] {'?', '#'}) {
+            int k = rest.indexOf(c);
+            if (k >= 0 && k < cut) {
+                cut = k;
+            }
+        }
+        rest = rest.substring(0, cut);
+        int slash = rest.indexOf('/');
+        if (slash < 0) {
+            return null;
+        }
+        String name = rest.substring(rest.lastIndexOf('/') + 1);
+        return name.isEmpty() || name.equals(".") || name.equals("..") ? null : name;
+    }
+
+    /** Every path-like word inside a value that is a command of the program's own language. */
+    private void mentions(Arg a, Verdict ordinary, String display, String location) {
+        String v = a.text.replace("${HOME}", "~").replace("$HOME", "~");
+        int n = v.length();
+        int i = 0;
+        int found = 0;
+        while (i < n && found < 64) {
+            while (i < n && !pathChar(v.charAt(i))) {
+                i++;
+            }
+            int st = i;
+            while (i < n && pathChar(v.charAt(i))) {
+                i++;
+            }
+            if (i > st) {
+                String w = v.substring(st, i);
+                if (w.startsWith("/") || w.startsWith("~") || rules.isSensitivePath(w)) {
+                    found++;
+                    writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, display, location);
+                }
+            }
+        }
+    }
+
+    private static boolean pathChar(char c) {
+        return Character.isLetterOrDigit(c) || "/._~+%$-".indexOf(c) >= 0;
+    }
+
+    /** How a written or run file is remembered: normalised, without a leading {@code ./}. */
+    static String fileKey(String text) {
+        String k = Paths.normalize(text);
+        while (k.startsWith("./")) {
+            k = k.substring(2);
+        }
+        return k;
+    }
+
+    /** Running a file that a network command wrote earlier in the script: unverifiable code. */
+    void ranDownloaded(String file, String display, String location) {
+        if (!downloaded.isEmpty() && downloaded.contains(fileKey(file))) {
+            raise(display, location, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
+        }
     }
 
     // ------------------------------------------------------------------ conditions
@@ -1191,7 +1370,8 @@ final class Analysis {
             }
             case OPTION_VALUE -> {
                 for (ParsedArgs.Use u : p.options) {
-                    if (u.name().equals(c.name()) && u.value() != null && Glob.matches(c.glob(), u.value())) {
+                    if (u.name().equals(c.name()) && u.value() != null
+                            && operandMatches(c.glob(), new Arg(u.value(), u.from().dynamic, false, -1, -1))) {
                         return true;
                     }
                 }
@@ -1204,6 +1384,9 @@ final class Analysis {
                     }
                 }
                 return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
+            }
+            case LAST_OPERAND -> {
+                return !p.operands.isEmpty() && operandMatches(c.glob(), p.operands.get(p.operands.size() - 1));
             }
             case OPERAND_AT -> {
                 return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
@@ -1236,9 +1419,17 @@ final class Analysis {
         return false;
     }
 
-    private static boolean operandMatches(String glob, Arg a) {
+    private boolean operandMatches(String glob, Arg a) {
         if (glob.equals("$dynamic")) {
             return a.unresolved();
+        }
+        if (glob.equals("$sensitive")) {
+            String path = Paths.normalize(a.text);
+            return rules.isSensitivePath(a.unresolved() ? staticPrefix(path) + "x" : path);
+        }
+        if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
+            String list = glob.substring(1);
+            return rules.inList(list, a.text) || rules.inList(list, Paths.normalize(a.text));
         }
         return Glob.matches(glob, a.text) || Glob.matches(glob, Paths.normalize(a.text));
     }

@@ -27,13 +27,24 @@ final class CodeFacts {
         return sed(s, new java.util.ArrayList<>());
     }
 
-    /** As {@link #awk(String, List)} without collecting the commands. */
+    /** As {@link #awk(String, java.util.List)} without collecting the commands. */
     static Set<String> awk(String s) {
         return awk(s, new java.util.ArrayList<>());
     }
 
-    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands. */
+    /** The files a sed script's {@code w}/{@code W} commands and {@code s///w} flags write. */
+    static java.util.List<String> sedWrites(String s) {
+        java.util.List<String> paths = new java.util.ArrayList<>();
+        sedScan(s, paths, new java.util.ArrayList<>());
+        return paths;
+    }
+
+    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands (added to cmds). */
     static Set<String> sed(String s, java.util.List<Cmd> cmds) {
+        return sedScan(s, new java.util.ArrayList<>(), cmds);
+    }
+
+    private static Set<String> sedScan(String s, java.util.List<String> paths, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
         int i = 0;
         int n = s.length();
@@ -61,10 +72,11 @@ final class CodeFacts {
             c = s.charAt(i);
             switch (c) {
                 case '{', '}', ';', '\n' -> i++;
-                case 's' -> i = substitute(s, i + 1, f, cmds);
+                case 's' -> i = substitute(s, i + 1, f, paths, cmds);
                 case 'y' -> i = skipDelimited(s, i + 1, 2);
                 case 'w', 'W' -> {
                     f.add("sed.write");
+                    addFile(paths, s, i + 1);
                     i = eol(s, i);
                 }
                 case 'e' -> {
@@ -130,13 +142,24 @@ final class CodeFacts {
         return Math.min(i, n);
     }
 
-    private static int substitute(String s, int i, Set<String> f, java.util.List<Cmd> cmds) {
+    /** The file name of a sed {@code w} command: the rest of the line, blanks before it skipped. */
+    private static void addFile(java.util.List<String> paths, String s, int from) {
+        int end = s.indexOf('\n', from);
+        String name = s.substring(Math.min(from, s.length()), end < 0 ? s.length() : end).strip();
+        if (!name.isEmpty() && paths.size() < 64) {
+            paths.add(name);
+        }
+    }
+
+    private static int substitute(String s, int i, Set<String> f, java.util.List<String> paths,
+            java.util.List<Cmd> cmds) {
         i = skipDelimited(s, i, 2);
         int n = s.length();
         while (i < n) {
             char c = s.charAt(i);
             if (c == 'w') {
                 f.add("sed.write");
+                addFile(paths, s, i + 1);
                 return eol(s, i);
             } else if (c == 'e') {
                 f.add("sed.exec");
@@ -172,7 +195,19 @@ final class CodeFacts {
      * output redirection after print/printf ({@code >}, {@code >>}), {@code @load}, and gawk's
      * {@code /inet/…} network special files.
      */
+    /** The literal file names an awk program's {@code print > "FILE"} / {@code >> "FILE"} write. */
+    static java.util.List<String> awkWrites(String s) {
+        java.util.List<String> paths = new java.util.ArrayList<>();
+        awkScan(s, paths, new java.util.ArrayList<>());
+        return paths;
+    }
+
+    /** As {@link #awk(String)}, adding the commands the program runs to cmds. */
     static Set<String> awk(String s, java.util.List<Cmd> cmds) {
+        return awkScan(s, new java.util.ArrayList<>(), cmds);
+    }
+
+    private static Set<String> awkScan(String s, java.util.List<String> paths, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
         String lastStr = null; // the last string literal and where it ended, for "cmd" | getline
         int lastStrEnd = -1;
@@ -261,6 +296,25 @@ final class CodeFacts {
                 case '>' -> {
                     if (inPrint && depth == 0 && !(i + 1 < n && s.charAt(i + 1) == '=')) {
                         f.add("awk.redirect");
+                        int k = i + 1;
+                        if (k < n && s.charAt(k) == '>') {
+                            k++;
+                        }
+                        while (k < n && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+                            k++;
+                        }
+                        if (k < n && s.charAt(k) == '"') {
+                            StringBuilder b = new StringBuilder();
+                            for (k++; k < n && s.charAt(k) != '"'; k++) {
+                                if (s.charAt(k) == '\\' && k + 1 < n) {
+                                    k++;
+                                }
+                                b.append(s.charAt(k));
+                            }
+                            if (paths.size() < 64) {
+                                paths.add(b.toString());
+                            }
+                        }
                     }
                 }
                 default -> {
@@ -331,6 +385,194 @@ final class CodeFacts {
                     }
                     i++;
                 }
+            }
+        }
+        return f;
+    }
+
+    /**
+     * SQL given to a database client ({@code psql -c}, {@code mysql -e}, {@code sqlite3 DB SQL}): for
+     * every statement {@code sql.KEYWORD} for its first word ({@code sql.drop}, {@code sql.select} …),
+     * {@code sql.delete-all} / {@code sql.update-all} for a DELETE or UPDATE without WHERE,
+     * {@code sql.alter-drop} for ALTER … DROP, {@code sql.copy-program} for COPY … PROGRAM,
+     * {@code sql.copy-to} for COPY … TO, {@code sql.outfile} for INTO OUTFILE/DUMPFILE,
+     * {@code sql.load-extension}, sqlite's dot commands as {@code sql.dot-NAME}, and the clients' backslash commands as
+     * {@code sql.meta-NAME} ({@code \\!} is {@code sql.meta-!}). Strings, quoted names and comments are
+     * skipped; which of these facts is destructive is said by the rules.
+     */
+    static Set<String> sql(String s) {
+        Set<String> f = new LinkedHashSet<>();
+        java.util.List<String> words = new java.util.ArrayList<>();
+        int n = s.length();
+        int i = 0;
+        while (i < n && f.size() < 200) {
+            char c = s.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(s, i, c);
+            } else if (c == '-' && i + 1 < n && s.charAt(i + 1) == '-') {
+                i = eol(s, i);
+            } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
+                int e = s.indexOf("*/", i + 2);
+                i = e < 0 ? n : e + 2;
+            } else if (c == '$' && i + 1 < n && (s.charAt(i + 1) == '$' || Character.isLetter(s.charAt(i + 1)))) {
+                // PostgreSQL dollar quoting: $$ … $$ or $tag$ … $tag$
+                int e = s.indexOf('$', i + 1);
+                String tag = e < 0 ? null : s.substring(i, e + 1);
+                if (tag != null && tag.chars().allMatch(ch -> ch == '$' || Character.isLetterOrDigit(ch) || ch == '_')) {
+                    int close = s.indexOf(tag, e + 1);
+                    i = close < 0 ? n : close + tag.length();
+                } else {
+                    i++;
+                }
+            } else if (c == '.' && words.isEmpty() && i + 1 < n && Character.isLetter(s.charAt(i + 1))) {
+                // sqlite3's dot commands (.shell, .output FILE, .load LIB) take the rest of the line
+                int st = ++i;
+                while (i < n && Character.isLetter(s.charAt(i))) {
+                    i++;
+                }
+                f.add("sql.dot-" + s.substring(st, i).toLowerCase(java.util.Locale.ROOT));
+                i = eol(s, i);
+            } else if (c == '\\' && words.isEmpty()) {
+                int st = ++i;
+                while (i < n && !Character.isWhitespace(s.charAt(i)) && (i == st || Character.isLetter(s.charAt(i)))) {
+                    i++;
+                }
+                f.add("sql.meta-" + s.substring(st, i).toLowerCase(java.util.Locale.ROOT));
+                i = eol(s, i);
+            } else if (c == ';') {
+                statement(words, f);
+                i++;
+            } else if (Character.isLetter(c) || c == '_') {
+                int st = i;
+                while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+                    i++;
+                }
+                if (words.size() < 10_000) {
+                    words.add(s.substring(st, i).toLowerCase(java.util.Locale.ROOT));
+                }
+            } else {
+                i++;
+            }
+        }
+        statement(words, f);
+        return f;
+    }
+
+    /**
+     * The shell commands a database client is told to run: psql's and mysql's {@code \\! CMD}, sqlite3's
+     * {@code .shell CMD} and {@code .system CMD}, mysql's {@code system CMD} (each to the end of its line).
+     */
+    static java.util.List<String> sqlShellCommands(String s) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String line : s.split("\n")) {
+            for (String part : line.split(";")) {
+                String t = part.strip();
+                String lower = t.toLowerCase(java.util.Locale.ROOT);
+                String cmd = null;
+                if (t.startsWith("\\!")) {
+                    cmd = line.substring(line.indexOf("\\!") + 2);
+                } else if (lower.startsWith(".shell ") || lower.startsWith(".system ")) {
+                    cmd = line.substring(line.indexOf(' ', line.indexOf('.')) + 1);
+                } else if (lower.startsWith("system ")) {
+                    cmd = t.substring(7);
+                }
+                if (cmd != null && out.size() < 16) {
+                    out.add(cmd);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void statement(java.util.List<String> w, Set<String> f) {
+        if (w.isEmpty()) {
+            return;
+        }
+        String first = w.get(0);
+        if (first.equals("with") || first.equals("explain")) {
+            // WITH … DELETE, EXPLAIN ANALYZE DELETE: the verb that follows counts
+            for (String x : w) {
+                if (x.equals("delete") || x.equals("update") || x.equals("insert") || x.equals("drop")) {
+                    first = x;
+                    break;
+                }
+            }
+        }
+        f.add("sql." + first);
+        if ((first.equals("delete") || first.equals("update")) && !w.contains("where")) {
+            f.add("sql." + first + "-all");
+        }
+        if (first.equals("alter") && w.contains("drop")) {
+            f.add("sql.alter-drop");
+        }
+        if (first.equals("copy") && w.contains("program")) {
+            f.add("sql.copy-program");
+        }
+        if (first.equals("copy") && w.contains("to")) {
+            f.add("sql.copy-to");
+        }
+        if (w.contains("load_extension")) {
+            f.add("sql.load-extension");
+        }
+        if (w.contains("outfile") || w.contains("dumpfile")) {
+            f.add("sql.outfile");
+        }
+        w.clear();
+    }
+
+    private static int skipQuoted(String s, int i, char q) {
+        int n = s.length();
+        i++;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '\\' && q != '`' && i + 1 < n) {
+                i += 2;
+            } else if (c == q) {
+                if (i + 1 < n && s.charAt(i + 1) == q) {
+                    i += 2; // '' inside a string
+                } else {
+                    return i + 1;
+                }
+            } else {
+                i++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * JavaScript given to the MongoDB shell ({@code mongosh --eval}): {@code mongo.NAME} (lower case)
+     * for every function or method called ({@code db.dropDatabase()} gives {@code mongo.dropdatabase},
+     * {@code runProgram(…)} {@code mongo.runprogram}). Strings and comments are skipped.
+     */
+    static Set<String> mongo(String s) {
+        Set<String> f = new LinkedHashSet<>();
+        int n = s.length();
+        int i = 0;
+        while (i < n && f.size() < 200) {
+            char c = s.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(s, i, c);
+            } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '/') {
+                i = eol(s, i);
+            } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
+                int e = s.indexOf("*/", i + 2);
+                i = e < 0 ? n : e + 2;
+            } else if (Character.isLetter(c) || c == '_' || c == '$') {
+                int st = i;
+                while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '$')) {
+                    i++;
+                }
+                int k = i;
+                while (k < n && Character.isWhitespace(s.charAt(k))) {
+                    k++;
+                }
+                if (k < n && s.charAt(k) == '(') {
+                    f.add("mongo." + s.substring(st, i).toLowerCase(java.util.Locale.ROOT));
+                }
+            } else {
+                i++;
             }
         }
         return f;

@@ -368,6 +368,17 @@ final class OneLiner {
                 }
             }
             case "open" -> open(args, what);
+            case "write" -> {
+                if (!pos.isEmpty()) {
+                    written(pos.get(0), what);
+                }
+            }
+            case "open-file" -> {
+                // open(PATH, MODE): a mode with w, a, x or + writes PATH
+                if (pos.size() > 1 && pos.get(1).type() == Val.Type.LIT && pos.get(1).text().matches(".*[wax+].*")) {
+                    written(pos.get(0), what);
+                }
+            }
             default -> {
             }
         }
@@ -408,7 +419,10 @@ final class OneLiner {
         command(flatten(pos), what);
     }
 
-    /** perl/ruby open: "|cmd", "cmd|" and the "-|" / "|-" modes run commands. */
+    /**
+     * perl/ruby open: "|cmd", "cmd|" and the "-|" / "|-" modes run commands; the '>', '>>', '+<',
+     * '+>' modes (or a name starting with one) write a file.
+     */
     private void open(List<Val> args, String what) {
         for (int j = 0; j < args.size(); j++) {
             Val v = args.get(j);
@@ -420,12 +434,37 @@ final class OneLiner {
                 argv(args.subList(j + 1, args.size()), what);
                 return;
             }
+            if (t.equals(">") || t.equals(">>") || t.equals("+<") || t.equals("+>") || t.equals("+>>")) {
+                if (j + 1 < args.size()) {
+                    written(args.get(j + 1), what);
+                }
+                return;
+            }
+            if (t.startsWith(">") || t.startsWith("+>") || t.startsWith("+<")) {
+                written(new Val(Val.Type.LIT, t.replaceFirst("^[+]?[<>]+\\s*", ""), List.of()), what);
+                continue;
+            }
+            // open("x", "w"), File.open("x", "a+"): a mode after the name writes it
+            if (j > 0 && t.matches("[rwabxt+]*[wax+][rwabxt+]*") && args.get(j - 1).type() == Val.Type.LIT
+                    && !args.get(j - 1).text().trim().startsWith("|")) {
+                written(args.get(j - 1), what);
+                return;
+            }
             if (t.startsWith("|") && t.length() > 1) {
                 shell(new Val(Val.Type.LIT, t.substring(1), List.of()), what);
             } else if (t.endsWith("|") && t.length() > 1) {
                 shell(new Val(Val.Type.LIT, t.substring(0, t.length() - 1), List.of()), what);
             }
         }
+    }
+
+    /**
+     * A file the code writes: a literal path is checked like any written file (devices, places that
+     * run code later or grant access); a path only known at run time is an ordinary write.
+     */
+    private void written(Val v, String what) {
+        Arg path = v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1);
+        a.writePath(path, a.setting("redirect-file"), display, location + " > " + what);
     }
 
     /** {@code "cmd".execute()}, {@code ["a","b"].execute()}: the receiver is the command. */

@@ -1,5 +1,6 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.rules.Verdict;
 import dev.cmdgate.core.shell.AnsiCQuoted;
 import dev.cmdgate.core.shell.ArithForCommand;
@@ -285,12 +286,25 @@ final class ShellAnalysis {
             a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), ctx, display,
                     location);
         }
-        List<String> net = new ArrayList<>();
-        Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
-        a.command(words, assigns, ctx.withStdin(in), display, location, net);
-        if (defaults != null && !a.exhausted) {
-            // judged again as if each expansion gave its default word (an option, a path …)
-            a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
+        CommandClass outerMax = a.commandMax;
+        List<String> outerWritten = a.written;
+        a.commandMax = CommandClass.READ;
+        a.written = new ArrayList<>();
+        try {
+            List<String> net = new ArrayList<>();
+            Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
+            a.command(words, assigns, ctx.withStdin(in), display, location, net);
+            if (defaults != null && !a.exhausted) {
+                // judged again as if each expansion gave its default word (an option, a path …)
+                a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
+            }
+            if (a.commandMax.atLeast(CommandClass.NETWORK) && a.downloaded.size() < 1000) {
+                // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
+                a.downloaded.addAll(a.written);
+            }
+        } finally {
+            a.commandMax = outerMax.max(a.commandMax);
+            a.written = outerWritten;
         }
     }
 
@@ -382,18 +396,21 @@ final class ShellAnalysis {
                 }
                 case IN -> {
                     Arg t = r.target() == null ? Arg.literal("") : arg(r.target());
-                    String p = Paths.normalize(t.text);
+                    String p = a.networkTarget(t);
                     boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
-                    if (!t.unresolved() && a.rules.isNetworkDevice(p)) {
+                    if (p != null) {
                         a.raise(display, location, a.setting("network-device"), p);
                         net.add("<" + p);
                         if (stdinFd) {
                             in = Analysis.Stdin.PIPE;
                         }
                     } else if (stdinFd) {
+                        // the file's name is kept: running a file downloaded earlier in the script is judged
+                        String path = Paths.normalize(t.text);
                         in = procSubst ? Analysis.Stdin.PIPE
-                                : t.unresolved() || a.isHiddenSource(p) ? Analysis.Stdin.HIDDEN
-                                : p.equals("/dev/null") ? Analysis.Stdin.NONE : Analysis.Stdin.FILE;
+                                : t.unresolved() || a.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
+                                : path.equals("/dev/null") ? Analysis.Stdin.NONE
+                                : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
                 }
                 case DUP_IN -> {
@@ -406,15 +423,16 @@ final class ShellAnalysis {
                     if (hasProcessSubstitution(r.target())) {
                         break; // >(cmd): the nested script was classified above
                     }
-                    String p = Paths.normalize(t.text);
-                    if (!t.unresolved() && a.rules.isNetworkDevice(p)) {
+                    String p = a.networkTarget(t);
+                    if (p != null) {
                         net.add(r.op().token() + p);
                     }
                     Verdict v = a.setting("redirect-file");
                     a.writePath(t, v, display, location);
                     if (r.op() == Redirect.Op.READ_WRITE && stdinFd) {
                         in = !net.isEmpty() ? Analysis.Stdin.PIPE
-                                : !t.unresolved() && a.isHiddenSource(p) ? Analysis.Stdin.HIDDEN : Analysis.Stdin.FILE;
+                                : !t.unresolved() && a.isHiddenSource(Paths.normalize(t.text)) ? Analysis.Stdin.HIDDEN
+                                : Analysis.Stdin.FILE;
                     }
                 }
             }

@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * @param caller  the application frame that launched it, or null (CLI)
  * @param prompt  how a prompt went, or null when none was asked
  * @param oap     the OAP decision object when a policy is configured, else null
+ * @param precheck null for a launch; for a pre-check made through the application API (nothing was
+ *                launched), what the API answered: {@code block} or {@code prompt}
  */
 public record Decision(
         String id,
@@ -36,12 +38,20 @@ public record Decision(
         String caller,
         PromptRecord prompt,
         Map<String, Object> oap,
-        Map<String, String> context) {
+        Map<String, String> context,
+        String precheck) {
 
     public Decision {
         argv = List.copyOf(argv);
         reasons = List.copyOf(reasons);
         context = context == null ? Map.of() : Map.copyOf(context);
+    }
+
+    /** A decision about a launch (not a pre-check). */
+    public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
+                    GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
+                    PromptRecord prompt, Map<String, Object> oap, Map<String, String> context) {
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null);
     }
 
     /** The primary reason: the first one recorded. */
@@ -83,6 +93,9 @@ public record Decision(
         field(out, "level", classification.level().label());
         field(out, "gate", gate.label());
         field(out, "outcome", outcome.label());
+        if (precheck != null) {
+            field(out, "precheck", precheck);
+        }
         out.append(",\"reasons\":");
         Json.write(reasons, out);
         out.append(",\"findings\":");

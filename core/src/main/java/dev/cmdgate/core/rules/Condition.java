@@ -6,7 +6,9 @@ package dev.cmdgate.core.rules;
  *
  * @param kind   what is tested
  * @param name   the option's canonical name, or the fact's name
- * @param glob   the pattern for operand and option-value tests (null when unused)
+ * @param glob   the pattern for operand and option-value tests (null when unused); {@code @NAME} stands for
+ *               any glob of the named list, {@code $sensitive} for a sensitive place, {@code $dynamic}
+ *               for a value only known at run time
  * @param number the count for {@code operands>N} / {@code operands=N}, or the 0-based operand index
  */
 public record Condition(Kind kind, boolean negate, String name, String glob, int number) {
@@ -21,6 +23,8 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
         OPERAND,
         /** {@code operand2=GLOB}: the operand at that (1-based in the file, 0-based here) index matches. */
         OPERAND_AT,
+        /** {@code last=GLOB}: the last operand (the destination of cp, rsync …) matches. */
+        LAST_OPERAND,
         /** {@code operands>N}. */
         OPERANDS_GT,
         /** {@code operands=N}. */

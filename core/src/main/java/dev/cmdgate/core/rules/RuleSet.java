@@ -42,6 +42,8 @@ public final class RuleSet {
     final Map<String, Language> languages = new HashMap<>();
     /** The text of the rules files other than the built-in one, by origin, for {@link #rowText}. */
     final Map<String, String> userTexts = new java.util.LinkedHashMap<>();
+    /** Named lists of globs ({@code list NAME GLOB...}), referred to in conditions as {@code operand=@NAME}. */
+    final Map<String, List<String>> lists = new HashMap<>();
 
     RuleSet() {
     }
@@ -227,6 +229,34 @@ public final class RuleSet {
             }
         }
         return null;
+    }
+
+    /** Whether a value matches one of the globs of the named list ({@code list NAME …}); false for an unknown list. */
+    public boolean inList(String list, String value) {
+        List<String> globs = lists.get(list);
+        return globs != null && Glob.anyMatch(globs, value);
+    }
+
+    /** Whether a list of that name was declared. */
+    public boolean hasList(String list) {
+        return lists.containsKey(list);
+    }
+
+    /** Every section: programs, prefix programs and, below them, their sub-command sections. */
+    public List<Section> allSections() {
+        List<Section> out = new ArrayList<>();
+        java.util.ArrayDeque<Section> todo = new java.util.ArrayDeque<>(programs.values());
+        todo.addAll(prefixPrograms);
+        java.util.Set<Section> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        while (!todo.isEmpty()) {
+            Section s = todo.poll();
+            if (seen.add(s)) {
+                out.add(s);
+                todo.addAll(s.subs.values());
+                todo.addAll(s.optSubs.values());
+            }
+        }
+        return out;
     }
 
     /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */

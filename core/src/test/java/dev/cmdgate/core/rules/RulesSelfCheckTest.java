@@ -19,8 +19,12 @@ class RulesSelfCheckTest {
     static final Set<String> RUN_VALUE_NAMES = Set.of("COMMAND", "CMD", "PROGRAM", "PROG", "SCRIPT", "SHELL",
             "PAGER", "EDITOR", "CODE", "HOOK", "BROWSER", "RUNS");
 
+    /** Placeholders that name a user, a number or a host: never a program, whatever the reason says. */
+    static final Set<String> NOT_A_PROGRAM = Set.of("USER", "GROUP", "UID", "GID", "ID", "N", "NUM", "COUNT", "SIZE",
+            "TIME", "SECONDS", "PORT", "HOST", "PID");
+
     /** An effect whose reason says the option runs something. */
-    static final Pattern RUNS_REASON = Pattern.compile("\\b(run|runs|running|execute|executes|executing)\\b",
+    static final Pattern RUNS_REASON = Pattern.compile("\\b(runs|executes)\\b",
             Pattern.CASE_INSENSITIVE);
 
     /**
@@ -40,7 +44,8 @@ class RulesSelfCheckTest {
                     continue;
                 }
                 boolean runs = RUN_VALUE_NAMES.contains(o.valueName())
-                        || o.effect() != null && RUNS_REASON.matcher(o.effect().reason()).find();
+                        || o.effect() != null && RUNS_REASON.matcher(o.effect().reason()).find()
+                                && !NOT_A_PROGRAM.contains(o.valueName());
                 if (runs && !declared(s, o)) {
                     out.add("[" + s.key + "] " + o.names() + " =" + o.valueName()
                             + (o.effect() == null ? "" : " (" + o.effect().reason() + ", " + o.effect().rule() + ")"));

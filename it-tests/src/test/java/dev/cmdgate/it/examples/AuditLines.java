@@ -40,8 +40,18 @@ record AuditLines(List<Map<String, Object>> lines) {
         return lines.stream().filter(p).toList();
     }
 
-    /** The lines for the launch {@code sh -c COMMAND} (an agent's shell tool, a gated stdin command). */
+    /** The launch lines (not the pre-checks the application API recorded). */
+    List<Map<String, Object>> launches() {
+        return where(l -> !l.containsKey("precheck"));
+    }
+
+    /** The launch lines for {@code sh -c COMMAND} (an agent's shell tool, a gated stdin command). */
     List<Map<String, Object>> shellCommand(String command) {
-        return where(l -> argv(l).equals(List.of("sh", "-c", command)));
+        return where(l -> !l.containsKey("precheck") && argv(l).equals(List.of("sh", "-c", command)));
+    }
+
+    /** The pre-check lines for {@code sh -c COMMAND}: refusals the application API answered. */
+    List<Map<String, Object>> preChecks(String command) {
+        return where(l -> l.containsKey("precheck") && argv(l).equals(List.of("sh", "-c", command)));
     }
 }

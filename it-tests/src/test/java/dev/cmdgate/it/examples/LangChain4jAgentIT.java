@@ -70,6 +70,10 @@ class LangChain4jAgentIT {
             if (prechecked) {
                 assertThat(r.out()).contains("    " + callId + ": Not run: cmdgate would block");
                 assertThat(lines).as("a pre-checked refusal launches nothing: %s", c).isEmpty();
+                List<Map<String, Object>> checked = audit.preChecks(c);
+                assertThat(checked).as("the refused pre-check is audited: %s", c).hasSize(1);
+                assertThat(checked.get(0).get("precheck")).isEqualTo("block");
+                assertThat(checked.get(0).get("outcome")).isEqualTo("blocked");
                 continue;
             }
             if (!runs) {
@@ -88,7 +92,7 @@ class LangChain4jAgentIT {
         }
         long launched = COMMANDS.stream().filter(c -> reviewer
                 || expected.get(c).allowed()).count();
-        assertThat(audit.lines()).hasSize((int) launched);
+        assertThat(audit.launches()).hasSize((int) launched);
         boolean touched = reviewer || expected.get("touch notes.txt").allowed();
         assertThat(Files.exists(ws.resolve("notes.txt"))).isEqualTo(touched);
         assertThat(ws.resolve("scratch/keep.txt")).hasContent("precious");

@@ -102,7 +102,12 @@ public final class ForkedJvm {
     }
 
     public ForkedJvm main(Class<?> main, Object... arguments) {
-        this.mainClass = main.getName();
+        return main(main.getName(), arguments);
+    }
+
+    /** A main class known by name only (one compiled at test time). */
+    public ForkedJvm main(String main, Object... arguments) {
+        this.mainClass = main;
         for (Object a : arguments) {
             args.add(String.valueOf(a));
         }

@@ -1,0 +1,47 @@
+package dev.cmdgate.agent.start;
+
+import dev.cmdgate.agent.AgentRuntime;
+import dev.cmdgate.agent.bridge.JdkBridge;
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigParser;
+import dev.cmdgate.agent.instrument.InstrumentGuard;
+import dev.cmdgate.agent.instrument.LaunchHookTransformer;
+import dev.cmdgate.agent.instrument.LauncherHooks;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Where cmdgate starts inside its own module, called by the bootstrap once the module is built (and the
+ * configuration checked): defines the bridge into the JDK with the gate, hands the bootstrap the
+ * transformer, and hooks the JDK's classes. The gate itself — rules, prompts, audit — is built on the
+ * first launch.
+ */
+public final class AgentStart {
+
+    private AgentStart() {
+    }
+
+    /**
+     * @param checked    the configuration as the start-up check accepted it (see {@link ConfigCheck})
+     * @param install    takes the transformer (the bootstrap's forwarder hands it every class from then on)
+     * @param nativePrefix the native-method prefix registered for the forwarder, or null
+     * @param background true on the {@code cmdgate-hook} thread: hook the launcher here; false: start that thread
+     */
+    public static void start(Map<String, String> checked, Instrumentation inst,
+                             Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
+                             boolean background) {
+        AgentConfig config = ConfigParser.fromCheckedSettings(checked);
+        JdkBridge.define(inst, AgentRuntime.create(config, new InstrumentGuard(inst)));
+        LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
+        install.accept(transformer);
+        LauncherHooks hooks = new LauncherHooks(inst, transformer);
+        hooks.hookLoaded();
+        if (background) {
+            hooks.run();
+        } else {
+            hooks.start();
+        }
+    }
+}

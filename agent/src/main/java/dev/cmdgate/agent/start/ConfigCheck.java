@@ -1,0 +1,39 @@
+package dev.cmdgate.agent.start;
+
+import dev.cmdgate.agent.AgentRuntime;
+import dev.cmdgate.agent.bridge.JdkBridge;
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigException;
+import dev.cmdgate.agent.config.ConfigParser;
+import java.util.Map;
+
+/**
+ * The start-up check of the configuration, run by the bootstrap before the application starts: a bad
+ * configuration (unknown key, bad value, missing or invalid passport, rules file or prompt handler)
+ * stops the JVM with one line before anything else happens.
+ */
+public final class ConfigCheck {
+
+    private ConfigCheck() {
+    }
+
+    /**
+     * Checks the configuration given by the {@code cmdgate.*} system properties and the agent arguments.
+     *
+     * @return what is wrong with it, in one line (a String); or, when nothing is, the checked
+     *         configuration as a map of bare keys to values with absolute paths (see
+     *         {@code AgentConfig.settings()}) for cmdgate's module to build its gate from
+     */
+    public static Object check(Map<String, String> systemProperties, String args) {
+        try {
+            if (JdkBridge.exists()) {
+                return "the launch gate is already installed (is cmdgate given twice?)";
+            }
+            AgentConfig config = ConfigParser.parse(systemProperties, args);
+            AgentRuntime.validate(config);
+            return config.settings();
+        } catch (ConfigException | IllegalArgumentException | IllegalStateException e) {
+            return e.getMessage();
+        }
+    }
+}

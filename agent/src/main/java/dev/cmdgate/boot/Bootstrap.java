@@ -1,0 +1,194 @@
+package dev.cmdgate.boot;
+
+import java.io.FileInputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Starts cmdgate with as little as possible on the JVM's start-up path:
+ * <ol>
+ *   <li>the configuration ({@code cmdgate.*} properties and agent arguments, read once, here) is checked
+ *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs;</li>
+ *   <li>a {@link Forwarder} transformer is registered, which holds back any class cmdgate hooks until the
+ *       gate exists;</li>
+ *   <li>cmdgate's module is built, the bridge into the JDK defined and the JDK's classes hooked — on the
+ *       {@code cmdgate-hook} thread while the application starts, or before returning when that cannot
+ *       wait: a late attach, or other agents on the command line that must not get there first.</li>
+ * </ol>
+ * Nothing here keeps a reference the application could use: the forwarder lives only in the JDK's
+ * transformer list and on the starting thread. The application API waits for the gate through
+ * {@link #awaitGate}, found by the class name in the system property {@value #PROPERTY}.
+ */
+public final class Bootstrap {
+
+    /** The system property naming this class, for the application API to wait for the gate. */
+    public static final String PROPERTY = "dev.cmdgate.agent.bootstrap";
+    static final int EXIT = 2;
+    /**
+     * The native-method prefix registered for cmdgate's transformer: the JDK's native launch method is
+     * renamed with it and wrapped by a Java method that asks the gate (see LaunchHookWeaver).
+     */
+    private static final String NATIVE_PREFIX = "cmdgate_";
+    private static final String ENTRY = AgentModule.ENTRY_PACKAGE + ".AgentStart";
+    private static final String CHECK = AgentModule.ENTRY_PACKAGE + ".ConfigCheck";
+    /** Counted down once the bridge exists (or the start failed); only the API waits on it. */
+    private static final CountDownLatch GATE_DEFINED = new CountDownLatch(1);
+
+    private Bootstrap() {
+    }
+
+    static void start(String args, Instrumentation inst, boolean atStartup) throws Exception {
+        JarClasses jar = JarClasses.of(Bootstrap.class);
+        Map<String, String> checked = check(jar, settings(), args);
+        boolean now = !atStartup || otherAgents();
+        Forwarder forwarder = new Forwarder();
+        Starter starter = new Starter(jar, checked, inst, forwarder, atStartup);
+        System.setProperty(PROPERTY, Bootstrap.class.getName());
+        if (now) {
+            // the gate exists and its guard is in place before this returns
+            forwarder.startedOn(Thread.currentThread());
+            starter.nativePrefix = register(inst, forwarder);
+            starter.start(false);
+            return;
+        }
+        // From here on a hooked class waits for the starter thread, so the thread runs before anything else
+        // can load one (on JDK 18+ even System.getenv loads ProcessImpl).
+        Thread t = new Thread(starter, "cmdgate-hook");
+        t.setDaemon(true);
+        forwarder.startedOn(t);
+        starter.nativePrefix = register(inst, forwarder);
+        t.start();
+    }
+
+    /** Registers the forwarder (with cmdgate's native-method prefix where the JVM supports one); returns the prefix or null. */
+    private static String register(Instrumentation inst, Forwarder forwarder) {
+        inst.addTransformer(forwarder, true);
+        if (!inst.isNativeMethodPrefixSupported()) {
+            return null;
+        }
+        inst.setNativeMethodPrefix(forwarder, NATIVE_PREFIX);
+        return NATIVE_PREFIX;
+    }
+
+    /**
+     * Waits (at most {@code millis}) until the gate's bridge exists; the application API calls this when
+     * it finds no bridge yet. Returns at once when cmdgate has started (or failed to).
+     */
+    public static boolean awaitGate(long millis) throws InterruptedException {
+        return GATE_DEFINED.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** The {@code cmdgate.*} system properties, read once: later changes by the application do not count. */
+    private static Map<String, String> settings() {
+        Map<String, String> settings = new HashMap<>();
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith("cmdgate.")) {
+                settings.put(name, System.getProperty(name));
+            }
+        }
+        return settings;
+    }
+
+    /**
+     * Checks the configuration with a throwaway loader; returns it, checked (bare keys, absolute paths).
+     *
+     * @throws IllegalArgumentException saying what is wrong with it
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> check(JarClasses jar, Map<String, String> properties, String args) throws Exception {
+        Method check = Class.forName(CHECK, true, new CheckLoader(jar)).getMethod("check", Map.class, String.class);
+        Object answer;
+        try {
+            answer = check.invoke(null, properties, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+        }
+        if (answer instanceof String problem) {
+            throw new IllegalArgumentException(problem);
+        }
+        return Map.copyOf((Map<String, String>) answer);
+    }
+
+    /**
+     * True when the JVM was given another agent (or its options cannot be read): then cmdgate's guard
+     * must be in place before that agent's premain runs. Reads {@code /proc/self} rather than
+     * {@code System.getenv}, which loads the JDK's process launcher on JDK 18 and later.
+     */
+    private static boolean otherAgents() {
+        try {
+            String options = read("/proc/self/cmdline") + '\0' + read("/proc/self/environ");
+            return count(options, "-javaagent:") > 1 || options.contains("-agentpath:") || options.contains("-agentlib:")
+                    || options.contains("\0@") || options.contains("VMOptionsFile");
+        } catch (Exception | LinkageError e) {
+            return true;
+        }
+    }
+
+    private static String read(String file) throws java.io.IOException {
+        try (FileInputStream in = new FileInputStream(file)) {
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static int count(String s, String part) {
+        int n = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Stops the JVM: something on cmdgate's start-up path failed, and no process may start ungated. */
+    static void stop(String why) {
+        System.err.println("cmdgate: " + why + "; stopping so that no process starts ungated");
+        System.err.flush();
+        Runtime.getRuntime().halt(EXIT);
+    }
+
+    /** Builds cmdgate's module and starts it. */
+    private static final class Starter implements Runnable {
+        private final JarClasses jar;
+        private final Map<String, String> checked;
+        private final Instrumentation inst;
+        private final Forwarder forwarder;
+        private final boolean atStartup;
+        /** Set before the starter runs. */
+        String nativePrefix;
+
+        Starter(JarClasses jar, Map<String, String> checked, Instrumentation inst, Forwarder forwarder, boolean atStartup) {
+            this.jar = jar;
+            this.checked = checked;
+            this.inst = inst;
+            this.forwarder = forwarder;
+            this.atStartup = atStartup;
+        }
+
+        @Override
+        public void run() {
+            try {
+                start(true);
+            } catch (Throwable t) {
+                stop("cannot start (" + (t instanceof InvocationTargetException i ? i.getCause() : t) + ")");
+            }
+        }
+
+        void start(boolean background) throws Exception {
+            try {
+                Class<?> entry = AgentModule.load(jar, ENTRY, Bootstrap.class.getModule());
+                entry.getMethod("start", Map.class, Instrumentation.class, Consumer.class, String.class, boolean.class,
+                        boolean.class).invoke(null, checked, inst, forwarder, nativePrefix, atStartup, background);
+            } catch (InvocationTargetException e) {
+                throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+            } finally {
+                GATE_DEFINED.countDown();
+            }
+        }
+    }
+}

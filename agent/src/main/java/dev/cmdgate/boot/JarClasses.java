@@ -1,0 +1,79 @@
+package dev.cmdgate.boot;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/** cmdgate's own jar, read directly: never through the class path, where another jar could come first. */
+final class JarClasses {
+
+    /** Packages that stay with the application's class loader: the public API. */
+    private static final String API_PREFIX = "dev/cmdgate/api/";
+
+    private final JarFile jar;
+    private final Path path;
+    private final String bootstrap;
+
+    private JarClasses(JarFile jar, Path path, String bootstrap) {
+        this.jar = jar;
+        this.path = path;
+        this.bootstrap = bootstrap;
+    }
+
+    /** The jar {@code anchor} was loaded from. */
+    static JarClasses of(Class<?> anchor) throws IOException {
+        URL location = anchor.getProtectionDomain().getCodeSource().getLocation();
+        try {
+            Path path = Path.of(location.toURI());
+            return new JarClasses(new JarFile(path.toFile(), false), path, anchor.getPackageName().replace('.', '/') + "/");
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new IOException("cannot locate cmdgate's jar (" + location + ")", e);
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    JarFile jar() {
+        return jar;
+    }
+
+    /** The bytes of entry {@code name}, or null when there is none. */
+    byte[] read(String name) throws IOException {
+        JarEntry e = jar.getJarEntry(name);
+        if (e == null || e.isDirectory()) {
+            return null;
+        }
+        try (InputStream in = jar.getInputStream(e)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Every package with a class in the jar, except the application API's and this bootstrap's: cmdgate's module. */
+    Set<String> modulePackages() {
+        Set<String> packages = new HashSet<>();
+        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+            String name = e.nextElement().getName();
+            int slash = name.lastIndexOf('/');
+            if (slash > 0 && name.endsWith(".class") && !name.startsWith("META-INF/")
+                    && !name.startsWith(API_PREFIX) && !name.startsWith(bootstrap)) {
+                packages.add(name.substring(0, slash).replace('/', '.'));
+            }
+        }
+        return packages;
+    }
+
+    /** True for a class that belongs to cmdgate's module (not the API, not this bootstrap, not the JDK's). */
+    boolean isModuleClass(String className) {
+        String path = className.replace('.', '/');
+        return path.startsWith("dev/cmdgate/") && !path.startsWith(API_PREFIX) && !path.startsWith(bootstrap);
+    }
+}

@@ -1,0 +1,226 @@
+package dev.cmdgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.it.apps.Attempt;
+import dev.cmdgate.it.apps.EvilAgent;
+import dev.cmdgate.it.apps.Tamper;
+import dev.cmdgate.it.apps.TamperPrompt;
+import dev.cmdgate.it.support.AppResult;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Blocked;
+import dev.cmdgate.it.support.Dirs;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What runs is what was judged, and the gate cannot be switched off from inside the JVM without a
+ * visible flag: each case is a technique ordinary code could use, tried in a real JVM under the agent,
+ * with the file it would create asserted absent.
+ */
+class SoundnessIT {
+
+    @TempDir
+    Path tmp;
+
+    private Run tamper(Jdk jdk, String agentArgs, String scenario, String... more) {
+        return tamper(ForkedJvm.on(jdk), agentArgs, scenario, more);
+    }
+
+    private Run tamper(ForkedJvm jvm, String agentArgs, String scenario, String... more) {
+        Path files = Dirs.mkdir(tmp, "files");
+        String[] args = new String[2 + more.length];
+        args[0] = scenario;
+        args[1] = files.toString();
+        System.arraycopy(more, 0, args, 2, more.length);
+        return jvm.in(tmp).withAgent(agentArgs).cmdgate("audit", tmp.resolve("audit.jsonl"))
+                .main(Tamper.class, (Object[]) args).run();
+    }
+
+    private Path file(String name) {
+        return tmp.resolve("files").resolve(name);
+    }
+
+    @OnEachJdk
+    void an_environment_changed_after_the_check_does_not_reach_the_process(Jdk jdk) throws IOException {
+        Run run = tamper(jdk, "autonomy=supervised,prompt=" + TamperPrompt.class.getName(), "environment-race");
+
+        assertThat(run.tagged("HANDLER")).as(run.describe()).hasSize(1);
+        assertThat(run.result("environment_race").status()).as(run.describe()).isEqualTo("ok");
+        assertThat(Files.readString(file("env-out"))).as("SNEAKY was set after the check").isEmpty();
+    }
+
+    @OnEachJdk
+    void a_redirect_changed_after_the_check_is_not_used(Jdk jdk) {
+        Run run = tamper(jdk, "autonomy=supervised,prompt=" + TamperPrompt.class.getName(), "redirect-race");
+
+        assertThat(run.result("redirect_race").status()).as(run.describe()).isEqualTo("ok");
+        assertThat(file("allowed")).as("the approved touch ran").exists();
+        assertThat(file("redirect-victim")).as("the redirect set after the check").doesNotExist();
+    }
+
+    @OnEachJdk
+    void a_pipeline_list_cannot_show_one_stage_and_start_another(Jdk jdk) {
+        Run run = tamper(jdk, "autonomy=readonly", "pipeline-list");
+
+        AppResult r = run.result("pipeline_list");
+        assertThat(r.status()).as(run.describe()).isEqualTo("ok");
+        assertThat(r.output()).isEqualTo("harmless\n");
+        assertThat(file("pipeline-victim")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void a_file_whose_path_changes_is_read_once(Jdk jdk) {
+        Run run = tamper(jdk, "autonomy=readonly", "file-subclass");
+
+        assertThat(run.result("file_subclass").status()).as(run.describe()).isEqualTo("ok");
+        assertThat(file("file-victim")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void the_gate_cannot_be_reached_by_plain_reflection(Jdk jdk) {
+        Run run = tamper(jdk, "autonomy=readonly", "reflect-gate");
+
+        assertThat(run.tagged("ACTIVE")).as(run.describe()).containsExactly("true");
+        assertThat(run.tagged("REFLECT")).as(run.describe()).containsExactly("refused java.lang.reflect.InaccessibleObjectException");
+        Blocked.assertBlocked(run.result("touch_after_reflection"));
+        assertThat(file("touched")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void impostors_of_cmdgate_classes_on_the_class_path_change_nothing(Jdk jdk) throws IOException {
+        Path impostors = impostorClasses();
+        Run run = tamper(ForkedJvm.on(jdk).classPath(impostors), "autonomy=readonly", "touch");
+
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(file("touched")).doesNotExist();
+        assertThat(run.stdout()).doesNotContain("IMPOSTOR");
+    }
+
+    @OnEachJdk
+    void a_second_agent_cannot_unhook_the_launcher(Jdk jdk) throws IOException {
+        Path evil = evilAgentJar();
+        Run run = tamper(ForkedJvm.on(jdk).jvmArg("-javaagent:" + evil), "autonomy=readonly", "touch");
+
+        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(2)
+                .allMatch(l -> l.contains("refused") && l.contains("UnmodifiableClassException"));
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(file("touched")).doesNotExist();
+        assertThat(run.stderr()).contains("cmdgate: refused another agent's request to retransform java.lang.ProcessImpl");
+    }
+
+    @OnEachJdk
+    void a_self_attached_agent_cannot_unhook_the_launcher(Jdk jdk) throws IOException {
+        Path evil = evilAgentJar();
+        ForkedJvm jvm = ForkedJvm.on(jdk).prop("jdk.attach.allowAttachSelf", "true");
+        if (jdk.feature() >= 21) {
+            jvm.jvmArg("-XX:+EnableDynamicAgentLoading");
+        }
+        Run run = tamper(jvm, "autonomy=readonly", "self-attach", evil.toString());
+
+        assertThat(run.tagged("ATTACH")).as(run.describe()).containsExactly("loaded");
+        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(2).allMatch(l -> l.contains("refused"));
+        Blocked.assertBlocked(run.result("touch_after_attach"));
+        assertThat(file("touched")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void the_diagnostic_command_cannot_load_an_agent(Jdk jdk) throws IOException {
+        Path evil = evilAgentJar();
+        Run run = tamper(ForkedJvm.on(jdk).jvmArg("-XX:+DisableAttachMechanism"), "autonomy=readonly",
+                "diagnostic-command", evil.toString());
+
+        assertThat(run.tagged("DCMD")).as(run.describe()).singleElement().asString().startsWith("refused")
+                .contains("cmdgate: refused to load an agent");
+        assertThat(run.tagged("EVIL")).as("the agent never ran").isEmpty();
+        Blocked.assertBlocked(run.result("touch_after_dcmd"));
+        assertThat(file("touched")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void the_native_launch_method_cannot_be_called_around_the_hooks(Jdk jdk) {
+        Run run = tamper(ForkedJvm.on(jdk).openJavaLang(), "autonomy=readonly", "fork-and-exec");
+
+        AppResult r = run.result("fork_and_exec");
+        Blocked.assertBlocked(r);
+        assertThat(r.message()).contains("touch " + file("fork-victim"));
+        assertThat(file("fork-victim")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void a_refusing_pre_check_is_audited(Jdk jdk) {
+        Run run = tamper(jdk, "autonomy=readonly", "pre-check");
+
+        assertThat(run.tagged("CHECK")).as(run.describe()).containsExactly("BLOCK");
+        Audit.Line line = Audit.read(tmp.resolve("audit.jsonl")).forWord(file("checked").toString());
+        assertThat(line.str("precheck")).isEqualTo("block");
+        assertThat(line.outcome()).isEqualTo("blocked");
+        assertThat(line.caller()).startsWith(Tamper.class.getName() + ".preCheck(");
+        assertThat(run.stderr()).as("nothing was launched, so nothing is reported").doesNotContain("cmdgate: blocked");
+    }
+
+    /** A jar holding {@link EvilAgent} as both premain and agentmain class. */
+    private Path evilAgentJar() throws IOException {
+        Path jar = tmp.resolve("evil-agent.jar");
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Premain-Class", EvilAgent.class.getName());
+        a.putValue("Agent-Class", EvilAgent.class.getName());
+        a.putValue("Can-Retransform-Classes", "true");
+        a.putValue("Can-Redefine-Classes", "true");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m)) {
+            for (Class<?> c : List.of(EvilAgent.class, Attempt.class)) {
+                String name = c.getName().replace('.', '/') + ".class";
+                out.putNextEntry(new JarEntry(name));
+                Files.copy(ForkedJvm.APP_CLASSES.resolve(name), (OutputStream) out);
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    /**
+     * Classes named like cmdgate's own — the classifier factory of a stale cmdgate-core, and the bridge
+     * of earlier versions — that would call everything Read: on the class path before the agent jar.
+     */
+    private Path impostorClasses() throws IOException {
+        Path src = Dirs.mkdir(tmp, "impostor-src");
+        Path out = Dirs.mkdir(tmp, "impostors");
+        Path classifiers = Dirs.write(Dirs.mkdir(src, "cl").resolve("Classifiers.java"), """
+                package dev.cmdgate.core.classify;
+                public final class Classifiers {
+                    public static dev.cmdgate.core.CommandClassifier standard(java.nio.file.Path rules) {
+                        System.out.println("IMPOSTOR classifier used");
+                        return (argv, env) -> new dev.cmdgate.core.Classification(dev.cmdgate.core.CommandClass.READ,
+                                dev.cmdgate.core.RiskLevel.MINIMAL, java.util.List.of(), java.util.List.of());
+                    }
+                }
+                """);
+        Path bridge = Dirs.write(Dirs.mkdir(src, "br").resolve("LaunchBridge.java"), """
+                package dev.cmdgate.api.bridge;
+                public final class LaunchBridge {
+                    public static void onStart(Object[] args) { System.out.println("IMPOSTOR bridge used"); }
+                }
+                """);
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, null, "-d", out.toString(), "-cp", System.getProperty("java.class.path"),
+                classifiers.toString(), bridge.toString());
+        assertThat(rc).as("impostor classes compile").isZero();
+        return out;
+    }
+}
