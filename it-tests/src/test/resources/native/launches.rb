@@ -38,6 +38,13 @@ def char_seqs(list)
   list.to_java(java.lang.CharSequence)
 end
 
+# JRuby puts RUBY (the command that runs JRuby itself) into the environment of every process it starts.
+# cmdgate judges the variables an application sets like any others, so that alone makes a child at least
+# Write; this attempt shows it, and the rest run without it, as an application that wants its Read
+# commands to stay Read would (or it would list RUBY in a user rules file's env-safe row).
+attempt("echo_with_ruby_variable") { system("echo with-RUBY").inspect }
+ENV.delete("RUBY")
+
 ARGV[1..].each do |name|
   file = File.join(dir, "rb-#{name}")
   case name

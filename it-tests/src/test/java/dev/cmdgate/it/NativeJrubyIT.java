@@ -49,6 +49,11 @@ class NativeJrubyIT {
         Audit lines = Audit.read(audit);
         SoftAssertions soft = new SoftAssertions();
 
+        // JRuby's own RUBY variable is an environment change like any other: at least Write
+        AppResult withRuby = run.result("echo_with_ruby_variable");
+        Blocked.assertBlocked(withRuby);
+        soft.assertThat(withRuby.message()).contains("RUBY");
+
         // Read commands still run, through jnr-posix, and are audited as allowed
         soft.assertThat(run.result("system_echo").detail()).as(run.describe()).isEqualTo("exit=0 out=true");
         soft.assertThat(run.result("backtick_echo").output()).isEqualTo("ruby-backtick\n");
@@ -88,7 +93,8 @@ class NativeJrubyIT {
 
         // one stderr line per refusal (JDK 25 adds JRuby's own sun.misc.Unsafe warnings, which are not ours)
         List<String> ours = run.stderrLines().stream().filter(l -> l.startsWith("cmdgate: ")).toList();
-        soft.assertThat(ours).as(run.describe()).hasSize(TOUCHES.size() + 3).allMatch(l -> l.startsWith("cmdgate: blocked "));
+        // (+ 1: the echo with JRuby's RUBY variable)
+        soft.assertThat(ours).as(run.describe()).hasSize(TOUCHES.size() + 4).allMatch(l -> l.startsWith("cmdgate: blocked "));
         soft.assertAll();
     }
 

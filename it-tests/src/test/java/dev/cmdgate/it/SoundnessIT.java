@@ -3,6 +3,7 @@ package dev.cmdgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.it.apps.Attempt;
+import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.EvilAgent;
 import dev.cmdgate.it.apps.Tamper;
 import dev.cmdgate.it.apps.TamperPrompt;
@@ -14,11 +15,13 @@ import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.Spec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -71,6 +74,35 @@ class SoundnessIT {
         assertThat(run.result("redirect_race").status()).as(run.describe()).isEqualTo("ok");
         assertThat(file("allowed")).as("the approved touch ran").exists();
         assertThat(file("redirect-victim")).as("the redirect set after the check").doesNotExist();
+    }
+
+    @OnEachJdk
+    void the_environment_a_launch_changes_is_judged_by_an_allow_list_and_recorded(Jdk jdk) {
+        Path files = Dirs.mkdir(tmp, "files");
+        Path traced = files.resolve("trace-out");
+        Spec spec = Spec.attempts()
+                .add("tar_options", "@env=TAR_OPTIONS=--checkpoint=1 --checkpoint-action=exec=touch " + files.resolve("tar-victim"),
+                        "tar", "-tf", files.resolve("none.tar"))
+                .add("git_trace", "@env=GIT_TRACE=" + traced, "git", "status")
+                .add("home", "@env=HOME=" + files, "git", "log")
+                .add("unknown", "@env=SOMETHING_ELSE=1", "date")
+                .add("locale", "@env=LANG=C", "@env=TZ=UTC", "ls", files);
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly").cmdgate("audit", tmp.resolve("audit.jsonl"))
+                .main(Commands.class).args(spec.args()).run();
+
+        for (String refused : List.of("tar_options", "git_trace", "home", "unknown")) {
+            Blocked.assertBlocked(run.result(refused));
+        }
+        assertThat(files.resolve("tar-victim")).doesNotExist();
+        assertThat(traced).doesNotExist();
+        assertThat(run.result("locale").status()).as(run.describe()).isEqualTo("ok");
+        Audit log = Audit.read(tmp.resolve("audit.jsonl"));
+        Map<String, Object> env = log.forWord("tar").map("env");
+        assertThat(env.get("changed")).isEqualTo(List.of("TAR_OPTIONS"));
+        assertThat(((Map<?, ?>) env.get("hooks")).get("TAR_OPTIONS")).asString().contains("--checkpoint-action=exec=touch");
+        Map<String, Object> unknown = log.forWord("date").map("env");
+        assertThat(unknown.get("changed")).isEqualTo(List.of("SOMETHING_ELSE"));
+        assertThat((Map<?, ?>) unknown.get("hooks")).as("values of variables that are not hooks are not recorded").isEmpty();
     }
 
     @OnEachJdk

@@ -20,16 +20,21 @@ import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.classify.CommandKnowledge;
+import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.classify.ShellState;
 import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.DecisionIds;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
+import dev.cmdgate.core.rules.RuleSet;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.FileSystemException;
@@ -166,7 +171,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         JdkLaunches.StartArgs args = JdkLaunches.StartArgs.copy(cmdarray, environment, dir, redirects);
         Launch launch = args.launch();
-        if (config.stdin() == AgentConfig.StdinMode.GATE && ShellSessions.isSession(launch.argv(), args.redirects())) {
+        if (config.stdin() == AgentConfig.StdinMode.GATE
+                && ShellSessions.isSession(new CommandKnowledge(rules()), launch.argv(), args.redirects())) {
             // A shell reading commands from the application's pipe runs nothing by itself: the launch is
             // judged as `sh -c ''` with its environment and redirects, and every command written to it
             // later is judged on its own (started() gates the pipe).
@@ -221,29 +227,49 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         return new GatedShellProcess(process, new SessionGate(session, process.pid()));
     }
 
-    /** Decides the commands written to one gated shell session exactly like launches of {@code sh -c COMMAND}. */
+    /**
+     * Decides the commands written to one gated shell session like launches of {@code sh -c COMMAND}, each
+     * judged after the state the session's earlier allowed commands left in the shell ({@link ShellState}):
+     * the audit line shows the command, its findings include those of the state it was judged with.
+     * Used under the session stream's lock, one command at a time.
+     */
     private final class SessionGate implements StdinGate {
         private final Launch session;
-        private final Map<String, String> origin;
+        private final String origin;
+        private final ShellState state;
 
         SessionGate(Launch session, long pid) {
             this.session = session;
-            this.origin = Map.of("stdin_of", JdkLaunches.render(session.argv()) + " (pid " + pid + ")");
+            this.origin = JdkLaunches.render(session.argv()) + " (pid " + pid + ")";
+            this.state = new ShellState(rules());
         }
 
         private Launch command(String text) {
-            return new Launch(List.of("sh", "-c", text), text, session.cwd(), session.environmentChanges(), List.of(),
-                    null, session.declaredClass());
+            return new Launch(List.of("sh", "-c", text), state.judged(text), session.cwd(), session.environmentChanges(),
+                    List.of(), null, session.declaredClass());
+        }
+
+        private Map<String, String> context() {
+            if (state.untracked()) {
+                return Map.of("stdin_of", origin, "shell_state", "judged as after an unknown script: the session's earlier "
+                        + "commands changed its state more than cmdgate keeps track of");
+            }
+            if (state.pieces() > 0) {
+                return Map.of("stdin_of", origin, "shell_state", "judged after the state left by earlier commands ("
+                        + state.pieces() + " kept)");
+            }
+            return Map.of("stdin_of", origin);
         }
 
         @Override
         public void check(String command) {
             InFlight t = inFlight.get();
             try {
-                StdinContext.with(origin, () -> enforce(t, command(command)));
+                StdinContext.with(context(), () -> enforce(t, command(command)));
             } finally {
                 t.starting = null;   // no process starts for this decision: nothing for the exit hook
             }
+            state.ran(command);   // allowed: the shell is about to run it
         }
 
         @Override
@@ -261,7 +287,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
-                verdict.oap(), context.get(), answer.label()));
+                verdict.oap(), context.get(), LaunchEnvironment.of(launch.environmentChanges(), rules()), answer.label()));
     }
 
     private void recordKill(Decision d, KillEvent kill) {
@@ -318,9 +344,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             if (auditMode) {
                 reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
             }
-            d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(),
-                    auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons, d.scheme(), d.mode(), d.caller(), null, null,
-                    context.get());
+            d = d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons);
             recorded[0] = record(d);
         });
         return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
@@ -405,7 +429,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             default -> {
                 if (auditMode) {
                     outcome = Outcome.ALLOWED;
-                } else if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
+                } else if (prompts.rememberedAllow(rememberedAs(launch), launch.cwd())) {
                     prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact command");
                     outcome = Outcome.ALLOWED;
                 } else if (!mayPrompt) {
@@ -414,7 +438,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     outcome = Outcome.BLOCKED;
                 } else {
                     caller = CallSite.caller();
-                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, caller, launchContext);
+                    prompt = prompts.ask(launch.argv(), rememberedAs(launch), launch.cwd(), verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
@@ -434,7 +458,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
-                modeLabel, caller, prompt, verdict.oap(), launchContext);
+                modeLabel, caller, prompt, verdict.oap(), launchContext,
+                LaunchEnvironment.of(launch.environmentChanges(), rules()), null);
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -443,6 +468,25 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             t.starting = new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit());
         }
         return d;
+    }
+
+    /**
+     * What an "allow always" answer covers: the argv, except for a command of a gated shell session judged
+     * with the state earlier commands left, which is the whole script judged (the same command after other
+     * state changes is asked about again).
+     */
+    private static List<String> rememberedAs(Launch l) {
+        List<String> argv = l.argv();
+        if (l.shellLine() != null && argv.size() == 3 && "sh".equals(argv.get(0)) && "-c".equals(argv.get(1))
+                && !l.shellLine().equals(argv.get(2))) {
+            return List.of("sh", "-c", l.shellLine());
+        }
+        return argv;
+    }
+
+    /** The rules the gatekeeper's classifier uses (the built-in ones for a classifier without rules). */
+    private RuleSet rules() {
+        return gatekeeper.get().classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
     }
 
     /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
@@ -474,9 +518,15 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         Classification c = new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
                 List.of(new Finding(JdkLaunches.render(launch.argv()), "launch", CommandClass.DESTRUCTIVE,
                         RiskLevel.DANGEROUS, reason.message())), List.of());
+        Map<String, String> launchContext;
+        try {
+            launchContext = context.get();
+        } catch (RuntimeException e) {
+            launchContext = Map.of();   // a refusal is recorded whatever else went wrong
+        }
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, CallSite.caller(), null, null, Map.of());
+                modeLabel, CallSite.caller(), null, null, launchContext);
     }
 
     /**
@@ -524,7 +574,6 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         // A failed write says only "No space left on device"; a failed open names the file first.
         String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
         reasons.add(0, new Reason("audit.unwritable", "the audit file " + audit.file() + " cannot be written: " + why));
-        return new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
-                reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
+        return d.withOutcome(Outcome.BLOCKED, reasons);
     }
 }

@@ -129,6 +129,15 @@ public final class PromptGateway {
     }
 
     public PromptRecord ask(List<String> argv, String cwd, Verdict verdict, String caller, Map<String, String> context) {
+        return ask(argv, argv, cwd, verdict, caller, context);
+    }
+
+    /**
+     * Asks about {@code argv}; an "allow always" answer is remembered for {@code rememberAs} (what was
+     * judged: a command of a gated shell session together with the state earlier commands left).
+     */
+    public PromptRecord ask(List<String> argv, List<String> rememberAs, String cwd, Verdict verdict, String caller,
+                            Map<String, String> context) {
         long started = System.nanoTime();
         Prompter app = installed;
         String name = app != null ? app.name() : configured;
@@ -169,7 +178,7 @@ public final class PromptGateway {
                         ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
             }
             if (a.answer() == Answer.ALLOW_ALWAYS) {
-                alwaysAllowed.add(key(argv, cwd));
+                alwaysAllowed.add(key(rememberAs, cwd));
             }
             return record(name, a.answer().label(), started, null);
         } catch (TimeoutException e) {

@@ -2,7 +2,6 @@ package dev.cmdgate.agent.stdin;
 
 import dev.cmdgate.core.shell.HereDoc;
 import dev.cmdgate.core.shell.Node;
-import dev.cmdgate.core.shell.ParseError;
 import dev.cmdgate.core.shell.ParseResult;
 import dev.cmdgate.core.shell.ShellParser;
 import java.util.ArrayDeque;
@@ -71,8 +70,9 @@ public final class CommandFramer {
     }
 
     /**
-     * True when the parser shows the text stops before the end of a command: an error about the end
-     * of input or an unterminated construct, or a here-document whose delimiter line has not come.
+     * True when the parser shows the text stops before the end of a command: it reports the input as
+     * {@linkplain ParseResult#incomplete() incomplete} (it ends inside a quote, a substitution, a
+     * compound command, after {@code &&} …), or a here-document's delimiter line has not come.
      */
     static boolean endsEarly(String script) {
         ParseResult r;
@@ -81,13 +81,7 @@ public final class CommandFramer {
         } catch (RuntimeException | StackOverflowError e) {
             return false;   // let the classifier judge it (it fails closed on what it cannot parse)
         }
-        for (ParseError e : r.errors()) {
-            String m = e.message();
-            if (m.startsWith("unexpected end of input") || m.startsWith("unterminated")) {
-                return true;
-            }
-        }
-        return unterminatedHereDoc(r.script(), 0);
+        return r.incomplete() || unterminatedHereDoc(r.script(), 0);
     }
 
     private static boolean unterminatedHereDoc(Node node, int depth) {

@@ -115,6 +115,9 @@ class CommandFramerTest {
         assertThat(CommandFramer.endsEarly("ls\n")).isFalse();
         assertThat(CommandFramer.endsEarly("cat <<EOF\nbody\nEOF\n")).isFalse();
         assertThat(CommandFramer.endsEarly("echo )\n")).as("a syntax error that more input cannot fix").isFalse();
+        assertThat(CommandFramer.endsEarly("ls &&\n")).isTrue();
+        // the backquotes close: the unfinished if inside them is an error, not a reason to wait
+        assertThat(CommandFramer.endsEarly("echo `if true`\n")).isFalse();
     }
 
     @Test

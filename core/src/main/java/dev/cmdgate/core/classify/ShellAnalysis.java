@@ -150,9 +150,11 @@ final class ShellAnalysis {
                     substitutions(w, ctx);
                 }
             }
+            loopVariable(f, ctx, display, location);
             script(f.body(), inner);
         } else if (c instanceof ArithForCommand f) {
             a.arithmeticUse(text(f.start(), f.end()), ctx, display, location);
+            a.arithmeticAssignments(text(f.start(), f.end()), ctx, display, location);
             substitutions(f.init(), ctx);
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
@@ -173,6 +175,7 @@ final class ShellAnalysis {
                     ctx.stage(), Analysis.Stdin.TERMINAL));
         } else if (c instanceof ArithmeticCommand ac) {
             a.arithmeticUse(text(ac.start(), ac.end()), ctx, display, location);
+            a.arithmeticAssignments(text(ac.start(), ac.end()), ctx, display, location);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
             for (Word w : t.words()) {
@@ -188,6 +191,25 @@ final class ShellAnalysis {
             }
         } else if (c instanceof CoprocCommand co) {
             command(co.body(), inner);
+        }
+    }
+
+    /**
+     * {@code for NAME in WORDS}, {@code select NAME in WORDS}: the loop sets NAME to each word in turn
+     * (to the positional parameters without {@code in}).
+     */
+    private void loopVariable(ForCommand f, Analysis.Ctx ctx, String display, String location) {
+        if (f.variable() == null) {
+            return;
+        }
+        String how = "is set by " + (f.select() ? "select" : "for");
+        if (f.items() == null || f.items().isEmpty() || f.items().size() > 64) {
+            a.setVariable(f.variable(), "$(…)", true, false, ctx, display, location, how);
+            return;
+        }
+        for (Word w : f.items()) {
+            Arg v = arg(w);
+            a.setVariable(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, ctx, display, location, how);
         }
     }
 
@@ -220,6 +242,8 @@ final class ShellAnalysis {
         String display = text(sc.start(), sc.end());
         String location = loc(ctx, sc.start(), sc.end());
         Map<String, String> assigns = new LinkedHashMap<>();
+        // NAME=value alone sets a shell variable; before a command word it is in that command's environment
+        boolean inline = !sc.words().isEmpty();
         for (Assignment as : sc.assignments()) {
             String v = "";
             boolean dyn = false;
@@ -229,8 +253,8 @@ final class ShellAnalysis {
                 dyn = va.unresolved();
             }
             assigns.put(as.name(), v);
-            a.envCode(as.name(), v, dyn, ctx, display, location);
-            a.codeVariable(as.name(), v, dyn);
+            a.setVariable(as.name(), v, dyn, inline, ctx, display, location,
+                    inline ? "is set for the command" : "is assigned");
             if (as.subscript() != null) {
                 a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), ctx, display, location);
             }
@@ -279,6 +303,19 @@ final class ShellAnalysis {
                     defaults.add(new Arg(alt, false, false, w.start(), w.end()));
                 } else {
                     defaults.addAll(words.subList(before, words.size()));
+                }
+            }
+        }
+        if (a.env.keyword && words.size() > 1) {
+            // set -k: a NAME=value word anywhere in the command is an assignment for it
+            for (int i = 1; i < words.size(); i++) {
+                Arg w = words.get(i);
+                int eq = w.text.indexOf('=');
+                if (eq > 0 && Analysis.isName(w.text.substring(0, eq))) {
+                    String v = w.text.substring(eq + 1);
+                    assigns.put(w.text.substring(0, eq), v);
+                    a.setVariable(w.text.substring(0, eq), v, w.unresolved(), true, ctx, display, location,
+                            "is set for the command (set -k makes NAME=value arguments assignments)");
                 }
             }
         }
@@ -454,7 +491,7 @@ final class ShellAnalysis {
         if (w == null) {
             return;
         }
-        promptExpansions(w, ctx);
+        expansions(w, ctx);
         if (!a.codeVariables.isEmpty()) {
             // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
@@ -486,24 +523,46 @@ final class ShellAnalysis {
     }
 
     /**
-     * {@code ${x@P}} expands the variable's value as a prompt string, which runs the command
-     * substitutions in it: the value is code only known at run time.
+     * Expansions with effects beyond their value, found in one walk of the word: <code>${NAME=word}</code>
+     * and <code>${NAME:=word}</code> set NAME when it is unset (or empty); arithmetic expansions may
+     * assign ({@code $(( NAME = 1 ))}); {@code ${x@P}} expands the variable's value as a prompt string,
+     * which runs the command substitutions in it (code only known at run time).
      */
-    private void promptExpansions(Word w, Analysis.Ctx ctx) {
-        boolean[] found = {false};
+    private void expansions(Word w, Analysis.Ctx ctx) {
+        List<WordPart> found = new ArrayList<>(0);
+        boolean[] prompt = {false};
         ShellWalker.walk(w, n -> {
             if (n instanceof Substitution) {
                 return false; // nested scripts are walked on their own
             }
-            if (n instanceof ParameterExpansion pe && "@".equals(pe.operator()) && !pe.arguments().isEmpty()
-                    && "P".equals(pe.arguments().get(0).literalValue())) {
-                found[0] = true;
+            if (n instanceof ParameterExpansion pe) {
+                if ("@".equals(pe.operator()) && !pe.arguments().isEmpty()
+                        && "P".equals(pe.arguments().get(0).literalValue())) {
+                    prompt[0] = true;
+                } else if (("=".equals(pe.operator()) || ":=".equals(pe.operator())) && !pe.indirect()
+                        && Analysis.isName(pe.name()) && found.size() < 64) {
+                    found.add(pe);
+                }
+            } else if (n instanceof ArithmeticExpansion ae && found.size() < 64) {
+                found.add(ae);
             }
-            return !found[0];
+            return true;
         });
-        if (found[0]) {
-            a.raise(text(w.start(), w.end()), loc(ctx, w.start(), w.end()), a.setting("dynamic-code"),
-                    "${…@P} runs the command substitutions in a variable's value");
+        if (!prompt[0] && found.isEmpty()) {
+            return;
+        }
+        String display = text(w.start(), w.end());
+        String location = loc(ctx, w.start(), w.end());
+        if (prompt[0]) {
+            a.raise(display, location, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
+        }
+        for (WordPart p : found) {
+            if (p instanceof ParameterExpansion pe) {
+                Arg v = pe.arguments().isEmpty() ? Arg.literal("") : arg(pe.arguments().get(0));
+                a.setVariable(pe.name(), v.text, v.unresolved(), false, ctx, display, location, "is assigned by ${…=…}");
+            } else {
+                a.arithmeticAssignments(text(p.start(), p.end()), ctx, display, location);
+            }
         }
     }
 

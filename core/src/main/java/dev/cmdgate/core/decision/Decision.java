@@ -21,8 +21,9 @@ import java.util.TreeMap;
  * @param caller  the application frame that launched it, or null (CLI)
  * @param prompt  how a prompt went, or null when none was asked
  * @param oap     the OAP decision object when a policy is configured, else null
+ * @param environment what the launch changed in its environment, or null when nothing
  * @param precheck null for a launch; for a pre-check made through the application API (nothing was
- *                launched), what the API answered: {@code block} or {@code prompt}
+ *                launched), what the API answered: {@code block}
  */
 public record Decision(
         String id,
@@ -39,6 +40,7 @@ public record Decision(
         PromptRecord prompt,
         Map<String, Object> oap,
         Map<String, String> context,
+        LaunchEnvironment environment,
         String precheck) {
 
     public Decision {
@@ -51,7 +53,14 @@ public record Decision(
     public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
                     GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
                     PromptRecord prompt, Map<String, Object> oap, Map<String, String> context) {
-        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null);
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null,
+                null);
+    }
+
+    /** This decision with another outcome and reasons (everything else kept). */
+    public Decision withOutcome(Outcome newOutcome, List<Reason> newReasons) {
+        return new Decision(id, time, argv, cwd, classification, gate, newOutcome, newReasons, scheme, mode, caller, prompt,
+                oap, context, environment, precheck);
     }
 
     /** The primary reason: the first one recorded. */
@@ -100,6 +109,10 @@ public record Decision(
         Json.write(reasons, out);
         out.append(",\"findings\":");
         Json.write(classification.findings(), out);
+        if (environment != null) {
+            out.append(",\"env\":");
+            environment.writeJson(out);
+        }
         field(out, "scheme", scheme);
         field(out, "mode", mode);
         field(out, "caller", caller);

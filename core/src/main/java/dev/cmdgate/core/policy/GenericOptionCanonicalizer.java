@@ -1,57 +1,89 @@
 package dev.cmdgate.core.policy;
 
-import java.util.ArrayList;
+import dev.cmdgate.core.rules.OptionSpec;
+import dev.cmdgate.core.rules.RuleSet;
+import dev.cmdgate.core.rules.Section;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
- * Classifier-independent option canonicalisation (see {@link OptionCanonicalizer#generic()}).
+ * Option canonicalisation without the classifier's option parser (see {@link OptionCanonicalizer#generic()}),
+ * over the option tables of the rules ({@code opt} rows: one source of option knowledge).
  * <ul>
- *   <li>{@code -abc} → {@code -a -b -c} (a bundle of short options), then a short option is mapped
- *       to its long name where the table below knows it ({@code rm -R} → {@code --recursive});</li>
- *   <li>{@code --name=value} → {@code --name}; an unambiguous prefix of a known long name
- *       ({@code rm --rec}) → the full name;</li>
+ *   <li>{@code -abc} → {@code -a -b -c} (a bundle of short options), then each short option is mapped
+ *       to its canonical name ({@code rm -R} → {@code --recursive}); a single-dash word the rules
+ *       know ({@code java -jar}) is one option, and for a program whose rules parse no options
+ *       ({@code find -delete}) a single-dash word stays as it is;</li>
+ *   <li>{@code --name=value} → {@code --name}'s canonical name; a prefix of known long names
+ *       ({@code rm --rec}) → the name it abbreviates;</li>
  *   <li>everything after {@code --} is an operand; a lone {@code -} is an operand.</li>
  * </ul>
- * It does not know which short options take a value, so {@code grep -e -rf} yields {@code -e -r -f}:
- * over-matching a blocked pattern is the safe direction.
+ * A program's table is the union of its section and all its sub-command sections (the sub-command is
+ * not looked for), so a spelling may map to several canonical names ({@code git -f} is {@code --force}
+ * for push and {@code --file} for config), and an ambiguous abbreviation to every name it may
+ * abbreviate. It does not know which short options take a value, so {@code grep -e -rf} yields
+ * {@code -e --recursive …}. Over-matching a blocked pattern is the safe direction.
  */
 final class GenericOptionCanonicalizer implements OptionCanonicalizer {
 
-    static final GenericOptionCanonicalizer INSTANCE = new GenericOptionCanonicalizer();
+    static final GenericOptionCanonicalizer INSTANCE = new GenericOptionCanonicalizer(RuleSet::builtin);
 
-    /** program → (short letter or long name → canonical long name). */
-    private static final Map<String, Map<String, String>> TABLE = Map.ofEntries(
-            Map.entry("rm", table("r --recursive", "R --recursive", "f --force", "i --interactive",
-                    "I --interactive", "d --dir", "v --verbose", "--no-preserve-root --no-preserve-root")),
-            Map.entry("cp", table("r --recursive", "R --recursive", "f --force", "a --archive", "i --interactive")),
-            Map.entry("mv", table("f --force", "i --interactive")),
-            Map.entry("chmod", table("R --recursive")),
-            Map.entry("chown", table("R --recursive")),
-            Map.entry("chgrp", table("R --recursive")),
-            Map.entry("curl", table("k --insecure", "o --output", "O --remote-name", "s --silent", "L --location",
-                    "X --request", "d --data")),
-            Map.entry("wget", table("O --output-document", "q --quiet")),
-            Map.entry("git", table("f --force", "--hard --hard")),
-            Map.entry("shred", table("u --remove", "z --zero")),
-            Map.entry("kill", table("s --signal")));
+    /** Spellings ({@code -r}, {@code --recursive}, {@code -name}) → canonical names, per program. */
+    private record Table(Map<String, Set<String>> spellings, boolean noOptions) {
+        static final Table EMPTY = new Table(Map.of(), false);
+    }
 
-    /** Entries "x --long": short letter x (or a long name) → canonical long name; long names map to themselves. */
-    private static Map<String, String> table(String... rows) {
-        Map<String, String> m = new java.util.HashMap<>();
-        for (String row : rows) {
-            String[] kv = row.split(" ");
-            m.put(kv[0], kv[1]);
-            m.put(kv[1], kv[1]);
+    private final Supplier<RuleSet> rules;
+    private final Map<String, Table> tables = new ConcurrentHashMap<>();
+
+    GenericOptionCanonicalizer(Supplier<RuleSet> rules) {
+        this.rules = rules;
+    }
+
+    private Table table(String program) {
+        if (program == null || program.isEmpty()) {
+            return Table.EMPTY;
         }
-        return Map.copyOf(m);
+        Table t = tables.get(program);
+        if (t == null) {
+            t = build(rules.get().program(program));
+            if (tables.size() < 4096) {
+                tables.put(program, t);
+            }
+        }
+        return t;
+    }
+
+    private static Table build(Section root) {
+        if (root == null) {
+            return Table.EMPTY;
+        }
+        Map<String, Set<String>> spellings = new HashMap<>();
+        Deque<Section> todo = new ArrayDeque<>();
+        todo.add(root);
+        int seen = 0;
+        while (!todo.isEmpty() && seen++ < 10_000) {
+            Section s = todo.poll();
+            for (OptionSpec o : s.options()) {
+                for (String n : o.names()) {
+                    spellings.computeIfAbsent(n, k -> new LinkedHashSet<>()).add(o.canonical());
+                }
+            }
+            todo.addAll(s.subSections());
+        }
+        return new Table(Map.copyOf(spellings), root.mode() == Section.ParseMode.NONE);
     }
 
     @Override
     public Set<String> canonicalOptions(String program, List<String> args) {
-        Map<String, String> known = TABLE.getOrDefault(program == null ? "" : program, Map.of());
+        Table known = table(program);
         Set<String> out = new LinkedHashSet<>();
         for (String a : args) {
             if (a == null) {
@@ -62,31 +94,35 @@ final class GenericOptionCanonicalizer implements OptionCanonicalizer {
             }
             if (a.startsWith("--")) {
                 String name = a.indexOf('=') > 0 ? a.substring(0, a.indexOf('=')) : a;
-                out.add(longName(name, known));
+                out.addAll(longName(name, known));
             } else if (a.startsWith("-") && a.length() > 1) {
-                if ("find".equals(program)) {
-                    out.add(a); // find's primaries (-delete, -exec) are single words
-                    continue;
-                }
-                for (int i = 1; i < a.length(); i++) {
-                    String letter = a.substring(i, i + 1);
-                    out.add(known.getOrDefault(letter, "-" + letter));
+                Set<String> word = a.length() > 2 ? known.spellings().get(a) : null;
+                if (word != null) {
+                    out.addAll(word);       // a single-dash word option the rules know (java -jar)
+                } else if (known.noOptions()) {
+                    out.add(a);             // find's primaries (-delete, -exec) are single words
+                } else {
+                    for (int i = 1; i < a.length(); i++) {
+                        String letter = "-" + a.charAt(i);
+                        out.addAll(known.spellings().getOrDefault(letter, Set.of(letter)));
+                    }
                 }
             }
         }
         return out;
     }
 
-    private static String longName(String name, Map<String, String> known) {
-        if (known.containsKey(name)) {
-            return known.get(name);
+    private static Set<String> longName(String name, Table known) {
+        Set<String> exact = known.spellings().get(name);
+        if (exact != null) {
+            return exact;
         }
-        List<String> candidates = new ArrayList<>();
-        for (Map.Entry<String, String> e : known.entrySet()) {
-            if (e.getKey().startsWith("--") && e.getKey().startsWith(name) && !candidates.contains(e.getValue())) {
-                candidates.add(e.getValue());
+        Set<String> candidates = new LinkedHashSet<>();
+        for (Map.Entry<String, Set<String>> e : known.spellings().entrySet()) {
+            if (e.getKey().startsWith("--") && e.getKey().startsWith(name)) {
+                candidates.addAll(e.getValue());
             }
         }
-        return candidates.size() == 1 ? candidates.get(0) : name;
+        return candidates.isEmpty() ? Set.of(name) : candidates;
     }
 }

@@ -14,8 +14,9 @@ import java.util.function.Function;
  * command's argv (whose names are added to the classifier's own {@code CommandInvocation.options()}).
  * {@link #standard()} is the classifier's own knowledge (the built-in rules); with a user rules
  * file, plug in that classifier's {@code RulesClassifier::canonicalOptions} through
- * {@link #fromArgv}. {@link #generic()} needs no rules: it splits bundles, strips {@code =value},
- * resolves GNU abbreviations and knows the long names of a few commands patterns typically name.
+ * {@link #fromArgv}. {@link #generic()} does without the classifier's option parser: it splits
+ * bundles, strips {@code =value}, resolves GNU abbreviations and maps spellings to canonical names by
+ * the built-in rules' option tables (a spelling that may mean several options maps to all of them).
  */
 @FunctionalInterface
 public interface OptionCanonicalizer {
@@ -50,7 +51,7 @@ public interface OptionCanonicalizer {
         };
     }
 
-    /** The built-in, classifier-independent canonicaliser. */
+    /** The canonicaliser that does without the classifier's option parser (the built-in rules' option tables). */
     static OptionCanonicalizer generic() {
         return GenericOptionCanonicalizer.INSTANCE;
     }

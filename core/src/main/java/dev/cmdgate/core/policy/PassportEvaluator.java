@@ -3,6 +3,7 @@ package dev.cmdgate.core.policy;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandInvocation;
 import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.classify.CommandKnowledge;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -29,16 +30,18 @@ import java.util.Set;
  */
 public final class PassportEvaluator {
 
-    private static final Set<String> SYSTEM_DIRS = Set.of(
-            "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin");
-    private static final Set<String> SHELLS = Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox");
-    private static final Set<String> CD_COMMANDS = Set.of("cd", "pushd");
-    private static final Set<String> DECLARING = Set.of("export", "declare", "typeset", "local", "readonly");
-
     private final OptionCanonicalizer canonicalizer;
+    /** Which programs are shells, which directories standard, which commands change directory or variables. */
+    private final CommandKnowledge knowledge;
 
+    /** With the built-in rules' knowledge of commands. */
     public PassportEvaluator(OptionCanonicalizer canonicalizer) {
+        this(canonicalizer, CommandKnowledge.builtin());
+    }
+
+    public PassportEvaluator(OptionCanonicalizer canonicalizer, CommandKnowledge knowledge) {
         this.canonicalizer = Objects.requireNonNull(canonicalizer);
+        this.knowledge = Objects.requireNonNull(knowledge);
     }
 
     /** With {@link OptionCanonicalizer#standard()} (the classifier's built-in option knowledge). */
@@ -82,7 +85,7 @@ public final class PassportEvaluator {
         }
         Set<String> denied = new LinkedHashSet<>();
         List<String> argv = facts.argv();
-        if (!argv.isEmpty() && !isAllowed(limits.allowedCommands(), argv.get(0), basename(argv.get(0)), false)) {
+        if (!argv.isEmpty() && !isAllowed(knowledge, limits.allowedCommands(), argv.get(0), basename(argv.get(0)), false)) {
             denied.add(display(argv.get(0), basename(argv.get(0)), false));
         }
         boolean sawScriptCommand = false;
@@ -95,14 +98,16 @@ public final class PassportEvaluator {
             if (path.isEmpty() && program.isEmpty() && !c.dynamic()) {
                 continue; // e.g. an assignment-only command: nothing runs
             }
-            if (!isAllowed(limits.allowedCommands(), path, program, c.dynamic())) {
+            if (!isAllowed(knowledge, limits.allowedCommands(), path, program, c.dynamic())) {
                 denied.add(display(path, program, c.dynamic()));
             }
         }
         // A classifier that reports no command for a non-empty script cannot prove what it runs
         // (e.g. one that does not look inside scripts); unless it proved the script read-only
         // (a comment, say), that is not allowed.
-        if (!sawScriptCommand && runsShellScript(argv) && facts.classification().commandClass() != CommandClass.READ) {
+        String script = knowledge.inlineScript(argv);
+        if (!sawScriptCommand && script != null && !script.isBlank()
+                && facts.classification().commandClass() != CommandClass.READ) {
             denied.add("the commands inside the shell script (the classifier reported none)");
         }
         if (!denied.isEmpty()) {
@@ -112,7 +117,7 @@ public final class PassportEvaluator {
         }
     }
 
-    static boolean isAllowed(List<String> allowed, String path, String program, boolean dynamic) {
+    static boolean isAllowed(CommandKnowledge knowledge, List<String> allowed, String path, String program, boolean dynamic) {
         if (allowed.contains("*")) {
             return true;
         }
@@ -128,7 +133,7 @@ public final class PassportEvaluator {
                     if (entry.equals(path) || entry.equals(normalised)) {
                         return true;
                     }
-                } else if (entry.equals(base) && parent != null && SYSTEM_DIRS.contains(parent)) {
+                } else if (entry.equals(base) && parent != null && knowledge.isSystemDir(parent)) {
                     return true;
                 }
             }
@@ -146,31 +151,6 @@ public final class PassportEvaluator {
             return "a command word only known at run time (" + (path == null || path.isEmpty() ? program : path) + ")";
         }
         return path != null && path.contains("/") ? path : (program == null || program.isEmpty() ? path : program);
-    }
-
-    private static boolean runsShellScript(List<String> argv) {
-        if (argv.size() < 3) {
-            return false;
-        }
-        int i = 1;
-        if (basename(argv.get(0)).equals("busybox")) {
-            if (!SHELLS.contains(argv.get(1))) {
-                return false;
-            }
-            i = 2;
-        } else if (!SHELLS.contains(basename(argv.get(0)))) {
-            return false;
-        }
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.startsWith("-") && !a.startsWith("--") && a.indexOf('c') > 0) {
-                return i + 1 < argv.size() && !argv.get(i + 1).isBlank();
-            }
-            if (!a.startsWith("-") && !a.startsWith("+")) {
-                return false;
-            }
-        }
-        return false;
     }
 
     // ---------------------------------------------------------------- 4. blocked_patterns
@@ -292,7 +272,7 @@ public final class PassportEvaluator {
 
     // ---------------------------------------------------------------- 6. allowed_working_directories
 
-    private static void checkDirectories(CommandLimits limits, LaunchFacts facts, List<Reason> reasons) {
+    private void checkDirectories(CommandLimits limits, LaunchFacts facts, List<Reason> reasons) {
         if (!limits.restrictsDirectories()) {
             return;
         }
@@ -318,7 +298,7 @@ public final class PassportEvaluator {
         List<Path> reachable = new ArrayList<>();
         reachable.add(cwd.normalize());
         for (CommandInvocation c : facts.classification().commands()) {
-            if (c.dynamic() || !CD_COMMANDS.contains(c.program())) {
+            if (c.dynamic() || !knowledge.changesDirectory(c.program())) {
                 continue;
             }
             String target = cdTarget(c);
@@ -429,7 +409,7 @@ public final class PassportEvaluator {
 
     // ---------------------------------------------------------------- 7. blocked_env_vars
 
-    private static void checkEnvironment(CommandLimits limits, LaunchFacts facts, List<Reason> reasons) {
+    private void checkEnvironment(CommandLimits limits, LaunchFacts facts, List<Reason> reasons) {
         if (limits.blockedEnvVars().isEmpty()) {
             return;
         }
@@ -444,36 +424,10 @@ public final class PassportEvaluator {
             if (c.dynamic()) {
                 continue;
             }
+            // the variables its rules say it sets, exports or removes (export, declare, read, unset, env -u …)
             String how = "by '" + String.join(" ", c.argv()) + "'";
-            List<String> args = c.argv().size() > 1 ? c.argv().subList(1, c.argv().size()) : List.of();
-            if (DECLARING.contains(c.program())) {
-                for (String a : args) {
-                    int eq = a.indexOf('=');
-                    if (eq > 0 && !a.startsWith("-")) {
-                        changed.putIfAbsent(a.substring(0, eq), how);
-                    }
-                }
-            } else if ("unset".equals(c.program())) {
-                for (String a : args) {
-                    if (!a.startsWith("-")) {
-                        changed.putIfAbsent(a, how);
-                    }
-                }
-            } else if ("env".equals(c.program())) {
-                for (int i = 0; i < args.size(); i++) {
-                    String a = args.get(i);
-                    if ((a.equals("-u") || a.equals("--unset")) && i + 1 < args.size()) {
-                        changed.putIfAbsent(args.get(++i), how);
-                    } else if (a.startsWith("--unset=")) {
-                        changed.putIfAbsent(a.substring("--unset=".length()), how);
-                    } else if (a.startsWith("-u") && a.length() > 2) {
-                        changed.putIfAbsent(a.substring(2), how);
-                    } else if (a.indexOf('=') > 0 && !a.startsWith("-")) {
-                        changed.putIfAbsent(a.substring(0, a.indexOf('=')), how);
-                    } else if (!a.startsWith("-")) {
-                        break; // the command env runs
-                    }
-                }
+            for (String name : knowledge.variablesChanged(c.argv())) {
+                changed.putIfAbsent(name, how);
             }
         }
         List<String> hits = new ArrayList<>();

@@ -31,10 +31,18 @@ public final class RuleSet {
     final List<String> harmlessDevices = new ArrayList<>();
     final List<String> networkDevices = new ArrayList<>();
     final List<String> ordinaryFiles = new ArrayList<>();
-    final Set<String> envHooks = new HashSet<>();
-    final List<String> envHookPrefixes = new ArrayList<>();
-    /** env-code rows: variable glob → how the shell evaluates its value (sh, prompt, function). */
-    final java.util.Map<String, String> envCode = new java.util.LinkedHashMap<>();
+    /** env-hooks rows with exact names: name → the row's verdict (null: the {@code env-hook} setting). */
+    final Map<String, Verdict> envHooks = new HashMap<>();
+    /** env-hooks rows with {@code NAME*} prefixes, longest prefix first. */
+    final List<Map.Entry<String, Verdict>> envHookPrefixes = new ArrayList<>();
+    /** env-safe rows: globs of variables that cannot change what programs run or write. */
+    final List<String> envSafe = new ArrayList<>();
+    /** env-code rows: variable glob → how its value is code (sh, prompt, function, expand, pager …). */
+    final Map<String, String> envCode = new java.util.LinkedHashMap<>();
+    /** env-args rows: variable glob → the program (and option) whose arguments its value is. */
+    final Map<String, EnvArgs> envArgs = new java.util.LinkedHashMap<>();
+    /** env-pairs rows. */
+    final List<EnvArgs> envPairs = new ArrayList<>();
     final List<String> sensitivePaths = new ArrayList<>();
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
@@ -204,23 +212,102 @@ public final class RuleSet {
         return Glob.anyMatch(networkDevices, path);
     }
 
-    /** Whether assigning this environment variable changes what code programs run. */
-    public boolean isEnvHook(String name) {
-        if (envHooks.contains(name)) {
-            return true;
-        }
-        for (String p : envHookPrefixes) {
-            if (name.startsWith(p)) {
-                return true;
+    /**
+     * What the rules say of one variable name (every env-… row), looked up once per name: classifying
+     * an assignment asks all of it, and scripts set the same few names again and again.
+     *
+     * @param hook     the env-hooks verdict, or null
+     * @param codeKind the env-code kind, or null
+     * @param args     the env-args row, or null
+     * @param pairs    the env-pairs row, or null
+     * @param safe     named by env-safe
+     */
+    public record EnvVar(Verdict hook, String codeKind, EnvArgs args, EnvArgs pairs, boolean safe) {
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, EnvVar> envVars = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link EnvVar} for a name (remembered for the first few thousand names). */
+    public EnvVar envVar(String name) {
+        EnvVar v = envVars.get(name);
+        if (v == null) {
+            v = new EnvVar(envHook(name), envCodeLanguage(name), envArgs(name), envPairs(name), isEnvSafe(name));
+            if (envVars.size() < 4096) {
+                envVars.put(name, v);
             }
         }
-        return false;
+        return v;
+    }
+
+    /** Whether assigning this environment variable changes what code programs run. */
+    public boolean isEnvHook(String name) {
+        return envHook(name) != null;
     }
 
     /**
-     * How a shell evaluates this environment variable's value as code: {@code sh} (a script),
-     * {@code prompt} (prompt expansion: its substitutions run), {@code function} (an exported
-     * function definition), or null when it is not code.
+     * The verdict for setting this variable when an {@code env-hooks} row names it (the row's own
+     * verdict, else the {@code env-hook} setting), or null when it is not a hook. An exact name wins
+     * over a prefix, a longer prefix over a shorter one.
+     */
+    public Verdict envHook(String name) {
+        if (envHooks.containsKey(name)) {
+            Verdict v = envHooks.get(name);
+            return v != null ? v : verdicts.get("env-hook");
+        }
+        for (Map.Entry<String, Verdict> e : envHookPrefixes) {
+            if (name.startsWith(e.getKey())) {
+                return e.getValue() != null ? e.getValue() : verdicts.get("env-hook");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether an {@code env-safe} row names this variable: it cannot change what a program runs or
+     * writes (locale, time zone, terminal size, colour switches). Hooks are asked first: a hook is
+     * never made safe by this list.
+     */
+    public boolean isEnvSafe(String name) {
+        return Glob.anyMatch(envSafe, name);
+    }
+
+    /** The {@code env-args} row whose variable this is, or null. */
+    public EnvArgs envArgs(String name) {
+        for (Map.Entry<String, EnvArgs> e : envArgs.entrySet()) {
+            if (Glob.matches(e.getKey(), name)) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+
+    /** The {@code env-pairs} row this variable is a key or a value of ({@code PREFIX} plus a suffix), or null. */
+    public EnvArgs envPairs(String name) {
+        for (EnvArgs p : envPairs) {
+            if ((name.startsWith(p.keyPrefix()) && name.length() > p.keyPrefix().length())
+                    || (name.startsWith(p.valuePrefix()) && name.length() > p.valuePrefix().length())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The directories whose programs are the standard ones ({@code system-dirs}). */
+    public Set<String> systemDirs() {
+        return java.util.Collections.unmodifiableSet(systemDirs);
+    }
+
+    /** The programs that are POSIX-like shells ({@code shells}). */
+    public Set<String> shells() {
+        return java.util.Collections.unmodifiableSet(shells);
+    }
+
+    /**
+     * How this environment variable's value is code ({@code env-code} rows): {@code sh} (a script),
+     * {@code prompt}/{@code expand} (expanded: its substitutions run), {@code function} (an exported
+     * function definition), {@code pager} (a script reading the program's output), {@code program}
+     * (a program run with arguments), {@code commands} (a colon-separated list of scripts),
+     * {@code pipe} (less's input preprocessor), or null when it is not code.
      */
     public String envCodeLanguage(String name) {
         for (java.util.Map.Entry<String, String> e : envCode.entrySet()) {

@@ -20,7 +20,11 @@ final class RulesParser {
             "unknown-program", "path-program", "dynamic-command", "dynamic-code", "piped-code",
             "opaque-code", "parse-error", "too-deep", "redirect-file", "device-write", "network-device",
             "reverse-shell", "env-hook", "sensitive-write", "fork-bomb", "version", "internal-error",
-            "empty", "glob-option", "heredoc-code", "stdin-file-code");
+            "empty", "glob-option", "heredoc-code", "stdin-file-code", "env-unknown");
+
+    /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
+    static final Set<String> ENV_CODE_KINDS = Set.of("sh", "prompt", "function", "expand", "pager", "program",
+            "commands", "pipe");
 
     private final RuleSet rules;
     private final String origin;
@@ -72,6 +76,18 @@ final class RulesParser {
         for (Language l : r.languages.values()) {
             if (l.syntax == null || l.verdict == null) {
                 throw new IllegalArgumentException("rules: " + l + " needs a syntax row and an is row");
+            }
+        }
+        List<EnvArgs> named = new ArrayList<>(r.envArgs.values());
+        named.addAll(r.envPairs);
+        for (EnvArgs a : named) {
+            Section s = r.programs.get(a.program());
+            if (s == null) {
+                throw new IllegalArgumentException("rules: env-args/env-pairs name [" + a.program() + "], which has no section");
+            }
+            if (a.option() != null && resolveOption(s, a.option()) == null) {
+                throw new IllegalArgumentException("rules: env-args/env-pairs name option " + a.option() + ", which ["
+                        + a.program() + "] does not declare");
             }
         }
     }
@@ -297,11 +313,27 @@ final class RulesParser {
                 }
                 s.versionSpellings.addAll(t.subList(1, t.size()));
             }
-            case "assigns" -> {
-                if (t.size() != 2 || !t.get(1).equals("operands")) {
-                    throw new IllegalArgumentException("expected: assigns operands");
+            case "assigns" -> s.assigns.add(assigns(s, t));
+            case "sets" -> {
+                if (t.size() < 2 || !List.of("allexport", "keyword").contains(t.get(1))) {
+                    throw new IllegalArgumentException("expected: sets allexport|keyword [if CONDITION...]");
                 }
-                s.assignsOperands = true;
+                s.shellOptions.add(new ShellOptionRule(t.get(1).equals("allexport") ? ShellOptionRule.Option.ALLEXPORT
+                        : ShellOptionRule.Option.KEYWORD, ifConditions(s, t, 2)));
+            }
+            case "state" -> s.state.add(ifConditions(s, t, 1));
+            case "unsets" -> {
+                AssignRule r = assigns(s, t);
+                if (r.source() == AssignRule.Source.OPERANDS || r.exports() || r.nameref()) {
+                    throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT [if CONDITION...]");
+                }
+                s.unsets.add(r);
+            }
+            case "chdir" -> {
+                if (t.size() != 1) {
+                    throw new IllegalArgumentException("expected: chdir");
+                }
+                s.chdir = true;
             }
             case "when" -> {
                 int arrow = t.indexOf("->");
@@ -358,7 +390,11 @@ final class RulesParser {
                 s.codes.clear();
                 s.writes.clear();
                 s.runs = null;
-                s.assignsOperands = false;
+                s.assigns.clear();
+                s.shellOptions.clear();
+                s.state.clear();
+                s.unsets.clear();
+                s.chdir = false;
                 s.versionSpellings.clear();
                 s.codeFile = null;
                 s.stdinCode = null;
@@ -683,6 +719,56 @@ final class RulesParser {
         return new FifoRule(index, conds);
     }
 
+    /**
+     * {@code assigns operands|names|operand N|opt OPT [exports] [nameref] [if CONDITION...]}.
+     */
+    private AssignRule assigns(Section s, List<String> t) {
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: assigns operands|names|operand N|opt OPT [exports] [nameref] [if …]");
+        }
+        AssignRule.Source src;
+        String option = null;
+        int index = 0;
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> src = AssignRule.Source.OPERANDS;
+            case "names" -> src = AssignRule.Source.NAMES;
+            case "operand" -> {
+                src = AssignRule.Source.OPERAND;
+                index = Integer.parseInt(need(t, i++)) - 1;
+                if (index < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            case "opt" -> {
+                src = AssignRule.Source.OPT;
+                option = optionName(s, need(t, i++));
+            }
+            default -> throw new IllegalArgumentException("unknown assigns form '" + t.get(1) + "'");
+        }
+        boolean exports = false;
+        boolean nameref = false;
+        for (; i < t.size() && !t.get(i).equals("if"); i++) {
+            switch (t.get(i)) {
+                case "exports" -> exports = true;
+                case "nameref" -> nameref = true;
+                default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in assigns row");
+            }
+        }
+        return new AssignRule(src, option, index, exports, nameref, ifConditions(s, t, i));
+    }
+
+    /** The conditions of an optional {@code if CONDITION...} tail starting at {@code i}. */
+    private List<Condition> ifConditions(Section s, List<String> t, int i) {
+        if (i >= t.size()) {
+            return List.of();
+        }
+        if (!t.get(i).equals("if") || i + 1 >= t.size()) {
+            throw new IllegalArgumentException("expected 'if CONDITION...' at the end of the row");
+        }
+        return conditions(s, t.subList(i + 1, t.size()));
+    }
+
     private WriteRule writes(Section s, List<String> t) {
         int arrow = expectArrow(t, 2);
         WriteRule.Target target;
@@ -848,21 +934,52 @@ final class RulesParser {
                 rules.lists.computeIfAbsent(rest.get(0), k -> new ArrayList<>()).addAll(rest.subList(1, rest.size()));
             }
             case "env-hooks" -> {
-                for (String n : rest) {
+                int arrow = t.indexOf("->");
+                Verdict v = arrow < 0 ? null : verdictAfter(t, arrow);
+                List<String> names = t.subList(1, arrow < 0 ? t.size() : arrow);
+                if (names.isEmpty()) {
+                    throw new IllegalArgumentException("expected: env-hooks NAME... [-> CLASS LEVEL \"reason\"]");
+                }
+                for (String n : names) {
                     if (n.endsWith("*")) {
-                        rules.envHookPrefixes.add(n.substring(0, n.length() - 1));
+                        String prefix = n.substring(0, n.length() - 1);
+                        rules.envHookPrefixes.removeIf(e -> e.getKey().equals(prefix));
+                        rules.envHookPrefixes.add(new java.util.AbstractMap.SimpleImmutableEntry<>(prefix, v));
+                        rules.envHookPrefixes.sort((a, b) -> b.getKey().length() - a.getKey().length());
                     } else {
-                        rules.envHooks.add(n);
+                        rules.envHooks.put(n, v);
                     }
                 }
             }
+            case "env-safe" -> rules.envSafe.addAll(rest);
             case "env-code" -> {
-                if (rest.size() < 2 || !List.of("sh", "prompt", "function").contains(rest.get(0))) {
-                    throw new IllegalArgumentException("expected: env-code sh|prompt|function NAME...");
+                if (rest.size() < 2 || !ENV_CODE_KINDS.contains(rest.get(0))) {
+                    throw new IllegalArgumentException("expected: env-code " + String.join("|", new java.util.TreeSet<>(ENV_CODE_KINDS))
+                            + " NAME...");
                 }
                 for (String n : rest.subList(1, rest.size())) {
                     rules.envCode.put(n, rest.get(0));
                 }
+            }
+            case "env-args" -> {
+                if (rest.size() < 2) {
+                    throw new IllegalArgumentException("expected: env-args PROGRAM [OPTION] NAME...");
+                }
+                boolean opt = rest.get(1).startsWith("-");
+                EnvArgs a = new EnvArgs(rest.get(0), opt ? rest.get(1) : null, null, null);
+                List<String> names = rest.subList(opt ? 2 : 1, rest.size());
+                if (names.isEmpty()) {
+                    throw new IllegalArgumentException("expected: env-args PROGRAM [OPTION] NAME...");
+                }
+                for (String n : names) {
+                    rules.envArgs.put(n, a);
+                }
+            }
+            case "env-pairs" -> {
+                if (rest.size() != 4 || !rest.get(1).startsWith("-")) {
+                    throw new IllegalArgumentException("expected: env-pairs PROGRAM OPTION KEY_PREFIX VALUE_PREFIX");
+                }
+                rules.envPairs.add(new EnvArgs(rest.get(0), rest.get(1), rest.get(2), rest.get(3)));
             }
             default -> throw new IllegalArgumentException("unknown setting '" + kw + "'");
         }

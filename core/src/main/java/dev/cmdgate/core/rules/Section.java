@@ -33,7 +33,14 @@ public final class Section {
     boolean plusOptions;
     /** With parse posix: option parsing stops at the operand after this many (ssh host -t CMD). */
     int posixAfter;
-    boolean assignsOperands;
+    final List<AssignRule> assigns = new ArrayList<>();
+    final List<ShellOptionRule> shellOptions = new ArrayList<>();
+    /** {@code state} rows: the conditions of each (empty: always). */
+    final List<List<Condition>> state = new ArrayList<>();
+    /** {@code unsets} rows: arguments naming variables the command removes (unset, env -u). */
+    final List<AssignRule> unsets = new ArrayList<>();
+    /** {@code chdir}: the first operand is the directory the shell changes to (cd, pushd). */
+    boolean chdir;
     final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
@@ -98,8 +105,19 @@ public final class Section {
         return w.equals("--version") || w.equals("-V") || versionSpellings.contains(w);
     }
 
-    /** Operands of the form NAME=VALUE are shell variable assignments (export, declare). */
-    public boolean assignsOperands() { return assignsOperands; }
+    /** The {@code assigns} rows: arguments that set shell variables (export, declare, read, printf -v). */
+    public List<AssignRule> assigns() { return assigns; }
+    /** The {@code sets} rows: shell options the command turns on (set -a, set -k). */
+    public List<ShellOptionRule> shellOptions() { return shellOptions; }
+    /**
+     * The {@code state} rows, each a list of conditions (empty: always): the command runs in the shell
+     * that reads it and changes that shell's state (variables, options, directory, functions, traps).
+     */
+    public List<List<Condition>> state() { return state; }
+    /** The {@code unsets} rows: arguments naming variables the command removes ({@code unset}, {@code env -u}). */
+    public List<AssignRule> unsets() { return unsets; }
+    /** The {@code chdir} row: the command changes the shell's directory to its first operand (none: home). */
+    public boolean chdir() { return chdir; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
     /** The sub-command sections below this one (by word and through options' values). */
     public List<Section> subSections() {

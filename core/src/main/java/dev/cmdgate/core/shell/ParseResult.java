@@ -21,4 +21,17 @@ public record ParseResult(String input, Script script, List<ParseError> errors) 
     public boolean ok() {
         return errors.isEmpty();
     }
+
+    /**
+     * True when some error says the input ends inside an unfinished construct
+     * ({@link ParseError.Kind#INCOMPLETE}): more input could complete it.
+     */
+    public boolean incomplete() {
+        for (ParseError e : errors) {
+            if (e.incomplete()) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -26,6 +26,8 @@ final class Parser {
         final List<ParseError> errors = new ArrayList<>();
         final int maxDepth;
         final boolean posix;
+        /** Length of the whole input: a child parser whose end maps here ends where the input ends. */
+        final int inputLength;
         int depth;
         long budget;
         boolean aborted;
@@ -33,6 +35,7 @@ final class Parser {
         Shared(int maxDepth, int inputLength, boolean posix) {
             this.maxDepth = maxDepth;
             this.posix = posix;
+            this.inputLength = inputLength;
             this.budget = 4L * inputLength + 10_000;
         }
     }
@@ -125,10 +128,27 @@ final class Parser {
     }
 
     private void errorAt(String message, int at) {
+        errorAt(message, at, ParseError.Kind.SYNTAX);
+    }
+
+    /**
+     * An error found because this parser's text ended inside a construct: {@link ParseError.Kind#INCOMPLETE}
+     * when that is also the end of the whole input (more input could complete it), otherwise a syntax
+     * error ({@code `if true`} ends inside the backquotes, not at the end of the input).
+     */
+    private void incompleteAt(String message, int at) {
+        errorAt(message, at, o(n) >= sh.inputLength ? ParseError.Kind.INCOMPLETE : ParseError.Kind.SYNTAX);
+    }
+
+    private void incomplete(String message) {
+        incompleteAt(message, pos);
+    }
+
+    private void errorAt(String message, int at, ParseError.Kind kind) {
         if (sh.aborted) {
             return;
         }
-        ParseError e = new ParseError(message, o(at));
+        ParseError e = new ParseError(message, o(at), kind);
         if (!sh.errors.isEmpty() && sh.errors.get(sh.errors.size() - 1).equals(e)) {
             return;
         }
@@ -412,7 +432,7 @@ final class Parser {
             return true;
         }
         if (peek() == EOF) {
-            error("unexpected end of input: expected '" + word + "' " + context);
+            incomplete("unexpected end of input: expected '" + word + "' " + context);
         } else {
             error("syntax error near unexpected token '" + tokenPreview() + "': expected '" + word + "' " + context);
         }
@@ -483,7 +503,12 @@ final class Parser {
             skipLinebreaks();
             Pipeline next = parsePipeline();
             if (next == null) {
-                error("expected a command after '" + (op == Statement.LogicalOp.AND ? "&&" : "||") + "'");
+                String m = "expected a command after '" + (op == Statement.LogicalOp.AND ? "&&" : "||") + "'";
+                if (peek() == EOF) {
+                    incomplete(m);
+                } else {
+                    error(m);
+                }
                 break;
             }
             ops.add(op);
@@ -563,7 +588,12 @@ final class Parser {
                 skipLinebreaks();
                 Command next = parseCommand();
                 if (next == null) {
-                    error("expected a command after '" + (op == Pipeline.PipeOp.PIPE ? "|" : "|&") + "'");
+                    String m = "expected a command after '" + (op == Pipeline.PipeOp.PIPE ? "|" : "|&") + "'";
+                    if (peek() == EOF) {
+                        incomplete(m);
+                    } else {
+                        error(m);
+                    }
                     break;
                 }
                 ops.add(op);
@@ -656,7 +686,7 @@ final class Parser {
 
     private void unexpected(String expected) {
         if (peek() == EOF) {
-            error("unexpected end of input: expected " + expected);
+            incomplete("unexpected end of input: expected " + expected);
         } else {
             error("syntax error near unexpected token '" + tokenPreview() + "': expected " + expected);
         }
@@ -856,7 +886,7 @@ final class Parser {
                 return;
             }
             if (peek() == EOF) {
-                error("unexpected end of input: expected 'esac'");
+                incomplete("unexpected end of input: expected 'esac'");
                 return;
             }
             int itemStart = pos;
@@ -1038,7 +1068,7 @@ final class Parser {
             }
         }
         if (!closed) {
-            error("unexpected end of input: expected ']]'");
+            incomplete("unexpected end of input: expected ']]'");
         }
         exit();
         int end = pos;
@@ -1198,7 +1228,7 @@ final class Parser {
                 break;
             }
             if (c == EOF) {
-                error("unexpected end of input: expected ')' to close the array");
+                incomplete("unexpected end of input: expected ')' to close the array");
                 break;
             }
             Word w = parseWord(M_NORMAL);
@@ -1317,7 +1347,7 @@ final class Parser {
                     break;
                 }
                 if (c == EOF) {
-                    error("unexpected end of input: expected ')' to close the array");
+                    incomplete("unexpected end of input: expected ')' to close the array");
                     break;
                 }
                 Word w = parseWord(M_NORMAL);
@@ -1835,7 +1865,7 @@ final class Parser {
         int start = pos;
         int close = s.indexOf('\'', pos + 1);
         if (close < 0) {
-            errorAt("unterminated single quote", start);
+            incompleteAt("unterminated single quote", start);
             String v = s.substring(pos + 1);
             pos = n;
             return new SingleQuoted(o(start), o(n), v);
@@ -1854,7 +1884,11 @@ final class Parser {
         if (peek() == '"') {
             advance();
         } else if (!sh.aborted) {
-            errorAt("unterminated double quote", start);
+            if (peek() == EOF) {
+                incompleteAt("unterminated double quote", start);
+            } else {
+                errorAt("unterminated double quote", start);
+            }
         }
         return new DoubleQuoted(o(start), o(pos), freeze(parts), localized);
     }
@@ -1940,7 +1974,7 @@ final class Parser {
             int ee = parseArithParts(A_BRACKET, parts);
             exit();
             if (ee < 0) {
-                errorAt("unterminated $[", start);
+                incompleteAt("unterminated $[", start);
                 ee = pos;
             }
             return new ArithmeticExpansion(o(start), o(pos), new Word(o(es), o(ee), parts), true);
@@ -2086,7 +2120,7 @@ final class Parser {
             advance();
         } else if (!sh.aborted) {
             if (peek() == EOF) {
-                errorAt("unterminated command substitution '$('", start);
+                incompleteAt("unterminated command substitution '$('", start);
             } else {
                 unexpected("')' to close '$('");
             }
@@ -2104,7 +2138,7 @@ final class Parser {
             advance();
         } else if (!sh.aborted) {
             if (peek() == EOF) {
-                errorAt("unterminated process substitution", start);
+                incompleteAt("unterminated process substitution", start);
             } else {
                 unexpected("')' to close the process substitution");
             }
@@ -2179,7 +2213,7 @@ final class Parser {
         }
         pos = closed ? p + 1 : n;
         if (!closed) {
-            errorAt("unterminated backquote", start);
+            incompleteAt("unterminated backquote", start);
         }
         enter();
         Parser child = new Parser(text, childBase, childMap, sh);
@@ -2280,7 +2314,7 @@ final class Parser {
             }
         }
         if (!closed) {
-            errorAt("unterminated $'", start);
+            incompleteAt("unterminated $'", start);
             p = n;
         }
         pos = p;
@@ -2328,7 +2362,7 @@ final class Parser {
                 List<WordPart> parts = new ArrayList<>();
                 int se = parseArithParts(A_BRACKET, parts);
                 if (se < 0) {
-                    errorAt("unterminated subscript in ${…}", ss);
+                    incompleteAt("unterminated subscript in ${…}", ss);
                     se = pos;
                 }
                 subscript = new Word(o(ss), o(se), parts);
@@ -2397,7 +2431,11 @@ final class Parser {
             if (stop == '}') {
                 advance();
             } else if (!sh.aborted) {
+                if (peek() == EOF) {
+                incompleteAt("unterminated ${", start);
+            } else {
                 errorAt("unterminated ${", start);
+            }
             }
             return new ParameterExpansion(o(start), o(pos), name.toString(), true, length, indirect, subscript, op,
                     args);

@@ -37,6 +37,7 @@ class MechanismTest {
             verdict network-device -> Network high "net device"
             verdict reverse-shell -> Destructive dangerous "reverse shell"
             verdict env-hook -> Write high "env hook"
+            verdict env-unknown -> Write medium "env unknown"
             verdict sensitive-write -> Destructive dangerous "sensitive"
             verdict fork-bomb -> Destructive dangerous "fork bomb"
             verdict version -> Read minimal "version"
@@ -48,6 +49,7 @@ class MechanismTest {
             network-devices /dev/tcp/*
             shells sh
             env-hooks HOOK LD_*
+            env-safe OK SAFE_*
             sensitive-names .rc
             sensitive-paths /etc/*
             """;
@@ -155,7 +157,10 @@ class MechanismTest {
         "sh <<< 'del a' => Write",
         "HOOK=1 show a => Write",
         "LD_X=1 show a => Write",
-        "OTHER=1 show a => Read",
+        "OTHER=1 show a => Write",
+        "OK=1 show a => Read",
+        "SAFE_X=1 show a => Read",
+        "OTHER=1 => Read",
         "show a > out => Write",
         "show a > /dev/null => Read",
         "show a > dir/.rc => Destructive",
@@ -183,6 +188,9 @@ class MechanismTest {
     void applicationEnvironmentIsChecked() {
         assertThat(R.classifyArgv(List.of("show"), Map.of("HOOK", "x")).commandClass()).isEqualTo(CommandClass.WRITE);
         assertThat(R.classifyArgv(List.of("show"), Map.of("OK", "x")).commandClass()).isEqualTo(CommandClass.READ);
+        // not a hook and not known to be harmless: at least Write (the environment is judged by an allow-list)
+        assertThat(R.classifyArgv(List.of("show"), Map.of("OTHER", "x")).commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(R.classifyArgv(List.of("show"), Map.of("OTHER", "x")).level()).isEqualTo(RiskLevel.MEDIUM);
     }
 
     @Test

@@ -102,7 +102,11 @@ class RulesAndApiTest {
         assertThat(r.program("no-such-program-here")).isNull();
         assertThat(r.isEnvHook("LD_PRELOAD")).isTrue();
         assertThat(r.isEnvHook("GIT_CONFIG_KEY_0")).isTrue();
-        assertThat(r.isEnvHook("HOME")).isFalse();
+        assertThat(r.isEnvHook("HOME")).isTrue();
+        assertThat(r.isEnvHook("GIT_TRACE")).isTrue();
+        assertThat(r.isEnvHook("LANG")).isFalse();
+        assertThat(r.isEnvSafe("LC_ALL")).isTrue();
+        assertThat(r.isEnvSafe("FOO")).isFalse();
         assertThat(r.isSensitivePath("~/.ssh/authorized_keys")).isTrue();
         assertThat(r.isSensitivePath("/home/u/.bashrc")).isTrue();
         assertThat(r.isSensitivePath("src/main.rs")).isFalse();

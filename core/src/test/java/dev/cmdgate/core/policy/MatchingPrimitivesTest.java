@@ -20,7 +20,13 @@ class MatchingPrimitivesTest {
         assertThat(generic.canonicalOptions("find", List.of(".", "-delete"))).containsExactly("-delete");
         // unambiguous abbreviations of known long names resolve
         assertThat(generic.canonicalOptions("rm", List.of("--in"))).containsExactly("--interactive");
-        assertThat(generic.canonicalOptions("cp", List.of("--r"))).containsExactly("--recursive");
+        assertThat(generic.canonicalOptions("cp", List.of("--recu"))).containsExactly("--recursive");
+        // cp --r may abbreviate --recursive, --reflink, --remove-destination …: every one of them (over-matching)
+        assertThat(generic.canonicalOptions("cp", List.of("--r"))).contains("--recursive", "--reflink");
+        assertThat(generic.canonicalOptions("cp", List.of("-R"))).containsExactly("--recursive");
+        // the tables are the rules' own: git's -f is --force (push, branch …), whatever the sub-command
+        assertThat(generic.canonicalOptions("git", List.of("push", "-f"))).contains("--force");
+        assertThat(generic.canonicalOptions("java", List.of("-jar", "x.jar"))).containsExactly("-jar");
         assertThat(generic.canonicalOptions(null, List.of("-x"))).containsExactly("-x");
     }
 

@@ -95,6 +95,13 @@ public final class Audit {
     /** One audit line. */
     public record Line(Map<String, Object> json, String raw) {
 
+        /** A JSON object field, empty when absent. */
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> map(String key) {
+            Object v = json.get(key);
+            return v == null ? Map.of() : (Map<String, Object>) v;
+        }
+
         public String str(String key) {
             Object v = json.get(key);
             return v == null ? null : v.toString();
