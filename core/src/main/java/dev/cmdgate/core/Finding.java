@@ -12,11 +12,23 @@ import dev.cmdgate.core.json.JsonWritable;
  * @param commandClass the class this finding raises the command to
  * @param level    the level this finding raises the command to
  * @param reason   why, in words a user understands
+ * @param rule     the rules row that fired, {@code FILE:LINE} ({@code builtin.rules:123} or the
+ *                 user rules file's path and line); null when no row did (a finding made by the
+ *                 gate or the application, not by the classifier's rules)
  */
-public record Finding(String command, String location, CommandClass commandClass, RiskLevel level, String reason)
-        implements JsonWritable {
+public record Finding(String command, String location, CommandClass commandClass, RiskLevel level, String reason,
+        String rule) implements JsonWritable {
 
-    /** {@code {"command":…,"location":…,"class":…,"level":…,"reason":…}}, as the audit line and the CLI show it. */
+    /** A finding no rules row made. */
+    public Finding(String command, String location, CommandClass commandClass, RiskLevel level, String reason) {
+        this(command, location, commandClass, level, reason, null);
+    }
+
+    /**
+     * {@code {"command":…,"location":…,"class":…,"level":…,"reason":…,"rule":…}}, as the audit line
+     * and the CLI show it; {@code rule} only when a rules row made the finding (a field added later:
+     * readers of the older form keep working).
+     */
     @Override
     public void writeJson(StringBuilder out) {
         out.append("{\"command\":");
@@ -29,6 +41,10 @@ public record Finding(String command, String location, CommandClass commandClass
         Json.write(level.label(), out);
         out.append(",\"reason\":");
         Json.write(reason, out);
+        if (rule != null) {
+            out.append(",\"rule\":");
+            Json.write(rule, out);
+        }
         out.append('}');
     }
 }

@@ -1,9 +1,11 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.PolicyCheck;
@@ -11,6 +13,7 @@ import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
 import dev.cmdgate.core.json.Json;
+import dev.cmdgate.core.rules.RuleSet;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -50,6 +53,9 @@ final class ClassifyCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the decision as one JSON object")
     boolean json;
 
+    @Option(names = "--explain", description = "show, for every finding, the rules row that fired (FILE:LINE and the row itself)")
+    boolean explain;
+
     @Option(names = "--shell", paramLabel = "LINE", description = "classify a shell command line (as sh -c LINE)")
     String shell;
 
@@ -68,7 +74,8 @@ final class ClassifyCommand implements Callable<Integer> {
         if (inputs != 1) {
             throw new Main.UsageException("give exactly one of: -- ARG…, --shell LINE, --jsonl");
         }
-        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(rules), scheme(), policy());
+        CommandClassifier classifier = Classifiers.standard(rules);
+        Gatekeeper gatekeeper = new Gatekeeper(classifier, scheme(), policy());
         PrintWriter out = spec.commandLine().getOut();
         if (jsonl) {
             new JsonlSession(gatekeeper, cwd()).run(
@@ -79,10 +86,15 @@ final class ClassifyCommand implements Callable<Integer> {
                 ? new Launch(List.of("sh", "-c", shell), shell, cwd(), Map.of(), List.of(), null, null)
                 : new Launch(argv, null, cwd(), Map.of(), List.of(), null, null);
         Verdict verdict = gatekeeper.judge(launch);
+        RuleSet ruleSet = explain && classifier instanceof RulesClassifier rc ? rc.rules() : null;
         if (json) {
-            out.println(Json.write(toJson(verdict)));
+            Map<String, Object> m = toJson(verdict);
+            if (ruleSet != null) {
+                m.put("rules", rowsOf(verdict, ruleSet));
+            }
+            out.println(Json.write(m));
         } else {
-            printHuman(verdict, gatekeeper.scheme(), out);
+            printHuman(verdict, gatekeeper.scheme(), ruleSet, out);
         }
         out.flush();
         return verdict.gate().exitCode();
@@ -124,7 +136,22 @@ final class ClassifyCommand implements Callable<Integer> {
         return m;
     }
 
-    private static void printHuman(Verdict v, GateScheme scheme, PrintWriter out) {
+    /** {@code --explain --json}: the text of every row the findings name, by reference. */
+    static Map<String, Object> rowsOf(Verdict v, RuleSet ruleSet) {
+        Map<String, Object> rows = new LinkedHashMap<>();
+        for (Finding f : v.classification().findings()) {
+            if (f.rule() != null && !rows.containsKey(f.rule())) {
+                String text = ruleSet.rowText(f.rule());
+                if (text != null) {
+                    rows.put(f.rule(), text);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Human output; with {@code ruleSet} (--explain) each finding is followed by the row that fired. */
+    static void printHuman(Verdict v, GateScheme scheme, RuleSet ruleSet, PrintWriter out) {
         out.println(v.classification().commandClass().label() + " (" + v.classification().level().label() + ") → "
                 + v.gate().label() + " under " + scheme.describe());
         for (Reason r : v.reasons()) {
@@ -133,6 +160,11 @@ final class ClassifyCommand implements Callable<Integer> {
         for (Finding f : v.classification().findings()) {
             out.println("  finding " + f.commandClass().label() + "/" + f.level().label() + "  " + f.command()
                     + "  [" + f.location() + "]  " + f.reason());
+            if (ruleSet != null) {
+                String text = ruleSet.rowText(f.rule());
+                out.println("          rule " + (f.rule() == null ? "(none: not made by a rules row)"
+                        : f.rule() + (text == null ? "" : "  " + text)));
+            }
         }
     }
 }

@@ -42,6 +42,35 @@ class ClassifyCommandTest {
     }
 
     @Test
+    void jsonFindingsNameTheRuleThatFiredByFileAndLine() {
+        assertThat(run("classify", "--json", "--", "rm", "-rf", "build")).isEqualTo(10);
+        Map<String, Object> o = JsonParser.parseObject(out.toString().trim());
+        List<?> findings = (List<?>) o.get("findings");
+        Map<?, ?> rf = findings.stream().map(f -> (Map<?, ?>) f)
+                .filter(f -> "Destructive".equals(f.get("class"))).findFirst().orElseThrow();
+        assertThat((String) rf.get("rule")).matches("builtin\\.rules:[0-9]+");
+        // the line it names really is the row that decided
+        int line = Integer.parseInt(((String) rf.get("rule")).substring("builtin.rules:".length()));
+        String row = dev.cmdgate.core.rules.RuleSet.builtin().rowText("builtin.rules:" + line);
+        assertThat(row).startsWith("when").contains("--recursive").contains("--force").contains("Destructive");
+        assertThat(o).doesNotContainKey("rules");
+    }
+
+    @Test
+    void explainPrintsTheRowOfEveryFinding(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        assertThat(run("classify", "--explain", "--shell", "git push --force")).isEqualTo(10);
+        assertThat(out.toString()).containsPattern("rule builtin\\.rules:[0-9]+  opt -f --force -> Destructive");
+        out.getBuffer().setLength(0);
+        java.nio.file.Path user = dir.resolve("team.rules");
+        java.nio.file.Files.writeString(user, "# ours\n[deploy-status]\nis Write low \"our status tool writes a cache\"\n");
+        assertThat(run("classify", "--explain", "--json", "--rules", user.toString(), "--", "deploy-status")).isEqualTo(10);
+        Map<String, Object> o = JsonParser.parseObject(out.toString().trim());
+        Map<?, ?> f = (Map<?, ?>) ((List<?>) o.get("findings")).get(0);
+        assertThat(f.get("rule")).isEqualTo(user + ":3");
+        assertThat(((Map<?, ?>) o.get("rules")).get(user + ":3")).isEqualTo("is Write low \"our status tool writes a cache\"");
+    }
+
+    @Test
     void usageErrorsExitWithTwoAndOneLine() {
         assertThat(run("classify", "--autonomy", "yolo", "--", "ls")).isEqualTo(2);
         assertThat(err.toString().trim()).startsWith("cmdgate:").doesNotContain("\n").doesNotContain("Exception");

@@ -7,9 +7,11 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.rules.AssignRule;
 import dev.cmdgate.core.rules.CodeRule;
+import dev.cmdgate.core.rules.FifoRule;
 import dev.cmdgate.core.rules.Condition;
 import dev.cmdgate.core.rules.EnvArgs;
 import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.Language;
 import dev.cmdgate.core.rules.OptionSpec;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.RunsRule;
@@ -50,13 +52,18 @@ final class Analysis {
     static final int MAX_INVOCATIONS = 5_000;
 
     /** Where a command's standard input comes from. */
-    enum StdinKind { TERMINAL, PIPE, HEREDOC, FILE, NONE }
+    /**
+     * Where a command's standard input comes from. HIDDEN: a terminal, device, FIFO, socket or
+     * descriptor — a source whose content cmdgate cannot know, unlike a file's.
+     */
+    enum StdinKind { TERMINAL, PIPE, HEREDOC, FILE, NONE, HIDDEN }
 
     record Stdin(StdinKind kind, String text, boolean literal) {
         static final Stdin TERMINAL = new Stdin(StdinKind.TERMINAL, null, true);
         static final Stdin PIPE = new Stdin(StdinKind.PIPE, null, false);
         static final Stdin NONE = new Stdin(StdinKind.NONE, null, true);
         static final Stdin FILE = new Stdin(StdinKind.FILE, null, false);
+        static final Stdin HIDDEN = new Stdin(StdinKind.HIDDEN, null, false);
     }
 
     /** Nesting context of the command being analysed. */
@@ -120,7 +127,7 @@ final class Analysis {
         // past the cap, keep only findings that raise the answer, so the reason is always listed
         if (findings.size() < MAX_FINDINGS || raises && findings.size() < 2 * MAX_FINDINGS) {
             String reason = detail == null ? v.reason() : v.reason() + ": " + detail;
-            findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason));
+            findings.add(new Finding(clip(command), location, v.commandClass(), v.level(), reason, v.rule()));
         }
     }
 
@@ -297,8 +304,16 @@ final class Analysis {
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
             base = s.verdict();
         }
+        Set<String> facts = new LinkedHashSet<>();
+        String dry = dryRun(p, facts);
+        if (dry != null) {
+            // git clean -n, apt-get -s: only shows what it would do; what its options run still counts
+            Verdict d = setting("dry-run");
+            raise(display, location, d != null ? d : DRY_RUN, dry);
+            base = null;
+        }
         raise(display, location, base);
-        if (p.anyOption) {
+        if (p.anyOption && dry == null) {
             Verdict g = setting("glob-option");
             boolean any = false;
             // options written after the sub-command are those of the deepest section
@@ -315,18 +330,17 @@ final class Analysis {
             }
         }
         for (ParsedArgs.Use u : p.options) {
-            if (u.spec() != null && u.spec().effect() != null) {
+            if (dry == null && u.spec() != null && u.spec().effect() != null) {
                 raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
             }
         }
-        Set<String> facts = new LinkedHashSet<>();
         boolean codeFound = false;
         for (Section s : p.path) {
             for (CodeRule c : s.codes()) {
                 codeFound |= code(c, p, ctx, display, location, facts);
             }
         }
-        for (Section s : p.path) {
+        for (Section s : dry == null ? p.path : List.<Section>of()) {
             for (When w : s.whens()) {
                 if (holds(w.conditions(), p, facts)) {
                     raise(display, location, w.verdict(), w.text());
@@ -334,8 +348,19 @@ final class Analysis {
             }
         }
         for (Section s : p.path) {
+            for (FifoRule f : s.fifos()) {
+                if (holds(f.conditions(), p, facts)) {
+                    for (int i = 0; i < p.operands.size() && fifos.size() < 1000; i++) {
+                        Arg a = p.operands.get(i);
+                        if ((f.index() < 0 || f.index() == i) && !a.unresolved()) {
+                            String path = Paths.normalize(a.text);
+                            fifos.add(path.startsWith("./") ? path.substring(2) : path);
+                        }
+                    }
+                }
+            }
             for (WriteRule wr : s.writes()) {
-                if (holds(wr.conditions(), p, facts)) {
+                if (dry == null && holds(wr.conditions(), p, facts)) {
                     writes(wr, p, display, location);
                 }
             }
@@ -369,6 +394,29 @@ final class Analysis {
         }
     }
 
+    /** The dry-run verdict of rule sets written before it was a setting. */
+    private static final Verdict DRY_RUN = new Verdict(CommandClass.READ, RiskLevel.MINIMAL, "only shows what it would do");
+
+    /**
+     * The dry-run option given, when the nearest section with a {@code dry-run} row (from the
+     * deepest up) names one that is present and its conditions hold; null otherwise. A glob that may
+     * expand to any option never makes a dry run.
+     */
+    private String dryRun(ParsedArgs p, Set<String> facts) {
+        for (Section s = p.section(); s != null; s = s.parent()) {
+            if (s.dryRun() == null) {
+                continue;
+            }
+            for (String o : s.dryRun()) {
+                if (p.has(o) && holds(s.dryRunIf(), p, facts)) {
+                    return o;
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+
     // ------------------------------------------------------------------ code in arguments
 
     /** Applies one code row; returns true when it found code. */
@@ -383,15 +431,7 @@ final class Analysis {
                 boolean found = false;
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(c.name()) && u.value() != null) {
-                        String v = u.value();
-                        if (!c.after().isEmpty()) {
-                            v = after(v, c.after());
-                            if (v == null) {
-                                continue;
-                            }
-                        }
-                        found = true;
-                        runCode(c.language(), v, u.from().unresolved(), ctx, display, location, facts);
+                        found |= optionCode(c, u, p, ctx, display, location, facts);
                     }
                 }
                 return found;
@@ -399,7 +439,7 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
-                    runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
+                    read(c, a.text, a.unresolved(), p, ctx, display, location, facts);
                     return true;
                 }
                 if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
@@ -409,27 +449,30 @@ final class Analysis {
                 return false;
             }
             case OPERAND -> {
-                if (c.index() < p.operands.size()) {
-                    Arg a = p.operands.get(c.index());
-                    String v = a.text;
-                    if (!c.after().isEmpty()) {
-                        // with markers, the operand is code only when it starts with one (git alias '!CMD')
-                        String rest = null;
-                        for (String m : c.after()) {
-                            if (v.startsWith(m)) {
-                                rest = v.substring(m.length());
-                                break;
+                boolean found = false;
+                int from = c.index() == CodeRule.EVERY ? 0 : c.index();
+                int to = c.index() == CodeRule.EVERY ? p.operands.size() : Math.min(c.index() + 1, p.operands.size());
+                for (int i = from; i < to; i++) {
+                    Arg a = p.operands.get(i);
+                    if (!c.keys().isEmpty()) {
+                        // git config KEY VALUE: the operand before is the key
+                        Arg key = p.operands.get(i - 1);
+                        if (!keyMatches(c.keys(), key.text)) {
+                            if (key.unresolved()) {
+                                raise(display, location, setting("dynamic-code"), "the key " + key.text
+                                        + " is only known at run time and may name a command");
                             }
+                            continue;
                         }
-                        if (rest == null) {
-                            return false;
-                        }
-                        v = rest;
                     }
-                    runCode(c.language(), v, a.unresolved(), ctx, display, location, facts);
-                    return true;
+                    String v = c.after().isEmpty() ? a.text : prefixed(a.text, c.after());
+                    if (v == null) {
+                        continue; // with markers, the operand is code only when it starts with one (git alias '!CMD')
+                    }
+                    found = true;
+                    read(c, v, a.unresolved(), p, ctx, display, location, facts);
                 }
-                return false;
+                return found;
             }
             case OPERANDS -> {
                 StringBuilder b = new StringBuilder();
@@ -452,7 +495,7 @@ final class Analysis {
                     any = true;
                 }
                 if (any) {
-                    runCode(c.language(), b.toString(), dyn, ctx, display, location, facts);
+                    read(c, b.toString(), dyn, p, ctx, display, location, facts);
                 }
                 return any;
             }
@@ -460,9 +503,9 @@ final class Analysis {
                 boolean any = false;
                 for (Arg a : p.operands) {
                     int eq = a.text.indexOf('=');
-                    if (eq > 0) {
+                    if (eq > 0 && (c.keys().isEmpty() || keyMatches(c.keys(), a.text.substring(0, eq)))) {
                         any = true;
-                        runCode(c.language(), a.text.substring(eq + 1), a.unresolved(), ctx, display, location, facts);
+                        read(c, a.text.substring(eq + 1), a.unresolved(), p, ctx, display, location, facts);
                     }
                 }
                 return any;
@@ -473,15 +516,210 @@ final class Analysis {
         }
     }
 
-    private static String after(String v, List<String> markers) {
+    /**
+     * One option value under an OPT code row: with keys, the value is {@code KEY=VALUE} (or
+     * {@code KEY VALUE}) and only a matching key's VALUE is code; markers then must start it. Without
+     * keys, markers are found anywhere in the value. Returns whether code was found.
+     */
+    private boolean optionCode(CodeRule c, ParsedArgs.Use u, ParsedArgs p, Ctx ctx, String display, String location,
+            Set<String> facts) {
+        String v = u.value();
+        boolean dyn = u.from().unresolved();
+        if (!c.keys().isEmpty()) {
+            int sep = keyEnd(v);
+            String key = v.substring(0, sep);
+            if (!keyMatches(c.keys(), key)) {
+                if (dyn && (key.indexOf('$') >= 0 || key.indexOf('\u2026') >= 0 || key.indexOf('`') >= 0)) {
+                    raise(display, location, setting("dynamic-code"), "the key in " + v + " is only known at run time");
+                    return true;
+                }
+                return false;
+            }
+            v = valueAfterKey(v, sep);
+            if (!c.after().isEmpty()) {
+                v = prefixed(v, c.after());
+                if (v == null) {
+                    return false;
+                }
+            }
+        } else if (!c.after().isEmpty()) {
+            v = after(v, c.after());
+            if (v == null) {
+                return false;
+            }
+        }
+        read(c, v, dyn, p, ctx, display, location, facts);
+        return true;
+    }
+
+    /** Where a {@code KEY=VALUE} / {@code KEY VALUE} setting's key ends: the first '=' or blank. */
+    private static int keyEnd(String v) {
+        for (int i = 0; i < v.length(); i++) {
+            char ch = v.charAt(i);
+            if (ch == '=' || ch == ' ' || ch == '\t') {
+                return i;
+            }
+        }
+        return v.length();
+    }
+
+    private static String valueAfterKey(String v, int sep) {
+        int i = sep;
+        while (i < v.length() && (v.charAt(i) == ' ' || v.charAt(i) == '\t')) {
+            i++;
+        }
+        if (i < v.length() && v.charAt(i) == '=') {
+            i++;
+        }
+        return v.substring(i);
+    }
+
+    /** Configuration keys are matched without regard to case (git, ssh and apt keys are case-insensitive). */
+    static boolean keyMatches(List<String> globs, String key) {
+        String k = key.toLowerCase(java.util.Locale.ROOT);
+        for (String g : globs) {
+            if (Glob.matches(g.toLowerCase(java.util.Locale.ROOT), k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The text after a marker that starts {@code v} (leading blanks ignored), or null. */
+    private static String prefixed(String v, List<String> markers) {
+        String t = v.stripLeading();
+        for (String m : markers) {
+            if (t.regionMatches(true, 0, m, 0, m.length())) {
+                return t.substring(m.length());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The text after the first occurrence of a marker (case-insensitive), or null. A marker written
+     * {@code ^WORD} only counts at the start of a statement: at the start of the text or after a
+     * {@code ;} or a newline, blanks allowed (gdb's {@code shell CMD}, mysql's {@code system CMD}).
+     */
+    static String after(String v, List<String> markers) {
         String lower = v.toLowerCase(java.util.Locale.ROOT);
         for (String m : markers) {
+            if (m.length() > 1 && m.charAt(0) == '^') {
+                String w = m.substring(1).toLowerCase(java.util.Locale.ROOT);
+                int at = 0;
+                while (at >= 0 && at <= lower.length()) {
+                    int k = at;
+                    while (k < lower.length() && (lower.charAt(k) == ' ' || lower.charAt(k) == '\t')) {
+                        k++;
+                    }
+                    if (lower.startsWith(w, k)) {
+                        return v.substring(k + w.length());
+                    }
+                    int semi = lower.indexOf(';', at);
+                    int nl = lower.indexOf('\n', at);
+                    int next = semi < 0 ? nl : nl < 0 ? semi : Math.min(semi, nl);
+                    at = next < 0 ? -1 : next + 1;
+                }
+                continue;
+            }
             int k = lower.indexOf(m.toLowerCase(java.util.Locale.ROOT));
             if (k >= 0) {
                 return v.substring(k + m.length());
             }
         }
         return null;
+    }
+
+    /**
+     * Reads text a code row found, the way the row says: a shell line, an argv, a program name, a
+     * code file, or code in a language; text only known at run time is unverifiable code.
+     */
+    void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Ctx ctx, String display, String location,
+            Set<String> facts) {
+        switch (c.language()) {
+            case "argv" -> {
+                if (dynamic) {
+                    raise(display, location, setting("dynamic-code"), "the command " + text + " is only known at run time");
+                    return;
+                }
+                List<Arg> words = c.sep() == null ? OptionParser.split(text, Arg.literal(text)) : splitAt(text, c.sep().charAt(0));
+                nested(words, ctx, display, location);
+            }
+            case "program" -> {
+                if (dynamic) {
+                    raise(display, location, setting("dynamic-command"), "the program " + text + " is only known at run time");
+                    return;
+                }
+                if (text.isBlank()) {
+                    return;
+                }
+                List<Arg> words = new ArrayList<>();
+                words.add(Arg.literal(text));
+                for (String w : c.args()) {
+                    words.add(Arg.literal(w));
+                }
+                if (c.withOperands()) {
+                    List<Arg> ops = p.operands;
+                    int from = !ops.isEmpty() && ops.get(0).text.equals("--") ? 1 : 0;
+                    words.addAll(ops.subList(from, ops.size()));
+                }
+                nested(words, ctx, display, location);
+            }
+            case "file" -> {
+                if (dynamic) {
+                    raise(display, location, setting("dynamic-code"), "the code file " + text + " is only known at run time");
+                } else if (isHiddenSource(text) && !text.equals("/dev/null")) {
+                    raise(display, location, hiddenInput(), "code is read from " + text);
+                }
+            }
+            default -> runCode(c.language(), text, dynamic, ctx, display, location, facts);
+        }
+    }
+
+    /** Words split at one separator character (gcc -wrapper prog,arg1,arg2); empty words are kept out. */
+    private static List<Arg> splitAt(String text, char sep) {
+        List<Arg> out = new ArrayList<>();
+        int st = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == sep) {
+                if (i > st) {
+                    out.add(Arg.literal(text.substring(st, i)));
+                }
+                st = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A command an option or code names, run by the program being judged: classified in its own
+     * right. Its standard input is the tool's data, not code the user typed (a pager reads git's
+     * output), and the tool adds arguments cmdgate does not see, so it is judged with no input.
+     */
+    private void nested(List<Arg> words, Ctx ctx, String display, String location) {
+        nested(words, ctx, display, location, Stdin.NONE);
+    }
+
+    /** As above, with the input the command reads ({@code os.system("sh")} reads the interpreter's). */
+    void nested(List<Arg> words, Ctx ctx, String display, String location, Stdin in) {
+        if (words.isEmpty()) {
+            return;
+        }
+        if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
+            raise(display, location, setting("too-deep"), "commands nested more than " + MAX_CODE_DEPTH + " deep");
+            return;
+        }
+        if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
+            raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
+            return;
+        }
+        wrapperDepth++;
+        try {
+            command(words, Map.of(), new Ctx(location + " > runs", ctx.depth() + 1, ctx.pipeline(), ctx.stage(), in),
+                    joinArgs(words), location + " > runs", List.of());
+        } finally {
+            wrapperDepth--;
+        }
     }
 
     /** Code in a language: sh is parsed and classified; sed/awk analysed; anything else is opaque. */
@@ -502,16 +740,22 @@ final class Analysis {
                 }
                 ShellAnalysis.script(this, code, new Ctx(location + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
             }
-            case "sed" -> {
-                facts.addAll(CodeFacts.sed(code));
-                for (String f : CodeFacts.sedWrites(code)) {
+            case "sed", "awk" -> {
+                List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
+                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, cmds) : CodeFacts.awk(code, cmds));
+                for (String f : lang.equals("sed") ? CodeFacts.sedWrites(code) : CodeFacts.awkWrites(code)) {
                     writePath(Arg.literal(f), null, display, location);
                 }
-            }
-            case "awk" -> {
-                facts.addAll(CodeFacts.awk(code));
-                for (String f : CodeFacts.awkWrites(code)) {
-                    writePath(Arg.literal(f), null, display, location);
+                // the commands the program runs (sed's e, awk's system() and pipes) are judged too
+                for (int i = 0; i < cmds.size() && i < 64; i++) {
+                    CodeFacts.Cmd c = cmds.get(i);
+                    if (c.dynamic()) {
+                        raise(display, location, setting("dynamic-code"), "the " + lang
+                                + " program runs a command only known at run time");
+                    } else {
+                        runCode("sh", c.text(), false, c.piped() ? ctx.withStdin(Stdin.PIPE) : ctx, display,
+                                location + " > " + lang, new LinkedHashSet<>());
+                    }
                 }
             }
             case "sql" -> {
@@ -522,41 +766,108 @@ final class Analysis {
                 }
             }
             case "mongo" -> facts.addAll(CodeFacts.mongo(code));
-            default -> raise(display, location, setting("opaque-code"), lang + " code");
+            case "less" -> facts.addAll(CodeFacts.less(code));
+            default -> {
+                Language l = rules.language(lang);
+                if (l == null) {
+                    raise(display, location, setting("opaque-code"), lang + " code");
+                } else if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
+                    raise(display, location, setting("too-deep"), "code nested more than " + MAX_CODE_DEPTH + " deep");
+                } else {
+                    // python -c, node -e …: the language's calls are read (docs/rules-format.md, [@lang])
+                    OneLiner.analyse(this, l, code, new Ctx(location + " > " + lang, ctx.depth() + 1, ctx.pipeline(),
+                            ctx.stage(), ctx.stdin()), display, location + " > " + lang, 0);
+                }
+            }
         }
     }
 
     private void stdinCode(Section deepest, ParsedArgs p, Ctx ctx, String display, String location) {
-        String lang = "sh";
-        for (Section s = deepest; s != null; s = s.parent()) {
-            if (!s.codes().isEmpty()) {
-                lang = s.codes().get(0).language();
-                break;
-            }
-        }
+        String lang = stdinLanguage(deepest);
         Stdin in = ctx.stdin();
         switch (in.kind()) {
             case PIPE -> raise(display, location, setting("piped-code"));
             case HEREDOC -> {
                 if (!in.literal()) {
                     raise(display, location, setting("dynamic-code"), "the here-document has expansions");
-                } else if (lang.equals("sh")) {
-                    runCode("sh", in.text(), false, ctx.withStdin(Stdin.NONE), display, location + " <<", new LinkedHashSet<>());
+                } else if (lang.equals("sh") || rules.language(lang) != null) {
+                    // the code was the input: what it runs reads what is left of it, nothing
+                    runCode(lang, in.text(), false, ctx.withStdin(Stdin.NONE), display, location + " <<", new LinkedHashSet<>());
                 } else {
                     raise(display, location, setting("heredoc-code"), lang + " code in a here-document");
                 }
             }
             case FILE -> {
-                raise(display, location, setting("stdin-file-code"));
+                if (interactive(deepest, p)) {
+                    raise(display, location, hiddenInput(), "an interactive shell reads a file as typed input");
+                } else {
+                    raise(display, location, setting("stdin-file-code"));
+                }
                 if (in.text() != null) {
                     ranDownloaded(in.text(), display, location);
                 }
             }
+            case HIDDEN -> raise(display, location, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
             case NONE -> {
             }
             default -> raise(display, location, deepest.stdinCode());
         }
     }
+
+    /** The hidden-input verdict; rule sets written before it existed fall back to piped-code. */
+    Verdict hiddenInput() {
+        Verdict v = setting("hidden-input");
+        return v != null ? v : setting("piped-code");
+    }
+
+    /** Whether one of the section's {@code stdin-code … interactive OPT} options is given (sh -i). */
+    private static boolean interactive(Section deepest, ParsedArgs p) {
+        for (String o : deepest.stdinInteractive()) {
+            if (p.has(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether reading {@code path} gives content cmdgate cannot know: a terminal, device, FIFO made
+     * by this script, /proc entry or descriptor (not /dev/null, not an ordinary file under /dev).
+     */
+    boolean isHiddenSource(String path) {
+        String p = Paths.normalize(path);
+        if (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        if (fifos.contains(p)) {
+            return true;
+        }
+        if (p.equals("/dev/null") || p.equals("/dev/zero")) {
+            return false;
+        }
+        return (p.startsWith("/dev/") && !rules.isOrdinaryFile(p)) || p.startsWith("/proc/");
+    }
+
+    /** Paths this script made FIFOs of (mkfifo f; sh <f): reading them is reading another process's output. */
+    final Set<String> fifos = new LinkedHashSet<>();
+
+    /**
+     * The language a program reads from standard input: that of its section's first code row that
+     * holds code (not a command line, program name or file reading); sh when there is none.
+     */
+    private static String stdinLanguage(Section deepest) {
+        for (Section s = deepest; s != null; s = s.parent()) {
+            for (CodeRule c : s.codes()) {
+                if (!READINGS.contains(c.language())) {
+                    return c.language();
+                }
+            }
+        }
+        return "sh";
+    }
+
+    /** Code-row readings that name commands or files rather than hold code. */
+    private static final Set<String> READINGS = Set.of("argv", "program", "file");
 
     // ------------------------------------------------------------------ wrappers
 
@@ -587,6 +898,24 @@ final class Analysis {
             return;
         }
         List<Arg> ops = p.restFrom >= 0 ? p.operands.subList(p.restFrom, p.operands.size()) : p.operands;
+        if (r.afterDashdash()) {
+            // capsh -- ARGS, kubectl run NAME -- CMD: only what follows an explicit -- is run
+            int at = -1;
+            if (p.dashdashAt >= 0) {
+                at = p.dashdashAt;
+            } else {
+                for (int i = 0; i < p.operands.size(); i++) {
+                    if (p.operands.get(i).text.equals("--") && !p.operands.get(i).dynamic) {
+                        at = i + 1;
+                        break;
+                    }
+                }
+            }
+            if (at < 0) {
+                return;
+            }
+            ops = p.operands.subList(Math.min(at, p.operands.size()), p.operands.size());
+        }
         int k = 0;
         Map<String, String> assigns = new LinkedHashMap<>();
         if (r.assignments()) {
@@ -605,7 +934,11 @@ final class Analysis {
                 k++;
             }
         }
-        k += r.skip();
+        boolean noskip = false;
+        for (String o : r.noskip()) {
+            noskip |= p.has(o);
+        }
+        k += noskip || r.afterDashdash() ? 0 : r.skip();
         if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
             k++; // kubectl exec POD -- CMD, mosh HOST -- CMD
         }
@@ -624,14 +957,13 @@ final class Analysis {
                 boolean isCode = false;
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        isCode = true;
-                        runCode(c.language(), u.value(), u.from().unresolved(), ctx, display, location, new LinkedHashSet<>());
+                        isCode |= optionCode(c, u, p, ctx, display, location, new LinkedHashSet<>());
                     }
                 }
                 if (u.spec().effect() != null) {
                     raise(display, location, u.spec().effect(), u.name() + "=" + u.value());
                 }
-                k += 2;
+                k += 2 + o.extraValues();
                 if (isCode) {
                     return; // flock FILE -c CMD: the option's value is the command
                 }
@@ -653,6 +985,9 @@ final class Analysis {
                 }
             }
         }
+        for (String w : r.prepend()) {
+            target.add(Arg.literal(w));
+        }
         for (int i = k; i < ops.size(); i++) {
             Arg t = ops.get(i);
             if (replace != null && t.text.contains(replace)) {
@@ -670,6 +1005,18 @@ final class Analysis {
             }
         }
         Stdin in = ctx.stdin();
+        if (!r.stdinIf().isEmpty()) {
+            boolean attached = false;
+            for (String o : r.stdinIf()) {
+                attached |= p.has(o);
+            }
+            if (!attached) {
+                in = Stdin.NONE; // docker run IMAGE sh without -i: the shell reads nothing
+            }
+        }
+        if (r.scripts() && isScriptName(target.get(0))) {
+            return; // yarn run build: a project script, judged by the wrapper's own verdict
+        }
         if (r.stdinArgs() && replace == null) {
             target.add(new Arg("$(stdin)", true, false, -1, -1));
         }
@@ -694,6 +1041,12 @@ final class Analysis {
         } finally {
             wrapperDepth--;
         }
+    }
+
+    /** A plain word the rules do not know and no function defines: the name of a project script. */
+    private boolean isScriptName(Arg a) {
+        return !a.dynamic && a.text.indexOf('/') < 0 && !a.text.isEmpty() && rules.program(a.text) == null
+                && !functions.contains(a.text);
     }
 
     // ------------------------------------------------------------------ variables and the environment

@@ -14,19 +14,37 @@ final class CodeFacts {
     private CodeFacts() {
     }
 
-    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands. */
+    /**
+     * A command a sed or awk program runs: its literal text, or {@code dynamic} when it is only known
+     * at run time (the pattern space, a variable, a concatenation); {@code piped} when the program
+     * writes data to its input (awk's print | "cmd").
+     */
+    record Cmd(String text, boolean dynamic, boolean piped) {
+    }
+
+    /** As {@link #sed(String, List)} without collecting the commands. */
     static Set<String> sed(String s) {
         return sed(s, new java.util.ArrayList<>());
+    }
+
+    /** As {@link #awk(String, java.util.List)} without collecting the commands. */
+    static Set<String> awk(String s) {
+        return awk(s, new java.util.ArrayList<>());
     }
 
     /** The files a sed script's {@code w}/{@code W} commands and {@code s///w} flags write. */
     static java.util.List<String> sedWrites(String s) {
         java.util.List<String> paths = new java.util.ArrayList<>();
-        sed(s, paths);
+        sedScan(s, paths, new java.util.ArrayList<>());
         return paths;
     }
 
-    private static Set<String> sed(String s, java.util.List<String> paths) {
+    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands (added to cmds). */
+    static Set<String> sed(String s, java.util.List<Cmd> cmds) {
+        return sedScan(s, new java.util.ArrayList<>(), cmds);
+    }
+
+    private static Set<String> sedScan(String s, java.util.List<String> paths, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
         int i = 0;
         int n = s.length();
@@ -54,7 +72,7 @@ final class CodeFacts {
             c = s.charAt(i);
             switch (c) {
                 case '{', '}', ';', '\n' -> i++;
-                case 's' -> i = substitute(s, i + 1, f, paths);
+                case 's' -> i = substitute(s, i + 1, f, paths, cmds);
                 case 'y' -> i = skipDelimited(s, i + 1, 2);
                 case 'w', 'W' -> {
                     f.add("sed.write");
@@ -63,7 +81,11 @@ final class CodeFacts {
                 }
                 case 'e' -> {
                     f.add("sed.exec");
-                    i = eol(s, i);
+                    int end = eol(s, i);
+                    // e COMMAND runs COMMAND (to the end of the line); a bare e runs the pattern space
+                    String cmd = s.substring(i + 1, end).trim();
+                    cmds.add(cmd.isEmpty() ? new Cmd("", true, false) : new Cmd(cmd, false, false));
+                    i = end;
                 }
                 case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':', 'q', 'Q', 'l', 'L', 'v' -> i = eolOrSemicolon(s, i + 1, c);
                 case 'F', 'z', 'p', 'P', 'd', 'D', 'n', 'N', 'g', 'G', 'h', 'H', 'x', '=' -> i++;
@@ -129,7 +151,8 @@ final class CodeFacts {
         }
     }
 
-    private static int substitute(String s, int i, Set<String> f, java.util.List<String> paths) {
+    private static int substitute(String s, int i, Set<String> f, java.util.List<String> paths,
+            java.util.List<Cmd> cmds) {
         i = skipDelimited(s, i, 2);
         int n = s.length();
         while (i < n) {
@@ -140,6 +163,7 @@ final class CodeFacts {
                 return eol(s, i);
             } else if (c == 'e') {
                 f.add("sed.exec");
+                cmds.add(new Cmd("", true, false)); // s///e runs the pattern space: the input decides
                 i++;
             } else if (c == 'g' || c == 'p' || c == 'i' || c == 'I' || c == 'm' || c == 'M' || (c >= '0' && c <= '9')) {
                 i++;
@@ -171,19 +195,22 @@ final class CodeFacts {
      * output redirection after print/printf ({@code >}, {@code >>}), {@code @load}, and gawk's
      * {@code /inet/…} network special files.
      */
-    static Set<String> awk(String s) {
-        return awk(s, new java.util.ArrayList<>());
-    }
-
     /** The literal file names an awk program's {@code print > "FILE"} / {@code >> "FILE"} write. */
     static java.util.List<String> awkWrites(String s) {
         java.util.List<String> paths = new java.util.ArrayList<>();
-        awk(s, paths);
+        awkScan(s, paths, new java.util.ArrayList<>());
         return paths;
     }
 
-    private static Set<String> awk(String s, java.util.List<String> paths) {
+    /** As {@link #awk(String)}, adding the commands the program runs to cmds. */
+    static Set<String> awk(String s, java.util.List<Cmd> cmds) {
+        return awkScan(s, new java.util.ArrayList<>(), cmds);
+    }
+
+    private static Set<String> awkScan(String s, java.util.List<String> paths, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
+        String lastStr = null; // the last string literal and where it ended, for "cmd" | getline
+        int lastStrEnd = -1;
         if (s.contains("/inet/") || s.contains("/inet4/") || s.contains("/inet6/")) {
             f.add("awk.network"); // gawk's special files open TCP/UDP connections
         }
@@ -195,14 +222,10 @@ final class CodeFacts {
         while (i < n) {
             char c = s.charAt(i);
             if (c == '"') {
-                i++;
-                while (i < n && s.charAt(i) != '"') {
-                    if (s.charAt(i) == '\\') {
-                        i++;
-                    }
-                    i++;
-                }
-                i++;
+                int[] end = new int[1];
+                lastStr = awkString(s, i, end);
+                i = end[0];
+                lastStrEnd = i;
                 prev = '"';
                 continue;
             }
@@ -234,6 +257,7 @@ final class CodeFacts {
                 }
                 if (word.equals("system") && k < n && s.charAt(k) == '(') {
                     f.add("awk.system");
+                    cmds.add(awkArgument(s, k + 1, ')'));
                 } else if (word.equals("print") || word.equals("printf")) {
                     inPrint = true;
                     depth = 0;
@@ -255,6 +279,19 @@ final class CodeFacts {
                         continue;
                     }
                     f.add("awk.pipe");
+                    int k = i + 1 < n && s.charAt(i + 1) == '&' ? i + 2 : i + 1;
+                    while (k < n && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+                        k++;
+                    }
+                    if (s.startsWith("getline", k)) {
+                        // "cmd" | getline: the command is the expression before the bar
+                        boolean literal = lastStr != null && s.substring(lastStrEnd, i).isBlank();
+                        cmds.add(literal ? new Cmd(lastStr, false, false) : new Cmd("", true, false));
+                    } else {
+                        // print … | "cmd": the command is the expression after it, fed the output
+                        Cmd c2 = awkArgument(s, k, '\0');
+                        cmds.add(new Cmd(c2.text(), c2.dynamic(), true));
+                    }
                 }
                 case '>' -> {
                     if (inPrint && depth == 0 && !(i + 1 < n && s.charAt(i + 1) == '=')) {
@@ -287,6 +324,68 @@ final class CodeFacts {
                 prev = c;
             }
             i++;
+        }
+        return f;
+    }
+
+    /**
+     * less start-up commands ({@code +G}, {@code +/pattern}, {@code +F}, {@code ++cmd}): a shell
+     * command ({@code !cmd}, {@code |mark cmd}), saving to a file ({@code s file}, {@code -o file}),
+     * an editor ({@code v}), or anything not known to be harmless. Moving, searching, marking and
+     * examining files only read. The text is the command sequence after the '+'.
+     */
+    static Set<String> less(String s) {
+        Set<String> f = new LinkedHashSet<>();
+        int n = s.length();
+        int i = s.startsWith("+") ? 1 : 0; // ++cmd: every file
+        while (i < n) {
+            char c = s.charAt(i);
+            if ((c >= '0' && c <= '9') || c == '.' || c == ' ') {
+                i++; // a count
+                continue;
+            }
+            switch (c) {
+                case '/', '?', '&' -> {
+                    return f; // a search: the rest is the pattern
+                }
+                case '!', '|', '#' -> {
+                    f.add("less.shell");
+                    return f;
+                }
+                case 's' -> {
+                    f.add("less.write");
+                    return f;
+                }
+                case 'v' -> {
+                    f.add("less.editor");
+                    return f;
+                }
+                case '-', '_' -> {
+                    // toggling an option: -o/-O name a log file, -k a key-binding file; others display
+                    char o = i + 1 < n ? s.charAt(i + 1) : 0;
+                    if (o == 'o' || o == 'O') {
+                        f.add("less.write");
+                    } else if (o == 'k' || o == '-') {
+                        f.add("less.unknown");
+                    }
+                    return f;
+                }
+                case ':' -> {
+                    char o = i + 1 < n ? s.charAt(i + 1) : 0;
+                    if ("enpxdfq".indexOf(o) < 0 || o == 0) {
+                        f.add("less.unknown");
+                    }
+                    return f; // :e FILE examines another file (reads)
+                }
+                case 'm', '\'', 'M' -> i += 2; // a mark letter follows
+                default -> {
+                    if ("gGpPFRrjkfbduyeJKYzwWnNqQ=hH%^tTE\\ ".indexOf(c) < 0) {
+                        f.add("less.unknown");
+                        return f;
+                    }
+                    i++;
+                }
+            }
         }
         return f;
     }
@@ -477,5 +576,51 @@ final class CodeFacts {
             }
         }
         return f;
+    }
+
+    /** An awk string literal starting at the quote at {@code i}: its value; end[0] is the index after it. */
+    private static String awkString(String s, int i, int[] end) {
+        int n = s.length();
+        StringBuilder b = new StringBuilder();
+        i++;
+        while (i < n && s.charAt(i) != '"') {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < n) {
+                char d = s.charAt(++i);
+                b.append(switch (d) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> d;
+                });
+            } else {
+                b.append(c);
+            }
+            i++;
+        }
+        end[0] = Math.min(i + 1, n);
+        return b.toString();
+    }
+
+    /**
+     * The command an awk expression starting at {@code k} names: a lone string literal (ended by
+     * {@code close}, a statement end or the end) is literal; anything else is only known at run time.
+     */
+    private static Cmd awkArgument(String s, int k, char close) {
+        int n = s.length();
+        while (k < n && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+            k++;
+        }
+        if (k < n && s.charAt(k) == '"') {
+            int[] end = new int[1];
+            String v = awkString(s, k, end);
+            int j = end[0];
+            while (j < n && (s.charAt(j) == ' ' || s.charAt(j) == '\t')) {
+                j++;
+            }
+            if (j >= n || s.charAt(j) == close || (close == '\0' && ";}\n)".indexOf(s.charAt(j)) >= 0)) {
+                return new Cmd(v, false, false);
+            }
+        }
+        return new Cmd("", true, false);
     }
 }

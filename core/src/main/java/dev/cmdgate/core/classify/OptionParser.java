@@ -55,6 +55,7 @@ final class OptionParser {
             boolean optionLike = !endOpts && mode != Section.ParseMode.NONE && t.length() > 1 && t.charAt(0) == '-';
             if (!endOpts && mode != Section.ParseMode.NONE && t.equals("--")) {
                 p.dashdash = true;
+                p.dashdashAt = p.operands.size();
                 endOpts = true;
                 i++;
                 continue;
@@ -81,13 +82,13 @@ final class OptionParser {
                     }
                 } else {
                     o = s == null ? null : s.wordOption(t);
-                    int eq = t.indexOf('=');
-                    if (o == null && s != null && eq > 2) {
-                        // -oG=FILE, -Logfile=FILE: a word option with its value attached after '='
-                        OptionSpec w = s.wordOption(t.substring(0, eq));
+                    if (o == null && s != null) {
+                        // a single-dash word option with an attached value: gcc -fplugin=x.so, java -javaagent:a.jar
+                        int sep = attachedValueAt(t);
+                        OptionSpec w = sep < 0 ? null : s.wordOption(t.substring(0, sep));
                         if (w != null && w.arity() != OptionSpec.Arity.NONE) {
                             o = w;
-                            value = t.substring(eq + 1);
+                            value = t.substring(sep + 1);
                         }
                     }
                     if (o == null) {
@@ -109,6 +110,7 @@ final class OptionParser {
                     value = from.text;
                     i++;
                 }
+                i = Math.min(args.size(), i + o.extraValues()); // bwrap --bind SRC DEST
                 Section next = use(p, s, o, value, from, args, i);
                 if (next != s) {
                     s = next;
@@ -163,6 +165,17 @@ final class OptionParser {
             }
         }
         return s;
+    }
+
+    /** Where a word option's attached value starts ({@code -name=value}, {@code -name:value}), or -1. */
+    private static int attachedValueAt(String t) {
+        for (int i = 2; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '=' || c == ':') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean stopped(ParsedArgs p) {

@@ -24,6 +24,8 @@ final class ParsedArgs {
     /** The arguments after the program word, with split values (env -S) inserted. */
     final List<Arg> args = new ArrayList<>();
     boolean dashdash;
+    /** How many operands came before the explicit {@code --}, or -1. */
+    int dashdashAt = -1;
     /** Split values (env -S) inserted so far; bounded. */
     int splits;
     /** Patterns of unquoted globs at the start of a word: their expansions may be options. */

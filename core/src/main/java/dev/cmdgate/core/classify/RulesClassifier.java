@@ -97,7 +97,8 @@ public final class RulesClassifier implements CommandClassifier {
             reason = v.reason() + ": " + why;
         }
         return new Classification(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS,
-                List.of(new Finding(cmd, "argv", CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason)), List.of());
+                List.of(new Finding(cmd, "argv", CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason,
+                        v == null ? null : v.rule())), List.of());
     }
 
     /**

@@ -265,30 +265,45 @@ final class ShellAnalysis {
             }
         }
         List<Arg> words = new ArrayList<>(sc.words().size());
+        // the same words with every ${X:-default} (and :=, :+, -, =, +) replaced by its literal word:
+        // rm ${X:--rf} ~ may be rm -rf ~ (null while no word has such an expansion)
+        List<Arg> defaults = null;
         for (Word w : sc.words()) {
+            int before = words.size();
             String lit = w.literalValue();
+            String alt = null;
             if (lit == null) {
                 substitutions(w, ctx);
-            } else if (lit.indexOf('{') < 0) {
+                alt = alternative(w.parts(), 0);
+            }
+            if (lit != null && lit.indexOf('{') < 0) {
                 // no substitution and no brace syntax: the common case, no expansion work
                 words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
-                continue;
-            }
-            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+            } else if (a.expandedWords > MAX_EXPANDED_WORDS) {
                 words.add(arg(w));
-                continue;
+            } else {
+                BraceExpansion be = w.expandBraces(BRACE_CAP);
+                if (be.overCap()) {
+                    a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+                }
+                a.expandedWords += be.words().size();
+                if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                    a.raise(display, location, a.setting("too-deep"),
+                            "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
+                }
+                for (Word x : be.words()) {
+                    words.add(arg(x));
+                }
             }
-            BraceExpansion be = w.expandBraces(BRACE_CAP);
-            if (be.overCap()) {
-                a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+            if (alt != null && defaults == null) {
+                defaults = new ArrayList<>(words.subList(0, before));
             }
-            a.expandedWords += be.words().size();
-            if (a.expandedWords > MAX_EXPANDED_WORDS) {
-                a.raise(display, location, a.setting("too-deep"),
-                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
-            }
-            for (Word x : be.words()) {
-                words.add(arg(x));
+            if (defaults != null) {
+                if (alt != null) {
+                    defaults.add(new Arg(alt, false, false, w.start(), w.end()));
+                } else {
+                    defaults.addAll(words.subList(before, words.size()));
+                }
             }
         }
         if (a.env.keyword && words.size() > 1) {
@@ -316,6 +331,10 @@ final class ShellAnalysis {
             List<String> net = new ArrayList<>();
             Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
             a.command(words, assigns, ctx.withStdin(in), display, location, net);
+            if (defaults != null && !a.exhausted) {
+                // judged again as if each expansion gave its default word (an option, a path …)
+                a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
+            }
             if (a.commandMax.atLeast(CommandClass.NETWORK) && a.downloaded.size() < 1000) {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
                 a.downloaded.addAll(a.written);
@@ -324,6 +343,66 @@ final class ShellAnalysis {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;
         }
+    }
+
+    /** Operators whose argument word can be the expansion's value: ${x:-w} ${x-w} ${x:=w} ${x=w} ${x:+w} ${x+w}. */
+    private static final java.util.Set<String> DEFAULTING = java.util.Set.of(":-", "-", ":=", "=", ":+", "+");
+
+    /**
+     * The word's value when every defaulting expansion in it gives its (literal) argument word, or
+     * null when some part stays unknown ({@code ${X:--rf}} → {@code -rf}, {@code "${X:-"-delete"}"}
+     * → {@code -delete}, {@code a${X:+b}} → {@code ab}).
+     */
+    static String alternative(List<WordPart> parts, int depth) {
+        if (depth > 8) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        boolean any = false;
+        for (WordPart p : parts) {
+            if (p instanceof Literal l) {
+                b.append(l.value());
+            } else if (p instanceof Escaped e) {
+                b.append(e.value());
+            } else if (p instanceof SingleQuoted q) {
+                b.append(q.value());
+            } else if (p instanceof AnsiCQuoted q) {
+                b.append(q.value());
+            } else if (p instanceof Tilde t) {
+                b.append(t.text());
+            } else if (p instanceof DoubleQuoted d) {
+                String inner = alternative(d.parts(), depth + 1);
+                if (inner == null) {
+                    return null;
+                }
+                b.append(inner);
+                any |= inner != null && containsDefaulting(d.parts());
+            } else if (p instanceof ParameterExpansion pe && pe.operator() != null && DEFAULTING.contains(pe.operator())
+                    && pe.arguments().size() == 1 && !pe.length() && !pe.indirect()) {
+                Word arg = pe.arguments().get(0);
+                String v = arg.literalValue();
+                if (v == null) {
+                    v = alternative(arg.parts(), depth + 1);
+                }
+                if (v == null) {
+                    return null;
+                }
+                b.append(v);
+                any = true;
+            } else {
+                return null;
+            }
+        }
+        return any || depth > 0 ? b.toString() : null;
+    }
+
+    private static boolean containsDefaulting(List<WordPart> parts) {
+        for (WordPart p : parts) {
+            if (p instanceof ParameterExpansion pe && pe.operator() != null && DEFAULTING.contains(pe.operator())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Checks redirections; returns the standard input they give the command. */
@@ -364,7 +443,11 @@ final class ShellAnalysis {
                         }
                     } else if (stdinFd) {
                         // the file's name is kept: running a file downloaded earlier in the script is judged
-                        in = procSubst ? Analysis.Stdin.PIPE : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
+                        String path = Paths.normalize(t.text);
+                        in = procSubst ? Analysis.Stdin.PIPE
+                                : t.unresolved() || a.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
+                                : path.equals("/dev/null") ? Analysis.Stdin.NONE
+                                : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
                 }
                 case DUP_IN -> {
@@ -384,7 +467,9 @@ final class ShellAnalysis {
                     Verdict v = a.setting("redirect-file");
                     a.writePath(t, v, display, location);
                     if (r.op() == Redirect.Op.READ_WRITE && stdinFd) {
-                        in = net.isEmpty() ? Analysis.Stdin.FILE : Analysis.Stdin.PIPE;
+                        in = !net.isEmpty() ? Analysis.Stdin.PIPE
+                                : !t.unresolved() && a.isHiddenSource(Paths.normalize(t.text)) ? Analysis.Stdin.HIDDEN
+                                : Analysis.Stdin.FILE;
                     }
                 }
             }

@@ -102,7 +102,7 @@ public final class Gatekeeper {
         }
         List<Finding> findings = new ArrayList<>(base.findings());
         for (Finding f : extra.findings()) {
-            findings.add(new Finding(f.command(), where, f.commandClass(), f.level(), f.reason()));
+            findings.add(new Finding(f.command(), where, f.commandClass(), f.level(), f.reason(), f.rule()));
         }
         return new Classification(base.commandClass().max(extra.commandClass()), base.level().max(extra.level()),
                 findings, base.commands());

@@ -12,9 +12,13 @@ import java.util.List;
  * @param stop      the option ends option parsing (python -c)
  * @param sub       the option's value names a sub-command section ({@code python -m pip})
  * @param split     the option's value is split into words that are parsed in its place (env -S)
+ * @param valueName the value's placeholder as written in the row ({@code COMMAND} in {@code =COMMAND}),
+ *                  null without a value; a name such as COMMAND or PROGRAM declares that the value
+ *                  is run, and the rules self-check then wants a {@code code} row saying how it is read
+ * @param extraValues arguments the option takes after its value ({@code bwrap --bind SRC DEST}: 1)
  */
 public record OptionSpec(List<String> names, String canonical, Arity arity, Verdict effect,
-        boolean stop, boolean sub, boolean split) {
+        boolean stop, boolean sub, boolean split, String valueName, int extraValues) {
 
     /** Whether the option takes a value. */
     public enum Arity { NONE, REQUIRED, OPTIONAL }

@@ -21,6 +21,8 @@ public final class RuleSet {
 
     /** Resource path of the built-in rules. */
     public static final String BUILTIN = "/dev/cmdgate/core/rules/builtin.rules";
+    /** How findings and errors name the built-in rules file ({@code builtin.rules:123}). */
+    public static final String BUILTIN_NAME = "builtin.rules";
 
     final Map<String, Section> programs = new HashMap<>();
     final List<Section> prefixPrograms = new ArrayList<>();
@@ -44,6 +46,10 @@ public final class RuleSet {
     final List<String> sensitivePaths = new ArrayList<>();
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
+    /** {@code [@lang NAME]} sections by name. */
+    final Map<String, Language> languages = new HashMap<>();
+    /** The text of the rules files other than the built-in one, by origin, for {@link #rowText}. */
+    final Map<String, String> userTexts = new java.util.LinkedHashMap<>();
     /** Named lists of globs ({@code list NAME GLOB...}), referred to in conditions as {@code operand=@NAME}. */
     final Map<String, List<String>> lists = new HashMap<>();
 
@@ -64,7 +70,7 @@ public final class RuleSet {
                         if (in == null) {
                             throw new IllegalStateException("built-in rules " + BUILTIN + " missing from the jar");
                         }
-                        new RulesParser(b, "built-in rules", false).parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                        new RulesParser(b, BUILTIN_NAME, false).parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -94,6 +100,7 @@ public final class RuleSet {
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin) {
         RuleSet copy = RulesParser.reparseBuiltin();
+        copy.userTexts.put(origin, text);
         new RulesParser(copy, origin, true).parse(text);
         RulesParser.checkComplete(copy);
         return copy;
@@ -102,9 +109,49 @@ public final class RuleSet {
     /** Parses standalone rules text (for tests and tools); the {@code [@settings]} must be complete. */
     public static RuleSet parse(String text, String origin) {
         RuleSet r = new RuleSet();
+        r.userTexts.put(origin, text);
         new RulesParser(r, origin, false).parse(text);
         RulesParser.checkComplete(r);
         return r;
+    }
+
+    /**
+     * The text of the row a finding names ({@code builtin.rules:123}, {@code /etc/x.rules:7}), trimmed,
+     * or null when the reference is not one of this rule set's rows. For reviewers ({@code classify
+     * --explain}); not used while classifying.
+     */
+    public String rowText(String rule) {
+        if (rule == null) {
+            return null;
+        }
+        int colon = rule.lastIndexOf(':');
+        if (colon <= 0) {
+            return null;
+        }
+        String origin = rule.substring(0, colon);
+        int line;
+        try {
+            line = Integer.parseInt(rule.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        String text = userTexts.get(origin);
+        if (text == null && origin.equals(BUILTIN_NAME)) {
+            text = RulesParser.builtinText();
+        }
+        if (text == null || line < 1) {
+            return null;
+        }
+        int pos = 0;
+        for (int i = 1; i < line; i++) {
+            pos = text.indexOf('\n', pos);
+            if (pos < 0) {
+                return null;
+            }
+            pos++;
+        }
+        int end = text.indexOf('\n', pos);
+        return text.substring(pos, end < 0 ? text.length() : end).trim();
     }
 
     /** The section of a program name (exact, then prefix rows such as {@code mkfs*}), or null. */
@@ -132,6 +179,11 @@ public final class RuleSet {
             return programs.get(name.substring(0, end));
         }
         return null;
+    }
+
+    /** The {@code [@lang NAME]} section of a language, or null when cmdgate cannot see into it. */
+    public Language language(String name) {
+        return languages.get(name);
     }
 
     /** A mechanism verdict from {@code [@settings]} by key ({@code unknown-program}, …). */

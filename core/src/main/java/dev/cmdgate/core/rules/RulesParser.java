@@ -32,6 +32,8 @@ final class RulesParser {
     private int lineNo;
     private List<Section> current = List.of();
     private boolean inSettings;
+    /** The {@code [@lang …]} sections rows go to, or empty. */
+    private List<Language> langs = List.of();
 
     RulesParser(RuleSet rules, String origin, boolean overlay) {
         this.rules = rules;
@@ -41,7 +43,8 @@ final class RulesParser {
 
     private static volatile String builtinText;
 
-    static RuleSet reparseBuiltin() {
+    /** The built-in rules' text, read once from the jar. */
+    static String builtinText() {
         String text = builtinText;
         if (text == null) {
             try (InputStream in = RuleSet.class.getResourceAsStream(RuleSet.BUILTIN)) {
@@ -54,8 +57,13 @@ final class RulesParser {
                 throw new UncheckedIOException(e);
             }
         }
+        return text;
+    }
+
+    static RuleSet reparseBuiltin() {
+        String text = builtinText();
         RuleSet r = new RuleSet();
-        new RulesParser(r, "built-in rules", false).parse(text);
+        new RulesParser(r, RuleSet.BUILTIN_NAME, false).parse(text);
         return r;
     }
 
@@ -63,6 +71,11 @@ final class RulesParser {
         for (String k : REQUIRED_VERDICTS) {
             if (!r.verdicts.containsKey(k)) {
                 throw new IllegalArgumentException("rules: [@settings] lacks 'verdict " + k + "'");
+            }
+        }
+        for (Language l : r.languages.values()) {
+            if (l.syntax == null || l.verdict == null) {
+                throw new IllegalArgumentException("rules: " + l + " needs a syntax row and an is row");
             }
         }
         List<EnvArgs> named = new ArrayList<>(r.envArgs.values());
@@ -117,6 +130,12 @@ final class RulesParser {
             setting(t);
             return;
         }
+        if (!langs.isEmpty()) {
+            for (Language l : langs) {
+                langRow(l, t);
+            }
+            return;
+        }
         if (current.isEmpty()) {
             throw new IllegalArgumentException("row '" + first + "' outside a [section]");
         }
@@ -135,10 +154,27 @@ final class RulesParser {
         }
         if (inner.equals("@settings")) {
             inSettings = true;
+            langs = List.of();
             current = List.of();
             return;
         }
         inSettings = false;
+        langs = List.of();
+        if (inner.startsWith("@lang ")) {
+            List<Language> ls = new ArrayList<>();
+            for (String n : inner.substring(6).trim().split("\\|")) {
+                if (n.isBlank()) {
+                    throw new IllegalArgumentException("empty language name in '" + inner + "'");
+                }
+                ls.add(rules.languages.computeIfAbsent(n.trim(), Language::new));
+            }
+            langs = ls;
+            current = List.of();
+            return;
+        }
+        if (inner.startsWith("@")) {
+            throw new IllegalArgumentException("unknown section '[" + inner + "]'");
+        }
         List<List<String>> paths = new ArrayList<>();
         // "[npm install|npm i]": whole paths as alternatives, when every alternative has more than
         // one word; otherwise '|' separates names at one position:
@@ -253,7 +289,7 @@ final class RulesParser {
                     throw new IllegalArgumentException("expected: is CLASS LEVEL \"reason\"");
                 }
                 s.verdict = new Verdict(cls(t.get(1)), level(t.get(2)),
-                        t.size() == 4 ? t.get(3) : s.key + " is classified " + cls(t.get(1)).label());
+                        t.size() == 4 ? t.get(3) : s.key + " is classified " + cls(t.get(1)).label(), here());
             }
             case "parse" -> {
                 for (int i = 1; i < t.size(); i++) {
@@ -316,12 +352,32 @@ final class RulesParser {
             case "code-file" -> s.codeFile = verdictAfter(t, expectArrow(t, 1));
             case "stdin-code" -> {
                 int arrow = expectArrow(t, 1);
-                if (arrow == 3 && t.get(1).equals("after")) {
-                    s.stdinCodeAfter = Integer.parseInt(t.get(2));
-                } else if (arrow != 1) {
-                    throw new IllegalArgumentException("expected: stdin-code [after N] -> CLASS LEVEL \"reason\"");
+                int i = 1;
+                if (i < arrow && t.get(i).equals("after")) {
+                    s.stdinCodeAfter = Integer.parseInt(need(t, i + 1));
+                    i += 2;
+                }
+                if (i < arrow && t.get(i).equals("interactive") && i + 1 < arrow) {
+                    s.stdinInteractive.clear();
+                    for (i++; i < arrow; i++) {
+                        s.stdinInteractive.add(optionName(s, t.get(i)));
+                    }
+                }
+                if (i != arrow) {
+                    throw new IllegalArgumentException("expected: stdin-code [after N] [interactive OPT...] -> CLASS LEVEL \"reason\"");
                 }
                 s.stdinCode = verdictAfter(t, arrow);
+            }
+            case "fifo" -> s.fifos.add(fifo(s, t));
+            case "dry-run" -> {
+                int ifAt = t.indexOf("if");
+                int end = ifAt < 0 ? t.size() : ifAt;
+                List<String> opts = new ArrayList<>();
+                for (String o : t.subList(1, end)) {
+                    opts.add(optionName(s, o));
+                }
+                s.dryRun = List.copyOf(opts);
+                s.dryRunIf = ifAt < 0 ? List.of() : conditions(s, t.subList(ifAt + 1, t.size()));
             }
             case "writes" -> s.writes.add(writes(s, t));
             case "reset" -> {
@@ -343,6 +399,10 @@ final class RulesParser {
                 s.codeFile = null;
                 s.stdinCode = null;
                 s.stdinCodeAfter = 0;
+                s.stdinInteractive.clear();
+                s.fifos.clear();
+                s.dryRun = null;
+                s.dryRunIf = List.of();
             }
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }
@@ -355,6 +415,8 @@ final class RulesParser {
         boolean sub = false;
         boolean split = false;
         Verdict effect = null;
+        String valueName = null;
+        int extraValues = 0;
         for (int i = 1; i < t.size(); i++) {
             String w = t.get(i);
             if (w.equals("->")) {
@@ -362,8 +424,12 @@ final class RulesParser {
                 break;
             } else if (w.startsWith("=?")) {
                 arity = OptionSpec.Arity.OPTIONAL;
+                valueName = w.substring(2);
+            } else if (w.startsWith("=") && arity == OptionSpec.Arity.REQUIRED) {
+                extraValues++; // opt --bind =SRC =DEST
             } else if (w.startsWith("=")) {
                 arity = OptionSpec.Arity.REQUIRED;
+                valueName = w.substring(1);
             } else if (w.equals("stop")) {
                 stop = true;
             } else if (w.equals("sub")) {
@@ -386,7 +452,7 @@ final class RulesParser {
                 break;
             }
         }
-        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split);
+        OptionSpec spec = new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split, valueName, extraValues);
         for (String nm : names) {
             OptionSpec old = null;
             if (nm.startsWith("--")) {
@@ -436,6 +502,9 @@ final class RulesParser {
         }
     }
 
+    private static final List<String> RUNS_WORDS = List.of("skip", "default", "assignments", "stdin-args", "unless",
+            "replace", "noskip", "prepend", "after-dashdash", "stdin-if", "scripts");
+
     private RunsRule runs(Section s, List<String> t) {
         if (t.size() < 2) {
             throw new IllegalArgumentException("expected: runs operand … | runs between … end …");
@@ -446,7 +515,7 @@ final class RulesParser {
                 throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
             }
             return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, t.size())),
-                    0, List.of(), false, false, List.of(), List.of());
+                    0, List.of(), false, false, List.of(), List.of(), List.of(), List.of(), false, List.of(), false);
         }
         if (!t.get(1).equals("operand")) {
             throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
@@ -455,15 +524,20 @@ final class RulesParser {
         List<String> def = List.of();
         boolean assigns = false;
         boolean stdinArgs = false;
+        boolean afterDashdash = false;
+        boolean scripts = false;
         List<String> unless = new ArrayList<>();
         List<String> replace = new ArrayList<>();
+        List<String> noskip = new ArrayList<>();
+        List<String> prepend = new ArrayList<>();
+        List<String> stdinIf = new ArrayList<>();
         List<String> target = null;
         for (int i = 2; i < t.size(); i++) {
-            if (target != null && !List.of("skip", "default", "assignments", "stdin-args", "unless", "replace")
-                    .contains(t.get(i))) {
-                target.add(optionName(s, t.get(i)));
+            if (target != null && !RUNS_WORDS.contains(t.get(i))) {
+                target.add(target == prepend ? t.get(i) : optionName(s, t.get(i)));
                 continue;
             }
+            target = null;
             switch (t.get(i)) {
                 case "replace" -> target = replace;
                 case "skip" -> skip = Integer.parseInt(need(t, ++i));
@@ -471,13 +545,19 @@ final class RulesParser {
                 case "assignments" -> assigns = true;
                 case "stdin-args" -> stdinArgs = true;
                 case "unless" -> target = unless;
+                case "noskip" -> target = noskip;
+                case "prepend" -> target = prepend;
+                case "stdin-if" -> target = stdinIf;
+                case "after-dashdash" -> afterDashdash = true;
+                case "scripts" -> scripts = true;
                 default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in runs row");
             }
         }
-        if (s.mode == Section.ParseMode.GNU) {
+        if (s.mode == Section.ParseMode.GNU && !afterDashdash) {
             s.mode = Section.ParseMode.POSIX;
         }
-        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace));
+        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace),
+                List.copyOf(noskip), List.copyOf(prepend), afterDashdash, List.copyOf(stdinIf), scripts);
     }
 
     private CodeRule code(Section s, List<String> t) {
@@ -489,6 +569,10 @@ final class RulesParser {
         List<String> after = new ArrayList<>();
         List<String> until = new ArrayList<>();
         List<String> unless = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        String sep = null;
+        boolean withOperands = false;
         String name = null;
         int index = 0;
         int i = 3;
@@ -504,8 +588,9 @@ final class RulesParser {
             }
             case "operand" -> {
                 src = CodeRule.Source.OPERAND;
-                index = Integer.parseInt(need(t, i++)) - 1;
-                if (index < 0) {
+                String n = need(t, i++);
+                index = n.equals("*") ? CodeRule.EVERY : Integer.parseInt(n) - 1;
+                if (index < 0 && index != CodeRule.EVERY) {
                     throw new IllegalArgumentException("operand numbers start at 1");
                 }
             }
@@ -519,7 +604,16 @@ final class RulesParser {
                 case "after" -> target = after;
                 case "until" -> target = until;
                 case "unless" -> target = unless;
+                case "key" -> target = keys;
+                case "args" -> target = args;
                 case "from" -> index = Integer.parseInt(need(t, ++i)) - 1;
+                case "sep" -> {
+                    sep = need(t, ++i);
+                    if (sep.length() != 1) {
+                        throw new IllegalArgumentException("sep takes one character");
+                    }
+                }
+                case "with-operands" -> withOperands = true;
                 default -> {
                     if (target == null) {
                         throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in code row");
@@ -528,7 +622,101 @@ final class RulesParser {
                 }
             }
         }
-        return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless));
+        if (src == CodeRule.Source.OPERAND && !keys.isEmpty() && index < 1) {
+            throw new IllegalArgumentException("with key, the operand is the value of the operand before it: number 2 or more");
+        }
+        if ((!args.isEmpty() || withOperands) && !lang.equals("program")) {
+            throw new IllegalArgumentException("args and with-operands belong to the program reading");
+        }
+        if (sep != null && !lang.equals("argv")) {
+            throw new IllegalArgumentException("sep belongs to the argv reading");
+        }
+        return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
+                List.copyOf(keys), List.copyOf(args), sep, withOperands);
+    }
+
+    /** Lexer families a {@code syntax} row may name (each is a small lexer in the classifier). */
+    static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
+            "r", "tcl", "applescript", "powershell", "julia", "lisp");
+    static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
+            "write", "open-file");
+
+    /** A row of a {@code [@lang NAME]} section. */
+    private void langRow(Language l, List<String> t) {
+        switch (t.get(0)) {
+            case "syntax" -> {
+                if (t.size() != 2 || !SYNTAXES.contains(t.get(1))) {
+                    throw new IllegalArgumentException("expected: syntax " + String.join("|", new java.util.TreeSet<>(SYNTAXES)));
+                }
+                l.syntax = t.get(1);
+            }
+            case "is" -> {
+                if (t.size() != 4) {
+                    throw new IllegalArgumentException("expected: is CLASS LEVEL \"reason\"");
+                }
+                l.verdict = new Verdict(cls(t.get(1)), level(t.get(2)), t.get(3), here());
+            }
+            case "backticks" -> {
+                if (t.size() != 2 || !t.get(1).equals("sh")) {
+                    throw new IllegalArgumentException("expected: backticks sh");
+                }
+                l.backticks = "sh";
+            }
+            case "call" -> {
+                String reading = need(t, 1);
+                if (!CALL_READINGS.contains(reading)) {
+                    throw new IllegalArgumentException("unknown call reading '" + reading + "' (expected one of "
+                            + String.join(" ", new java.util.TreeSet<>(CALL_READINGS)) + ")");
+                }
+                int i = 2;
+                int from = 1;
+                List<String> template = List.of();
+                if (i < t.size() && t.get(i).equals("from")) {
+                    from = Integer.parseInt(need(t, i + 1));
+                    if (from < 1) {
+                        throw new IllegalArgumentException("argument numbers start at 1");
+                    }
+                    i += 2;
+                }
+                if (reading.equals("as")) {
+                    template = List.of(need(t, i).trim().split("\\s+"));
+                    i++;
+                }
+                if (i >= t.size()) {
+                    throw new IllegalArgumentException("call row names no call");
+                }
+                l.add(new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size()))));
+            }
+            case "uses" -> {
+                int arrow = expectArrow(t, 2);
+                l.add(new Language.Use(List.copyOf(t.subList(1, arrow)), verdictAfter(t, arrow)));
+            }
+            default -> throw new IllegalArgumentException("unknown row '" + t.get(0) + "' in a [@lang] section");
+        }
+    }
+
+    /** {@code fifo operands|operand N [if CONDITION...]}. */
+    private FifoRule fifo(Section s, List<String> t) {
+        int i = 2;
+        int index;
+        switch (need(t, 1)) {
+            case "operands" -> index = -1;
+            case "operand" -> {
+                index = Integer.parseInt(need(t, i++)) - 1;
+                if (index < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            default -> throw new IllegalArgumentException("expected: fifo operands|operand N [if CONDITION...]");
+        }
+        List<Condition> conds = List.of();
+        if (i < t.size()) {
+            if (!t.get(i).equals("if")) {
+                throw new IllegalArgumentException("expected 'if' in fifo row");
+            }
+            conds = conditions(s, t.subList(i + 1, t.size()));
+        }
+        return new FifoRule(index, conds);
     }
 
     /**
@@ -805,11 +993,16 @@ final class RulesParser {
         return arrow;
     }
 
-    private static Verdict verdictAfter(List<String> t, int arrow) {
+    private Verdict verdictAfter(List<String> t, int arrow) {
         if (t.size() != arrow + 4) {
             throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"' at the end of the row");
         }
-        return new Verdict(cls(t.get(arrow + 1)), level(t.get(arrow + 2)), t.get(arrow + 3));
+        return new Verdict(cls(t.get(arrow + 1)), level(t.get(arrow + 2)), t.get(arrow + 3), here());
+    }
+
+    /** The row being parsed, as findings name it: {@code builtin.rules:123} or {@code /etc/x.rules:7}. */
+    private String here() {
+        return origin + ":" + lineNo;
     }
 
     private static CommandClass cls(String s) {

@@ -53,6 +53,12 @@ public final class Section {
     Verdict codeFile;
     Verdict stdinCode;
     int stdinCodeAfter;
+    /** Options with which standard input from a file counts as typed input (sh -i < file). */
+    final List<String> stdinInteractive = new ArrayList<>();
+    final List<FifoRule> fifos = new ArrayList<>();
+    /** The {@code dry-run} row's options (empty: this section has no dry run), or null without a row. */
+    List<String> dryRun;
+    List<Condition> dryRunIf = List.of();
     final Map<String, Section> subs = new LinkedHashMap<>();
     final Map<String, Section> optSubs = new HashMap<>();
 
@@ -79,6 +85,18 @@ public final class Section {
     public Verdict stdinCode() { return stdinCode; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }
+    /** Options that make the program read standard input as typed, interactive input ({@code sh -i}). */
+    public List<String> stdinInteractive() { return stdinInteractive; }
+    /**
+     * The {@code dry-run} row: options with which the command only shows what it would do or what
+     * there is (git clean -n, apt-get -s, unzip -l); empty when the row says this section has none;
+     * null when the section has no row (a parent's row then decides).
+     */
+    public List<String> dryRun() { return dryRun; }
+    /** Conditions under which the dry-run options count (rsync -n only for local copies). */
+    public List<Condition> dryRunIf() { return dryRunIf; }
+    /** The {@code fifo} rows: operands that name FIFOs the command creates. */
+    public List<FifoRule> fifos() { return fifos; }
     /**
      * Whether {@code PROG WORD} alone only prints a version: {@code --version} and {@code -V} for
      * every known program, plus the section's {@code version} row ({@code node -v}).

@@ -97,7 +97,19 @@ class LinearTimeTest {
                 DynamicTest.dynamicTest("argv: 100,000 xargs/env wrappers", () -> check("argv: wrappers", 12_500,
                         n -> String.valueOf(n), s -> argv(List.of(), Integer.parseInt(s), "env"))),
                 DynamicTest.dynamicTest("argv: 1 MiB sh -c script", () -> check("argv: 1 MiB sh -c", 128 * 1024 / 4,
-                        n -> "ls; ".repeat(n), s -> CLASSIFIER.classifyArgv(List.of("sh", "-c", s), Map.of()))));
+                        n -> "ls; ".repeat(n), s -> CLASSIFIER.classifyArgv(List.of("sh", "-c", s), Map.of()))),
+                // one-liners: the lexer, the bracket matching and the argument scans stay linear
+                DynamicTest.dynamicTest("argv: 1 MiB python -c program", () -> check("argv: 1 MiB python -c", 128 * 1024 / 32,
+                        n -> "print(os.path.join('a', x))\n".repeat(n),
+                        s -> CLASSIFIER.classifyArgv(List.of("python3", "-c", s), Map.of()))),
+                DynamicTest.dynamicTest("argv: python -c calls nested 10,000 deep", () -> check("argv: nested calls", 1250,
+                        n -> "os.system(" + "f(".repeat(n) + ")".repeat(n + 1),
+                        s -> CLASSIFIER.classifyArgv(List.of("python3", "-c", "import os\n" + s), Map.of()))),
+                DynamicTest.dynamicTest("argv: ruby -e interpolations nested 10,000 deep", () -> check("argv: nested #{", 1250,
+                        n -> "puts " + "\"#{".repeat(n) + "1" + "}\"".repeat(n),
+                        s -> CLASSIFIER.classifyArgv(List.of("ruby", "-e", s), Map.of()))),
+                DynamicTest.dynamicTest("argv: 100,000 default words", () -> check("argv: default words", 12_500,
+                        n -> "ls " + "${x:--l} ".repeat(n), s -> CLASSIFIER.classifyArgv(List.of("sh", "-c", s), Map.of()))));
     }
 
     static Classification argv(List<String> prefix, int n, String filler) {
@@ -115,6 +127,11 @@ class LinearTimeTest {
         Object run(String input);
     }
 
+    /** argv families whose input is a count of arguments rather than a text. */
+    static boolean counts(String name, String input) {
+        return name.startsWith("argv: ") && !input.isEmpty() && input.chars().allMatch(Character::isDigit);
+    }
+
     static void check(String name, int base, IntFunction<String> make, Op op) {
         // warm up on the smallest size
         String warm = make.apply(base);
@@ -125,7 +142,7 @@ class LinearTimeTest {
         int[] len = new int[FACTORS.length];
         for (int k = 0; k < FACTORS.length; k++) {
             String input = make.apply(base * FACTORS[k]);
-            len[k] = name.startsWith("argv: ") && !name.contains("MiB") ? Integer.parseInt(input) : input.length();
+            len[k] = counts(name, input) ? Integer.parseInt(input) : input.length();
             long best = Long.MAX_VALUE;
             for (int rep = 0; rep < 3; rep++) {
                 // settle the garbage of earlier tests first: a collection inside the timed window
@@ -144,7 +161,7 @@ class LinearTimeTest {
         double growth = (double) ms[FACTORS.length - 1] / Math.max(ms[1], 5);
         StringBuilder sb = new StringBuilder(String.format("%-48s", name));
         for (int k = 0; k < FACTORS.length; k++) {
-            sb.append(String.format(" %8d %s %6d ms |", len[k], name.startsWith("argv: ") && !name.contains("MiB") ? "args " : "chars", ms[k]));
+            sb.append(String.format(" %8d %s %6d ms |", len[k], counts(name, make.apply(base)) ? "args " : "chars", ms[k]));
         }
         sb.append(String.format(" growth x%.1f", growth));
         System.out.println(sb);

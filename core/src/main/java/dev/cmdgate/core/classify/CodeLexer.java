@@ -1,0 +1,903 @@
+package dev.cmdgate.core.classify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A small lexer for the one-line programs given to interpreters ({@code python -c}, {@code node -e},
+ * {@code perl -e} …). It knows, per language family, only what it takes to find calls and their
+ * literal arguments: string literals (with their escapes and whether they interpolate), comments,
+ * identifiers, brackets and separators. It is not a parser: when unsure it reports a string as
+ * interpolated (dynamic), which the caller treats as code only known at run time. One pass, linear
+ * in the text, no recursion.
+ */
+final class CodeLexer {
+
+    /** DEEP: interpolations nested past {@link #MAX_NEST}, whose code is not read (the caller fails closed). */
+    enum Kind { IDENT, STRING, COMMAND, VAR, OPEN, CLOSE, COMMA, END, OP, DEEP }
+
+    /** Interpolated code inside interpolated code deeper than this is not lexed. */
+    static final int MAX_NEST = 16;
+
+    /**
+     * One token. For STRING and COMMAND, {@code text} is the value after escapes; {@code dynamic}
+     * means the literal interpolates something only known at run time.
+     */
+    record Tok(Kind kind, String text, boolean dynamic) {
+        boolean is(Kind k, String t) {
+            return kind == k && text.equals(t);
+        }
+    }
+
+    /** What differs between language families. */
+    record Syntax(String name, boolean hashComments, boolean slashComments, boolean luaComments,
+            boolean pythonStrings, boolean singleRaw, char interp, boolean backtickCommand, boolean backtickTemplate,
+            boolean perlQuotes, boolean rubyPercent, boolean luaLongStrings, boolean sigils, boolean regex,
+            boolean dashIdents, boolean words, boolean parenless) {
+    }
+
+    // interp: '$' ($x, ${x}, @x for perl), '#' (#{…}), '{' (f-strings), '`' none, 0 none
+    static final Syntax PYTHON = new Syntax("python", true, false, false, true, false, '{', false, false, false, false, false, false, false, false, false, false);
+    static final Syntax JAVASCRIPT = new Syntax("javascript", false, true, false, false, false, (char) 0, false, true, false, false, false, false, true, false, false, false);
+    static final Syntax JAVA = new Syntax("java", false, true, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
+    static final Syntax GROOVY = new Syntax("groovy", false, true, false, false, false, '$', false, false, false, false, false, false, false, false, false, false);
+    static final Syntax PERL = new Syntax("perl", true, false, false, false, true, '$', true, false, true, false, false, true, false, false, false, true);
+    static final Syntax RUBY = new Syntax("ruby", true, false, false, false, true, '#', true, false, false, true, false, true, false, false, false, true);
+    static final Syntax PHP = new Syntax("php", true, true, false, false, true, '$', true, false, false, false, false, true, false, false, false, true);
+    static final Syntax LUA = new Syntax("lua", false, false, true, false, false, (char) 0, false, false, false, false, true, false, false, false, false, true);
+    static final Syntax R = new Syntax("r", true, false, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
+    static final Syntax TCL = new Syntax("tcl", true, false, false, false, false, '$', false, false, false, false, false, false, false, false, true, true);
+    static final Syntax APPLESCRIPT = new Syntax("applescript", true, false, true, false, false, (char) 0, false, false, false, false, false, false, false, false, false, true);
+    static final Syntax POWERSHELL = new Syntax("powershell", true, false, false, false, true, '$', false, false, false, false, false, true, false, true, false, true);
+    static final Syntax JULIA = new Syntax("julia", true, false, false, false, false, '$', true, false, false, false, false, false, false, false, false, false);
+    /** Lisps: (name arg …) calls, ';' comments, names with '-', ':', '*', '!', '?', '/'. */
+    static final Syntax LISP = new Syntax("lisp", false, false, false, false, false, (char) 0, false, false, false, false, false, false, false, true, false, false);
+
+    static Syntax of(String name) {
+        return switch (name) {
+            case "python" -> PYTHON;
+            case "javascript" -> JAVASCRIPT;
+            case "java" -> JAVA;
+            case "groovy" -> GROOVY;
+            case "perl" -> PERL;
+            case "ruby" -> RUBY;
+            case "php" -> PHP;
+            case "lua" -> LUA;
+            case "r" -> R;
+            case "tcl" -> TCL;
+            case "applescript" -> APPLESCRIPT;
+            case "powershell" -> POWERSHELL;
+            case "julia" -> JULIA;
+            case "lisp" -> LISP;
+            default -> throw new IllegalArgumentException("no lexer for " + name);
+        };
+    }
+
+    private final String s;
+    private final Syntax syn;
+    private final List<Tok> out = new ArrayList<>();
+    private final int nest;
+    /** Code found inside interpolations of the current literal ("#{…}", f"{…}", `${…}`): lexed after it. */
+    private final List<String> inner = new ArrayList<>();
+    private int i;
+
+    private CodeLexer(String s, Syntax syn, int nest) {
+        this.s = s;
+        this.syn = syn;
+        this.nest = nest;
+    }
+
+    static List<Tok> lex(String code, Syntax syn) {
+        return lex(code, syn, 0);
+    }
+
+    private static List<Tok> lex(String code, Syntax syn, int nest) {
+        CodeLexer l = new CodeLexer(code, syn, nest);
+        if (syn.words()) {
+            l.words();
+        } else {
+            l.run();
+        }
+        return l.out;
+    }
+
+    /** Adds a literal, then the tokens of the code in its interpolations (that code runs too). */
+    private void literal(Kind kind, String text, boolean dyn) {
+        out.add(new Tok(kind, text, dyn));
+        if (inner.isEmpty()) {
+            return;
+        }
+        List<String> codes = new ArrayList<>(inner);
+        inner.clear();
+        for (String c : codes) {
+            if (nest >= MAX_NEST) {
+                out.add(new Tok(Kind.DEEP, "", true));
+                return;
+            }
+            out.add(new Tok(Kind.END, ";", false));
+            out.addAll(lex(c, syn, nest + 1));
+            out.add(new Tok(Kind.END, ";", false));
+        }
+    }
+
+    /** From the '{' at {@code brace}, the index after its matching '}'; the text between is code. */
+    private int embedded(int brace) {
+        int n = s.length();
+        int depth = 0;
+        int k = brace;
+        while (k < n) {
+            char c = s.charAt(k);
+            if (c == '\\') {
+                k += 2;
+                continue;
+            }
+            if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                inner.add(s.substring(brace + 1, k));
+                return k + 1;
+            }
+            k++;
+        }
+        inner.add(s.substring(brace + 1));
+        return n;
+    }
+
+    private char at(int k) {
+        return k < s.length() ? s.charAt(k) : '\0';
+    }
+
+    private static boolean identStart(char c) {
+        return c == '_' || Character.isLetter(c);
+    }
+
+    private static boolean identPart(char c) {
+        return c == '_' || Character.isLetterOrDigit(c);
+    }
+
+    private Tok last() {
+        return out.isEmpty() ? null : out.get(out.size() - 1);
+    }
+
+    private void run() {
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '\n') {
+                out.add(new Tok(Kind.END, "\n", false));
+                i++;
+            } else if (c == ' ' || c == '\t' || c == '\r') {
+                i++;
+            } else if (comment(c)) {
+                continue;
+            } else if (syn.pythonStrings() && pythonString()) {
+                continue;
+            } else if (syn.perlQuotes() && perlQuote()) {
+                continue;
+            } else if (syn.rubyPercent() && c == '%' && rubyPercent()) {
+                continue;
+            } else if (syn.luaLongStrings() && c == '[' && (at(i + 1) == '[' || at(i + 1) == '=') && luaLong(false)) {
+                continue;
+            } else if (c == '"') {
+                i++;
+                quoted('"', syn.interp() != 0 && syn.interp() != '{', Kind.STRING, false);
+            } else if (c == '\'' && syn != LISP) {
+                i++;
+                quoted('\'', false, Kind.STRING, syn.singleRaw());
+            } else if (c == '`' && syn.backtickCommand()) {
+                i++;
+                quoted('`', true, Kind.COMMAND, false);
+            } else if (c == '`' && syn.backtickTemplate()) {
+                i++;
+                template();
+            } else if (syn.regex() && c == '/' && regexAllowed()) {
+                skipRegex();
+            } else if (syn.sigils() && (c == '$' || c == '@') && (identStart(at(i + 1)) || at(i + 1) == '{'
+                    || at(i + 1) == ':' || (syn == PERL && (at(i + 1) == '#' || Character.isDigit(at(i + 1)) || at(i + 1) == '_')))) {
+                int st = i++;
+                if (syn == PERL && at(i) == '#') {
+                    i++; // $#array
+                }
+                while (i < n && (identPart(s.charAt(i)) || s.charAt(i) == ':' || s.charAt(i) == '{' || s.charAt(i) == '}')) {
+                    i++;
+                }
+                out.add(new Tok(Kind.VAR, s.substring(st, i), true));
+            } else if (identStart(c)) {
+                ident();
+            } else if (Character.isDigit(c)) {
+                while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '.')) {
+                    i++;
+                }
+                out.add(new Tok(Kind.OP, "0", false));
+            } else if (c == '(' || c == '[' || c == '{') {
+                out.add(new Tok(Kind.OPEN, String.valueOf(c), false));
+                i++;
+            } else if (c == ')' || c == ']' || c == '}') {
+                out.add(new Tok(Kind.CLOSE, String.valueOf(c), false));
+                i++;
+            } else if (c == ',') {
+                out.add(new Tok(Kind.COMMA, ",", false));
+                i++;
+            } else if (c == ';') {
+                out.add(new Tok(Kind.END, ";", false));
+                i++;
+            } else {
+                String two = i + 1 < n ? s.substring(i, i + 2) : "";
+                if (two.equals("||") || two.equals("&&") || two.equals("=>") || two.equals("->") || two.equals("==")
+                        || two.equals("!=") || two.equals("::")) {
+                    out.add(new Tok(Kind.OP, two, false));
+                    i += 2;
+                } else {
+                    out.add(new Tok(Kind.OP, String.valueOf(c), false));
+                    i++;
+                }
+            }
+        }
+    }
+
+    /** Skips a comment starting at i, if one does. */
+    private boolean comment(char c) {
+        int n = s.length();
+        if (syn == LISP && c == ';') {
+            while (i < n && s.charAt(i) != '\n') {
+                i++;
+            }
+            return true;
+        }
+        if (syn.hashComments() && c == '#' && !(syn == RUBY && at(i + 1) == '{')) {
+            while (i < n && s.charAt(i) != '\n') {
+                i++;
+            }
+            return true;
+        }
+        if (syn.slashComments() && c == '/' && at(i + 1) == '/') {
+            while (i < n && s.charAt(i) != '\n') {
+                i++;
+            }
+            return true;
+        }
+        if (syn.slashComments() && c == '/' && at(i + 1) == '*') {
+            int e = s.indexOf("*/", i + 2);
+            i = e < 0 ? n : e + 2;
+            return true;
+        }
+        if (syn == POWERSHELL && c == '<' && at(i + 1) == '#') {
+            int e = s.indexOf("#>", i + 2);
+            i = e < 0 ? n : e + 2;
+            return true;
+        }
+        if (syn == APPLESCRIPT && c == '(' && at(i + 1) == '*') {
+            int e = s.indexOf("*)", i + 2);
+            i = e < 0 ? n : e + 2;
+            return true;
+        }
+        if (syn.luaComments() && c == '-' && at(i + 1) == '-') {
+            i += 2;
+            if (syn == LUA && at(i) == '[' && (at(i + 1) == '[' || at(i + 1) == '=') && luaLong(true)) {
+                return true;
+            }
+            while (i < n && s.charAt(i) != '\n') {
+                i++;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void ident() {
+        int n = s.length();
+        int st = i;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (identPart(c)) {
+                i++;
+            } else if (c == '.' && identStart(at(i + 1))) {
+                i++;
+            } else if (c == ':' && at(i + 1) == ':' && identStart(at(i + 2))) {
+                i += 2;
+            } else if (c == '-' && at(i + 1) == '>' && identStart(at(i + 2)) && (syn == PHP || syn == PERL)) {
+                i += 2;
+            } else if (c == '-' && syn.dashIdents() && identStart(at(i + 1))) {
+                i++;
+            } else if (syn == LISP && "-:*!?/<>=+".indexOf(c) >= 0 && i > st) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        out.add(new Tok(Kind.IDENT, s.substring(st, i), false));
+    }
+
+    /** Python's prefixed and triple-quoted strings; f-strings interpolate '{'. */
+    private boolean pythonString() {
+        int k = i;
+        int n = s.length();
+        boolean raw = false;
+        boolean f = false;
+        while (k < n && k - i < 2 && "rRbBuUfF".indexOf(s.charAt(k)) >= 0) {
+            char p = Character.toLowerCase(s.charAt(k));
+            raw |= p == 'r';
+            f |= p == 'f';
+            k++;
+        }
+        if (k >= n || (s.charAt(k) != '\'' && s.charAt(k) != '"')) {
+            return false;
+        }
+        if (k > i && i > 0 && identPart(s.charAt(i - 1))) {
+            return false;
+        }
+        char q = s.charAt(k);
+        boolean triple = at(k + 1) == q && at(k + 2) == q;
+        i = k + (triple ? 3 : 1);
+        StringBuilder b = new StringBuilder();
+        boolean dyn = false;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (triple ? c == q && at(i + 1) == q && at(i + 2) == q : c == q) {
+                i += triple ? 3 : 1;
+                literal(Kind.STRING, b.toString(), dyn);
+                return true;
+            }
+            if (!triple && c == '\n') {
+                break;
+            }
+            if (f && c == '{') {
+                if (at(i + 1) == '{') {
+                    b.append('{');
+                    i += 2;
+                    continue;
+                }
+                dyn = true;
+                int e = embedded(i);
+                b.append(s, i, e);
+                i = e;
+                continue;
+            }
+            if (c == '\\' && !raw && i + 1 < n) {
+                i = escape(b, i + 1);
+                continue;
+            }
+            b.append(c);
+            i++;
+        }
+        literal(Kind.STRING, b.toString(), true); // unterminated: not a literal we can trust
+        return true;
+    }
+
+    /**
+     * A quoted literal after its opening quote: {@code interpolates} marks whether this kind of quote
+     * interpolates in this language, {@code raw} that only \\ and the quote are escapes.
+     */
+    private void quoted(char q, boolean interpolates, Kind kind, boolean raw) {
+        quotedUntil(q, q, interpolates, kind, raw);
+    }
+
+    private void quotedUntil(char open, char close, boolean interpolates, Kind kind, boolean raw) {
+        int n = s.length();
+        StringBuilder b = new StringBuilder();
+        boolean dyn = false;
+        int depth = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == close && depth == 0) {
+                i++;
+                literal(kind, b.toString(), dyn);
+                return;
+            }
+            if (open != close && c == open) {
+                depth++;
+            } else if (open != close && c == close) {
+                depth--;
+            }
+            if (c == '\\' && i + 1 < n) {
+                if (raw) {
+                    char d = s.charAt(i + 1);
+                    if (d == '\\' || d == close || d == open) {
+                        b.append(d);
+                        i += 2;
+                    } else {
+                        b.append(c);
+                        i++;
+                    }
+                } else {
+                    i = escape(b, i + 1);
+                }
+                continue;
+            }
+            if (interpolates && interpolation(c)) {
+                dyn = true;
+                // "#{code}", "${code}", "@{[code]}": the braces hold code that runs
+                int brace = at(i + 1) == '{' ? i + 1 : -1;
+                if (brace >= 0 && syn != TCL) {
+                    int e = embedded(brace);
+                    b.append(s, i, e);
+                    i = e;
+                    continue;
+                }
+            }
+            b.append(c);
+            i++;
+        }
+        literal(kind, b.toString(), true); // unterminated
+    }
+
+    /** Whether an interpolation starts at i inside an interpolating literal. */
+    private boolean interpolation(char c) {
+        char d = at(i + 1);
+        return switch (syn.interp()) {
+            case '$' -> (c == '$' && (identStart(d) || d == '{' || d == '(' || (syn == TCL && d == ':')))
+                    || (syn == PERL && c == '@' && (identStart(d) || d == '{'))
+                    || (syn == TCL && c == '[');
+            case '#' -> c == '#' && (d == '{' || d == '@' || d == '$');
+            default -> false;
+        };
+    }
+
+    /** Decodes one escape after a backslash at k-1; returns the index after it. */
+    private int escape(StringBuilder b, int k) {
+        char d = s.charAt(k);
+        switch (d) {
+            case 'n' -> b.append('\n');
+            case 't' -> b.append('\t');
+            case 'r' -> b.append('\r');
+            case '0' -> {
+                int e = k + 1;
+                int v = 0;
+                while (e < s.length() && e < k + 3 && s.charAt(e) >= '0' && s.charAt(e) <= '7') {
+                    v = v * 8 + (s.charAt(e) - '0');
+                    e++;
+                }
+                b.append((char) v);
+                return e;
+            }
+            case 'x' -> {
+                int e = k + 1;
+                boolean brace = at(e) == '{';
+                if (brace) {
+                    e++;
+                }
+                int v = 0;
+                int digits = 0;
+                while (e < s.length() && Character.digit(s.charAt(e), 16) >= 0 && (brace || digits < 2)) {
+                    v = v * 16 + Character.digit(s.charAt(e), 16);
+                    e++;
+                    digits++;
+                }
+                if (brace && at(e) == '}') {
+                    e++;
+                }
+                if (digits == 0) {
+                    b.append('x');
+                    return k + 1;
+                }
+                b.appendCodePoint(Math.min(v, Character.MAX_CODE_POINT));
+                return e;
+            }
+            case 'u' -> {
+                int e = k + 1;
+                boolean brace = at(e) == '{';
+                if (brace) {
+                    e++;
+                }
+                int v = 0;
+                int digits = 0;
+                while (e < s.length() && Character.digit(s.charAt(e), 16) >= 0 && (brace || digits < 4)) {
+                    v = v * 16 + Character.digit(s.charAt(e), 16);
+                    e++;
+                    digits++;
+                }
+                if (brace && at(e) == '}') {
+                    e++;
+                }
+                if (digits == 0) {
+                    b.append('u');
+                    return k + 1;
+                }
+                b.appendCodePoint(Math.min(v, Character.MAX_CODE_POINT));
+                return e;
+            }
+            default -> {
+                if (d >= '1' && d <= '7') {
+                    int e = k;
+                    int v = 0;
+                    while (e < s.length() && e < k + 3 && s.charAt(e) >= '0' && s.charAt(e) <= '7') {
+                        v = v * 8 + (s.charAt(e) - '0');
+                        e++;
+                    }
+                    b.append((char) v);
+                    return e;
+                }
+                b.append(d);
+            }
+        }
+        return k + 1;
+    }
+
+    /** A JavaScript template literal after its backquote; ${…} interpolates (nested braces counted). */
+    private void template() {
+        int n = s.length();
+        StringBuilder b = new StringBuilder();
+        boolean dyn = false;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '`') {
+                i++;
+                literal(Kind.STRING, b.toString(), dyn);
+                return;
+            }
+            if (c == '\\' && i + 1 < n) {
+                i = escape(b, i + 1);
+                continue;
+            }
+            if (c == '$' && at(i + 1) == '{') {
+                dyn = true;
+                i = embedded(i + 1);
+                continue;
+            }
+            b.append(c);
+            i++;
+        }
+        literal(Kind.STRING, b.toString(), true);
+    }
+
+    /** Whether a '/' here starts a regular expression (after an operator or at the start), not a division. */
+    private boolean regexAllowed() {
+        Tok t = last();
+        if (t == null) {
+            return true;
+        }
+        return switch (t.kind()) {
+            case OPEN, COMMA, END -> true;
+            case OP -> !t.text().equals("0");
+            case IDENT -> t.text().equals("return") || t.text().equals("typeof");
+            default -> false;
+        };
+    }
+
+    private void skipRegex() {
+        int n = s.length();
+        i++;
+        boolean cls = false;
+        while (i < n && s.charAt(i) != '\n') {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i += 2;
+                continue;
+            }
+            if (c == '[') {
+                cls = true;
+            } else if (c == ']') {
+                cls = false;
+            } else if (c == '/' && !cls) {
+                i++;
+                break;
+            }
+            i++;
+        }
+        while (i < n && Character.isLetter(s.charAt(i))) {
+            i++;
+        }
+        out.add(new Tok(Kind.OP, "0", false));
+    }
+
+    /**
+     * Perl's quote-like operators: q// (a literal), qq// (interpolates), qw// (words), qx// (a
+     * command); m//, qr//, s///, tr/// and y/// are patterns and skipped.
+     */
+    private boolean perlQuote() {
+        int n = s.length();
+        if (i > 0 && (identPart(s.charAt(i - 1)) || s.charAt(i - 1) == '$' || s.charAt(i - 1) == '@'
+                || s.charAt(i - 1) == '>' || s.charAt(i - 1) == '-')) {
+            return false;
+        }
+        String op = null;
+        for (String o : new String[] {"qq", "qw", "qx", "qr", "tr", "q", "m", "s", "y"}) {
+            if (s.startsWith(o, i) && !identPart(at(i + o.length()))) {
+                op = o;
+                break;
+            }
+        }
+        if (op == null) {
+            return false;
+        }
+        int k = i + op.length();
+        char open = at(k);
+        if (open == '\0' || Character.isLetterOrDigit(open) || open == '_' || open == ' ' || open == ','
+                || open == ';' || open == '=' || open == ')') {
+            return false;
+        }
+        char close = switch (open) {
+            case '(' -> ')';
+            case '[' -> ']';
+            case '{' -> '}';
+            case '<' -> '>';
+            default -> open;
+        };
+        i = k + 1;
+        switch (op) {
+            case "q" -> quotedUntil(open, close, false, Kind.STRING, true);
+            case "qq" -> quotedUntil(open, close, open != '\'', Kind.STRING, false);
+            case "qx" -> quotedUntil(open, close, open != '\'', Kind.COMMAND, false);
+            case "qw" -> {
+                int st = out.size();
+                quotedUntil(open, close, false, Kind.STRING, true);
+                Tok w = out.remove(st);
+                out.add(new Tok(Kind.OPEN, "[", false));
+                boolean first = true;
+                for (String word : w.text().trim().split("\\s+")) {
+                    if (word.isEmpty()) {
+                        continue;
+                    }
+                    if (!first) {
+                        out.add(new Tok(Kind.COMMA, ",", false));
+                    }
+                    out.add(new Tok(Kind.STRING, word, w.dynamic()));
+                    first = false;
+                }
+                out.add(new Tok(Kind.CLOSE, "]", false));
+            }
+            default -> {
+                // a pattern (and for s, tr, y a replacement): skipped, but an 'e' flag on s/// makes
+                // the replacement code, which stays visible because only the delimiters are skipped
+                int parts = op.equals("s") || op.equals("tr") || op.equals("y") ? 2 : 1;
+                if (op.equals("s")) {
+                    skipDelimited(open, close);
+                    if (open != close) {
+                        while (i < n && Character.isWhitespace(s.charAt(i))) {
+                            i++;
+                        }
+                        if (i < n) {
+                            char o2 = s.charAt(i++);
+                            char c2 = switch (o2) {
+                                case '(' -> ')';
+                                case '[' -> ']';
+                                case '{' -> '}';
+                                case '<' -> '>';
+                                default -> o2;
+                            };
+                            int bodyStart = i;
+                            skipDelimited(o2, c2);
+                            int bodyEnd = Math.max(bodyStart, i - 1);
+                            flagsOrReplacement(bodyStart, bodyEnd);
+                        }
+                    } else {
+                        int bodyStart = i;
+                        skipDelimited(open, close);
+                        flagsOrReplacement(bodyStart, Math.max(bodyStart, i - 1));
+                    }
+                    return true;
+                }
+                for (int p = 0; p < parts; p++) {
+                    skipDelimited(open, close);
+                }
+                while (i < n && Character.isLetter(s.charAt(i))) {
+                    i++;
+                }
+                out.add(new Tok(Kind.OP, "0", false));
+            }
+        }
+        return true;
+    }
+
+    /**
+     * After s/PATTERN/REPLACEMENT/ (i just past the last delimiter): with the 'e' flag the
+     * replacement is Perl code, lexed in place so its calls are seen.
+     */
+    private void flagsOrReplacement(int bodyStart, int bodyEnd) {
+        int n = s.length();
+        int f = i;
+        while (f < n && Character.isLetter(s.charAt(f))) {
+            f++;
+        }
+        boolean e = s.substring(i, f).indexOf('e') >= 0;
+        i = f;
+        if (e && bodyEnd > bodyStart) {
+            out.addAll(lex(s.substring(bodyStart, bodyEnd), syn));
+        } else {
+            out.add(new Tok(Kind.OP, "0", false));
+        }
+    }
+
+    private void skipDelimited(char open, char close) {
+        int n = s.length();
+        int depth = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i += 2;
+                continue;
+            }
+            if (c == close && depth == 0) {
+                i++;
+                return;
+            }
+            if (open != close && c == open) {
+                depth++;
+            } else if (open != close && c == close) {
+                depth--;
+            }
+            i++;
+        }
+    }
+
+    /** Ruby's %q() %Q() %() %w() %W() %x() %i() literals. */
+    private boolean rubyPercent() {
+        char t = at(i + 1);
+        char open;
+        int k;
+        if ("qQwWxiI".indexOf(t) >= 0 && t != '\0') {
+            open = at(i + 2);
+            k = i + 3;
+        } else {
+            t = 'Q';
+            open = at(i + 1);
+            k = i + 2;
+        }
+        if (open != '(' && open != '[' && open != '{' && open != '<' && open != '|' && open != '!' && open != '/') {
+            return false;
+        }
+        Tok prev = last();
+        if (t == 'Q' && open != '(' && prev != null && (prev.kind() == Kind.IDENT || prev.kind() == Kind.CLOSE
+                || prev.kind() == Kind.VAR || prev.is(Kind.OP, "0"))) {
+            return false; // a % b: modulo
+        }
+        char close = switch (open) {
+            case '(' -> ')';
+            case '[' -> ']';
+            case '{' -> '}';
+            case '<' -> '>';
+            default -> open;
+        };
+        i = k;
+        switch (t) {
+            case 'q' -> quotedUntil(open, close, false, Kind.STRING, true);
+            case 'x' -> quotedUntil(open, close, true, Kind.COMMAND, false);
+            case 'w', 'W', 'i', 'I' -> {
+                int st = out.size();
+                quotedUntil(open, close, t == 'W', Kind.STRING, true);
+                Tok w = out.remove(st);
+                out.add(new Tok(Kind.OPEN, "[", false));
+                boolean first = true;
+                for (String word : w.text().trim().split("\\s+")) {
+                    if (word.isEmpty()) {
+                        continue;
+                    }
+                    if (!first) {
+                        out.add(new Tok(Kind.COMMA, ",", false));
+                    }
+                    out.add(new Tok(Kind.STRING, word, w.dynamic()));
+                    first = false;
+                }
+                out.add(new Tok(Kind.CLOSE, "]", false));
+            }
+            default -> quotedUntil(open, close, true, Kind.STRING, false);
+        }
+        return true;
+    }
+
+    /** Lua's long brackets [[…]] / [==[…]==] (a string, or after -- a comment). */
+    private boolean luaLong(boolean comment) {
+        int k = i + 1;
+        int level = 0;
+        while (at(k) == '=') {
+            level++;
+            k++;
+        }
+        if (at(k) != '[') {
+            return false;
+        }
+        String close = "]" + "=".repeat(level) + "]";
+        int e = s.indexOf(close, k + 1);
+        String body = e < 0 ? s.substring(k + 1) : s.substring(k + 1, e);
+        i = e < 0 ? s.length() : e + close.length();
+        if (!comment) {
+            out.add(new Tok(Kind.STRING, body.startsWith("\n") ? body.substring(1) : body, e < 0));
+        }
+        return true;
+    }
+
+    /**
+     * Tcl: a script is commands of words separated by blanks, ended by a newline or ';'. A word is
+     * "…" (substitutions make it dynamic), {…} (literal), or bare ($ and [ make it dynamic); [cmd]
+     * is a nested command, lexed in place between brackets.
+     */
+    private void words() {
+        int n = s.length();
+        boolean atStart = true;
+        boolean cmdStart = true;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '\n' || c == ';') {
+                cmdStart = true;
+                out.add(new Tok(Kind.END, String.valueOf(c), false));
+                i++;
+                atStart = true;
+                continue;
+            }
+            if (c == ' ' || c == '\t' || c == '\r') {
+                i++;
+                continue;
+            }
+            if (c == '\\' && at(i + 1) == '\n') {
+                i += 2;
+                continue;
+            }
+            if (c == '#' && atStart) {
+                while (i < n && s.charAt(i) != '\n') {
+                    i++;
+                }
+                continue;
+            }
+            atStart = false;
+            boolean first = cmdStart;
+            cmdStart = false;
+            if (c == '[') {
+                out.add(new Tok(Kind.OPEN, "[", false));
+                i++;
+                atStart = true;
+                cmdStart = true;
+            } else if (c == ']') {
+                out.add(new Tok(Kind.CLOSE, "]", false));
+                i++;
+            } else if (c == '"') {
+                i++;
+                quoted('"', true, Kind.STRING, false);
+            } else if (c == '{') {
+                int depth = 0;
+                int st = i + 1;
+                while (i < n) {
+                    char d = s.charAt(i);
+                    if (d == '\\') {
+                        i += 2;
+                        continue;
+                    }
+                    if (d == '{') {
+                        depth++;
+                    } else if (d == '}' && --depth == 0) {
+                        break;
+                    }
+                    i++;
+                }
+                out.add(new Tok(Kind.STRING, s.substring(st, Math.min(i, n)), i >= n));
+                i++;
+            } else {
+                boolean dyn = false;
+                StringBuilder b = new StringBuilder();
+                while (i < n) {
+                    char d = s.charAt(i);
+                    if (d == ' ' || d == '\t' || d == '\n' || d == ';' || d == ']' || d == '\r') {
+                        break;
+                    }
+                    if (d == '[') {
+                        dyn = true;
+                        int depth = 0;
+                        while (i < n) {
+                            char x = s.charAt(i);
+                            if (x == '[') {
+                                depth++;
+                            } else if (x == ']' && --depth == 0) {
+                                break;
+                            }
+                            i++;
+                        }
+                        i++;
+                        continue;
+                    }
+                    if (d == '$') {
+                        dyn = true;
+                    }
+                    if (d == '\\' && i + 1 < n) {
+                        i = escape(b, i + 1);
+                        continue;
+                    }
+                    b.append(d);
+                    i++;
+                }
+                String w = b.toString();
+                // the first word of a command is its name; the others are literal words
+                boolean name = first && !dyn && !w.isEmpty() && identStart(w.charAt(0));
+                out.add(new Tok(name ? Kind.IDENT : Kind.STRING, w, dyn));
+            }
+        }
+    }
+}

@@ -1,0 +1,656 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.classify.CodeLexer.Kind;
+import dev.cmdgate.core.classify.CodeLexer.Tok;
+import dev.cmdgate.core.rules.Language;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a program in a language the rules describe ({@code [@lang NAME]}): the calls that start
+ * processes, delete files or run more code, and the names that reach the network. A command a call
+ * runs is classified like any command when its text is a literal ({@code os.system("rm -rf ~")} is
+ * judged as {@code rm -rf ~}); a command built at run time (a variable, a concatenation, an
+ * interpolating string) is unverifiable code. What a language's calls mean is data (the rules);
+ * this class only finds calls and their literal arguments. Linear in the code: the lexer is one
+ * pass, brackets are matched once, and argument scans share one budget.
+ */
+final class OneLiner {
+
+    /** Calls acted on per program before the rest fails closed. */
+    static final int MAX_CALLS = 256;
+    /** eval("…") inside eval("…"): deeper fails closed. */
+    static final int MAX_EVAL_DEPTH = 4;
+
+    /** One argument of a call: a literal, a list of values, something only known at run time, or a block. */
+    record Val(Type type, String text, List<Val> items) {
+        enum Type { LIT, LIST, DYN, BLOCK }
+
+        static final Val DYN = new Val(Type.DYN, null, List.of());
+        static final Val BLOCK = new Val(Type.BLOCK, null, List.of());
+    }
+
+    private final Analysis a;
+    private final Language lang;
+    private final CodeLexer.Syntax syn;
+    private final String code;
+    private final List<Tok> toks;
+    private final int[] match;
+    private final Analysis.Ctx ctx;
+    private final String display;
+    private final String location;
+    private final int evalDepth;
+    private final boolean caseless;
+    private final Map<String, Boolean> mentions = new HashMap<>();
+    private long budget;
+    private int calls;
+
+    private OneLiner(Analysis a, Language lang, String code, Analysis.Ctx ctx, String display, String location,
+            int evalDepth) {
+        this.a = a;
+        this.lang = lang;
+        this.syn = CodeLexer.of(lang.syntax());
+        this.code = code;
+        this.toks = CodeLexer.lex(code, syn);
+        this.match = brackets(toks);
+        this.ctx = ctx;
+        this.display = display;
+        this.location = location;
+        this.evalDepth = evalDepth;
+        this.caseless = syn == CodeLexer.POWERSHELL || syn == CodeLexer.APPLESCRIPT;
+        this.budget = 4L * toks.size() + 10_000;
+    }
+
+    /** Reads {@code code} as a program in {@code lang}; findings go to {@code a}. */
+    static void analyse(Analysis a, Language lang, String code, Analysis.Ctx ctx, String display, String location,
+            int evalDepth) {
+        a.raise(display, location, lang.verdict());
+        if (evalDepth > MAX_EVAL_DEPTH) {
+            a.raise(display, location, a.setting("too-deep"), "code evaluated more than " + MAX_EVAL_DEPTH + " deep");
+            return;
+        }
+        new OneLiner(a, lang, code, ctx, display, location, evalDepth).run();
+    }
+
+    /** For every opening bracket its closing one and back; -1 when unmatched. */
+    private static int[] brackets(List<Tok> toks) {
+        int[] m = new int[toks.size()];
+        java.util.Arrays.fill(m, -1);
+        ArrayDeque<Integer> open = new ArrayDeque<>();
+        for (int k = 0; k < toks.size(); k++) {
+            Tok t = toks.get(k);
+            if (t.kind() == Kind.OPEN) {
+                open.push(k);
+            } else if (t.kind() == Kind.CLOSE && !open.isEmpty()) {
+                int o = open.pop();
+                m[o] = k;
+                m[k] = o;
+            }
+        }
+        return m;
+    }
+
+    private void run() {
+        uses();
+        for (int k = 0; k < toks.size() && !a.exhausted; k++) {
+            Tok t = toks.get(k);
+            if (t.kind() == Kind.DEEP) {
+                a.raise(display, location, a.setting("too-deep"), "interpolations nested more than "
+                        + CodeLexer.MAX_NEST + " deep");
+                return;
+            }
+            if (t.kind() == Kind.COMMAND && lang.backticks() != null) {
+                if (!count()) {
+                    return;
+                }
+                shell(new Val(t.dynamic() ? Val.Type.DYN : Val.Type.LIT, t.text(), List.of()), "`…`");
+            } else if (t.kind() == Kind.IDENT) {
+                for (Language.Call c : candidates(t.text())) {
+                    String row = matching(c, t.text(), k);
+                    if (row != null) {
+                        if (!count()) {
+                            return;
+                        }
+                        call(c, row, k);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    private boolean count() {
+        if (++calls > MAX_CALLS) {
+            a.raise(display, location, a.setting("too-deep"), "more than " + MAX_CALLS + " calls to analyse");
+            return false;
+        }
+        return true;
+    }
+
+    private List<Language.Call> candidates(String name) {
+        String last = Language.lastSegment(name);
+        if (!caseless) {
+            return lang.candidates(last);
+        }
+        List<Language.Call> out = new ArrayList<>();
+        for (Language.Call c : lang.calls()) {
+            for (String n : c.names()) {
+                if (Language.lastSegment(n).equalsIgnoreCase(last)) {
+                    out.add(c);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The row name of {@code c} that the identifier at {@code k} calls, or null: the same dotted
+     * name; the same last segment with any receiver when the row name has no module, or when the
+     * code mentions the module ({@code require('child_process').exec(…)}, {@code __import__('os').system(…)});
+     * a phrase ({@code do shell script}) when the words before match.
+     */
+    private String matching(Language.Call c, String name, int k) {
+        Tok prev = k > 0 ? toks.get(k - 1) : null;
+        if (prev != null && prev.kind() == Kind.IDENT && DEFINERS.contains(prev.text())) {
+            return null; // def system(…): a definition, not a call
+        }
+        for (String n : c.names()) {
+            if (n.indexOf(' ') >= 0) {
+                if (phrase(n, k)) {
+                    return n;
+                }
+                continue;
+            }
+            String rowLast = Language.lastSegment(n);
+            String callLast = Language.lastSegment(name);
+            boolean last = rowLast.endsWith("*")
+                    ? callLast.startsWith(rowLast.substring(0, rowLast.length() - 1))
+                    : caseless ? callLast.equalsIgnoreCase(rowLast) : callLast.equals(rowLast);
+            if (!last) {
+                continue;
+            }
+            if (n.length() == rowLast.length()) {
+                return n;
+            }
+            if (caseless ? name.equalsIgnoreCase(n) : name.equals(n)) {
+                return n;
+            }
+            String module = firstSegment(n);
+            if (mentioned(module)) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    private static final Set<String> DEFINERS = Set.of("def", "function", "sub", "fun", "func", "proc");
+
+    private boolean phrase(String n, int k) {
+        String[] w = n.trim().split("\\s+");
+        if (k - (w.length - 1) < 0) {
+            return false;
+        }
+        for (int j = 0; j < w.length; j++) {
+            Tok t = toks.get(k - (w.length - 1) + j);
+            if (t.kind() != Kind.IDENT || !t.text().equalsIgnoreCase(w[j])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String firstSegment(String n) {
+        int k = n.length();
+        for (String sep : new String[] {".", "::", "->"}) {
+            int x = n.indexOf(sep);
+            if (x >= 0 && x < k) {
+                k = x;
+            }
+        }
+        return n.substring(0, k);
+    }
+
+    /** Whether the code mentions {@code word} as a whole word (in a name or a string). */
+    private boolean mentioned(String word) {
+        return mentions.computeIfAbsent(word, w -> {
+            int from = 0;
+            while (true) {
+                int x = caseless ? code.toLowerCase(Locale.ROOT).indexOf(w.toLowerCase(Locale.ROOT), from) : code.indexOf(w, from);
+                if (x < 0) {
+                    return false;
+                }
+                boolean before = x == 0 || !isWordChar(code.charAt(x - 1));
+                boolean after = x + w.length() >= code.length() || !isWordChar(code.charAt(x + w.length()));
+                if (before && after) {
+                    return true;
+                }
+                from = x + 1;
+            }
+        });
+    }
+
+    private static boolean isWordChar(char c) {
+        return c == '_' || Character.isLetterOrDigit(c);
+    }
+
+    // ------------------------------------------------------------------ uses
+
+    /**
+     * Raises every {@code uses} row a name or a literal of the code names: a name equal to a word, or
+     * starting with it at a separator ({@code urllib.request.urlopen} uses {@code urllib}); a method
+     * of anything named like a word ({@code x.DownloadString}); a literal equal to a word
+     * ({@code require('net')}). One map lookup per candidate, so the cost does not grow with the rows.
+     */
+    private void uses() {
+        if (lang.uses().isEmpty()) {
+            return;
+        }
+        Set<Language.Use> fired = new HashSet<>();
+        for (Tok t : toks) {
+            if (t.kind() == Kind.STRING) {
+                if (!t.dynamic()) {
+                    use(t.text(), fired);
+                }
+                continue;
+            }
+            if (t.kind() != Kind.IDENT) {
+                continue;
+            }
+            String name = t.text();
+            use(name, fired);
+            int n = name.length();
+            for (int i = 1; i < n; i++) {
+                char c = name.charAt(i);
+                if (c == '.' || c == ':' || c == '-') {
+                    use(name.substring(0, i), fired);
+                    if (lang.hasPrefixUses()) {
+                        int e = c == ':' && i + 1 < n && name.charAt(i + 1) == ':' ? i + 2 : i + 1;
+                        use(name.substring(0, e), fired);
+                    }
+                    if (c == ':' && i + 1 < n && name.charAt(i + 1) == ':') {
+                        i++;
+                    }
+                }
+            }
+            String last = Language.lastSegment(name);
+            if (last.length() < n) {
+                use(last, fired);
+            }
+            if (fired.size() == lang.uses().size()) {
+                return;
+            }
+        }
+    }
+
+    private void use(String word, Set<Language.Use> fired) {
+        List<Language.Use> us = lang.usesOf(caseless ? word.toLowerCase(Locale.ROOT) : word);
+        if (us == null) {
+            return;
+        }
+        for (Language.Use u : us) {
+            if (fired.add(u)) {
+                a.raise(display, location, u.verdict(), word);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ calls
+
+    private void call(Language.Call c, String row, int k) {
+        if (c.reading().equals("self")) {
+            self(k);
+            return;
+        }
+        List<Val> args = arguments(k + 1);
+        if (args == null) {
+            // a reference, not a call: an evaluator handed over as a value (.then(eval), map(eval, …))
+            // runs whatever data reaches it
+            if (c.reading().equals("code") && isHandedOver(k)) {
+                a.raise(display, location, a.setting("dynamic-code"), row + " is passed on: it runs code only known at run time");
+            }
+            return;
+        }
+        List<Val> pos = new ArrayList<>();
+        for (int j = c.from() - 1; j < args.size(); j++) {
+            pos.add(args.get(j));
+        }
+        String what = row + "(…)";
+        switch (c.reading()) {
+            case "sh" -> {
+                if (!pos.isEmpty()) {
+                    shell(pos.get(0), what);
+                }
+            }
+            case "argv" -> argv(pos, what);
+            case "exec" -> {
+                List<Val> items = flatten(pos);
+                if (items.isEmpty()) {
+                    return;
+                }
+                List<Val> argv = new ArrayList<>();
+                argv.add(items.get(0));
+                for (int j = 2; j < items.size(); j++) {
+                    argv.add(items.get(j));
+                }
+                command(argv, what);
+            }
+            case "as" -> {
+                List<Val> argv = new ArrayList<>();
+                for (String w : c.template()) {
+                    argv.add(new Val(Val.Type.LIT, w, List.of()));
+                }
+                if (!pos.isEmpty()) {
+                    argv.addAll(flatten(List.of(pos.get(0))));
+                }
+                command(argv, what);
+            }
+            case "code" -> {
+                if (pos.isEmpty() || pos.get(0).type() == Val.Type.BLOCK) {
+                    return;
+                }
+                Val v = pos.get(0);
+                if (v.type() == Val.Type.LIT) {
+                    analyse(a, lang, v.text(), ctx, display, location + " > " + what, evalDepth + 1);
+                } else {
+                    a.raise(display, location, a.setting("dynamic-code"), what + " runs code only known at run time");
+                }
+            }
+            case "module" -> {
+                if (!pos.isEmpty() && pos.get(0).type() == Val.Type.DYN) {
+                    a.raise(display, location, a.setting("dynamic-code"), what + " loads code only known at run time");
+                }
+            }
+            case "open" -> open(args, what);
+            case "write" -> {
+                if (!pos.isEmpty()) {
+                    written(pos.get(0), what);
+                }
+            }
+            case "open-file" -> {
+                // open(PATH, MODE): a mode with w, a, x or + writes PATH
+                if (pos.size() > 1 && pos.get(1).type() == Val.Type.LIT && pos.get(1).text().matches(".*[wax+].*")) {
+                    written(pos.get(0), what);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * Whether the name at {@code k} is used as a value — an argument or an element, not a name
+     * being imported, assigned or looked into ({@code from x import eval}, {@code eval = …},
+     * {@code eval.x}).
+     */
+    private boolean isHandedOver(int k) {
+        Tok prev = k > 0 ? toks.get(k - 1) : null;
+        Tok next = k + 1 < toks.size() ? toks.get(k + 1) : null;
+        if (prev == null || !(prev.kind() == Kind.COMMA || prev.is(Kind.OPEN, "(") || prev.is(Kind.OPEN, "["))) {
+            return false;
+        }
+        return next == null || next.kind() == Kind.COMMA || next.kind() == Kind.CLOSE;
+    }
+
+    /** A shell line: a literal is classified as a script, a list as an argv, anything else is unverifiable. */
+    private void shell(Val v, String what) {
+        switch (v.type()) {
+            case LIT -> a.runCode("sh", v.text(), false, ctx, display, location + " > " + what, new java.util.LinkedHashSet<>());
+            case LIST -> command(v.items(), what);
+            default -> a.raise(display, location, a.setting("dynamic-code"), what + " runs a command only known at run time");
+        }
+    }
+
+    /** An argv: one literal alone is a command line (the cautious reading); else the items in order. */
+    private void argv(List<Val> pos, String what) {
+        if (pos.isEmpty()) {
+            return;
+        }
+        if (pos.size() == 1 && pos.get(0).type() != Val.Type.LIST) {
+            shell(pos.get(0), what);
+            return;
+        }
+        command(flatten(pos), what);
+    }
+
+    /**
+     * perl/ruby open: "|cmd", "cmd|" and the "-|" / "|-" modes run commands; the '>', '>>', '+<',
+     * '+>' modes (or a name starting with one) write a file.
+     */
+    private void open(List<Val> args, String what) {
+        for (int j = 0; j < args.size(); j++) {
+            Val v = args.get(j);
+            if (v.type() != Val.Type.LIT) {
+                continue;
+            }
+            String t = v.text().trim();
+            if (t.equals("-|") || t.equals("|-")) {
+                argv(args.subList(j + 1, args.size()), what);
+                return;
+            }
+            if (t.equals(">") || t.equals(">>") || t.equals("+<") || t.equals("+>") || t.equals("+>>")) {
+                if (j + 1 < args.size()) {
+                    written(args.get(j + 1), what);
+                }
+                return;
+            }
+            if (t.startsWith(">") || t.startsWith("+>") || t.startsWith("+<")) {
+                written(new Val(Val.Type.LIT, t.replaceFirst("^[+]?[<>]+\\s*", ""), List.of()), what);
+                continue;
+            }
+            // open("x", "w"), File.open("x", "a+"): a mode after the name writes it
+            if (j > 0 && t.matches("[rwabxt+]*[wax+][rwabxt+]*") && args.get(j - 1).type() == Val.Type.LIT
+                    && !args.get(j - 1).text().trim().startsWith("|")) {
+                written(args.get(j - 1), what);
+                return;
+            }
+            if (t.startsWith("|") && t.length() > 1) {
+                shell(new Val(Val.Type.LIT, t.substring(1), List.of()), what);
+            } else if (t.endsWith("|") && t.length() > 1) {
+                shell(new Val(Val.Type.LIT, t.substring(0, t.length() - 1), List.of()), what);
+            }
+        }
+    }
+
+    /**
+     * A file the code writes: a literal path is checked like any written file (devices, places that
+     * run code later or grant access); a path only known at run time is an ordinary write.
+     */
+    private void written(Val v, String what) {
+        Arg path = v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1);
+        a.writePath(path, a.setting("redirect-file"), display, location + " > " + what);
+    }
+
+    /** {@code "cmd".execute()}, {@code ["a","b"].execute()}: the receiver is the command. */
+    private void self(int k) {
+        if (k < 2 || !toks.get(k - 1).is(Kind.OP, ".") || arguments(k + 1) == null) {
+            return;
+        }
+        Tok r = toks.get(k - 2);
+        String what = toks.get(k).text() + "()";
+        if (r.kind() == Kind.STRING) {
+            shell(new Val(r.dynamic() ? Val.Type.DYN : Val.Type.LIT, r.text(), List.of()), what);
+        } else if (r.kind() == Kind.CLOSE && r.text().equals("]") && match[k - 2] >= 0) {
+            Val list = value(match[k - 2], k - 1);
+            shell(list, what);
+        } else {
+            shell(Val.DYN, what);
+        }
+    }
+
+    private void command(List<Val> argv, String what) {
+        List<Arg> words = new ArrayList<>(argv.size());
+        for (Val v : argv) {
+            words.add(v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1));
+        }
+        if (!words.isEmpty()) {
+            a.nested(words, ctx, display, location + " > " + what, ctx.stdin());
+        }
+    }
+
+    private static List<Val> flatten(List<Val> vals) {
+        List<Val> out = new ArrayList<>();
+        for (Val v : vals) {
+            if (v.type() == Val.Type.LIST) {
+                out.addAll(v.items());
+            } else {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ arguments
+
+    /**
+     * The arguments of the call whose name ends just before {@code k}: a parenthesised list, or (in
+     * languages that allow it) the rest of the statement; null when the name is not called here.
+     */
+    private List<Val> arguments(int k) {
+        if (k >= toks.size()) {
+            return null;
+        }
+        if (syn == CodeLexer.LISP) {
+            // (name arg …): every form up to the closing parenthesis is an argument
+            if (k < 2 || !toks.get(k - 2).is(Kind.OPEN, "(") || match[k - 2] < 0) {
+                return null;
+            }
+            List<Val> out = new ArrayList<>();
+            for (int j = k; j < match[k - 2] && spend(); j++) {
+                Tok w = toks.get(j);
+                if (w.kind() == Kind.OPEN && match[j] > j) {
+                    out.add(Val.DYN);
+                    j = match[j];
+                } else if (w.kind() == Kind.STRING && !w.dynamic()) {
+                    out.add(new Val(Val.Type.LIT, w.text(), List.of()));
+                } else if (!w.is(Kind.OP, "'")) {
+                    out.add(Val.DYN);
+                }
+            }
+            return out;
+        }
+        Tok t = toks.get(k);
+        if (t.is(Kind.OPEN, "(")) {
+            int end = match[k];
+            if (end < 0) {
+                end = toks.size();
+            }
+            return split(k + 1, end);
+        }
+        if (!syn.parenless()) {
+            return null;
+        }
+        if (t.is(Kind.OPEN, "{")) {
+            return List.of(Val.BLOCK); // eval { … }: a block, not a string of code
+        }
+        boolean starts = t.kind() == Kind.STRING || t.kind() == Kind.COMMAND || t.kind() == Kind.VAR
+                || t.is(Kind.OPEN, "[") || (t.kind() == Kind.IDENT && !STOPS.contains(t.text()));
+        if (!starts) {
+            return null;
+        }
+        int end = k;
+        while (end < toks.size()) {
+            Tok e = toks.get(end);
+            if (e.kind() == Kind.END || e.kind() == Kind.CLOSE || (e.kind() == Kind.IDENT && STOPS.contains(e.text()))
+                    || e.is(Kind.OP, "||") || e.is(Kind.OP, "&&") || e.is(Kind.OP, "|")) {
+                break;
+            }
+            if (e.kind() == Kind.OPEN && match[end] > end) {
+                end = match[end];
+            }
+            end++;
+        }
+        if (syn.words()) {
+            // Tcl: every word is an argument
+            List<Val> out = new ArrayList<>();
+            for (int j = k; j < end && spend(); j++) {
+                Tok w = toks.get(j);
+                if (w.kind() == Kind.OPEN && match[j] > j) {
+                    out.add(Val.DYN);
+                    j = match[j];
+                } else {
+                    out.add(w.dynamic() ? Val.DYN : new Val(Val.Type.LIT, w.text(), List.of()));
+                }
+            }
+            return out;
+        }
+        return split(k, end);
+    }
+
+    /** Words that end a statement's arguments in Perl, Ruby, Lua. */
+    private static final Set<String> STOPS = Set.of("if", "unless", "or", "and", "while", "until", "then", "do", "end",
+            "else", "elsif", "not", "for", "foreach");
+
+    private boolean spend() {
+        if (--budget < 0) {
+            if (budget == -1) {
+                a.raise(display, location, a.setting("too-deep"), "the code's calls take too long to read");
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /** The comma-separated values between token indexes {@code from} (inclusive) and {@code to} (exclusive). */
+    private List<Val> split(int from, int to) {
+        List<Val> out = new ArrayList<>();
+        int st = from;
+        for (int j = from; j <= to && spend(); j++) {
+            if (j == to || toks.get(j).kind() == Kind.COMMA) {
+                Val v = value(st, j);
+                if (v != null) {
+                    out.add(v);
+                }
+                st = j + 1;
+            } else if (toks.get(j).kind() == Kind.OPEN && match[j] > j && match[j] < to) {
+                j = match[j] - 1;
+            }
+        }
+        return out;
+    }
+
+    /** The value of the tokens in [from, to): null for nothing or a keyword argument. */
+    private Val value(int from, int to) {
+        while (from < to && toks.get(from).kind() == Kind.END) {
+            from++;
+        }
+        while (to > from && toks.get(to - 1).kind() == Kind.END) {
+            to--;
+        }
+        if (from >= to) {
+            return null;
+        }
+        Tok first = toks.get(from);
+        if (first.kind() == Kind.IDENT && from + 1 < to
+                && (toks.get(from + 1).is(Kind.OP, "=") || toks.get(from + 1).is(Kind.OP, ":"))) {
+            return null; // shell=True, cwd: "x": a keyword argument
+        }
+        if (first.kind() == Kind.OPEN && (first.text().equals("[") || first.text().equals("(")) && match[from] == to - 1) {
+            List<Val> items = split(from + 1, to - 1);
+            for (Val v : items) {
+                if (v.type() == Val.Type.LIST) {
+                    return Val.DYN;
+                }
+            }
+            return new Val(Val.Type.LIST, null, items);
+        }
+        if (first.is(Kind.OPEN, "{") && match[from] == to - 1) {
+            return Val.BLOCK;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int j = from; j < to; j++) {
+            Tok t = toks.get(j);
+            if (t.kind() != Kind.STRING || t.dynamic()) {
+                return Val.DYN;
+            }
+            b.append(t.text()); // "a" "b": adjacent literals are one
+        }
+        return new Val(Val.Type.LIT, b.toString(), List.of());
+    }
+}

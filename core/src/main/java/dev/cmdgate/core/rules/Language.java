@@ -1,0 +1,136 @@
+package dev.cmdgate.core.rules;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@code [@lang NAME]} section: what cmdgate knows about code in one language — which lexer
+ * family reads it ({@code syntax}), the verdict of any code in it ({@code is}), which calls start
+ * processes, delete files or run more code of the language ({@code call}), which names reach the
+ * network ({@code uses}), and whether backquoted strings are shell commands ({@code backticks}).
+ * Built by {@link RulesParser}; read-only once the rule set is published.
+ */
+public final class Language {
+
+    /**
+     * One {@code call READING [from N] [as "WORDS"] NAME...} row.
+     *
+     * @param reading  sh (the first argument is a shell line), argv (the arguments are an argv),
+     *                 exec (path, argv[0], arguments: the exec family), as (the arguments follow the
+     *                 template words), code (the argument is more code in this language), module (the
+     *                 argument names code to load), open (a mode or name with '|' runs a shell line),
+     *                 self (the receiver, {@code "cmd".execute()}, is the command)
+     * @param from     the 1-based positional argument the reading starts at
+     * @param template for {@code as}: the command the call amounts to ({@code rm -rf --})
+     * @param names    the call names; {@code module.name} also matches {@code name} called on
+     *                 anything when the code mentions {@code module}; a last segment may end in '*';
+     *                 a name with blanks is a phrase of words ({@code do shell script})
+     */
+    public record Call(String reading, int from, List<String> template, List<String> names) {
+    }
+
+    /** One {@code uses NAME... -> verdict} row. */
+    public record Use(List<String> names, Verdict verdict) {
+    }
+
+    final String name;
+    String syntax;
+    Verdict verdict;
+    String backticks;
+    final List<Call> calls = new ArrayList<>();
+    final List<Use> uses = new ArrayList<>();
+    /** Call rows by the last segment of their names (without a trailing '*'), for the lookup per identifier. */
+    final Map<String, List<Call>> byLast = new HashMap<>();
+    final List<Call> globbed = new ArrayList<>();
+    /** For every glob name: the prefix before its '*' and its row (parallel lists). */
+    final List<String> globPrefixes = new ArrayList<>();
+    final List<Call> globCalls = new ArrayList<>();
+    /** {@code uses} words (lower-cased for caseless languages by the reader) → their rows. */
+    final Map<String, List<Use>> useIndex = new HashMap<>();
+    boolean prefixUses;
+
+    Language(String name) {
+        this.name = name;
+    }
+
+    public String name() { return name; }
+    /** The lexer family: python, javascript, java, groovy, perl, ruby, php, lua, r, tcl, applescript, powershell, julia. */
+    public String syntax() { return syntax; }
+    /** The verdict of any code in this language (it is code: at least this). */
+    public Verdict verdict() { return verdict; }
+    /** How backquoted strings are read ({@code sh}), or null when they are not commands. */
+    public String backticks() { return backticks; }
+    public List<Call> calls() { return calls; }
+    public List<Use> uses() { return uses; }
+
+    /** Call rows whose some name ends in {@code last} (exactly, or by a glob). */
+    public List<Call> candidates(String last) {
+        List<Call> exact = byLast.get(last);
+        List<Call> all = null;
+        for (int i = 0; i < globPrefixes.size(); i++) {
+            if (last.startsWith(globPrefixes.get(i))) {
+                if (all == null) {
+                    all = new ArrayList<>(exact == null ? List.of() : exact);
+                }
+                if (!all.contains(globCalls.get(i))) {
+                    all.add(globCalls.get(i));
+                }
+            }
+        }
+        return all != null ? all : exact == null ? List.of() : exact;
+    }
+
+    /** The {@code uses} rows naming exactly {@code word} (a name, a module prefix, a string), or null. */
+    public List<Use> usesOf(String word) {
+        return useIndex.get(word);
+    }
+
+    /** Whether some {@code uses} word ends in '.' or '::' (a prefix such as {@code Net::}). */
+    public boolean hasPrefixUses() {
+        return prefixUses;
+    }
+
+    void add(Call c) {
+        calls.add(c);
+        for (String n : c.names()) {
+            String l = lastSegment(n);
+            if (l.endsWith("*")) {
+                if (!globbed.contains(c)) {
+                    globbed.add(c);
+                }
+                globPrefixes.add(l.substring(0, l.length() - 1));
+                globCalls.add(c);
+            } else {
+                byLast.computeIfAbsent(l, k -> new ArrayList<>()).add(c);
+            }
+        }
+    }
+
+    void add(Use u) {
+        uses.add(u);
+        for (String w : u.names()) {
+            useIndex.computeIfAbsent(w, k -> new ArrayList<>()).add(u);
+            String lower = w.toLowerCase(java.util.Locale.ROOT);
+            if (!lower.equals(w)) {
+                useIndex.computeIfAbsent(lower, k -> new ArrayList<>()).add(u);
+            }
+            prefixUses |= w.endsWith(".") || w.endsWith("::");
+        }
+    }
+
+    /** The last segment of a dotted name ({@code a.b.c} → {@code c}, {@code A::B} → {@code B}, {@code a->b} → {@code b}). */
+    public static String lastSegment(String n) {
+        int k = Math.max(n.lastIndexOf('.'), Math.max(n.lastIndexOf(':'), n.lastIndexOf('>')));
+        if (n.indexOf(' ') >= 0) {
+            k = n.lastIndexOf(' ');
+        }
+        return n.substring(k + 1);
+    }
+
+    @Override
+    public String toString() {
+        return "[@lang " + name + "]";
+    }
+}

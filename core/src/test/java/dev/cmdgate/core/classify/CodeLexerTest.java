@@ -1,0 +1,94 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.classify.CodeLexer.Kind;
+import dev.cmdgate.core.classify.CodeLexer.Tok;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The one-liner lexer per language family: string literals, escapes, interpolation, comments. */
+class CodeLexerTest {
+
+    private static List<Tok> strings(String code, CodeLexer.Syntax s) {
+        return CodeLexer.lex(code, s).stream().filter(t -> t.kind() == Kind.STRING || t.kind() == Kind.COMMAND).toList();
+    }
+
+    private static Tok only(String code, CodeLexer.Syntax s) {
+        List<Tok> t = strings(code, s);
+        assertThat(t).as(code).hasSize(1);
+        return t.get(0);
+    }
+
+    @Test
+    void pythonStringsPrefixesTriplesAndFStrings() {
+        assertThat(only("x = 'a\\x72m'", CodeLexer.PYTHON).text()).isEqualTo("arm");
+        assertThat(only("x = r'a\\x72'", CodeLexer.PYTHON).text()).isEqualTo("a\\x72");
+        assertThat(only("x = \"\"\"a'b\"c\"\"\"", CodeLexer.PYTHON).text()).isEqualTo("a'b\"c");
+        assertThat(only("x = f'{{x}}'", CodeLexer.PYTHON).dynamic()).isFalse();
+        assertThat(only("x = f'{y}'", CodeLexer.PYTHON).dynamic()).isTrue();
+        assertThat(only("x = rb'\\n'", CodeLexer.PYTHON).text()).isEqualTo("\\n");
+        assertThat(only("x = 'unterminated", CodeLexer.PYTHON).dynamic()).isTrue();
+        // a comment is not code
+        assertThat(strings("# os.system('x')\nprint(1)", CodeLexer.PYTHON)).isEmpty();
+        assertThat(CodeLexer.lex("os.system('x')", CodeLexer.PYTHON).get(0)).isEqualTo(new Tok(Kind.IDENT, "os.system", false));
+    }
+
+    @Test
+    void javascriptTemplatesRegexesAndComments() {
+        assertThat(only("x = `a${b}`", CodeLexer.JAVASCRIPT).dynamic()).isTrue();
+        assertThat(only("x = `ab`", CodeLexer.JAVASCRIPT).dynamic()).isFalse();
+        assertThat(only("x = '\\u0072m'", CodeLexer.JAVASCRIPT).text()).isEqualTo("rm");
+        // a quote inside a regular expression does not start a string
+        assertThat(strings("x = /'/.test(s); y = 'z'", CodeLexer.JAVASCRIPT)).extracting(Tok::text).containsExactly("z");
+        assertThat(strings("a / b / 'c'", CodeLexer.JAVASCRIPT)).extracting(Tok::text).containsExactly("c");
+        assertThat(strings("// 'x'\n/* 'y' */ 'z'", CodeLexer.JAVASCRIPT)).extracting(Tok::text).containsExactly("z");
+    }
+
+    @Test
+    void perlQuotesInterpolationAndCommands() {
+        assertThat(only("print 'a$b'", CodeLexer.PERL).dynamic()).isFalse();
+        assertThat(only("print \"a$b\"", CodeLexer.PERL).dynamic()).isTrue();
+        assertThat(only("print \"a\\$b\"", CodeLexer.PERL).dynamic()).isFalse();
+        assertThat(only("print \"a@b\"", CodeLexer.PERL).dynamic()).isTrue();
+        Tok qx = only("print qx{ls -l}", CodeLexer.PERL);
+        assertThat(qx.kind()).isEqualTo(Kind.COMMAND);
+        assertThat(qx.text()).isEqualTo("ls -l");
+        assertThat(only("print `id`", CodeLexer.PERL).kind()).isEqualTo(Kind.COMMAND);
+        assertThat(only("print q(a(b)c)", CodeLexer.PERL).text()).isEqualTo("a(b)c");
+        assertThat(strings("@a = qw(rm -rf x)", CodeLexer.PERL)).extracting(Tok::text).containsExactly("rm", "-rf", "x");
+        // patterns are skipped: their quotes are not strings
+        assertThat(strings("s/'/x/g; m{\"}; 'z'", CodeLexer.PERL)).extracting(Tok::text).containsExactly("z");
+        // $# is a variable, not a comment
+        assertThat(strings("print $#a; 'z'", CodeLexer.PERL)).extracting(Tok::text).containsExactly("z");
+        // s///e: the replacement is code, lexed in place
+        assertThat(CodeLexer.lex("s/x/system('id')/e", CodeLexer.PERL)).extracting(Tok::text).contains("system", "id");
+    }
+
+    @Test
+    void rubyPhpLuaTclForms() {
+        assertThat(only("puts \"#{x}\"", CodeLexer.RUBY).dynamic()).isTrue();
+        assertThat(only("puts \"#x\"", CodeLexer.RUBY).dynamic()).isFalse();
+        assertThat(only("puts %x(id)", CodeLexer.RUBY).kind()).isEqualTo(Kind.COMMAND);
+        assertThat(only("puts %q(a'b)", CodeLexer.RUBY).text()).isEqualTo("a'b");
+        assertThat(strings("x = a % b; 'z'", CodeLexer.RUBY)).extracting(Tok::text).containsExactly("z");
+        assertThat(only("echo \"$x\";", CodeLexer.PHP).dynamic()).isTrue();
+        assertThat(only("echo 'a\\nb';", CodeLexer.PHP).text()).isEqualTo("a\\nb");
+        assertThat(only("print([[a'b]])", CodeLexer.LUA).text()).isEqualTo("a'b");
+        assertThat(strings("--[[ 'x' ]] print('y')", CodeLexer.LUA)).extracting(Tok::text).containsExactly("y");
+        List<Tok> tcl = CodeLexer.lex("spawn rm -rf ~; exec {a b} \"c $d\" [e]", CodeLexer.TCL);
+        assertThat(tcl).extracting(Tok::kind).startsWith(Kind.IDENT, Kind.STRING, Kind.STRING, Kind.STRING, Kind.END, Kind.IDENT);
+        assertThat(tcl.get(6).text()).isEqualTo("a b");
+        assertThat(tcl.get(7).dynamic()).isTrue();
+    }
+
+    @Test
+    void linearOnALongInput() {
+        String big = "x = '" + "a".repeat(1 << 20) + "'";
+        long t0 = System.nanoTime();
+        assertThat(CodeLexer.lex(big, CodeLexer.PYTHON)).hasSize(3);
+        String many = "os.system('x');".repeat(50_000);
+        assertThat(CodeLexer.lex(many, CodeLexer.PYTHON)).hasSize(50_000 * 5);
+        assertThat((System.nanoTime() - t0) / 1_000_000).isLessThan(5_000);
+    }
+}
