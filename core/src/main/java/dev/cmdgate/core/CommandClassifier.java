@@ -17,6 +17,19 @@ public interface CommandClassifier {
      */
     Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges);
 
+    /**
+     * As {@link #classifyArgv(List, Map)}, knowing where the launch is made from (for trust rows narrowed
+     * to a directory or a caller). Classifiers without such rows ignore the site.
+     */
+    default Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges, LaunchSite site) {
+        return classifyArgv(argv, environmentChanges);
+    }
+
+    /** Whether a classification may depend on the launch's site: then it must not be reused for another launch. */
+    default boolean dependsOnSite() {
+        return false;
+    }
+
     /** Classifies a shell command line; the same as {@code classifyArgv(["sh", "-c", line], {})}. */
     default Classification classifyShell(String line) {
         return classifyArgv(List.of("sh", "-c", line), Map.of());

@@ -92,8 +92,16 @@ final class Analysis {
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
 
+    /** The rules' trust rows with what they check (the directories a command may run in); null without rows. */
+    private final Trust trust;
+
     Analysis(RuleSet rules) {
+        this(rules, dev.cmdgate.core.LaunchSite.NONE);
+    }
+
+    Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite site) {
         this.rules = rules;
+        this.trust = rules.trust().isEmpty() ? null : new Trust(site);
     }
 
     Classification result() {
@@ -270,6 +278,17 @@ final class Analysis {
         }
         if (slash >= 0) {
             ranDownloaded(path, display, location);
+        }
+        if (trust != null && !function) {
+            // a command the user's rules trust: this simple command only, nothing around it
+            dev.cmdgate.core.rules.TrustRule t = trust.match(rules.trust(), words, name, !pathProgram);
+            if (t != null) {
+                raise(display, location, new Verdict(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
+                return;
+            }
+            if (section != null && section.chdir()) {
+                trust.changedDirectory(p.operands.isEmpty() ? null : p.operands.get(0));
+            }
         }
 
         if (pathProgram) {

@@ -71,8 +71,15 @@ public final class RulesClassifier implements CommandClassifier {
 
     @Override
     public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges) {
+        return classifyArgv(argv, environmentChanges, dev.cmdgate.core.LaunchSite.NONE);
+    }
+
+    /** With the launch's site, for the rules' trust rows narrowed to a directory or a caller. */
+    @Override
+    public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges,
+                                       dev.cmdgate.core.LaunchSite site) {
         try {
-            Analysis a = new Analysis(rules());
+            Analysis a = new Analysis(rules(), site == null ? dev.cmdgate.core.LaunchSite.NONE : site);
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
@@ -80,6 +87,11 @@ public final class RulesClassifier implements CommandClassifier {
         } catch (OutOfMemoryError e) {
             return failure(argv, "out of memory");
         }
+    }
+
+    @Override
+    public boolean dependsOnSite() {
+        return rules().trustDependsOnSite();
     }
 
     /** Fails closed: Destructive, with the rules' internal-error reason when the rules are loaded. */
