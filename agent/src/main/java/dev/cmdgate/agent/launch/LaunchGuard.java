@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -18,6 +19,7 @@ import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.CommandKnowledge;
@@ -38,6 +40,7 @@ import dev.cmdgate.core.rules.RuleSet;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -76,6 +79,10 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
     private final NativeRoutes natives;
+    /** Finds the user's code that launched, past the launcher libraries. */
+    private final CallSite callSites;
+    /** Hands cmdgate on to the JVMs this one launches; null with {@code cmdgate.children=off} (or outside a jar). */
+    private final ChildJvms children;
 
     /**
      * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
@@ -149,6 +156,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         this.declaredClass = declaredClass;
         this.watchdog = watchdog;
         this.natives = new NativeRoutes(nativeAddresses, this);
+        this.callSites = new CallSite(config.callerSkip());
+        Path jar = config.children() == AgentConfig.Children.GATE ? ChildJvms.ownJar() : null;
+        this.children = jar == null ? null : new ChildJvms(jar, ChildSettings.agentArguments(config));
     }
 
     @Override
@@ -184,7 +194,13 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         } else {
             enforce(t, launch);
         }
-        t.construction = Construction.of(launch, args.environment() == null);   // reached only when allowed
+        // reached only when allowed
+        if (children != null && t.starting != null) {
+            ChildJvms.Handed h = children.hand(launch.argv(), args.environment(), launch.cwd(), t.starting.decision().id());
+            args = args.with(h.argv(), h.environment());
+            launch = args.launch();
+        }
+        t.construction = Construction.of(launch, args.environment() == null);
         return args.forJdk();
     }
 
@@ -202,6 +218,15 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         enforce(t, JdkLaunches.fromPipeline(stages));
         t.pipelineDecision = t.starting;
+        if (children != null && t.starting != null) {
+            String id = t.starting.decision().id();
+            List<JdkLaunches.Stage> handed = new ArrayList<>(stages.size());
+            for (JdkLaunches.Stage s : stages) {
+                ChildJvms.Handed h = children.hand(s.command(), s.environment(), JdkLaunches.cwd(s.dir()), id);
+                handed.add(s.with(h.argv(), h.environment()));
+            }
+            stages = handed;
+        }
         List<ProcessBuilder> own = new ArrayList<>(stages.size());
         for (JdkLaunches.Stage s : stages) {
             ProcessBuilder b = s.builder();
@@ -218,6 +243,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         t.starting = null;
         if (a != null && a.executionLimit() != null) {
             watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
+        }
+        if (a != null && audit != null) {
+            recordExitLater(a.decision(), process);
         }
         Launch session = t.pendingSession;
         if (session == null) {
@@ -286,8 +314,34 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     @Override
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
-                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
+                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
                 verdict.oap(), context.get(), LaunchEnvironment.of(launch.environmentChanges(), rules()), answer.label()));
+    }
+
+    /**
+     * Writes an {@code exit} event line when the process ends: its pid, exit status and how long it ran.
+     * Registered without waiting: the JDK's own reaper thread completes {@code onExit()}. A JVM that exits
+     * before its child writes none.
+     */
+    private void recordExitLater(Decision d, Process process) {
+        long startedAt = System.nanoTime();
+        long pid = process.pid();
+        process.onExit().thenAccept(p -> {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("time", IsoInstant.format(Instant.now()));
+            line.put("event", "exit");
+            line.put("decision_id", d.id());
+            line.put("pid", pid);
+            line.put("exit", p.exitValue());
+            line.put("ran_ms", (System.nanoTime() - startedAt) / 1_000_000);
+            try {
+                audit.write(Json.write(line));
+            } catch (IOException | RuntimeException e) {
+                if (auditFailing.compareAndSet(false, true)) {
+                    log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
+                }
+            }
+        });
     }
 
     private void recordKill(Decision d, KillEvent kill) {
@@ -416,7 +470,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     }
 
     private Decision decide(InFlight t, Launch launch, boolean mayPrompt) {
-        Verdict verdict = gatekeeper.get().judge(declared(launch));
+        CallSite.Walk site = callSites.walk();
+        Verdict verdict = gatekeeper.get().judge(declared(launch), LaunchSite.of(launch.cwd(), site::frames));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
@@ -437,7 +492,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     reasons.add(0, new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
                     outcome = Outcome.BLOCKED;
                 } else {
-                    caller = CallSite.caller();
+                    caller = site.caller();
                     prompt = prompts.ask(launch.argv(), rememberedAs(launch), launch.cwd(), verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
@@ -454,7 +509,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         // The stack walk for the caller is most of a decision's cost: skip it when nothing will show it.
         if (caller == null && (audit != null || outcome != Outcome.ALLOWED || verdict.gate() != GateDecision.ALLOW)) {
-            caller = CallSite.caller();
+            caller = site.caller();
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
@@ -526,7 +581,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, CallSite.caller(), null, null, launchContext);
+                modeLabel, callSites.caller(), null, null, launchContext);
     }
 
     /**
