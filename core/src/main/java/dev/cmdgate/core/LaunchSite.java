@@ -6,9 +6,9 @@ import java.util.function.Supplier;
 /**
  * Where a launch is made from, for the rules' {@code [@trust]} rows that are narrowed to a working
  * directory or a caller: the directory the process starts in and the classes of the launching frames
- * (the application's caller and the launcher libraries it went through; JDK and cmdgate frames left
- * out). The frames are read only when a row asks for them: a stack walk is the costliest part of a
- * launch.
+ * from the launch up to the application's caller (the JDK's and the launcher libraries' included,
+ * cmdgate's left out). The frames are read only when a row asks for them: a stack walk is the costliest
+ * part of a launch.
  */
 public interface LaunchSite {
 

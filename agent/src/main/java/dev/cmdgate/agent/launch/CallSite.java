@@ -87,8 +87,9 @@ final class CallSite {
         }
 
         /**
-         * The classes of the frames from the launch up to the caller (the launcher libraries' and the
-         * caller's own), innermost first: what a trust row's {@code caller=} condition looks at.
+         * The classes of the frames from the launch up to the caller — the JDK's, the launcher libraries'
+         * and the caller's own; not cmdgate's — innermost first: what a trust row's {@code caller=}
+         * condition looks at (JShell's engine is launched by {@code jdk.jshell} frames only).
          */
         List<String> frames() {
             if (frames == null) {
@@ -106,6 +107,9 @@ final class CallSite {
                 StackWalker.StackFrame f = it.next();
                 String cls = f.getClassName();
                 if (infrastructure(cls)) {
+                    if (!cmdgate(cls)) {
+                        seen.add(cls);
+                    }
                     continue;
                 }
                 if (first == null) {
@@ -136,6 +140,11 @@ final class CallSite {
             }
         }
         return false;
+    }
+
+    private static boolean cmdgate(String cls) {
+        return cls.startsWith("dev.cmdgate.agent.") || cls.startsWith("dev.cmdgate.core.") || cls.startsWith("dev.cmdgate.api.")
+                || cls.equals("java.lang.CmdgateBridge");
     }
 
     private static boolean infrastructure(String cls) {

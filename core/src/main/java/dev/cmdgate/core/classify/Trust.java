@@ -81,19 +81,39 @@ final class Trust {
     }
 
     private boolean matches(TrustRule r, List<Arg> words, String name, boolean standard) {
-        int n = words.size() - 1;
-        if (r.more() ? n < r.args().size() : n != r.args().size()) {
-            return false;
-        }
-        if (!programMatches(r, words.get(0).text, name, standard)) {
-            return false;
-        }
-        for (int i = 0; i < r.args().size(); i++) {
-            if (!Glob.matches(r.args().get(i), words.get(i + 1).text)) {
+        return programMatches(r, words.get(0).text, name, standard) && argsMatch(r.args(), words)
+                && cwdHolds(r) && callerHolds(r);
+    }
+
+    /**
+     * The words after the program against the row's globs, {@link TrustRule#ANY_WORDS} matching any run
+     * of words: the wildcard match of {@link Glob}, over words instead of characters.
+     */
+    static boolean argsMatch(List<String> globs, List<Arg> words) {
+        int p = 0;
+        int t = 1;
+        int star = -1;
+        int mark = 0;
+        int pl = globs.size();
+        int tl = words.size();
+        while (t < tl) {
+            if (p < pl && globs.get(p) != TrustRule.ANY_WORDS && Glob.matches(globs.get(p), words.get(t).text)) {
+                p++;
+                t++;
+            } else if (p < pl && globs.get(p) == TrustRule.ANY_WORDS) {
+                star = p++;
+                mark = t;
+            } else if (star >= 0) {
+                p = star + 1;
+                t = ++mark;
+            } else {
                 return false;
             }
         }
-        return cwdHolds(r) && callerHolds(r);
+        while (p < pl && globs.get(p) == TrustRule.ANY_WORDS) {
+            p++;
+        }
+        return p == pl;
     }
 
     private boolean programMatches(TrustRule r, String word, String name, boolean standard) {

@@ -7,10 +7,10 @@ import java.util.Map;
 /**
  * Reads one row of a {@code [@trust]} section:
  * <pre>
- * trust WORD... [...] [if CONDITION...] -> "REASON"
+ * trust PROGRAM [WORD | ...]... [if CONDITION...] -> "REASON"
  * </pre>
- * WORD is a glob per argument word (the first one is the program); an unquoted {@code ...} at the end
- * allows any further words; CONDITION is {@code cwd=GLOB} or {@code caller=PACKAGE} (several of one kind
+ * WORD is a glob per argument word (the first one is the program); an unquoted {@code ...} stands for
+ * any number of words (none included); CONDITION is {@code cwd=GLOB} or {@code caller=PACKAGE} (several of one kind
  * are alternatives; the two kinds must both hold). {@code ${java.home}},
  * {@code ${user.dir}} and {@code ${user.home}} are replaced by the values the JVM reading the rules has
  * at start-up, with glob characters made literal. The words {@code ...}, {@code if} and {@code ->} are
@@ -44,7 +44,7 @@ final class TrustRows {
             }
         }
         if (arrow < 0 || arrow != w.size() - 2 || !w.get(arrow + 1).quoted()) {
-            throw new IllegalArgumentException("expected: trust WORD... [...] [if CONDITION...] -> \"reason\"");
+            throw new IllegalArgumentException("expected: trust PROGRAM [WORD | ...]... [if CONDITION...] -> \"reason\"");
         }
         int end = arrow;
         for (int i = 1; i < arrow; i++) {
@@ -53,17 +53,21 @@ final class TrustRows {
                 break;
             }
         }
-        boolean more = end > 1 && w.get(end - 1).is("...");
-        int patternEnd = more ? end - 1 : end;
-        if (patternEnd < 2) {
+        if (end < 2) {
             throw new IllegalArgumentException("a trust row names at least a program");
         }
         List<String> pattern = new ArrayList<>();
-        for (int i = 1; i < patternEnd; i++) {
+        for (int i = 1; i < end; i++) {
             if (w.get(i).is("...")) {
-                throw new IllegalArgumentException("'...' may only end the pattern");
+                if (i == 1) {
+                    throw new IllegalArgumentException("the program comes first, not '...'");
+                }
+                if (pattern.get(pattern.size() - 1) != TrustRule.ANY_WORDS) {
+                    pattern.add(TrustRule.ANY_WORDS);
+                }
+            } else {
+                pattern.add(expand(w.get(i).text(), properties));
             }
-            pattern.add(expand(w.get(i).text(), properties));
         }
         String program = pattern.get(0);
         if (program.isEmpty() || (program.indexOf('/') >= 0 && !program.startsWith("/"))) {
@@ -100,7 +104,7 @@ final class TrustRows {
         if (reason.isBlank()) {
             throw new IllegalArgumentException("a trust row says why (the reason after ->)");
         }
-        return new TrustRule(program, pattern.subList(1, pattern.size()), more, cwds, callers, reason, origin + ":" + line);
+        return new TrustRule(program, pattern.subList(1, pattern.size()), cwds, callers, reason, origin + ":" + line);
     }
 
     /** Replaces the known {@code ${name}} placeholders, escaping glob characters in their values. */

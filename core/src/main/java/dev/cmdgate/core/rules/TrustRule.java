@@ -9,8 +9,8 @@ import java.util.List;
  *
  * @param program  the first pattern word: a program name (matched like the classifier resolves names:
  *                 bare, or in a standard system directory) or an absolute path glob
- * @param args     one glob per further argument word
- * @param more     true when the pattern ends with {@code ...}: any further words may follow
+ * @param args     one glob per further argument word, or {@link #ANY_WORDS} where the row wrote
+ *                 {@code ...}: any number of words, none included
  * @param cwds     {@code cwd=GLOB} conditions, alternatives: every directory the command may run in
  *                 matches one of them; empty: anywhere
  * @param callers  {@code caller=PACKAGE} conditions, alternatives: one of the launching frames is in one
@@ -18,11 +18,13 @@ import java.util.List;
  * @param reason   what the user wrote after {@code ->}
  * @param where    the row's place, {@code FILE:LINE}
  */
-public record TrustRule(String program, List<String> args, boolean more, List<String> cwds, List<String> callers,
+public record TrustRule(String program, List<String> args, List<String> cwds, List<String> callers,
                         String reason, String where) {
 
     /** How a trusted command's finding begins; the gatekeeper turns such findings into a {@code trust} reason. */
     public static final String FINDING_PREFIX = "trusted by ";
+    /** Stands for an unquoted {@code ...} in {@link #args}; holds a NUL, which no argument word can. */
+    public static final String ANY_WORDS = "\u0000...";
 
     public TrustRule {
         args = List.copyOf(args);

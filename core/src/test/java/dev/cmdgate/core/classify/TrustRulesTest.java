@@ -40,6 +40,7 @@ class TrustRulesTest {
             trust deploy-status --all -> "our status tool"
             trust ant-helper ... if caller=org.apache.tools.ant -> "helpers Ant runs"
             trust echo "if" -> "a quoted marker is a word"
+            trust ${java.home}/bin/java -agentlib:jdwp=transport=dt_socket,address=localhost:* ... jdk.jshell.execution.RemoteExecutionControl * if caller=jdk.jshell.execution -> "JShell's engine"
             """;
 
     private static RulesClassifier classifier() {
@@ -115,6 +116,23 @@ class TrustRulesTest {
     }
 
     @Test
+    void dotsStandForAnyRunOfWords() {
+        LaunchSite jshell = LaunchSite.of("/", () -> List.of("com.sun.tools.jdi.AbstractLauncher",
+                "jdk.jshell.execution.JdiInitiator", "jdk.internal.jshell.tool.JShellTool"));
+        RulesClassifier c = classifier();
+        List<String> jdk17 = List.of(JAVA_HOME + "/bin/java", "-agentlib:jdwp=transport=dt_socket,address=localhost:50975",
+                "jdk.jshell.execution.RemoteExecutionControl", "42521");
+        List<String> jdk25 = List.of(JAVA_HOME + "/bin/java", "-agentlib:jdwp=transport=dt_socket,address=localhost:39955",
+                "-Dstderr.encoding=UTF-8", "-Djdk.console=jdk.jshell", "jdk.jshell.execution.RemoteExecutionControl", "33385");
+        assertThat(c.classifyArgv(jdk17, Map.of(), jshell).commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(c.classifyArgv(jdk25, Map.of(), jshell).commandClass()).isEqualTo(CommandClass.READ);
+        // the same command from other code, or with the engine's port missing, is not trusted
+        assertThat(c.classifyArgv(jdk17, Map.of(), LaunchSite.of("/", () -> List.of("com.acme.Agent"))).commandClass())
+                .isNotEqualTo(CommandClass.READ);
+        assertThat(c.classifyArgv(jdk17.subList(0, 3), Map.of(), jshell).commandClass()).isNotEqualTo(CommandClass.READ);
+    }
+
+    @Test
     void theCallerConditionLooksAtTheLaunchingFramesOnlyWhenAsked() {
         AtomicInteger walks = new AtomicInteger();
         LaunchSite ant = LaunchSite.of("/", () -> {
@@ -155,7 +173,7 @@ class TrustRulesTest {
                 "trust java* -version -> \"a glob name\"",
                 "trust rm -rf target",
                 "trust rm -rf target -> reason-not-quoted",
-                "trust rm ... -rf -> \"dots in the middle\"",
+                "trust ... rm -> \"dots before the program\"",
                 "trust rm -rf target if where=/x -> \"unknown condition\"",
                 "trust rm -rf target if cwd=relative -> \"relative directory\"",
                 "trust ${java.version}/bin/java -> \"unknown placeholder\"",
@@ -182,5 +200,25 @@ class TrustRulesTest {
                 .commandClass()).isEqualTo(CommandClass.READ);
         assertThat(c.classifyArgv(List.of("./gradlew", "build"), Map.of(), LaunchSite.of("/tmp", List::of))
                 .commandClass()).isNotEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void theShippedBuildToolRowsParseAndTrustTheForksTheyDescribe() throws Exception {
+        java.nio.file.Path shipped = java.nio.file.Path.of("..", "examples", "trust", "build-tools.rules");
+        RulesClassifier c = RulesClassifier.of(RuleSet.withUserFile(shipped, PLACES));
+        LaunchSite surefire = LaunchSite.of(PROJECT, () -> List.of("org.apache.maven.surefire.extensions.util.CommandlineExecutor",
+                "org.apache.maven.plugin.surefire.booterclient.ForkStarter"));
+        String fork = "cd '" + PROJECT + "' && '" + JAVA_HOME + "/bin/java' '-jar' '" + PROJECT
+                + "/target/surefire/surefirebooter-20261201175109463_3.jar' '" + PROJECT + "/target/surefire'"
+                + " '2026-12-01T17-51-09_326-jvmRun1' 'surefire-20261201175109463_1tmp' 'surefire_0-20261201175109463_2tmp'";
+        Classification trusted = c.classifyArgv(List.of("/bin/sh", "-c", fork), Map.of(), surefire);
+        assertThat(trusted.commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(trusted.findings()).anySatisfy(f -> assertThat(f.reason()).startsWith("trusted by " + shipped + ":")
+                .endsWith("Maven Surefire's forked test JVM"));
+        // the same fork from other code is not trusted
+        assertThat(c.classifyArgv(List.of("/bin/sh", "-c", fork), Map.of(), LaunchSite.of(PROJECT, () -> List.of("com.acme.X")))
+                .commandClass()).isNotEqualTo(CommandClass.READ);
+        assertThat(c.classifyArgv(List.of("rm", "-rf", "target"), Map.of(), LaunchSite.of(PROJECT, List::of)).commandClass())
+                .isEqualTo(CommandClass.READ);
     }
 }
