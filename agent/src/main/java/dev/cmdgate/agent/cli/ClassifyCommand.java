@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code classify}: one argv, one shell line, or a JSON-lines stream. */
-@Command(name = "classify", mixinStandardHelpOptions = true,
+@Command(name = "classify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Classify a command and show the decision cmdgate would make.",
                 "Exit status: 0 allow, 10 prompt, 20 block, 2 usage error (single classifications)."})
 final class ClassifyCommand implements Callable<Integer> {
