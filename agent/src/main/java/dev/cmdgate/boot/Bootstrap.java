@@ -87,13 +87,14 @@ public final class Bootstrap {
 
     /**
      * The {@code cmdgate.*} system properties, and those the rules' trust rows may name ({@code java.home},
-     * {@code user.dir}, {@code user.home}), read once: later changes by the application do not count.
+     * {@code java.io.tmpdir}, {@code user.dir}, {@code user.home}), read once: later changes by the
+     * application do not count.
      */
     private static Map<String, String> settings() {
         Map<String, String> settings = new HashMap<>();
         for (String name : System.getProperties().stringPropertyNames()) {
-            if (name.startsWith("cmdgate.") || name.equals("java.home") || name.equals("user.dir")
-                    || name.equals("user.home")) {
+            if (name.startsWith("cmdgate.") || name.equals("java.home") || name.equals("java.io.tmpdir")
+                    || name.equals("user.dir") || name.equals("user.home")) {
                 settings.put(name, System.getProperty(name));
             }
         }

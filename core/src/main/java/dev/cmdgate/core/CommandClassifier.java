@@ -25,6 +25,14 @@ public interface CommandClassifier {
         return classifyArgv(argv, environmentChanges);
     }
 
+    /**
+     * Whether a trust row that trusts the launch {@code argv} as a whole names {@code path} as a file
+     * the JDK may write its output to ({@code output=GLOB}); such a redirect is then not judged on its own.
+     */
+    default boolean trustsOutput(List<String> argv, String path, LaunchSite site) {
+        return false;
+    }
+
     /** Whether a classification may depend on the launch's site: then it must not be reused for another launch. */
     default boolean dependsOnSite() {
         return false;

@@ -45,7 +45,7 @@ public final class ConfigParser {
      * the application sets later changes nothing.
      */
     static final String START_PROPERTY = "@";
-    private static final List<String> START_PROPERTIES = List.of("java.home", "user.dir", "user.home");
+    private static final List<String> START_PROPERTIES = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
 
     private ConfigParser() {
     }

@@ -89,6 +89,32 @@ public final class RulesClassifier implements CommandClassifier {
         }
     }
 
+    /**
+     * Whether the launch {@code argv}, trusted as a whole by a trust row, may have the JDK write its output
+     * to {@code path}: the row names the file with {@code output=GLOB}.
+     */
+    @Override
+    public boolean trustsOutput(List<String> argv, String path, dev.cmdgate.core.LaunchSite site) {
+        RuleSet r = rules();
+        if (r.trust().isEmpty() || argv == null || argv.isEmpty() || path == null) {
+            return false;
+        }
+        try {
+            List<Arg> words = new ArrayList<>(argv.size());
+            for (String s : argv) {
+                words.add(Arg.literal(s));
+            }
+            String w0 = words.get(0).text;
+            int slash = w0.lastIndexOf('/');
+            boolean standard = slash < 0 || r.isSystemDir(Paths.resolveDots(Paths.normalize(w0.substring(0, Math.max(slash, 1)))));
+            dev.cmdgate.core.rules.TrustRule t = new Trust(site == null ? dev.cmdgate.core.LaunchSite.NONE : site)
+                    .match(r.trust(), words, w0.substring(slash + 1), standard);
+            return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), Paths.resolveDots(Paths.normalize(path)));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     @Override
     public boolean dependsOnSite() {
         return rules().trustDependsOnSite();

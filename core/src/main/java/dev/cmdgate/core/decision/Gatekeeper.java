@@ -100,6 +100,9 @@ public final class Gatekeeper {
         List<String> argv = launch.shellLine() != null ? List.of("sh", "-c", launch.shellLine()) : launch.argv();
         Classification c = classifier.classifyArgv(argv, launch.environmentChanges(), site);
         for (Launch.OutputRedirect r : launch.outputRedirects()) {
+            if (launch.shellLine() == null && classifier.trustsOutput(launch.argv(), r.path(), site)) {
+                continue;   // a file the user's trust row names for this very launch
+            }
             // The JDK writes the file for the process: judge it exactly like the shell redirection
             // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices) get the same rules.
             String quoted = "'" + r.path().replace("'", "'\\''") + "'";

@@ -24,7 +24,7 @@ final class RulesParser {
 
     /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
     /** The system properties trust rows may name as {@code ${…}}. */
-    static final List<String> PLACEHOLDERS = List.of("java.home", "user.dir", "user.home");
+    static final List<String> PLACEHOLDERS = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
 
     /** This JVM's values of {@link #PLACEHOLDERS} now. */
     static java.util.Map<String, String> currentPlaceholders() {

@@ -82,6 +82,7 @@ final class TrustRows {
         }
         List<String> cwds = new ArrayList<>();
         List<String> callers = new ArrayList<>();
+        List<String> outputs = new ArrayList<>();
         for (int i = end + 1; i < arrow; i++) {
             String c = w.get(i).text();
             if (c.startsWith("cwd=") && c.length() > 4) {
@@ -90,6 +91,12 @@ final class TrustRows {
                     throw new IllegalArgumentException("cwd= takes an absolute directory glob, not '" + cwd + "'");
                 }
                 cwds.add(cwd);
+            } else if (c.startsWith("output=") && c.length() > 7) {
+                String out = expand(c.substring(7), properties);
+                if (!out.startsWith("/")) {
+                    throw new IllegalArgumentException("output= takes an absolute file glob, not '" + out + "'");
+                }
+                outputs.add(out);
             } else if (c.startsWith("caller=") && c.length() > 7) {
                 String pkg = c.substring(7);
                 if (!pkg.matches("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*")) {
@@ -97,14 +104,14 @@ final class TrustRows {
                 }
                 callers.add(pkg);
             } else {
-                throw new IllegalArgumentException("unknown trust condition '" + c + "' (expected cwd=GLOB or caller=PACKAGE)");
+                throw new IllegalArgumentException("unknown trust condition '" + c + "' (expected cwd=GLOB, caller=PACKAGE or output=GLOB)");
             }
         }
         String reason = w.get(arrow + 1).text();
         if (reason.isBlank()) {
             throw new IllegalArgumentException("a trust row says why (the reason after ->)");
         }
-        return new TrustRule(program, pattern.subList(1, pattern.size()), cwds, callers, reason, origin + ":" + line);
+        return new TrustRule(program, pattern.subList(1, pattern.size()), cwds, callers, outputs, reason, origin + ":" + line);
     }
 
     /** Replaces the known {@code ${name}} placeholders, escaping glob characters in their values. */
@@ -122,8 +129,9 @@ final class TrustRows {
                 throw new IllegalArgumentException("unterminated ${ in '" + text + "'");
             }
             String name = text.substring(open + 2, close);
-            if (!List.of("java.home", "user.dir", "user.home").contains(name)) {
-                throw new IllegalArgumentException("unknown placeholder ${" + name + "} (known: ${java.home}, ${user.dir}, ${user.home})");
+            if (!RulesParser.PLACEHOLDERS.contains(name)) {
+                throw new IllegalArgumentException("unknown placeholder ${" + name
+                        + "} (known: ${java.home}, ${java.io.tmpdir}, ${user.dir}, ${user.home})");
             }
             String value = properties.get(name);
             if (value == null || value.isEmpty()) {

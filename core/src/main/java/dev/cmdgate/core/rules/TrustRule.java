@@ -15,10 +15,12 @@ import java.util.List;
  *                 matches one of them; empty: anywhere
  * @param callers  {@code caller=PACKAGE} conditions, alternatives: one of the launching frames is in one
  *                 of these packages (or is one of these classes); empty: any caller
+ * @param outputs  {@code output=GLOB}: files the JDK opens for the trusted launch's output (its
+ *                 ProcessBuilder redirects) that are part of what is trusted; empty: none is
  * @param reason   what the user wrote after {@code ->}
  * @param where    the row's place, {@code FILE:LINE}
  */
-public record TrustRule(String program, List<String> args, List<String> cwds, List<String> callers,
+public record TrustRule(String program, List<String> args, List<String> cwds, List<String> callers, List<String> outputs,
                         String reason, String where) {
 
     /** How a trusted command's finding begins; the gatekeeper turns such findings into a {@code trust} reason. */
@@ -30,6 +32,7 @@ public record TrustRule(String program, List<String> args, List<String> cwds, Li
         args = List.copyOf(args);
         cwds = List.copyOf(cwds);
         callers = List.copyOf(callers);
+        outputs = List.copyOf(outputs);
     }
 
     /** Whether the row's answer depends on where the launch is made from (its directory or caller). */

@@ -40,7 +40,7 @@ class TrustRulesTest {
             trust deploy-status --all -> "our status tool"
             trust ant-helper ... if caller=org.apache.tools.ant -> "helpers Ant runs"
             trust echo "if" -> "a quoted marker is a word"
-            trust ${java.home}/bin/java -agentlib:jdwp=transport=dt_socket,address=localhost:* ... jdk.jshell.execution.RemoteExecutionControl * if caller=jdk.jshell.execution -> "JShell's engine"
+            trust ${java.home}/bin/java -agentlib:jdwp=transport=dt_socket,address=localhost:* ... jdk.jshell.execution.RemoteExecutionControl * if caller=jdk.jshell.execution output=/tmp/remote*output -> "JShell's engine"
             """;
 
     private static RulesClassifier classifier() {
@@ -167,6 +167,23 @@ class TrustRulesTest {
     }
 
     @Test
+    void aRowMayNameTheFilesTheJdkWritesTheTrustedLaunchsOutputTo() {
+        Gatekeeper g = new Gatekeeper(classifier(), new GateScheme.ByAutonomy(Autonomy.SUPERVISED), null);
+        LaunchSite jshell = LaunchSite.of("/", () -> List.of("jdk.jshell.execution.JdiInitiator"));
+        List<String> engine = List.of(JAVA_HOME + "/bin/java", "-agentlib:jdwp=transport=dt_socket,address=localhost:1",
+                "jdk.jshell.execution.RemoteExecutionControl", "2");
+        Launch named = new Launch(engine, null, "/", Map.of(), List.of(new Launch.OutputRedirect("/tmp/remote123output", false)),
+                null, null);
+        assertThat(g.judge(named, jshell).gate()).isEqualTo(GateDecision.ALLOW);
+        Launch other = new Launch(engine, null, "/", Map.of(), List.of(new Launch.OutputRedirect("/home/me/.bashrc", true)),
+                null, null);
+        assertThat(g.judge(other, jshell).classification().commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        Launch plain = new Launch(List.of("deploy-status", "--all"), null, "/", Map.of(),
+                List.of(new Launch.OutputRedirect("/tmp/remote123output", false)), null, null);
+        assertThat(g.judge(plain, jshell).gate()).as("a row without output= covers no file").isEqualTo(GateDecision.PROMPT);
+    }
+
+    @Test
     void badRowsAreErrorsNamingTheLine() {
         List<String> bad = new ArrayList<>(List.of(
                 "trust * -> \"everything\"",
@@ -179,7 +196,8 @@ class TrustRulesTest {
                 "trust ${java.version}/bin/java -> \"unknown placeholder\"",
                 "trust bin/java -> \"relative program path\"",
                 "allow rm -> \"not a trust row\"",
-                "trust rm -rf target -> \"\""));
+                "trust rm -rf target -> \"\"",
+                "trust rm -rf target if output=out.txt -> \"relative output\""));
         for (String row : bad) {
             assertThatThrownBy(() -> RuleSet.withUserText("[@trust]\n" + row + "\n", "u.rules", PLACES))
                     .as(row).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("u.rules line 2: ");
