@@ -29,7 +29,7 @@ class TrustRulesTest {
     private static final String JAVA_HOME = "/opt/jdk-17";
     private static final String PROJECT = "/home/me/proj";
     private static final Map<String, String> PLACES = Map.of("java.home", JAVA_HOME, "user.dir", PROJECT,
-            "user.home", "/home/me");
+            "user.home", "/home/me", "java.io.tmpdir", "/tmp");
 
     private static final String RULES = """
             [@trust]
