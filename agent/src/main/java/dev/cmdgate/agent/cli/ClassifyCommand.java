@@ -110,7 +110,7 @@ final class ClassifyCommand implements Callable<Integer> {
         return Path.of("").toAbsolutePath().toString();
     }
 
-    /** The CLI's output object (DESIGN.md section 3): class, level, decision, reasons, findings, oap. */
+    /** The CLI's output object: class, level, decision, reasons, findings, oap. */
     static Map<String, Object> toJson(Verdict v) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("class", v.classification().commandClass().label());

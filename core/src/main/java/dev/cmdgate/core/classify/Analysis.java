@@ -28,7 +28,7 @@ import java.util.Set;
 
 /**
  * The state of one classification: the highest class and level so far, the findings and the
- * invocations. Holds the mechanisms of DESIGN.md section 5 (argv-first, unwrapping, option
+ * invocations. Holds the mechanisms (argv-first, unwrapping, option
  * parsing, redirections, code in arguments, environment hooks); the knowledge comes from the
  * {@link RuleSet}. Not thread-safe; one per call.
  */

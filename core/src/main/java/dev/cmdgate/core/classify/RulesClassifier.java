@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The rule-driven classifier of DESIGN.md section 5. Thread-safe; the rules are loaded on first use
+ * The rule-driven classifier (docs/rules-format.md). Thread-safe; the rules are loaded on first use
  * (so a gated JVM pays nothing at start-up) and shared. Never throws from {@link #classifyArgv}.
  *
  * <p>What {@link Classification#commands()} holds, for policies:

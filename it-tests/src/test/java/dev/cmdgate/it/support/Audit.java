@@ -15,7 +15,7 @@ import java.util.function.Predicate;
 /** A JSON-lines audit file written by the agent, every line parsed strictly. */
 public final class Audit {
 
-    /** Fields every audit line has (DESIGN.md section 3 / issue 2). */
+    /** Fields every audit line has. */
     public static final List<String> REQUIRED = List.of("time", "decision_id", "argv", "cwd", "class", "level",
             "gate", "outcome", "reasons", "findings", "scheme", "mode", "caller");
 
