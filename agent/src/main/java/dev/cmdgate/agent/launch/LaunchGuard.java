@@ -81,6 +81,10 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     private final NativeRoutes natives;
     /** Finds the user's code that launched, past the launcher libraries. */
     private final CallSite callSites;
+    /** Allowed processes whose exit line is not written yet (see recordExitLater). */
+    private final Map<Process, PendingExit> pendingExits = new java.util.concurrent.ConcurrentHashMap<>();
+    private final AtomicBoolean exitHook = new AtomicBoolean();
+    private final Object exitLines = new Object();
     /** Hands cmdgate on to the JVMs this one launches; null with {@code cmdgate.children=off} (or outside a jar). */
     private final ChildJvms children;
 
@@ -318,30 +322,81 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                 verdict.oap(), context.get(), LaunchEnvironment.of(launch.environmentChanges(), rules()), answer.label()));
     }
 
+    /** An allowed process whose exit line is not written yet. */
+    private record PendingExit(String decisionId, long pid, long startedAt) {
+    }
+
     /**
      * Writes an {@code exit} event line when the process ends: its pid, exit status and how long it ran.
-     * Registered without waiting: the JDK's own reaper thread completes {@code onExit()}. A JVM that exits
-     * before its child writes none.
+     * Registered without waiting. {@code Process.onExit()} is not used: it waits for the status on a
+     * common-pool thread, and a pool whose workers wait grows; the process handle's {@code onExit()}
+     * completes from the JDK's reaper without blocking anyone, and the status, set by the same reaper a
+     * moment later, is read without waiting (spinning at most a second, then recorded as unknown). A JVM
+     * that exits right after waiting for its child writes the line from a shutdown hook; one that exits
+     * while the child still runs writes none.
      */
     private void recordExitLater(Decision d, Process process) {
-        long startedAt = System.nanoTime();
-        long pid = process.pid();
-        process.onExit().thenAccept(p -> {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("time", IsoInstant.format(Instant.now()));
-            line.put("event", "exit");
-            line.put("decision_id", d.id());
-            line.put("pid", pid);
-            line.put("exit", p.exitValue());
-            line.put("ran_ms", (System.nanoTime() - startedAt) / 1_000_000);
+        pendingExits.put(process, new PendingExit(d.id(), process.pid(), System.nanoTime()));
+        if (exitHook.compareAndSet(false, true)) {
             try {
-                audit.write(Json.write(line));
-            } catch (IOException | RuntimeException e) {
-                if (auditFailing.compareAndSet(false, true)) {
-                    log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
-                }
+                Runtime.getRuntime().addShutdownHook(new Thread(this::writeExitedAtShutdown, "cmdgate-exit-lines"));
+            } catch (IllegalStateException | SecurityException e) {
+                // shutting down already: the callbacks below are all there is
             }
-        });
+        }
+        process.toHandle().onExit().thenAccept(h -> writeExit(process, exitValueSoon(process)));
+    }
+
+    private void writeExitedAtShutdown() {
+        for (Process p : List.copyOf(pendingExits.keySet())) {
+            if (!p.isAlive()) {
+                writeExit(p, exitValueSoon(p));
+            }
+        }
+        synchronized (exitLines) {
+            // a line a reaper callback is writing right now is finished before the JVM goes
+        }
+    }
+
+    /** Writes the process's exit line unless written already; one at a time, so shutdown can wait for it. */
+    private void writeExit(Process process, Integer exit) {
+        synchronized (exitLines) {
+            PendingExit pending = pendingExits.remove(process);
+            if (pending != null) {
+                writeExitLine(pending, exit);
+            }
+        }
+    }
+
+    private void writeExitLine(PendingExit pending, Integer exit) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time", IsoInstant.format(Instant.now()));
+        line.put("event", "exit");
+        line.put("decision_id", pending.decisionId());
+        line.put("pid", pending.pid());
+        line.put("exit", exit);
+        line.put("ran_ms", (System.nanoTime() - pending.startedAt()) / 1_000_000);
+        try {
+            audit.write(Json.write(line));
+        } catch (IOException | RuntimeException e) {
+            if (auditFailing.compareAndSet(false, true)) {
+                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
+            }
+        }
+    }
+
+    private static Integer exitValueSoon(Process process) {
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        while (true) {
+            try {
+                return process.exitValue();
+            } catch (IllegalThreadStateException e) {
+                if (System.nanoTime() > deadline) {
+                    return null;
+                }
+                Thread.yield();
+            }
+        }
     }
 
     private void recordKill(Decision d, KillEvent kill) {
