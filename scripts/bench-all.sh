@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every headline figure of issue 6 in one run (docs/performance.md explains each):
+# Every headline figure of docs/performance.md in one run (docs/performance.md explains each):
 #   1. start-up and memory: hello-world under cmdgate vs a no-op agent      (scripts/measure-startup.sh)
 #   2. launch overhead: ProcessBuilder("true") loop, cmdgate full+audit vs none (scripts/measure-launch.sh)
 #   3. classification latency over the command mix, worst cases at 4 sizes, the gate path (JMH)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Launch overhead (issue 6): ProcessBuilder("true").start().waitFor() in a loop, in JVMs with no agent
+# Launch overhead: ProcessBuilder("true").start().waitFor() in a loop, in JVMs with no agent
 # and under cmdgate (autonomy=full, audit file on) — and, to split the cost, cmdgate without the
 # audit file. Each JVM does WARMUP untimed launches then LAUNCHES timed ones and reports the mean time
 # per launch; variants alternate, ROUNDS rounds, and the script prints medians and the median of the

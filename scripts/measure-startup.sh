@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start-up and memory of a hello-world JVM under cmdgate, against the same JVM under a -javaagent
 # that does nothing (and, for reference, no agent). Runs the variants alternately, N rounds, and
-# prints medians and ratios — the figures of issue 6 and docs/performance.md:
+# prints medians and ratios — the figures of docs/performance.md:
 #   start-up: wall time of the whole JVM, cmdgate / no-op agent, median of per-round ratios (target <= 1.35)
 #   memory:   max resident set (GNU time %M), cmdgate - no-op agent, medians (target <= +15 MiB)
 # plus the CPU time (user+sys) of each JVM and, from one extra run each, how many classes it loads.

@@ -44,11 +44,12 @@ public final class AgentRuntime {
         PolicyCheck policy = loadPolicy(config);
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
-        CommandClassifier classifier = config.rules() == null ? null : Classifiers.standard(config.rules());
+        CommandClassifier classifier = config.rules() == null ? null : userRules(config);
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
         LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives));
-        return new GateFunction(gate.launches(), gate.api(), scopes, guard, new NativeGate(natives, gate.launches()));
+        return new GateFunction(gate.launches(), gate.api(), scopes, guard, new NativeGate(natives, gate.launches()),
+                config.refusal() == AgentConfig.Refusal.IO);
     }
 
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
@@ -56,8 +57,14 @@ public final class AgentRuntime {
         PromptGateway.validate(config.prompt());
         loadPolicy(config);
         if (config.rules() != null) {
-            Classifiers.standard(config.rules());
+            userRules(config);
         }
+    }
+
+    /** The classifier with the user's rules file, its trust rows' placeholders as they were at start-up. */
+    private static CommandClassifier userRules(AgentConfig config) {
+        return config.startProperties().isEmpty() ? Classifiers.standard(config.rules())
+                : Classifiers.standard(config.rules(), config.startProperties());
     }
 
     /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */

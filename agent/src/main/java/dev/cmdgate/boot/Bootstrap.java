@@ -85,11 +85,16 @@ public final class Bootstrap {
         return GATE_DEFINED.await(millis, TimeUnit.MILLISECONDS);
     }
 
-    /** The {@code cmdgate.*} system properties, read once: later changes by the application do not count. */
+    /**
+     * The {@code cmdgate.*} system properties, and those the rules' trust rows may name ({@code java.home},
+     * {@code java.io.tmpdir}, {@code user.dir}, {@code user.home}), read once: later changes by the
+     * application do not count.
+     */
     private static Map<String, String> settings() {
         Map<String, String> settings = new HashMap<>();
         for (String name : System.getProperties().stringPropertyNames()) {
-            if (name.startsWith("cmdgate.")) {
+            if (name.startsWith("cmdgate.") || name.equals("java.home") || name.equals("java.io.tmpdir")
+                    || name.equals("user.dir") || name.equals("user.home")) {
                 settings.put(name, System.getProperty(name));
             }
         }

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 6, "classification": per-command latency of {@code CommandClassifier} over a realistic mix,
+ * Classification: per-command latency of {@code CommandClassifier} over a realistic mix,
  * one thread. Each invocation classifies the next command of the mix (round robin), so
  * {@link Mode#SampleTime}'s distribution is the per-command latency distribution: read p0.50 and
  * p0.99 (targets: ≤ 5 µs and ≤ 50 µs).

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 6, worst case "a 1 MiB command line" at four sizes (128 KiB … 1 MiB). Target: ≤ 200 ms at
+ * Worst case "a 1 MiB command line" at four sizes (128 KiB … 1 MiB). Target: ≤ 200 ms at
  * 1 MiB, time linear in size. {@code words}: one command with ~100k words in every quoting style;
  * {@code word}: one single-quoted 1 MiB word; {@code argv}: no shell, {@code ls -la} and ~90k file
  * names in a 1 MiB argv (what {@code ProcessBuilder} can really be given: Linux caps one argument at

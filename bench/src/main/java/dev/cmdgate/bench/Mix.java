@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * The command mix the classification benchmarks cycle through: the shared adversarial corpus
- * ({@code bench/corpus-commands.jsonl}, a copy of shared/corpus/commands.jsonl) and typical lines an
+ * ({@code bench/corpus-commands.jsonl}, the labelled corpus) and typical lines an
  * AI coding agent runs ({@code bench/mix-typical.jsonl}). One JSON object per line, either
  * {@code {"command": "shell line"}} or {@code {"argv": [...]}} — the CLI's --jsonl format.
  */

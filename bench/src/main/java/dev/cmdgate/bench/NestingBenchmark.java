@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 6, worst case "10,000-deep nesting" at four depths, for each nesting construct:
+ * Worst case "10,000-deep nesting" at four depths, for each nesting construct:
  * {@code ( ( … ) )}, {@code echo $(echo $(…))}, {@code { { …; }; }} and {@code if true; then if …; fi; fi}.
  * Target: ≤ 200 ms at depth 10,000, linear in depth. The benchmark runs on JMH's worker thread with
  * the default thread stack (what an application thread has), so a recursive parser that overflows

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 6, worst case "100,000 separators" at four counts: {@code true; ls -l; …}, a 100,000-stage
+ * Worst case "100,000 separators" at four counts: {@code true; ls -l; …}, a 100,000-stage
  * pipeline, and a rotation of {@code ; && || | newline &}. Target: ≤ 200 ms at 100,000, linear.
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The worst cases of issue 6 timed by the classifying thread's CPU time as well as wall time. On a
+ * The worst cases of docs/performance.md timed by the classifying thread's CPU time as well as wall time. On a
  * shared, overloaded machine JMH's wall-clock scores of a 100 ms operation swing several-fold with the
  * other load; CPU time leaves out the time the thread waited for a core. For each family the four
  * sizes are run in interleaved rounds (after a warm-up of every size), and the medians are printed

@@ -1,7 +1,7 @@
 package dev.cmdgate.bench;
 
 /**
- * Generators for the worst-case inputs of issue 6: a very long command line, very deep nesting and
+ * Generators for the worst-case inputs: a very long command line, very deep nesting and
  * very many separators. Each is a shell line of a given size, so the benchmarks can show how time
  * grows with size (it must grow linearly).
  */

@@ -15,7 +15,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * CI's check that the benchmarks still work (issue 6: they are not part of the test run, but must
+ * CI's check that the benchmarks still work (they are not part of the test run, but must
  * compile and survive a one-iteration smoke run): every benchmark method, one short measurement
  * iteration, no warm-up, in this JVM, at the smallest size of each worst-case family.
  */

@@ -1,7 +1,7 @@
 package dev.cmdgate.core;
 
 
-/** The five command classes of DESIGN.md section 4, ordered lowest to highest risk. */
+/** The five command classes, ordered lowest to highest risk. */
 public enum CommandClass {
     READ("Read"),
     WRITE("Write"),

@@ -17,6 +17,27 @@ public interface CommandClassifier {
      */
     Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges);
 
+    /**
+     * As {@link #classifyArgv(List, Map)}, knowing where the launch is made from (for trust rows narrowed
+     * to a directory or a caller). Classifiers without such rows ignore the site.
+     */
+    default Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges, LaunchSite site) {
+        return classifyArgv(argv, environmentChanges);
+    }
+
+    /**
+     * Whether a trust row that trusts the launch {@code argv} as a whole names {@code path} as a file
+     * the JDK may write its output to ({@code output=GLOB}); such a redirect is then not judged on its own.
+     */
+    default boolean trustsOutput(List<String> argv, String path, LaunchSite site) {
+        return false;
+    }
+
+    /** Whether a classification may depend on the launch's site: then it must not be reused for another launch. */
+    default boolean dependsOnSite() {
+        return false;
+    }
+
     /** Classifies a shell command line; the same as {@code classifyArgv(["sh", "-c", line], {})}. */
     default Classification classifyShell(String line) {
         return classifyArgv(List.of("sh", "-c", line), Map.of());

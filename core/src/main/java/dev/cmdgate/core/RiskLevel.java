@@ -2,7 +2,7 @@ package dev.cmdgate.core;
 
 import java.util.Locale;
 
-/** The catalogue seed's risk levels (DESIGN.md section 5, "Levels"), ordered lowest to highest. */
+/** The catalogue seed's risk levels, ordered lowest to highest. */
 public enum RiskLevel {
     MINIMAL, LOW, MEDIUM, HIGH, DANGEROUS;
 

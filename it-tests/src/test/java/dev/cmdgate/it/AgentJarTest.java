@@ -17,7 +17,7 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shaded agent jar hides everything it bundles (DESIGN.md section 2): no unrelocated SLF4J, Logback,
+ * The shaded agent jar hides everything it bundles: no unrelocated SLF4J, Logback,
  * ASM, picocli or Byte Buddy class anywhere in it (multi-release directories included), no service file
  * an application's SLF4J could discover, and Logback's configuration names renamed.
  */
@@ -62,7 +62,7 @@ class AgentJarTest {
         soft.assertAll();
     }
 
-    /** DESIGN.md section 2: "rename Logback's configuration names" — the relocated copy must not answer to the app's. */
+    /** The relocation rule: "rename Logback's configuration names" — the relocated copy must not answer to the app's. */
     @Test
     void relocated_logback_does_not_use_the_applications_configuration_names() throws IOException {
         List<String> names = List.of("logback.xml", "logback-test.xml", "logback.configurationFile", "logback.ContextSelector",

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The gate matrix of DESIGN.md section 4, end to end with the REAL classifier: each autonomy tier
+ * The gate matrix (README, "How a launch is decided"), end to end with the REAL classifier: each autonomy tier
  * (prompts answered {@code deny}) against unambiguous Read ({@code echo}, an {@code echo | cat}
  * pipeline, a redirect to /dev/null), Write ({@code touch}, {@code mkdir}, {@code sh -c 'touch F'}, an output
  * redirect, {@code LD_PRELOAD} set in the launched process's environment), Network

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Configuration (DESIGN.md section 3): a bad key or value stops the JVM at start — exit status 2, exactly
+ * Configuration: a bad key or value stops the JVM at start — exit status 2, exactly
  * one stderr line {@code cmdgate: configuration error: …} naming the problem, no stack trace, and the
  * application's main never runs. Agent arguments win over system properties.
  */

@@ -26,7 +26,7 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 8, "Load": 32 threads released together make 10,000 launches through the gate with auditing on
+ * Load: 32 threads released together make 10,000 launches through the gate with auditing on
  * (after a warm-up of 512), under autonomy=readonly, and again under supervised with every refusal going
  * through the prompt (prompt=deny, answered on cmdgate's prompt threads). Mostly {@code true}, some
  * {@code echo} whose output is checked, {@code Runtime.exec}, allowed and refused {@code startPipeline}

@@ -106,6 +106,9 @@ class PromptIT {
                 .containsExactly("canary line");
         Audit.Line l = Audit.read(audit).forWord(files.resolve("f").toString());
         assertThat(l.prompt()).as(l.raw()).containsEntry("answer", "deny");
+        // one clear reason, not the JDK's exception for a missing /dev/tty
+        assertThat((String) l.prompt().get("detail")).as(l.raw()).startsWith("no terminal to ask on");
+        assertThat(run.stderr()).contains("no terminal to ask on").doesNotContain("FileNotFoundException");
         assertThat(((Number) l.prompt().get("millis")).longValue()).as("refused at once, not after the timeout " + l.raw())
                 .isLessThan(20_000);
     }

@@ -20,14 +20,27 @@ import java.util.Objects;
  */
 public final class AuditSink {
 
+    /**
+     * The variable a gated JVM sets for each process it launches: the id of the decision that allowed it.
+     * A JVM started below that process (directly or through a shell) records it as {@code parent_decision_id}.
+     */
+    public static final String PARENT_VARIABLE = "CMDGATE_PARENT_DECISION_ID";
+
     private final Path file;
     private OutputStream out;
     private Object openedKey;
     /** One line at a time: the methods are synchronized. */
     private final LineBuffer line = new LineBuffer();
+    /** The fields every line ends with: which JVM wrote it, and the decision that started that JVM. */
+    private final String jvmFields;
 
     public AuditSink(Path file) {
+        this(file, JvmIdentity.current());
+    }
+
+    public AuditSink(Path file, JvmIdentity jvm) {
         this.file = file;
+        this.jvmFields = jvm.jsonFields();
     }
 
     public Path file() {
@@ -36,16 +49,23 @@ public final class AuditSink {
 
     /** @throws IOException when the line could not be written whole; the caller decides what that means */
     public synchronized void record(Decision decision) throws IOException {
-        decision.appendAuditLine(line.start());
-        writeLine();
+        StringBuilder b = line.start();
+        decision.appendAuditLine(b);
+        writeLine(b);
     }
 
+    /** Writes an event line (a JSON object), with the JVM's fields added like every line's. */
     public synchronized void write(String jsonLine) throws IOException {
-        line.start().append(jsonLine);
-        writeLine();
+        StringBuilder b = line.start();
+        b.append(jsonLine);
+        writeLine(b);
     }
 
-    private void writeLine() throws IOException {
+    private void writeLine(StringBuilder b) throws IOException {
+        if (b.length() > 0 && b.charAt(b.length() - 1) == '}') {
+            b.setLength(b.length() - 1);
+            b.append(jvmFields).append('}');
+        }
         line.endLine();
         try {
             stream().write(line.bytes(), 0, line.length());

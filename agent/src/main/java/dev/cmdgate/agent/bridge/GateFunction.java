@@ -20,6 +20,8 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
     private final ThreadScopes scopes;
     private final InstrumentGuard guard;
     private final BiFunction<String, Object[], Object> natives;
+    /** {@code cmdgate.refusal=io}: a refused JDK launch throws an IOException instead (see {@link #refusal}). */
+    private final boolean ioRefusals;
 
     /**
      * @param launches the launch decisions (built on first use)
@@ -29,6 +31,13 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
      */
     public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
                         BiFunction<String, Object[], Object> natives) {
+        this(launches, api, scopes, guard, natives, false);
+    }
+
+    /** @param ioRefusals refused JDK launches throw {@code java.io.IOException} (cmdgate.refusal=io) */
+    public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
+                        BiFunction<String, Object[], Object> natives, boolean ioRefusals) {
+        this.ioRefusals = ioRefusals;
         this.launches = launches;
         this.api = api;
         this.scopes = scopes;
@@ -47,10 +56,17 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
         if (BridgeOps.STARTED.equals(operation)) {
             return started((Process) a[0]);
         }
-        try {
-            if (operation.startsWith("native.")) {
+        if (operation.startsWith("native.")) {
+            // native routes have no IOException to throw (JNA, jnr-posix, FFM callers expect neither)
+            try {
                 return natives.apply(operation, a);
+            } catch (SecurityException e) {
+                throw e;
+            } catch (Throwable t) {
+                throw internalError(t);
             }
+        }
+        try {
             LaunchGate launches = this.launches.get();
             return switch (operation) {
                 case BridgeOps.START -> launches.checkStart((String[]) a[0], map(a[1]), (String) a[2],
@@ -63,10 +79,30 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
                 default -> throw new SecurityException("cmdgate: blocked: unknown launch hook '" + operation + "'");
             };
         } catch (SecurityException e) {
-            throw e;
+            throw refusal(e);
         } catch (Throwable t) {
-            throw internalError(t);
+            throw refusal(internalError(t));
         }
+    }
+
+    /**
+     * What a refused JDK launch throws: the SecurityException; or, with {@code cmdgate.refusal=io}, a plain
+     * {@link java.io.IOException} with the same message whose cause is the SecurityException — a JDK type
+     * every launching method declares, so a library's own handling of a failed start applies
+     * ({@code ProcessBuilder.start} wraps it as {@code Cannot run program "…": cmdgate: blocked …}).
+     * Thrown unchecked: the hooks' callers ({@code ProcessImpl.start}, its constructor, {@code forkAndExec},
+     * {@code startPipeline}) all declare IOException.
+     */
+    private RuntimeException refusal(SecurityException e) {
+        if (!ioRefusals) {
+            return e;
+        }
+        return GateFunction.<RuntimeException>sneaky(new java.io.IOException(e.getMessage(), e));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T sneaky(Throwable t) throws T {
+        throw (T) t;
     }
 
     /** A failure here destroys the process: the caller never gets a process cmdgate could not finish admitting. */

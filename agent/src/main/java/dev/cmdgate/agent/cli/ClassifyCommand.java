@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code classify}: one argv, one shell line, or a JSON-lines stream. */
-@Command(name = "classify", mixinStandardHelpOptions = true,
+@Command(name = "classify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Classify a command and show the decision cmdgate would make.",
                 "Exit status: 0 allow, 10 prompt, 20 block, 2 usage error (single classifications)."})
 final class ClassifyCommand implements Callable<Integer> {
@@ -122,7 +122,7 @@ final class ClassifyCommand implements Callable<Integer> {
         return Path.of("").toAbsolutePath().toString();
     }
 
-    /** The CLI's output object (DESIGN.md section 3): class, level, decision, reasons, findings, oap. */
+    /** The CLI's output object: class, level, decision, reasons, findings, oap. */
     static Map<String, Object> toJson(Verdict v) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("class", v.classification().commandClass().label());

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code keygen --out DIR}: an Ed25519 key pair for signing OAP decisions. */
-@Command(name = "keygen", mixinStandardHelpOptions = true,
+@Command(name = "keygen", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Write an Ed25519 key pair (PKCS#8 and SubjectPublicKeyInfo PEM) for signing OAP decisions.")
 final class KeygenCommand implements Callable<Integer> {
 

@@ -1,5 +1,7 @@
 package dev.cmdgate.agent.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "cmdgate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Classify command lines the way the cmdgate agent gates process launches.",
-        subcommands = {ClassifyCommand.class, KeygenCommand.class, VerifyCommand.class})
+        subcommands = {ClassifyCommand.class, ReportCommand.class, KeygenCommand.class, VerifyCommand.class})
 public final class Main implements Runnable {
 
     /** Usage errors: bad options, unreadable files. Matches picocli's own code for bad input. */
@@ -42,12 +44,40 @@ public final class Main implements Runnable {
             }
             throw e;
         });
+        cli.setParameterExceptionHandler(Main::badParameters);
         return cli.execute(args);
+    }
+
+    /**
+     * A usage error in one line that says what to do instead, never the whole help: an option-like word
+     * given to {@code classify} is most likely part of the command to classify, which goes after {@code --}.
+     */
+    private static int badParameters(CommandLine.ParameterException e, String[] args) {
+        CommandLine c = e.getCommandLine();
+        java.io.PrintWriter err = c.getErr();
+        String name = c.getCommandSpec().qualifiedName(" ");
+        if (e instanceof CommandLine.UnmatchedArgumentException u && c.getCommand() instanceof ClassifyCommand) {
+            List<String> rest = new ArrayList<>();
+            boolean seen = false;
+            for (String a : args) {
+                seen |= a.equals("classify");
+                if (seen && !a.equals("classify")) {
+                    rest.add(a);
+                }
+            }
+            err.println("cmdgate: " + u.getUnmatched().get(0) + " is not an option of classify; a command that has options"
+                    + " goes after --: " + name + " -- " + String.join(" ", rest));
+        } else {
+            err.println("cmdgate: " + e.getMessage() + " (try: " + name + " --help)");
+        }
+        err.flush();
+        return USAGE;
     }
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (try: classify --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "a command is required: classify, report, keygen or verify");
     }
 
     /** A problem with what the user asked for, reported in one line with exit status 2. */
@@ -60,8 +90,9 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
+            // the jar's manifest says it (a class directory, in tests, has no manifest)
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"cmdgate " + (v == null ? "development build" : v)};
+            return new String[] {"cmdgate " + (v == null ? "(unknown version: not run from its jar)" : v)};
         }
     }
 }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code verify --key PUB [FILE]}: checks the signature of every OAP decision in a file or on stdin. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Verify signed OAP decisions: decision objects, CLI output or audit lines, one per line.",
                 "Exit status: 0 every line verifies, 1 some line does not, 2 usage error."})
 final class VerifyCommand implements Callable<Integer> {

@@ -4,12 +4,18 @@ import dev.cmdgate.core.gate.GateScheme;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The validated configuration of one JVM (DESIGN.md section 3). Built once at start-up by
- * {@link ConfigParser}; never changes afterwards.
+ * The validated configuration of one JVM. Built once at start-up by {@link ConfigParser}; never
+ * changes afterwards.
+ *
+ * @param children        whether JVMs this one launches get cmdgate with this configuration
+ * @param refusal         what a refused launch throws: SecurityException, or IOException whose cause it is
+ * @param callerSkip      packages whose frames the audit's caller skips, besides the known launcher libraries
+ * @param startProperties the system properties the rules' trust rows may name, as they were at start-up
  */
 public record AgentConfig(
         GateScheme scheme,
@@ -21,9 +27,31 @@ public record AgentConfig(
         AuditFailure auditFailure,
         Path rules,
         StdinMode stdin,
-        Path signingKey) {
+        Path signingKey,
+        Children children,
+        Refusal refusal,
+        List<String> callerSkip,
+        Map<String, String> startProperties) {
+
+    public AgentConfig {
+        callerSkip = callerSkip == null ? List.of() : List.copyOf(callerSkip);
+        startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
+    }
+
+    /** A configuration with the defaults for everything added since the first ten settings. */
+    public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
+                       AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
+        this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of());
+    }
 
     public enum Mode { ENFORCE, AUDIT }
+
+    /** Whether a JVM launched by this one runs under cmdgate with the same configuration. */
+    public enum Children { GATE, OFF }
+
+    /** What the application gets for a refused launch. */
+    public enum Refusal { SECURITY, IO }
 
     public enum StdinMode { OFF, GATE }
 
@@ -54,6 +82,14 @@ public record AgentConfig(
         put(m, "audit", audit);
         put(m, "rules", rules);
         put(m, "signing.key", signingKey);
+        m.put("children", children.name().toLowerCase(Locale.ROOT));
+        m.put("refusal", refusal.name().toLowerCase(Locale.ROOT));
+        if (!callerSkip.isEmpty()) {
+            m.put("caller.skip", String.join(",", callerSkip));
+        }
+        for (Map.Entry<String, String> e : startProperties.entrySet()) {
+            m.put(ConfigParser.START_PROPERTY + e.getKey(), e.getValue());
+        }
         return m;
     }
 

@@ -3,28 +3,55 @@ package dev.cmdgate.agent.config;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Reads {@code cmdgate.*} system properties and agent arguments ({@code key=value,key=value};
- * arguments win). Unknown keys and bad values are errors: a security tool must never silently
- * ignore what its user asked for.
+ * Reads the configuration: a properties file named by {@code cmdgate.config}, then {@code cmdgate.*}
+ * system properties, then agent arguments ({@code key=value,key=value}); each later source wins over
+ * the earlier ones, and every value that was overridden or given twice is reported in one line at start.
+ * Unknown keys and bad values are errors, and a key given twice as an agent argument with two different
+ * values is one: a security tool must never silently ignore what its user asked for.
+ *
+ * <p>A configuration cmdgate passes on to a child JVM is marked {@code sealed=true}: such a JVM takes its
+ * configuration from its agent arguments only, and reports (then ignores) any {@code cmdgate.*} system
+ * property or configuration file the application gave it.
  */
 public final class ConfigParser {
 
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
-            "audit", "audit.failure", "rules", "stdin", "signing.key");
+            "audit", "audit.failure", "rules", "stdin", "signing.key", "config", "children", "refusal", "caller.skip",
+            "sealed");
+    /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
+    private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
+    /**
+     * The system properties trust rows in the rules file may name ({@code ${java.home}} …), read with the
+     * configuration at start-up and carried in the checked settings with this prefix, so that a property
+     * the application sets later changes nothing.
+     */
+    static final String START_PROPERTY = "@";
+    private static final List<String> START_PROPERTIES = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
 
     private ConfigParser() {
+    }
+
+    /** What was read, and what is worth one line on stderr at start (null when nothing is). */
+    public record Parsed(AgentConfig config, String notes) {
     }
 
     public static AgentConfig parse(Properties systemProperties, String agentArgs) {
@@ -37,23 +64,180 @@ public final class ConfigParser {
 
     /** As {@link #parse(Properties, String)}, from the system properties read into a map. */
     public static AgentConfig parse(Map<String, String> systemProperties, String agentArgs) {
-        Map<String, String> raw = new LinkedHashMap<>();
+        return read(systemProperties, agentArgs).config();
+    }
+
+    /**
+     * Reads the configuration from the system properties (all of them, or at least the {@code cmdgate.*}
+     * ones and those trust rows may name) and the agent arguments.
+     */
+    public static Parsed read(Map<String, String> systemProperties, String agentArgs) {
+        List<String> notes = new ArrayList<>();
+        Map<String, String> args = agentArguments(agentArgs, notes);
+        boolean sealed = "true".equals(args.get("sealed"));
+        Map<String, String> properties = new LinkedHashMap<>();
         for (Map.Entry<String, String> p : systemProperties.entrySet()) {
             if (p.getKey().startsWith(PREFIX)) {
-                raw.put(p.getKey().substring(PREFIX.length()), p.getValue());
+                properties.put(p.getKey().substring(PREFIX.length()), p.getValue());
             }
         }
-        if (agentArgs != null && !agentArgs.isBlank()) {
-            for (String pair : agentArgs.split(",")) {
-                int eq = pair.indexOf('=');
-                if (eq <= 0) {
-                    throw new ConfigException("agent argument '" + pair.trim() + "' is not key=value");
+        Map<String, String> raw = new LinkedHashMap<>();
+        if (sealed) {
+            if (!properties.isEmpty()) {
+                notes.add("ignored " + describe(properties, "-D" + PREFIX) + ": this JVM was started by a gated JVM and"
+                        + " runs with the configuration it was given");
+            }
+        } else {
+            String file = args.containsKey("config") ? args.get("config") : properties.get("config");
+            if (file != null) {
+                for (Map.Entry<String, String> e : configFile(file).entrySet()) {
+                    raw.put(e.getKey(), e.getValue());
                 }
-                String key = pair.substring(0, eq).trim();
-                raw.put(key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key, pair.substring(eq + 1).trim());
+            }
+            Map<String, String> fromFile = new LinkedHashMap<>(raw);
+            overlay(raw, properties, fromFile, "-D" + PREFIX, "the configuration file", notes);
+            Map<String, String> before = new LinkedHashMap<>(raw);
+            overlay(raw, args, before, "an agent argument", "-D" + PREFIX + " or the configuration file", notes);
+            raw.remove("config");
+        }
+        if (sealed) {
+            raw.putAll(args);
+        }
+        for (String k : START_PROPERTIES) {
+            String v = systemProperties.get(k);
+            if (v != null) {
+                raw.put(START_PROPERTY + k, v);
             }
         }
-        return fromMap(raw);
+        AgentConfig config = fromMap(raw, true);
+        return new Parsed(config, notes.isEmpty() ? null : "cmdgate: configuration: " + String.join("; ", notes));
+    }
+
+    /** Puts {@code later} over {@code raw}, noting each value it changes. */
+    private static void overlay(Map<String, String> raw, Map<String, String> later, Map<String, String> earlier,
+                                String laterName, String earlierName, List<String> notes) {
+        for (Map.Entry<String, String> e : later.entrySet()) {
+            String old = earlier.get(e.getKey());
+            if (old != null && !old.equals(e.getValue()) && !e.getKey().equals("config")) {
+                notes.add(e.getKey() + "=" + e.getValue() + " (" + laterName + ") overrides " + e.getKey() + "=" + old
+                        + " (" + earlierName + ")");
+            }
+            raw.put(e.getKey(), e.getValue());
+        }
+    }
+
+    private static String describe(Map<String, String> m, String prefix) {
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, String> e : new TreeMap<>(m).entrySet()) {
+            parts.add(prefix + e.getKey() + "=" + e.getValue());
+        }
+        return String.join(" ", parts);
+    }
+
+    /**
+     * {@code key=value,key=value} with bare keys (a {@code cmdgate.} prefix is allowed); a list key's value
+     * goes on over commas up to the next {@code key=}. A key given twice with the same value is noted; with
+     * two different values it is an error: which one was meant cannot be known.
+     */
+    private static Map<String, String> agentArguments(String agentArgs, List<String> notes) {
+        Map<String, String> args = new LinkedHashMap<>();
+        if (agentArgs == null || agentArgs.isBlank()) {
+            return args;
+        }
+        String listKey = null;
+        for (String pair : agentArgs.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0 && listKey != null && !pair.isBlank()) {
+                args.put(listKey, args.get(listKey) + "," + pair.trim());
+                continue;
+            }
+            if (eq <= 0) {
+                throw new ConfigException("agent argument '" + pair.trim() + "' is not key=value");
+            }
+            String key = pair.substring(0, eq).trim();
+            key = key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key;
+            String value = pair.substring(eq + 1).trim();
+            String old = args.get(key);
+            if (old != null) {
+                if (!old.equals(value)) {
+                    throw new ConfigException("agent argument " + key + " is given twice, as '" + old + "' and as '" + value
+                            + "': give it once");
+                }
+                notes.add(key + "=" + value + " is given twice as an agent argument");
+            }
+            args.put(key, value);
+            listKey = LIST_KEYS.contains(key) ? key : null;
+        }
+        return args;
+    }
+
+    /** The keys of a {@code cmdgate.config} properties file (with or without the {@code cmdgate.} prefix). */
+    private static Map<String, String> configFile(String name) {
+        Path p = Path.of(name.trim()).toAbsolutePath();
+        Properties props = new Properties();
+        try (Reader in = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+            props.load(in);
+        } catch (IOException | RuntimeException e) {
+            throw new ConfigException("bad value for " + PREFIX + "config: cannot read " + p + " ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String k : new TreeMap<>(toMap(props)).keySet()) {
+            String key = k.startsWith(PREFIX) ? k.substring(PREFIX.length()) : k;
+            if (key.equals("config") || key.equals("sealed")) {
+                throw new ConfigException(p + ": " + PREFIX + key + " cannot be set in a configuration file");
+            }
+            if (!KEYS.contains(key)) {
+                throw new ConfigException(p + ": " + unknownKey(key));
+            }
+            out.put(key, props.getProperty(k).trim());
+        }
+        return out;
+    }
+
+    private static Map<String, String> toMap(Properties props) {
+        Map<String, String> m = new HashMap<>();
+        for (String k : props.stringPropertyNames()) {
+            m.put(k, props.getProperty(k));
+        }
+        return m;
+    }
+
+    /** {@code unknown key cmdgate.X (did you mean cmdgate.Y?)}, or the known keys when none is close. */
+    static String unknownKey(String key) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String k : sorted()) {
+            int d = distance(key, k);
+            if (d < bestDistance) {
+                best = k;
+                bestDistance = d;
+            }
+        }
+        if (best != null && bestDistance <= Math.max(2, key.length() / 3)) {
+            return "unknown key " + PREFIX + key + " (did you mean " + PREFIX + best + "?)";
+        }
+        return "unknown key " + PREFIX + key + " (known: " + String.join(", ", sorted()) + ")";
+    }
+
+    /** Edit distance (insertions, deletions, substitutions). */
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** Builds a configuration from bare keys (without the {@code cmdgate.} prefix), checking the files it names. */
@@ -70,11 +254,21 @@ public final class ConfigParser {
         return fromMap(settings, false);
     }
 
-    private static AgentConfig fromMap(Map<String, String> raw, boolean checkFiles) {
-        for (String key : raw.keySet()) {
-            if (!KEYS.contains(key)) {
-                throw new ConfigException("unknown key " + PREFIX + key + " (known: " + String.join(", ", sorted()) + ")");
+    private static AgentConfig fromMap(Map<String, String> given, boolean checkFiles) {
+        Map<String, String> raw = new LinkedHashMap<>();
+        Map<String, String> startProperties = new HashMap<>();
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            String key = e.getKey();
+            if (key.startsWith(START_PROPERTY)) {
+                startProperties.put(key.substring(START_PROPERTY.length()), e.getValue());
+            } else if (!KEYS.contains(key)) {
+                throw new ConfigException(unknownKey(key));
+            } else if (!key.equals("config") && !key.equals("sealed")) {
+                raw.put(key, e.getValue());
             }
+        }
+        if (given.containsKey("sealed") && !"true".equals(given.get("sealed"))) {
+            throw new ConfigException("bad value for " + PREFIX + "sealed: '" + given.get("sealed") + "' (only true)");
         }
         if (raw.containsKey("level") && raw.containsKey("autonomy")) {
             throw new ConfigException(PREFIX + "level and " + PREFIX + "autonomy are alternatives: set one of them");
@@ -83,6 +277,8 @@ public final class ConfigParser {
         AgentConfig.Mode mode;
         AgentConfig.StdinMode stdin;
         AgentConfig.AuditFailure auditFailure;
+        AgentConfig.Children children;
+        AgentConfig.Refusal refusal;
         Duration timeout;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
@@ -103,22 +299,61 @@ public final class ConfigParser {
             key = "audit.failure";
             auditFailure = raw.containsKey(key)
                     ? enumValue(AgentConfig.AuditFailure.class, raw.get(key), "block or continue") : AgentConfig.AuditFailure.BLOCK;
+            key = "children";
+            children = raw.containsKey(key)
+                    ? enumValue(AgentConfig.Children.class, raw.get(key), "gate or off") : AgentConfig.Children.GATE;
+            key = "refusal";
+            refusal = raw.containsKey(key)
+                    ? enumValue(AgentConfig.Refusal.class, raw.get(key), "security or io") : AgentConfig.Refusal.SECURITY;
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
         String prompt = raw.getOrDefault("prompt", "auto").trim();
         if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt))) {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
-                    + "' (expected auto, deny, allow, console or a class name)");
+                    + "' (expected auto, deny, allow, console or the binary name of a class, e.g. com.acme.Handler or Handler)");
         }
-        return new AgentConfig(scheme, mode,
+        AgentConfig config = new AgentConfig(scheme, mode,
                 readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
-                readableFile(raw, "signing.key", checkFiles));
+                readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
+                startProperties);
+        if (checkFiles && children == AgentConfig.Children.GATE) {
+            String problem = ChildSettings.unpassable(config);
+            if (problem != null) {
+                throw new ConfigException(problem + "; rename it, or set " + PREFIX + "children=off");
+            }
+        }
+        return config;
     }
 
+    /** {@code caller.skip}: package names, comma-separated. */
+    private static List<String> packages(String value) {
+        List<String> out = new ArrayList<>();
+        if (value == null) {
+            return out;
+        }
+        for (String p : value.split(",")) {
+            String pkg = p.trim();
+            if (pkg.endsWith(".")) {
+                pkg = pkg.substring(0, pkg.length() - 1);
+            }
+            if (pkg.isEmpty()) {
+                continue;
+            }
+            if (!isClassName(pkg)) {
+                throw new ConfigException("bad value for " + PREFIX + "caller.skip: '" + p.trim() + "' is not a package name");
+            }
+            out.add(pkg);
+        }
+        return out;
+    }
+
+    /** The keys a user sets (not {@code sealed}, which cmdgate sets on what it passes to a child JVM), sorted. */
     private static Set<String> sorted() {
-        return new java.util.TreeSet<>(KEYS);
+        Set<String> keys = new java.util.TreeSet<>(KEYS);
+        keys.remove("sealed");
+        return keys;
     }
 
     private static <E extends Enum<E>> E enumValue(Class<E> type, String s, String expected) {
@@ -141,6 +376,7 @@ public final class ConfigParser {
         }
     }
 
+    /** A binary class name, with or without a package ({@code com.acme.Handler}, {@code Handler}, {@code a.B$C}). */
     private static boolean isClassName(String s) {
         for (String part : s.split("\\.", -1)) {
             if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))) {
@@ -152,7 +388,7 @@ public final class ConfigParser {
                 }
             }
         }
-        return s.contains(".");
+        return true;
     }
 
     private static Path readableFile(Map<String, String> raw, String key, boolean check) {

@@ -1,5 +1,12 @@
 package dev.cmdgate.agent.launch;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -8,11 +15,17 @@ import java.util.stream.Stream;
 /**
  * Where a launch comes from, read off the launching thread's stack only when something needs it: a
  * stack walk is the largest part of a launch's cost, so an allowed launch that is recorded nowhere
- * never walks.
+ * never walks. The caller is the user's code: frames of the JDK, cmdgate and the known launcher
+ * libraries (the reviewed list {@code launcher-libraries} beside this class, plus
+ * {@code cmdgate.caller.skip}) are passed over.
  */
 final class CallSite {
 
     private static final String NO_APPLICATION_FRAME = "(no application frame)";
+    /** The reviewed list of launcher libraries, a resource beside this class. */
+    static final String LIBRARIES = "launcher-libraries";
+    /** Frames looked at, at most: a launch from deeper than this is named by the last launcher frame seen. */
+    private static final int MAX_FRAMES = 512;
 
     // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);
@@ -22,22 +35,116 @@ final class CallSite {
             "java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.cmdgate.agent.", "dev.cmdgate.core.",
             "dev.cmdgate.api.", "org.jruby.", "jnr.", "com.kenai.jffi.");
 
-    private CallSite() {
+    private final List<String> launchers;
+
+    /** @param extra packages or classes to skip besides the reviewed list ({@code cmdgate.caller.skip}) */
+    CallSite(List<String> extra) {
+        List<String> l = new ArrayList<>(reviewed());
+        for (String p : extra) {
+            l.add(p.endsWith(".") || p.isEmpty() ? p : p + ".");
+            l.add(p);   // the name itself may be a class
+        }
+        this.launchers = List.copyOf(l);
     }
 
-    /** The application frame that launched, as {@code Class.method(File.java:line)}: the first outside the JDK and cmdgate. */
-    static String caller() {
-        return WALKER.walk(CallSite::firstApplicationFrame);
+    /** The reviewed launcher libraries: class names and package prefixes (ending in '.'). */
+    static List<String> reviewed() {
+        try (InputStream in = CallSite.class.getResourceAsStream(LIBRARIES)) {
+            if (in == null) {
+                throw new IllegalStateException("cmdgate: " + LIBRARIES + " is missing from the agent jar");
+            }
+            List<String> out = new ArrayList<>();
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                int hash = line.indexOf('#');
+                String entry = (hash >= 0 ? line.substring(0, hash) : line).trim();
+                if (!entry.isEmpty()) {
+                    out.add(entry);
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
-    private static String firstApplicationFrame(Stream<StackWalker.StackFrame> frames) {
-        for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext(); ) {
-            StackWalker.StackFrame f = it.next();
-            if (!infrastructure(f.getClassName())) {
-                return f.toStackTraceElement().toString();
+    /** The launching thread's stack, walked once when first asked. Use on the launching thread only. */
+    Walk walk() {
+        return new Walk();
+    }
+
+    /** One launch's caller and launching frames. */
+    final class Walk {
+        private String caller;
+        private List<String> frames;
+
+        /** The application frame that launched, as {@code Class.method(File.java:line)}. */
+        String caller() {
+            if (caller == null) {
+                WALKER.walk(this::read);
+            }
+            return caller;
+        }
+
+        /**
+         * The classes of the frames from the launch up to the caller — the JDK's, the launcher libraries'
+         * and the caller's own; not cmdgate's — innermost first: what a trust row's {@code caller=}
+         * condition looks at (JShell's engine is launched by {@code jdk.jshell} frames only).
+         */
+        List<String> frames() {
+            if (frames == null) {
+                WALKER.walk(this::read);
+            }
+            return frames;
+        }
+
+        private Void read(Stream<StackWalker.StackFrame> stack) {
+            String first = null;
+            String found = null;
+            List<String> seen = new ArrayList<>();
+            int n = 0;
+            for (Iterator<StackWalker.StackFrame> it = stack.iterator(); it.hasNext() && n < MAX_FRAMES; n++) {
+                StackWalker.StackFrame f = it.next();
+                String cls = f.getClassName();
+                if (infrastructure(cls)) {
+                    if (!cmdgate(cls)) {
+                        seen.add(cls);
+                    }
+                    continue;
+                }
+                if (first == null) {
+                    first = f.toStackTraceElement().toString();
+                }
+                seen.add(cls);
+                if (!launcher(cls)) {
+                    found = f.toStackTraceElement().toString();
+                    break;
+                }
+            }
+            caller = found != null ? found : first != null ? first : NO_APPLICATION_FRAME;
+            frames = List.copyOf(seen);
+            return null;
+        }
+    }
+
+    /** The application frame that launched (for callers that need nothing else). */
+    String caller() {
+        return walk().caller();
+    }
+
+    private boolean launcher(String cls) {
+        for (int i = 0; i < launchers.size(); i++) {
+            String l = launchers.get(i);
+            if (l.endsWith(".") ? cls.startsWith(l) : cls.equals(l) || cls.startsWith(l + "$")) {
+                return true;
             }
         }
-        return NO_APPLICATION_FRAME;
+        return false;
+    }
+
+    private static boolean cmdgate(String cls) {
+        return cls.startsWith("dev.cmdgate.agent.") || cls.startsWith("dev.cmdgate.core.") || cls.startsWith("dev.cmdgate.api.")
+                || cls.equals("java.lang.CmdgateBridge");
     }
 
     private static boolean infrastructure(String cls) {

@@ -44,6 +44,15 @@ final class JdkLaunches {
                     dir == null ? null : asLaunched(dir, LAUNCH_CHARSET), copyRedirects(redirects));
         }
 
+        /** These arguments with another argv and environment (cmdgate's agent handed on to a child JVM). */
+        StartArgs with(List<String> argv, Map<String, String> env) {
+            String[] a = new String[argv.size()];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = asLaunched(argv.get(i), LAUNCH_CHARSET);
+            }
+            return new StartArgs(a, env == null ? null : copyEnvironment(env), dir, redirects);
+        }
+
         /** What the JDK launches: the copies, the environment as a map of the JDK's own kind. */
         Object[] forJdk() {
             return new Object[] {cmdarray, environment == null ? null : jdkEnvironment(environment), dir, redirects};
@@ -69,6 +78,15 @@ final class JdkLaunches {
                     d == null ? null : asLaunched(d.getPath(), LAUNCH_CHARSET),
                     copyRedirects(new Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()}),
                     b.redirectErrorStream());
+        }
+
+        /** This stage with another command and environment (cmdgate's agent handed on to a child JVM). */
+        Stage with(List<String> newCommand, Map<String, String> env) {
+            List<String> c = new ArrayList<>(newCommand.size());
+            for (String w : newCommand) {
+                c.add(asLaunched(w, LAUNCH_CHARSET));
+            }
+            return new Stage(List.copyOf(c), copyEnvironment(env), dir, redirects, redirectErrorStream);
         }
 
         /** A new builder only cmdgate holds; its environment map is its identity when its stage starts. */

@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -18,6 +19,7 @@ import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.CommandKnowledge;
@@ -38,6 +40,7 @@ import dev.cmdgate.core.rules.RuleSet;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -76,6 +79,14 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     private final AtomicBoolean auditFailing = new AtomicBoolean();
     private final ProcessWatchdog watchdog;
     private final NativeRoutes natives;
+    /** Finds the user's code that launched, past the launcher libraries. */
+    private final CallSite callSites;
+    /** Allowed processes whose exit line is not written yet (see recordExitLater). */
+    private final Map<Process, PendingExit> pendingExits = new java.util.concurrent.ConcurrentHashMap<>();
+    private final AtomicBoolean exitHook = new AtomicBoolean();
+    private final Object exitLines = new Object();
+    /** Hands cmdgate on to the JVMs this one launches; null with {@code cmdgate.children=off} (or outside a jar). */
+    private final ChildJvms children;
 
     /**
      * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
@@ -149,6 +160,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         this.declaredClass = declaredClass;
         this.watchdog = watchdog;
         this.natives = new NativeRoutes(nativeAddresses, this);
+        this.callSites = new CallSite(config.callerSkip());
+        Path jar = config.children() == AgentConfig.Children.GATE ? ChildJvms.ownJar() : null;
+        this.children = jar == null ? null : new ChildJvms(jar, ChildSettings.agentArguments(config));
     }
 
     @Override
@@ -184,7 +198,13 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         } else {
             enforce(t, launch);
         }
-        t.construction = Construction.of(launch, args.environment() == null);   // reached only when allowed
+        // reached only when allowed
+        if (children != null && t.starting != null) {
+            ChildJvms.Handed h = children.hand(launch.argv(), args.environment(), launch.cwd(), t.starting.decision().id());
+            args = args.with(h.argv(), h.environment());
+            launch = args.launch();
+        }
+        t.construction = Construction.of(launch, args.environment() == null);
         return args.forJdk();
     }
 
@@ -202,6 +222,15 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         enforce(t, JdkLaunches.fromPipeline(stages));
         t.pipelineDecision = t.starting;
+        if (children != null && t.starting != null) {
+            String id = t.starting.decision().id();
+            List<JdkLaunches.Stage> handed = new ArrayList<>(stages.size());
+            for (JdkLaunches.Stage s : stages) {
+                ChildJvms.Handed h = children.hand(s.command(), s.environment(), JdkLaunches.cwd(s.dir()), id);
+                handed.add(s.with(h.argv(), h.environment()));
+            }
+            stages = handed;
+        }
         List<ProcessBuilder> own = new ArrayList<>(stages.size());
         for (JdkLaunches.Stage s : stages) {
             ProcessBuilder b = s.builder();
@@ -218,6 +247,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         t.starting = null;
         if (a != null && a.executionLimit() != null) {
             watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
+        }
+        if (a != null && audit != null) {
+            recordExitLater(a.decision(), process);
         }
         Launch session = t.pendingSession;
         if (session == null) {
@@ -286,8 +318,85 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     @Override
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
-                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
+                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
                 verdict.oap(), context.get(), LaunchEnvironment.of(launch.environmentChanges(), rules()), answer.label()));
+    }
+
+    /** An allowed process whose exit line is not written yet. */
+    private record PendingExit(String decisionId, long pid, long startedAt) {
+    }
+
+    /**
+     * Writes an {@code exit} event line when the process ends: its pid, exit status and how long it ran.
+     * Registered without waiting. {@code Process.onExit()} is not used: it waits for the status on a
+     * common-pool thread, and a pool whose workers wait grows; the process handle's {@code onExit()}
+     * completes from the JDK's reaper without blocking anyone, and the status, set by the same reaper a
+     * moment later, is read without waiting (spinning at most a second, then recorded as unknown). A JVM
+     * that exits right after waiting for its child writes the line from a shutdown hook; one that exits
+     * while the child still runs writes none.
+     */
+    private void recordExitLater(Decision d, Process process) {
+        pendingExits.put(process, new PendingExit(d.id(), process.pid(), System.nanoTime()));
+        if (exitHook.compareAndSet(false, true)) {
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(this::writeExitedAtShutdown, "cmdgate-exit-lines"));
+            } catch (IllegalStateException | SecurityException e) {
+                // shutting down already: the callbacks below are all there is
+            }
+        }
+        process.toHandle().onExit().thenAccept(h -> writeExit(process, exitValueSoon(process)));
+    }
+
+    private void writeExitedAtShutdown() {
+        for (Process p : List.copyOf(pendingExits.keySet())) {
+            if (!p.isAlive()) {
+                writeExit(p, exitValueSoon(p));
+            }
+        }
+        synchronized (exitLines) {
+            // a line a reaper callback is writing right now is finished before the JVM goes
+        }
+    }
+
+    /** Writes the process's exit line unless written already; one at a time, so shutdown can wait for it. */
+    private void writeExit(Process process, Integer exit) {
+        synchronized (exitLines) {
+            PendingExit pending = pendingExits.remove(process);
+            if (pending != null) {
+                writeExitLine(pending, exit);
+            }
+        }
+    }
+
+    private void writeExitLine(PendingExit pending, Integer exit) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time", IsoInstant.format(Instant.now()));
+        line.put("event", "exit");
+        line.put("decision_id", pending.decisionId());
+        line.put("pid", pending.pid());
+        line.put("exit", exit);
+        line.put("ran_ms", (System.nanoTime() - pending.startedAt()) / 1_000_000);
+        try {
+            audit.write(Json.write(line));
+        } catch (IOException | RuntimeException e) {
+            if (auditFailing.compareAndSet(false, true)) {
+                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
+            }
+        }
+    }
+
+    private static Integer exitValueSoon(Process process) {
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        while (true) {
+            try {
+                return process.exitValue();
+            } catch (IllegalThreadStateException e) {
+                if (System.nanoTime() > deadline) {
+                    return null;
+                }
+                Thread.yield();
+            }
+        }
     }
 
     private void recordKill(Decision d, KillEvent kill) {
@@ -416,7 +525,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     }
 
     private Decision decide(InFlight t, Launch launch, boolean mayPrompt) {
-        Verdict verdict = gatekeeper.get().judge(declared(launch));
+        CallSite.Walk site = callSites.walk();
+        Verdict verdict = gatekeeper.get().judge(declared(launch), LaunchSite.of(launch.cwd(), site::frames));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
@@ -437,7 +547,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     reasons.add(0, new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
                     outcome = Outcome.BLOCKED;
                 } else {
-                    caller = CallSite.caller();
+                    caller = site.caller();
                     prompt = prompts.ask(launch.argv(), rememberedAs(launch), launch.cwd(), verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
@@ -454,7 +564,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         // The stack walk for the caller is most of a decision's cost: skip it when nothing will show it.
         if (caller == null && (audit != null || outcome != Outcome.ALLOWED || verdict.gate() != GateDecision.ALLOW)) {
-            caller = CallSite.caller();
+            caller = site.caller();
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
@@ -526,7 +636,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, CallSite.caller(), null, null, launchContext);
+                modeLabel, callSites.caller(), null, null, launchContext);
     }
 
     /**

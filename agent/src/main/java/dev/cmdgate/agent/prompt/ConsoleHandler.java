@@ -72,6 +72,14 @@ final class ConsoleHandler implements Prompter {
         return "console";
     }
 
+    /** There is no terminal to ask on (no console, and no controlling terminal behind /dev/tty). */
+    static final class NoTerminal extends IOException {
+        NoTerminal() {
+            super("no terminal to ask on (the JVM has no console and no controlling terminal), so cmdgate.prompt=console"
+                    + " denies", null);
+        }
+    }
+
     @Override
     public Answer answer(LaunchPrompt request) throws IOException, InterruptedException {
         oneAtATime.lockInterruptibly();
@@ -83,7 +91,13 @@ final class ConsoleHandler implements Prompter {
                 return ask(request, new FileInputStream(FileDescriptor.in), console.charset(), console.writer());
             }
             Charset cs = Charset.defaultCharset();
-            try (FileInputStream tin = new FileInputStream(TTY); FileOutputStream tout = new FileOutputStream(TTY)) {
+            FileInputStream tin;
+            try {
+                tin = new FileInputStream(TTY);
+            } catch (java.io.FileNotFoundException e) {
+                throw new NoTerminal();
+            }
+            try (tin; FileOutputStream tout = new FileOutputStream(TTY)) {
                 return ask(request, tin, cs, new PrintWriter(new OutputStreamWriter(tout, cs), true));
             }
         } finally {

@@ -186,6 +186,9 @@ public final class PromptGateway {
             return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof ConsoleHandler.NoTerminal) {
+                return record(name, "deny", started, cause.getMessage());
+            }
             if (cause instanceof Unavailable u) {
                 Throwable why = u.getCause() instanceof java.lang.reflect.InvocationTargetException ite
                         && ite.getCause() != null ? ite.getCause() : u.getCause();

@@ -2,7 +2,6 @@ package dev.cmdgate.agent.start;
 
 import dev.cmdgate.agent.AgentRuntime;
 import dev.cmdgate.agent.bridge.JdkBridge;
-import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.config.ConfigParser;
 import java.util.Map;
@@ -18,7 +17,8 @@ public final class ConfigCheck {
     }
 
     /**
-     * Checks the configuration given by the {@code cmdgate.*} system properties and the agent arguments.
+     * Checks the configuration given by the {@code cmdgate.*} system properties, the agent arguments and
+     * a {@code cmdgate.config} file; what one source overrides in another is said on stderr in one line.
      *
      * @return what is wrong with it, in one line (a String); or, when nothing is, the checked
      *         configuration as a map of bare keys to values with absolute paths (see
@@ -29,9 +29,13 @@ public final class ConfigCheck {
             if (JdkBridge.exists()) {
                 return "the launch gate is already installed (is cmdgate given twice?)";
             }
-            AgentConfig config = ConfigParser.parse(systemProperties, args);
-            AgentRuntime.validate(config);
-            return config.settings();
+            ConfigParser.Parsed parsed = ConfigParser.read(systemProperties, args);
+            AgentRuntime.validate(parsed.config());
+            if (parsed.notes() != null) {
+                // overridden and repeated settings: not errors, but never silent
+                System.err.println(parsed.notes());
+            }
+            return parsed.config().settings();
         } catch (ConfigException | IllegalArgumentException | IllegalStateException e) {
             return e.getMessage();
         }

@@ -56,15 +56,29 @@ class AuditSinkTest {
     @Test
     void aDeletedOrRotatedFileIsRecreatedRatherThanWrittenIntoTheVoid() throws IOException {
         Path file = dir.resolve("audit.jsonl");
-        AuditSink sink = new AuditSink(file);
+        AuditSink sink = new AuditSink(file, new JvmIdentity(7, null, null));
         sink.write("{\"n\":1}");
         Files.delete(file);
         sink.write("{\"n\":2}");
-        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":2}");
+        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":2,\"jvm\":{\"pid\":7}}");
         Files.move(file, dir.resolve("audit.jsonl.1"));
         sink.write("{\"n\":3}");
-        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":3}");
-        assertThat(Files.readAllLines(dir.resolve("audit.jsonl.1"))).containsExactly("{\"n\":2}");
+        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":3,\"jvm\":{\"pid\":7}}");
+        assertThat(Files.readAllLines(dir.resolve("audit.jsonl.1"))).containsExactly("{\"n\":2,\"jvm\":{\"pid\":7}}");
+    }
+
+    @Test
+    void everyLineSaysWhichJvmWroteItAndWhichDecisionStartedThatJvm() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        new AuditSink(file, new JvmIdentity(4242, "/opt/app dir/app.jar", "d2b3-1")).write("{\"event\":\"exit\"}");
+        Map<String, Object> line = JsonParser.parseObject(Files.readAllLines(file).get(0));
+        assertThat(line).containsEntry("event", "exit").containsEntry("parent_decision_id", "d2b3-1");
+        assertThat(line.get("jvm")).isEqualTo(Map.of("pid", 4242L, "main", "/opt/app dir/app.jar"));
+        assertThat(JvmIdentity.mainOf("com.acme.Main --port 8080")).isEqualTo("com.acme.Main");
+        assertThat(JvmIdentity.mainOf("/opt/app dir/app.jar --port 8080")).isEqualTo("/opt/app dir/app.jar");
+        assertThat(JvmIdentity.mainOf("app.jar")).isEqualTo("app.jar");
+        assertThat(JvmIdentity.mainOf("")).isNull();
+        assertThat(JvmIdentity.current().pid()).isEqualTo(ProcessHandle.current().pid());
     }
 
     @Test

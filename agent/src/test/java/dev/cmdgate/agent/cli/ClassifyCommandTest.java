@@ -103,4 +103,30 @@ class ClassifyCommandTest {
             assertThat(JsonParser.parseObject(lines.get(i))).as("line %d", i + 1).containsOnlyKeys("error");
         }
     }
+
+    @Test
+    void anOptionBeforeDashDashSaysWhereTheCommandGoes() {
+        assertThat(run("classify", "ls", "-la")).isEqualTo(2);
+        assertThat(err.toString().trim()).isEqualTo("cmdgate: -la is not an option of classify; a command that has options"
+                + " goes after --: cmdgate classify -- ls -la");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void helpAndVersionExitWithZero() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("classify").contains("report").contains("keygen").contains("verify");
+        assertThat(run("-V")).isZero();
+        assertThat(out.toString()).contains("cmdgate ");
+        assertThat(run("classify", "-V")).isZero();
+    }
+
+    @Test
+    void verifyGivenThePrivateKeySaysSo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        assertThat(run("keygen", "--out", dir.toString())).isZero();
+        java.nio.file.Path priv = dir.resolve("cmdgate-signing.pem");
+        assertThat(run("verify", "--key", priv.toString(), priv.toString())).isEqualTo(2);
+        assertThat(err.toString().trim()).isEqualTo("cmdgate: " + priv + " is a private key; give the public key"
+                + " (cmdgate-signing.pub.pem, written beside it by keygen)");
+    }
 }

@@ -59,6 +59,7 @@ class ConfigParserTest {
     @Test
     void unknownKeysAndBadValuesAreOneLineErrors() {
         assertError(props("cmdgate.autonmy", "full"), null, "unknown key cmdgate.autonmy");
+        assertError(props("cmdgate.prompt", "1Handler"), null, "or the binary name of a class");
         assertError(new Properties(), "colour=red", "unknown key cmdgate.colour");
         assertError(new Properties(), "autonomy", "not key=value");
         assertError(props("cmdgate.autonomy", "yolo"), null, "bad value for cmdgate.autonomy");
@@ -83,9 +84,106 @@ class ConfigParserTest {
 
     @Test
     void promptAcceptsBuiltInsAndClassNames() {
-        for (String p : new String[] {"auto", "deny", "allow", "console", "com.acme.MyHandler"}) {
+        for (String p : new String[] {"auto", "deny", "allow", "console", "com.acme.MyHandler", "MyHandler", "a.B$C"}) {
             assertThat(ConfigParser.parse(props("cmdgate.prompt", p), null).prompt()).isEqualTo(p);
         }
+    }
+
+    @Test
+    void aConfigurationFileHoldsAnyKeyAndPropertiesAndArgumentsWinOverIt() throws Exception {
+        Path file = Files.writeString(dir.resolve("cmdgate.properties"), """
+                # the team's settings
+                autonomy=readonly
+                cmdgate.mode=audit
+                prompt.timeout=5
+                caller.skip=com.acme.exec, com.acme.shell
+                """);
+        ConfigParser.Parsed p = ConfigParser.read(java.util.Map.of("cmdgate.config", file.toString(),
+                "cmdgate.prompt.timeout", "7"), "autonomy=full");
+        assertThat(p.config().scheme()).isEqualTo(new GateScheme.ByAutonomy(Autonomy.FULL));
+        assertThat(p.config().mode()).isEqualTo(AgentConfig.Mode.AUDIT);
+        assertThat(p.config().promptTimeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(p.config().callerSkip()).containsExactly("com.acme.exec", "com.acme.shell");
+        assertThat(p.notes()).doesNotContain("\n")
+                .isEqualTo("cmdgate: configuration: prompt.timeout=7 (-Dcmdgate.) overrides prompt.timeout=5 (the"
+                        + " configuration file); autonomy=full (an agent argument) overrides autonomy=readonly"
+                        + " (-Dcmdgate. or the configuration file)");
+        // the file is named by an agent argument as well
+        assertThat(ConfigParser.read(java.util.Map.of(), "config=" + file).config().mode()).isEqualTo(AgentConfig.Mode.AUDIT);
+        assertError(props("cmdgate.config", dir.resolve("none.properties").toString()), null, "bad value for cmdgate.config: cannot read");
+        Path bad = Files.writeString(dir.resolve("bad.properties"), "autonmy=full\n");
+        assertError(props("cmdgate.config", bad.toString()), null, "unknown key cmdgate.autonmy (did you mean cmdgate.autonomy?)");
+        Path nested = Files.writeString(dir.resolve("nested.properties"), "config=" + file + "\n");
+        assertError(props("cmdgate.config", nested.toString()), null, "cannot be set in a configuration file");
+    }
+
+    @Test
+    void aRepeatedArgumentIsNotedWhenItAgreesAndAnErrorWhenItDoesNot() {
+        ConfigParser.Parsed same = ConfigParser.read(java.util.Map.of(), "mode=audit,mode=audit");
+        assertThat(same.notes()).isEqualTo("cmdgate: configuration: mode=audit is given twice as an agent argument");
+        assertError(new Properties(), "autonomy=full,autonomy=readonly",
+                "agent argument autonomy is given twice, as 'full' and as 'readonly': give it once");
+        // an overridden property is said, an agreeing one is not
+        assertThat(ConfigParser.read(java.util.Map.of("cmdgate.autonomy", "readonly"), "autonomy=full").notes())
+                .isEqualTo("cmdgate: configuration: autonomy=full (an agent argument) overrides autonomy=readonly"
+                        + " (-Dcmdgate. or the configuration file)");
+        assertThat(ConfigParser.read(java.util.Map.of("cmdgate.autonomy", "full"), "autonomy=full").notes()).isNull();
+    }
+
+    @Test
+    void anUnknownKeySuggestsTheNearestOne() {
+        assertError(props("cmdgate.autonmy", "full"), null, "unknown key cmdgate.autonmy (did you mean cmdgate.autonomy?)");
+        assertError(new Properties(), "prompt.timout=3", "did you mean cmdgate.prompt.timeout?");
+        assertError(new Properties(), "colour=red", "unknown key cmdgate.colour (known: ");
+    }
+
+    @Test
+    void childrenRefusalAndCallerSkipHaveDefaultsAndCheckedValues() {
+        AgentConfig c = ConfigParser.parse(new Properties(), null);
+        assertThat(c.children()).isEqualTo(AgentConfig.Children.GATE);
+        assertThat(c.refusal()).isEqualTo(AgentConfig.Refusal.SECURITY);
+        assertThat(c.callerSkip()).isEmpty();
+        AgentConfig d = ConfigParser.parse(new Properties(), "children=off,refusal=io,caller.skip=com.acme.exec,com.acme.run.,autonomy=full");
+        assertThat(d.children()).isEqualTo(AgentConfig.Children.OFF);
+        assertThat(d.refusal()).isEqualTo(AgentConfig.Refusal.IO);
+        assertThat(d.callerSkip()).containsExactly("com.acme.exec", "com.acme.run");
+        assertThat(d.scheme()).isEqualTo(new GateScheme.ByAutonomy(Autonomy.FULL));
+        assertError(props("cmdgate.children", "maybe"), null, "bad value for cmdgate.children: 'maybe' (expected gate or off)");
+        assertError(props("cmdgate.refusal", "runtime"), null, "bad value for cmdgate.refusal");
+        assertError(props("cmdgate.caller.skip", "com.acme-exec"), null, "bad value for cmdgate.caller.skip");
+    }
+
+    @Test
+    void aSealedConfigurationIgnoresPropertiesAndSaysSo() {
+        ConfigParser.Parsed p = ConfigParser.read(java.util.Map.of("cmdgate.autonomy", "full", "cmdgate.rules", "/tmp/x.rules"),
+                "autonomy=readonly,sealed=true");
+        assertThat(p.config().scheme()).isEqualTo(new GateScheme.ByAutonomy(Autonomy.READONLY));
+        assertThat(p.config().rules()).isNull();
+        assertThat(p.notes()).isEqualTo("cmdgate: configuration: ignored -Dcmdgate.autonomy=full -Dcmdgate.rules=/tmp/x.rules:"
+                + " this JVM was started by a gated JVM and runs with the configuration it was given");
+        assertError(new Properties(), "sealed=false", "bad value for cmdgate.sealed");
+    }
+
+    @Test
+    void theSettingsRoundTripWithTheStartUpProperties() {
+        AgentConfig c = ConfigParser.parse(java.util.Map.of("cmdgate.autonomy", "full", "user.dir", "/srv/app",
+                "java.home", "/opt/jdk"), "refusal=io,caller.skip=a.b,c.d");
+        assertThat(c.startProperties()).containsEntry("user.dir", "/srv/app").containsEntry("java.home", "/opt/jdk");
+        AgentConfig again = ConfigParser.fromCheckedSettings(c.settings());
+        assertThat(again).isEqualTo(c);
+        assertThat(ChildSettings.agentArguments(c)).doesNotContain("/srv/app").endsWith(",sealed=true")
+                .contains("refusal=io").contains("caller.skip=a.b,c.d");
+        assertThat(ConfigParser.read(java.util.Map.of(), ChildSettings.agentArguments(c)).config().settings())
+                .isEqualTo(ConfigParser.fromMap(new java.util.HashMap<>(java.util.Map.of("autonomy", "full", "refusal", "io",
+                        "caller.skip", "a.b,c.d"))).settings());
+    }
+
+    @Test
+    void aPathThatCannotBePassedToChildJvmsIsAnErrorUnlessChildrenAreOff() throws Exception {
+        Path comma = Files.writeString(dir.resolve("a,b.rules"), "");
+        assertError(props("cmdgate.rules", comma.toString()), null, "holds a comma");
+        assertThat(ConfigParser.parse(props("cmdgate.rules", comma.toString(), "cmdgate.children", "off"), null).rules())
+                .isEqualTo(comma);
     }
 
     private static void assertError(Properties p, String args, String fragment) {

@@ -30,7 +30,7 @@ import java.util.Set;
 
 /**
  * The state of one classification: the highest class and level so far, the findings and the
- * invocations. Holds the mechanisms of DESIGN.md section 5 (argv-first, unwrapping, option
+ * invocations. Holds the mechanisms (argv-first, unwrapping, option
  * parsing, redirections, code in arguments, environment hooks); the knowledge comes from the
  * {@link RuleSet}. Not thread-safe; one per call.
  */
@@ -99,8 +99,16 @@ final class Analysis {
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
 
+    /** The rules' trust rows with what they check (the directories a command may run in); null without rows. */
+    private final Trust trust;
+
     Analysis(RuleSet rules) {
+        this(rules, dev.cmdgate.core.LaunchSite.NONE);
+    }
+
+    Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite site) {
         this.rules = rules;
+        this.trust = rules.trust().isEmpty() ? null : new Trust(site);
     }
 
     Classification result() {
@@ -277,6 +285,17 @@ final class Analysis {
         }
         if (slash >= 0) {
             ranDownloaded(path, display, location);
+        }
+        if (trust != null && !function) {
+            // a command the user's rules trust: this simple command only, nothing around it
+            dev.cmdgate.core.rules.TrustRule t = trust.match(rules.trust(), words, name, !pathProgram);
+            if (t != null) {
+                raise(display, location, new Verdict(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
+                return;
+            }
+            if (section != null && section.chdir()) {
+                trust.changedDirectory(p.operands.isEmpty() ? null : p.operands.get(0));
+            }
         }
 
         if (pathProgram) {

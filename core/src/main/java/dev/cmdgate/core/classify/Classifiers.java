@@ -29,6 +29,17 @@ public final class Classifiers {
         return RulesClassifier.of(RuleSet.withUserFile(userRulesOrNull));
     }
 
+    /**
+     * As {@link #standard(Path)}, with the values the user file's trust rows' placeholders
+     * ({@code ${java.home}}, {@code ${user.dir}}, {@code ${user.home}}) stand for.
+     */
+    public static CommandClassifier standard(Path userRulesOrNull, java.util.Map<String, String> placeholders) {
+        if (userRulesOrNull == null) {
+            return BUILTIN;
+        }
+        return RulesClassifier.of(RuleSet.withUserFile(userRulesOrNull, placeholders));
+    }
+
     /** {@link RulesClassifier#canonicalOptions} with the built-in rules. */
     public static Set<String> canonicalOptions(List<String> argv) {
         return BUILTIN.canonicalOptions(argv);

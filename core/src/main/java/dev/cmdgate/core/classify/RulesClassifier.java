@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The rule-driven classifier of DESIGN.md section 5. Thread-safe; the rules are loaded on first use
+ * The rule-driven classifier (docs/rules-format.md). Thread-safe; the rules are loaded on first use
  * (so a gated JVM pays nothing at start-up) and shared. Never throws from {@link #classifyArgv}.
  *
  * <p>What {@link Classification#commands()} holds, for policies:
@@ -71,8 +71,15 @@ public final class RulesClassifier implements CommandClassifier {
 
     @Override
     public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges) {
+        return classifyArgv(argv, environmentChanges, dev.cmdgate.core.LaunchSite.NONE);
+    }
+
+    /** With the launch's site, for the rules' trust rows narrowed to a directory or a caller. */
+    @Override
+    public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges,
+                                       dev.cmdgate.core.LaunchSite site) {
         try {
-            Analysis a = new Analysis(rules());
+            Analysis a = new Analysis(rules(), site == null ? dev.cmdgate.core.LaunchSite.NONE : site);
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
@@ -80,6 +87,37 @@ public final class RulesClassifier implements CommandClassifier {
         } catch (OutOfMemoryError e) {
             return failure(argv, "out of memory");
         }
+    }
+
+    /**
+     * Whether the launch {@code argv}, trusted as a whole by a trust row, may have the JDK write its output
+     * to {@code path}: the row names the file with {@code output=GLOB}.
+     */
+    @Override
+    public boolean trustsOutput(List<String> argv, String path, dev.cmdgate.core.LaunchSite site) {
+        RuleSet r = rules();
+        if (r.trust().isEmpty() || argv == null || argv.isEmpty() || path == null) {
+            return false;
+        }
+        try {
+            List<Arg> words = new ArrayList<>(argv.size());
+            for (String s : argv) {
+                words.add(Arg.literal(s));
+            }
+            String w0 = words.get(0).text;
+            int slash = w0.lastIndexOf('/');
+            boolean standard = slash < 0 || r.isSystemDir(Paths.resolveDots(Paths.normalize(w0.substring(0, Math.max(slash, 1)))));
+            dev.cmdgate.core.rules.TrustRule t = new Trust(site == null ? dev.cmdgate.core.LaunchSite.NONE : site)
+                    .match(r.trust(), words, w0.substring(slash + 1), standard);
+            return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), Paths.resolveDots(Paths.normalize(path)));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean dependsOnSite() {
+        return rules().trustDependsOnSite();
     }
 
     /** Fails closed: Destructive, with the rules' internal-error reason when the rules are loaded. */

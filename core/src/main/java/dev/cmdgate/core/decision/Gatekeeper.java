@@ -4,10 +4,12 @@ import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.core.rules.TrustRule;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,13 +41,21 @@ public final class Gatekeeper {
     }
 
     public Verdict judge(Launch launch) {
-        String key = memo == null ? null : VerdictMemo.keyOf(launch);
+        return judge(launch, LaunchSite.of(launch.cwd(), List::of));
+    }
+
+    /**
+     * As {@link #judge(Launch)}, knowing where the launch is made from: the rules' trust rows may be
+     * narrowed to a directory or a caller. Such a verdict is never remembered for another launch.
+     */
+    public Verdict judge(Launch launch, LaunchSite site) {
+        String key = memo == null || classifier.dependsOnSite() ? null : VerdictMemo.keyOf(launch);
         if (key == null) {
-            return judgeAfresh(launch);
+            return judgeAfresh(launch, site);
         }
         Verdict v = memo.get(key);
         if (v == null) {
-            v = judgeAfresh(launch);
+            v = judgeAfresh(launch, site);
             memo.put(key, v);
         }
         return v;
@@ -56,8 +66,8 @@ public final class Gatekeeper {
         return memo == null ? 0 : memo.size();
     }
 
-    private Verdict judgeAfresh(Launch launch) {
-        Classification c = classify(launch);
+    private Verdict judgeAfresh(Launch launch, LaunchSite site) {
+        Classification c = classify(launch, site);
         List<Reason> reasons = new ArrayList<>();
         PolicyCheck.Result policyResult = policy == null ? null : policy.evaluate(launch, c);
         GateDecision gate = scheme.decide(c);
@@ -72,14 +82,27 @@ public final class Gatekeeper {
             gate = GateDecision.BLOCK;
         }
         reasons.add(gateReason(scheme.decide(c), c));
+        trustReasons(c, reasons);
         return new Verdict(c, gate, reasons, policyResult);
     }
 
-    private Classification classify(Launch launch) {
+    /** A {@code trust} reason for each command a user's trust row let through, naming the row (FILE:LINE). */
+    private static void trustReasons(Classification c, List<Reason> reasons) {
+        for (Finding f : c.findings()) {
+            if (f.reason().startsWith(TrustRule.FINDING_PREFIX)) {
+                reasons.add(new Reason("trust", f.command() + " is " + f.reason()));
+            }
+        }
+    }
+
+    private Classification classify(Launch launch, LaunchSite site) {
         // A shell line (CLI --shell, a JDK pipeline) is judged as the script sh -c would run.
         List<String> argv = launch.shellLine() != null ? List.of("sh", "-c", launch.shellLine()) : launch.argv();
-        Classification c = classifier.classifyArgv(argv, launch.environmentChanges());
+        Classification c = classifier.classifyArgv(argv, launch.environmentChanges(), site);
         for (Launch.OutputRedirect r : launch.outputRedirects()) {
+            if (launch.shellLine() == null && classifier.trustsOutput(launch.argv(), r.path(), site)) {
+                continue;   // a file the user's trust row names for this very launch
+            }
             // The JDK writes the file for the process: judge it exactly like the shell redirection
             // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices) get the same rules.
             String quoted = "'" + r.path().replace("'", "'\\''") + "'";

@@ -3,7 +3,7 @@ package dev.cmdgate.core.gate;
 import dev.cmdgate.core.CommandClass;
 import java.util.Locale;
 
-/** The autonomy tiers of DESIGN.md section 4. The matrix lives here and nowhere else. */
+/** The autonomy tiers. The matrix lives here and nowhere else. */
 public enum Autonomy {
     READONLY, SUPERVISED, FULL;
 

@@ -10,7 +10,7 @@ public enum GateDecision {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** CLI exit status for a single classification (DESIGN.md section 3). */
+    /** CLI exit status for a single classification. */
     public int exitCode() {
         return switch (this) {
             case ALLOW -> 0;

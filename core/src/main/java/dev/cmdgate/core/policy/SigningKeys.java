@@ -175,6 +175,13 @@ public final class SigningKeys {
                 }
             }
         }
+        if (type.equals("PUBLIC KEY") && text.contains("-----BEGIN PRIVATE KEY-----")) {
+            throw new SigningKeyException(file + " is a private key; give the public key ("
+                    + PUBLIC_FILE + ", written beside it by keygen)");
+        }
+        if (type.equals("PRIVATE KEY") && text.contains("-----BEGIN PUBLIC KEY-----")) {
+            throw new SigningKeyException(file + " is a public key; signing needs the private key (" + PRIVATE_FILE + ")");
+        }
         throw new SigningKeyException(file + ": no '-----BEGIN " + type + "-----' block found"
                 + (Set.of("PRIVATE KEY", "PUBLIC KEY").contains(type) && text.contains("BEGIN OPENSSH")
                 ? " (an OpenSSH key; convert it or use keygen)" : ""));

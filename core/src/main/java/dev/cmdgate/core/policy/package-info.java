@@ -1,5 +1,5 @@
 /**
- * The Open Agent Passport policy {@code system.command.execute.v1} (DESIGN.md section 7).
+ * The Open Agent Passport policy {@code system.command.execute.v1}.
  *
  * <h2>Wiring (agent and CLI)</h2>
  * <ol>

@@ -52,6 +52,8 @@ public final class RuleSet {
     final Map<String, String> userTexts = new java.util.LinkedHashMap<>();
     /** Named lists of globs ({@code list NAME GLOB...}), referred to in conditions as {@code operand=@NAME}. */
     final Map<String, List<String>> lists = new HashMap<>();
+    /** {@code [@trust]} rows, in file order (the first that matches a command is the one named). */
+    final List<TrustRule> trust = new ArrayList<>();
 
     RuleSet() {
     }
@@ -88,20 +90,34 @@ public final class RuleSet {
      * @throws IllegalArgumentException with a one-line message when the file cannot be read or parsed
      */
     public static RuleSet withUserFile(Path file) {
+        return withUserFile(file, RulesParser.currentPlaceholders());
+    }
+
+    /**
+     * As {@link #withUserFile(Path)}, with the values {@code [@trust]} rows' placeholders
+     * ({@code ${java.home}}, {@code ${user.dir}}, {@code ${user.home}}) stand for: the agent passes the
+     * values it read at start-up, so the application cannot change them by setting a property later.
+     */
+    public static RuleSet withUserFile(Path file, Map<String, String> placeholders) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read rules file " + file + ": " + e.getMessage());
         }
-        return withUserText(text, file.toString());
+        return withUserText(text, file.toString(), placeholders);
     }
 
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin) {
+        return withUserText(text, origin, RulesParser.currentPlaceholders());
+    }
+
+    /** As {@link #withUserFile(Path, Map)} for rules text already in memory. */
+    public static RuleSet withUserText(String text, String origin, Map<String, String> placeholders) {
         RuleSet copy = RulesParser.reparseBuiltin();
         copy.userTexts.put(origin, text);
-        new RulesParser(copy, origin, true).parse(text);
+        new RulesParser(copy, origin, true).placeholders(placeholders).parse(text);
         RulesParser.checkComplete(copy);
         return copy;
     }
@@ -184,6 +200,21 @@ public final class RuleSet {
     /** The {@code [@lang NAME]} section of a language, or null when cmdgate cannot see into it. */
     public Language language(String name) {
         return languages.get(name);
+    }
+
+    /** The {@code [@trust]} rows (a user rules file's; the built-in rules have none). */
+    public List<TrustRule> trust() {
+        return java.util.Collections.unmodifiableList(trust);
+    }
+
+    /** Whether some trust row is narrowed to a directory or a caller: its answer then depends on the launch's site. */
+    public boolean trustDependsOnSite() {
+        for (TrustRule t : trust) {
+            if (t.dependsOnSite()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A mechanism verdict from {@code [@settings]} by key ({@code unknown-program}, …). */

@@ -23,22 +23,47 @@ final class RulesParser {
             "empty", "glob-option", "heredoc-code", "stdin-file-code", "env-unknown");
 
     /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
+    /** The system properties trust rows may name as {@code ${…}}. */
+    static final List<String> PLACEHOLDERS = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
+
+    /** This JVM's values of {@link #PLACEHOLDERS} now. */
+    static java.util.Map<String, String> currentPlaceholders() {
+        java.util.Map<String, String> m = new java.util.HashMap<>();
+        for (String k : PLACEHOLDERS) {
+            String v = System.getProperty(k);
+            if (v != null) {
+                m.put(k, v);
+            }
+        }
+        return m;
+    }
+
     static final Set<String> ENV_CODE_KINDS = Set.of("sh", "prompt", "function", "expand", "pager", "program",
             "commands", "pipe");
 
     private final RuleSet rules;
     private final String origin;
     private final boolean overlay;
+    /** The values of {@code ${java.home}} and friends in trust rows. */
+    private java.util.Map<String, String> placeholders = java.util.Map.of();
     private int lineNo;
     private List<Section> current = List.of();
     private boolean inSettings;
     /** The {@code [@lang …]} sections rows go to, or empty. */
     private List<Language> langs = List.of();
+    /** In a {@code [@trust]} section: rows the user trusts (TrustRows). */
+    private boolean inTrust;
 
     RulesParser(RuleSet rules, String origin, boolean overlay) {
         this.rules = rules;
         this.origin = origin;
         this.overlay = overlay;
+    }
+
+    /** The values trust rows' placeholders stand for (the agent passes those it read at start-up). */
+    RulesParser placeholders(java.util.Map<String, String> values) {
+        this.placeholders = java.util.Map.copyOf(values);
+        return this;
     }
 
     private static volatile String builtinText;
@@ -126,6 +151,10 @@ final class RulesParser {
             header((hash >= 0 ? raw.substring(0, hash) : raw).trim());
             return;
         }
+        if (inTrust) {
+            rules.trust.add(TrustRows.parse(raw, origin, lineNo, placeholders));
+            return;
+        }
         if (inSettings) {
             setting(t);
             return;
@@ -151,6 +180,13 @@ final class RulesParser {
         String inner = h.substring(1, h.length() - 1).trim();
         if (inner.isEmpty()) {
             throw new IllegalArgumentException("empty section header");
+        }
+        inTrust = inner.equals("@trust");
+        if (inTrust) {
+            inSettings = false;
+            langs = List.of();
+            current = List.of();
+            return;
         }
         if (inner.equals("@settings")) {
             inSettings = true;

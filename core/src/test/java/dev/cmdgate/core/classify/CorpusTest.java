@@ -13,7 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The labelled corpus (a copy of shared/corpus/commands.jsonl): each row's class is at least its
+ * The labelled corpus (kept in the repository): each row's class is at least its
  * {@code min_class} and at most its {@code max_class} when given.
  */
 class CorpusTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class GateSchemeTest {
 
-    // DESIGN.md section 4, row by row.
+    // the autonomy matrix, row by row.
     @ParameterizedTest(name = "{0} × {1} → {2}")
     @CsvSource({
             "readonly, Read, ALLOW", "readonly, Write, BLOCK", "readonly, Network, BLOCK", "readonly, Install, BLOCK", "readonly, Destructive, BLOCK",

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 8: classifies every row of the adversarial corpus ({@code src/test/resources/adversarial/*.jsonl},
+ * Classifies every row of the adversarial corpus ({@code src/test/resources/adversarial/*.jsonl},
  * one file per technique) and reports both ways — missed risk (class below {@code min_class}) and
  * needless prompts (class above {@code max_class}) — with a per-technique summary table.
  *
@@ -151,15 +151,15 @@ class AdversarialCorpusTest {
     void corpusIsLargeEnoughAndWellFormed() {
         long adversarial = rows.stream().filter(r -> !r.technique().equals("shared") && r.min() != CommandClass.READ).count();
         long reads = rows.stream().filter(r -> !r.technique().equals("shared") && r.mustStayRead()).count();
-        assertThat(adversarial).as("adversarial rows (issue 8: at least 300)").isGreaterThanOrEqualTo(300);
-        assertThat(reads).as("everyday rows that must stay Read (issue 8: at least 100)").isGreaterThanOrEqualTo(100);
+        assertThat(adversarial).as("adversarial rows (at least 300)").isGreaterThanOrEqualTo(300);
+        assertThat(reads).as("everyday rows that must stay Read (at least 100)").isGreaterThanOrEqualTo(100);
         for (Row r : rows) {
             if (r.max() != null) {
                 assertThat(r.max().atLeast(r.min())).as(r.technique() + ":" + r.line() + " max_class below min_class").isTrue();
             }
         }
         assertThat(rows.stream().map(Row::technique).distinct().toList())
-                .as("technique groups of issue 8")
+                .as("technique groups")
                 .contains("quoting", "paths", "wrappers", "option-spellings", "indirection", "substitution",
                         "here-docs", "environment-hooks", "interpreters", "redirections", "remote-code",
                         "persistence", "shared");
@@ -273,7 +273,7 @@ class AdversarialCorpusTest {
     }
 
     static String report(Map<String, int[]> table, List<String> missed, List<String> needless, List<String> errors) {
-        StringBuilder sb = new StringBuilder("\n=== cmdgate adversarial corpus (issue 8) ===\n");
+        StringBuilder sb = new StringBuilder("\n=== cmdgate adversarial corpus ===\n");
         sb.append(String.format("%-28s %6s %7s %9s %10s %7s%n", "technique", "rows", "missed", "must-Read", "needless", "errors"));
         int[] sum = new int[5];
         int[] pending = new int[5];

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Differential test (issue 8): for generated words — quotes, escapes, {@code $'…'}, {@code $"…"},
+ * Differential test: for generated words — quotes, escapes, {@code $'…'}, {@code $"…"},
  * brace expansion, globs that match nothing, backslash-newline — the parser's argv (brace
  * expansion, then quote removal) must equal what bash itself produces with
  * {@code bash -c 'printf "%s\0" WORDS'} run in an empty directory. Skipped when bash is absent.

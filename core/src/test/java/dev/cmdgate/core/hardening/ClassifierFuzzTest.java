@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Coverage-guided fuzzing of the classifier (issue 8): shell lines and argv lists with environment
+ * Coverage-guided fuzzing of the classifier: shell lines and argv lists with environment
  * changes. Besides "no exception, no hang", it checks fail-closed properties (see {@link FuzzChecks}).
  */
 class ClassifierFuzzTest {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 8 / issue 3 "linear time": the worst-case input families at four doubling sizes, up to a
+ * "linear time": the worst-case input families at four doubling sizes, up to a
  * 1 MiB command line, 10,000 levels of nesting and 100,000 separators. Each answer must arrive (a
  * fail-closed answer is fine) within {@value #MAX_ANY_MS} ms, and the time must grow roughly
  * linearly: from the second to the largest size (4x the input) the time may grow at most

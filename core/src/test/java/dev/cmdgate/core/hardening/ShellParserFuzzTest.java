@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
- * Coverage-guided fuzzing of the shell parser (issue 8). Without {@code JAZZER_FUZZ} these replay
+ * Coverage-guided fuzzing of the shell parser. Without {@code JAZZER_FUZZ} these replay
  * the seeds in {@code src/test/resources/dev/cmdgate/core/hardening/ShellParserFuzzTestInputs/}
  * as ordinary JUnit tests; with {@code JAZZER_FUZZ=1} Jazzer mutates them (docs/adversarial.md).
  */

@@ -104,8 +104,12 @@ class SigningTest {
         Path text = Files.writeString(tmp.resolve("x.pem"), "hello");
         assertThatThrownBy(() -> SigningKeys.readPrivateKey(text)).hasMessage(text + ": no '-----BEGIN PRIVATE KEY-----' block found");
         SigningKeys.GeneratedKeys keys = SigningKeys.generate(tmp.resolve("k"));
+        // the two halves mixed up: said as such, either way round
         assertThatThrownBy(() -> SigningKeys.readPrivateKey(keys.publicKeyFile()))
-                .hasMessageContaining("no '-----BEGIN PRIVATE KEY-----' block found");
+                .hasMessage(keys.publicKeyFile() + " is a public key; signing needs the private key (cmdgate-signing.pem)");
+        assertThatThrownBy(() -> SigningKeys.readPublicKey(keys.privateKeyFile()))
+                .hasMessage(keys.privateKeyFile() + " is a private key; give the public key (cmdgate-signing.pub.pem,"
+                        + " written beside it by keygen)");
         Path rsa = Files.writeString(tmp.resolve("rsa.pem"), "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----\n");
         assertThatThrownBy(() -> SigningKeys.readPrivateKey(rsa)).hasMessageStartingWith("signing key " + rsa + ": not an Ed25519 private key");
     }

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Hand-built command trees, shaped the way the classifier reports them (DESIGN.md section 5), so
+ * Hand-built command trees, shaped the way the classifier reports them, so
  * the policy's semantics are tested independently of how far the classifier is.
  */
 final class Trees {

@@ -30,7 +30,7 @@ public final class LaunchMix {
                 List.of("sh", "-c", "rm -rf " + victim),
                 List.of("sudo", "-n", "true"));
         for (List<String> argv : commands) {
-            System.out.printf("%-55s %s%n", String.join(" ", argv).replace(scratch.toString(), "$TMP"), attempt(argv));
+            System.out.printf("%-48s %s%n", String.join(" ", argv).replace(scratch.toString(), "$TMP"), attempt(argv));
         }
         System.out.println("scratch dir still has: " + list(scratch));
     }
@@ -40,28 +40,45 @@ public final class LaunchMix {
             Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).trim();
             int rc = p.waitFor();
-            return "ran (exit " + rc + ")" + (out.isEmpty() ? "" : ": " + firstLine(out));
+            return "ran      (exit " + rc + ")" + (out.isEmpty() ? "" : ": " + firstLine(out));
         } catch (SecurityException e) {
-            return "REFUSED " + shorten(e.getMessage());
+            return "REFUSED  " + shorten(e.getMessage());
         } catch (IOException e) {
             return "failed to start: " + e.getMessage();
         }
     }
 
-    /** "cmdgate: blocked CMD (Class, level): reasons [decision …]" → "(Class, level) why". */
-    private static String shorten(String message) {
-        int open = message.lastIndexOf(" (", message.indexOf("): ") < 0 ? message.length() : message.indexOf("): "));
-        int close = message.indexOf("): ", Math.max(open, 0));
-        if (open < 0 || close < 0) {
+    /**
+     * "cmdgate: blocked CMD (Class, level): reasons [decision …]" → "Class/level, not allowed under readonly:
+     * why" or "Class/level, needs approval under supervised (asked: denied): why" — the class, what the tier
+     * said, and the finding that decided it.
+     */
+    static String shorten(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile(" \\((Read|Write|Network|Install|Destructive), ([a-z]+)\\): (.*?)( \\[decision [^]]*])?$")
+                .matcher(message);
+        if (!m.find()) {
             return message;
         }
-        String classAndLevel = message.substring(open + 1, close + 1);
-        String reasons = message.substring(close + 3).replaceFirst(" \\[decision .*", "");
-        int dash = reasons.indexOf(" — ");   // the gate's reason names what the classifier found
-        String why = dash < 0 ? reasons : reasons.substring(dash + 3);
-        why = why.contains("; ") ? why.substring(0, why.indexOf("; ")) : why;
-        String line = classAndLevel + " " + why;
-        return line.length() > 100 ? line.substring(0, 100) + "…" : line;
+        String[] classAndLevel = {m.group(1), m.group(2)};
+        String reasons = m.group(3);
+        String gate = null;
+        String why = "";
+        for (String r : reasons.split("; ")) {
+            int under = r.indexOf(" under ");
+            if (gate == null && under > 0 && (r.contains(" not allowed under ") || r.contains(" needs approval under "))) {
+                String tier = r.substring(under + 7).split(" ")[0].replace("autonomy=", "");
+                gate = (r.contains(" not allowed ") ? "not allowed under " : "needs approval under ") + tier;
+                int dash = r.indexOf(" — ");
+                why = dash < 0 ? "" : r.substring(dash + 3);
+            }
+        }
+        if (reasons.startsWith("the prompt was answered deny")) {
+            gate = (gate == null ? "prompt" : gate) + " (asked: denied)";
+        }
+        String line = classAndLevel[0] + "/" + (classAndLevel.length > 1 ? classAndLevel[1] : "?") + ", "
+                + (gate == null ? reasons : gate) + (why.isEmpty() ? "" : ": " + why);
+        return line.length() > 120 ? line.substring(0, 120) + "…" : line;
     }
 
     private static String firstLine(String s) {

@@ -10,16 +10,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-/** The audit file of a run, one parsed JSON object per line (each line must parse on its own). */
-record AuditLines(List<Map<String, Object>> lines) {
+/**
+ * The audit file of a run, one parsed JSON object per line (each line must parse on its own): the
+ * decision lines, and apart from them the event lines that report on an earlier decision ({@code exit},
+ * {@code watchdog_kill}).
+ */
+record AuditLines(List<Map<String, Object>> lines, List<Map<String, Object>> events) {
 
     static AuditLines read(Path file) {
         if (!Files.exists(file)) {
-            return new AuditLines(List.of());
+            return new AuditLines(List.of(), List.of());
         }
         try {
-            return new AuditLines(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                    .filter(l -> !l.isBlank()).map(JsonParser::parseObject).toList());
+            List<Map<String, Object>> all = Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank()).map(JsonParser::parseObject).toList();
+            return new AuditLines(all.stream().filter(l -> !l.containsKey("event")).toList(),
+                    all.stream().filter(l -> l.containsKey("event")).toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

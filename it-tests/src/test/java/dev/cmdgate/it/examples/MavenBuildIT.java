@@ -107,12 +107,12 @@ class MavenBuildIT {
         return ExampleRun.exec(cmd, project, env, 300, audit);
     }
 
-    private static String localRepo() {
+    static String localRepo() {
         String repo = System.getProperty("cmdgate.it.localRepo");
         return repo == null || repo.isBlank() ? System.getProperty("user.home") + "/.m2/repository" : repo;
     }
 
-    private static Path copyFixture() {
+    static Path copyFixture() {
         Path from = ExampleRun.ROOT.resolve("examples/maven-build");
         try {
             Path to = Files.createTempDirectory("cmdgate-it-maven");

@@ -107,7 +107,7 @@ class PassportIT {
         long elapsed = Long.parseLong(run.tagged("ELAPSED").get(0).trim());
         assertThat(elapsed).as("killed within a second of the 1 s limit (plus launch time)").isBetween(900L, 4_000L);
         Audit log = Audit.read(audit);
-        List<Audit.Line> kills = log.lines().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))).toList();
+        List<Audit.Line> kills = log.events().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))).toList();
         assertThat(kills).as(log.dump()).hasSize(1);
         assertThat(kills.get(0).json().get("argv")).isEqualTo(List.of("sleep", "30"));
         Audit.Line decision = log.only(l -> !l.json().containsKey("event") && l.argv().contains("30"), "the sleep decision");

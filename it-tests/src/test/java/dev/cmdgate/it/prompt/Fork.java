@@ -227,13 +227,14 @@ final class Fork {
         }
     }
 
-    /** The JSON lines of an audit file (none when it does not exist). */
+    /** The decision lines of an audit file (none when it does not exist); event lines (exit …) are left out. */
     static List<Map<String, Object>> audit(Path file) {
         try {
             if (!Files.exists(file)) {
                 return List.of();
             }
-            return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).map(JsonParser::parseObject).toList();
+            return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).map(JsonParser::parseObject)
+                    .filter(m -> !m.containsKey("event")).toList();
         } catch (IOException e) {
             throw new AssertionError(e);
         }

@@ -15,24 +15,29 @@ import java.util.function.Predicate;
 /** A JSON-lines audit file written by the agent, every line parsed strictly. */
 public final class Audit {
 
-    /** Fields every audit line has (DESIGN.md section 3 / issue 2). */
+    /** Fields every audit line has. */
     public static final List<String> REQUIRED = List.of("time", "decision_id", "argv", "cwd", "class", "level",
             "gate", "outcome", "reasons", "findings", "scheme", "mode", "caller");
 
     private final Path file;
+    /** The decision lines. */
     private final List<Line> lines;
+    /** The event lines ({@code exit}, {@code watchdog_kill}): each refers to an earlier decision. */
+    private final List<Line> events;
 
-    private Audit(Path file, List<Line> lines) {
+    private Audit(Path file, List<Line> lines, List<Line> events) {
         this.file = file;
         this.lines = lines;
+        this.events = events;
     }
 
     /** Reads the file; every line must be one whole JSON object with the required fields. */
     public static Audit read(Path file) {
         List<Line> out = new ArrayList<>();
+        List<Line> events = new ArrayList<>();
         try {
             if (!Files.exists(file)) {
-                return new Audit(file, out);
+                return new Audit(file, out, events);
             }
             String text = Files.readString(file, StandardCharsets.UTF_8);
             if (!text.isEmpty()) {
@@ -52,16 +57,22 @@ public final class Audit {
                 String[] required = m.containsKey("event") ? new String[] {"time", "event", "decision_id"}
                         : REQUIRED.toArray(String[]::new);
                 assertThat(m).as("audit line %d: %s", n, raw).containsKeys(required);
-                out.add(new Line(m, raw));
+                (m.containsKey("event") ? events : out).add(new Line(m, raw));
             }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return new Audit(file, out);
+        return new Audit(file, out, events);
     }
 
+    /** The decision lines, in file order. */
     public List<Line> lines() {
         return lines;
+    }
+
+    /** The event lines, in file order. */
+    public List<Line> events() {
+        return events;
     }
 
     public int size() {

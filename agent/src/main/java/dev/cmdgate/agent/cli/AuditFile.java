@@ -1,0 +1,81 @@
+package dev.cmdgate.agent.cli;
+
+import dev.cmdgate.core.json.JsonParser;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An audit file as the {@code report} views read it: one JSON object per line, each a decision or an
+ * event about an earlier one ({@code "event"}). A line that is not a JSON object is counted and named,
+ * never a reason to stop: a week of audit lines may hold one cut short by a full disk.
+ */
+final class AuditFile {
+
+    /** One decision line (not an event, not a pre-check), with its line number. */
+    record Entry(int line, Map<String, Object> json) {
+        @SuppressWarnings("unchecked")
+        List<String> argv() {
+            Object a = json.get("argv");
+            return a instanceof List<?> l && l.stream().allMatch(String.class::isInstance) ? (List<String>) a : null;
+        }
+
+        String string(String key) {
+            Object v = json.get(key);
+            return v instanceof String s ? s : null;
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> object(String key) {
+            Object v = json.get(key);
+            return v instanceof Map<?, ?> ? (Map<String, Object>) v : Map.of();
+        }
+    }
+
+    final List<Entry> decisions = new ArrayList<>();
+    final List<Entry> events = new ArrayList<>();
+    final List<Entry> prechecks = new ArrayList<>();
+    /** Line numbers of lines that are not JSON objects (blank lines are not counted). */
+    final List<Integer> unreadable = new ArrayList<>();
+
+    static AuditFile read(Path file) {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new Main.UsageException(file + " is not a readable audit file");
+        }
+        AuditFile a = new AuditFile();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            int n = 0;
+            for (String raw; (raw = in.readLine()) != null; ) {
+                n++;
+                if (raw.isBlank()) {
+                    continue;
+                }
+                Map<String, Object> json;
+                try {
+                    json = JsonParser.parseObject(raw);
+                } catch (IllegalArgumentException e) {   // JsonParseException is one
+                    a.unreadable.add(n);
+                    continue;
+                }
+                Entry e = new Entry(n, json);
+                if (json.containsKey("event")) {
+                    a.events.add(e);
+                } else if (json.containsKey("precheck")) {
+                    a.prechecks.add(e);
+                } else if (e.argv() == null || !(json.get("gate") instanceof String)) {
+                    a.unreadable.add(n);
+                } else {
+                    a.decisions.add(e);
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new Main.UsageException("cannot read " + file + ": " + e.getMessage());
+        }
+        return a;
+    }
+}

@@ -1,0 +1,254 @@
+package dev.cmdgate.agent.launch;
+
+import dev.cmdgate.agent.audit.AuditSink;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.JarFile;
+
+/**
+ * Hands cmdgate, with this JVM's configuration, to the JVMs this JVM launches ({@code cmdgate.children=gate}),
+ * on the copy of the launch that cmdgate owns, after the launch was allowed:
+ * <ul>
+ *   <li>a JDK's {@code java} (a file in the bin directory of a Java runtime image, found as the JDK finds
+ *       it: a path, or the name on this JVM's PATH) gets {@code -javaagent:JAR=SETTINGS} right after the
+ *       program name; the JDK tools listed in {@code jvm-programs} get {@code -J-javaagent:…};</li>
+ *   <li>every other launch gets the same option appended to {@code JAVA_TOOL_OPTIONS} in its environment
+ *       (what the application set there is kept), so a JVM that a shell, a build tool or a JDK tool starts
+ *       below it runs under cmdgate too;</li>
+ *   <li>a launch that already carries cmdgate's agent (in its arguments, {@code JAVA_TOOL_OPTIONS} or
+ *       {@code JDK_JAVA_OPTIONS}) is left with it: never two agents;</li>
+ *   <li>every launch gets {@value AuditSink#PARENT_VARIABLE} set to the id of the decision that allowed
+ *       it, which the child's audit lines record as {@code parent_decision_id}.</li>
+ * </ul>
+ * The settings are marked {@code sealed=true}: the child ignores {@code cmdgate.*} system properties and
+ * configuration files the application puts on its command line.
+ */
+final class ChildJvms {
+
+    static final String TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
+    private static final String JDK_JAVA_OPTIONS = "JDK_JAVA_OPTIONS";
+
+    /** One row of {@code jvm-programs}. */
+    record Program(String name, boolean viaJ, Set<String> alone) {
+    }
+
+    private final String agentOption;
+    private final Map<String, Program> programs;
+    private final Path ownJar;
+
+    /**
+     * @param agentJar  cmdgate's jar
+     * @param arguments the agent arguments for the child ({@code ChildSettings.agentArguments})
+     */
+    ChildJvms(Path agentJar, String arguments) {
+        this.ownJar = agentJar.toAbsolutePath().normalize();
+        this.agentOption = "-javaagent:" + ownJar + "=" + arguments;
+        this.programs = programs();
+    }
+
+    /** The jar this class was loaded from (cmdgate's, in a gated JVM), or null when it is not a jar. */
+    static Path ownJar() {
+        try {
+            Path p = Path.of(ChildJvms.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Files.isRegularFile(p) ? p : null;
+        } catch (Exception | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The option a JVM is given: {@code -javaagent:JAR=SETTINGS}. */
+    String agentOption() {
+        return agentOption;
+    }
+
+    /** The launch with cmdgate handed on: argv and environment (null: inherited) as they are to run. */
+    record Handed(List<String> argv, Map<String, String> environment) {
+    }
+
+    /**
+     * What to launch instead of {@code argv} with {@code environment} (null: this JVM's, inherited) in
+     * {@code cwd}, allowed by decision {@code decisionId}.
+     */
+    Handed hand(List<String> argv, Map<String, String> environment, String cwd, String decisionId) {
+        Map<String, String> env = new HashMap<>(environment != null ? environment : System.getenv());
+        env.put(AuditSink.PARENT_VARIABLE, decisionId);
+        if (argv.isEmpty() || hasAgent(argv, env)) {
+            return new Handed(argv, env);
+        }
+        String w0 = argv.get(0);
+        String name = w0.substring(w0.lastIndexOf('/') + 1);
+        Program p = programs.get(name);
+        if (p != null && runtimeImage(resolve(w0, cwd))) {
+            if (argv.size() == 2 && p.alone().contains(argv.get(1))) {
+                return new Handed(argv, env);
+            }
+            List<String> out = new ArrayList<>(argv.size() + 1);
+            out.add(w0);
+            out.add(p.viaJ() ? "-J" + agentOption : agentOption);
+            out.addAll(argv.subList(1, argv.size()));
+            return new Handed(out, env);
+        }
+        String before = env.get(TOOL_OPTIONS);
+        String quoted = quote(agentOption);
+        env.put(TOOL_OPTIONS, before == null || before.isBlank() ? quoted : before + " " + quoted);
+        return new Handed(argv, env);
+    }
+
+    /** Whether cmdgate's agent is already in the arguments or the JVM option variables of this launch. */
+    private boolean hasAgent(List<String> argv, Map<String, String> env) {
+        for (String a : argv) {
+            if (isCmdgateAgent(a.startsWith("-J") ? a.substring(2) : a)) {
+                return true;
+            }
+        }
+        for (String variable : List.of(TOOL_OPTIONS, JDK_JAVA_OPTIONS)) {
+            String v = env.get(variable);
+            if (v != null && v.contains("-javaagent:")) {
+                for (String option : options(v)) {
+                    if (isCmdgateAgent(option)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@code -javaagent:JAR[=ARGS]} naming cmdgate's jar, or any jar whose premain is cmdgate's bootstrap. */
+    boolean isCmdgateAgent(String option) {
+        if (!option.startsWith("-javaagent:")) {
+            return false;
+        }
+        String spec = option.substring("-javaagent:".length());
+        int eq = spec.indexOf('=');
+        Path jar = Path.of(eq < 0 ? spec : spec.substring(0, eq)).toAbsolutePath().normalize();
+        if (jar.equals(ownJar)) {
+            return true;
+        }
+        try (JarFile f = new JarFile(jar.toFile(), false)) {
+            String premain = f.getManifest() == null ? null : f.getManifest().getMainAttributes().getValue("Premain-Class");
+            return premain != null && premain.startsWith("dev.cmdgate.");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The file the JDK will run: a path as given (relative to the launch's directory), a name looked up on PATH. */
+    private static Path resolve(String program, String cwd) {
+        if (program.indexOf('/') >= 0) {
+            Path p = Path.of(program);
+            return p.isAbsolute() || cwd == null ? p : Path.of(cwd).resolve(p);
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir).resolve(program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Whether this file is in the bin directory of a Java runtime image (symbolic links followed). */
+    private static boolean runtimeImage(Path program) {
+        if (program == null) {
+            return false;
+        }
+        try {
+            Path real = program.toRealPath();
+            Path bin = real.getParent();
+            Path home = bin == null ? null : bin.getParent();
+            return home != null && bin.getFileName().toString().equals("bin")
+                    && (Files.isRegularFile(home.resolve("release")) || Files.isRegularFile(home.resolve("lib/modules")));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** An option as JAVA_TOOL_OPTIONS reads it: quoted when it holds a blank or a quote. */
+    static String quote(String option) {
+        boolean plain = true;
+        for (int i = 0; i < option.length() && plain; i++) {
+            char c = option.charAt(i);
+            plain = !Character.isWhitespace(c) && c != '\'' && c != '"';
+        }
+        if (plain) {
+            return option;
+        }
+        return option.indexOf('\'') < 0 ? "'" + option + "'" : "\"" + option + "\"";
+    }
+
+    /** The options of a JVM option variable, split at blanks outside quotes, quotes removed (as the JVM reads them). */
+    static List<String> options(String value) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = null;
+        char quote = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    cur.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                cur = cur == null ? new StringBuilder() : cur;
+            } else if (Character.isWhitespace(c)) {
+                if (cur != null) {
+                    out.add(cur.toString());
+                    cur = null;
+                }
+            } else {
+                cur = cur == null ? new StringBuilder() : cur;
+                cur.append(c);
+            }
+        }
+        if (cur != null) {
+            out.add(cur.toString());
+        }
+        return out;
+    }
+
+    private static Map<String, Program> programs() {
+        try (InputStream in = ChildJvms.class.getResourceAsStream("jvm-programs")) {
+            if (in == null) {
+                throw new IllegalStateException("cmdgate: jvm-programs is missing from the agent jar");
+            }
+            Map<String, Program> out = new HashMap<>();
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                int hash = line.indexOf('#');
+                String row = (hash >= 0 ? line.substring(0, hash) : line).trim();
+                if (row.isEmpty()) {
+                    continue;
+                }
+                String[] w = row.split("\\s+");
+                if (w.length < 2 || !(w[1].equals("argument") || w[1].equals("-J"))
+                        || (w.length > 2 && !w[2].equals("alone"))) {
+                    throw new IllegalStateException("cmdgate: jvm-programs: bad row '" + row + "'");
+                }
+                Set<String> alone = w.length > 3 ? Set.of(java.util.Arrays.copyOfRange(w, 3, w.length)) : Set.of();
+                out.put(w[0], new Program(w[0], w[1].equals("-J"), alone));
+            }
+            return Map.copyOf(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

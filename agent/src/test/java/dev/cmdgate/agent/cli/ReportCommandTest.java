@@ -1,0 +1,83 @@
+package dev.cmdgate.agent.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code report AUDIT}: a week of audit-mode lines judged again under another tier, passport or rules. */
+class ReportCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    private String week() throws Exception {
+        Path f = dir.resolve("week.jsonl");
+        try (var in = ReportCommandTest.class.getResourceAsStream("week.jsonl")) {
+            Files.write(f, in.readAllBytes());
+        }
+        return f.toString();
+    }
+
+    @Test
+    void underFullTheWritesWouldRunAndTheRestStillPrompt() throws Exception {
+        assertThat(run("report", week(), "--autonomy", "full")).isZero();
+        String o = out.toString();
+        assertThat(o).contains("cmdgate report: 5 launches in ").contains("recorded under autonomy=supervised; judged again under autonomy=full");
+        assertThat(o).contains("(not counted: 1 pre-check lines, 1 unreadable lines, the first at line 6)");
+        assertThat(o).containsPattern("Read +1 +1 → 1 +0 → 0 +0 → 0");
+        // touch and git status with GIT_DIR set (a hook, judged from its recorded value: Write/high) would run
+        assertThat(o).containsPattern("Write +2 +0 → 2 +2 → 0 +0 → 0");
+        assertThat(o).containsPattern("all +5 +1 → 3 +4 → 2 +0 → 0");
+        assertThat(o).contains("2 launches would be answered differently:")
+                .containsPattern("line 3 +prompt → allow +Write/medium  touch notes.txt  \\(in /srv/app\\)")
+                .contains("GIT_DIR is set by the launch");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void underReadonlyPromptsBecomeBlocks() throws Exception {
+        assertThat(run("report", week(), "--autonomy", "readonly")).isZero();
+        assertThat(out.toString()).contains("4 launches would be answered differently:")
+                .containsPattern("line 8 +prompt → block +Network/high  curl -s https://example.org/x");
+    }
+
+    @Test
+    void aTrustRowChangesWhatItTrusts() throws Exception {
+        Path rules = Files.writeString(dir.resolve("trust.rules"), """
+                [@trust]
+                trust rm -rf target if cwd=/srv/app caller=com.acme.Build -> "the build's clean-up"
+                """);
+        assertThat(run("report", week(), "--rules", rules.toString())).isZero();
+        assertThat(out.toString()).contains("1 launch would be answered differently:")
+                .containsPattern("line 4 +prompt → allow +Read/minimal  rm -rf target")
+                .contains("trusted by " + rules + ":2: the build's clean-up");
+    }
+
+    @Test
+    void aPassportIsEvaluatedOnEveryLaunch() throws Exception {
+        Path passport = Path.of("..", "examples", "passport", "passport.json");
+        assertThat(run("report", week(), "--autonomy", "full", "--policy", passport.toString())).isZero();
+        assertThat(out.toString()).contains("with the passport ").contains("launches would be answered differently");
+    }
+
+    @Test
+    void badInputIsOneLine() {
+        assertThat(run("report", dir.resolve("none.jsonl").toString())).isEqualTo(2);
+        assertThat(err.toString().trim()).isEqualTo("cmdgate: " + dir.resolve("none.jsonl") + " is not a readable audit file");
+        err.getBuffer().setLength(0);
+        assertThat(run("report")).isEqualTo(2);
+        assertThat(err.toString().trim()).doesNotContain("\n").contains("try: cmdgate report --help");
+    }
+}

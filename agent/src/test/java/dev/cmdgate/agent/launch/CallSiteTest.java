@@ -1,0 +1,40 @@
+package dev.cmdgate.agent.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.example.app.App;
+import org.junit.jupiter.api.Test;
+
+/** The audit's caller is the user's code, past the launcher libraries (reviewed list and cmdgate.caller.skip). */
+class CallSiteTest {
+
+    @Test
+    void aReviewedLauncherLibraryIsPassedOver() {
+        CallSite sites = new CallSite(List.of());
+        // the walk happens on first use, on the launching thread, as a launch's does
+        String caller = App.throughCommonsExec(() -> sites.walk().caller());
+        assertThat(caller).startsWith("org.example.app.App.throughCommonsExec(App.java:");
+        List<String> frames = App.throughCommonsExec(() -> sites.walk().frames());
+        assertThat(frames).containsSubsequence("org.apache.commons.exec.FakeExecutor", "org.example.app.App")
+                .noneMatch(f -> f.startsWith("dev.cmdgate.")).last().isEqualTo("org.example.app.App");
+    }
+
+    @Test
+    void anUnlistedLibraryIsTheCallerUnlessConfiguredToBeSkipped() {
+        assertThat(App.throughLibrary(() -> new CallSite(List.of()).caller()))
+                .startsWith("org.example.lib.Launcher.launch(Launcher.java:");
+        CallSite skipping = new CallSite(List.of("org.example.lib"));
+        assertThat(App.throughLibrary(skipping::caller)).startsWith("org.example.app.App.throughLibrary(App.java:");
+        assertThat(App.throughLibrary(() -> skipping.walk().frames()))
+                .containsSubsequence("org.example.lib.Launcher", "org.example.app.App").last().isEqualTo("org.example.app.App");
+    }
+
+    @Test
+    void theReviewedListIsReadableData() {
+        List<String> reviewed = CallSite.reviewed();
+        assertThat(reviewed).contains("org.apache.tools.ant.", "org.codehaus.groovy.runtime.", "org.apache.commons.exec.",
+                "org.zeroturnaround.exec.", "org.apache.maven.surefire.shared.utils.cli.", "org.codehaus.plexus.util.cli.");
+        assertThat(reviewed).allSatisfy(e -> assertThat(e).matches("[A-Za-z_$][A-Za-z0-9_$.]*"));
+    }
+}

@@ -1,0 +1,44 @@
+package dev.cmdgate.core;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Where a launch is made from, for the rules' {@code [@trust]} rows that are narrowed to a working
+ * directory or a caller: the directory the process starts in and the classes of the launching frames
+ * from the launch up to the application's caller (the JDK's and the launcher libraries' included,
+ * cmdgate's left out). The frames are read only when a row asks for them: a stack walk is the costliest
+ * part of a launch.
+ */
+public interface LaunchSite {
+
+    /** No site known: no directory, no frames (a trust row with a condition never holds). */
+    LaunchSite NONE = of(null, List::of);
+
+    /** The absolute directory the process starts in, or null when unknown. */
+    String cwd();
+
+    /** The class names of the launching frames, innermost first; empty when unknown. */
+    List<String> callerClasses();
+
+    static LaunchSite of(String cwd, Supplier<List<String>> callerClasses) {
+        return new LaunchSite() {
+            private List<String> frames;
+
+            @Override
+            public String cwd() {
+                return cwd;
+            }
+
+            @Override
+            public List<String> callerClasses() {
+                List<String> f = frames;
+                if (f == null) {
+                    f = List.copyOf(callerClasses.get());
+                    frames = f;
+                }
+                return f;
+            }
+        };
+    }
+}

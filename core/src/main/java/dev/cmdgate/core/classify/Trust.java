@@ -1,0 +1,169 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.LaunchSite;
+import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.TrustRule;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Matches one simple command against the rules' {@code [@trust]} rows. Only a command whose every word
+ * is known before run time can be trusted: a word holding an expansion, or a script word holding a glob
+ * character (its expansion is unknown), never matches. The directory condition is checked against every
+ * directory the command may run in — the launch's, and each one an earlier {@code cd} of the same
+ * script may have moved to — and fails when one of them is unknown.
+ */
+final class Trust {
+
+    /** The directories a command may run in so far, or null when one of them is unknown. */
+    private List<String> dirs;
+    private final LaunchSite site;
+
+    Trust(LaunchSite site) {
+        this.site = site;
+        String cwd = site.cwd();
+        this.dirs = cwd == null || !cwd.startsWith("/") ? null : new ArrayList<>(List.of(Paths.resolveDots(Paths.normalize(cwd))));
+    }
+
+    /**
+     * A command changed directory ({@code chdir} rows: cd, pushd) to {@code target}, null when it has no
+     * literal operand. Directories are only ever added: a {@code cd} inside a subshell or a branch not
+     * taken still counts, which can only make a condition fail.
+     */
+    void changedDirectory(Arg target) {
+        if (dirs == null) {
+            return;
+        }
+        if (target == null || target.dynamic || target.text.isEmpty() || target.text.equals("-")
+                || target.text.startsWith("~")) {
+            dirs = null;
+            return;
+        }
+        String t = target.text;
+        if (t.startsWith("/")) {
+            add(t);
+        } else if (t.equals(".") || t.equals("..") || t.startsWith("./") || t.startsWith("../")) {
+            // relative to each directory it may be in now; CDPATH is never used for these
+            for (String d : List.copyOf(dirs)) {
+                add(d + "/" + t);
+            }
+        } else {
+            dirs = null;   // a bare name may be found through CDPATH: where it goes is not known here
+        }
+    }
+
+    private void add(String path) {
+        String p = Paths.resolveDots(Paths.normalize(path));
+        if (!dirs.contains(p)) {
+            dirs.add(p);
+        }
+    }
+
+    /**
+     * The first row that trusts this command, or null.
+     *
+     * @param words    the command's words (the program first)
+     * @param name     the program name as the classifier resolved it
+     * @param standard true when the command word is a bare name or in a standard system directory
+     */
+    TrustRule match(List<TrustRule> rows, List<Arg> words, String name, boolean standard) {
+        for (Arg a : words) {
+            if (a.dynamic || (a.start >= 0 && hasGlobChar(a.text))) {
+                return null;
+            }
+        }
+        for (TrustRule r : rows) {
+            if (matches(r, words, name, standard)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private boolean matches(TrustRule r, List<Arg> words, String name, boolean standard) {
+        return programMatches(r, words.get(0).text, name, standard) && argsMatch(r.args(), words)
+                && cwdHolds(r) && callerHolds(r);
+    }
+
+    /**
+     * The words after the program against the row's globs, {@link TrustRule#ANY_WORDS} matching any run
+     * of words: the wildcard match of {@link Glob}, over words instead of characters.
+     */
+    static boolean argsMatch(List<String> globs, List<Arg> words) {
+        int p = 0;
+        int t = 1;
+        int star = -1;
+        int mark = 0;
+        int pl = globs.size();
+        int tl = words.size();
+        while (t < tl) {
+            if (p < pl && globs.get(p) != TrustRule.ANY_WORDS && Glob.matches(globs.get(p), words.get(t).text)) {
+                p++;
+                t++;
+            } else if (p < pl && globs.get(p) == TrustRule.ANY_WORDS) {
+                star = p++;
+                mark = t;
+            } else if (star >= 0) {
+                p = star + 1;
+                t = ++mark;
+            } else {
+                return false;
+            }
+        }
+        while (p < pl && globs.get(p) == TrustRule.ANY_WORDS) {
+            p++;
+        }
+        return p == pl;
+    }
+
+    private boolean programMatches(TrustRule r, String word, String name, boolean standard) {
+        if (!r.programIsPath()) {
+            return standard && r.program().equals(name);
+        }
+        if (word.startsWith("/")) {
+            return Glob.matches(r.program(), Paths.resolveDots(Paths.normalize(word)));
+        }
+        if (word.indexOf('/') < 0 || dirs == null) {
+            return false;   // a bare name is found on PATH: which file that is is not known here
+        }
+        for (String d : dirs) {
+            if (!Glob.matches(r.program(), Paths.resolveDots(Paths.normalize(d + "/" + word)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean cwdHolds(TrustRule r) {
+        if (r.cwds().isEmpty()) {
+            return true;
+        }
+        if (dirs == null) {
+            return false;
+        }
+        for (String d : dirs) {
+            if (!Glob.anyMatch(r.cwds(), d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean callerHolds(TrustRule r) {
+        if (r.callers().isEmpty()) {
+            return true;
+        }
+        for (String cls : site.callerClasses()) {
+            for (String pkg : r.callers()) {
+                if (cls.equals(pkg) || cls.startsWith(pkg + ".") || cls.startsWith(pkg + "$")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasGlobChar(String s) {
+        return s.indexOf('*') >= 0 || s.indexOf('?') >= 0 || s.indexOf('[') >= 0;
+    }
+}

@@ -1,0 +1,199 @@
+package dev.cmdgate.core.rules;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one row of a {@code [@trust]} section:
+ * <pre>
+ * trust PROGRAM [WORD | ...]... [if CONDITION...] -> "REASON"
+ * </pre>
+ * WORD is a glob per argument word (the first one is the program); an unquoted {@code ...} stands for
+ * any number of words (none included); CONDITION is {@code cwd=GLOB} or {@code caller=PACKAGE} (several of one kind
+ * are alternatives; the two kinds must both hold). {@code ${java.home}},
+ * {@code ${user.dir}} and {@code ${user.home}} are replaced by the values the JVM reading the rules has
+ * at start-up, with glob characters made literal. The words {@code ...}, {@code if} and {@code ->} are
+ * markers only when unquoted, so a quoted {@code "if"} is an argument like any other.
+ */
+final class TrustRows {
+
+    private TrustRows() {
+    }
+
+    /** A word of the row and whether it was quoted. */
+    private record Word(String text, boolean quoted) {
+        boolean is(String marker) {
+            return !quoted && text.equals(marker);
+        }
+    }
+
+    static TrustRule parse(String raw, String origin, int line, Map<String, String> properties) {
+        List<Word> w = words(raw);
+        if (w.isEmpty()) {
+            return null;
+        }
+        if (!w.get(0).is("trust")) {
+            throw new IllegalArgumentException("only 'trust' rows belong in [@trust] (found '" + w.get(0).text() + "')");
+        }
+        int arrow = -1;
+        for (int i = 1; i < w.size(); i++) {
+            if (w.get(i).is("->")) {
+                arrow = i;
+                break;
+            }
+        }
+        if (arrow < 0 || arrow != w.size() - 2 || !w.get(arrow + 1).quoted()) {
+            throw new IllegalArgumentException("expected: trust PROGRAM [WORD | ...]... [if CONDITION...] -> \"reason\"");
+        }
+        int end = arrow;
+        for (int i = 1; i < arrow; i++) {
+            if (w.get(i).is("if")) {
+                end = i;
+                break;
+            }
+        }
+        if (end < 2) {
+            throw new IllegalArgumentException("a trust row names at least a program");
+        }
+        List<String> pattern = new ArrayList<>();
+        for (int i = 1; i < end; i++) {
+            if (w.get(i).is("...")) {
+                if (i == 1) {
+                    throw new IllegalArgumentException("the program comes first, not '...'");
+                }
+                if (pattern.get(pattern.size() - 1) != TrustRule.ANY_WORDS) {
+                    pattern.add(TrustRule.ANY_WORDS);
+                }
+            } else {
+                pattern.add(expand(w.get(i).text(), properties));
+            }
+        }
+        String program = pattern.get(0);
+        if (program.isEmpty() || (program.indexOf('/') >= 0 && !program.startsWith("/"))) {
+            throw new IllegalArgumentException("the program is a name or an absolute path glob, not '" + program + "'");
+        }
+        if (program.indexOf('/') < 0 && (program.indexOf('*') >= 0 || program.indexOf('?') >= 0)) {
+            throw new IllegalArgumentException("a program name cannot be a glob ('" + program
+                    + "'): trust names one program; write a row per program");
+        }
+        if (program.equals("*")) {
+            throw new IllegalArgumentException("a trust row cannot trust every program");
+        }
+        List<String> cwds = new ArrayList<>();
+        List<String> callers = new ArrayList<>();
+        List<String> outputs = new ArrayList<>();
+        for (int i = end + 1; i < arrow; i++) {
+            String c = w.get(i).text();
+            if (c.startsWith("cwd=") && c.length() > 4) {
+                String cwd = expand(c.substring(4), properties);
+                if (!cwd.startsWith("/")) {
+                    throw new IllegalArgumentException("cwd= takes an absolute directory glob, not '" + cwd + "'");
+                }
+                cwds.add(cwd);
+            } else if (c.startsWith("output=") && c.length() > 7) {
+                String out = expand(c.substring(7), properties);
+                if (!out.startsWith("/")) {
+                    throw new IllegalArgumentException("output= takes an absolute file glob, not '" + out + "'");
+                }
+                outputs.add(out);
+            } else if (c.startsWith("caller=") && c.length() > 7) {
+                String pkg = c.substring(7);
+                if (!pkg.matches("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*")) {
+                    throw new IllegalArgumentException("caller= takes a package or class name, not '" + pkg + "'");
+                }
+                callers.add(pkg);
+            } else {
+                throw new IllegalArgumentException("unknown trust condition '" + c + "' (expected cwd=GLOB, caller=PACKAGE or output=GLOB)");
+            }
+        }
+        String reason = w.get(arrow + 1).text();
+        if (reason.isBlank()) {
+            throw new IllegalArgumentException("a trust row says why (the reason after ->)");
+        }
+        return new TrustRule(program, pattern.subList(1, pattern.size()), cwds, callers, outputs, reason, origin + ":" + line);
+    }
+
+    /** Replaces the known {@code ${name}} placeholders, escaping glob characters in their values. */
+    static String expand(String text, Map<String, String> properties) {
+        StringBuilder out = new StringBuilder(text.length());
+        int i = 0;
+        while (i < text.length()) {
+            int open = text.indexOf("${", i);
+            if (open < 0) {
+                out.append(text, i, text.length());
+                break;
+            }
+            int close = text.indexOf('}', open);
+            if (close < 0) {
+                throw new IllegalArgumentException("unterminated ${ in '" + text + "'");
+            }
+            String name = text.substring(open + 2, close);
+            if (!RulesParser.PLACEHOLDERS.contains(name)) {
+                throw new IllegalArgumentException("unknown placeholder ${" + name
+                        + "} (known: ${java.home}, ${java.io.tmpdir}, ${user.dir}, ${user.home})");
+            }
+            String value = properties.get(name);
+            if (value == null || value.isEmpty()) {
+                throw new IllegalArgumentException("${" + name + "} has no value in this JVM");
+            }
+            out.append(text, i, open);
+            if (value.length() > 1 && value.endsWith("/")) {
+                value = value.substring(0, value.length() - 1);
+            }
+            for (int k = 0; k < value.length(); k++) {
+                char c = value.charAt(k);
+                if (c == '*' || c == '?' || c == '\\') {
+                    out.append('\\');
+                }
+                out.append(c);
+            }
+            i = close + 1;
+        }
+        return out.toString();
+    }
+
+    /** Blank-separated words, {@code "quoted"} ones (with {@code \"}) kept whole; {@code #} outside quotes ends the row. */
+    private static List<Word> words(String line) {
+        List<Word> out = new ArrayList<>();
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            char c = line.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\r') {
+                i++;
+            } else if (c == '#') {
+                break;
+            } else if (c == '"') {
+                StringBuilder b = new StringBuilder();
+                i++;
+                boolean closed = false;
+                while (i < n) {
+                    char d = line.charAt(i);
+                    if (d == '\\' && i + 1 < n) {
+                        b.append(line.charAt(i + 1));
+                        i += 2;
+                    } else if (d == '"') {
+                        i++;
+                        closed = true;
+                        break;
+                    } else {
+                        b.append(d);
+                        i++;
+                    }
+                }
+                if (!closed) {
+                    throw new IllegalArgumentException("unterminated \"quoted text\"");
+                }
+                out.add(new Word(b.toString(), true));
+            } else {
+                int st = i;
+                while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t' && line.charAt(i) != '\r') {
+                    i++;
+                }
+                out.add(new Word(line.substring(st, i), false));
+            }
+        }
+        return out;
+    }
+}

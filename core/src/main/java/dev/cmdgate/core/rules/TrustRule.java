@@ -1,0 +1,52 @@
+package dev.cmdgate.core.rules;
+
+import java.util.List;
+
+/**
+ * One {@code trust} row of a rules file's {@code [@trust]} section: a simple command the user trusts,
+ * wherever it appears in a launch's command tree. Trust covers that simple command only — the rest of
+ * the tree (other commands of a script, its redirections, the variables it sets) is judged as always.
+ *
+ * @param program  the first pattern word: a program name (matched like the classifier resolves names:
+ *                 bare, or in a standard system directory) or an absolute path glob
+ * @param args     one glob per further argument word, or {@link #ANY_WORDS} where the row wrote
+ *                 {@code ...}: any number of words, none included
+ * @param cwds     {@code cwd=GLOB} conditions, alternatives: every directory the command may run in
+ *                 matches one of them; empty: anywhere
+ * @param callers  {@code caller=PACKAGE} conditions, alternatives: one of the launching frames is in one
+ *                 of these packages (or is one of these classes); empty: any caller
+ * @param outputs  {@code output=GLOB}: files the JDK opens for the trusted launch's output (its
+ *                 ProcessBuilder redirects) that are part of what is trusted; empty: none is
+ * @param reason   what the user wrote after {@code ->}
+ * @param where    the row's place, {@code FILE:LINE}
+ */
+public record TrustRule(String program, List<String> args, List<String> cwds, List<String> callers, List<String> outputs,
+                        String reason, String where) {
+
+    /** How a trusted command's finding begins; the gatekeeper turns such findings into a {@code trust} reason. */
+    public static final String FINDING_PREFIX = "trusted by ";
+    /** Stands for an unquoted {@code ...} in {@link #args}; holds a NUL, which no argument word can. */
+    public static final String ANY_WORDS = "\u0000...";
+
+    public TrustRule {
+        args = List.copyOf(args);
+        cwds = List.copyOf(cwds);
+        callers = List.copyOf(callers);
+        outputs = List.copyOf(outputs);
+    }
+
+    /** Whether the row's answer depends on where the launch is made from (its directory or caller). */
+    public boolean dependsOnSite() {
+        return !cwds.isEmpty() || !callers.isEmpty();
+    }
+
+    /** Whether the program word is a path glob rather than a name. */
+    public boolean programIsPath() {
+        return program.indexOf('/') >= 0;
+    }
+
+    /** The finding's reason: {@code trusted by FILE:LINE: REASON}. */
+    public String findingReason() {
+        return FINDING_PREFIX + where + ": " + reason;
+    }
+}

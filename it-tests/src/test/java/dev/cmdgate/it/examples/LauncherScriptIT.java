@@ -1,0 +1,65 @@
+package dev.cmdgate.it.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher script {@code ./cmdgate}: {@code run} takes {@code --KEY=VALUE} as well as
+ * {@code --KEY VALUE} and works when the checkout and the current directory have blanks in their paths;
+ * {@code --help} exits 0 and names every command; {@code -V} prints the version. Uses the jar where the
+ * script builds it (skipped when the jar under test is elsewhere).
+ */
+class LauncherScriptIT {
+
+    @TempDir
+    Path tmp;
+
+    private static void assumeScriptJar() {
+        boolean scriptJar = ExampleRun.AGENT_JAR.toAbsolutePath().normalize().equals(ExampleRun.ROOT.resolve("agent/target/cmdgate.jar"))
+                && Files.isDirectory(ExampleRun.ROOT.resolve("examples/target/classes"));
+        Assumptions.assumeTrue(scriptJar, "the jar under test is not where ./cmdgate builds it: skipped");
+    }
+
+    @Test
+    void runWorksWithBlanksInThePathsAndKeyEqualsValue() throws IOException {
+        assumeScriptJar();
+        Path dir = Files.createDirectories(tmp.resolve("a dir with blanks"));
+        Path checkout = Files.createSymbolicLink(dir.resolve("my checkout"), ExampleRun.ROOT);
+        Path touched = dir.resolve("touched by the app");
+        ExampleRun.Result r = ExampleRun.exec(List.of(checkout.resolve("cmdgate").toString(), "run", "--autonomy=readonly",
+                        "--prompt", "deny", "--audit=audit file.jsonl", "--",
+                        "java", "-cp", ExampleRun.TEST_CLASSES.toString(), "dev.cmdgate.it.apps.Commands",
+                        "touch", "touch", touched.toString(), "--", "echo", "echo", "hi"),
+                dir, Map.of("HOME", tmp.toString()), 120, null);
+        assertThat(r.exit()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).contains("RESULT touch blocked java.lang.SecurityException: cmdgate: blocked touch")
+                .contains("RESULT echo ok exit=0 out=hi");
+        assertThat(touched).doesNotExist();
+        assertThat(dir.resolve("audit file.jsonl")).as("the audit path, relative to a directory with blanks").exists();
+        assertThat(AuditLines.read(dir.resolve("audit file.jsonl")).lines()).hasSize(2);
+        assertThat(r.err()).contains("Picked up JAVA_TOOL_OPTIONS: '-javaagent:" + checkout.resolve("agent/target/cmdgate.jar"));
+    }
+
+    @Test
+    void helpAndVersion() throws IOException {
+        assumeScriptJar();
+        Path script = ExampleRun.ROOT.resolve("cmdgate");
+        ExampleRun.Result help = ExampleRun.exec(List.of(script.toString(), "--help"), tmp, Map.of(), 60, null);
+        assertThat(help.exit()).as(help.describe()).isZero();
+        assertThat(help.out()).contains("./cmdgate run").contains("./cmdgate classify").contains("./cmdgate report")
+                .contains("./cmdgate keygen").contains("./cmdgate verify").contains("./cmdgate test");
+        ExampleRun.Result version = ExampleRun.exec(List.of(script.toString(), "-V"), tmp, Map.of(), 60, null);
+        assertThat(version.exit()).as(version.describe()).isZero();
+        assertThat(version.out().trim()).matches("cmdgate \\d+\\.\\d+\\.\\d+.*");
+        ExampleRun.Result bad = ExampleRun.exec(List.of(script.toString(), "frobnicate"), tmp, Map.of(), 60, null);
+        assertThat(bad.exit()).isEqualTo(2);
+    }
+}
