@@ -391,8 +391,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
     }
 
-    private Decision decide(InFlight t, Launch launch, boolean mayPrompt) {
-        Verdict verdict = gatekeeper.get().judge(declared(launch));
+    private Decision decide(InFlight t, Launch asked, boolean mayPrompt) {
+        Launch launch = declared(asked);
+        Verdict verdict = gatekeeper.get().judge(launch);
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
@@ -405,8 +406,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             default -> {
                 if (auditMode) {
                     outcome = Outcome.ALLOWED;
-                } else if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
-                    prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact command");
+                } else if (prompts.rememberedAllow(launch, verdict.classification())) {
+                    prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact "
+                            + "launch (argv, directory, environment changes, output redirects), classified no higher then");
                     outcome = Outcome.ALLOWED;
                 } else if (!mayPrompt) {
                     prompt = new PromptRecord("none", "deny", 0, "launched while cmdgate was deciding or prompting");
@@ -414,7 +416,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     outcome = Outcome.BLOCKED;
                 } else {
                     caller = CallSite.caller();
-                    prompt = prompts.ask(launch.argv(), launch.cwd(), verdict, caller, launchContext);
+                    prompt = prompts.ask(launch, verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
