@@ -6,6 +6,7 @@ import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.LaunchBinding;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.Autonomy;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -80,7 +82,7 @@ final class ClassifyCommand implements Callable<Integer> {
                 : new Launch(argv, null, cwd(), Map.of(), List.of(), null, null);
         Verdict verdict = gatekeeper.judge(launch);
         if (json) {
-            out.println(Json.write(toJson(verdict)));
+            out.println(Json.write(toJson(verdict, launch, gatekeeper)));
         } else {
             printHuman(verdict, gatekeeper.scheme(), out);
         }
@@ -110,8 +112,13 @@ final class ClassifyCommand implements Callable<Integer> {
         return Path.of("").toAbsolutePath().toString();
     }
 
-    /** The CLI's output object (DESIGN.md section 3): class, level, decision, reasons, findings, oap. */
-    static Map<String, Object> toJson(Verdict v) {
+    /**
+     * The CLI's output object: class, level, decision, reasons, findings and, with a policy, the launch
+     * the OAP decision is about ({@code decision_id} — the OAP decision's own —, {@code argv}, {@code cwd},
+     * {@code env} when given) and {@code oap}, signed so as to bind those fields and {@code decision}
+     * when a signing key is given ({@link LaunchBinding}).
+     */
+    static Map<String, Object> toJson(Verdict v, Launch launch, Gatekeeper gatekeeper) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("class", v.classification().commandClass().label());
         m.put("level", v.classification().level().label());
@@ -119,7 +126,15 @@ final class ClassifyCommand implements Callable<Integer> {
         m.put("reasons", v.reasons());   // Reason and Finding write their own fields, as in the audit line
         m.put("findings", v.classification().findings());
         if (v.oap() != null) {
-            m.put("oap", v.oap());
+            String id = String.valueOf(v.oap().get("decision_id"));
+            m.put("decision_id", id);
+            m.put("argv", launch.argv());
+            m.put("cwd", launch.cwd());
+            if (!launch.environmentChanges().isEmpty()) {
+                m.put("env", new TreeMap<>(launch.environmentChanges()));
+            }
+            m.put("oap", gatekeeper.seal(v.oap(), LaunchBinding.of(launch.argv(), launch.cwd(),
+                    launch.environmentChanges(), launch.outputRedirects(), id, v.gate().label())));
         }
         return m;
     }

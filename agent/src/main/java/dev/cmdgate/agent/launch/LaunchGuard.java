@@ -261,7 +261,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
-                verdict.oap(), context.get(), answer.label()));
+                verdict.oap(), context.get(), answer.label()).about(launch));
     }
 
     private void recordKill(Decision d, KillEvent kill) {
@@ -320,7 +320,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             }
             d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(),
                     auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons, d.scheme(), d.mode(), d.caller(), null, null,
-                    context.get());
+                    context.get()).about(launch);
             recorded[0] = record(d);
         });
         return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
@@ -436,7 +436,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
-                modeLabel, caller, prompt, verdict.oap(), launchContext);
+                modeLabel, caller, prompt, verdict.oap(), launchContext).about(launch);
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -478,7 +478,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                         RiskLevel.DANGEROUS, reason.message())), List.of());
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, CallSite.caller(), null, null, Map.of());
+                modeLabel, CallSite.caller(), null, null, Map.of()).about(launch);
     }
 
     /**
@@ -488,6 +488,11 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
      */
     private Decision record(Decision d) {
         if (audit != null) {
+            if (d.oap() != null) {
+                // signed (with a key) only now that the outcome is final: the signature binds the launch and
+                // its outcome; a failure here is a failure of the decision (refused), not of the audit file
+                d = gatekeeper.get().seal(d);
+            }
             try {
                 audit.record(d);
                 if (auditFailing.compareAndSet(true, false)) {
@@ -526,7 +531,6 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         // A failed write says only "No space left on device"; a failed open names the file first.
         String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
         reasons.add(0, new Reason("audit.unwritable", "the audit file " + audit.file() + " cannot be written: " + why));
-        return new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(), Outcome.BLOCKED,
-                reasons, d.scheme(), d.mode(), d.caller(), d.prompt(), d.oap(), d.context());
+        return d.withOutcome(Outcome.BLOCKED, reasons);
     }
 }

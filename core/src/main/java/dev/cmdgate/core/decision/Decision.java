@@ -23,6 +23,9 @@ import java.util.TreeMap;
  * @param oap     the OAP decision object when a policy is configured, else null
  * @param precheck null for a launch; for a pre-check made through the application API (nothing was
  *                launched), what the API answered: {@code block} or {@code prompt}
+ * @param environment the environment variables the launch sets or changes (name to value), recorded as
+ *                {@code env}: part of what runs
+ * @param redirects the files the JDK opens for the process's output, recorded as {@code redirects}
  */
 public record Decision(
         String id,
@@ -39,12 +42,24 @@ public record Decision(
         PromptRecord prompt,
         Map<String, Object> oap,
         Map<String, String> context,
-        String precheck) {
+        String precheck,
+        Map<String, String> environment,
+        List<Launch.OutputRedirect> redirects) {
 
     public Decision {
         argv = List.copyOf(argv);
         reasons = List.copyOf(reasons);
         context = context == null ? Map.of() : Map.copyOf(context);
+        environment = environment == null ? Map.of() : Map.copyOf(environment);
+        redirects = redirects == null ? List.of() : List.copyOf(redirects);
+    }
+
+    /** A decision without environment changes or redirects. */
+    public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
+                    GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
+                    PromptRecord prompt, Map<String, Object> oap, Map<String, String> context, String precheck) {
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context,
+                precheck, Map.of(), List.of());
     }
 
     /** A decision about a launch (not a pre-check). */
@@ -52,6 +67,24 @@ public record Decision(
                     GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
                     PromptRecord prompt, Map<String, Object> oap, Map<String, String> context) {
         this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null);
+    }
+
+    /** The same decision recording what else the launch runs with: its environment changes and output redirects. */
+    public Decision about(Launch launch) {
+        return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap,
+                context, precheck, launch.environmentChanges(), launch.outputRedirects());
+    }
+
+    /** The same decision with another OAP decision object (e.g. the signed one). */
+    public Decision withOap(Map<String, Object> sealed) {
+        return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt,
+                sealed, context, precheck, environment, redirects);
+    }
+
+    /** The same decision with another outcome and reasons (e.g. refused because it could not be audited). */
+    public Decision withOutcome(Outcome newOutcome, List<Reason> newReasons) {
+        return new Decision(id, time, argv, cwd, classification, gate, newOutcome, newReasons, scheme, mode, caller,
+                prompt, oap, context, precheck, environment, redirects);
     }
 
     /** The primary reason: the first one recorded. */
@@ -89,6 +122,19 @@ public record Decision(
         out.append(",\"argv\":");
         Json.write(argv, out);
         field(out, "cwd", cwd);
+        if (!environment.isEmpty()) {
+            out.append(",\"env\":");
+            Json.write(new TreeMap<>(environment), out);
+        }
+        if (!redirects.isEmpty()) {
+            out.append(",\"redirects\":[");
+            for (int i = 0; i < redirects.size(); i++) {
+                out.append(i == 0 ? "{\"path\":" : ",{\"path\":");
+                Json.write(redirects.get(i).path(), out);
+                out.append(",\"append\":").append(redirects.get(i).append()).append('}');
+            }
+            out.append(']');
+        }
         field(out, "class", classification.commandClass().label());
         field(out, "level", classification.level().label());
         field(out, "gate", gate.label());
