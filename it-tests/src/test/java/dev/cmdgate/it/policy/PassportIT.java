@@ -116,6 +116,44 @@ class PassportIT {
     }
 
     /**
+     * A passport that blocks {@code rm -rf} also blocks {@code rm -r}: a launched process has no terminal
+     * on standard input, so rm asks nothing and removes what rm -rf removes. The directory survives; a
+     * plain {@code rm} of one file still runs.
+     */
+    @OnEachJdk
+    void a_blocked_rm_rf_also_blocks_rm_r_launched_without_a_terminal(Jdk jdk) throws Exception {
+        Path passport = tmp.resolve("passport.json");
+        Files.writeString(passport, """
+                {"passport_id":"pp-effect","owner_id":"it","assurance_level":"L1","status":"active",
+                 "capabilities":[{"id":"system.command.execute"}],
+                 "limits":{"system.command.execute":{"allowed_commands":["rm","sh"],"blocked_patterns":["rm -rf"],
+                   "max_execution_time":60,"allowed_working_directories":["%s"],"blocked_env_vars":[]}}}
+                """.formatted(tmp.toRealPath()));
+        Path victim = Files.createDirectories(tmp.resolve("victim"));
+        Path inside = Files.writeString(victim.resolve("kept.txt"), "kept");
+        Path single = Files.writeString(tmp.resolve("single.txt"), "gone");
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(tmp.toRealPath()).withAgent("autonomy=full,prompt=allow").cmdgate("policy", passport)
+                .cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("rm_r", "rm", "-r", victim)
+                        .add("sh_rm_r", "sh", "-c", "rm -R " + victim)
+                        .add("rm_one", "rm", single)
+                        .args())
+                .run();
+        Blocked.assertBlocked(run.result("rm_r"));
+        Blocked.assertBlocked(run.result("sh_rm_r"));
+        assertThat(run.result("rm_one").ok()).as(run.describe()).isTrue();
+        assertThat(inside).as("rm -r was refused before it ran").exists();
+        assertThat(single).doesNotExist();
+        Audit log = Audit.read(audit);
+        Audit.Line line = log.only(l -> l.argv().equals(List.of("rm", "-r", victim.toString())), "the rm -r decision");
+        assertThat(line.reasonCodes()).contains("oap.blocked_pattern");
+        assertThat(line.reasons().get(0).get("message").toString())
+                .startsWith("Command matches blocked pattern 'rm -rf': rm -r " + victim + " (same effect:");
+    }
+
+    /**
      * With {@code cmdgate.signing.key}, each audit line's signed OAP decision binds that line's launch:
      * the CLI's {@code verify} passes the untouched file and fails a line whose argv was rewritten, whose
      * outcome was changed, or that carries a signed decision moved from another line.
