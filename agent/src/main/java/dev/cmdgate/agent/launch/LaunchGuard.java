@@ -92,6 +92,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
          * known by the environment map of the builder cmdgate made for it: nothing else holds that map.
          */
         Allowed pipelineDecision;
+        /** The watch of the pipeline being started, when it has a time limit: later stages join it. */
+        ProcessWatchdog.Watch pipelineWatch;
         final Deque<Map<String, String>> approvedStages = new ArrayDeque<>();
     }
 
@@ -178,7 +180,14 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         } else {
             enforce(t, launch);
         }
-        t.construction = Construction.of(launch, args.environment() == null);   // reached only when allowed
+        // reached only when allowed
+        Allowed allowed = t.starting;
+        if (allowed != null && allowed.executionLimit() != null) {
+            // every process of a launch with a time limit carries its token, so the watchdog finds them all
+            args = args.withToken(ProcessWatchdog.TOKEN_VARIABLE, allowed.decision().id());
+            launch = args.launch();
+        }
+        t.construction = Construction.of(launch, args.environment() == null);
         return args.forJdk();
     }
 
@@ -186,6 +195,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public List<ProcessBuilder> checkPipeline(List<ProcessBuilder> builders) {
         InFlight t = inFlight.get();
         t.approvedStages.clear();
+        t.pipelineWatch = null;
         Object[] given = builders.toArray();   // one read of a list the application may have written itself
         if (given.length == 0) {
             return List.of();   // nothing starts
@@ -195,10 +205,12 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             stages.add(JdkLaunches.Stage.copy((ProcessBuilder) b));
         }
         enforce(t, JdkLaunches.fromPipeline(stages));
-        t.pipelineDecision = t.starting;
+        Allowed allowed = t.starting;
+        t.pipelineDecision = allowed;
+        String token = allowed != null && allowed.executionLimit() != null ? allowed.decision().id() : null;
         List<ProcessBuilder> own = new ArrayList<>(stages.size());
         for (JdkLaunches.Stage s : stages) {
-            ProcessBuilder b = s.builder();
+            ProcessBuilder b = s.builder(token == null ? null : ProcessWatchdog.TOKEN_VARIABLE, token);
             own.add(b);
             t.approvedStages.addLast(b.environment());
         }
@@ -210,8 +222,24 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         InFlight t = inFlight.get();
         Allowed a = t.starting;
         t.starting = null;
-        if (a != null && a.executionLimit() != null) {
-            watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
+        boolean stage = a != null && a == t.pipelineDecision;
+        if (stage && t.pipelineWatch != null) {
+            t.pipelineWatch.include(process);   // one launch: one deadline, one kill, one audit line
+        } else if (a != null && a.executionLimit() != null) {
+            ProcessWatchdog.Watch w = watchdog.watch(process, a.decision().id(), a.executionLimit(), new ProcessWatchdog.Listener() {
+                @Override
+                public void killing(KillEvent kill) {
+                    recordKill(a.decision(), kill);
+                }
+
+                @Override
+                public void swept(KillEvent kill, List<Long> killedLater, List<Long> survivors) {
+                    recordSweep(a.decision(), kill, killedLater, survivors);
+                }
+            });
+            if (stage) {
+                t.pipelineWatch = w;
+            }
         }
         Launch session = t.pendingSession;
         if (session == null) {
@@ -264,23 +292,45 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                 verdict.oap(), context.get(), answer.label()).about(launch));
     }
 
+    /** Runs before any process of the launch is signalled: the line is in the file before the application sees the end. */
     private void recordKill(Decision d, KillEvent kill) {
         log.warn("cmdgate: " + kill.describe() + " [decision " + d.id() + "]");
-        if (audit != null) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("time", IsoInstant.format(kill.killedAt()));
-            line.put("event", "watchdog_kill");
-            line.put("decision_id", d.id());
-            line.put("argv", d.argv());
-            line.put("pid", kill.pid());
-            line.put("limit_ms", kill.limit().toMillis());
-            line.put("ran_ms", kill.ranFor().toMillis());
-            line.put("descendants", kill.descendantPids());
-            try {
-                audit.write(Json.write(line));
-            } catch (IOException | RuntimeException e) {
-                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
-            }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time", IsoInstant.format(kill.killedAt()));
+        line.put("event", "watchdog_kill");
+        line.put("decision_id", d.id());
+        line.put("argv", d.argv());
+        line.put("pid", kill.pid());
+        line.put("limit_ms", kill.limit().toMillis());
+        line.put("ran_ms", kill.ranFor().toMillis());
+        line.put("descendants", kill.descendantPids());
+        writeEvent(line);
+    }
+
+    /** After the kill, when later sweeps found more processes of the launch, or some outlived the sweep's bounds. */
+    private void recordSweep(Decision d, KillEvent kill, List<Long> killedLater, List<Long> survivors) {
+        if (!survivors.isEmpty()) {
+            log.warn("cmdgate: processes " + survivors + " of the launch killed at its time limit are still alive"
+                    + " [decision " + d.id() + "]");
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time", IsoInstant.format(Instant.now()));
+        line.put("event", "watchdog_sweep");
+        line.put("decision_id", d.id());
+        line.put("pid", kill.pid());
+        line.put("killed_later", killedLater);
+        line.put("survivors", survivors);
+        writeEvent(line);
+    }
+
+    private void writeEvent(Map<String, Object> line) {
+        if (audit == null) {
+            return;
+        }
+        try {
+            audit.write(Json.write(line));
+        } catch (IOException | RuntimeException e) {
+            log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
         }
     }
 
