@@ -21,8 +21,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The seven rules of {@code system.command.execute.v1} with cmdgate's semantics (DESIGN.md section 7),
- * evaluated against the parsed command tree and the launch as it really is. Stateless and thread-safe.
+ * The seven rules of {@code system.command.execute.v1} with cmdgate's semantics (README, "Open Agent
+ * Passport policy"), evaluated against the parsed command tree and the launch as it really is. Stateless and thread-safe.
  * <p>
  * All rules run, in order; the result lists every failure (the first is the primary reason), or is
  * empty when the launch is allowed.
@@ -47,7 +47,7 @@ public final class PassportEvaluator {
         this(OptionCanonicalizer.standard());
     }
 
-    /** Every rule failure in DESIGN.md's order; empty when all checks pass. */
+    /** Every rule failure, in the order of the rules; empty when all checks pass. */
     public List<Reason> evaluate(Passport passport, LaunchFacts facts) {
         List<Reason> reasons = new ArrayList<>();
         CommandLimits limits = passport.limits();
