@@ -7,6 +7,9 @@ import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.LaunchBinding;
+import dev.cmdgate.core.decision.LaunchEnvironment;
+import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.Autonomy;
@@ -21,7 +24,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -115,7 +117,7 @@ final class ClassifyCommand implements Callable<Integer> {
     /**
      * The CLI's output object: class, level, decision, reasons, findings and, with a policy, the launch
      * the OAP decision is about ({@code decision_id} — the OAP decision's own —, {@code argv}, {@code cwd},
-     * {@code env} when given) and {@code oap}, signed so as to bind those fields and {@code decision}
+     * {@code env} when given: names, and values of hook variables only) and {@code oap}, signed so as to bind those fields and {@code decision}
      * when a signing key is given ({@link LaunchBinding}).
      */
     static Map<String, Object> toJson(Verdict v, Launch launch, Gatekeeper gatekeeper) {
@@ -130,11 +132,13 @@ final class ClassifyCommand implements Callable<Integer> {
             m.put("decision_id", id);
             m.put("argv", launch.argv());
             m.put("cwd", launch.cwd());
-            if (!launch.environmentChanges().isEmpty()) {
-                m.put("env", new TreeMap<>(launch.environmentChanges()));
+            RuleSet rules = gatekeeper.classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
+            LaunchEnvironment env = LaunchEnvironment.of(launch.environmentChanges(), rules);
+            if (env != null) {
+                m.put("env", env);   // names, and the values of hook variables only, as in the audit line
             }
-            m.put("oap", gatekeeper.seal(v.oap(), LaunchBinding.of(launch.argv(), launch.cwd(),
-                    launch.environmentChanges(), launch.outputRedirects(), id, v.gate().label())));
+            m.put("oap", gatekeeper.seal(v.oap(), LaunchBinding.of(launch.argv(), launch.cwd(), env,
+                    launch.outputRedirects(), id, v.gate().label())));
         }
         return m;
     }

@@ -24,6 +24,9 @@ import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.DecisionIds;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.LaunchEnvironment;
+import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
@@ -289,7 +292,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, CallSite.caller(), null,
-                verdict.oap(), context.get(), answer.label()).about(launch));
+                verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects()));
     }
 
     /** Runs before any process of the launch is signalled: the line is in the file before the application sees the end. */
@@ -370,7 +373,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             }
             d = new Decision(d.id(), d.time(), d.argv(), d.cwd(), d.classification(), d.gate(),
                     auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons, d.scheme(), d.mode(), d.caller(), null, null,
-                    context.get()).about(launch);
+                    context.get()).about(environmentOf(launch), launch.outputRedirects());
             recorded[0] = record(d);
         });
         return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
@@ -486,7 +489,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
-                modeLabel, caller, prompt, verdict.oap(), launchContext).about(launch);
+                modeLabel, caller, prompt, verdict.oap(), launchContext).about(environmentOf(launch), launch.outputRedirects());
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -495,6 +498,23 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             t.starting = new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit());
         }
         return d;
+    }
+
+    /**
+     * What the audit line records of the launch's environment changes: every name, the values of the
+     * variables the rules know as hooks. Null when nothing changed, or when the rules cannot be had (the
+     * decision is then a refusal for that very reason, and says so).
+     */
+    private LaunchEnvironment environmentOf(Launch launch) {
+        if (launch.environmentChanges().isEmpty()) {
+            return null;
+        }
+        try {
+            RuleSet rules = gatekeeper.get().classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
+            return LaunchEnvironment.of(launch.environmentChanges(), rules);
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
     }
 
     /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
@@ -528,7 +548,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                         RiskLevel.DANGEROUS, reason.message())), List.of());
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, CallSite.caller(), null, null, Map.of()).about(launch);
+                modeLabel, CallSite.caller(), null, null, Map.of()).about(environmentOf(launch), launch.outputRedirects());
     }
 
     /**

@@ -21,10 +21,10 @@ import java.util.TreeMap;
  * @param caller  the application frame that launched it, or null (CLI)
  * @param prompt  how a prompt went, or null when none was asked
  * @param oap     the OAP decision object when a policy is configured, else null
+ * @param environment what the launch changed in its environment, or null when nothing (recorded as
+ *                {@code env}: every name, the values of hook variables only)
  * @param precheck null for a launch; for a pre-check made through the application API (nothing was
  *                launched), what the API answered: {@code block} or {@code prompt}
- * @param environment the environment variables the launch sets or changes (name to value), recorded as
- *                {@code env}: part of what runs
  * @param redirects the files the JDK opens for the process's output, recorded as {@code redirects}
  */
 public record Decision(
@@ -42,49 +42,50 @@ public record Decision(
         PromptRecord prompt,
         Map<String, Object> oap,
         Map<String, String> context,
+        LaunchEnvironment environment,
         String precheck,
-        Map<String, String> environment,
         List<Launch.OutputRedirect> redirects) {
 
     public Decision {
         argv = List.copyOf(argv);
         reasons = List.copyOf(reasons);
         context = context == null ? Map.of() : Map.copyOf(context);
-        environment = environment == null ? Map.of() : Map.copyOf(environment);
         redirects = redirects == null ? List.of() : List.copyOf(redirects);
     }
 
-    /** A decision without environment changes or redirects. */
+    /** A decision whose launch has no output redirects. */
     public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
                     GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
-                    PromptRecord prompt, Map<String, Object> oap, Map<String, String> context, String precheck) {
+                    PromptRecord prompt, Map<String, Object> oap, Map<String, String> context,
+                    LaunchEnvironment environment, String precheck) {
         this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context,
-                precheck, Map.of(), List.of());
+                environment, precheck, List.of());
     }
 
     /** A decision about a launch (not a pre-check). */
     public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
                     GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
                     PromptRecord prompt, Map<String, Object> oap, Map<String, String> context) {
-        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null);
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null,
+                null);
     }
 
-    /** The same decision recording what else the launch runs with: its environment changes and output redirects. */
-    public Decision about(Launch launch) {
+    /** This decision recording what else its launch runs with: the environment it changes and its output redirects. */
+    public Decision about(LaunchEnvironment launchEnvironment, List<Launch.OutputRedirect> outputRedirects) {
         return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap,
-                context, precheck, launch.environmentChanges(), launch.outputRedirects());
+                context, launchEnvironment, precheck, outputRedirects);
     }
 
-    /** The same decision with another OAP decision object (e.g. the signed one). */
+    /** This decision with another OAP decision object (e.g. the signed one). */
     public Decision withOap(Map<String, Object> sealed) {
         return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt,
-                sealed, context, precheck, environment, redirects);
+                sealed, context, environment, precheck, redirects);
     }
 
-    /** The same decision with another outcome and reasons (e.g. refused because it could not be audited). */
+    /** This decision with another outcome and reasons (everything else kept). */
     public Decision withOutcome(Outcome newOutcome, List<Reason> newReasons) {
-        return new Decision(id, time, argv, cwd, classification, gate, newOutcome, newReasons, scheme, mode, caller,
-                prompt, oap, context, precheck, environment, redirects);
+        return new Decision(id, time, argv, cwd, classification, gate, newOutcome, newReasons, scheme, mode, caller, prompt,
+                oap, context, environment, precheck, redirects);
     }
 
     /** The primary reason: the first one recorded. */
@@ -122,10 +123,6 @@ public record Decision(
         out.append(",\"argv\":");
         Json.write(argv, out);
         field(out, "cwd", cwd);
-        if (!environment.isEmpty()) {
-            out.append(",\"env\":");
-            Json.write(new TreeMap<>(environment), out);
-        }
         if (!redirects.isEmpty()) {
             out.append(",\"redirects\":[");
             for (int i = 0; i < redirects.size(); i++) {
@@ -146,6 +143,10 @@ public record Decision(
         Json.write(reasons, out);
         out.append(",\"findings\":");
         Json.write(classification.findings(), out);
+        if (environment != null) {
+            out.append(",\"env\":");
+            environment.writeJson(out);
+        }
         field(out, "scheme", scheme);
         field(out, "mode", mode);
         field(out, "caller", caller);

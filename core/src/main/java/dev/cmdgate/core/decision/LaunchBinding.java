@@ -18,8 +18,9 @@ import java.util.TreeMap;
  * <pre>{"argv":[…],"cwd":"…","decision_id":"…","env":{…},"outcome":"…","redirects":[{"append":…,"path":"…"}]}</pre>
  * — the argv, working directory, environment changes and output redirects of the launch, and the id and
  * outcome of the decision about it, exactly as the line that carries the decision records them (an
- * audit line's {@code argv, cwd, env, redirects, decision_id, outcome}; a CLI answer's {@code decision}
- * stands for the outcome). A line rewritten from {@code ls} to {@code rm -rf /}, an outcome changed, or
+ * audit line's {@code argv, cwd, env, redirects, decision_id, outcome}; {@code env} is
+ * {@code {"changed":[names],"hooks":{name:value}}} or {@code {}}, since values other than hooks' are
+ * never written; a CLI answer's {@code decision} stands for the outcome). A line rewritten from {@code ls} to {@code rm -rf /}, an outcome changed, or
  * a signed decision moved onto another line no longer matches its digest. Text is taken as the JSON
  * writer writes it (a lone surrogate as U+FFFD), so the digest recomputed from a parsed line is the
  * one that was signed.
@@ -37,15 +38,27 @@ public final class LaunchBinding {
         return of(d.argv(), d.cwd(), d.environment(), d.redirects(), d.id(), d.outcome().label());
     }
 
-    /** The bound fields of a launch and the decision (id, outcome) about it. */
-    public static Map<String, Object> of(List<String> argv, String cwd, Map<String, String> env,
+    /**
+     * The bound fields of a launch and the decision (id, outcome) about it.
+     *
+     * @param env what the line records of the launch's environment changes (names, and values of hook
+     *            variables: other values are never written, so they cannot be checked), or null for none
+     */
+    public static Map<String, Object> of(List<String> argv, String cwd, LaunchEnvironment env,
                                          List<Launch.OutputRedirect> redirects, String decisionId, String outcome) {
         List<Object> words = new ArrayList<>(argv.size());
         for (String w : argv) {
             words.add(Json.wellFormed(w));
         }
         Map<String, Object> e = new TreeMap<>();
-        env.forEach((k, v) -> e.put(Json.wellFormed(k), Json.wellFormed(v)));
+        if (env != null) {
+            List<Object> names = new ArrayList<>();
+            env.changed().forEach(n -> names.add(Json.wellFormed(n)));
+            Map<String, Object> hooks = new TreeMap<>();
+            env.hooks().forEach((k, v) -> hooks.put(Json.wellFormed(k), Json.wellFormed(v)));
+            e.put("changed", names);
+            e.put("hooks", hooks);
+        }
         List<Object> rs = new ArrayList<>(redirects.size());
         for (Launch.OutputRedirect r : redirects) {
             Map<String, Object> m = new LinkedHashMap<>();

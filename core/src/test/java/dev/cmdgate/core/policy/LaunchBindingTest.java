@@ -7,12 +7,14 @@ import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.LaunchBinding;
+import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParser;
+import dev.cmdgate.core.rules.RuleSet;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.time.Clock;
@@ -55,7 +57,8 @@ class LaunchBindingTest {
         Verdict v = gatekeeper.judge(launch);
         Decision d = new Decision(id, Instant.parse("2026-02-14T22:00:00Z"), launch.argv(), launch.cwd(),
                 v.classification(), v.gate(), outcome, v.reasons(), "autonomy=full", "enforce", "App.main(App.java:1)",
-                null, v.oap(), Map.of()).about(launch);
+                null, v.oap(), Map.of()).about(LaunchEnvironment.of(launch.environmentChanges(), RuleSet.builtin()),
+                launch.outputRedirects());
         return gatekeeper.seal(d).auditLine();
     }
 
@@ -84,7 +87,7 @@ class LaunchBindingTest {
         DecisionVerifier.Result r = DecisionVerifier.verifyLine(line, publicKey);
         assertThat(r.valid()).as(r.message()).isTrue();
         assertThat(r.message()).contains("binds this line's launch", "decision_id id-1", "outcome allowed");
-        assertThat(JsonParser.parseObject(line)).containsEntry("env", Map.of("LANG", "C"))
+        assertThat(JsonParser.parseObject(line)).containsEntry("env", Map.of("changed", List.of("LANG"), "hooks", Map.of()))
                 .containsEntry("redirects", List.of(Map.of("path", "/workspace/out", "append", true)));
     }
 
@@ -95,7 +98,8 @@ class LaunchBindingTest {
         assertThat(verifies(line)).isTrue();
         assertThat(verifies(edit(line, "argv", List.of("rm", "-rf", "/")))).as("argv").isFalse();
         assertThat(verifies(edit(line, "cwd", "/"))).as("cwd").isFalse();
-        assertThat(verifies(edit(line, "env", Map.of("LANG", "C", "BASH_ENV", "/x")))).as("env").isFalse();
+        assertThat(verifies(edit(line, "env", Map.of("changed", List.of("LANG", "BASH_ENV"), "hooks", Map.of("BASH_ENV", "/x")))))
+                .as("env").isFalse();
         assertThat(verifies(edit(line, "redirects", List.of(Map.of("path", "/workspace/out", "append", true)))))
                 .as("append").isFalse();
         assertThat(verifies(edit(line, "decision_id", "id-2"))).as("decision id").isFalse();
@@ -142,8 +146,19 @@ class LaunchBindingTest {
     }
 
     @Test
+    void theValuesOfHookVariablesAreBoundAndOtherValuesAreNeverWritten() {
+        String line = line("id-3", launch(List.of("ls"), Map.of("BASH_ENV", "/workspace/hook.sh", "API_TOKEN", "s3cret"),
+                List.of()), Outcome.ALLOWED);
+        assertThat(line).doesNotContain("s3cret");
+        assertThat(JsonParser.parseObject(line).get("env")).isEqualTo(Map.of("changed", List.of("API_TOKEN", "BASH_ENV"),
+                "hooks", Map.of("BASH_ENV", "/workspace/hook.sh")));
+        assertThat(verifies(line)).isTrue();
+        assertThat(verifies(line.replace("/workspace/hook.sh", "/workspace/other.sh"))).as("a hook's value").isFalse();
+    }
+
+    @Test
     void theDigestOfALoneSurrogateIsTheOneTheWrittenLineGives() {
-        String line = line("id-1", launch(List.of("echo", "a\ud800b"), Map.of("V", "\udc00"), List.of()), Outcome.ALLOWED);
+        String line = line("id-1", launch(List.of("echo", "a\ud800b"), Map.of("BASH_ENV", "\udc00"), List.of()), Outcome.ALLOWED);
         assertThat(line).doesNotContain("\\ud800").contains("a\uFFFDb");
         assertThat(verifies(line)).isTrue();
     }

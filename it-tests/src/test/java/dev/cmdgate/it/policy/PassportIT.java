@@ -183,7 +183,7 @@ class PassportIT {
         assertThat(victim).exists();
         Audit log = Audit.read(audit);
         assertThat(log.size()).isEqualTo(2);
-        assertThat(log.forWord("signed").json()).containsEntry("env", Map.of("GREETING", "hi"));
+        assertThat(log.forWord("signed").json()).containsEntry("env", Map.of("changed", List.of("GREETING"), "hooks", Map.of()));
         String pub = keys.resolve("cmdgate-signing.pub.pem").toString();
 
         Cli untouched = cli(jdk, "verify", "--key", pub, audit.toString());
@@ -196,7 +196,7 @@ class PassportIT {
         String flipped = refused.replace("\"outcome\":\"blocked\"", "\"outcome\":\"allowed\"");
         String moved = refused.substring(0, refused.indexOf(",\"oap\":")) + allowed.substring(allowed.indexOf(",\"oap\":"));
         String movedAndFlipped = moved.replace("\"outcome\":\"blocked\"", "\"outcome\":\"allowed\"");
-        String noEnv = allowed.replace(",\"env\":{\"GREETING\":\"hi\"}", "");
+        String noEnv = allowed.replace(",\"env\":{\"changed\":[\"GREETING\"],\"hooks\":{}}", "");
         List<String> tampered = List.of(rewritten, flipped, moved, movedAndFlipped, noEnv);
         assertThat(tampered).doesNotContain(allowed, refused);
         Path forged = Files.writeString(tmp.resolve("forged.jsonl"), String.join("\n", tampered) + "\n");

@@ -1,0 +1,27 @@
+package dev.cmdgate.core.decision;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.rules.RuleSet;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LaunchEnvironmentTest {
+
+    @Test
+    void namesEveryChangeAndShowsOnlyTheValuesOfHooks() {
+        LaunchEnvironment e = LaunchEnvironment.of(Map.of("LD_PRELOAD", "./x.so", "API_TOKEN", "s3cret", "LANG", "C"),
+                RuleSet.builtin());
+        assertThat(e.changed()).containsExactly("API_TOKEN", "LANG", "LD_PRELOAD");
+        assertThat(e.hooks()).containsExactly(Map.entry("LD_PRELOAD", "./x.so"));
+        StringBuilder json = new StringBuilder();
+        e.writeJson(json);
+        assertThat(json.toString()).isEqualTo("{\"changed\":[\"API_TOKEN\",\"LANG\",\"LD_PRELOAD\"],\"hooks\":{\"LD_PRELOAD\":\"./x.so\"}}")
+                .doesNotContain("s3cret");
+    }
+
+    @Test
+    void noChangeIsNoRecord() {
+        assertThat(LaunchEnvironment.of(Map.of(), RuleSet.builtin())).isNull();
+    }
+}
