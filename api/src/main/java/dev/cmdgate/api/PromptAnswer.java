@@ -7,9 +7,11 @@ public enum PromptAnswer {
     /** Refuse this launch. */
     DENY,
     /**
-     * Run it, and run this exact argv in this exact working directory without asking again for the rest
-     * of the JVM's life. Never remembered for a program, a tool or a class: any other argument or
-     * directory is asked about again.
+     * Run it, and run this exact launch without asking again for the rest of the JVM's life: the same
+     * argv in the same working directory with the same environment changes (names and values) and the
+     * same output redirects (paths and append), and only while it is classified no higher — in class or
+     * level — than now. Never remembered for a program, a tool or a class: anything else is asked about
+     * again.
      */
     ALLOW_ALWAYS
 }

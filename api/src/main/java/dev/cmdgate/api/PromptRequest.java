@@ -38,8 +38,27 @@ public interface PromptRequest {
     Map<String, String> context();
 
     /**
-     * The argv as a user would type it, quoting words that need it (long lines are shortened). It may
-     * contain control characters: escape them before showing it on a terminal.
+     * The environment variables the launch sets or changes compared with this JVM's own environment
+     * (name to value, e.g. {@code BASH_ENV}); empty when it inherits the environment unchanged. Part of
+     * what runs: an "allow always" answer covers these exact values only.
+     */
+    default Map<String, String> environment() {
+        return Map.of();
+    }
+
+    /**
+     * The files the JDK itself opens for the process's output, as a shell writes them: {@code > PATH}
+     * (truncate) or {@code >> PATH} (append); empty when none.
+     */
+    default List<String> outputRedirects() {
+        return List.of();
+    }
+
+    /**
+     * The argv as a user would type it, quoting words that need it (a line longer than a few hundred
+     * characters is shortened to its head and tail, saying how much was left out: show {@link #argv()}
+     * itself to a person who must approve it). It may contain control and invisible characters:
+     * escape them before showing it on a terminal.
      */
     default String commandLine() {
         return CommandText.render(argv());

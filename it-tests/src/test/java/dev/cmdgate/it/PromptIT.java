@@ -2,6 +2,7 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.apps.AlwaysOnceThenDeny;
 import dev.cmdgate.it.apps.AlwaysPrompt;
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.ReentrantPrompt;
@@ -16,7 +17,9 @@ import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.Spec;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Prompts under supervised: the built-in {@code allow} runs a Write, {@code deny} refuses it, and
  * {@code auto} with no terminal refuses it at once — without reading the application's own standard
  * input. A handler that times out or throws is a refusal; a launch made by a handler while it decides is
- * gated (and cannot prompt), never recursed into. "Allow always" applies to the exact command (argv and
- * working directory) only.
+ * gated (and cannot prompt), never recursed into. "Allow always" applies to the exact launch only (argv,
+ * working directory, environment changes, output redirects).
  */
 class PromptIT {
 
@@ -192,5 +195,54 @@ class PromptIT {
                         d1 + " touch rel",
                         d2 + " touch rel");
         assertThat(Audit.read(audit).size()).as("every launch is still recorded").isEqualTo(7);
+    }
+
+    /**
+     * "Always" for {@code bash -c 'touch notes.txt'} does not cover the same argv with {@code BASH_ENV}
+     * pointing at code, nor with its output sent to a shell start-up file: each is asked about again
+     * (and refused here), so the hook never runs and the start-up file is never written.
+     */
+    @OnEachJdk
+    void allow_always_does_not_cover_the_same_argv_with_other_environment_or_redirects(Jdk jdk) throws Exception {
+        Path home = Dirs.mkdir(tmp, "home");
+        Path hooked = files.resolve("hooked");
+        Path hook = Files.writeString(files.resolve("hook.sh"), "touch '" + hooked + "'\n");
+        Path bashrc = home.resolve(".bashrc");
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
+                .withAgent("autonomy=supervised,prompt=" + AlwaysOnceThenDeny.class.getName()).cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("first", "bash", "-c", "touch notes.txt")
+                        .add("identical", "bash", "-c", "touch notes.txt")
+                        .add("bash_env", "@env=BASH_ENV=" + hook, "bash", "-c", "touch notes.txt")
+                        .add("to_bashrc", "@out=" + bashrc, "bash", "-c", "touch notes.txt")
+                        .add("appended", "@append=" + bashrc, "bash", "-c", "touch notes.txt")
+                        .args())
+                .run();
+
+        assertThat(run.result("first").status()).as(run.describe()).isEqualTo("ok");
+        assertThat(run.result("identical").status()).as(run.describe()).isEqualTo("ok");
+        Blocked.assertBlocked(run.result("bash_env"));
+        Blocked.assertBlocked(run.result("to_bashrc"));
+        Blocked.assertBlocked(run.result("appended"));
+        assertThat(work.resolve("notes.txt")).exists();
+        assertThat(hooked).as("the BASH_ENV hook never ran").doesNotExist();
+        assertThat(bashrc).as("the start-up file was never opened").doesNotExist();
+        assertThat(run.tagged("HANDLER")).as("asked again for every launch that is not identical\n" + run.describe())
+                .containsExactly(
+                        "bash -c touch notes.txt env={} redirects=[]",
+                        "bash -c touch notes.txt env={BASH_ENV=" + hook + "} redirects=[]",
+                        "bash -c touch notes.txt env={} redirects=[> " + bashrc + "]",
+                        "bash -c touch notes.txt env={} redirects=[>> " + bashrc + "]");
+        List<Audit.Line> lines = Audit.read(audit).lines();
+        assertThat(lines).hasSize(5);
+        List<String> prompts = lines.stream().map(l -> {
+            Map<?, ?> p = (Map<?, ?>) l.json().get("prompt");
+            return p.get("handler") + ":" + p.get("answer") + ":" + l.outcome();
+        }).toList();
+        assertThat(prompts).containsExactly(AlwaysOnceThenDeny.class.getName() + ":allow_always:allowed",
+                "remembered:allow_always:allowed",
+                AlwaysOnceThenDeny.class.getName() + ":deny:blocked",
+                AlwaysOnceThenDeny.class.getName() + ":deny:blocked",
+                AlwaysOnceThenDeny.class.getName() + ":deny:blocked");
     }
 }

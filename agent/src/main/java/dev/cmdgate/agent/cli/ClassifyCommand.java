@@ -8,6 +8,8 @@ import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.LaunchBinding;
+import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.Autonomy;
@@ -88,7 +90,7 @@ final class ClassifyCommand implements Callable<Integer> {
         Verdict verdict = gatekeeper.judge(launch);
         RuleSet ruleSet = explain && classifier instanceof RulesClassifier rc ? rc.rules() : null;
         if (json) {
-            Map<String, Object> m = toJson(verdict);
+            Map<String, Object> m = toJson(verdict, launch, gatekeeper);
             if (ruleSet != null) {
                 m.put("rules", rowsOf(verdict, ruleSet));
             }
@@ -122,8 +124,13 @@ final class ClassifyCommand implements Callable<Integer> {
         return Path.of("").toAbsolutePath().toString();
     }
 
-    /** The CLI's output object: class, level, decision, reasons, findings, oap. */
-    static Map<String, Object> toJson(Verdict v) {
+    /**
+     * The CLI's output object: class, level, decision, reasons, findings and, with a policy, the launch
+     * the OAP decision is about ({@code decision_id} — the OAP decision's own —, {@code argv}, {@code cwd},
+     * {@code env} when given: names, and values of hook variables only) and {@code oap}, signed so as to bind those fields and {@code decision}
+     * when a signing key is given ({@link LaunchBinding}).
+     */
+    static Map<String, Object> toJson(Verdict v, Launch launch, Gatekeeper gatekeeper) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("class", v.classification().commandClass().label());
         m.put("level", v.classification().level().label());
@@ -131,7 +138,17 @@ final class ClassifyCommand implements Callable<Integer> {
         m.put("reasons", v.reasons());   // Reason and Finding write their own fields, as in the audit line
         m.put("findings", v.classification().findings());
         if (v.oap() != null) {
-            m.put("oap", v.oap());
+            String id = String.valueOf(v.oap().get("decision_id"));
+            m.put("decision_id", id);
+            m.put("argv", launch.argv());
+            m.put("cwd", launch.cwd());
+            RuleSet rules = gatekeeper.classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
+            LaunchEnvironment env = LaunchEnvironment.of(launch.environmentChanges(), rules);
+            if (env != null) {
+                m.put("env", env);   // names, and the values of hook variables only, as in the audit line
+            }
+            m.put("oap", gatekeeper.seal(v.oap(), LaunchBinding.of(launch.argv(), launch.cwd(), env,
+                    launch.outputRedirects(), id, v.gate().label())));
         }
         return m;
     }

@@ -43,7 +43,8 @@ final class JsonlSession {
 
     Map<String, Object> answer(String line) {
         try {
-            return ClassifyCommand.toJson(gatekeeper.judge(request(line)));
+            Launch launch = request(line);
+            return ClassifyCommand.toJson(gatekeeper.judge(launch), launch, gatekeeper);
         } catch (IllegalArgumentException e) {
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("error", e.getMessage());

@@ -20,6 +20,8 @@ import picocli.CommandLine.Parameters;
 /** {@code verify --key PUB [FILE]}: checks the signature of every OAP decision in a file or on stdin. */
 @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Verify signed OAP decisions: decision objects, CLI output or audit lines, one per line.",
+                "On a line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
+                "decision_id and outcome (its launch_digest).",
                 "Exit status: 0 every line verifies, 1 some line does not, 2 usage error."})
 final class VerifyCommand implements Callable<Integer> {
 

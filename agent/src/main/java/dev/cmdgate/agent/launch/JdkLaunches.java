@@ -53,6 +53,18 @@ final class JdkLaunches {
             return new StartArgs(a, env == null ? null : copyEnvironment(env), dir, redirects);
         }
 
+        /**
+         * The same launch with {@code name} carrying {@code token} in its environment — appended, ':'-separated,
+         * to the value it has (a launch inside a watched launch belongs to both). Without an environment of
+         * its own, the launch's is this JVM's.
+         */
+        StartArgs withToken(String name, String token) {
+            Map<String, String> env = environment == null ? copyEnvironment(System.getenv()) : new HashMap<>(environment);
+            String had = env.get(name);
+            env.put(name, had == null || had.isEmpty() ? token : had + ":" + token);
+            return new StartArgs(cmdarray, env, dir, redirects);
+        }
+
         /** What the JDK launches: the copies, the environment as a map of the JDK's own kind. */
         Object[] forJdk() {
             return new Object[] {cmdarray, environment == null ? null : jdkEnvironment(environment), dir, redirects};
@@ -89,8 +101,12 @@ final class JdkLaunches {
             return new Stage(List.copyOf(c), copyEnvironment(env), dir, redirects, redirectErrorStream);
         }
 
-        /** A new builder only cmdgate holds; its environment map is its identity when its stage starts. */
-        ProcessBuilder builder() {
+        /**
+         * A new builder only cmdgate holds; its environment map is its identity when its stage starts.
+         *
+         * @param name, token a variable to append {@code token} to (see {@link StartArgs#withToken}), or null
+         */
+        ProcessBuilder builder(String name, String token) {
             ProcessBuilder b = new ProcessBuilder(command);
             if (dir != null) {
                 b.directory(new File(dir));
@@ -100,6 +116,10 @@ final class JdkLaunches {
             Map<String, String> env = b.environment();
             env.clear();
             env.putAll(environment);
+            if (name != null) {
+                String had = env.get(name);
+                env.put(name, had == null || had.isEmpty() ? token : had + ":" + token);
+            }
             return b;
         }
     }

@@ -108,6 +108,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
          * known by the environment map of the builder cmdgate made for it: nothing else holds that map.
          */
         Allowed pipelineDecision;
+        /** The watch of the pipeline being started, when it has a time limit: later stages join it. */
+        ProcessWatchdog.Watch pipelineWatch;
         final Deque<Map<String, String>> approvedStages = new ArrayDeque<>();
     }
 
@@ -199,8 +201,14 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             enforce(t, launch);
         }
         // reached only when allowed
-        if (children != null && t.starting != null) {
-            ChildJvms.Handed h = children.hand(launch.argv(), args.environment(), launch.cwd(), t.starting.decision().id());
+        Allowed allowed = t.starting;
+        if (allowed != null && allowed.executionLimit() != null) {
+            // every process of a launch with a time limit carries its token, so the watchdog finds them all
+            args = args.withToken(ProcessWatchdog.TOKEN_VARIABLE, allowed.decision().id());
+            launch = args.launch();
+        }
+        if (children != null && allowed != null) {
+            ChildJvms.Handed h = children.hand(launch.argv(), args.environment(), launch.cwd(), allowed.decision().id());
             args = args.with(h.argv(), h.environment());
             launch = args.launch();
         }
@@ -212,6 +220,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public List<ProcessBuilder> checkPipeline(List<ProcessBuilder> builders) {
         InFlight t = inFlight.get();
         t.approvedStages.clear();
+        t.pipelineWatch = null;
         Object[] given = builders.toArray();   // one read of a list the application may have written itself
         if (given.length == 0) {
             return List.of();   // nothing starts
@@ -221,9 +230,10 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             stages.add(JdkLaunches.Stage.copy((ProcessBuilder) b));
         }
         enforce(t, JdkLaunches.fromPipeline(stages));
-        t.pipelineDecision = t.starting;
-        if (children != null && t.starting != null) {
-            String id = t.starting.decision().id();
+        Allowed allowed = t.starting;
+        t.pipelineDecision = allowed;
+        if (children != null && allowed != null) {
+            String id = allowed.decision().id();
             List<JdkLaunches.Stage> handed = new ArrayList<>(stages.size());
             for (JdkLaunches.Stage s : stages) {
                 ChildJvms.Handed h = children.hand(s.command(), s.environment(), JdkLaunches.cwd(s.dir()), id);
@@ -231,9 +241,10 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             }
             stages = handed;
         }
+        String token = allowed != null && allowed.executionLimit() != null ? allowed.decision().id() : null;
         List<ProcessBuilder> own = new ArrayList<>(stages.size());
         for (JdkLaunches.Stage s : stages) {
-            ProcessBuilder b = s.builder();
+            ProcessBuilder b = s.builder(token == null ? null : ProcessWatchdog.TOKEN_VARIABLE, token);
             own.add(b);
             t.approvedStages.addLast(b.environment());
         }
@@ -245,8 +256,24 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         InFlight t = inFlight.get();
         Allowed a = t.starting;
         t.starting = null;
-        if (a != null && a.executionLimit() != null) {
-            watchdog.watch(process, a.executionLimit(), kill -> recordKill(a.decision(), kill));
+        boolean stage = a != null && a == t.pipelineDecision;
+        if (stage && t.pipelineWatch != null) {
+            t.pipelineWatch.include(process);   // one launch: one deadline, one kill, one audit line
+        } else if (a != null && a.executionLimit() != null) {
+            ProcessWatchdog.Watch w = watchdog.watch(process, a.decision().id(), a.executionLimit(), new ProcessWatchdog.Listener() {
+                @Override
+                public void killing(KillEvent kill) {
+                    recordKill(a.decision(), kill);
+                }
+
+                @Override
+                public void swept(KillEvent kill, List<Long> killedLater, List<Long> survivors) {
+                    recordSweep(a.decision(), kill, killedLater, survivors);
+                }
+            });
+            if (stage) {
+                t.pipelineWatch = w;
+            }
         }
         if (a != null && audit != null) {
             recordExitLater(a.decision(), process);
@@ -319,7 +346,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
-                verdict.oap(), context.get(), LaunchEnvironment.of(launch.environmentChanges(), rules()), answer.label()));
+                verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects()));
     }
 
     /** An allowed process whose exit line is not written yet. */
@@ -399,23 +426,45 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
     }
 
+    /** Runs before any process of the launch is signalled: the line is in the file before the application sees the end. */
     private void recordKill(Decision d, KillEvent kill) {
         log.warn("cmdgate: " + kill.describe() + " [decision " + d.id() + "]");
-        if (audit != null) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("time", IsoInstant.format(kill.killedAt()));
-            line.put("event", "watchdog_kill");
-            line.put("decision_id", d.id());
-            line.put("argv", d.argv());
-            line.put("pid", kill.pid());
-            line.put("limit_ms", kill.limit().toMillis());
-            line.put("ran_ms", kill.ranFor().toMillis());
-            line.put("descendants", kill.descendantPids());
-            try {
-                audit.write(Json.write(line));
-            } catch (IOException | RuntimeException e) {
-                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
-            }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time", IsoInstant.format(kill.killedAt()));
+        line.put("event", "watchdog_kill");
+        line.put("decision_id", d.id());
+        line.put("argv", d.argv());
+        line.put("pid", kill.pid());
+        line.put("limit_ms", kill.limit().toMillis());
+        line.put("ran_ms", kill.ranFor().toMillis());
+        line.put("descendants", kill.descendantPids());
+        writeEvent(line);
+    }
+
+    /** After the kill, when later sweeps found more processes of the launch, or some outlived the sweep's bounds. */
+    private void recordSweep(Decision d, KillEvent kill, List<Long> killedLater, List<Long> survivors) {
+        if (!survivors.isEmpty()) {
+            log.warn("cmdgate: processes " + survivors + " of the launch killed at its time limit are still alive"
+                    + " [decision " + d.id() + "]");
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time", IsoInstant.format(Instant.now()));
+        line.put("event", "watchdog_sweep");
+        line.put("decision_id", d.id());
+        line.put("pid", kill.pid());
+        line.put("killed_later", killedLater);
+        line.put("survivors", survivors);
+        writeEvent(line);
+    }
+
+    private void writeEvent(Map<String, Object> line) {
+        if (audit == null) {
+            return;
+        }
+        try {
+            audit.write(Json.write(line));
+        } catch (IOException | RuntimeException e) {
+            log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
         }
     }
 
@@ -524,9 +573,10 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
     }
 
-    private Decision decide(InFlight t, Launch launch, boolean mayPrompt) {
+    private Decision decide(InFlight t, Launch asked, boolean mayPrompt) {
+        Launch launch = declared(asked);
         CallSite.Walk site = callSites.walk();
-        Verdict verdict = gatekeeper.get().judge(declared(launch), LaunchSite.of(launch.cwd(), site::frames));
+        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site::frames));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
@@ -539,8 +589,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             default -> {
                 if (auditMode) {
                     outcome = Outcome.ALLOWED;
-                } else if (prompts.rememberedAllow(rememberedAs(launch), launch.cwd())) {
-                    prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact command");
+                } else if (prompts.rememberedAllow(launch, verdict.classification())) {
+                    prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact "
+                            + "launch (argv, directory, environment changes, output redirects), classified no higher then");
                     outcome = Outcome.ALLOWED;
                 } else if (!mayPrompt) {
                     prompt = new PromptRecord("none", "deny", 0, "launched while cmdgate was deciding or prompting");
@@ -548,7 +599,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     outcome = Outcome.BLOCKED;
                 } else {
                     caller = site.caller();
-                    prompt = prompts.ask(launch.argv(), rememberedAs(launch), launch.cwd(), verdict, caller, launchContext);
+                    prompt = prompts.ask(launch, verdict, caller, launchContext);
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
@@ -568,8 +619,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
-                modeLabel, caller, prompt, verdict.oap(), launchContext,
-                LaunchEnvironment.of(launch.environmentChanges(), rules()), null);
+                modeLabel, caller, prompt, verdict.oap(), launchContext).about(environmentOf(launch), launch.outputRedirects());
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
@@ -581,17 +631,19 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     }
 
     /**
-     * What an "allow always" answer covers: the argv, except for a command of a gated shell session judged
-     * with the state earlier commands left, which is the whole script judged (the same command after other
-     * state changes is asked about again).
+     * What the audit line records of the launch's environment changes: every name, the values of the
+     * variables the rules know as hooks. Null when nothing changed, or when the rules cannot be had (the
+     * decision is then a refusal for that very reason, and says so).
      */
-    private static List<String> rememberedAs(Launch l) {
-        List<String> argv = l.argv();
-        if (l.shellLine() != null && argv.size() == 3 && "sh".equals(argv.get(0)) && "-c".equals(argv.get(1))
-                && !l.shellLine().equals(argv.get(2))) {
-            return List.of("sh", "-c", l.shellLine());
+    private LaunchEnvironment environmentOf(Launch launch) {
+        if (launch.environmentChanges().isEmpty()) {
+            return null;
         }
-        return argv;
+        try {
+            return LaunchEnvironment.of(launch.environmentChanges(), rules());
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
     }
 
     /** The rules the gatekeeper's classifier uses (the built-in ones for a classifier without rules). */
@@ -636,7 +688,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
-                modeLabel, callSites.caller(), null, null, launchContext);
+                modeLabel, callSites.caller(), null, null, launchContext).about(environmentOf(launch), launch.outputRedirects());
     }
 
     /**
@@ -646,6 +698,11 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
      */
     private Decision record(Decision d) {
         if (audit != null) {
+            if (d.oap() != null) {
+                // signed (with a key) only now that the outcome is final: the signature binds the launch and
+                // its outcome; a failure here is a failure of the decision (refused), not of the audit file
+                d = gatekeeper.get().seal(d);
+            }
             try {
                 audit.record(d);
                 if (auditFailing.compareAndSet(true, false)) {

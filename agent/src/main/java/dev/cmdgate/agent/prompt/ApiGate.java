@@ -59,8 +59,8 @@ public final class ApiGate implements ApiService {
             decision = GateDecision.ALLOW;
         } else if (decision == GateDecision.PROMPT) {
             Answer certain = prompts.certainAnswer();
-            if (prompts.rememberedAllow(launch.argv(), launch.cwd())) {
-                first.add(new Reason("prompt.remembered", "answered 'always' earlier for this exact command"));
+            if (prompts.rememberedAllow(asStarted(launch), v.classification())) {
+                first.add(new Reason("prompt.remembered", "answered 'always' earlier for this exact launch, classified no higher then"));
                 decision = GateDecision.ALLOW;
             } else if (prompts.onPromptThread()) {
                 first.add(new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
@@ -81,6 +81,18 @@ public final class ApiGate implements ApiService {
             preChecks.record(launch, v, decision, reasons);
         }
         return answer(launch, v, decision, reasons, g.scheme().describe());
+    }
+
+    /**
+     * The launch a check stands for, as the JDK would hand it over: {@code Cmdgate.check(line)} means
+     * {@code new ProcessBuilder("sh", "-c", line).start()}, which carries no separate shell line.
+     */
+    private static Launch asStarted(Launch l) {
+        if (l.shellLine() == null || !l.argv().equals(List.of("sh", "-c", l.shellLine()))) {
+            return l;
+        }
+        return new Launch(l.argv(), null, l.cwd(), l.environmentChanges(), l.outputRedirects(), l.declaredTimeout(),
+                l.declaredClass());
     }
 
     /** The check's answer in JDK types, as the API's CheckResult reads it. */

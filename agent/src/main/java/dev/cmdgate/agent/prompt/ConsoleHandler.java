@@ -25,8 +25,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>One question at a time: other threads' questions wait their turn (Read launches never prompt, so
  * they go on). Waiting and reading are interruptible, so when the gateway's timeout cancels a
- * question the terminal is free again for the next one. Everything shown is stripped of control
- * characters, so a command line cannot rewrite what the user sees.
+ * question the terminal is free again for the next one. Everything shown goes through
+ * {@link ScreenText}: control, invisible and look-alike characters become escapes and long runs of
+ * spaces are folded visibly, and the command is never shortened, so a command line can neither
+ * rewrite nor hide any part of what the user approves.
  */
 final class ConsoleHandler implements Prompter {
 
@@ -108,24 +110,40 @@ final class ConsoleHandler implements Prompter {
     static Answer ask(LaunchPrompt r, InputStream in, Charset cs, PrintWriter out) throws IOException, InterruptedException {
         out.println();
         out.println("cmdgate: a command needs your approval");
-        out.println("  " + printable(CommandText.render(r.argv())));
-        out.println("  class " + printable(r.commandClass()) + ", level " + printable(r.level())
-                + ", in " + printable(r.workingDirectory()));
+        // the whole command, never shortened: what is approved is what runs
+        String command = CommandText.full(r.argv());
+        boolean escaped = !printable(command, cs).equals(command);
+        out.println("  " + printable(command, cs));
+        out.println("  class " + printable(r.commandClass(), cs) + ", level " + printable(r.level(), cs)
+                + ", in " + printable(r.workingDirectory(), cs));
+        for (Map.Entry<String, String> e : r.environment().entrySet()) {
+            String shown = CommandText.full(java.util.List.of(e.getKey() + "=" + e.getValue()));
+            escaped |= !printable(shown, cs).equals(shown);
+            out.println("  with environment " + printable(shown, cs));
+        }
+        for (String redirect : r.redirects()) {
+            escaped |= !printable(redirect, cs).equals(redirect);
+            out.println("  output " + printable(redirect, cs));
+        }
         for (String reason : r.reasons()) {
-            out.println("  - " + printable(reason));
+            out.println("  - " + printable(reason, cs));
         }
         Map<String, String> context = r.context();
         if (context != null && !context.isEmpty()) {
             StringBuilder c = new StringBuilder();
             context.forEach((k, v) -> c.append(c.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-            out.println("  context: " + printable(c.toString()));
+            out.println("  context: " + printable(c.toString(), cs));
         }
         if (r.caller() != null) {
-            out.println("  launched by " + printable(r.caller()));
+            out.println("  launched by " + printable(r.caller(), cs));
+        }
+        if (escaped) {
+            out.println("  (characters a terminal would not show are written as escapes such as \\u200b or \\x1b; "
+                    + ScreenText.foldedSpaces("N", cs) + " stands for N spaces)");
         }
         try {
             for (int tries = 0; tries < 3; tries++) {
-                out.print("Allow? [y]es / [n]o / [a]lways for this exact command: ");
+                out.print("Allow? [y]es / [n]o / [a]lways for this exact launch: ");
                 out.flush();
                 String line = readLine(in, cs);
                 if (line == null) {
@@ -192,23 +210,8 @@ final class ConsoleHandler implements Prompter {
         return new String(bytes.toByteArray(), cs);
     }
 
-    /** Replaces control characters (C0, DEL, C1) and bidirectional overrides with visible escapes. */
-    static String printable(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
-            boolean bidi = (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f
-                    || c == 0x061c;
-            if (control || bidi) {
-                out.append(String.format(Locale.ROOT, c <= 0xff ? "\\x%02x" : "\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+    /** What a terminal using {@code cs} may show of {@code s}: see {@link ScreenText}. */
+    static String printable(String s, Charset cs) {
+        return ScreenText.of(s, cs);
     }
 }

@@ -1,14 +1,12 @@
 package dev.cmdgate.agent.prompt;
 
-import dev.cmdgate.core.Finding;
-import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,7 +49,7 @@ public final class PromptGateway {
     private volatile Prompter installed;
     private volatile FutureTask<Prompter> creation;
     private volatile ExecutorService pool;
-    private final Set<String> alwaysAllowed = ConcurrentHashMap.newKeySet();
+    private final AlwaysAllowed alwaysAllowed = new AlwaysAllowed();
     private final ThreadLocal<Boolean> onPromptThread = new ThreadLocal<>();
     /** Handler calls that missed their timeout and have not returned yet: each holds a prompt thread. */
     private final AtomicInteger hung = new AtomicInteger();
@@ -102,8 +100,12 @@ public final class PromptGateway {
         return onPromptThread.get() != null;
     }
 
-    public boolean rememberedAllow(List<String> argv, String cwd) {
-        return alwaysAllowed.contains(key(argv, cwd));
+    /**
+     * True when a prompt was answered "allow always" for exactly this launch (argv, shell line, directory,
+     * environment changes, output redirects) and it is classified no higher now than it was then.
+     */
+    public boolean rememberedAllow(Launch launch, Classification now) {
+        return alwaysAllowed.covers(launch, now);
     }
 
     /**
@@ -128,16 +130,7 @@ public final class PromptGateway {
         return h != null ? h.name() : configured;
     }
 
-    public PromptRecord ask(List<String> argv, String cwd, Verdict verdict, String caller, Map<String, String> context) {
-        return ask(argv, argv, cwd, verdict, caller, context);
-    }
-
-    /**
-     * Asks about {@code argv}; an "allow always" answer is remembered for {@code rememberAs} (what was
-     * judged: a command of a gated shell session together with the state earlier commands left).
-     */
-    public PromptRecord ask(List<String> argv, List<String> rememberAs, String cwd, Verdict verdict, String caller,
-                            Map<String, String> context) {
+    public PromptRecord ask(Launch launch, Verdict verdict, String caller, Map<String, String> context) {
         long started = System.nanoTime();
         Prompter app = installed;
         String name = app != null ? app.name() : configured;
@@ -149,11 +142,7 @@ public final class PromptGateway {
                 return record(name, "deny", started, stuck + " earlier handler calls are still running after their "
                         + "timeout; denied without asking until one of them returns");
             }
-            LaunchPrompt request = new LaunchPrompt(List.copyOf(argv), verdict.classification().commandClass().label(),
-                    verdict.classification().level().label(),
-                    verdict.reasons().stream().map(Reason::message).toList(),
-                    verdict.classification().findings().stream().map(PromptGateway::describe).toList(),
-                    cwd, caller, context == null ? Map.of() : Map.copyOf(context));
+            LaunchPrompt request = LaunchPrompt.of(launch, verdict, caller, context);
             future = pool().submit(() -> {
                 if (!state.compareAndSet(QUEUED, RUNNING)) {
                     return null;   // given up before it started: nobody waits for it
@@ -178,7 +167,7 @@ public final class PromptGateway {
                         ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
             }
             if (a.answer() == Answer.ALLOW_ALWAYS) {
-                alwaysAllowed.add(key(rememberAs, cwd));
+                alwaysAllowed.remember(launch, verdict.classification());
             }
             return record(name, a.answer().label(), started, null);
         } catch (TimeoutException e) {
@@ -234,10 +223,6 @@ public final class PromptGateway {
 
     private static PromptRecord record(String handler, String answer, long started, String detail) {
         return new PromptRecord(handler, answer, (System.nanoTime() - started) / 1_000_000, detail);
-    }
-
-    private static String describe(Finding f) {
-        return f.command() + ": " + f.reason() + " (" + f.commandClass().label() + ")";
     }
 
     /**
@@ -297,10 +282,5 @@ public final class PromptGateway {
             }
         }
         return p;
-    }
-
-    // NUL cannot occur inside an argv word or a path, so it separates them unambiguously.
-    private static String key(List<String> argv, String cwd) {
-        return cwd + '\0' + String.join("\0", argv);
     }
 }

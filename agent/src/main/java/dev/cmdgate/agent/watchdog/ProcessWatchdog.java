@@ -2,13 +2,10 @@ package dev.cmdgate.agent.watchdog;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
@@ -16,31 +13,64 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * Enforces an execution-time limit on launched processes: when a watched process is still alive at
- * its deadline it is destroyed forcibly together with all its descendants, and the callback is told.
+ * Enforces an execution-time limit on launched processes: at its deadline everything of a watched
+ * launch is killed at once — the launched process, its descendants, and every process that carries
+ * the launch's token in its environment (orphans and daemonised descendants: a background subshell
+ * whose parent exited, a double fork, {@code nohup … &}, {@code setsid -f}) — and the listener is
+ * told <em>before</em> any of them is signalled (see {@link Sweep}).
+ * <p>
+ * The agent marks every watched launch with the token: it adds {@link #TOKEN_VARIABLE}{@code =TOKEN}
+ * (appended, ':'-separated, to a value it inherited) to the environment it hands to the JDK, so
+ * every process of the launch inherits it whatever it does. Where /proc cannot be read, or for a
+ * watch without a token, only the process and its descendants are found.
  * <p>
  * One daemon thread, {@value #THREAD_NAME}, serves every watched process (a {@link DelayQueue}
  * ordered by deadline); it is created on the first {@link #watch} and never per launch. It wakes at
- * the earliest deadline, so a kill happens within milliseconds of the limit. Entries of processes
- * that ended early are purged every few seconds, so holding a {@link Process} costs nothing for long.
+ * the earliest deadline and handles every entry due then together: one census of /proc tells which
+ * launches whose processes have ended left others behind; a kill then follows within the time a
+ * read of /proc takes (tens of milliseconds on a busy machine). A launch whose process ended early
+ * is still looked at at its deadline when it carries a token (what it left behind in the background
+ * is the point); one without a token is forgotten within a few seconds. A watch holds
+ * {@link ProcessHandle}s, never the {@link Process} and its streams.
  * <p>
- * The descendants are enumerated before the launched process is killed (afterwards they would be
- * re-parented and out of reach), and each descendant's own descendants are enumerated again just
- * before it is killed, so children forked in the meantime are found too.
+ * When the JVM shuts down while a sweep runs (the application saw its process end and exited), a
+ * shutdown hook waits for that sweep to finish, up to its own bound.
  */
 public final class ProcessWatchdog {
 
     public static final String THREAD_NAME = "cmdgate-watchdog";
+    /** The environment variable that marks the processes of a watched launch. */
+    public static final String TOKEN_VARIABLE = ProcTable.VARIABLE;
 
     private static final long PURGE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(5);
-    private static final int MAX_KILLS = 10_000;
+    /** Whether processes' environments can be read here (Linux /proc). */
+    private static final boolean PROC = ProcTable.available();
 
     private final DelayQueue<Entry> queue = new DelayQueue<>();
     private final Object startLock = new Object();
     private volatile Thread thread;
+    /** Sweeps in progress (0 or 1: one thread), for the shutdown hook. */
+    private int sweeping;
+    private final Object sweepLock = new Object();
 
-    /** A watch on one process. */
+    /** Told about a kill: first before anything is signalled, then (only if there is more to say) after. */
+    public interface Listener {
+        /** Called before any process of the launch is signalled: record it now. */
+        void killing(KillEvent event);
+
+        /**
+         * Called after the sweep when later sweeps found more processes than were planned, or some are
+         * still alive after the sweep's bounds.
+         */
+        default void swept(KillEvent event, List<Long> killedLater, List<Long> survivors) {
+        }
+    }
+
+    /** A watch on one launch. */
     public interface Watch {
+        /** Adds another process of the same launch (the next stage of a pipeline): it shares the deadline and the kill. */
+        void include(Process process);
+
         /** Stops watching; a kill that already happened stays done. */
         void cancel();
 
@@ -53,20 +83,41 @@ public final class ProcessWatchdog {
     }
 
     /**
-     * Watches a launched process.
+     * Watches a launched process (no token: only it and its descendants are killed).
      *
      * @param process the process (as returned by ProcessBuilder.start / Runtime.exec)
      * @param limit   how long it may run from now; zero or negative kills it at once
-     * @param onKill  called once, on the watchdog thread, if it is killed; exceptions it throws are
-     *                reported on stderr and otherwise ignored
+     * @param onKill  called once, on the watchdog thread, if it is killed (before it is); exceptions it
+     *                throws are reported on stderr and otherwise ignored
      */
     public Watch watch(Process process, Duration limit, Consumer<KillEvent> onKill) {
-        Objects.requireNonNull(process, "process");
-        Objects.requireNonNull(limit, "limit");
         Objects.requireNonNull(onKill, "onKill");
+        return watch(process, null, limit, onKill::accept);
+    }
+
+    /**
+     * Watches a launch whose processes carry {@code token} in {@link #TOKEN_VARIABLE}.
+     *
+     * @param token the launch's token (letters, digits and '-'), or null for none
+     */
+    public Watch watch(Process process, String token, Duration limit, Listener listener) {
+        Objects.requireNonNull(process, "process");
+        return watch(List.of(process), token, limit, listener);
+    }
+
+    private Watch watch(List<Process> processes, String token, Duration limit, Listener listener) {
+        Objects.requireNonNull(limit, "limit");
+        Objects.requireNonNull(listener, "listener");
+        List<ProcessHandle> roots = new ArrayList<>(processes.size());
+        for (Process p : processes) {
+            roots.add(p.toHandle());
+        }
         long now = System.nanoTime();
         long deadline = now + saturatedNanos(limit);
-        Entry e = new Entry(process, limit, onKill, now, deadline);
+        Entry e = new Entry(roots, token, limit, listener, now, deadline);
+        for (Process p : processes) {
+            e.started(p.pid());
+        }
         ensureStarted();
         queue.add(e);
         return e;
@@ -107,7 +158,35 @@ public final class ProcessWatchdog {
                 t.setDaemon(true);
                 t.setContextClassLoader(null);
                 t.start();
+                if (thread == null) {
+                    addShutdownHook();
+                }
                 thread = t;
+            }
+        }
+    }
+
+    private void addShutdownHook() {
+        Thread hook = new Thread(null, this::awaitSweep, THREAD_NAME + "-exit", 0, false);
+        hook.setContextClassLoader(null);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting already: nothing left to wait for
+        }
+    }
+
+    /** The shutdown hook: lets a sweep in progress finish (it is bounded) before the JVM halts. */
+    private void awaitSweep() {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(Sweep.MAX_SECONDS + 1);
+        synchronized (sweepLock) {
+            long left;
+            while (sweeping > 0 && (left = end - System.nanoTime()) > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(sweepLock, left);
+                } catch (InterruptedException e) {
+                    return;
+                }
             }
         }
     }
@@ -117,12 +196,19 @@ public final class ProcessWatchdog {
         while (true) {
             try {
                 Entry due = queue.poll(1, TimeUnit.SECONDS);
-                if (due != null && !due.cancelled.get() && due.process.isAlive()) {
-                    kill(due);
+                if (due != null) {
+                    // every entry due now, handled together: one read of /proc serves them all
+                    List<Entry> batch = new ArrayList<>();
+                    batch.add(due);
+                    for (Entry more = queue.poll(); more != null; more = queue.poll()) {
+                        batch.add(more);
+                    }
+                    deadline(batch);
                 }
                 long now = System.nanoTime();
                 if (now - nextPurge >= 0) {
-                    queue.removeIf(e -> e.cancelled.get() || !e.process.isAlive());
+                    // a launch with a token is swept at its deadline even if its process has ended
+                    queue.removeIf(e -> e.cancelled.get() || e.token == null && !e.alive());
                     nextPurge = now + PURGE_INTERVAL_NANOS;
                 }
             } catch (InterruptedException e) {
@@ -134,50 +220,69 @@ public final class ProcessWatchdog {
         }
     }
 
-    private static void kill(Entry e) {
-        ProcessHandle root = e.process.toHandle();
-        Set<Long> seen = new HashSet<>();
-        seen.add(root.pid());
-        Deque<ProcessHandle> work = new ArrayDeque<>();
-        try {
-            root.descendants().forEach(h -> {
-                if (seen.add(h.pid())) {
-                    work.add(h);
-                }
-            });
-        } catch (RuntimeException ignored) {
-            // the process table could not be read; still kill the process itself
+    /**
+     * The entries whose deadline has come. A launch whose process has ended is killed only if processes
+     * carrying its token are still alive; which are is found for all of them in one census of /proc.
+     */
+    private void deadline(List<Entry> batch) {
+        synchronized (sweepLock) {
+            sweeping++;
         }
-        String command = command(root);
-        // Descendants first, the launched process last: its death wakes the application's waitFor,
-        // and by then the kill must already be recorded (the JVM may exit right after).
-        List<Long> killed = new ArrayList<>();
-        while (!work.isEmpty() && killed.size() < MAX_KILLS) {
-            ProcessHandle h = work.poll();
-            try {
-                h.descendants().forEach(d -> {
-                    if (seen.add(d.pid())) {
-                        work.add(d);
-                    }
-                });
-                if (h.destroyForcibly() || !h.isAlive()) {
-                    killed.add(h.pid());
+        try {
+            List<String> ended = new ArrayList<>();
+            for (Entry e : batch) {
+                if (!e.cancelled.get() && e.token != null && !e.alive()) {
+                    ended.add(e.token);
                 }
-            } catch (RuntimeException ignored) {
-                // gone already, or not ours to kill
+            }
+            long notBefore = Long.MAX_VALUE;
+            for (Entry e : batch) {
+                notBefore = Math.min(notBefore, e.notBefore);
+            }
+            Map<String, List<ProcessHandle>> left = ended.isEmpty() || !PROC ? Map.of()
+                    : Sweep.census(new ProcTable(), ended, notBefore);
+            for (Entry e : batch) {
+                if (e.cancelled.get()) {
+                    continue;
+                }
+                List<ProcessHandle> found = e.token == null ? List.of() : left.getOrDefault(e.token, List.of());
+                if (e.alive() || !found.isEmpty()) {
+                    kill(e, found);
+                }
+            }
+        } finally {
+            synchronized (sweepLock) {
+                sweeping--;
+                sweepLock.notifyAll();
             }
         }
-        KillEvent event = new KillEvent(root.pid(), command, e.limit,
-                Duration.ofNanos(System.nanoTime() - e.startNanos), Instant.now(), killed);
+    }
+
+    private void kill(Entry e, List<ProcessHandle> found) {
+        Sweep sweep = new Sweep(List.copyOf(e.roots), e.token, e.token != null && PROC ? new ProcTable() : null,
+                e.notBefore);
+        List<Long> planned = sweep.plan(found);
+        if (!sweep.anything()) {
+            return;   // ended in time and left nothing behind
+        }
+        ProcessHandle first = e.roots.get(0);
+        KillEvent event = new KillEvent(first.pid(), command(first), e.limit,
+                Duration.ofNanos(System.nanoTime() - e.startNanos), Instant.now(), planned);
         try {
-            e.onKill.accept(event);
+            e.listener.killing(event);   // recorded before the application can see its process end
         } catch (Throwable t) {
-            report("cmdgate: watchdog callback failed after " + event.describe() + ": " + t);
-        } finally {
-            // Through the handle, not Process.destroyForcibly(): that also closes the streams the
-            // application may be reading, which would turn a clean EOF into "Stream closed".
-            root.destroyForcibly();
-            e.killed.set(true);
+            report("cmdgate: watchdog callback failed before " + event.describe() + ": " + t);
+        }
+        // Through handles, never Process.destroyForcibly(): that also closes the streams the
+        // application may be reading, which would turn a clean EOF into "Stream closed".
+        sweep.run();
+        e.killed.set(true);
+        if (!sweep.extra().isEmpty() || !sweep.survivors().isEmpty()) {
+            try {
+                e.listener.swept(event, sweep.extra(), sweep.survivors());
+            } catch (Throwable t) {
+                report("cmdgate: watchdog callback failed after " + event.describe() + ": " + t);
+            }
         }
     }
 
@@ -199,18 +304,23 @@ public final class ProcessWatchdog {
     }
 
     private static final class Entry implements Delayed, Watch {
-        final Process process;
+        /** The launched processes: one, or the stages of a pipeline (added as they start). */
+        final List<ProcessHandle> roots;
+        final String token;
         final Duration limit;
-        final Consumer<KillEvent> onKill;
+        final Listener listener;
         final long startNanos;
         final long deadlineNanos;
         final AtomicBoolean cancelled = new AtomicBoolean();
         final AtomicBoolean killed = new AtomicBoolean();
+        /** When the earliest of its processes started (clock ticks since boot), or -1 when unknown. */
+        volatile long notBefore = -1;
 
-        Entry(Process process, Duration limit, Consumer<KillEvent> onKill, long startNanos, long deadlineNanos) {
-            this.process = process;
+        Entry(List<ProcessHandle> roots, String token, Duration limit, Listener listener, long startNanos, long deadlineNanos) {
+            this.roots = new java.util.concurrent.CopyOnWriteArrayList<>(roots);
+            this.token = token;
             this.limit = limit;
-            this.onKill = onKill;
+            this.listener = listener;
             this.startNanos = startNanos;
             this.deadlineNanos = deadlineNanos;
         }
@@ -226,6 +336,34 @@ public final class ProcessWatchdog {
                 return Long.compare(deadlineNanos - other.deadlineNanos, 0);
             }
             return Long.compare(getDelay(TimeUnit.NANOSECONDS), o.getDelay(TimeUnit.NANOSECONDS));
+        }
+
+        boolean alive() {
+            for (ProcessHandle r : roots) {
+                if (r.isAlive()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void include(Process process) {
+            roots.add(process.toHandle());
+            started(process.pid());
+        }
+
+        private boolean startUnknown;
+
+        /** Notes a process's start: the sweep reads the environment of no process older than the launch. */
+        synchronized void started(long pid) {
+            long t = PROC ? ProcTable.startTicks(pid) : -1;
+            if (t < 0 || startUnknown) {
+                startUnknown = true;   // unknown: every process is read
+                notBefore = -1;
+            } else {
+                notBefore = notBefore < 0 ? t : Math.min(notBefore, t);
+            }
         }
 
         @Override

@@ -129,4 +129,36 @@ class ClassifyCommandTest {
         assertThat(err.toString().trim()).isEqualTo("cmdgate: " + priv + " is a private key; give the public key"
                 + " (cmdgate-signing.pub.pem, written beside it by keygen)");
     }
+
+    @Test
+    void aSignedCliAnswerBindsItsArgvAndDecisionAndVerifyChecksIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        assertThat(run("keygen", "--out", tmp.resolve("keys").toString())).isZero();
+        java.nio.file.Path passport = java.nio.file.Files.writeString(tmp.resolve("passport.json"), """
+                {"passport_id":"p","owner_id":"o","assurance_level":"L0","status":"active",
+                 "capabilities":[{"id":"system.command.execute"}],
+                 "limits":{"system.command.execute":{"allowed_commands":["ls","rm"],"blocked_patterns":["rm -rf"],
+                   "max_execution_time":60,"allowed_working_directories":["/"],"blocked_env_vars":[]}}}
+                """);
+        out.getBuffer().setLength(0);
+        assertThat(run("classify", "--json", "--autonomy", "full", "--policy", passport.toString(), "--signing-key",
+                tmp.resolve("keys/cmdgate-signing.pem").toString(), "--", "ls")).isZero();
+        String answer = out.toString().trim();
+        Map<String, Object> o = JsonParser.parseObject(answer);
+        assertThat(o).containsEntry("argv", List.of("ls")).containsKeys("decision_id", "cwd", "oap");
+        assertThat(((Map<?, ?>) o.get("oap")).get("decision_id")).isEqualTo(o.get("decision_id"));
+        assertThat(((Map<?, ?>) o.get("oap")).get("launch_digest")).asString().startsWith("sha256:");
+
+        java.nio.file.Path good = java.nio.file.Files.writeString(tmp.resolve("good.jsonl"), answer + "\n");
+        java.nio.file.Path bad = java.nio.file.Files.writeString(tmp.resolve("bad.jsonl"),
+                answer.replace("\"argv\":[\"ls\"]", "\"argv\":[\"rm\",\"-rf\",\"/\"]") + "\n"
+                        + answer.replace("\"decision\":\"allow\"", "\"decision\":\"block\"") + "\n");
+        String pub = tmp.resolve("keys/cmdgate-signing.pub.pem").toString();
+        out.getBuffer().setLength(0);
+        assertThat(run("verify", "--key", pub, good.toString())).as(out.toString()).isZero();
+        assertThat(out.toString()).contains("line 1: OK", "binds this line's launch");
+        out.getBuffer().setLength(0);
+        assertThat(run("verify", "--key", pub, bad.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("line 1: BAD the line does not match", "line 2: BAD the line does not match");
+    }
 }

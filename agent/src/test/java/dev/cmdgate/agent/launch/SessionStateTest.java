@@ -98,6 +98,67 @@ class SessionStateTest {
             return 4242;
         }
 
+        /** A live process that never ends (the gate registers for its exit). */
+        @Override
+        public ProcessHandle toHandle() {
+            return new ProcessHandle() {
+                @Override
+                public long pid() {
+                    return 4242;
+                }
+
+                @Override
+                public java.util.Optional<ProcessHandle> parent() {
+                    return java.util.Optional.empty();
+                }
+
+                @Override
+                public java.util.stream.Stream<ProcessHandle> children() {
+                    return java.util.stream.Stream.empty();
+                }
+
+                @Override
+                public java.util.stream.Stream<ProcessHandle> descendants() {
+                    return java.util.stream.Stream.empty();
+                }
+
+                @Override
+                public Info info() {
+                    return ProcessHandle.current().info();
+                }
+
+                @Override
+                public java.util.concurrent.CompletableFuture<ProcessHandle> onExit() {
+                    return new java.util.concurrent.CompletableFuture<>();
+                }
+
+                @Override
+                public boolean supportsNormalTermination() {
+                    return true;
+                }
+
+                @Override
+                public boolean destroy() {
+                    return false;
+                }
+
+                @Override
+                public boolean destroyForcibly() {
+                    return false;
+                }
+
+                @Override
+                public boolean isAlive() {
+                    return true;
+                }
+
+                @Override
+                public int compareTo(ProcessHandle other) {
+                    return Long.compare(pid(), other.pid());
+                }
+            };
+        }
+
         String read() {
             return stdin.toString(StandardCharsets.UTF_8);
         }

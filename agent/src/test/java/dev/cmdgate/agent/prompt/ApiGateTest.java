@@ -57,12 +57,25 @@ class ApiGateTest {
         PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW_ALWAYS", "test handler");
         ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
-        prompts.ask(List.of("touch", "f"), "/tmp", PromptGatewayTest.verdict(), null, Map.of());
+        prompts.ask(Launch.ofArgv(List.of("touch", "f"), "/tmp"), PromptGatewayTest.verdict(), null, Map.of());
         Map<String, Object> again = touch(g, "/tmp");
         assertThat(again).containsEntry("decision", "allow");
         assertThat(((List<?>) again.get("reasons")).get(0)).isEqualTo(List.of("prompt.remembered",
-                "answered 'always' earlier for this exact command"));
+                "answered 'always' earlier for this exact launch, classified no higher then"));
         assertThat(touch(g, "/elsewhere")).containsEntry("decision", "prompt");
+        assertThat(g.check(List.of("touch", "f"), null, "/tmp", Map.of("BASH_ENV", "/tmp/hook")))
+                .as("the same argv with an environment change is another launch").containsEntry("decision", "prompt");
+    }
+
+    @Test
+    void aShellLineCheckIsTheLaunchOfShDashC() {
+        PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
+        prompts.install(r -> "ALLOW_ALWAYS", "test handler");
+        ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
+        Launch started = Launch.ofArgv(List.of("sh", "-c", "touch f"), "/tmp");
+        prompts.ask(started, PromptGatewayTest.verdict(), null, Map.of());
+        assertThat(g.check(List.of("sh", "-c", "touch f"), "touch f", "/tmp", Map.of())).containsEntry("decision", "allow");
+        assertThat(g.check(List.of("sh", "-c", "touch g"), "touch g", "/tmp", Map.of())).containsEntry("decision", "prompt");
     }
 
     @Test

@@ -81,6 +81,33 @@ class ConsoleHandlerTest {
     }
 
     @Test
+    void aHiddenCommandAfterAZeroWidthSpaceOrALongRunOfSpacesIsShown() throws Exception {
+        String tail = "; touch pwned";
+        LaunchPrompt zwsp = new LaunchPrompt(List.of("bash", "-c", "echo hi \u200b#" + tail), "Write", "medium",
+                List.of(), List.of(), "/w", null, Map.of());
+        ConsoleHandler.ask(zwsp, typed("n\n"), StandardCharsets.UTF_8, new PrintWriter(shown, true));
+        assertThat(shown.toString()).contains("bash -c 'echo hi \\u200b#; touch pwned'").doesNotContain("\u200b")
+                .contains("written as escapes");
+
+        String spaces = "echo hi" + " ".repeat(400) + tail;
+        LaunchPrompt pushed = new LaunchPrompt(List.of("bash", "-c", spaces), "Write", "medium", List.of(), List.of(),
+                "/w", null, Map.of());
+        StringWriter screen = new StringWriter();
+        ConsoleHandler.ask(pushed, typed("n\n"), StandardCharsets.UTF_8, new PrintWriter(screen, true));
+        assertThat(screen.toString()).contains("bash -c 'echo hi\u27e8400 spaces\u27e9; touch pwned'")
+                .doesNotContain("…");
+    }
+
+    @Test
+    void theEnvironmentChangesAndRedirectsAreShown() throws Exception {
+        LaunchPrompt r = new LaunchPrompt(List.of("bash", "-c", "touch notes.txt"), "Write", "high", List.of(), List.of(),
+                "/w", null, Map.of(), Map.of("BASH_ENV", "/tmp/hook.sh", "A", "x y"), List.of(">> /home/u/.bashrc"));
+        ConsoleHandler.ask(r, typed("n\n"), StandardCharsets.UTF_8, new PrintWriter(shown, true));
+        assertThat(shown.toString()).contains("  with environment 'A=x y'\n", "  with environment BASH_ENV=/tmp/hook.sh\n",
+                "  output >> /home/u/.bashrc\n").doesNotContain("written as escapes");
+    }
+
+    @Test
     void aWaitingQuestionEndsWhenItsThreadIsInterrupted() throws Exception {
         PipedOutputStream keyboard = new PipedOutputStream();
         PipedInputStream in = new PipedInputStream(keyboard);   // nothing is ever typed

@@ -12,6 +12,7 @@ import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
@@ -53,7 +54,7 @@ class PromptGatewayTest {
     }
 
     static PromptRecord ask(PromptGateway g) {
-        return g.ask(TOUCH, "/tmp", verdict(), "app.Main.main(Main.java:1)", Map.of("tool", "shell"));
+        return g.ask(Launch.ofArgv(TOUCH, "/tmp"), verdict(), "app.Main.main(Main.java:1)", Map.of("tool", "shell"));
     }
 
     @Test
@@ -107,18 +108,66 @@ class PromptGatewayTest {
         assertThat(awaitQuietly(interrupted)).as("the timed-out handler is interrupted").isTrue();
     }
 
+    static boolean remembered(PromptGateway g, List<String> argv, String cwd) {
+        return g.rememberedAllow(Launch.ofArgv(argv, cwd), verdict().classification());
+    }
+
+    static Launch launch(Map<String, String> env, List<Launch.OutputRedirect> redirects) {
+        return new Launch(TOUCH, null, "/tmp", env, redirects, null, null);
+    }
+
+    static Classification classified(CommandClass c, RiskLevel l) {
+        return new Classification(c, l, List.of(), List.of());
+    }
+
     @Test
     void allowAlwaysRemembersTheExactArgvAndDirectoryOnly() {
         PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
-        assertThat(g.rememberedAllow(TOUCH, "/tmp")).isFalse();
+        assertThat(remembered(g, TOUCH, "/tmp")).isFalse();
         assertThat(ask(g).answer()).isEqualTo("allow_always");
-        assertThat(g.rememberedAllow(TOUCH, "/tmp")).isTrue();
-        assertThat(g.rememberedAllow(TOUCH, "/tmp/other")).isFalse();
-        assertThat(g.rememberedAllow(List.of("touch", "/tmp/y"), "/tmp")).isFalse();
-        assertThat(g.rememberedAllow(List.of("touch"), "/tmp")).isFalse();
-        assertThat(g.rememberedAllow(List.of("touch", "/tmp/x", "z"), "/tmp")).isFalse();
+        assertThat(remembered(g, TOUCH, "/tmp")).isTrue();
+        assertThat(remembered(g, TOUCH, "/tmp/other")).isFalse();
+        assertThat(remembered(g, List.of("touch", "/tmp/y"), "/tmp")).isFalse();
+        assertThat(remembered(g, List.of("touch"), "/tmp")).isFalse();
+        assertThat(remembered(g, List.of("touch", "/tmp/x", "z"), "/tmp")).isFalse();
         // no ambiguity from joining words: ["a b"] vs ["a", "b"]
-        assertThat(g.rememberedAllow(List.of("touch /tmp/x"), "/tmp")).isFalse();
+        assertThat(remembered(g, List.of("touch /tmp/x"), "/tmp")).isFalse();
+    }
+
+    @Test
+    void allowAlwaysCoversTheSameEnvironmentAndRedirectsOnly() {
+        PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
+        Launch approved = launch(Map.of("LANG", "C"), List.of(new Launch.OutputRedirect("/tmp/out", false)));
+        g.ask(approved, verdict(), null, Map.of());
+        Classification same = verdict().classification();
+        assertThat(g.rememberedAllow(launch(Map.of("LANG", "C"), List.of(new Launch.OutputRedirect("/tmp/out", false))), same))
+                .isTrue();
+        assertThat(g.rememberedAllow(launch(Map.of(), List.of(new Launch.OutputRedirect("/tmp/out", false))), same))
+                .as("without the variable").isFalse();
+        assertThat(g.rememberedAllow(launch(Map.of("LANG", "C", "BASH_ENV", "/tmp/x"),
+                List.of(new Launch.OutputRedirect("/tmp/out", false))), same)).as("a variable more").isFalse();
+        assertThat(g.rememberedAllow(launch(Map.of("LANG", "fr"), List.of(new Launch.OutputRedirect("/tmp/out", false))), same))
+                .as("another value").isFalse();
+        assertThat(g.rememberedAllow(launch(Map.of("LANG", "C"), List.of(new Launch.OutputRedirect("/tmp/out", true))), same))
+                .as("appending instead").isFalse();
+        assertThat(g.rememberedAllow(launch(Map.of("LANG", "C"), List.of(new Launch.OutputRedirect("/home/u/.bashrc", false))),
+                same)).as("another file").isFalse();
+        assertThat(g.rememberedAllow(launch(Map.of("LANG", "C"), List.of()), same)).as("no redirect").isFalse();
+        assertThat(g.rememberedAllow(new Launch(TOUCH, "touch /tmp/x", "/tmp", Map.of("LANG", "C"),
+                List.of(new Launch.OutputRedirect("/tmp/out", false)), null, null), same))
+                .as("a shell line written to a gated session").isFalse();
+    }
+
+    @Test
+    void allowAlwaysNeverCoversALaunchClassifiedHigher() {
+        PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
+        ask(g);   // approved as Write, medium
+        Launch same = Launch.ofArgv(TOUCH, "/tmp");
+        assertThat(g.rememberedAllow(same, classified(CommandClass.WRITE, RiskLevel.MEDIUM))).isTrue();
+        assertThat(g.rememberedAllow(same, classified(CommandClass.WRITE, RiskLevel.LOW))).as("lower level").isTrue();
+        assertThat(g.rememberedAllow(same, classified(CommandClass.WRITE, RiskLevel.HIGH))).as("higher level").isFalse();
+        assertThat(g.rememberedAllow(same, classified(CommandClass.NETWORK, RiskLevel.MEDIUM))).as("higher class").isFalse();
+        assertThat(g.rememberedAllow(same, classified(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS))).isFalse();
     }
 
     @Test

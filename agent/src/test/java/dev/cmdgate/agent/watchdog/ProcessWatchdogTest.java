@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(60)
 class ProcessWatchdogTest {
@@ -28,10 +29,22 @@ class ProcessWatchdogTest {
     }
 
     private Process start(String... argv) throws IOException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return startWith(null, argv);
+    }
+
+    /** Started with {@code CMDGATE_WATCH=token} in its environment (null: none), as the agent does. */
+    private Process startWith(String token, String... argv) throws IOException {
+        ProcessBuilder b = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        if (token != null) {
+            b.environment().put(ProcessWatchdog.TOKEN_VARIABLE, token);
+        }
+        Process p = b.start();
         started.add(p);
         return p;
     }
+
+    @TempDir
+    Path tmp;
 
     /** Gone, or a zombie waiting for whoever reaps orphans here (it runs nothing any more). */
     private static boolean dead(long pid) {
@@ -175,5 +188,83 @@ class ProcessWatchdogTest {
         Process p = start("sleep", "30");
         dog.watch(p, Duration.ZERO, e -> { });
         assertThat(p.waitFor(2, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /** Waits long enough for a marker written {@code seconds} after a start to appear, had its writer survived. */
+    private static void pastMarkerTime(long startedNanos, int seconds) throws InterruptedException {
+        long until = startedNanos + TimeUnit.SECONDS.toNanos(seconds) + TimeUnit.MILLISECONDS.toNanos(1500);
+        while (System.nanoTime() < until) {
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void orphansThatCarryTheTokenAreKilledAlthoughTheLaunchedProcessEndedAtOnce() throws Exception {
+        ProcessWatchdog dog = new ProcessWatchdog();
+        List<KillEvent> events = new CopyOnWriteArrayList<>();
+        Path background = tmp.resolve("background");
+        Path detached = tmp.resolve("detached");
+        long t0 = System.nanoTime();
+        Process p = startWith("tok-orphans", "sh", "-c", "(sleep 3; touch " + background + ") >/dev/null 2>&1 & "
+                + "setsid -f sh -c 'sleep 3; touch " + detached + "' >/dev/null 2>&1; exit 0");
+        assertThat(p.waitFor(5, TimeUnit.SECONDS)).isTrue();
+        dog.watch(p, "tok-orphans", Duration.ofMillis(800), new ProcessWatchdog.Listener() {
+            @Override
+            public void killing(KillEvent event) {
+                events.add(event);
+            }
+        });
+        pastMarkerTime(t0, 3);
+        assertThat(background).as("the background job of a process that exited").doesNotExist();
+        assertThat(detached).as("a setsid -f daemon").doesNotExist();
+        assertThat(events).hasSize(1);
+        assertThat(events.get(0).descendantPids()).hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void theKillIsToldBeforeAnyProcessIsSignalled() throws Exception {
+        ProcessWatchdog dog = new ProcessWatchdog();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Process p = startWith("tok-order", "sh", "-c", "sleep 30; true");
+        awaitTrue(() -> p.descendants().findAny().isPresent(), Duration.ofSeconds(5));
+        List<ProcessHandle> children = p.descendants().toList();
+        dog.watch(p, "tok-order", Duration.ofMillis(300), new ProcessWatchdog.Listener() {
+            @Override
+            public void killing(KillEvent event) {
+                seen.add("root alive=" + p.isAlive() + ", children alive=" + children.stream().allMatch(ProcessHandle::isAlive));
+            }
+        });
+        assertThat(p.waitFor(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("killed, never reached its next command").isEqualTo(137);
+        awaitTrue(() -> !seen.isEmpty(), Duration.ofSeconds(2));
+        assertThat(seen).containsExactly("root alive=true, children alive=true");
+    }
+
+    @Test
+    void onlyProcessesCarryingThisVeryTokenAreTaken() throws Exception {
+        ProcessWatchdog dog = new ProcessWatchdog();
+        Path mine = tmp.resolve("mine");
+        Path other = tmp.resolve("other");
+        long t0 = System.nanoTime();
+        // the same token inside a list (a launch inside a watched launch) counts; a longer token does not
+        Process a = startWith("outer:tok-x", "sh", "-c", "(sleep 3; touch " + mine + ") >/dev/null 2>&1 &");
+        Process b = startWith("tok-xy", "sh", "-c", "(sleep 3; touch " + other + ") >/dev/null 2>&1 &");
+        assertThat(a.waitFor(5, TimeUnit.SECONDS) && b.waitFor(5, TimeUnit.SECONDS)).isTrue();
+        dog.watch(a, "tok-x", Duration.ofMillis(500), event -> { });
+        pastMarkerTime(t0, 3);
+        assertThat(mine).doesNotExist();
+        assertThat(other).as("another launch's process is left alone").exists();
+    }
+
+    @Test
+    void aLaunchThatEndedAndLeftNothingBehindIsNotReported() throws Exception {
+        ProcessWatchdog dog = new ProcessWatchdog();
+        List<KillEvent> events = new CopyOnWriteArrayList<>();
+        Process p = startWith("tok-clean", "true");
+        ProcessWatchdog.Watch w = dog.watch(p, "tok-clean", Duration.ofMillis(300), events::add);
+        assertThat(p.waitFor(5, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(1200);
+        assertThat(events).isEmpty();
+        assertThat(w.killed()).isFalse();
     }
 }

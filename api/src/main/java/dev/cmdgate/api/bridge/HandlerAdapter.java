@@ -82,6 +82,18 @@ public final class HandlerAdapter implements Function<Map<String, Object>, Strin
         }
 
         @Override
+        public Map<String, String> environment() {
+            Object e = m.get("environment");   // absent from an older agent's requests
+            return e == null ? Map.of() : (Map<String, String>) e;
+        }
+
+        @Override
+        public List<String> outputRedirects() {
+            Object r = m.get("redirects");
+            return r == null ? List.of() : (List<String>) r;
+        }
+
+        @Override
         public String toString() {
             return "PromptRequest" + m;
         }

@@ -21,9 +21,11 @@ import java.util.TreeMap;
  * @param caller  the application frame that launched it, or null (CLI)
  * @param prompt  how a prompt went, or null when none was asked
  * @param oap     the OAP decision object when a policy is configured, else null
- * @param environment what the launch changed in its environment, or null when nothing
+ * @param environment what the launch changed in its environment, or null when nothing (recorded as
+ *                {@code env}: every name, the values of hook variables only)
  * @param precheck null for a launch; for a pre-check made through the application API (nothing was
- *                launched), what the API answered: {@code block}
+ *                launched), what the API answered: {@code block} or {@code prompt}
+ * @param redirects the files the JDK opens for the process's output, recorded as {@code redirects}
  */
 public record Decision(
         String id,
@@ -41,12 +43,23 @@ public record Decision(
         Map<String, Object> oap,
         Map<String, String> context,
         LaunchEnvironment environment,
-        String precheck) {
+        String precheck,
+        List<Launch.OutputRedirect> redirects) {
 
     public Decision {
         argv = List.copyOf(argv);
         reasons = List.copyOf(reasons);
         context = context == null ? Map.of() : Map.copyOf(context);
+        redirects = redirects == null ? List.of() : List.copyOf(redirects);
+    }
+
+    /** A decision whose launch has no output redirects. */
+    public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
+                    GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
+                    PromptRecord prompt, Map<String, Object> oap, Map<String, String> context,
+                    LaunchEnvironment environment, String precheck) {
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context,
+                environment, precheck, List.of());
     }
 
     /** A decision about a launch (not a pre-check). */
@@ -57,10 +70,22 @@ public record Decision(
                 null);
     }
 
+    /** This decision recording what else its launch runs with: the environment it changes and its output redirects. */
+    public Decision about(LaunchEnvironment launchEnvironment, List<Launch.OutputRedirect> outputRedirects) {
+        return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap,
+                context, launchEnvironment, precheck, outputRedirects);
+    }
+
+    /** This decision with another OAP decision object (e.g. the signed one). */
+    public Decision withOap(Map<String, Object> sealed) {
+        return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt,
+                sealed, context, environment, precheck, redirects);
+    }
+
     /** This decision with another outcome and reasons (everything else kept). */
     public Decision withOutcome(Outcome newOutcome, List<Reason> newReasons) {
         return new Decision(id, time, argv, cwd, classification, gate, newOutcome, newReasons, scheme, mode, caller, prompt,
-                oap, context, environment, precheck);
+                oap, context, environment, precheck, redirects);
     }
 
     /** The primary reason: the first one recorded. */
@@ -98,6 +123,15 @@ public record Decision(
         out.append(",\"argv\":");
         Json.write(argv, out);
         field(out, "cwd", cwd);
+        if (!redirects.isEmpty()) {
+            out.append(",\"redirects\":[");
+            for (int i = 0; i < redirects.size(); i++) {
+                out.append(i == 0 ? "{\"path\":" : ",{\"path\":");
+                Json.write(redirects.get(i).path(), out);
+                out.append(",\"append\":").append(redirects.get(i).append()).append('}');
+            }
+            out.append(']');
+        }
         field(out, "class", classification.commandClass().label());
         field(out, "level", classification.level().label());
         field(out, "gate", gate.label());

@@ -12,6 +12,7 @@ import dev.cmdgate.core.gate.GateScheme;
 import dev.cmdgate.core.rules.TrustRule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Steps 1 to 4 of a decision (parse, classify, policy, gate), shared by the agent and the CLI. The
@@ -59,6 +60,22 @@ public final class Gatekeeper {
             memo.put(key, v);
         }
         return v;
+    }
+
+    /**
+     * The decision as it is recorded: its OAP decision object sealed by the policy (signed, bound to the
+     * launch and the outcome, when a signing key is configured). Call it once the outcome is final.
+     */
+    public Decision seal(Decision d) {
+        if (policy == null || d.oap() == null) {
+            return d;
+        }
+        return d.withOap(policy.seal(d.oap(), LaunchBinding.of(d)));
+    }
+
+    /** A policy decision object sealed for the launch and outcome in {@code bound} (see {@link LaunchBinding}). */
+    public Map<String, Object> seal(Map<String, Object> oap, Map<String, Object> bound) {
+        return policy == null || oap == null ? oap : policy.seal(oap, bound);
     }
 
     /** How many verdicts are remembered (for tests). */

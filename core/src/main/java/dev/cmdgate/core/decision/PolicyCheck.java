@@ -12,6 +12,16 @@ public interface PolicyCheck {
     Result evaluate(Launch launch, Classification classification);
 
     /**
+     * The decision object to record once the decision is final: {@code decision} as it is, or signed so
+     * that the signature also binds the launch and what happened to it ({@code bound}, the fields of
+     * {@link LaunchBinding}: argv, directory, environment changes, redirects, decision id and outcome).
+     * By default unchanged.
+     */
+    default Map<String, Object> seal(Map<String, Object> decision, Map<String, Object> bound) {
+        return decision;
+    }
+
+    /**
      * @param failures       empty when the policy allows
      * @param decision       the object recorded as {@code oap} in audit lines and CLI output
      * @param executionLimit how long an allowed process may run (the watchdog enforces it), or null

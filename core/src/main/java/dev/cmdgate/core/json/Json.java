@@ -11,6 +11,9 @@ import java.util.Map;
  */
 public final class Json {
 
+    /** What a lone surrogate is written as. */
+    public static final char REPLACEMENT = '\uFFFD';
+
     private Json() {
     }
 
@@ -95,7 +98,11 @@ public final class Json {
         return true;
     }
 
-    /** Appends s as a JSON string; lone surrogates become \\uXXXX escapes so the output is always valid. */
+    /**
+     * Appends s as a JSON string. A lone UTF-16 surrogate (one not part of a pair) becomes U+FFFD, the
+     * replacement character: an escape such as {@code \ud800} is valid JSON text but not a Unicode
+     * string, and strict readers (jq, many log pipelines) reject the whole line.
+     */
     public static void quote(CharSequence s, StringBuilder out) {
         out.append('"');
         if (plain(s)) {
@@ -113,10 +120,11 @@ public final class Json {
                 case '\b' -> out.append("\\b");
                 case '\f' -> out.append("\\f");
                 default -> {
-                    boolean loneSurrogate = Character.isSurrogate(c)
-                            && !(Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))
-                            && !(Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)));
-                    if (c < 0x20 || loneSurrogate) {
+                    if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        out.append(c).append(s.charAt(++i));   // a pair: one supplementary character
+                    } else if (Character.isSurrogate(c)) {
+                        out.append(REPLACEMENT);
+                    } else if (c < 0x20) {
                         out.append(String.format("\\u%04x", (int) c));
                     } else {
                         out.append(c);
@@ -125,5 +133,30 @@ public final class Json {
             }
         }
         out.append('"');
+    }
+
+    /** {@code s} with every lone surrogate replaced by U+FFFD, as {@link #quote} writes it; s itself when it has none. */
+    public static String wellFormed(String s) {
+        if (s == null) {
+            return null;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                StringBuilder out = new StringBuilder(s.length());
+                for (int j = 0; j < s.length(); j++) {
+                    char d = s.charAt(j);
+                    if (Character.isHighSurrogate(d) && j + 1 < s.length() && Character.isLowSurrogate(s.charAt(j + 1))) {
+                        out.append(d).append(s.charAt(++j));
+                    } else {
+                        out.append(Character.isSurrogate(d) ? REPLACEMENT : d);
+                    }
+                }
+                return out.toString();
+            }
+        }
+        return s;
     }
 }

@@ -12,7 +12,8 @@ import java.util.Set;
  *       whitespace next to {@code | & ; < > ( )}) is searched in the folded command line;</li>
  *   <li><b>structure</b>: when the pattern reads as a simple command or a pipeline of simple
  *       commands (words only, no other shell syntax), each stage is a program, the canonical options
- *       it requires and the operands it requires.</li>
+ *       it requires and the operands it requires (the evaluator also accepts option sets with the same
+ *       effect, {@link PatternEquivalences}: {@code rm -rf} also matches {@code rm -r}).</li>
  * </ul>
  */
 final class BlockedPattern {

@@ -33,6 +33,7 @@ public final class PassportEvaluator {
     private final OptionCanonicalizer canonicalizer;
     /** Which programs are shells, which directories standard, which commands change directory or variables. */
     private final CommandKnowledge knowledge;
+    private final PatternEquivalences equivalences = PatternEquivalences.builtin();
 
     /** With the built-in rules' knowledge of commands. */
     public PassportEvaluator(OptionCanonicalizer canonicalizer) {
@@ -182,8 +183,9 @@ public final class PassportEvaluator {
         }
         if (pattern.stages.size() == 1) {
             for (CommandInvocation c : commands) {
-                if (stageMatches(pattern.stages.get(0), c, optionCache)) {
-                    return Optional.of(String.join(" ", c.argv()));
+                Optional<PatternEquivalences.Alternative> a = stageMatches(pattern.stages.get(0), c, optionCache);
+                if (a.isPresent()) {
+                    return Optional.of(String.join(" ", c.argv()) + byEffect(List.of(a.get())));
                 }
             }
             return Optional.empty();
@@ -197,39 +199,45 @@ public final class PassportEvaluator {
             int stageIndex = 0;
             int lastStage = Integer.MIN_VALUE;
             List<String> matched = new ArrayList<>();
+            List<PatternEquivalences.Alternative> how = new ArrayList<>();
             for (CommandInvocation c : pipeline) {
-                if (stageIndex < pattern.stages.size() && c.stage() > lastStage
-                        && stageMatches(pattern.stages.get(stageIndex), c, optionCache)) {
-                    matched.add(String.join(" ", c.argv()));
-                    lastStage = c.stage();
-                    stageIndex++;
+                if (stageIndex < pattern.stages.size() && c.stage() > lastStage) {
+                    Optional<PatternEquivalences.Alternative> a = stageMatches(pattern.stages.get(stageIndex), c, optionCache);
+                    if (a.isPresent()) {
+                        matched.add(String.join(" ", c.argv()));
+                        how.add(a.get());
+                        lastStage = c.stage();
+                        stageIndex++;
+                    }
                 }
             }
             if (stageIndex == pattern.stages.size()) {
-                return Optional.of(String.join(" | ", matched));
+                return Optional.of(String.join(" | ", matched) + byEffect(how));
             }
         }
         return Optional.empty();
     }
 
-    private boolean stageMatches(BlockedPattern.Stage stage, CommandInvocation c, Map<CommandInvocation, Set<String>> cache) {
-        if (c.dynamic() || !programMatches(stage.program(), c)) {
-            return false;
-        }
-        List<String> args = c.argv().size() > 1 ? c.argv().subList(1, c.argv().size()) : List.of();
-        if (!stage.options().isEmpty()) {
-            Set<String> options = cache.computeIfAbsent(c, k -> {
-                Set<String> all = new LinkedHashSet<>(k.options());
-                all.addAll(canonicalizer.canonicalOptions(k.program(), args));
-                return all;
-            });
-            if (!options.containsAll(stage.options())) {
-                return false;
+    /** Says why a command matched without the pattern's own options, or nothing when it had them. */
+    private static String byEffect(List<PatternEquivalences.Alternative> how) {
+        for (PatternEquivalences.Alternative a : how) {
+            if (a.rule() != null) {
+                return " (same effect: " + a.rule().why() + ")";
             }
         }
+        return "";
+    }
+
+    /** The option set through which the command matches the stage (the stage's own first), if it does. */
+    private Optional<PatternEquivalences.Alternative> stageMatches(BlockedPattern.Stage stage, CommandInvocation c,
+            Map<CommandInvocation, Set<String>> cache) {
+        if (c.dynamic() || !programMatches(stage.program(), c)) {
+            return Optional.empty();
+        }
+        List<String> args = c.argv().size() > 1 ? c.argv().subList(1, c.argv().size()) : List.of();
         for (String literal : stage.literalOptions()) {
             if (!args.contains(literal)) {
-                return false;
+                return Optional.empty();
             }
         }
         for (String operand : stage.operands()) {
@@ -241,10 +249,20 @@ public final class PassportEvaluator {
                 }
             }
             if (!found) {
-                return false;
+                return Optional.empty();
             }
         }
-        return true;
+        Set<String> options = cache.computeIfAbsent(c, k -> {
+            Set<String> all = new LinkedHashSet<>(k.options());
+            all.addAll(canonicalizer.canonicalOptions(k.program(), args));
+            return all;
+        });
+        for (PatternEquivalences.Alternative a : equivalences.alternatives(stage.program(), stage.options(), canonicalizer)) {
+            if (options.containsAll(a.options())) {
+                return Optional.of(a);
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean programMatches(String patternProgram, CommandInvocation c) {

@@ -67,7 +67,9 @@ class ClassifierIntegrationTest {
                 new String[] {"rm", "--recursive", "--force", "x"}, new String[] {"/bin/rm", "-Rf", "x"})) {
             assertThat(codes(argv(a))).as(String.join(" ", a)).contains("oap.blocked_pattern");
         }
-        assertThat(argv("rm", "-r", "x").allow()).isTrue();
+        // the same effect without a terminal on stdin (PatternEquivalences)
+        assertThat(codes(argv("rm", "-r", "x"))).contains("oap.blocked_pattern");
+        assertThat(argv("rm", "-f", "x").allow()).isTrue();
     }
 
     @Test

@@ -65,8 +65,11 @@ class MatchingPrimitivesTest {
                 assertThat(ev.evaluate(passport, LaunchFacts.of(argv, null, null, null,
                         Trees.tree(Trees.cmd(argv.toArray(String[]::new)))))).as(argv.toString()).hasSize(1);
             }
+            // rm -r has the same effect without a terminal on stdin (PatternEquivalences); rm -f is not recursive
             assertThat(ev.evaluate(passport, LaunchFacts.of(List.of("rm", "-r", "x"), null, null, null,
-                    Trees.tree(Trees.cmd("rm", "-r", "x"))))).isEmpty();
+                    Trees.tree(Trees.cmd("rm", "-r", "x"))))).hasSize(1);
+            assertThat(ev.evaluate(passport, LaunchFacts.of(List.of("rm", "-f", "x"), null, null, null,
+                    Trees.tree(Trees.cmd("rm", "-f", "x"))))).isEmpty();
         }
     }
 

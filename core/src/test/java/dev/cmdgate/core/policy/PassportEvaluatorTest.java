@@ -258,10 +258,31 @@ class PassportEvaluatorTest {
 
         @Test
         void partialOptionsDoNotMatch() {
-            assertThat(blocked(List.of("rm", "-r", "x"), cmd("rm", "-r", "x"))).isEmpty();
-            assertThat(blocked(List.of("rm", "-f", "x"), cmd("rm", "-f", "x"))).isEmpty();
+            assertThat(blocked(List.of("rm", "-f", "x"), cmd("rm", "-f", "x"))).as("not recursive").isEmpty();
+            assertThat(blocked(List.of("rm", "x"), cmd("rm", "x"))).isEmpty();
             // after "--", "-rf" is a file name, not options
             assertThat(blocked(List.of("rm", "--", "-rf"), cmd("rm", "--", "-rf"))).isEmpty();
+        }
+
+        @Test
+        void optionsWithTheSameEffectWithoutATerminalMatchToo() {
+            // a launched process has no terminal on stdin: rm -r removes what rm -rf removes, even with -i/-I
+            for (String[] argv : List.of(new String[] {"rm", "-r", "x"}, new String[] {"rm", "-R", "x"},
+                    new String[] {"rm", "--recursive", "x"}, new String[] {"rm", "-ri", "x"}, new String[] {"rm", "-r", "-I", "x"},
+                    new String[] {"/bin/rm", "-rv", "x"})) {
+                List<Reason> r = eval(p, List.of(argv), tree(cmd(argv)));
+                assertThat(codes(r)).as(String.join(" ", argv)).containsExactly("oap.blocked_pattern");
+                assertThat(r.get(0).message()).as(String.join(" ", argv))
+                        .startsWith("Command matches blocked pattern 'rm -rf': " + String.join(" ", argv) + " (same effect: rm asks")
+                        .contains("standard input is a terminal");
+            }
+            assertThat(blocked(List.of("sh", "-c", "cd /x && rm -r y"), cmd("sh", "-c", "cd /x && rm -r y"), cmd("cd", "/x"),
+                    cmd("rm", "-r", "y"))).as("inside a script").containsExactly("oap.blocked_pattern");
+            Passport mv = limits("\"*\"", ", \"blocked_patterns\": [\"mv -f\", \"rm -rf /\"]");
+            assertThat(codes(eval(mv, List.of("mv", "a", "b"), tree(cmd("mv", "a", "b"))))).containsExactly("oap.blocked_pattern");
+            assertThat(codes(eval(mv, List.of("rm", "-r", "/"), tree(cmd("rm", "-r", "/"))))).containsExactly("oap.blocked_pattern");
+            assertThat(codes(eval(mv, List.of("rm", "-r", "/tmp/x"), tree(cmd("rm", "-r", "/tmp/x"))))).as("other operand").isEmpty();
+            assertThat(codes(eval(mv, List.of("cp", "a", "b"), tree(cmd("cp", "a", "b"))))).isEmpty();
         }
 
         @Test

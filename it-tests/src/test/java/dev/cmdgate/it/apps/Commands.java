@@ -21,7 +21,8 @@ import java.util.List;
  * does something to this running JVM in between); {@code java-mkdir DIR} creates a
  * directory from Java (no process), {@code java-rm PATH} deletes a file or empty directory,
  * {@code java-ln LINK TARGET} creates a symbolic link, {@code java-threads PREFIX} prints
- * {@code THREADS PREFIX <n>}, the number of live threads whose names start with PREFIX, and
+ * {@code THREADS PREFIX <n>}, the number of live threads whose names start with PREFIX,
+ * {@code java-sleep MILLIS} sleeps (the JVM stays alive, e.g. past a watchdog's deadline), and
  * {@code java-exit} prints {@code DONE} and calls {@code System.exit(0)}. Ends with {@code DONE}.
  */
 public final class Commands {
@@ -76,6 +77,11 @@ public final class Commands {
                 String prefix = g.get(1);
                 long n = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix)).count();
                 Attempt.print("THREADS " + prefix + " " + n);
+                continue;
+            }
+            if (name.equals("java-sleep")) {
+                Thread.sleep(Long.parseLong(g.get(1)));
+                Attempt.print("SLEPT " + g.get(1));
                 continue;
             }
             if (name.equals("java-exit")) {

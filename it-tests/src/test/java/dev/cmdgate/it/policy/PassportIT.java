@@ -115,6 +115,110 @@ class PassportIT {
         assertThat(run.stderr()).contains("cmdgate: killed process");
     }
 
+    /**
+     * A passport that blocks {@code rm -rf} also blocks {@code rm -r}: a launched process has no terminal
+     * on standard input, so rm asks nothing and removes what rm -rf removes. The directory survives; a
+     * plain {@code rm} of one file still runs.
+     */
+    @OnEachJdk
+    void a_blocked_rm_rf_also_blocks_rm_r_launched_without_a_terminal(Jdk jdk) throws Exception {
+        Path passport = tmp.resolve("passport.json");
+        Files.writeString(passport, """
+                {"passport_id":"pp-effect","owner_id":"it","assurance_level":"L1","status":"active",
+                 "capabilities":[{"id":"system.command.execute"}],
+                 "limits":{"system.command.execute":{"allowed_commands":["rm","sh"],"blocked_patterns":["rm -rf"],
+                   "max_execution_time":60,"allowed_working_directories":["%s"],"blocked_env_vars":[]}}}
+                """.formatted(tmp.toRealPath()));
+        Path victim = Files.createDirectories(tmp.resolve("victim"));
+        Path inside = Files.writeString(victim.resolve("kept.txt"), "kept");
+        Path single = Files.writeString(tmp.resolve("single.txt"), "gone");
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(tmp.toRealPath()).withAgent("autonomy=full,prompt=allow").cmdgate("policy", passport)
+                .cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("rm_r", "rm", "-r", victim)
+                        .add("sh_rm_r", "sh", "-c", "rm -R " + victim)
+                        .add("rm_one", "rm", single)
+                        .args())
+                .run();
+        Blocked.assertBlocked(run.result("rm_r"));
+        Blocked.assertBlocked(run.result("sh_rm_r"));
+        assertThat(run.result("rm_one").ok()).as(run.describe()).isTrue();
+        assertThat(inside).as("rm -r was refused before it ran").exists();
+        assertThat(single).doesNotExist();
+        Audit log = Audit.read(audit);
+        Audit.Line line = log.only(l -> l.argv().equals(List.of("rm", "-r", victim.toString())), "the rm -r decision");
+        assertThat(line.reasonCodes()).contains("oap.blocked_pattern");
+        assertThat(line.reasons().get(0).get("message").toString())
+                .startsWith("Command matches blocked pattern 'rm -rf': rm -r " + victim + " (same effect:");
+    }
+
+    /**
+     * With {@code cmdgate.signing.key}, each audit line's signed OAP decision binds that line's launch:
+     * the CLI's {@code verify} passes the untouched file and fails a line whose argv was rewritten, whose
+     * outcome was changed, or that carries a signed decision moved from another line.
+     */
+    @OnEachJdk
+    void signed_audit_lines_bind_their_launch_and_verify_catches_tampering(Jdk jdk) throws Exception {
+        Path keys = tmp.resolve("keys");
+        assertThat(cli(jdk, "keygen", "--out", keys.toString()).exit()).isZero();
+        Path passport = tmp.resolve("passport.json");
+        Files.writeString(passport, """
+                {"passport_id":"pp-sign","owner_id":"it","assurance_level":"L1","status":"active",
+                 "capabilities":[{"id":"system.command.execute"}],
+                 "limits":{"system.command.execute":{"allowed_commands":["echo","rm"],"blocked_patterns":["rm -rf"],
+                   "max_execution_time":60,"allowed_working_directories":["%s"],"blocked_env_vars":[]}}}
+                """.formatted(tmp.toRealPath()));
+        Path victim = Files.createDirectories(tmp.resolve("victim"));
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(tmp.toRealPath()).withAgent("autonomy=full").cmdgate("policy", passport)
+                .cmdgate("signing.key", keys.resolve("cmdgate-signing.pem")).cmdgate("audit", audit)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("echo", "@env=GREETING=hi", "echo", "signed")
+                        .add("rm", "rm", "-rf", victim)
+                        .args())
+                .run();
+        assertThat(run.result("echo").ok()).as(run.describe()).isTrue();
+        Blocked.assertBlocked(run.result("rm"));
+        assertThat(victim).exists();
+        Audit log = Audit.read(audit);
+        assertThat(log.size()).isEqualTo(2);
+        assertThat(log.forWord("signed").json()).containsEntry("env", Map.of("changed", List.of("GREETING"), "hooks", Map.of()));
+        String pub = keys.resolve("cmdgate-signing.pub.pem").toString();
+
+        Cli untouched = cli(jdk, "verify", "--key", pub, audit.toString());
+        assertThat(untouched.exit()).as(untouched.out()).isZero();
+        assertThat(untouched.out()).contains("line 1: OK", "line 2: OK", "binds this line's launch");
+
+        String allowed = log.forWord("signed").raw();
+        String refused = log.forWord(victim.toString()).raw();
+        String rewritten = allowed.replace("\"argv\":[\"echo\",\"signed\"]", "\"argv\":[\"rm\",\"-rf\",\"/\"]");
+        String flipped = refused.replace("\"outcome\":\"blocked\"", "\"outcome\":\"allowed\"");
+        String moved = refused.substring(0, refused.indexOf(",\"oap\":")) + allowed.substring(allowed.indexOf(",\"oap\":"));
+        String movedAndFlipped = moved.replace("\"outcome\":\"blocked\"", "\"outcome\":\"allowed\"");
+        String noEnv = allowed.replace(",\"env\":{\"changed\":[\"GREETING\"],\"hooks\":{}}", "");
+        List<String> tampered = List.of(rewritten, flipped, moved, movedAndFlipped, noEnv);
+        assertThat(tampered).doesNotContain(allowed, refused);
+        Path forged = Files.writeString(tmp.resolve("forged.jsonl"), String.join("\n", tampered) + "\n");
+        Cli caught = cli(jdk, "verify", "--key", pub, forged.toString());
+        assertThat(caught.exit()).as(caught.out()).isEqualTo(1);
+        assertThat(caught.out().lines().filter(l -> l.contains(": BAD ")).count()).as(caught.out()).isEqualTo(5);
+    }
+
+    private record Cli(int exit, String out) {
+    }
+
+    /** Runs the agent jar's CLI on this JDK. */
+    private Cli cli(Jdk jdk, String... args) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(jdk.present(), jdk + " is not installed");
+        List<String> cmd = new java.util.ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Cli(p.exitValue(), out);
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> oap(Audit.Line line) {
         return (Map<String, Object>) line.json().get("oap");

@@ -116,4 +116,40 @@ class ConsolePromptForkedTest {
         assertThat(Files.exists(tmp.resolve("first")) ^ Files.exists(tmp.resolve("second")))
                 .as("exactly one of the two was allowed").isTrue();
     }
+
+    /**
+     * What the screen shows is what the shell would run: a zero-width space before {@code #} (bash runs
+     * what follows, it is no comment) is shown as {@code \u200b}, and a tail pushed behind 312 spaces is
+     * shown, the spaces folded visibly. The argv reach the application through files, never through a
+     * shell line; both are answered {@code n} and their markers must not exist.
+     */
+    @ParameterizedTest
+    @MethodSource("dev.cmdgate.it.prompt.Fork#jdks")
+    void theScreenShowsInvisibleCharactersAndTheWholeCommand(Path jdk) throws Exception {
+        Path zwspMarker = tmp.resolve("pwned-zwsp");
+        Path tailMarker = tmp.resolve("pwned-tail");
+        Path zwsp = Files.writeString(tmp.resolve("zwsp.argv"),
+                String.join("\0", "bash", "-c", "echo hi \u200b# ; touch " + zwspMarker));
+        Path spaces = Files.writeString(tmp.resolve("spaces.argv"),
+                String.join("\0", "bash", "-c", "echo hi" + " ".repeat(312) + "; touch " + tailMarker));
+        List<String> java = Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", "console")
+                .cmdgate("audit", audit).main(Launcher.class, "zwsp:@" + zwsp, "tail:@" + spaces).command();
+        try (Terminal t = Terminal.start(tool, Terminal.quote(java), tmp)) {
+            String first = t.await(s -> Terminal.count(s, QUESTION) == 1, WAIT, "the first question");
+            assertThat(first).as("the zero-width space is shown as an escape")
+                    .contains("bash -c 'echo hi \\u200b# ; touch " + zwspMarker + "'")
+                    .contains("written as escapes").doesNotContain("\u200b");
+            t.type("n");
+            String second = t.await(s -> Terminal.count(s, QUESTION) == 2, WAIT, "the second question");
+            assertThat(second).as("the tail behind 312 spaces is on the screen, the spaces folded")
+                    .contains("bash -c 'echo hi\u27e8312 spaces\u27e9; touch " + tailMarker + "'")
+                    .doesNotContain(" ".repeat(20)).doesNotContain("\u2026");
+            t.type("n");
+            assertThat(t.awaitExit(WAIT)).as(t.screen()).isZero();
+            assertThat(t.screen()).contains("RESULT zwsp blocked").contains("RESULT tail blocked");
+        }
+        assertThat(zwspMarker).doesNotExist();
+        assertThat(tailMarker).doesNotExist();
+        assertThat(Fork.audit(audit)).hasSize(2).allSatisfy(l -> assertThat(l.get("outcome")).isEqualTo("blocked"));
+    }
 }

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 
 /**
- * A test application: launches each command given as {@code label[@dir]:word|word|…} in order and
- * prints one line per launch:
+ * A test application: launches each command given as {@code label[@dir]:word|word|…} — or as
+ * {@code label[@dir]:@FILE}, its argv read from FILE (words separated by NUL), for words a command line
+ * cannot carry — in order and prints one line per launch:
  * <pre>
  *   RESULT label ok EXIT MILLIS
  *   RESULT label blocked MILLIS MESSAGE
@@ -94,8 +95,19 @@ public final class Launcher {
             int colon = s.indexOf(':');
             String head = s.substring(0, colon);
             int at = head.indexOf('@');
-            return new Spec(at < 0 ? head : head.substring(0, at), at < 0 ? null : head.substring(at + 1),
-                    Arrays.asList(s.substring(colon + 1).split("\\|")));
+            String words = s.substring(colon + 1);
+            List<String> argv;
+            if (words.startsWith("@")) {
+                try {
+                    argv = Arrays.asList(java.nio.file.Files.readString(Path.of(words.substring(1)),
+                            java.nio.charset.StandardCharsets.UTF_8).split("\0"));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            } else {
+                argv = Arrays.asList(words.split("\\|"));
+            }
+            return new Spec(at < 0 ? head : head.substring(0, at), at < 0 ? null : head.substring(at + 1), argv);
         }
     }
 }
