@@ -17,6 +17,15 @@ public interface CommandClassifier {
      */
     Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges);
 
+    /**
+     * As {@link #classifyArgv(List, Map)} for a launch that starts in {@code cwd} (null: unknown). Relative
+     * paths are judged from there: a file the gate depends on, a credential store read as {@code id_rsa}
+     * in {@code ~/.ssh}. A classifier that does not look at paths may ignore it.
+     */
+    default Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges, String cwd) {
+        return classifyArgv(argv, environmentChanges);
+    }
+
     /** Classifies a shell command line; the same as {@code classifyArgv(["sh", "-c", line], {})}. */
     default Classification classifyShell(String line) {
         return classifyArgv(List.of("sh", "-c", line), Map.of());

@@ -42,9 +42,15 @@ public final class RulesClassifier implements CommandClassifier {
 
     private final Supplier<RuleSet> source;
     private volatile RuleSet rules;
+    private final OwnFiles own;
 
     RulesClassifier(Supplier<RuleSet> source) {
+        this(source, OwnFiles.NONE);
+    }
+
+    private RulesClassifier(Supplier<RuleSet> source, OwnFiles own) {
         this.source = source;
+        this.own = own;
     }
 
     /** A classifier over an already loaded rule set. */
@@ -52,6 +58,21 @@ public final class RulesClassifier implements CommandClassifier {
         RulesClassifier c = new RulesClassifier(() -> rules);
         c.rules = rules;
         return c;
+    }
+
+    /**
+     * The same rules (loaded when this classifier loads them), judging a launch that writes one of {@code own}
+     * Destructive ({@code verdict own-files}).
+     */
+    public RulesClassifier withOwnFiles(OwnFiles own) {
+        RulesClassifier c = new RulesClassifier(this::rules, own == null ? OwnFiles.NONE : own);
+        c.rules = rules;
+        return c;
+    }
+
+    /** The files this classifier protects ({@link OwnFiles#NONE} when none). */
+    public OwnFiles ownFiles() {
+        return own;
     }
 
     /** The rules in use (loading them if needed). */
@@ -71,14 +92,52 @@ public final class RulesClassifier implements CommandClassifier {
 
     @Override
     public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges) {
+        return classifyArgv(argv, environmentChanges, null);
+    }
+
+    @Override
+    public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges, String cwd) {
         try {
-            Analysis a = new Analysis(rules());
+            Analysis a = analysis(cwd);
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
             return failure(argv, e.getClass().getSimpleName());
         } catch (OutOfMemoryError e) {
             return failure(argv, "out of memory");
+        }
+    }
+
+    private Analysis analysis(String cwd) {
+        Analysis a = new Analysis(rules());
+        a.own = own;
+        a.cwd = cwd;
+        a.home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
+        return a;
+    }
+
+    /**
+     * The programs of the launch's command tree that receive its environment: every simple command anywhere in
+     * it, except the shells and wrappers of {@code secret-carriers} whose own work is running commands cmdgate
+     * saw (a shell given a script, {@code env}, {@code timeout}, {@code xargs} …) and the builtins of
+     * {@code secret-inert}. Null when not every one can be named: a command only known at run time, an
+     * environment variable that changes what code runs, a launch too large to analyse, an error.
+     */
+    public List<String> environmentReceivers(List<String> argv, Map<String, String> environmentChanges) {
+        try {
+            RuleSet r = rules();
+            Map<String, String> env = environmentChanges == null ? Map.of() : environmentChanges;
+            for (String name : env.keySet()) {
+                if (name != null && (r.isEnvHook(name) || r.envCodeLanguage(name) != null)) {
+                    return null;   // its start-up code is not seen: nobody can vouch for where the environment goes
+                }
+            }
+            Analysis a = analysis(null);
+            a.receivers = new ArrayList<>();
+            a.top(argv, env);
+            return a.receiversUnknown || a.exhausted ? null : List.copyOf(a.receivers);
+        } catch (StackOverflowError | RuntimeException | OutOfMemoryError e) {
+            return null;
         }
     }
 

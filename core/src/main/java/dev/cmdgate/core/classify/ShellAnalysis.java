@@ -329,6 +329,9 @@ final class ShellAnalysis {
                         // the file's name is kept: running a file downloaded earlier in the script is judged
                         in = procSubst ? Analysis.Stdin.PIPE : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
+                    if (p == null && !procSubst) {
+                        a.readPath(t, false, display, location);   // < FILE: the command reads it
+                    }
                 }
                 case DUP_IN -> {
                 }
@@ -346,8 +349,13 @@ final class ShellAnalysis {
                     }
                     Verdict v = a.setting("redirect-file");
                     a.writePath(t, v, display, location);
-                    if (r.op() == Redirect.Op.READ_WRITE && stdinFd) {
-                        in = net.isEmpty() ? Analysis.Stdin.FILE : Analysis.Stdin.PIPE;
+                    if (r.op() == Redirect.Op.READ_WRITE) {
+                        if (p == null) {
+                            a.readPath(t, false, display, location);   // <> FILE reads it too
+                        }
+                        if (stdinFd) {
+                            in = net.isEmpty() ? Analysis.Stdin.FILE : Analysis.Stdin.PIPE;
+                        }
                     }
                 }
             }

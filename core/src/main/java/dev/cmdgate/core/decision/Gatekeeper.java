@@ -10,6 +10,7 @@ import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Steps 1 to 4 of a decision (parse, classify, policy, gate), shared by the agent and the CLI. The
@@ -78,12 +79,18 @@ public final class Gatekeeper {
     private Classification classify(Launch launch) {
         // A shell line (CLI --shell, a JDK pipeline) is judged as the script sh -c would run.
         List<String> argv = launch.shellLine() != null ? List.of("sh", "-c", launch.shellLine()) : launch.argv();
-        Classification c = classifier.classifyArgv(argv, launch.environmentChanges());
+        Classification c = classifier.classifyArgv(argv, launch.environmentChanges(), launch.cwd());
         for (Launch.OutputRedirect r : launch.outputRedirects()) {
             // The JDK writes the file for the process: judge it exactly like the shell redirection
-            // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices) get the same rules.
-            String quoted = "'" + r.path().replace("'", "'\\''") + "'";
-            c = merge(c, classifier.classifyShell(": " + (r.append() ? ">> " : "> ") + quoted), "ProcessBuilder redirect");
+            // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices, the gate's own files)
+            // get the same rules.
+            c = merge(c, classifier.classifyArgv(List.of("sh", "-c", ": " + (r.append() ? ">> " : "> ") + quote(r.path())),
+                    Map.of(), launch.cwd()), "ProcessBuilder redirect");
+        }
+        if (launch.inputRedirect() != null) {
+            // the JDK opens the file for the process to read: a credential store is read like `< FILE`
+            c = merge(c, classifier.classifyArgv(List.of("sh", "-c", ": < " + quote(launch.inputRedirect())),
+                    Map.of(), launch.cwd()), "ProcessBuilder redirect");
         }
         if (launch.declaredClass() != null && launch.declaredClass().ordinal() > c.commandClass().ordinal()) {
             CommandClass d = launch.declaredClass();
@@ -94,6 +101,10 @@ public final class Gatekeeper {
             c = new Classification(d, l, f, c.commands());
         }
         return c;
+    }
+
+    private static String quote(String path) {
+        return "'" + path.replace("'", "'\\''") + "'";
     }
 
     private static Classification merge(Classification base, Classification extra, String where) {
