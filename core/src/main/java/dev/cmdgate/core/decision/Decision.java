@@ -23,6 +23,8 @@ import java.util.TreeMap;
  * @param oap     the OAP decision object when a policy is configured, else null
  * @param precheck null for a launch; for a pre-check made through the application API (nothing was
  *                launched), what the API answered: {@code block} or {@code prompt}
+ * @param secrets the names of the secret variables the launch received and those withheld from it (never
+ *                their values)
  */
 public record Decision(
         String id,
@@ -39,19 +41,36 @@ public record Decision(
         PromptRecord prompt,
         Map<String, Object> oap,
         Map<String, String> context,
-        String precheck) {
+        String precheck,
+        SecretsRecord secrets) {
 
     public Decision {
         argv = List.copyOf(argv);
         reasons = List.copyOf(reasons);
         context = context == null ? Map.of() : Map.copyOf(context);
+        secrets = secrets == null ? SecretsRecord.NONE : secrets;
+    }
+
+    /** A decision without secrets in its launch's environment. */
+    public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
+                    GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
+                    PromptRecord prompt, Map<String, Object> oap, Map<String, String> context, String precheck) {
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context,
+                precheck, SecretsRecord.NONE);
+    }
+
+    /** The same decision, recording the secrets of its launch's environment. */
+    public Decision withSecrets(SecretsRecord s) {
+        return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt,
+                oap, context, precheck, s);
     }
 
     /** A decision about a launch (not a pre-check). */
     public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
                     GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
                     PromptRecord prompt, Map<String, Object> oap, Map<String, String> context) {
-        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null);
+        this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context, null,
+                SecretsRecord.NONE);
     }
 
     /** The primary reason: the first one recorded. */
@@ -112,6 +131,14 @@ public record Decision(
                 field(out, "detail", prompt.detail());
             }
             out.append('}');
+        }
+        if (!secrets.received().isEmpty()) {
+            out.append(",\"secrets\":");
+            Json.write(secrets.received(), out);
+        }
+        if (!secrets.withheld().isEmpty()) {
+            out.append(",\"secrets_withheld\":");
+            Json.write(secrets.withheld(), out);
         }
         if (!context.isEmpty()) {
             out.append(",\"context\":");
