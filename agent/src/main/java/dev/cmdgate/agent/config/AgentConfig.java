@@ -21,9 +21,22 @@ public record AgentConfig(
         AuditFailure auditFailure,
         Path rules,
         StdinMode stdin,
-        Path signingKey) {
+        Path signingKey,
+        SecretsMode secrets) {
 
     public enum Mode { ENFORCE, AUDIT }
+
+    /**
+     * What a launched process gets of the secret variables in its environment: all of them (the default, so no
+     * application breaks), or only those the rules grant to every program it runs.
+     */
+    public enum SecretsMode { PASS, SCRUB }
+
+    /** A configuration that passes secrets on (as before {@code cmdgate.secrets} existed). */
+    public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
+                       AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
+        this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, SecretsMode.PASS);
+    }
 
     public enum StdinMode { OFF, GATE }
 
@@ -50,6 +63,7 @@ public record AgentConfig(
         m.put("prompt.timeout", Long.toString(promptTimeout.toSeconds()));
         m.put("audit.failure", auditFailure.name().toLowerCase(Locale.ROOT));
         m.put("stdin", stdin.name().toLowerCase(Locale.ROOT));
+        m.put("secrets", secrets.name().toLowerCase(Locale.ROOT));
         put(m, "policy", policy);
         put(m, "audit", audit);
         put(m, "rules", rules);

@@ -21,7 +21,7 @@ public final class ConfigParser {
 
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
-            "audit", "audit.failure", "rules", "stdin", "signing.key");
+            "audit", "audit.failure", "rules", "stdin", "signing.key", "secrets");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
 
     private ConfigParser() {
@@ -83,6 +83,7 @@ public final class ConfigParser {
         AgentConfig.Mode mode;
         AgentConfig.StdinMode stdin;
         AgentConfig.AuditFailure auditFailure;
+        AgentConfig.SecretsMode secrets;
         Duration timeout;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
@@ -103,6 +104,9 @@ public final class ConfigParser {
             key = "audit.failure";
             auditFailure = raw.containsKey(key)
                     ? enumValue(AgentConfig.AuditFailure.class, raw.get(key), "block or continue") : AgentConfig.AuditFailure.BLOCK;
+            key = "secrets";
+            secrets = raw.containsKey(key)
+                    ? enumValue(AgentConfig.SecretsMode.class, raw.get(key), "pass or scrub") : AgentConfig.SecretsMode.PASS;
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
@@ -114,7 +118,7 @@ public final class ConfigParser {
         return new AgentConfig(scheme, mode,
                 readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
-                readableFile(raw, "signing.key", checkFiles));
+                readableFile(raw, "signing.key", checkFiles), secrets);
     }
 
     private static Set<String> sorted() {
