@@ -70,7 +70,7 @@ final class GateFiles {
         List<String> words = new ArrayList<>();
         try {
             String cmdline = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.UTF_8);
-            words.addAll(List.of(cmdline.split("\0")));
+            words.addAll(launcherOptions(List.of(cmdline.split("\0"))));
         } catch (IOException | RuntimeException e) {
             // no /proc (macOS): the environment variables below still count
         }
@@ -81,6 +81,30 @@ final class GateFiles {
             }
         }
         return optionFiles(words, System.getProperty("user.dir"));
+    }
+
+    /** Options of the java launcher that take the next word as their value. */
+    private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-cp", "-classpath", "--class-path", "-p",
+            "--module-path", "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-reads", "--add-exports",
+            "--add-opens", "--patch-module", "--enable-native-access", "--source");
+
+    /**
+     * The words of a {@code java} command line before its main class, {@code -jar FILE} or {@code -m MODULE}: the
+     * application's own arguments after them are not the launcher's, whatever they look like.
+     */
+    static List<String> launcherOptions(List<String> cmdline) {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i < cmdline.size(); i++) {
+            String w = cmdline.get(i);
+            if (w.equals("-jar") || w.equals("-m") || w.equals("--module") || !(w.startsWith("-") || w.startsWith("@"))) {
+                break;
+            }
+            out.add(w);
+            if (WITH_VALUE.contains(w)) {
+                i++;
+            }
+        }
+        return out;
     }
 
     /** {@code @FILE} (not {@code @@}, an escaped {@code @}), {@code -XX:VMOptionsFile=FILE}, {@code -XX:Flags=FILE}. */

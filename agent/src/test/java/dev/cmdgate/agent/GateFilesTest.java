@@ -25,6 +25,13 @@ class GateFilesTest {
     }
 
     @Test
+    void onlyTheLauncherOptionsBeforeTheMainClassCount() {
+        assertThat(GateFiles.launcherOptions(List.of("/usr/bin/java", "-cp", "@not-an-argfile", "@jvm.args", "-Xmx1g",
+                "com.acme.Main", "@out=x", "-XX:Flags=y"))).containsExactly("-cp", "@jvm.args", "-Xmx1g");
+        assertThat(GateFiles.launcherOptions(List.of("java", "-jar", "app.jar", "@args"))).isEmpty();
+    }
+
+    @Test
     void theConfiguredFilesAndTheJdkAreProtected() throws Exception {
         Path rules = Files.writeString(dir.resolve("team.rules"), "");
         Path audit = dir.resolve("audit.jsonl");
