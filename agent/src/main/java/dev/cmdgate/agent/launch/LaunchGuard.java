@@ -231,7 +231,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         SecretsRecord withheld = t.takeSecrets();
         if (!withheld.withheld().isEmpty()) {
             // the pipeline is judged as a whole: a secret not granted to every stage reaches none of them
-            stages.replaceAll(stage -> stage.without(withheld.withheld()));
+            for (int i = 0; i < stages.size(); i++) {
+                stages.set(i, stages.get(i).without(withheld.withheld()));
+            }
         }
         t.pipelineDecision = t.starting;
         List<ProcessBuilder> own = new ArrayList<>(stages.size());

@@ -104,8 +104,8 @@ final class Analysis {
     boolean receiversUnknown;
     /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
     int scriptsRun;
-    /** Operands the current command's code and writes rows have claimed: they are not read as files. */
-    private Set<Arg> claimed = newClaimed();
+    /** Operands the current command's code and writes rows have claimed: they are not read as files (null: none). */
+    private Set<Arg> claimed;
 
     /** Programs whose change of directory makes relative paths unknown (shell semantics, not rules data). */
     private static final Set<String> DIRECTORY_CHANGERS = Set.of("cd", "pushd", "popd");
@@ -335,7 +335,7 @@ final class Analysis {
             return;
         }
         Set<Arg> outer = claimed;
-        claimed = newClaimed();   // one per command: nested scripts and wrapped commands have their own
+        claimed = null;   // one per command: nested scripts and wrapped commands have their own
         boolean carried;
         try {
             carried = evaluate(p, words, ctx, display, location, networkRedirects);
@@ -347,8 +347,12 @@ final class Analysis {
         }
     }
 
-    private static Set<Arg> newClaimed() {
-        return Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** An operand a code or writes row used: it is not read as a file. */
+    private void claim(Arg a) {
+        if (claimed == null) {
+            claimed = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        }
+        claimed.add(a);
     }
 
     /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
@@ -465,7 +469,7 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
-                    claimed.add(a);
+                    claim(a);
                     runCode(c.language(), a.text, a.unresolved(), ctx, display, location, facts);
                     return true;
                 }
@@ -478,7 +482,7 @@ final class Analysis {
             case OPERAND -> {
                 if (c.index() < p.operands.size()) {
                     Arg a = p.operands.get(c.index());
-                    claimed.add(a);
+                    claim(a);
                     String v = a.text;
                     if (!c.after().isEmpty()) {
                         // with markers, the operand is code only when it starts with one (git alias '!CMD')
@@ -518,7 +522,7 @@ final class Analysis {
                     b.append(a.text);
                     dyn |= a.unresolved();
                     any = true;
-                    claimed.add(a);
+                    claim(a);
                 }
                 if (any) {
                     runCode(c.language(), b.toString(), dyn, ctx, display, location, facts);
@@ -867,13 +871,13 @@ final class Analysis {
         switch (wr.target()) {
             case OPERANDS -> {
                 for (Arg a : p.operands) {
-                    claimed.add(a);
+                    claim(a);
                     writePath(a, wr.verdict(), display, location);
                 }
             }
             case LAST -> {
                 if (!p.operands.isEmpty()) {
-                    claimed.add(p.operands.get(p.operands.size() - 1));
+                    claim(p.operands.get(p.operands.size() - 1));
                     writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), display, location);
                 }
             }
@@ -897,7 +901,7 @@ final class Analysis {
                 List<Arg> all = p.operands;
                 for (int i = 0; i + 1 < all.size(); i++) {
                     if (!all.get(i).dynamic && wr.words().contains(all.get(i).text)) {
-                        claimed.add(all.get(i + 1));
+                        claim(all.get(i + 1));
                         writePath(all.get(i + 1), wr.verdict(), display, location);
                     }
                 }
@@ -1014,7 +1018,7 @@ final class Analysis {
     /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
     private void readDefault(ParsedArgs p, String display, String location) {
         for (Arg a : p.operands) {
-            if (!claimed.contains(a)) {
+            if (claimed == null || !claimed.contains(a)) {
                 readPath(a, false, display, location);
             }
         }

@@ -234,11 +234,34 @@ public final class RuleSet {
      * {@code credential-exceptions} entry (a glob with a slash matches the path, one without the name).
      */
     public boolean isCredentialStore(String path) {
+        CredentialIndex x = credentialIndex();
         String base = baseName(path);
-        if (!(Glob.anyMatch(credentialPaths, path) || Glob.anyMatch(credentialNames, base))) {
+        if (!(x.paths.matches(path) || x.names.matches(base))) {
             return false;
         }
         return !isCredentialException(path, base);
+    }
+
+    /** The credential globs indexed for matching, built on first use (the lists are complete by then). */
+    private record CredentialIndex(GlobIndex paths, GlobIndex names, List<String> literalBeginnings) {
+    }
+
+    private volatile CredentialIndex credentialIndex;
+
+    private CredentialIndex credentialIndex() {
+        CredentialIndex x = credentialIndex;
+        if (x == null) {
+            List<String> beginnings = new ArrayList<>();
+            for (String g : credentialPaths) {
+                int wild = literalLength(g);
+                if (wild > 0) {
+                    beginnings.add(g.substring(0, wild));
+                }
+            }
+            x = new CredentialIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), List.copyOf(beginnings));
+            credentialIndex = x;
+        }
+        return x;
     }
 
     private boolean isCredentialException(String path, String base) {
@@ -263,18 +286,16 @@ public final class RuleSet {
         if (d.equals("/") || d.equals("~")) {
             return false;
         }
-        String below = d.equals("/") ? "/" : d + "/";
-        for (String g : credentialPaths) {
-            int wild = literalLength(g);
-            if (wild > 0) {
-                String literal = g.substring(0, wild);
-                if (literal.startsWith(below) && literal.length() > below.length()) {
-                    return true;
-                }
+        CredentialIndex x = credentialIndex();
+        int n = d.length();
+        for (String literal : x.literalBeginnings()) {
+            // the literal lies below d: d, a slash, and more
+            if (literal.length() > n + 1 && literal.charAt(n) == '/' && literal.startsWith(d)) {
+                return true;
             }
         }
-        String probe = below + "cmdgate-probe";
-        return Glob.anyMatch(credentialPaths, probe) && !isCredentialException(probe, "cmdgate-probe");
+        String probe = d + "/cmdgate-probe";
+        return x.paths().matches(probe) && !isCredentialException(probe, "cmdgate-probe");
     }
 
     private static int literalLength(String glob) {
