@@ -24,7 +24,7 @@ final class SecretScreen {
     /** The secret names of this JVM's own environment (it never changes), for the classifier they were found with. */
     private volatile Inherited inherited;
 
-    private record Inherited(RulesClassifier classifier, List<String> names) {
+    private record Inherited(RulesClassifier classifier, List<String> names, Set<String> set) {
     }
 
     SecretScreen(AgentConfig.SecretsMode mode, Supplier<Gatekeeper> gatekeeper) {
@@ -45,7 +45,7 @@ final class SecretScreen {
             return SecretsRecord.NONE;   // a classifier without rules knows no secrets (unit tests)
         }
         Secrets secrets = new Secrets(rules);
-        List<String> present = environment == null ? inheritedNames(rules, secrets) : secrets.names(environment);
+        List<String> present = environment == null ? inherited(rules, secrets).names() : names(rules, secrets, environment);
         if (present.isEmpty()) {
             return SecretsRecord.NONE;
         }
@@ -62,12 +62,33 @@ final class SecretScreen {
         return new SecretsRecord(received, withheld);
     }
 
-    private List<String> inheritedNames(RulesClassifier rules, Secrets secrets) {
+    private Inherited inherited(RulesClassifier rules, Secrets secrets) {
         Inherited i = inherited;
         if (i == null || i.classifier() != rules) {
-            i = new Inherited(rules, secrets.names(System.getenv()));
+            List<String> names = secrets.names(System.getenv());
+            i = new Inherited(rules, names, Set.copyOf(names));
             inherited = i;
         }
-        return i.names();
+        return i;
+    }
+
+    /**
+     * The secret names of a launch's own environment. A variable as this JVM has it is looked up in what was
+     * found once for the JVM's environment; only the variables the launch sets or changes are matched against
+     * the rules (a launch copies the whole environment, a few dozen variables, every time).
+     */
+    private List<String> names(RulesClassifier rules, Secrets secrets, Map<String, String> environment) {
+        Inherited jvm = inherited(rules, secrets);
+        Map<String, String> own = System.getenv();
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            String name = e.getKey();
+            boolean inheritedAsIs = e.getValue() != null && e.getValue().equals(own.get(name));
+            if (inheritedAsIs ? jvm.set().contains(name) : rules.rules().isSecretVariable(name, e.getValue())) {
+                out.add(name);
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
     }
 }
