@@ -99,7 +99,7 @@ final class Analysis {
      * The programs that receive the launch's environment (see {@link RulesClassifier#environmentReceivers}),
      * or null when they are not being collected.
      */
-    List<String> receivers;
+    Set<String> receivers;
     /** A receiver could not be named (a command only known at run time, too many commands). */
     boolean receiversUnknown;
     /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
@@ -121,7 +121,7 @@ final class Analysis {
         }
         if (program == null || receivers.size() >= MAX_INVOCATIONS) {
             receiversUnknown = true;
-        } else if (!receivers.contains(program)) {
+        } else {
             receivers.add(program);
         }
     }

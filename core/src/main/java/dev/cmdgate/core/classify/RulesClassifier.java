@@ -133,7 +133,7 @@ public final class RulesClassifier implements CommandClassifier {
                 }
             }
             Analysis a = analysis(null);
-            a.receivers = new ArrayList<>();
+            a.receivers = new java.util.LinkedHashSet<>();
             a.top(argv, env);
             return a.receiversUnknown || a.exhausted ? null : List.copyOf(a.receivers);
         } catch (StackOverflowError | RuntimeException | OutOfMemoryError e) {

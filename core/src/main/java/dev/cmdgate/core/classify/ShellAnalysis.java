@@ -77,6 +77,7 @@ final class ShellAnalysis {
         if (!r.ok()) {
             ParseError e = r.errors().get(0);
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
+            a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
         if (code.indexOf('(') >= 0 || code.contains("function")) {
             collectFunctions(a, r.script());

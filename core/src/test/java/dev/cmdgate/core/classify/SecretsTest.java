@@ -67,6 +67,8 @@ class SecretsTest {
             "sh -c \"$CMD\" => ''",
             "ssh build.example.com aws s3 ls => ''",
             "./deploy.sh => ''",
+            "sh -c 'aws s3 ls; if then' => ''",
+            "sh -c 'sh -c \"aws s3 ls\"' => AWS_SECRET_ACCESS_KEY",
             "true => AWS_SECRET_ACCESS_KEY GITHUB_TOKEN NPM_TOKEN",
     })
     void aSecretPassesOnlyToProgramsGrantedIt(String line, String expected) {
