@@ -205,7 +205,10 @@ public final class OwnFiles {
         if (rel.indexOf('*') >= 0 || rel.indexOf('?') >= 0 || rel.indexOf('[') >= 0) {
             return Glob.matches("*/" + rel, target) || e.kind() == Kind.ROTATED && Glob.matches("*/" + rel, target + ".1");
         }
-        if (target.endsWith("/" + rel) || target.contains("/" + rel + "/")) {
+        // the file itself, or the directory it is in (a deeper directory of the same name would be a guess: `cd x
+        // && rm -rf lib` is not taken for the JDK's lib)
+        String parent = target.substring(0, Math.max(0, target.lastIndexOf('/')));
+        if (target.endsWith("/" + rel) || parent.endsWith("/" + rel)) {
             return true;
         }
         return switch (e.kind()) {

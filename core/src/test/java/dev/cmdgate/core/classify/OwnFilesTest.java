@@ -78,6 +78,8 @@ class OwnFilesTest {
             "STATE | rm ./audit.jsonl.3                         | Destructive",
             "STATE | echo x > user.rules                        | Destructive",
             "/tmp  | cd STATE && rm audit.jsonl                 | Destructive",
+            "/tmp  | cd /x && rm -rf gate                       | Destructive",
+            "/tmp  | cd /x && rm -r srv                         | Write",
             "/tmp  | echo > ~/.cmdgate/cmdgate.jar              | Destructive",
             "/tmp  | cp x $HOME/.cmdgate/cmdgate.jar            | Destructive",
             "/tmp  | cat STATE/user.rules                       | Read",
