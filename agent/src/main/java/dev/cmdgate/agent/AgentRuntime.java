@@ -16,6 +16,7 @@ import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.policy.OapPolicyCheck;
@@ -115,8 +116,14 @@ public final class AgentRuntime {
                     v = value;
                     if (v == null) {
                         CommandClassifier classifier = checked.classifierOrNull();
-                        value = v = new Gatekeeper(classifier != null ? classifier : Classifiers.standard(null),
-                                checked.config().scheme(), checked.policyOrNull());
+                        if (classifier == null) {
+                            classifier = Classifiers.standard(null);
+                        }
+                        // a launch that changes the gate's own files (jar, rules, audit …) is Destructive
+                        if (classifier instanceof RulesClassifier r) {
+                            classifier = r.withOwnFiles(GateFiles.of(checked.config()));
+                        }
+                        value = v = new Gatekeeper(classifier, checked.config().scheme(), checked.policyOrNull());
                     }
                 }
             }

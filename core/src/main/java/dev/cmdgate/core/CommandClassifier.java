@@ -18,8 +18,10 @@ public interface CommandClassifier {
     Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges);
 
     /**
-     * As {@link #classifyArgv(List, Map)}, knowing where the launch is made from (for trust rows narrowed
-     * to a directory or a caller). Classifiers without such rows ignore the site.
+     * As {@link #classifyArgv(List, Map)}, knowing where the launch is made from: its directory (relative
+     * paths are judged from there: a file the gate depends on, a credential store read as {@code id_rsa} in
+     * {@code ~/.ssh}) and its callers (trust rows narrowed to a directory or a caller). A classifier that
+     * looks at neither may ignore the site.
      */
     default Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges, LaunchSite site) {
         return classifyArgv(argv, environmentChanges);

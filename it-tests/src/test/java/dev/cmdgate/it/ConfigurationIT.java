@@ -50,12 +50,15 @@ class ConfigurationIT {
             new Bad("bad prompt.timeout (not a number)", null, List.of("cmdgate.prompt.timeout=abc"), "prompt.timeout"),
             new Bad("bad prompt.timeout (zero)", "prompt.timeout=0", List.of(), "prompt.timeout"),
             new Bad("bad stdin", null, List.of("cmdgate.stdin=maybe"), "stdin"),
+            new Bad("bad secrets", "secrets=hide", List.of(), "secrets"),
             new Bad("missing policy file", null, List.of("cmdgate.policy=@TMP@/missing-passport.json"), "policy"),
             new Bad("missing rules file", null, List.of("cmdgate.rules=@TMP@/missing-rules"), "rules"),
             new Bad("missing signing key", null, List.of("cmdgate.signing.key=@TMP@/missing.pem"), "signing.key"),
             new Bad("audit file in a missing directory", null, List.of("cmdgate.audit=@TMP@/no/such/dir/audit.jsonl"), "audit"),
             new Bad("malformed policy file (not JSON)", null, List.of("cmdgate.policy=@TMP@/bad-passport.json"), "bad-passport.json"),
             new Bad("malformed user rules file", null, List.of("cmdgate.rules=@TMP@/bad-rules"), "bad-rules"),
+            new Bad("user rules file with a malformed example row", null, List.of("cmdgate.rules=@TMP@/bad-example-rules"),
+                    "bad-example-rules line 2"),
             new Bad("prompt handler class not on the class path", null,
                     List.of("cmdgate.prompt=com.example.NoSuchHandler"), "NoSuchHandler"));
 
@@ -74,6 +77,7 @@ class ConfigurationIT {
     void bad_configuration_stops_the_jvm_before_main_with_one_line(Jdk jdk, Bad bad) {
         Dirs.write(tmp.resolve("bad-passport.json"), "{not json\n");
         Dirs.write(tmp.resolve("bad-rules"), "this is not a rules file ][\n");
+        Dirs.write(tmp.resolve("bad-example-rules"), "[git]\nexample \"git status\" Read\n");
         ForkedJvm jvm = ForkedJvm.on(jdk).in(tmp).withAgent(bad.agentArgs()).main(Hello.class);
         for (String p : bad.props()) {
             int eq = p.indexOf('=');

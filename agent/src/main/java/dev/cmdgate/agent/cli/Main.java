@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "cmdgate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Classify command lines the way the cmdgate agent gates process launches.",
-        subcommands = {ClassifyCommand.class, ReportCommand.class, KeygenCommand.class, VerifyCommand.class})
+        subcommands = {ClassifyCommand.class, ReportCommand.class, RulesCommand.class, KeygenCommand.class,
+                VerifyCommand.class})
 public final class Main implements Runnable {
 
     /** Usage errors: bad options, unreadable files. Matches picocli's own code for bad input. */

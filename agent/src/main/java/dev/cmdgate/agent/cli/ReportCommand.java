@@ -34,6 +34,7 @@ import picocli.CommandLine.Parameters;
  * one is what {@code report AUDIT} shows.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        subcommands = {ReportSecretsCommand.class},
         description = {"What another tier or passport would have done with the launches in an audit file.",
                 "Judges each recorded launch (argv, directory, environment changes, caller) again and compares",
                 "with the gate the line records; prints a summary per class and every launch whose answer changes.",

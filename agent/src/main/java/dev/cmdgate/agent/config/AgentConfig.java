@@ -31,18 +31,20 @@ public record AgentConfig(
         Children children,
         Refusal refusal,
         List<String> callerSkip,
-        Map<String, String> startProperties) {
+        Map<String, String> startProperties,
+        SecretsMode secrets) {
 
     public AgentConfig {
         callerSkip = callerSkip == null ? List.of() : List.copyOf(callerSkip);
         startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
+        secrets = secrets == null ? SecretsMode.PASS : secrets;
     }
 
     /** A configuration with the defaults for everything added since the first ten settings. */
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of());
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -52,6 +54,12 @@ public record AgentConfig(
 
     /** What the application gets for a refused launch. */
     public enum Refusal { SECURITY, IO }
+
+    /**
+     * What a launched process gets of the secret variables in its environment: all of them (the default, so no
+     * application breaks), or only those the rules grant to every program it runs.
+     */
+    public enum SecretsMode { PASS, SCRUB }
 
     public enum StdinMode { OFF, GATE }
 
@@ -78,6 +86,7 @@ public record AgentConfig(
         m.put("prompt.timeout", Long.toString(promptTimeout.toSeconds()));
         m.put("audit.failure", auditFailure.name().toLowerCase(Locale.ROOT));
         m.put("stdin", stdin.name().toLowerCase(Locale.ROOT));
+        m.put("secrets", secrets.name().toLowerCase(Locale.ROOT));
         put(m, "policy", policy);
         put(m, "audit", audit);
         put(m, "rules", rules);

@@ -35,7 +35,7 @@ public final class ConfigParser {
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
             "audit", "audit.failure", "rules", "stdin", "signing.key", "config", "children", "refusal", "caller.skip",
-            "sealed");
+            "sealed", "secrets");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
@@ -279,6 +279,7 @@ public final class ConfigParser {
         AgentConfig.AuditFailure auditFailure;
         AgentConfig.Children children;
         AgentConfig.Refusal refusal;
+        AgentConfig.SecretsMode secrets;
         Duration timeout;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
@@ -305,6 +306,9 @@ public final class ConfigParser {
             key = "refusal";
             refusal = raw.containsKey(key)
                     ? enumValue(AgentConfig.Refusal.class, raw.get(key), "security or io") : AgentConfig.Refusal.SECURITY;
+            key = "secrets";
+            secrets = raw.containsKey(key)
+                    ? enumValue(AgentConfig.SecretsMode.class, raw.get(key), "pass or scrub") : AgentConfig.SecretsMode.PASS;
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
@@ -317,7 +321,7 @@ public final class ConfigParser {
                 readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties);
+                startProperties, secrets);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {

@@ -72,7 +72,17 @@ final class JdkLaunches {
 
         Launch launch() {
             return new Launch(List.of(cmdarray), null, cwd(dir), environmentChanges(environment),
-                    outputRedirects(redirects), null, null);
+                    outputRedirects(redirects), null, null, inputRedirect(redirects));
+        }
+
+        /**
+         * The same launch with an environment of its own that lacks {@code names}: an inherited environment
+         * becomes an explicit copy of this JVM's, minus them.
+         */
+        StartArgs without(java.util.Collection<String> names) {
+            Map<String, String> env = new HashMap<>(environment != null ? environment : System.getenv());
+            env.keySet().removeAll(names);
+            return new StartArgs(cmdarray, env, dir, redirects);
         }
     }
 
@@ -90,6 +100,13 @@ final class JdkLaunches {
                     d == null ? null : asLaunched(d.getPath(), LAUNCH_CHARSET),
                     copyRedirects(new Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()}),
                     b.redirectErrorStream());
+        }
+
+        /** The same stage without the variables {@code names}. */
+        Stage without(java.util.Collection<String> names) {
+            Map<String, String> env = new HashMap<>(environment);
+            env.keySet().removeAll(names);
+            return new Stage(command, env, dir, redirects, redirectErrorStream);
         }
 
         /** This stage with another command and environment (cmdgate's agent handed on to a child JVM). */
@@ -131,6 +148,7 @@ final class JdkLaunches {
         Map<String, String> env = new HashMap<>();
         List<Launch.OutputRedirect> redirects = new ArrayList<>();
         String dir = null;
+        String input = stages.isEmpty() ? null : inputRedirect(stages.get(0).redirects());
         for (Stage s : stages) {
             if (!words.isEmpty()) {
                 words.add("|");
@@ -142,7 +160,31 @@ final class JdkLaunches {
             redirects.addAll(outputRedirects(s.redirects()));
             dir = dir == null ? s.dir() : dir;
         }
-        return new Launch(words, line.toString(), cwd(dir), env, redirects, null, null);
+        return new Launch(words, line.toString(), cwd(dir), env, redirects, null, null, input);
+    }
+
+    /** Every variable any stage of a pipeline starts with (for the secrets among them). */
+    static Map<String, String> environmentOf(List<Stage> stages) {
+        Map<String, String> all = new HashMap<>();
+        for (Stage s : stages) {
+            all.putAll(s.environment());
+        }
+        return all;
+    }
+
+    /** The whole environment in the JDK's native block, or null when the block is null (inherited). */
+    static Map<String, String> environmentOf(byte[] envBlock, int envc) {
+        if (envBlock == null) {
+            return null;
+        }
+        Map<String, String> env = new HashMap<>();
+        for (String entry : nulSeparated(envBlock, envc, LAUNCH_CHARSET)) {
+            int eq = entry.indexOf('=', 1);
+            if (eq > 0) {
+                env.put(entry.substring(0, eq), entry.substring(eq + 1));
+            }
+        }
+        return env;
     }
 
     /** Rebuilds the launch from the byte blocks the JDK hands to its native launcher. */
@@ -246,6 +288,15 @@ final class JdkLaunches {
 
     private static File plainFile(File f) {
         return new File(asLaunched(f.getPath(), PATH_CHARSET));
+    }
+
+    /** The file the JDK opens as the process's standard input, or null. */
+    private static String inputRedirect(Redirect[] redirects) {
+        if (redirects == null || redirects.length == 0) {
+            return null;
+        }
+        Redirect r = redirects[0];
+        return r != null && r.file() != null && r.type() == Redirect.Type.READ ? r.file().getPath() : null;
     }
 
     private static List<Launch.OutputRedirect> outputRedirects(Redirect[] redirects) {

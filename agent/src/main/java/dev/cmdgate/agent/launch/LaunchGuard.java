@@ -32,6 +32,7 @@ import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
+import dev.cmdgate.core.decision.SecretsRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.json.IsoInstant;
@@ -87,6 +88,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     private final Object exitLines = new Object();
     /** Hands cmdgate on to the JVMs this one launches; null with {@code cmdgate.children=off} (or outside a jar). */
     private final ChildJvms children;
+    private final SecretScreen secrets;
 
     /**
      * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
@@ -111,6 +113,28 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         /** The watch of the pipeline being started, when it has a time limit: later stages join it. */
         ProcessWatchdog.Watch pipelineWatch;
         final Deque<Map<String, String>> approvedStages = new ArrayDeque<>();
+        /**
+         * The launch whose environment the next decision hands out (the real one: a gated shell session is
+         * judged as {@code sh -c ''} but starts as itself), the whole environment it starts with (null: this
+         * JVM's), and whether the route can start it without withheld variables.
+         */
+        Launch screened;
+        Map<String, String> screenedEnvironment;
+        boolean unscrubbable;
+        /** What the last decision found: the secrets its launch receives and those withheld. */
+        SecretsRecord secrets = SecretsRecord.NONE;
+
+        void screen(Launch launch, Map<String, String> environment, boolean cannotScrub) {
+            screened = launch;
+            screenedEnvironment = environment;
+            unscrubbable = cannotScrub;
+        }
+
+        SecretsRecord takeSecrets() {
+            SecretsRecord s = secrets;
+            secrets = SecretsRecord.NONE;
+            return s;
+        }
     }
 
     /** What the exit hook needs to know about an allowed launch. */
@@ -165,6 +189,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         this.callSites = new CallSite(config.callerSkip());
         Path jar = config.children() == AgentConfig.Children.GATE ? ChildJvms.ownJar() : null;
         this.children = jar == null ? null : new ChildJvms(jar, ChildSettings.agentArguments(config));
+        this.secrets = new SecretScreen(config.secrets(), gatekeeper);
     }
 
     @Override
@@ -187,6 +212,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         }
         JdkLaunches.StartArgs args = JdkLaunches.StartArgs.copy(cmdarray, environment, dir, redirects);
         Launch launch = args.launch();
+        t.screen(launch, args.environment(), false);
         if (config.stdin() == AgentConfig.StdinMode.GATE
                 && ShellSessions.isSession(new CommandKnowledge(rules()), launch.argv(), args.redirects())) {
             // A shell reading commands from the application's pipe runs nothing by itself: the launch is
@@ -201,6 +227,11 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             enforce(t, launch);
         }
         // reached only when allowed
+        SecretsRecord s = t.takeSecrets();
+        if (!s.withheld().isEmpty()) {
+            args = args.without(s.withheld());   // cmdgate.secrets=scrub: it starts without what it is not granted
+            launch = args.launch();
+        }
         Allowed allowed = t.starting;
         if (allowed != null && allowed.executionLimit() != null) {
             // every process of a launch with a time limit carries its token, so the watchdog finds them all
@@ -210,7 +241,6 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         if (children != null && allowed != null) {
             ChildJvms.Handed h = children.hand(launch.argv(), args.environment(), launch.cwd(), allowed.decision().id());
             args = args.with(h.argv(), h.environment());
-            launch = args.launch();
         }
         t.construction = Construction.of(launch, args.environment() == null);
         return args.forJdk();
@@ -229,7 +259,16 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         for (Object b : given) {
             stages.add(JdkLaunches.Stage.copy((ProcessBuilder) b));
         }
-        enforce(t, JdkLaunches.fromPipeline(stages));
+        Launch pipeline = JdkLaunches.fromPipeline(stages);
+        t.screen(pipeline, JdkLaunches.environmentOf(stages), false);
+        enforce(t, pipeline);
+        SecretsRecord withheld = t.takeSecrets();
+        if (!withheld.withheld().isEmpty()) {
+            // the pipeline is judged as a whole: a secret not granted to every stage reaches none of them
+            for (int i = 0; i < stages.size(); i++) {
+                stages.set(i, stages.get(i).without(withheld.withheld()));
+            }
+        }
         Allowed allowed = t.starting;
         t.pipelineDecision = allowed;
         if (children != null && allowed != null) {
@@ -323,6 +362,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         @Override
         public void check(String command) {
             InFlight t = inFlight.get();
+            t.screen(null, null, false);   // no process starts: the shell has its environment already
             try {
                 StdinContext.with(context(), () -> enforce(t, command(command)));
             } finally {
@@ -346,7 +386,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
         record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
-                verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects()));
+                verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects(), null));
     }
 
     /** An allowed process whose exit line is not written yet. */
@@ -480,6 +520,14 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     @Override
     public void decide(Launch launch, String origin) {
         InFlight t = inFlight.get();
+        // the native routes start processes with this JVM's environment (or one they pass): cmdgate cannot
+        // start them without a withheld secret, so with cmdgate.secrets=scrub such a launch is refused
+        Map<String, String> env = null;
+        if (!launch.environmentChanges().isEmpty()) {
+            env = new java.util.HashMap<>(System.getenv());
+            env.putAll(launch.environmentChanges());
+        }
+        t.screen(launch, env, true);
         try {
             StdinContext.with(Map.of("native", origin), () -> enforce(t, launch));
         } finally {
@@ -549,7 +597,10 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         byte[] a = clone(argBlock);
         byte[] e = clone(envBlock);
         byte[] d = clone(dir);
-        enforce(t, JdkLaunches.fromNative(p, a, argc, e, envc, d));
+        Launch launch = JdkLaunches.fromNative(p, a, argc, e, envc, d);
+        // a construction or fork reached around ProcessImpl.start: its byte blocks are launched as they are
+        t.screen(launch, JdkLaunches.environmentOf(e, envc), true);
+        enforce(t, launch);
         return new Object[] {p, a, e, d};
     }
 
@@ -559,6 +610,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
 
     private void enforce(InFlight t, Launch launch) {
         t.starting = null;
+        t.secrets = SecretsRecord.NONE;
         Decision decision;
         int level = t.depth++;
         try {
@@ -577,13 +629,21 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         Launch launch = declared(asked);
         CallSite.Walk site = callSites.walk();
         Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site::frames));
+        SecretsRecord received = t.screened == null ? SecretsRecord.NONE : secrets.plan(t.screened, t.screenedEnvironment);
+        boolean unscrubbable = t.unscrubbable && !received.withheld().isEmpty();
+        t.screen(null, null, false);
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
         Map<String, String> launchContext = context.get();
         Outcome outcome;
         boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
-        switch (verdict.gate()) {
+        GateDecision gate = unscrubbable ? GateDecision.BLOCK : verdict.gate();
+        if (unscrubbable) {
+            reasons.add(0, new Reason("secrets.unscrubbable", "cmdgate.secrets=scrub withholds " + String.join(", ",
+                    received.withheld()) + " from this launch, and this route cannot start a process without them"));
+        }
+        switch (gate) {
             case ALLOW -> outcome = Outcome.ALLOWED;
             case BLOCK -> outcome = auditMode ? Outcome.ALLOWED : Outcome.BLOCKED;
             default -> {
@@ -609,23 +669,24 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                 }
             }
         }
-        if (auditMode && verdict.gate() != GateDecision.ALLOW) {
+        if (auditMode && gate != GateDecision.ALLOW) {
             reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been "
-                    + verdict.gate().label() + ")"));
+                    + gate.label() + ")"));
         }
         // The stack walk for the caller is most of a decision's cost: skip it when nothing will show it.
-        if (caller == null && (audit != null || outcome != Outcome.ALLOWED || verdict.gate() != GateDecision.ALLOW)) {
+        if (caller == null && (audit != null || outcome != Outcome.ALLOWED || gate != GateDecision.ALLOW)) {
             caller = site.caller();
         }
         Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
-                verdict.classification(), verdict.gate(), outcome, reasons, schemeLabel,
-                modeLabel, caller, prompt, verdict.oap(), launchContext).about(environmentOf(launch), launch.outputRedirects());
+                verdict.classification(), gate, outcome, reasons, schemeLabel, modeLabel, caller, prompt, verdict.oap(),
+                launchContext, environmentOf(launch), null, launch.outputRedirects(), received);
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
         d = record(d);
         if (d.outcome() == Outcome.ALLOWED) {
             t.starting = new Allowed(d, verdict.policy() == null ? null : verdict.policy().executionLimit());
+            t.secrets = unscrubbable ? SecretsRecord.NONE : received;
         }
         return d;
     }
@@ -658,7 +719,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             return l;
         }
         return new Launch(l.argv(), l.shellLine(), l.cwd(), l.environmentChanges(), l.outputRedirects(),
-                l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d));
+                l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d), l.inputRedirect());
     }
 
     private Decision refuseNested(Launch launch) {

@@ -41,6 +41,18 @@ class ConfigParserTest {
     }
 
     @Test
+    void secretsPassByDefaultAndCanBeScrubbed() {
+        assertThat(ConfigParser.parse(new Properties(), null).secrets()).as("no existing application breaks")
+                .isEqualTo(AgentConfig.SecretsMode.PASS);
+        AgentConfig scrub = ConfigParser.parse(new Properties(), "secrets=scrub");
+        assertThat(scrub.secrets()).isEqualTo(AgentConfig.SecretsMode.SCRUB);
+        assertThat(ConfigParser.fromCheckedSettings(scrub.settings()).secrets()).as("handed on from the start-up check")
+                .isEqualTo(AgentConfig.SecretsMode.SCRUB);
+        assertThat(ConfigParser.parse(props("cmdgate.secrets", "PASS"), null).secrets()).isEqualTo(AgentConfig.SecretsMode.PASS);
+        assertError(props("cmdgate.secrets", "hide"), null, "bad value for cmdgate.secrets: 'hide' (expected pass or scrub)");
+    }
+
+    @Test
     void agentArgumentsWinOverSystemProperties() {
         Properties p = props("cmdgate.autonomy", "readonly", "cmdgate.mode", "audit");
         AgentConfig c = ConfigParser.parse(p, "autonomy=full");

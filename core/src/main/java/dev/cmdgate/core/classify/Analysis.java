@@ -13,6 +13,7 @@ import dev.cmdgate.core.rules.EnvArgs;
 import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.Language;
 import dev.cmdgate.core.rules.OptionSpec;
+import dev.cmdgate.core.rules.ReadRule;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.RunsRule;
 import dev.cmdgate.core.rules.Section;
@@ -98,6 +99,28 @@ final class Analysis {
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
+    /** The files the gate depends on: writing one is Destructive. */
+    OwnFiles own = OwnFiles.NONE;
+    /** The launch's working directory, or null when unknown (the CLI, the corpus). */
+    String cwd;
+    /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
+    String home;
+    /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
+    boolean changedDirectory;
+    /**
+     * The programs that receive the launch's environment (see {@link RulesClassifier#environmentReceivers}),
+     * or null when they are not being collected.
+     */
+    Set<String> receivers;
+    /** A receiver could not be named (a command only known at run time, too many commands). */
+    boolean receiversUnknown;
+    /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
+    int scriptsRun;
+    /** Operands the current command's code and writes rows have claimed: they are not read as files (null: none). */
+    private Set<Arg> claimed;
+
+    /** Programs whose change of directory makes relative paths unknown (shell semantics, not rules data). */
+    private static final Set<String> DIRECTORY_CHANGERS = Set.of("cd", "pushd", "popd");
 
     /** The rules' trust rows with what they check (the directories a command may run in); null without rows. */
     private final Trust trust;
@@ -109,6 +132,18 @@ final class Analysis {
     Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite site) {
         this.rules = rules;
         this.trust = rules.trust().isEmpty() ? null : new Trust(site);
+    }
+
+    /** A program that receives the launch's environment; null for one that cannot be named. */
+    private void receiver(String program) {
+        if (receivers == null) {
+            return;
+        }
+        if (program == null || receivers.size() >= MAX_INVOCATIONS) {
+            receiversUnknown = true;
+        } else {
+            receivers.add(program);
+        }
     }
 
     Classification result() {
@@ -249,6 +284,7 @@ final class Analysis {
         }
         Arg w0 = words.get(0);
         if (w0.dynamic) {
+            receiver(null);
             record(words, w0.text, w0.text, Set.of(), argsAfter(words), assigns, ctx, true);
             raise(display, location, setting("dynamic-command"), "the command name " + w0.text + " is computed at run time");
             return;
@@ -298,25 +334,52 @@ final class Analysis {
             }
         }
 
+        if (!function && DIRECTORY_CHANGERS.contains(name)) {
+            changedDirectory = true;
+        }
         if (pathProgram) {
+            receiver(Paths.normalize(path));
             raise(display, location, setting("path-program"), path + " is not a standard system program");
+            readDefault(p, display, location);
             return;
         }
         if (function) {
             return; // its body was classified where it was defined
         }
         if (section == null) {
+            receiver(name);
             raise(display, location, setting("unknown-program"), name + " is not in the rules");
+            readDefault(p, display, location);
             return;
         }
         if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
+            receiver(name);
             raise(display, location, setting("version"));
             return;
         }
-        evaluate(p, words, ctx, display, location, networkRedirects);
+        Set<Arg> outer = claimed;
+        claimed = null;   // one per command: nested scripts and wrapped commands have their own
+        boolean carried;
+        try {
+            carried = evaluate(p, words, ctx, display, location, networkRedirects);
+        } finally {
+            claimed = outer;
+        }
+        if (!(carried && rules.isSecretCarrier(name)) && !rules.isSecretInert(name)) {
+            receiver(name);
+        }
     }
 
-    private void evaluate(ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location,
+    /** An operand a code or writes row used: it is not read as a file. */
+    private void claim(Arg a) {
+        if (claimed == null) {
+            claimed = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        }
+        claimed.add(a);
+    }
+
+    /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
+    private boolean evaluate(ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location,
             List<String> networkRedirects) {
         Section deepest = p.section();
         Verdict base = null;
@@ -354,6 +417,7 @@ final class Analysis {
             }
         }
         boolean codeFound = false;
+        int scriptsBefore = scriptsRun;
         for (Section s : p.path) {
             for (CodeRule c : s.codes()) {
                 codeFound |= code(c, p, ctx, display, location, facts);
@@ -384,6 +448,7 @@ final class Analysis {
                 }
             }
         }
+        reads(p, facts, display, location);
         // code read from standard input, or from a script file
         if (!codeFound && deepest.stdinCode() != null) {
             int n = deepest.stdinCodeAfter();
@@ -407,10 +472,12 @@ final class Analysis {
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
         }
+        boolean carried = scriptsRun > scriptsBefore;
         RunsRule runs = deepest.runs();
         if (runs != null) {
-            runs(runs, p, words, ctx, display, location);
+            carried |= runs(runs, p, words, ctx, display, location);
         }
+        return carried;
     }
 
     /** The dry-run verdict of rule sets written before it was a setting. */
@@ -458,6 +525,7 @@ final class Analysis {
             case FLAG -> {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
+                    claim(a);
                     read(c, a.text, a.unresolved(), p, ctx, display, location, facts);
                     return true;
                 }
@@ -489,6 +557,7 @@ final class Analysis {
                         continue; // with markers, the operand is code only when it starts with one (git alias '!CMD')
                     }
                     found = true;
+                    claim(a);
                     read(c, v, a.unresolved(), p, ctx, display, location, facts);
                 }
                 return found;
@@ -512,6 +581,7 @@ final class Analysis {
                     b.append(a.text);
                     dyn |= a.unresolved();
                     any = true;
+                    claim(a);
                 }
                 if (any) {
                     read(c, b.toString(), dyn, p, ctx, display, location, facts);
@@ -757,6 +827,7 @@ final class Analysis {
                     raise(display, location, setting("too-deep"), "scripts nested more than " + MAX_CODE_DEPTH + " deep");
                     return;
                 }
+                scriptsRun++;
                 ShellAnalysis.script(this, code, new Ctx(location + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
             }
             case "sed", "awk" -> {
@@ -890,14 +961,16 @@ final class Analysis {
 
     // ------------------------------------------------------------------ wrappers
 
-    private void runs(RunsRule r, ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location) {
+    /** Returns whether a command to run was found and analysed. */
+    private boolean runs(RunsRule r, ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location) {
         for (String u : r.unless()) {
             if (p.has(u)) {
-                return;
+                return false;
             }
         }
         if (!r.between().isEmpty()) {
             List<Arg> all = p.args;
+            boolean found = false;
             for (int i = 0; i < all.size(); i++) {
                 if (!r.between().contains(all.get(i).text)) {
                     continue;
@@ -909,12 +982,13 @@ final class Analysis {
                 }
                 if (!cmd.isEmpty()) {
                     // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
+                    found = true;
                     command(cmd, Map.of(), ctx, joinArgs(cmd), location + " > " + all.get(i).text,
                             List.of());
                 }
                 i = j;
             }
-            return;
+            return found;
         }
         List<Arg> ops = p.restFrom >= 0 ? p.operands.subList(p.restFrom, p.operands.size()) : p.operands;
         if (r.afterDashdash()) {
@@ -931,7 +1005,7 @@ final class Analysis {
                 }
             }
             if (at < 0) {
-                return;
+                return false;
             }
             ops = p.operands.subList(Math.min(at, p.operands.size()), p.operands.size());
         }
@@ -984,7 +1058,7 @@ final class Analysis {
                 }
                 k += 2 + o.extraValues();
                 if (isCode) {
-                    return; // flock FILE -c CMD: the option's value is the command
+                    return true; // flock FILE -c CMD: the option's value is the command
                 }
                 continue;
             }
@@ -1017,7 +1091,7 @@ final class Analysis {
         }
         if (target.isEmpty()) {
             if (r.defaultArgv().isEmpty()) {
-                return;
+                return false;
             }
             for (String d : r.defaultArgv()) {
                 target.add(Arg.literal(d));
@@ -1034,7 +1108,7 @@ final class Analysis {
             }
         }
         if (r.scripts() && isScriptName(target.get(0))) {
-            return; // yarn run build: a project script, judged by the wrapper's own verdict
+            return false; // yarn run build: a project script, judged by the wrapper's own verdict
         }
         if (r.stdinArgs() && replace == null) {
             target.add(new Arg("$(stdin)", true, false, -1, -1));
@@ -1045,13 +1119,13 @@ final class Analysis {
         if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
             // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
             raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
-            return;
+            return false;
         }
         wrappedWords += target.size();
         if (wrappedWords > MAX_WRAPPED_WORDS) {
             raise(display, location, setting("too-deep"), "wrappers hand on more than " + MAX_WRAPPED_WORDS
                     + " words in all");
-            return;
+            return false;
         }
         wrapperDepth++;
         try {
@@ -1060,6 +1134,7 @@ final class Analysis {
         } finally {
             wrapperDepth--;
         }
+        return true;
     }
 
     /** A plain word the rules do not know and no function defines: the name of a project script. */
@@ -1493,11 +1568,13 @@ final class Analysis {
         switch (wr.target()) {
             case OPERANDS -> {
                 for (Arg a : p.operands) {
+                    claim(a);
                     writePath(a, wr.verdict(), display, location);
                 }
             }
             case LAST -> {
                 if (!p.operands.isEmpty()) {
+                    claim(p.operands.get(p.operands.size() - 1));
                     writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), display, location);
                 }
             }
@@ -1521,6 +1598,7 @@ final class Analysis {
                 List<Arg> all = p.operands;
                 for (int i = 0; i + 1 < all.size(); i++) {
                     if (!all.get(i).dynamic && wr.words().contains(all.get(i).text)) {
+                        claim(all.get(i + 1));
                         writePath(all.get(i + 1), wr.verdict(), display, location);
                     }
                 }
@@ -1591,6 +1669,11 @@ final class Analysis {
         if (rules.isHarmlessDevice(probe)) {
             return;
         }
+        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
+        if (mine != null) {
+            raise(display, location, setting("own-files"), mine.what() + " " + mine.path());
+            return;
+        }
         if (rules.isNetworkDevice(probe)) {
             raise(display, location, setting("network-device"), path);
             return;
@@ -1604,6 +1687,187 @@ final class Analysis {
             return;
         }
         raise(display, location, ordinary, a.text);
+    }
+
+    // ------------------------------------------------------------------ read files
+
+    /**
+     * The files the command reads: its sections' {@code reads} rows; with none (and no {@code reads none}), every
+     * operand that is not code, a command to run, or a file a {@code writes} row named.
+     */
+    private void reads(ParsedArgs p, Set<String> facts, String display, String location) {
+        boolean declared = false;
+        boolean wrapper = false;
+        for (Section s : p.path) {
+            declared |= s.readsNone() || !s.reads().isEmpty();
+            wrapper |= s.runs() != null;
+            for (ReadRule r : s.reads()) {
+                if (holds(r.conditions(), p, facts)) {
+                    readRule(r, p, display, location);
+                }
+            }
+        }
+        if (!declared && !wrapper) {
+            readDefault(p, display, location);
+        }
+    }
+
+    /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
+    private void readDefault(ParsedArgs p, String display, String location) {
+        for (Arg a : p.operands) {
+            if (claimed == null || !claimed.contains(a)) {
+                readPath(a, false, display, location);
+            }
+        }
+    }
+
+    private void readRule(ReadRule r, ParsedArgs p, String display, String location) {
+        List<Arg> ops = p.operands;
+        int n = ops.size();
+        switch (r.target()) {
+            case OPERANDS -> ops.forEach(a -> readPath(a, r.recursive(), display, location));
+            case FIRST -> {
+                if (n > 0) {
+                    readPath(ops.get(0), r.recursive(), display, location);
+                }
+            }
+            case LAST -> {
+                if (n > 0) {
+                    readPath(ops.get(n - 1), r.recursive(), display, location);
+                }
+            }
+            case BUT_FIRST -> ops.subList(Math.min(1, n), n).forEach(a -> readPath(a, r.recursive(), display, location));
+            case BUT_LAST -> ops.subList(0, Math.max(0, n - 1)).forEach(a -> readPath(a, r.recursive(), display, location));
+            case OPT, MENTIONS_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(r.name()) && u.value() != null) {
+                        Arg v = new Arg(u.value(), u.from().dynamic, false, -1, -1);
+                        if (r.target() == ReadRule.Target.OPT) {
+                            readPath(v, r.recursive(), display, location);
+                        } else {
+                            readMentions(v, display, location);
+                        }
+                    }
+                }
+            }
+            case KEY -> {
+                String prefix = r.name() + "=";
+                for (Arg a : ops) {
+                    if (a.text.startsWith(prefix)) {
+                        readPath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), r.recursive(),
+                                display, location);
+                    }
+                }
+            }
+            case AFTER -> {
+                List<Arg> all = p.args;
+                for (int i = 0; i + 1 < all.size(); i++) {
+                    if (!all.get(i).dynamic && r.words().contains(all.get(i).text)) {
+                        readPath(all.get(i + 1), r.recursive(), display, location);
+                    }
+                }
+            }
+            case MENTIONS_OPERANDS -> ops.forEach(a -> readMentions(a, display, location));
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * A file the command reads: a credential store (or, for a recursive reader, a directory holding one) raises
+     * {@code verdict credential-read}, naming it. A word such as {@code @FILE} or {@code NAME=@FILE} (the
+     * upload syntax of curl, httpie and gh) names the file after its {@code @} or {@code =}. A path only
+     * known at run time is judged by its known beginning ({@code ~/.ssh/$K}) and with each expansion standing
+     * for one file name ({@code /proc/$PID/environ}).
+     */
+    void readPath(Arg a, boolean recursive, String display, String location) {
+        String text = a.text;
+        if (credentialRead(text, a.unresolved(), recursive, display, location)) {
+            return;
+        }
+        int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
+        if (cut >= 0 && cut + 1 < text.length()) {
+            credentialRead(text.substring(cut + 1), a.unresolved(), recursive, display, location);
+        }
+    }
+
+    private boolean credentialRead(String text, boolean dynamic, boolean recursive, String display, String location) {
+        if (text.isEmpty() || text.equals("-")) {
+            return false;
+        }
+        String path = forReading(text);
+        List<String> probes = dynamic ? List.of(staticPrefix(path) + "x", eachExpansionOneName(path)) : List.of(path);
+        for (String probe : probes) {
+            if (rules.isCredentialStore(probe) || recursive && !dynamic && rules.holdsCredentialStore(probe)) {
+                raise(display, location, setting("credential-read"), path);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every path-like word inside a value that names files in the program's own syntax. */
+    private void readMentions(Arg a, String display, String location) {
+        String v = a.text.replace("${HOME}", "~").replace("$HOME", "~");
+        int n = v.length();
+        int i = 0;
+        int found = 0;
+        while (i < n && found < 64) {
+            while (i < n && !pathChar(v.charAt(i))) {
+                i++;
+            }
+            int st = i;
+            while (i < n && pathChar(v.charAt(i))) {
+                i++;
+            }
+            if (i > st) {
+                found++;
+                String w = v.substring(st, i);
+                credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, display, location);
+            }
+        }
+    }
+
+    /**
+     * A read path as the credential stores are written: normalised, a relative one taken from the working
+     * directory when that is known, and a path in the home directory written with {@code ~}.
+     */
+    private String forReading(String text) {
+        String p = Paths.normalize(text);
+        if (cwd != null && !changedDirectory && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")) {
+            p = Paths.resolveDots(Paths.normalize(cwd + "/" + p));
+        }
+        if (home != null && home.length() > 1 && p.startsWith(home + "/")) {
+            p = "~" + p.substring(home.length());
+        }
+        return p;
+    }
+
+    /** {@code /proc/$PID/environ} → {@code /proc/x/environ}: each expansion stands for one file name. */
+    static String eachExpansionOneName(String path) {
+        StringBuilder b = new StringBuilder(path.length());
+        int i = 0;
+        int n = path.length();
+        while (i < n) {
+            char c = path.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                b.append('x');
+                i++;
+                if (i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
+                    char close = path.charAt(i) == '{' ? '}' : ')';
+                    int end = path.indexOf(close, i);
+                    i = end < 0 ? n : end + 1;
+                } else {
+                    while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
+                        i++;
+                    }
+                }
+            } else {
+                b.append(c);
+                i++;
+            }
+        }
+        return b.toString();
     }
 
     /**

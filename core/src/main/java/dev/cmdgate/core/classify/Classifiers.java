@@ -40,6 +40,15 @@ public final class Classifiers {
         return RulesClassifier.of(RuleSet.withUserFile(userRulesOrNull, placeholders));
     }
 
+    /**
+     * As {@link #standard(Path)}, judging a launch that writes one of the gate's own files ({@code own}) as
+     * Destructive. The returned object is a {@link RulesClassifier}.
+     */
+    public static CommandClassifier standard(Path userRulesOrNull, OwnFiles own) {
+        RulesClassifier base = (RulesClassifier) standard(userRulesOrNull);
+        return own == null || own.isEmpty() ? base : base.withOwnFiles(own);
+    }
+
     /** {@link RulesClassifier#canonicalOptions} with the built-in rules. */
     public static Set<String> canonicalOptions(List<String> argv) {
         return BUILTIN.canonicalOptions(argv);

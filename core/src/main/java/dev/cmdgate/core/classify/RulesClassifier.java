@@ -42,9 +42,15 @@ public final class RulesClassifier implements CommandClassifier {
 
     private final Supplier<RuleSet> source;
     private volatile RuleSet rules;
+    private final OwnFiles own;
 
     RulesClassifier(Supplier<RuleSet> source) {
+        this(source, OwnFiles.NONE);
+    }
+
+    private RulesClassifier(Supplier<RuleSet> source, OwnFiles own) {
         this.source = source;
+        this.own = own;
     }
 
     /** A classifier over an already loaded rule set. */
@@ -52,6 +58,21 @@ public final class RulesClassifier implements CommandClassifier {
         RulesClassifier c = new RulesClassifier(() -> rules);
         c.rules = rules;
         return c;
+    }
+
+    /**
+     * The same rules (loaded when this classifier loads them), judging a launch that writes one of {@code own}
+     * Destructive ({@code verdict own-files}).
+     */
+    public RulesClassifier withOwnFiles(OwnFiles own) {
+        RulesClassifier c = new RulesClassifier(this::rules, own == null ? OwnFiles.NONE : own);
+        c.rules = rules;
+        return c;
+    }
+
+    /** The files this classifier protects ({@link OwnFiles#NONE} when none). */
+    public OwnFiles ownFiles() {
+        return own;
     }
 
     /** The rules in use (loading them if needed). */
@@ -74,12 +95,12 @@ public final class RulesClassifier implements CommandClassifier {
         return classifyArgv(argv, environmentChanges, dev.cmdgate.core.LaunchSite.NONE);
     }
 
-    /** With the launch's site, for the rules' trust rows narrowed to a directory or a caller. */
+    /** With the launch's site: its directory for relative paths, its callers for trust rows narrowed to them. */
     @Override
     public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges,
                                        dev.cmdgate.core.LaunchSite site) {
         try {
-            Analysis a = new Analysis(rules(), site == null ? dev.cmdgate.core.LaunchSite.NONE : site);
+            Analysis a = analysis(site == null ? dev.cmdgate.core.LaunchSite.NONE : site);
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
@@ -118,6 +139,40 @@ public final class RulesClassifier implements CommandClassifier {
     @Override
     public boolean dependsOnSite() {
         return rules().trustDependsOnSite();
+    }
+
+    private Analysis analysis(dev.cmdgate.core.LaunchSite site) {
+        String cwd = site.cwd();
+        Analysis a = new Analysis(rules(), site);
+        a.own = own;
+        a.cwd = cwd;
+        a.home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
+        return a;
+    }
+
+    /**
+     * The programs of the launch's command tree that receive its environment: every simple command anywhere in
+     * it, except the shells and wrappers of {@code secret-carriers} whose own work is running commands cmdgate
+     * saw (a shell given a script, {@code env}, {@code timeout}, {@code xargs} …) and the builtins of
+     * {@code secret-inert}. Null when not every one can be named: a command only known at run time, an
+     * environment variable that changes what code runs, a launch too large to analyse, an error.
+     */
+    public List<String> environmentReceivers(List<String> argv, Map<String, String> environmentChanges) {
+        try {
+            RuleSet r = rules();
+            Map<String, String> env = environmentChanges == null ? Map.of() : environmentChanges;
+            for (String name : env.keySet()) {
+                if (name != null && (r.isEnvHook(name) || r.envCodeLanguage(name) != null)) {
+                    return null;   // its start-up code is not seen: nobody can vouch for where the environment goes
+                }
+            }
+            Analysis a = analysis(dev.cmdgate.core.LaunchSite.NONE);
+            a.receivers = new java.util.LinkedHashSet<>();
+            a.top(argv, env);
+            return a.receiversUnknown || a.exhausted ? null : List.copyOf(a.receivers);
+        } catch (StackOverflowError | RuntimeException | OutOfMemoryError e) {
+            return null;
+        }
     }
 
     /** Fails closed: Destructive, with the rules' internal-error reason when the rules are loaded. */

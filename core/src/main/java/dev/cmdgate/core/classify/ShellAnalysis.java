@@ -77,6 +77,7 @@ final class ShellAnalysis {
         if (!r.ok()) {
             ParseError e = r.errors().get(0);
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
+            a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
         if (code.indexOf('(') >= 0 || code.contains("function")) {
             collectFunctions(a, r.script());
@@ -449,6 +450,9 @@ final class ShellAnalysis {
                                 : path.equals("/dev/null") ? Analysis.Stdin.NONE
                                 : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
+                    if (p == null && !procSubst) {
+                        a.readPath(t, false, display, location);   // < FILE: the command reads it
+                    }
                 }
                 case DUP_IN -> {
                 }
@@ -466,10 +470,15 @@ final class ShellAnalysis {
                     }
                     Verdict v = a.setting("redirect-file");
                     a.writePath(t, v, display, location);
-                    if (r.op() == Redirect.Op.READ_WRITE && stdinFd) {
-                        in = !net.isEmpty() ? Analysis.Stdin.PIPE
-                                : !t.unresolved() && a.isHiddenSource(Paths.normalize(t.text)) ? Analysis.Stdin.HIDDEN
-                                : Analysis.Stdin.FILE;
+                    if (r.op() == Redirect.Op.READ_WRITE) {
+                        if (p == null) {
+                            a.readPath(t, false, display, location);   // <> FILE reads it too
+                        }
+                        if (stdinFd) {
+                            in = !net.isEmpty() ? Analysis.Stdin.PIPE
+                                    : !t.unresolved() && a.isHiddenSource(Paths.normalize(t.text)) ? Analysis.Stdin.HIDDEN
+                                    : Analysis.Stdin.FILE;
+                        }
                     }
                 }
             }

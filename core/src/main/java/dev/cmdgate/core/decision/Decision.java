@@ -26,6 +26,8 @@ import java.util.TreeMap;
  * @param precheck null for a launch; for a pre-check made through the application API (nothing was
  *                launched), what the API answered: {@code block} or {@code prompt}
  * @param redirects the files the JDK opens for the process's output, recorded as {@code redirects}
+ * @param secrets the names of the secret variables the launch received and those withheld from it (never
+ *                their values)
  */
 public record Decision(
         String id,
@@ -44,22 +46,30 @@ public record Decision(
         Map<String, String> context,
         LaunchEnvironment environment,
         String precheck,
-        List<Launch.OutputRedirect> redirects) {
+        List<Launch.OutputRedirect> redirects,
+        SecretsRecord secrets) {
 
     public Decision {
         argv = List.copyOf(argv);
         reasons = List.copyOf(reasons);
         context = context == null ? Map.of() : Map.copyOf(context);
         redirects = redirects == null ? List.of() : List.copyOf(redirects);
+        secrets = secrets == null ? SecretsRecord.NONE : secrets;
     }
 
-    /** A decision whose launch has no output redirects. */
+    /** A decision whose launch has no output redirects and no secrets recorded yet. */
     public Decision(String id, Instant time, List<String> argv, String cwd, Classification classification,
                     GateDecision gate, Outcome outcome, List<Reason> reasons, String scheme, String mode, String caller,
                     PromptRecord prompt, Map<String, Object> oap, Map<String, String> context,
                     LaunchEnvironment environment, String precheck) {
         this(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap, context,
-                environment, precheck, List.of());
+                environment, precheck, List.of(), SecretsRecord.NONE);
+    }
+
+    /** The same decision, recording the secrets of its launch's environment. */
+    public Decision withSecrets(SecretsRecord s) {
+        return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt,
+                oap, context, environment, precheck, redirects, s);
     }
 
     /** A decision about a launch (not a pre-check). */
@@ -73,19 +83,19 @@ public record Decision(
     /** This decision recording what else its launch runs with: the environment it changes and its output redirects. */
     public Decision about(LaunchEnvironment launchEnvironment, List<Launch.OutputRedirect> outputRedirects) {
         return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt, oap,
-                context, launchEnvironment, precheck, outputRedirects);
+                context, launchEnvironment, precheck, outputRedirects, secrets);
     }
 
     /** This decision with another OAP decision object (e.g. the signed one). */
     public Decision withOap(Map<String, Object> sealed) {
         return new Decision(id, time, argv, cwd, classification, gate, outcome, reasons, scheme, mode, caller, prompt,
-                sealed, context, environment, precheck, redirects);
+                sealed, context, environment, precheck, redirects, secrets);
     }
 
     /** This decision with another outcome and reasons (everything else kept). */
     public Decision withOutcome(Outcome newOutcome, List<Reason> newReasons) {
         return new Decision(id, time, argv, cwd, classification, gate, newOutcome, newReasons, scheme, mode, caller, prompt,
-                oap, context, environment, precheck, redirects);
+                oap, context, environment, precheck, redirects, secrets);
     }
 
     /** The primary reason: the first one recorded. */
@@ -159,6 +169,14 @@ public record Decision(
                 field(out, "detail", prompt.detail());
             }
             out.append('}');
+        }
+        if (!secrets.received().isEmpty()) {
+            out.append(",\"secrets\":");
+            Json.write(secrets.received(), out);
+        }
+        if (!secrets.withheld().isEmpty()) {
+            out.append(",\"secrets_withheld\":");
+            Json.write(secrets.withheld(), out);
         }
         if (!context.isEmpty()) {
             out.append(",\"context\":");

@@ -121,9 +121,15 @@ public final class Gatekeeper {
                 continue;   // a file the user's trust row names for this very launch
             }
             // The JDK writes the file for the process: judge it exactly like the shell redirection
-            // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices) get the same rules.
-            String quoted = "'" + r.path().replace("'", "'\\''") + "'";
-            c = merge(c, classifier.classifyShell(": " + (r.append() ? ">> " : "> ") + quoted), "ProcessBuilder redirect");
+            // it is equivalent to, so sensitive targets (~/.bashrc, /etc/…, devices, the gate's own files)
+            // get the same rules.
+            c = merge(c, classifier.classifyArgv(List.of("sh", "-c", ": " + (r.append() ? ">> " : "> ") + quote(r.path())),
+                    Map.of(), site), "ProcessBuilder redirect");
+        }
+        if (launch.inputRedirect() != null) {
+            // the JDK opens the file for the process to read: a credential store is read like `< FILE`
+            c = merge(c, classifier.classifyArgv(List.of("sh", "-c", ": < " + quote(launch.inputRedirect())),
+                    Map.of(), site), "ProcessBuilder redirect");
         }
         if (launch.declaredClass() != null && launch.declaredClass().ordinal() > c.commandClass().ordinal()) {
             CommandClass d = launch.declaredClass();
@@ -134,6 +140,10 @@ public final class Gatekeeper {
             c = new Classification(d, l, f, c.commands());
         }
         return c;
+    }
+
+    private static String quote(String path) {
+        return "'" + path.replace("'", "'\\''") + "'";
     }
 
     private static Classification merge(Classification base, Classification extra, String where) {

@@ -16,6 +16,7 @@ import java.util.Map;
  * @param outputRedirects files the JDK itself will write for the process (ProcessBuilder redirects)
  * @param declaredTimeout a timeout the caller declared, or null
  * @param declaredClass   a class the application declared for this launch (may raise, never lower), or null
+ * @param inputRedirect   a file the JDK opens for the process's standard input (ProcessBuilder redirect), or null
  */
 public record Launch(
         List<String> argv,
@@ -24,12 +25,19 @@ public record Launch(
         Map<String, String> environmentChanges,
         List<OutputRedirect> outputRedirects,
         Duration declaredTimeout,
-        CommandClass declaredClass) {
+        CommandClass declaredClass,
+        String inputRedirect) {
 
     public Launch {
         argv = List.copyOf(argv);
         environmentChanges = Map.copyOf(environmentChanges);
         outputRedirects = List.copyOf(outputRedirects);
+    }
+
+    /** A launch without a file for its standard input. */
+    public Launch(List<String> argv, String shellLine, String cwd, Map<String, String> environmentChanges,
+                  List<OutputRedirect> outputRedirects, Duration declaredTimeout, CommandClass declaredClass) {
+        this(argv, shellLine, cwd, environmentChanges, outputRedirects, declaredTimeout, declaredClass, null);
     }
 
     public static Launch ofArgv(List<String> argv, String cwd) {

@@ -5,8 +5,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Verdicts of recent launches, for a gatekeeper without a policy. Such a verdict depends only on what
- * the launch runs — argv, shell line, environment changes, JDK redirects, declared class — never on
- * the time, the directory or the file system, and applications repeat the same few commands
+ * the launch runs — argv, shell line, environment changes, JDK redirects, declared class — and the
+ * directory it starts in (relative paths are compared with the gate's own files and the credential
+ * stores), never on the time or the file system, and applications repeat the same few commands
  * thousands of times. Looking a verdict up touches a few cache lines; classifying again after a fork
  * has evicted the classifier from the CPU's caches costs tens of microseconds.
  *
@@ -44,6 +45,8 @@ final class VerdictMemo {
             append(key, r.path());
         }
         key.append(launch.declaredClass() == null ? "-" : launch.declaredClass().name());
+        append(key, launch.cwd() == null ? "" : launch.cwd());
+        append(key, launch.inputRedirect() == null ? "" : launch.inputRedirect());
         return key.length() > MAX_KEY_CHARS ? null : key.toString();
     }
 

@@ -54,6 +54,22 @@ public final class RuleSet {
     final Map<String, List<String>> lists = new HashMap<>();
     /** {@code [@trust]} rows, in file order (the first that matches a command is the one named). */
     final List<TrustRule> trust = new ArrayList<>();
+    /** Credential stores: paths ({@code ~/.ssh/*}), file names anywhere ({@code .netrc}) and what is not one ({@code *.pub}). */
+    final List<String> credentialPaths = new ArrayList<>();
+    final List<String> credentialNames = new ArrayList<>();
+    final List<String> credentialExceptions = new ArrayList<>();
+    /** Environment variables that hold secrets: by name, by value, and names that never do (upper-cased globs). */
+    final List<String> secretVars = new ArrayList<>();
+    final List<String> notSecretVars = new ArrayList<>();
+    final List<String> secretValues = new ArrayList<>();
+    /** secret-grant rows: program → globs of the secret variables it may receive (upper-cased). */
+    final Map<String, List<String>> secretGrants = new HashMap<>();
+    /** Programs that only pass their environment on to the commands cmdgate sees them run (shells, wrappers). */
+    final Set<String> secretCarriers = new HashSet<>();
+    /** Programs (shell builtins) that can neither keep nor pass on what is in their environment. */
+    final Set<String> secretInert = new HashSet<>();
+    /** example rows, in file order. */
+    final List<RuleExample> examples = new ArrayList<>();
 
     RuleSet() {
     }
@@ -375,6 +391,128 @@ public final class RuleSet {
             }
         }
         return out;
+    }
+
+    /** The example rows of every rules file read into this set, in file order. */
+    public List<RuleExample> examples() {
+        return java.util.Collections.unmodifiableList(examples);
+    }
+
+    /**
+     * Whether a normalised path (home as {@code ~}) is a credential store: it matches a
+     * {@code credential-paths} glob, or its file name a {@code credential-names} glob, and no
+     * {@code credential-exceptions} entry (a glob with a slash matches the path, one without the name).
+     */
+    public boolean isCredentialStore(String path) {
+        CredentialIndex x = credentialIndex();
+        String base = baseName(path);
+        if (!(x.paths.matches(path) || x.names.matches(base))) {
+            return false;
+        }
+        return !isCredentialException(path, base);
+    }
+
+    /** The credential globs indexed for matching, built on first use (the lists are complete by then). */
+    private record CredentialIndex(GlobIndex paths, GlobIndex names, List<String> literalBeginnings) {
+    }
+
+    private volatile CredentialIndex credentialIndex;
+
+    private CredentialIndex credentialIndex() {
+        CredentialIndex x = credentialIndex;
+        if (x == null) {
+            List<String> beginnings = new ArrayList<>();
+            for (String g : credentialPaths) {
+                int wild = literalLength(g);
+                if (wild > 0) {
+                    beginnings.add(g.substring(0, wild));
+                }
+            }
+            x = new CredentialIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), List.copyOf(beginnings));
+            credentialIndex = x;
+        }
+        return x;
+    }
+
+    private boolean isCredentialException(String path, String base) {
+        for (String e : credentialExceptions) {
+            if (e.indexOf('/') >= 0 ? Glob.matches(e, path) : Glob.matches(e, base)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a normalised directory holds a credential store of a {@code credential-paths} glob: the glob's
+     * literal beginning lies below the directory ({@code ~} holds {@code ~/.ssh/*}), or, for a glob that starts
+     * with a wildcard, a file directly in the directory would match it ({@code /home/a/.ssh} and {@code *}{@code /.ssh/*}).
+     * Stores known only by their file name ({@code .env}) can be anywhere and are not counted, and neither are
+     * the root and the home directory themselves: a backup of a whole home is an everyday job, packing up
+     * {@code ~/.ssh} or {@code ~/.aws} is the first half of exfiltration.
+     */
+    public boolean holdsCredentialStore(String dir) {
+        String d = dir.endsWith("/") && dir.length() > 1 ? dir.substring(0, dir.length() - 1) : dir;
+        if (d.equals("/") || d.equals("~")) {
+            return false;
+        }
+        CredentialIndex x = credentialIndex();
+        int n = d.length();
+        for (String literal : x.literalBeginnings()) {
+            // the literal lies below d: d, a slash, and more
+            if (literal.length() > n + 1 && literal.charAt(n) == '/' && literal.startsWith(d)) {
+                return true;
+            }
+        }
+        String probe = d + "/cmdgate-probe";
+        return x.paths().matches(probe) && !isCredentialException(probe, "cmdgate-probe");
+    }
+
+    private static int literalLength(String glob) {
+        for (int i = 0; i < glob.length(); i++) {
+            char c = glob.charAt(i);
+            if (c == '*' || c == '?' || c == '\\') {
+                return i;
+            }
+        }
+        return glob.length();
+    }
+
+    private static String baseName(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash >= 0 ? path.substring(slash + 1) : path;
+    }
+
+    /**
+     * Whether an environment variable holds a secret: its name matches a {@code secret-vars} glob or its value
+     * a {@code secret-values} glob, and its name no {@code not-secret-vars} glob. Names are compared without
+     * regard to case ({@code github_token} is as secret as {@code GITHUB_TOKEN}).
+     */
+    public boolean isSecretVariable(String name, String value) {
+        if (name == null) {
+            return false;
+        }
+        String n = name.toUpperCase(java.util.Locale.ROOT);
+        if (Glob.anyMatch(notSecretVars, n)) {
+            return false;
+        }
+        return Glob.anyMatch(secretVars, n) || (value != null && Glob.anyMatch(secretValues, value));
+    }
+
+    /** Whether a program (as the rules name it) is granted a secret variable by a {@code secret-grant} row. */
+    public boolean grantsSecret(String program, String variable) {
+        List<String> globs = secretGrants.get(program);
+        return globs != null && variable != null && Glob.anyMatch(globs, variable.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** Whether the program passes its environment only to the commands it is seen to run ({@code secret-carriers}). */
+    public boolean isSecretCarrier(String program) {
+        return secretCarriers.contains(program);
+    }
+
+    /** Whether the program can neither keep nor pass on its environment ({@code secret-inert}: cd, true, test). */
+    public boolean isSecretInert(String program) {
+        return secretInert.contains(program);
     }
 
     /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */

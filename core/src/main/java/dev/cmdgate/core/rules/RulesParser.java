@@ -20,9 +20,9 @@ final class RulesParser {
             "unknown-program", "path-program", "dynamic-command", "dynamic-code", "piped-code",
             "opaque-code", "parse-error", "too-deep", "redirect-file", "device-write", "network-device",
             "reverse-shell", "env-hook", "sensitive-write", "fork-bomb", "version", "internal-error",
-            "empty", "glob-option", "heredoc-code", "stdin-file-code", "env-unknown");
+            "empty", "glob-option", "heredoc-code", "stdin-file-code", "env-unknown",
+            "credential-read", "own-files");
 
-    /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
     /** The system properties trust rows may name as {@code ${…}}. */
     static final List<String> PLACEHOLDERS = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
 
@@ -38,6 +38,7 @@ final class RulesParser {
         return m;
     }
 
+    /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
     static final Set<String> ENV_CODE_KINDS = Set.of("sh", "prompt", "function", "expand", "pager", "program",
             "commands", "pipe");
 
@@ -153,6 +154,13 @@ final class RulesParser {
         }
         if (inTrust) {
             rules.trust.add(TrustRows.parse(raw, origin, lineNo, placeholders));
+            return;
+        }
+        if (first.equals("example")) {
+            if (!inSettings && current.isEmpty()) {
+                throw new IllegalArgumentException("row 'example' outside a [section]");
+            }
+            example(t);
             return;
         }
         if (inSettings) {
@@ -416,6 +424,13 @@ final class RulesParser {
                 s.dryRunIf = ifAt < 0 ? List.of() : conditions(s, t.subList(ifAt + 1, t.size()));
             }
             case "writes" -> s.writes.add(writes(s, t));
+            case "reads" -> {
+                if (t.size() == 2 && t.get(1).equals("none")) {
+                    s.readsNone = true;
+                } else {
+                    s.reads.add(reads(s, t));
+                }
+            }
             case "reset" -> {
                 s.verdict = null;
                 s.options.clear();
@@ -425,6 +440,8 @@ final class RulesParser {
                 s.whens.clear();
                 s.codes.clear();
                 s.writes.clear();
+                s.reads.clear();
+                s.readsNone = false;
                 s.runs = null;
                 s.assigns.clear();
                 s.shellOptions.clear();
@@ -867,6 +884,78 @@ final class RulesParser {
         return new WriteRule(target, name, conds, verdictAfter(t, arrow), List.copyOf(words));
     }
 
+    /**
+     * {@code reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions operands|mentions opt OPT
+     * [recursive] [if CONDITION...]}.
+     */
+    private ReadRule reads(Section s, List<String> t) {
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions … [recursive] [if CONDITION...] (or: reads none)");
+        }
+        ReadRule.Target target;
+        String name = null;
+        List<String> words = new ArrayList<>();
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> target = ReadRule.Target.OPERANDS;
+            case "first" -> target = ReadRule.Target.FIRST;
+            case "last" -> target = ReadRule.Target.LAST;
+            case "but-first" -> target = ReadRule.Target.BUT_FIRST;
+            case "but-last" -> target = ReadRule.Target.BUT_LAST;
+            case "opt" -> {
+                target = ReadRule.Target.OPT;
+                name = optionName(s, need(t, i++));
+            }
+            case "key" -> {
+                target = ReadRule.Target.KEY;
+                name = need(t, i++);
+            }
+            case "after" -> {
+                target = ReadRule.Target.AFTER;
+                while (i < t.size() && !t.get(i).equals("recursive") && !t.get(i).equals("if")) {
+                    words.add(t.get(i++));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: reads after WORD... [recursive] [if CONDITION...]");
+                }
+            }
+            case "mentions" -> {
+                String what = need(t, i++);
+                if (what.equals("operands")) {
+                    target = ReadRule.Target.MENTIONS_OPERANDS;
+                } else if (what.equals("opt")) {
+                    target = ReadRule.Target.MENTIONS_OPT;
+                    name = optionName(s, need(t, i++));
+                } else {
+                    throw new IllegalArgumentException("expected: reads mentions operands|opt OPT …");
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown reads target '" + t.get(1) + "'");
+        }
+        boolean recursive = false;
+        if (i < t.size() && t.get(i).equals("recursive")) {
+            recursive = true;
+            i++;
+        }
+        List<Condition> conds = List.of();
+        if (i < t.size()) {
+            if (!t.get(i).equals("if") || i + 1 == t.size()) {
+                throw new IllegalArgumentException("expected 'recursive' or 'if CONDITION...' in reads row, not '" + t.get(i) + "'");
+            }
+            conds = conditions(s, t.subList(i + 1, t.size()));
+        }
+        return new ReadRule(target, name, conds, List.copyOf(words), recursive);
+    }
+
+    /** {@code example "LINE" -> CLASS}: a shell line the rules must classify as exactly that class. */
+    private void example(List<String> t) {
+        if (t.size() != 4 || !t.get(2).equals("->")) {
+            throw new IllegalArgumentException("expected: example \"LINE\" -> CLASS");
+        }
+        String section = inSettings ? "@settings" : current.get(0).key;
+        rules.examples.add(new RuleExample(origin, lineNo, section, t.get(1), cls(t.get(3))));
+    }
+
     private List<Condition> conditions(Section s, List<String> words) {
         List<Condition> out = new ArrayList<>();
         for (String w : words) {
@@ -969,6 +1058,25 @@ final class RulesParser {
                 }
                 rules.lists.computeIfAbsent(rest.get(0), k -> new ArrayList<>()).addAll(rest.subList(1, rest.size()));
             }
+            case "credential-paths" -> rules.credentialPaths.addAll(rest);
+            case "credential-names" -> rules.credentialNames.addAll(rest);
+            case "credential-exceptions" -> rules.credentialExceptions.addAll(rest);
+            case "secret-vars" -> rules.secretVars.addAll(upper(rest));
+            case "not-secret-vars" -> rules.notSecretVars.addAll(upper(rest));
+            case "secret-values" -> rules.secretValues.addAll(rest);
+            case "secret-grant" -> {
+                if (rest.size() < 2) {
+                    throw new IllegalArgumentException("expected: secret-grant PROGRAM[|PROGRAM...] VARIABLE-GLOB...");
+                }
+                for (String program : rest.get(0).split("\\|")) {
+                    if (program.isEmpty()) {
+                        throw new IllegalArgumentException("empty program name in secret-grant row");
+                    }
+                    rules.secretGrants.computeIfAbsent(program, k -> new ArrayList<>()).addAll(upper(rest.subList(1, rest.size())));
+                }
+            }
+            case "secret-carriers" -> rules.secretCarriers.addAll(rest);
+            case "secret-inert" -> rules.secretInert.addAll(rest);
             case "env-hooks" -> {
                 int arrow = t.indexOf("->");
                 Verdict v = arrow < 0 ? null : verdictAfter(t, arrow);
@@ -1019,6 +1127,14 @@ final class RulesParser {
             }
             default -> throw new IllegalArgumentException("unknown setting '" + kw + "'");
         }
+    }
+
+    private static List<String> upper(List<String> globs) {
+        List<String> out = new ArrayList<>(globs.size());
+        for (String g : globs) {
+            out.add(g.toUpperCase(java.util.Locale.ROOT));
+        }
+        return out;
     }
 
     private static int expectArrow(List<String> t, int at) {

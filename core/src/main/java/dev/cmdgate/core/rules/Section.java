@@ -49,6 +49,10 @@ public final class Section {
     final List<When> whens = new ArrayList<>();
     final List<CodeRule> codes = new ArrayList<>();
     final List<WriteRule> writes = new ArrayList<>();
+    /** {@code reads} rows: the arguments whose files the command reads (none: every operand no writes row claims). */
+    final List<ReadRule> reads = new ArrayList<>();
+    /** {@code reads none}: the command reads no operand's contents (ls, stat, chmod). */
+    boolean readsNone;
     RunsRule runs;
     Verdict codeFile;
     Verdict stdinCode;
@@ -80,6 +84,9 @@ public final class Section {
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }
     public List<WriteRule> writes() { return writes; }
+    public List<ReadRule> reads() { return reads; }
+    /** Whether the section says (with {@code reads none}) that the command reads no operand's contents. */
+    public boolean readsNone() { return readsNone; }
     public RunsRule runs() { return runs; }
     public Verdict codeFile() { return codeFile; }
     public Verdict stdinCode() { return stdinCode; }

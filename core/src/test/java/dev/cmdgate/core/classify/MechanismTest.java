@@ -44,6 +44,8 @@ class MechanismTest {
             verdict internal-error -> Destructive dangerous "internal"
             verdict empty -> Destructive dangerous "empty"
             verdict glob-option -> Read minimal "glob"
+            verdict credential-read -> Network high "credential store"
+            verdict own-files -> Destructive dangerous "own files"
             system-dirs /bin /usr/bin
             harmless-devices /dev/null
             network-devices /dev/tcp/*

@@ -54,6 +54,20 @@ class DecisionAuditLineTest {
     }
 
     @Test
+    void theSecretsALaunchReceivedAreListedByNameAfterThePrompt() {
+        Decision d = new Decision("id-3", Instant.EPOCH, List.of("aws", "s3", "ls"), "/", RM, GateDecision.ALLOW,
+                Outcome.ALLOWED, List.of(), "autonomy=full", "enforce", "App.main(App.java:3)", null, null,
+                Map.of("tool", "shell")).withSecrets(new SecretsRecord(List.of("AWS_SECRET_ACCESS_KEY"), List.of("GITHUB_TOKEN")));
+        Map<String, Object> o = JsonParser.parseObject(d.auditLine());
+        assertThat(o.keySet()).containsExactly("time", "decision_id", "argv", "cwd", "class", "level", "gate", "outcome",
+                "reasons", "findings", "scheme", "mode", "caller", "secrets", "secrets_withheld", "context");
+        assertThat(o.get("secrets")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY"));
+        assertThat(o.get("secrets_withheld")).isEqualTo(List.of("GITHUB_TOKEN"));
+        Decision none = d.withSecrets(SecretsRecord.NONE);
+        assertThat(JsonParser.parseObject(none.auditLine())).doesNotContainKeys("secrets", "secrets_withheld");
+    }
+
+    @Test
     void optionalPartsAreLeftOutAndANullCallerIsNull() {
         Decision d = new Decision("id-2", Instant.EPOCH, List.of("true"), "/", RM, GateDecision.ALLOW, Outcome.ALLOWED,
                 List.of(), "autonomy=full", "enforce", null, null, null, Map.of());

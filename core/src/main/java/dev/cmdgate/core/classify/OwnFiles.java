@@ -1,0 +1,224 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.Glob;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files the gate itself depends on (its jar, rules, passport, signing key, audit file and the audit file's
+ * rotated siblings, the JDK it runs in): a launch that writes, moves, deletes, truncates or links over one of
+ * them — or over a directory above one — is judged Destructive ({@code verdict own-files}).
+ *
+ * <p>Paths are compared as text after normalisation: {@code ~} and {@code $HOME} become the home directory,
+ * a relative path is taken from the launch's working directory, {@code .} and {@code ..} are resolved. Each
+ * protected path is also kept in its real form (the symbolic links of its directories resolved once, when the
+ * set is built), so a file configured through a linked directory is recognised under both names. Written
+ * paths are not resolved on disk: a link the same command line creates first is not followed.
+ */
+public final class OwnFiles {
+
+    /** No protected files: the classifier of the CLI and the tests. */
+    public static final OwnFiles NONE = new OwnFiles(List.of(), null);
+
+    /** How a protected path covers files. */
+    public enum Kind {
+        /** exactly this file */
+        FILE,
+        /** this file and its rotated siblings ({@code audit.jsonl.1}, {@code audit.jsonl.gz}) */
+        ROTATED,
+        /** this directory and everything below it */
+        TREE
+    }
+
+    /** One protected path (absolute, normalised) and what it is, for the finding. */
+    public record Entry(String path, Kind kind, String what) {
+    }
+
+    private final List<Entry> entries;
+    private final String home;
+
+    private OwnFiles(List<Entry> entries, String home) {
+        this.entries = List.copyOf(entries);
+        this.home = home;
+    }
+
+    /** A builder; {@code home} is the home directory {@code ~} stands for (null: the JVM's {@code user.home}). */
+    public static Builder builder(String home) {
+        return new Builder(home == null ? System.getProperty("user.home") : home);
+    }
+
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /** The home directory {@code ~} stands for, or null when no file is protected. */
+    public String home() {
+        return home;
+    }
+
+    public boolean isEmpty() {
+        return entries.isEmpty();
+    }
+
+    /** Collects protected paths. */
+    public static final class Builder {
+        private final String home;
+        private final List<Entry> entries = new ArrayList<>();
+
+        Builder(String home) {
+            this.home = home;
+        }
+
+        /** Adds a path (ignored when null) as given and, when they differ, with its directories' links resolved. */
+        public Builder add(Path path, Kind kind, String what) {
+            if (path == null) {
+                return this;
+            }
+            Path abs = path.toAbsolutePath().normalize();
+            add(abs.toString(), kind, what);
+            Path real = realPath(abs);
+            if (real != null && !real.equals(abs)) {
+                add(real.toString(), kind, what);
+            }
+            return this;
+        }
+
+        private void add(String path, Kind kind, String what) {
+            for (Entry e : entries) {
+                if (e.path().equals(path) && e.kind() == kind) {
+                    return;
+                }
+            }
+            entries.add(new Entry(path, kind, what));
+        }
+
+        public OwnFiles build() {
+            return entries.isEmpty() ? NONE : new OwnFiles(entries, home);
+        }
+
+        /** The path with the links of its existing part resolved (the file itself may not exist yet). */
+        private static Path realPath(Path abs) {
+            try {
+                if (Files.exists(abs)) {
+                    return abs.toRealPath();
+                }
+                Path parent = abs.getParent();
+                return parent != null && Files.isDirectory(parent) ? parent.toRealPath().resolve(abs.getFileName()) : null;
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The protected entry a written path reaches, or null. {@code path} is the word as the command names it,
+     * {@code cwd} the launch's working directory (null when unknown or changed by the script: then a relative
+     * path is compared with the ends of the protected paths), {@code dynamic} whether the word has an
+     * expansion only known at run time (then only its literal beginning is compared).
+     */
+    Entry reached(String path, String cwd, boolean dynamic) {
+        if (entries.isEmpty() || path.isEmpty()) {
+            return null;
+        }
+        String p = Paths.normalize(path);
+        if (p.equals("~") || p.startsWith("~/")) {
+            p = home + p.substring(1);
+        }
+        if (dynamic) {
+            p = Analysis.staticPrefix(p);
+            if (p.isEmpty()) {
+                return null;   // nothing is known about where it goes
+            }
+        }
+        boolean absolute = p.startsWith("/");
+        if (!absolute && cwd != null) {
+            p = cwd + "/" + p;
+            absolute = true;
+        }
+        if (absolute) {
+            p = Paths.resolveDots(Paths.normalize(p));
+        }
+        for (Entry e : entries) {
+            if (absolute ? reachesAbsolute(p, dynamic, e) : reachesRelative(p, e)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private boolean reachesAbsolute(String p, boolean dynamic, Entry e) {
+        String target = e.path();
+        if (dynamic) {
+            // only the beginning is known: anything that could continue into the protected path
+            return target.startsWith(p) || p.startsWith(target + "/") || p.startsWith(target + ".") && e.kind() == Kind.ROTATED;
+        }
+        if (p.indexOf('*') >= 0 || p.indexOf('?') >= 0 || p.indexOf('[') >= 0) {
+            return Glob.matches(p, target) || e.kind() == Kind.ROTATED && Glob.matches(p, target + ".1");
+        }
+        if (p.equals(target)) {
+            return true;
+        }
+        switch (e.kind()) {
+            case ROTATED -> {
+                if (p.startsWith(target + ".")) {
+                    return true;
+                }
+            }
+            case TREE -> {
+                if (p.startsWith(target + "/")) {
+                    return true;
+                }
+            }
+            default -> {
+            }
+        }
+        // a directory above it: moving, deleting or extracting over it reaches the file. The root and the home
+        // directory themselves only count as the file's own directory (cp x ~/ can only replace what is directly in ~)
+        if (target.startsWith(p.equals("/") ? "/" : p + "/")) {
+            String parent = target.substring(0, Math.max(1, target.lastIndexOf('/')));
+            return parent.equals(p) || !(p.equals("/") || p.equals(home));
+        }
+        return false;
+    }
+
+    /** A relative path whose directory is not known: compared with the protected path's last components. */
+    private static boolean reachesRelative(String p, Entry e) {
+        String rel = p;
+        while (rel.startsWith("./")) {
+            rel = rel.substring(2);
+        }
+        if (rel.equals(".") || rel.isEmpty()) {
+            return false;
+        }
+        String target = e.path();
+        if (rel.startsWith("../") || rel.equals("..") || rel.contains("/../")) {
+            // where it leads is not known: the file name decides
+            int slash = rel.lastIndexOf('/');
+            rel = rel.substring(slash + 1);
+            if (rel.equals("..")) {
+                return false;
+            }
+        }
+        if (rel.indexOf('*') >= 0 || rel.indexOf('?') >= 0 || rel.indexOf('[') >= 0) {
+            return Glob.matches("*/" + rel, target) || e.kind() == Kind.ROTATED && Glob.matches("*/" + rel, target + ".1");
+        }
+        // the file itself, or the directory it is in (a deeper directory of the same name would be a guess: `cd x
+        // && rm -rf lib` is not taken for the JDK's lib)
+        String parent = target.substring(0, Math.max(0, target.lastIndexOf('/')));
+        if (target.endsWith("/" + rel) || parent.endsWith("/" + rel)) {
+            return true;
+        }
+        return switch (e.kind()) {
+            case ROTATED -> {
+                String name = target.substring(target.lastIndexOf('/') + 1);
+                String last = rel.substring(rel.lastIndexOf('/') + 1);
+                yield last.startsWith(name + ".");
+            }
+            case TREE -> rel.contains("/") && target.endsWith("/" + rel.substring(0, rel.indexOf('/')));
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,65 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.RuleSet;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which environment variables are secrets, and which of them a launch may receive (the {@code secret-*} rows of
+ * {@code [@settings]}). A secret passes only if every program of the launch's command tree is granted it —
+ * shells given a script and wrappers given a command are judged by what they run, inert builtins not at all —
+ * so a secret granted to {@code aws} never reaches {@code curl} that the same script runs.
+ */
+public final class Secrets {
+
+    private final RulesClassifier classifier;
+
+    public Secrets(RulesClassifier classifier) {
+        this.classifier = classifier;
+    }
+
+    /** The names of the secret variables in {@code environment}, sorted. */
+    public List<String> names(Map<String, String> environment) {
+        RuleSet rules = classifier.rules();
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            if (rules.isSecretVariable(e.getKey(), e.getValue())) {
+                out.add(e.getKey());
+            }
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    /**
+     * The secrets among {@code present} that the launch may receive: those every program receiving its
+     * environment is granted. None when its programs cannot all be named (a command only known at run time, an
+     * interactive shell, a variable that changes what code runs).
+     */
+    public Set<String> granted(List<String> argv, Map<String, String> environmentChanges, Collection<String> present) {
+        Set<String> out = new LinkedHashSet<>();
+        if (present.isEmpty()) {
+            return out;
+        }
+        List<String> receivers = classifier.environmentReceivers(argv, environmentChanges);
+        if (receivers == null) {
+            return out;
+        }
+        RuleSet rules = classifier.rules();
+        for (String name : present) {
+            boolean all = true;
+            for (String program : receivers) {
+                all &= rules.grantsSecret(program, name);
+            }
+            if (all) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,133 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.decision.Gatekeeper;
+import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.gate.Autonomy;
+import dev.cmdgate.core.gate.GateScheme;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gate's own files: whatever tool writes, moves, deletes, truncates or links over one of them (or a
+ * directory above one), the launch is Destructive with the own-files finding; reading them is fine.
+ */
+class OwnFilesTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path state;
+    private Path home;
+    private CommandClassifier c;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        home = Files.createDirectories(tmp.resolve("home"));
+        state = Files.createDirectories(tmp.resolve("srv/gate"));
+        Files.writeString(state.resolve("user.rules"), "");
+        Files.writeString(state.resolve("audit.jsonl"), "");
+        Files.createDirectories(home.resolve(".cmdgate"));
+        OwnFiles own = OwnFiles.builder(home.toString())
+                .add(state.resolve("user.rules"), OwnFiles.Kind.FILE, "the rules file")
+                .add(state.resolve("audit.jsonl"), OwnFiles.Kind.ROTATED, "the audit file")
+                .add(home.resolve(".cmdgate/cmdgate.jar"), OwnFiles.Kind.FILE, "the agent jar")
+                .build();
+        c = Classifiers.standard(null, own);
+    }
+
+    private Classification in(String dir, String line) {
+        return c.classifyArgv(List.of("sh", "-c", line.replace("STATE", state.toString())), Map.of(), dev.cmdgate.core.LaunchSite.of(dir.replace("STATE", state.toString()), List::of));
+    }
+
+    @ParameterizedTest(name = "{1} in {0} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+            "/tmp  | echo x > STATE/user.rules                  | Destructive",
+            "/tmp  | echo x >> STATE/audit.jsonl                | Destructive",
+            "/tmp  | rm STATE/audit.jsonl                       | Destructive",
+            "/tmp  | rm STATE/audit.jsonl.1                     | Destructive",
+            "/tmp  | mv STATE/audit.jsonl.2 /tmp/x              | Destructive",
+            "/tmp  | truncate -s0 STATE/audit.jsonl             | Destructive",
+            "/tmp  | sed -i d STATE/user.rules                  | Destructive",
+            "/tmp  | tee STATE/user.rules                       | Destructive",
+            "/tmp  | cp /tmp/evil.rules STATE/user.rules        | Destructive",
+            "/tmp  | ln -sf /dev/null STATE/audit.jsonl         | Destructive",
+            "/tmp  | tar -xf /tmp/a.tar -C STATE                | Destructive",
+            "/tmp  | unzip -o /tmp/a.zip -d STATE               | Destructive",
+            "/tmp  | chmod 000 STATE/user.rules                 | Destructive",
+            "/tmp  | chown nobody STATE/audit.jsonl             | Destructive",
+            "/tmp  | dd if=/dev/zero of=STATE/audit.jsonl       | Destructive",
+            "/tmp  | mv STATE /tmp/gone                         | Destructive",
+            "/tmp  | rm -r STATE/..                             | Destructive",
+            "/tmp  | echo > STATE/../gate/user.rules            | Destructive",
+            "/tmp  | rm STATE/audit*                            | Destructive",
+            "STATE | rm audit.jsonl                             | Destructive",
+            "STATE | rm ./audit.jsonl.3                         | Destructive",
+            "STATE | echo x > user.rules                        | Destructive",
+            "/tmp  | cd STATE && rm audit.jsonl                 | Destructive",
+            "/tmp  | cd /x && rm -rf gate                       | Destructive",
+            "/tmp  | cd /x && rm -r srv                         | Write",
+            "/tmp  | echo > ~/.cmdgate/cmdgate.jar              | Destructive",
+            "/tmp  | cp x $HOME/.cmdgate/cmdgate.jar            | Destructive",
+            "/tmp  | cat STATE/user.rules                       | Read",
+            "/tmp  | grep x STATE/audit.jsonl                   | Read",
+            "/tmp  | echo x > STATE/other.txt                   | Write",
+            "/tmp  | rm /tmp/audit.jsonl                        | Write",
+            "/tmp  | rm audit.jsonl                             | Write",
+            "/tmp  | echo x > ~/notes.txt                       | Write",
+            "/tmp  | cp x ~/                                    | Write",
+    })
+    void writesOverTheGatesFiles(String dir, String line, String expectedClass) {
+        CommandClass expected = CommandClass.parse(expectedClass);
+        Classification r = in(dir, line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(expected);
+        if (expected == CommandClass.DESTRUCTIVE) {
+            assertThat(r.findings()).extracting(Finding::reason).anyMatch(f -> f.startsWith("changes cmdgate's own files: the "));
+        }
+    }
+
+    @Test
+    void aProtectedFileIsKnownByItsRealPathToo() throws IOException {
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), state);
+        OwnFiles own = OwnFiles.builder(home.toString()).add(link.resolve("user.rules"), OwnFiles.Kind.FILE, "the rules file").build();
+        CommandClassifier viaLink = Classifiers.standard(null, own);
+        assertThat(viaLink.classifyArgv(List.of("rm", state.resolve("user.rules").toString()), Map.of(), dev.cmdgate.core.LaunchSite.of("/", List::of)).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(viaLink.classifyArgv(List.of("rm", link.resolve("user.rules").toString()), Map.of(), dev.cmdgate.core.LaunchSite.of("/", List::of)).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void aProcessBuilderRedirectOntoTheAuditFileIsDestructive() {
+        Gatekeeper g = new Gatekeeper(c, new GateScheme.ByAutonomy(Autonomy.FULL), null);
+        Launch redirected = new Launch(List.of("echo", "hi"), null, "/tmp", Map.of(),
+                List.of(new Launch.OutputRedirect(state.resolve("audit.jsonl").toString(), true)), null, null);
+        assertThat(g.judge(redirected).classification().commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        Launch relative = new Launch(List.of("echo", "hi"), null, state.toString(), Map.of(),
+                List.of(new Launch.OutputRedirect("audit.jsonl", false)), null, null);
+        assertThat(g.judge(relative).classification().commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        Launch elsewhere = new Launch(List.of("echo", "hi"), null, "/tmp", Map.of(),
+                List.of(new Launch.OutputRedirect("audit.jsonl", false)), null, null);
+        assertThat(g.judge(elsewhere).classification().commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void withoutProtectedFilesNothingChanges() {
+        CommandClassifier plain = Classifiers.standard(null, OwnFiles.NONE);
+        assertThat(plain.classifyArgv(List.of("rm", state.resolve("audit.jsonl").toString()), Map.of(), dev.cmdgate.core.LaunchSite.of("/", List::of)).commandClass())
+                .isEqualTo(CommandClass.WRITE);
+    }
+}

