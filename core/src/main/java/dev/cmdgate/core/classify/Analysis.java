@@ -194,8 +194,12 @@ final class Analysis {
                     continue;
                 }
                 String v = e.getValue() == null ? "" : e.getValue();
-                setVariable(e.getKey(), v, false, true, new Ctx("environment", 0, nextPipeline++, 0, Stdin.NONE),
-                        e.getKey() + "=" + v, "environment", "is set by the launch");
+                // the application's environment may hold secrets: a finding shows the value only of a variable
+                // whose value is what makes it risky (a hook, code), as the audit line's env does
+                String n = e.getKey();
+                String shown = rules.isEnvHook(n) ? n + "=" + v : n + "=\u2026";
+                setVariable(n, v, false, true, new Ctx("environment", 0, nextPipeline++, 0, Stdin.NONE),
+                        shown, "environment", "is set by the launch");
             }
         }
         if (argv == null || argv.isEmpty()) {
