@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
                 "Exit status: 0 report printed, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "AUDIT", description = "a cmdgate audit file (JSON lines)")
+    // optional to picocli, so that a view's name (report secrets AUDIT) is read as a sub-command; required in call()
+    @Parameters(index = "0", arity = "0..1", paramLabel = "AUDIT", description = "a cmdgate audit file (JSON lines)")
     Path audit;
 
     @Option(names = "--autonomy", paramLabel = "TIER", description = "readonly, supervised (default) or full")
@@ -76,6 +77,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (audit == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "Missing required parameter: 'AUDIT' (or a view: report secrets AUDIT)");
+        }
         if (level != null && autonomy != null) {
             throw new Main.UsageException("--level and --autonomy are alternatives: give one of them");
         }
