@@ -241,6 +241,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         if (children != null && allowed != null) {
             ChildJvms.Handed h = children.hand(launch.argv(), args.environment(), launch.cwd(), allowed.decision().id());
             args = args.with(h.argv(), h.environment());
+            launch = args.launch();
         }
         t.construction = Construction.of(launch, args.environment() == null);
         return args.forJdk();

@@ -1812,11 +1812,20 @@ final class Analysis {
 
     /** Every path-like word inside a value that names files in the program's own syntax. */
     private void readMentions(Arg a, String display, String location) {
-        String v = a.text.replace("${HOME}", "~").replace("$HOME", "~");
+        List<String> words = pathWords(a.text);
+        for (int k = 0; k < words.size() && k < 64; k++) {
+            String w = words.get(k);
+            credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, display, location);
+        }
+    }
+
+    /** The words of a value made of path characters, in order ({@code $HOME} written as {@code ~}). */
+    private static List<String> pathWords(String text) {
+        String v = text.replace("${HOME}", "~").replace("$HOME", "~");
+        List<String> words = new ArrayList<>();
         int n = v.length();
         int i = 0;
-        int found = 0;
-        while (i < n && found < 64) {
+        while (i < n) {
             while (i < n && !pathChar(v.charAt(i))) {
                 i++;
             }
@@ -1825,11 +1834,10 @@ final class Analysis {
                 i++;
             }
             if (i > st) {
-                found++;
-                String w = v.substring(st, i);
-                credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, display, location);
+                words.add(v.substring(st, i));
             }
         }
+        return words;
     }
 
     /**
@@ -1922,24 +1930,14 @@ final class Analysis {
 
     /** Every path-like word inside a value that is a command of the program's own language. */
     private void mentions(Arg a, Verdict ordinary, String display, String location) {
-        String v = a.text.replace("${HOME}", "~").replace("$HOME", "~");
-        int n = v.length();
-        int i = 0;
         int found = 0;
-        while (i < n && found < 64) {
-            while (i < n && !pathChar(v.charAt(i))) {
-                i++;
+        for (String w : pathWords(a.text)) {
+            if (found >= 64) {
+                break;
             }
-            int st = i;
-            while (i < n && pathChar(v.charAt(i))) {
-                i++;
-            }
-            if (i > st) {
-                String w = v.substring(st, i);
-                if (w.startsWith("/") || w.startsWith("~") || rules.isSensitivePath(w)) {
-                    found++;
-                    writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, display, location);
-                }
+            if (w.startsWith("/") || w.startsWith("~") || rules.isSensitivePath(w)) {
+                found++;
+                writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, display, location);
             }
         }
     }
