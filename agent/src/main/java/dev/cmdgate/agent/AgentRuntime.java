@@ -1,6 +1,7 @@
 package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.agent.audit.JvmIdentity;
 import dev.cmdgate.agent.bridge.GateFunction;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
@@ -74,7 +75,8 @@ public final class AgentRuntime {
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         ThreadScopes scopes = checked.scopes();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
-                config.audit() == null ? null : new AuditSink(config.audit()),
+                config.audit() == null ? null : new AuditSink(config.audit(), JvmIdentity.current(),
+                        config.rotation().maxBytes(), config.rotation().keep()),
                 prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
                 checked.natives());
         return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard));

@@ -31,18 +31,38 @@ public record AgentConfig(
         Children children,
         Refusal refusal,
         List<String> callerSkip,
-        Map<String, String> startProperties) {
+        Map<String, String> startProperties,
+        AuditRotation rotation) {
 
     public AgentConfig {
         callerSkip = callerSkip == null ? List.of() : List.copyOf(callerSkip);
         startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
+        rotation = rotation == null ? AuditRotation.NONE : rotation;
+    }
+
+    /** With no rotation of the audit file. */
+    public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
+                       AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
+                       Refusal refusal, List<String> callerSkip, Map<String, String> startProperties) {
+        this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
+                callerSkip, startProperties, AuditRotation.NONE);
+    }
+
+    /**
+     * Size-based rotation of the audit file.
+     *
+     * @param maxBytes the size at which the file is rotated; 0: never
+     * @param keep     how many rotated files are kept (FILE.1 … FILE.keep)
+     */
+    public record AuditRotation(long maxBytes, int keep) {
+        public static final AuditRotation NONE = new AuditRotation(0, 5);
     }
 
     /** A configuration with the defaults for everything added since the first ten settings. */
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of());
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), AuditRotation.NONE);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -84,6 +104,10 @@ public record AgentConfig(
         put(m, "signing.key", signingKey);
         m.put("children", children.name().toLowerCase(Locale.ROOT));
         m.put("refusal", refusal.name().toLowerCase(Locale.ROOT));
+        if (rotation.maxBytes() > 0) {
+            m.put("audit.rotate.size", Long.toString(rotation.maxBytes()));
+            m.put("audit.rotate.keep", Integer.toString(rotation.keep()));
+        }
         if (!callerSkip.isEmpty()) {
             m.put("caller.skip", String.join(",", callerSkip));
         }

@@ -34,7 +34,8 @@ public final class ConfigParser {
 
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
-            "audit", "audit.failure", "rules", "stdin", "signing.key", "config", "children", "refusal", "caller.skip",
+            "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "rules", "stdin", "signing.key", "config",
+            "children", "refusal", "caller.skip",
             "sealed");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
@@ -280,6 +281,7 @@ public final class ConfigParser {
         AgentConfig.Children children;
         AgentConfig.Refusal refusal;
         Duration timeout;
+        AgentConfig.AuditRotation rotation;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
         // costs it tens of milliseconds of start-up.
@@ -305,6 +307,15 @@ public final class ConfigParser {
             key = "refusal";
             refusal = raw.containsKey(key)
                     ? enumValue(AgentConfig.Refusal.class, raw.get(key), "security or io") : AgentConfig.Refusal.SECURITY;
+            key = "audit.rotate.size";
+            long maxBytes = raw.containsKey(key) ? bytes(raw.get(key)) : 0;
+            key = "audit.rotate.keep";
+            int keep = raw.containsKey(key) ? (int) whole(raw.get(key), 1, 1000) : AgentConfig.AuditRotation.NONE.keep();
+            if (raw.containsKey(key) && maxBytes == 0) {
+                key = "audit.rotate.size";
+                throw new IllegalArgumentException("not set (" + PREFIX + "audit.rotate.keep needs it)");
+            }
+            rotation = new AgentConfig.AuditRotation(maxBytes, keep);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
@@ -317,7 +328,7 @@ public final class ConfigParser {
                 readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties);
+                startProperties, rotation);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {
@@ -361,6 +372,38 @@ public final class ConfigParser {
             return Enum.valueOf(type, s.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("'" + s + "' (expected " + expected + ")");
+        }
+    }
+
+    /** A size: bytes, or a number with K, M or G (powers of 1024); at least 64K. */
+    static long bytes(String s) {
+        String v = s.trim().toUpperCase(Locale.ROOT);
+        long unit = 1;
+        if (v.endsWith("K") || v.endsWith("M") || v.endsWith("G")) {
+            unit = v.endsWith("K") ? 1L << 10 : v.endsWith("M") ? 1L << 20 : 1L << 30;
+            v = v.substring(0, v.length() - 1);
+        }
+        try {
+            long n = Long.parseLong(v) * unit;
+            if (n < 64 * 1024 || n > (1L << 40)) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' (expected a size from 64K to 1024G: bytes, or a number with K, M or G)");
+        }
+    }
+
+    /** A whole number from {@code min} to {@code max}. */
+    static long whole(String s, long min, long max) {
+        try {
+            long n = Long.parseLong(s.trim());
+            if (n < min || n > max) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' (expected a whole number from " + min + " to " + max + ")");
         }
     }
 
