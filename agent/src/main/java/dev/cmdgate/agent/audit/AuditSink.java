@@ -61,8 +61,11 @@ public final class AuditSink {
     private final LineBuffer line = new LineBuffer();
     private final LineBuffer linkLine = new LineBuffer();
     private final AuditChain.Hasher hasher = new AuditChain.Hasher();
-    /** The fields every line ends with: which JVM wrote it, and the decision that started that JVM. */
-    private final String jvmFields;
+    /**
+     * The fields every line ends with: which JVM wrote it, and the decision that started that JVM. Read at
+     * the first line when not given: {@code ProcessHandle.current()} must not run while cmdgate starts.
+     */
+    private String jvmFields;
 
     public AuditSink(Path file) {
         this(file, JvmIdentity.current());
@@ -73,13 +76,14 @@ public final class AuditSink {
     }
 
     /**
+     * @param jvm      which JVM writes; null: this one, found at the first line
      * @param maxBytes rotate before a line would take the file past this size; 0: never rotate
      * @param keep     how many rotated files (FILE.1 …) are kept
      */
     public AuditSink(Path file, JvmIdentity jvm, long maxBytes, int keep) {
         this.file = file;
         this.lockFile = file.resolveSibling(file.getFileName() + ".lock");
-        this.jvmFields = jvm.jsonFields();
+        this.jvmFields = jvm == null ? null : jvm.jsonFields();
         this.maxBytes = maxBytes;
         this.keep = Math.max(1, keep);
         this.fileMonitor = IN_PROCESS.computeIfAbsent(file.toAbsolutePath().normalize(), k -> new Object());
@@ -104,6 +108,9 @@ public final class AuditSink {
     }
 
     private void writeLine(StringBuilder b) throws IOException {
+        if (jvmFields == null) {
+            jvmFields = JvmIdentity.current().jsonFields();
+        }
         if (b.length() > 0 && b.charAt(b.length() - 1) == '}') {
             b.setLength(b.length() - 1);
             b.append(jvmFields);

@@ -35,7 +35,9 @@ public final class ConfigParser {
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
             "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "rules", "stdin", "signing.key", "config",
-            "children", "refusal", "caller.skip",
+            "children", "refusal", "caller.skip", "policy.poll", "policy.stale", "policy.on-stale", "policy.state",
+            "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
+            "policy.token.file", "policy.token.env",
             "sealed");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
@@ -324,11 +326,12 @@ public final class ConfigParser {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
                     + "' (expected auto, deny, allow, console or the binary name of a class, e.g. com.acme.Handler or Handler)");
         }
+        AgentConfig.RemotePolicy remote = RemotePolicyParser.parse(raw, checkFiles);
         AgentConfig config = new AgentConfig(scheme, mode,
-                readableFile(raw, "policy", checkFiles), prompt, timeout,
+                remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, rotation);
+                startProperties, rotation, remote);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {
@@ -407,7 +410,7 @@ public final class ConfigParser {
         }
     }
 
-    private static Duration seconds(String s) {
+    static Duration seconds(String s) {
         try {
             long n = Long.parseLong(s.trim());
             if (n < 1 || n > 86_400) {
@@ -434,7 +437,7 @@ public final class ConfigParser {
         return true;
     }
 
-    private static Path readableFile(Map<String, String> raw, String key, boolean check) {
+    static Path readableFile(Map<String, String> raw, String key, boolean check) {
         String v = raw.get(key);
         if (v == null) {
             return null;
