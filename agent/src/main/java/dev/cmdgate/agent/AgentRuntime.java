@@ -19,7 +19,15 @@ import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.PolicyCheck;
+import dev.cmdgate.agent.fleet.PolicyPoller;
+import dev.cmdgate.core.policy.DecisionSigner;
+import dev.cmdgate.core.policy.OapPolicy;
 import dev.cmdgate.core.policy.OapPolicyCheck;
+import dev.cmdgate.core.policy.PassportEvaluator;
+import dev.cmdgate.core.policy.PassportSource;
+import dev.cmdgate.core.policy.RemotePassports;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeyException;
 import java.util.Map;
@@ -33,7 +41,7 @@ public final class AgentRuntime {
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
     record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
-                   NativeAddresses natives) {
+                   NativeAddresses natives, AuditSink auditOrNull) {
     }
 
     /**
@@ -42,13 +50,15 @@ public final class AgentRuntime {
      */
     public static GateFunction create(AgentConfig config, InstrumentGuard guard) {
         PromptGateway.validate(config.prompt());
-        PolicyCheck policy = loadPolicy(config);
+        AuditSink audit = config.audit() == null ? null : new AuditSink(config.audit(), null,
+                config.rotation().maxBytes(), config.rotation().keep());
+        PolicyCheck policy = config.remote() != null ? remotePolicy(config, audit) : loadPolicy(config);
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : userRules(config);
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives));
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit));
         return new GateFunction(gate.launches(), gate.api(), scopes, guard, new NativeGate(natives, gate.launches()),
                 config.refusal() == AgentConfig.Refusal.IO);
     }
@@ -56,7 +66,15 @@ public final class AgentRuntime {
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
     public static void validate(AgentConfig config) {
         PromptGateway.validate(config.prompt());
-        loadPolicy(config);
+        if (config.remote() != null) {
+            try {
+                PolicyPoller.validate(config.remote());
+            } catch (IOException | GeneralSecurityException | RuntimeException e) {
+                throw new ConfigException("cmdgate.policy " + config.remote().url() + ": " + e.getMessage());
+            }
+        } else {
+            loadPolicy(config);
+        }
         if (config.rules() != null) {
             userRules(config);
         }
@@ -75,10 +93,30 @@ public final class AgentRuntime {
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         ThreadScopes scopes = checked.scopes();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
-                config.audit() == null ? null : new AuditSink(config.audit()),
+                checked.auditOrNull(),
                 prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
                 checked.natives());
         return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard));
+    }
+
+    /**
+     * A policy from a policy server: launches read what the poller (its own thread, started here) puts in
+     * force; until then, and when it is stale under {@code on-stale=block}, they are refused.
+     */
+    private static PolicyCheck remotePolicy(AgentConfig config, AuditSink audit) {
+        AgentConfig.RemotePolicy r = config.remote();
+        RemotePassports passports = new RemotePassports(r.url().toString(), r.stale(),
+                r.onStale() == AgentConfig.OnStale.KEEP ? RemotePassports.OnStale.KEEP : RemotePassports.OnStale.BLOCK,
+                r.startWait(), System::nanoTime);
+        try {
+            new PolicyPoller(r, passports, audit, new AgentLog()).start();
+            OapPolicy policy = new OapPolicy(PassportSource.remote(passports), new PassportEvaluator(), null,
+                    java.time.Clock.systemUTC());
+            return new OapPolicyCheck(config.signingKey() == null ? policy
+                    : policy.withSigner(DecisionSigner.load(config.signingKey())));
+        } catch (IOException | GeneralSecurityException | PassportException | SigningKeyException e) {
+            throw new ConfigException("cmdgate.policy " + r.url() + ": " + e.getMessage());
+        }
     }
 
     /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */

@@ -17,7 +17,8 @@ import java.util.List;
  * {@code -XX:VMOptionsFile=}, {@code -XX:Flags=}): editing one of those could drop the agent, or weaken its
  * settings, in the next JVM started the same way. (The shell start-up files and environment files that set
  * {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS} are sensitive places of the rules already.)
- * cmdgate keeps no state directory of its own.
+ * With a policy server, the state directory that keeps the last good policy, and the keys, certificates and
+ * token file its checks use, count too.
  */
 final class GateFiles {
 
@@ -32,6 +33,18 @@ final class GateFiles {
         b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");
         b.add(config.signingKey(), OwnFiles.Kind.FILE, "the signing key");
         b.add(config.audit(), OwnFiles.Kind.ROTATED, "the audit file");
+        if (config.audit() != null) {
+            b.add(Path.of(config.audit() + ".lock"), OwnFiles.Kind.FILE, "the audit file's lock");
+        }
+        AgentConfig.RemotePolicy remote = config.remote();
+        if (remote != null) {
+            b.add(remote.stateDir(), OwnFiles.Kind.TREE, "the policy state directory");
+            b.add(remote.bundleKey(), OwnFiles.Kind.FILE, "the policy bundle key");
+            b.add(remote.ca(), OwnFiles.Kind.FILE, "the policy server's certificates");
+            b.add(remote.clientCert(), OwnFiles.Kind.FILE, "the policy client certificate");
+            b.add(remote.clientKey(), OwnFiles.Kind.FILE, "the policy client key");
+            b.add(remote.tokenFile(), OwnFiles.Kind.FILE, "the policy token file");
+        }
         String javaHome = System.getProperty("java.home");
         if (javaHome != null) {
             b.add(Path.of(javaHome), OwnFiles.Kind.TREE, "the JDK cmdgate runs in");

@@ -1,22 +1,39 @@
 package dev.cmdgate.agent.audit;
 
 import dev.cmdgate.core.decision.Decision;
+import dev.cmdgate.core.json.IsoInstant;
+import dev.cmdgate.core.json.Json;
 import java.io.IOException;
-import java.io.FileOutputStream;
-import java.io.OutputStream;
-import java.nio.file.FileSystems;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Appends one JSON line per decision with a single {@code write(2)} on a file opened with
- * {@code O_APPEND}. The kernel positions and writes each such append as one unit, so concurrent
- * launches — and several JVMs sharing one local audit file — never interleave or lose lines
- * (POSIX.1 2.9.7; not so on NFS, see README). A file lock would add two system calls
- * per launch and buy nothing on a local disk.
+ * {@code O_APPEND}, each line ending with {@code "prev_hash"}: the SHA-256 of the line before it in the
+ * same file (a hash chain, {@link AuditChain}).
+ *
+ * <p>Several JVMs may share one local audit file. To chain their lines into one sequence each line is
+ * written under an exclusive lock on {@code FILE.lock} (an {@code fcntl} lock, released if the JVM dies):
+ * under it the writer checks that the path still names the file it has open (reopening after a delete
+ * or an outside rotation), reads the hash of the file's last line unless that line is its own, rotates
+ * when the line would take the file past its size limit, and appends. A write that fails part-way
+ * (a full disk) is cut back off the file, so the file never holds part of a line.
+ *
+ * <p>Rotation ({@code audit.rotate.size}, {@code audit.rotate.keep}): under the lock, FILE.{keep-1}…FILE.1
+ * move up by one (the oldest is dropped), FILE becomes FILE.1, and the new FILE starts with an
+ * {@code audit_rotated} line whose {@code prev_hash} is the hash of FILE.1's last line: the chain goes
+ * on across files. The line that caused the rotation follows it; no line is lost or split.
  */
 public final class AuditSink {
 
@@ -26,21 +43,50 @@ public final class AuditSink {
      */
     public static final String PARENT_VARIABLE = "CMDGATE_PARENT_DECISION_ID";
 
+    /** Within one JVM, the fcntl lock is per process: sinks of one file take turns on this monitor first. */
+    private static final ConcurrentHashMap<Path, Object> IN_PROCESS = new ConcurrentHashMap<>();
+
     private final Path file;
-    private OutputStream out;
+    private final Path lockFile;
+    private final long maxBytes;
+    private final int keep;
+    private final Object fileMonitor;
+    private FileChannel out;
+    private FileChannel lock;
     private Object openedKey;
+    /** The size of the file right after this sink's last line, and that line's hash: no need to read it back. */
+    private long lastEnd = -1;
+    private String lastHash;
     /** One line at a time: the methods are synchronized. */
     private final LineBuffer line = new LineBuffer();
-    /** The fields every line ends with: which JVM wrote it, and the decision that started that JVM. */
-    private final String jvmFields;
+    private final LineBuffer linkLine = new LineBuffer();
+    private final AuditChain.Hasher hasher = new AuditChain.Hasher();
+    /**
+     * The fields every line ends with: which JVM wrote it, and the decision that started that JVM. Read at
+     * the first line when not given: {@code ProcessHandle.current()} must not run while cmdgate starts.
+     */
+    private String jvmFields;
 
     public AuditSink(Path file) {
         this(file, JvmIdentity.current());
     }
 
     public AuditSink(Path file, JvmIdentity jvm) {
+        this(file, jvm, 0, 0);
+    }
+
+    /**
+     * @param jvm      which JVM writes; null: this one, found at the first line
+     * @param maxBytes rotate before a line would take the file past this size; 0: never rotate
+     * @param keep     how many rotated files (FILE.1 …) are kept
+     */
+    public AuditSink(Path file, JvmIdentity jvm, long maxBytes, int keep) {
         this.file = file;
-        this.jvmFields = jvm.jsonFields();
+        this.lockFile = file.resolveSibling(file.getFileName() + ".lock");
+        this.jvmFields = jvm == null ? null : jvm.jsonFields();
+        this.maxBytes = maxBytes;
+        this.keep = Math.max(1, keep);
+        this.fileMonitor = IN_PROCESS.computeIfAbsent(file.toAbsolutePath().normalize(), k -> new Object());
     }
 
     public Path file() {
@@ -62,13 +108,49 @@ public final class AuditSink {
     }
 
     private void writeLine(StringBuilder b) throws IOException {
+        if (jvmFields == null) {
+            jvmFields = JvmIdentity.current().jsonFields();
+        }
         if (b.length() > 0 && b.charAt(b.length() - 1) == '}') {
             b.setLength(b.length() - 1);
-            b.append(jvmFields).append('}');
+            b.append(jvmFields);
+        } else {
+            throw new IOException("not a JSON object: " + b);
         }
-        line.endLine();
+        int bodyEnd = b.length();
         try {
-            stream().write(line.bytes(), 0, line.length());
+            synchronized (fileMonitor) {
+                FileLock held = lockChannel().lock();
+                try {
+                    FileChannel channel = stream();
+                    long size = channel.size();
+                    String prev;
+                    boolean newlineFirst = false;
+                    if (size == lastEnd && lastHash != null) {
+                        prev = lastHash;   // the last line is this sink's own
+                    } else {
+                        AuditChain.Tail tail = AuditChain.tail(file, size, hasher);
+                        prev = tail.hash();
+                        newlineFirst = !tail.endsWithNewline();   // a foreign partial line: never glue ours onto it
+                    }
+                    if (maxBytes > 0 && size > 0 && size + bodyEnd + AuditChain.PREV_FIELD_CHARS + 1 > maxBytes) {
+                        prev = rotate(prev, newlineFirst);
+                        newlineFirst = false;
+                        channel = out;
+                        size = channel.size();
+                    }
+                    b.setLength(bodyEnd);
+                    AuditChain.appendPrev(b, prev);
+                    b.append('}');
+                    if (newlineFirst) {
+                        b.insert(0, '\n');
+                    }
+                    line.endLine();
+                    append(channel, line, size, newlineFirst ? 1 : 0);
+                } finally {
+                    held.release();
+                }
+            }
         } catch (IOException e) {
             closeQuietly();
             throw e;
@@ -77,20 +159,93 @@ public final class AuditSink {
         }
     }
 
+    /** Writes the encoded line whole, or cuts what was written back off the file and throws. */
+    private void append(FileChannel channel, LineBuffer encoded, long size, int skip) throws IOException {
+        ByteBuffer buf = ByteBuffer.wrap(encoded.bytes(), 0, encoded.length());
+        try {
+            while (buf.hasRemaining()) {
+                channel.write(buf);
+            }
+        } catch (IOException e) {
+            if (buf.position() > 0 && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    channel.truncate(size);
+                } catch (IOException ignored) {
+                    // the write's failure is what is reported
+                }
+            }
+            throw e;
+        }
+        lastEnd = size + encoded.length();
+        lastHash = hasher.hex(encoded.bytes(), skip, encoded.length() - 1 - skip);
+    }
+
     /**
-     * The open stream, reopened when the file was deleted or replaced (log rotation) since it was
+     * Under the lock: FILE.n moves to FILE.n+1 (FILE.keep is dropped), FILE to FILE.1, and a new FILE starts
+     * with a line linking it to the last line of FILE.1. Returns the hash of that first line.
+     */
+    private String rotate(String prevOfOld, boolean oldEndsInPart) throws IOException {
+        if (oldEndsInPart) {
+            // the old file ends in a foreign partial line: end it, so FILE.1 is whole lines (verify reports that one)
+            out.write(ByteBuffer.wrap(new byte[] {'\n'}));
+        }
+        closeData();
+        for (int i = keep - 1; i >= 1; i--) {
+            Path from = numbered(i);
+            if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+                Files.move(from, numbered(i + 1), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Files.move(file, numbered(1), StandardCopyOption.REPLACE_EXISTING);
+        FileChannel channel = stream();
+        StringBuilder link = linkLine.start();
+        link.append("{\"time\":");
+        Json.write(IsoInstant.format(Instant.now()), link);
+        link.append(",\"event\":\"audit_rotated\",\"decision_id\":\"").append(UUID.randomUUID())
+                .append("\",\"previous_file\":");
+        Json.write(numbered(1).getFileName().toString(), link);
+        link.append(jvmFields);
+        AuditChain.appendPrev(link, prevOfOld);
+        link.append('}');
+        linkLine.endLine();
+        try {
+            append(channel, linkLine, channel.size(), 0);
+        } finally {
+            linkLine.release();
+        }
+        return lastHash;
+    }
+
+    private Path numbered(int n) {
+        return file.resolveSibling(file.getFileName() + "." + n);
+    }
+
+    private FileChannel lockChannel() throws IOException {
+        if (lock == null || !lock.isOpen()) {
+            try {
+                lock = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                // the audit file's own problem (EROFS, a missing directory) is the one to report, naming it
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND).close();
+                throw e;
+            }
+        }
+        return lock;
+    }
+
+    /**
+     * The open channel, reopened when the file was deleted or replaced (an outside rotation) since it was
      * opened: otherwise lines would go on into an unlinked file that nobody can read.
      */
-    private OutputStream stream() throws IOException {
+    private FileChannel stream() throws IOException {
         if (out != null && !Objects.equals(fileKey(), openedKey)) {
-            closeQuietly();
+            closeData();
         }
         if (out == null) {
-            // On the default file system a FileOutputStream is one write(2) per line and nothing more.
-            out = file.getFileSystem() == FileSystems.getDefault()
-                    ? new FileOutputStream(file.toFile(), true)
-                    : Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
             openedKey = fileKey();
+            lastEnd = -1;
+            lastHash = null;
         }
         return out;
     }
@@ -103,14 +258,28 @@ public final class AuditSink {
         }
     }
 
-    private void closeQuietly() {
+    private void closeData() {
         try {
             if (out != null) {
                 out.close();
             }
         } catch (IOException ignored) {
-            // the write already failed and is reported by the caller; nothing more to say here
+            // nothing more to say: the caller reports the failure that led here, if any
         }
         out = null;
+        lastEnd = -1;
+        lastHash = null;
+    }
+
+    private void closeQuietly() {
+        closeData();
+        try {
+            if (lock != null) {
+                lock.close();
+            }
+        } catch (IOException ignored) {
+            // as above
+        }
+        lock = null;
     }
 }

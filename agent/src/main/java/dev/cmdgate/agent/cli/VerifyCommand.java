@@ -1,5 +1,8 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.audit.AuditChain;
+import dev.cmdgate.core.json.JsonParseException;
+import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.DecisionVerifier;
 import dev.cmdgate.core.policy.SigningKeyException;
 import dev.cmdgate.core.policy.SigningKeys;
@@ -11,58 +14,119 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code verify --key PUB [FILE]}: checks the signature of every OAP decision in a file or on stdin. */
+/**
+ * {@code verify [--key PUB] [FILE…]}: checks an audit file's hash chain (each line carries the hash of
+ * the one before; rotated files given oldest first are checked with their links) and, with a key, the
+ * signature of every OAP decision in the files or on stdin.
+ */
 @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Verify signed OAP decisions: decision objects, CLI output or audit lines, one per line.",
-                "On a line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
+        description = {"Verify audit files: the hash chain of each file (edited, removed, inserted or reordered lines),",
+                "and with --key the signed OAP decisions (decision objects, CLI output or audit lines, one per line);",
+                "on a line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
                 "decision_id and outcome (its launch_digest).",
-                "Exit status: 0 every line verifies, 1 some line does not, 2 usage error."})
+                "Give rotated files oldest first (audit.jsonl.2 audit.jsonl.1 audit.jsonl) to check the links between them.",
+                "Exit status: 0 everything verifies, 1 something does not, 2 usage error."})
 final class VerifyCommand implements Callable<Integer> {
 
-    @Option(names = "--key", required = true, paramLabel = "PUB", description = "the Ed25519 public key (PEM)")
+    @Option(names = "--key", paramLabel = "PUB", description = "the Ed25519 public key (PEM) of signed OAP decisions")
     Path key;
 
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "file of JSON lines (default: standard input)")
-    Path file;
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "files of JSON lines (default, with --key: standard input)")
+    List<Path> files = new ArrayList<>();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
-        PublicKey publicKey;
-        try {
-            publicKey = SigningKeys.readPublicKey(key);
-        } catch (SigningKeyException e) {
-            throw new Main.UsageException(e.getMessage());
+        PublicKey publicKey = null;
+        if (key != null) {
+            try {
+                publicKey = SigningKeys.readPublicKey(key);
+            } catch (SigningKeyException e) {
+                throw new Main.UsageException(e.getMessage());
+            }
+        } else if (files.isEmpty()) {
+            throw new Main.UsageException("verify needs audit files to check their hash chain, or --key PUB for signed decisions");
         }
-        if (file != null && !Files.isReadable(file)) {
-            throw new Main.UsageException(file + " is not a readable file");
+        for (Path file : files) {
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+                throw new Main.UsageException(file + " is not a readable file");
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         int bad = 0;
-        int n = 0;
-        try (BufferedReader in = file == null
-                ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-                : Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                DecisionVerifier.Result r = DecisionVerifier.verifyLine(line, publicKey);
-                out.println("line " + n + ": " + (r.valid() ? "OK " : "BAD ") + r.message());
-                bad += r.valid() ? 0 : 1;
+        if (publicKey != null) {
+            if (files.isEmpty()) {
+                bad += decisions(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), null,
+                        publicKey, out);
             }
+            for (Path file : files) {
+                bad += decisions(Files.newBufferedReader(file, StandardCharsets.UTF_8), files.size() > 1 ? file : null,
+                        publicKey, out);
+            }
+        }
+        if (!files.isEmpty() && (publicKey == null || chained(files))) {
+            AuditChain.Report report = AuditChain.verify(files);
+            for (AuditChain.Problem p : report.problems()) {
+                out.println("chain BAD " + p);
+            }
+            for (String f : report.files()) {
+                out.println("chain " + (report.ok() ? "OK " : "checked ") + f);
+            }
+            bad += report.problems().size();
         }
         out.flush();
         return bad == 0 ? 0 : 1;
+    }
+
+    /** Checks the OAP decision on each line; event lines (exit, rotation …) carry none and are passed over. */
+    private static int decisions(BufferedReader reader, Path name, PublicKey publicKey, PrintWriter out) throws IOException {
+        int bad = 0;
+        int n = 0;
+        try (BufferedReader in = reader) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                n++;
+                if (line.isBlank() || isEvent(line)) {
+                    continue;
+                }
+                DecisionVerifier.Result r = DecisionVerifier.verifyLine(line, publicKey);
+                out.println((name == null ? "" : name + " ") + "line " + n + ": " + (r.valid() ? "OK " : "BAD ") + r.message());
+                bad += r.valid() ? 0 : 1;
+            }
+        }
+        return bad;
+    }
+
+    private static boolean isEvent(String line) {
+        try {
+            return JsonParser.parseObject(line).containsKey("event");
+        } catch (JsonParseException e) {
+            return false;
+        }
+    }
+
+    /** Whether any line of the files carries a chain hash (then the chain is checked beside the decisions). */
+    private static boolean chained(List<Path> files) throws IOException {
+        for (Path f : files) {
+            try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    if (line.contains("\"prev_hash\"")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 }

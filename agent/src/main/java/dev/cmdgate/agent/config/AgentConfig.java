@@ -32,19 +32,84 @@ public record AgentConfig(
         Refusal refusal,
         List<String> callerSkip,
         Map<String, String> startProperties,
-        SecretsMode secrets) {
+        SecretsMode secrets,
+        AuditRotation rotation,
+        RemotePolicy remote) {
 
     public AgentConfig {
         callerSkip = callerSkip == null ? List.of() : List.copyOf(callerSkip);
         startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
         secrets = secrets == null ? SecretsMode.PASS : secrets;
+        rotation = rotation == null ? AuditRotation.NONE : rotation;
+    }
+
+    /** With no rotation of the audit file and a policy that is a file or none. */
+    public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
+                       AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
+                       Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets) {
+        this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
+                callerSkip, startProperties, secrets, AuditRotation.NONE, null);
+    }
+
+    /**
+     * A policy fetched from a policy server ({@code cmdgate.policy=https://…}); null when the policy is a
+     * file or there is none.
+     *
+     * @param url        where the passport document or bundle is
+     * @param poll       the longest time between two checks (each wait is drawn from [poll/2, poll])
+     * @param stale      how long without a successful check before the policy counts as stale
+     * @param onStale    what launches do then
+     * @param stateDir   where the last good policy is kept across restarts; null: nowhere
+     * @param startWait  how long a launch waits for the first policy at start-up
+     * @param timeout    connect and read timeout of one check
+     * @param bundleKey  the public key (PEM) bundle signatures must verify with; null: bundles need no signature
+     * @param ca         PEM certificates the server's certificate must chain to; null: the JDK's trust store
+     * @param clientCert PEM client certificate (chain) for mutual TLS; with clientKey
+     * @param clientKey  its PKCS#8 PEM private key
+     * @param tokenFile  file holding a bearer token (read at every check); null: none
+     * @param tokenEnv   environment variable holding a bearer token; null: none
+     */
+    public record RemotePolicy(java.net.URI url, Duration poll, Duration stale, OnStale onStale, Path stateDir,
+                               Duration startWait, Duration timeout, Path bundleKey, Path ca, Path clientCert,
+                               Path clientKey, Path tokenFile, String tokenEnv) {
+
+        void putSettings(Map<String, String> m) {
+            m.put("policy", url.toString());
+            m.put("policy.poll", Long.toString(poll.toSeconds()));
+            m.put("policy.stale", Long.toString(stale.toSeconds()));
+            m.put("policy.on-stale", onStale.name().toLowerCase(Locale.ROOT));
+            m.put("policy.wait", Long.toString(startWait.toSeconds()));
+            m.put("policy.timeout", Long.toString(timeout.toSeconds()));
+            put(m, "policy.state", stateDir);
+            put(m, "policy.key", bundleKey);
+            put(m, "policy.ca", ca);
+            put(m, "policy.client.cert", clientCert);
+            put(m, "policy.client.key", clientKey);
+            put(m, "policy.token.file", tokenFile);
+            if (tokenEnv != null) {
+                m.put("policy.token.env", tokenEnv);
+            }
+        }
+    }
+
+    /** What launches do when no check of a policy server has succeeded for longer than its stale limit. */
+    public enum OnStale { BLOCK, KEEP }
+
+    /**
+     * Size-based rotation of the audit file.
+     *
+     * @param maxBytes the size at which the file is rotated; 0: never
+     * @param keep     how many rotated files are kept (FILE.1 … FILE.keep)
+     */
+    public record AuditRotation(long maxBytes, int keep) {
+        public static final AuditRotation NONE = new AuditRotation(0, 5);
     }
 
     /** A configuration with the defaults for everything added since the first ten settings. */
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS);
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditRotation.NONE, null);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -88,11 +153,18 @@ public record AgentConfig(
         m.put("stdin", stdin.name().toLowerCase(Locale.ROOT));
         m.put("secrets", secrets.name().toLowerCase(Locale.ROOT));
         put(m, "policy", policy);
+        if (remote != null) {
+            remote.putSettings(m);
+        }
         put(m, "audit", audit);
         put(m, "rules", rules);
         put(m, "signing.key", signingKey);
         m.put("children", children.name().toLowerCase(Locale.ROOT));
         m.put("refusal", refusal.name().toLowerCase(Locale.ROOT));
+        if (rotation.maxBytes() > 0) {
+            m.put("audit.rotate.size", Long.toString(rotation.maxBytes()));
+            m.put("audit.rotate.keep", Integer.toString(rotation.keep()));
+        }
         if (!callerSkip.isEmpty()) {
             m.put("caller.skip", String.join(",", callerSkip));
         }

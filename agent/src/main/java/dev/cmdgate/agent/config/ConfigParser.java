@@ -34,7 +34,10 @@ public final class ConfigParser {
 
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
-            "audit", "audit.failure", "rules", "stdin", "signing.key", "config", "children", "refusal", "caller.skip",
+            "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "rules", "stdin", "signing.key", "config",
+            "children", "refusal", "caller.skip", "policy.poll", "policy.stale", "policy.on-stale", "policy.state",
+            "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
+            "policy.token.file", "policy.token.env",
             "sealed", "secrets");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
@@ -281,6 +284,7 @@ public final class ConfigParser {
         AgentConfig.Refusal refusal;
         AgentConfig.SecretsMode secrets;
         Duration timeout;
+        AgentConfig.AuditRotation rotation;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
         // costs it tens of milliseconds of start-up.
@@ -309,6 +313,15 @@ public final class ConfigParser {
             key = "secrets";
             secrets = raw.containsKey(key)
                     ? enumValue(AgentConfig.SecretsMode.class, raw.get(key), "pass or scrub") : AgentConfig.SecretsMode.PASS;
+            key = "audit.rotate.size";
+            long maxBytes = raw.containsKey(key) ? bytes(raw.get(key)) : 0;
+            key = "audit.rotate.keep";
+            int keep = raw.containsKey(key) ? (int) whole(raw.get(key), 1, 1000) : AgentConfig.AuditRotation.NONE.keep();
+            if (raw.containsKey(key) && maxBytes == 0) {
+                key = "audit.rotate.size";
+                throw new IllegalArgumentException("not set (" + PREFIX + "audit.rotate.keep needs it)");
+            }
+            rotation = new AgentConfig.AuditRotation(maxBytes, keep);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
@@ -317,11 +330,12 @@ public final class ConfigParser {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
                     + "' (expected auto, deny, allow, console or the binary name of a class, e.g. com.acme.Handler or Handler)");
         }
+        AgentConfig.RemotePolicy remote = RemotePolicyParser.parse(raw, checkFiles);
         AgentConfig config = new AgentConfig(scheme, mode,
-                readableFile(raw, "policy", checkFiles), prompt, timeout,
+                remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, secrets);
+                startProperties, secrets, rotation, remote);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {
@@ -368,7 +382,39 @@ public final class ConfigParser {
         }
     }
 
-    private static Duration seconds(String s) {
+    /** A size: bytes, or a number with K, M or G (powers of 1024); at least 64K. */
+    static long bytes(String s) {
+        String v = s.trim().toUpperCase(Locale.ROOT);
+        long unit = 1;
+        if (v.endsWith("K") || v.endsWith("M") || v.endsWith("G")) {
+            unit = v.endsWith("K") ? 1L << 10 : v.endsWith("M") ? 1L << 20 : 1L << 30;
+            v = v.substring(0, v.length() - 1);
+        }
+        try {
+            long n = Long.parseLong(v) * unit;
+            if (n < 64 * 1024 || n > (1L << 40)) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' (expected a size from 64K to 1024G: bytes, or a number with K, M or G)");
+        }
+    }
+
+    /** A whole number from {@code min} to {@code max}. */
+    static long whole(String s, long min, long max) {
+        try {
+            long n = Long.parseLong(s.trim());
+            if (n < min || n > max) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' (expected a whole number from " + min + " to " + max + ")");
+        }
+    }
+
+    static Duration seconds(String s) {
         try {
             long n = Long.parseLong(s.trim());
             if (n < 1 || n > 86_400) {
@@ -395,7 +441,7 @@ public final class ConfigParser {
         return true;
     }
 
-    private static Path readableFile(Map<String, String> raw, String key, boolean check) {
+    static Path readableFile(Map<String, String> raw, String key, boolean check) {
         String v = raw.get(key);
         if (v == null) {
             return null;

@@ -51,6 +51,7 @@ class AuditSinkTest {
             ids.add(o.get("id"));
         }
         assertThat(ids).hasSize(1600);
+        assertThat(AuditChain.verify(List.of(file)).problems()).as("one chain through every thread's lines").isEmpty();
     }
 
     @Test
@@ -60,11 +61,12 @@ class AuditSinkTest {
         sink.write("{\"n\":1}");
         Files.delete(file);
         sink.write("{\"n\":2}");
-        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":2,\"jvm\":{\"pid\":7}}");
+        String first = ",\"prev_hash\":\"" + AuditChain.GENESIS + "\"}";
+        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":2,\"jvm\":{\"pid\":7}" + first);
         Files.move(file, dir.resolve("audit.jsonl.1"));
         sink.write("{\"n\":3}");
-        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":3,\"jvm\":{\"pid\":7}}");
-        assertThat(Files.readAllLines(dir.resolve("audit.jsonl.1"))).containsExactly("{\"n\":2,\"jvm\":{\"pid\":7}}");
+        assertThat(Files.readAllLines(file)).containsExactly("{\"n\":3,\"jvm\":{\"pid\":7}" + first);
+        assertThat(Files.readAllLines(dir.resolve("audit.jsonl.1"))).containsExactly("{\"n\":2,\"jvm\":{\"pid\":7}" + first);
     }
 
     @Test
@@ -87,7 +89,7 @@ class AuditSinkTest {
         AuditSink sink = new AuditSink(file);
         for (int i = 0; i < 2; i++) {
             assertThatThrownBy(() -> sink.write("{}")).isInstanceOf(IOException.class)
-                    .hasMessage(file + ": " + ReadOnlyFileSystem.EROFS);
+                    .hasMessage(file + ": " + ReadOnlyFileSystem.EROFS);   // the audit file named, not its lock file
         }
     }
 

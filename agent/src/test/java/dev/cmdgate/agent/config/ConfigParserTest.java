@@ -53,6 +53,22 @@ class ConfigParserTest {
     }
 
     @Test
+    void auditRotationIsASizeAndANumberOfKeptFiles() {
+        AgentConfig c = ConfigParser.parse(new Properties(), "audit.rotate.size=64K,audit.rotate.keep=3");
+        assertThat(c.rotation()).isEqualTo(new AgentConfig.AuditRotation(64 * 1024, 3));
+        assertThat(ConfigParser.fromCheckedSettings(c.settings()).rotation()).isEqualTo(c.rotation());
+        assertThat(ConfigParser.parse(props("cmdgate.audit.rotate.size", "10m"), null).rotation())
+                .isEqualTo(new AgentConfig.AuditRotation(10 << 20, 5));
+        assertThat(ConfigParser.parse(new Properties(), null).rotation().maxBytes()).isZero();
+        assertError(props("cmdgate.audit.rotate.size", "1000"), null, "bad value for cmdgate.audit.rotate.size: '1000'"
+                + " (expected a size from 64K to 1024G");
+        assertError(props("cmdgate.audit.rotate.size", "ten"), null, "bad value for cmdgate.audit.rotate.size");
+        assertError(props("cmdgate.audit.rotate.size", "1M", "cmdgate.audit.rotate.keep", "0"), null,
+                "bad value for cmdgate.audit.rotate.keep: '0' (expected a whole number from 1 to 1000)");
+        assertError(props("cmdgate.audit.rotate.keep", "2"), null, "bad value for cmdgate.audit.rotate.size: not set");
+    }
+
+    @Test
     void agentArgumentsWinOverSystemProperties() {
         Properties p = props("cmdgate.autonomy", "readonly", "cmdgate.mode", "audit");
         AgentConfig c = ConfigParser.parse(p, "autonomy=full");

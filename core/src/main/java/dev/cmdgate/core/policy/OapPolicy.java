@@ -71,9 +71,11 @@ public final class OapPolicy {
         String id = UUID.randomUUID().toString();
         if (snap.passport().isEmpty()) {
             Passport last = snap.lastGood();
-            decision = new OapDecision(id, last.passportId(), last.ownerId(), last.assuranceLevel(), false,
-                    List.of(new Reason(OapCodes.PASSPORT_INVALID,
-                            "The passport file cannot be used, so every command is denied: " + snap.problem())),
+            decision = new OapDecision(id, last == null ? null : last.passportId(), last == null ? null : last.ownerId(),
+                    last == null ? null : last.assuranceLevel(), false,
+                    List.of(new Reason(OapCodes.PASSPORT_INVALID, (source.file() != null
+                            ? "The passport file cannot be used, so every command is denied: "
+                            : "No usable passport, so every command is denied: ") + snap.problem())),
                     clock.instant(), null, null, null, null, event);
         } else {
             Passport p = snap.passport().get();

@@ -195,7 +195,7 @@ public final class Passport {
         }
     }
 
-    static String decodeUtf8(byte[] bytes, String what) {
+    public static String decodeUtf8(byte[] bytes, String what) {
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)

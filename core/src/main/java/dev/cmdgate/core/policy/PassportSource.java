@@ -42,6 +42,8 @@ public final class PassportSource {
     }
 
     private final Path file;
+    /** For a passport from a policy server: where a poller puts it; null for a file. */
+    private final RemotePassports remote;
     private final long contentRecheckNanos;
     private final LongSupplier nanoTime;
     private volatile State state;
@@ -49,6 +51,7 @@ public final class PassportSource {
     private PassportSource(Path file, Passport passport, Stamp stamp, byte[] content, long contentRecheckMillis,
             LongSupplier nanoTime) {
         this.file = file;
+        this.remote = null;
         this.contentRecheckNanos = contentRecheckMillis * 1_000_000L;
         this.nanoTime = nanoTime;
         long now = nanoTime.getAsLong();
@@ -79,6 +82,18 @@ public final class PassportSource {
         return s;
     }
 
+    private PassportSource(RemotePassports remote) {
+        this.file = null;
+        this.remote = Objects.requireNonNull(remote);
+        this.contentRecheckNanos = 0;
+        this.nanoTime = System::nanoTime;
+    }
+
+    /** The passport a poller fetches from a policy server (see {@link RemotePassports}). */
+    public static PassportSource remote(RemotePassports remote) {
+        return new PassportSource(remote);
+    }
+
     /** The file this source watches; null for {@link #fixed(Passport)}. */
     public Path file() {
         return file;
@@ -86,6 +101,9 @@ public final class PassportSource {
 
     /** Looks at the file (cheaply) and returns the passport in force or why there is none. */
     public Snapshot snapshot() {
+        if (remote != null) {
+            return remote.snapshot();
+        }
         if (file == null) {
             State s = state;
             return new Snapshot(Optional.of(s.passport), s.lastGood, null, Optional.empty());

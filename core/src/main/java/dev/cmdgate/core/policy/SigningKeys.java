@@ -153,6 +153,23 @@ public final class SigningKeys {
         }
     }
 
+    /**
+     * Reads an RSA, EC or Ed25519 public key from a SubjectPublicKeyInfo PEM file (bundle signatures).
+     *
+     * @throws SigningKeyException one line naming the file and the problem
+     */
+    public static PublicKey readAnyPublicKey(Path file) {
+        byte[] der = readPem(file, "PUBLIC KEY");
+        for (String alg : new String[] {"RSA", "EC", "Ed25519"}) {
+            try {
+                return java.security.KeyFactory.getInstance(alg).generatePublic(new X509EncodedKeySpec(der));
+            } catch (GeneralSecurityException | IllegalArgumentException tryNext) {
+                // not this algorithm
+            }
+        }
+        throw new SigningKeyException("public key " + file + ": not an RSA, EC or Ed25519 public key");
+    }
+
     private static byte[] readPem(Path file, String type) {
         String text;
         try {

@@ -1,0 +1,123 @@
+package dev.cmdgate.agent.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/** The {@code cmdgate.policy.*} keys of a policy fetched from a policy server ({@code cmdgate.policy=https://…}). */
+final class RemotePolicyParser {
+
+    private RemotePolicyParser() {
+    }
+
+    /** The remote policy, or null when {@code policy} is not a URL (then no {@code policy.*} key may be set). */
+    static AgentConfig.RemotePolicy parse(Map<String, String> raw, boolean checkFiles) {
+        String policy = raw.get("policy");
+        boolean url = policy != null && policy.trim().matches("(?i)https?://.*");
+        if (!url) {
+            for (String k : raw.keySet()) {
+                if (k.startsWith("policy.")) {
+                    throw new ConfigException(ConfigParser.PREFIX + k + " is for a policy fetched from a server: it needs "
+                            + ConfigParser.PREFIX + "policy=https://…");
+                }
+            }
+            return null;
+        }
+        URI uri = uri(policy.trim());
+        String key = null;
+        try {
+            key = "policy.poll";
+            Duration poll = raw.containsKey(key) ? ConfigParser.seconds(raw.get(key)) : Duration.ofSeconds(30);
+            key = "policy.stale";
+            Duration stale = raw.containsKey(key) ? ConfigParser.seconds(raw.get(key)) : Duration.ofSeconds(300);
+            key = "policy.on-stale";
+            AgentConfig.OnStale onStale = AgentConfig.OnStale.BLOCK;
+            if (raw.containsKey(key)) {
+                String v = raw.get(key).trim().toLowerCase(Locale.ROOT);
+                if (!v.equals("block") && !v.equals("keep")) {
+                    throw new IllegalArgumentException("'" + raw.get(key) + "' (expected block or keep)");
+                }
+                onStale = v.equals("keep") ? AgentConfig.OnStale.KEEP : AgentConfig.OnStale.BLOCK;
+            }
+            key = "policy.wait";
+            Duration wait = raw.containsKey(key) ? Duration.ofSeconds(ConfigParser.whole(raw.get(key), 0, 600)) : Duration.ZERO;
+            key = "policy.timeout";
+            Duration timeout = raw.containsKey(key) ? Duration.ofSeconds(ConfigParser.whole(raw.get(key), 1, 300))
+                    : Duration.ofSeconds(10);
+            if (stale.compareTo(poll) <= 0) {
+                key = "policy.stale";
+                throw new IllegalArgumentException(stale.toSeconds() + " s is not longer than " + ConfigParser.PREFIX
+                        + "policy.poll (" + poll.toSeconds() + " s): the policy would be stale between two checks");
+            }
+            key = "policy.token.env";
+            String tokenEnv = raw.get(key) == null ? null : raw.get(key).trim();
+            if (tokenEnv != null && !tokenEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new IllegalArgumentException("'" + tokenEnv + "' is not the name of an environment variable");
+            }
+            if (checkFiles && tokenEnv != null && System.getenv(tokenEnv) == null) {
+                throw new IllegalArgumentException("the environment variable " + tokenEnv + " is not set");
+            }
+            key = "policy.state";
+            Path stateDir = stateDir(raw, checkFiles);
+            Path clientCert = ConfigParser.readableFile(raw, "policy.client.cert", checkFiles);
+            Path clientKey = ConfigParser.readableFile(raw, "policy.client.key", checkFiles);
+            if ((clientCert == null) != (clientKey == null)) {
+                key = clientCert == null ? "policy.client.cert" : "policy.client.key";
+                throw new IllegalArgumentException("not set (mutual TLS needs both " + ConfigParser.PREFIX
+                        + "policy.client.cert and " + ConfigParser.PREFIX + "policy.client.key)");
+            }
+            if (raw.containsKey("policy.token.file") && tokenEnv != null) {
+                throw new ConfigException(ConfigParser.PREFIX + "policy.token.file and " + ConfigParser.PREFIX
+                        + "policy.token.env are alternatives: set one of them");
+            }
+            return new AgentConfig.RemotePolicy(uri, poll, stale, onStale, stateDir, wait, timeout,
+                    ConfigParser.readableFile(raw, "policy.key", checkFiles), ConfigParser.readableFile(raw, "policy.ca", checkFiles),
+                    clientCert, clientKey, ConfigParser.readableFile(raw, "policy.token.file", checkFiles), tokenEnv);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("bad value for " + ConfigParser.PREFIX + key + ": " + e.getMessage());
+        }
+    }
+
+    /** https to anywhere; plain http only to this machine (a loopback address or localhost). */
+    private static URI uri(String s) {
+        URI u;
+        try {
+            u = new URI(s);
+        } catch (URISyntaxException e) {
+            throw new ConfigException("bad value for " + ConfigParser.PREFIX + "policy: '" + s + "' is not a URL ("
+                    + e.getReason() + ")");
+        }
+        String host = u.getHost();
+        if (host == null || u.getUserInfo() != null || u.getFragment() != null) {
+            throw new ConfigException("bad value for " + ConfigParser.PREFIX + "policy: '" + s
+                    + "' (expected https://HOST[:PORT]/PATH, without user name or fragment)");
+        }
+        if (u.getScheme().equalsIgnoreCase("http") && !loopback(host)) {
+            throw new ConfigException("bad value for " + ConfigParser.PREFIX + "policy: '" + s + "': plain http only to a"
+                    + " loopback address (127.0.0.1, [::1], localhost); use https://");
+        }
+        return u;
+    }
+
+    static boolean loopback(String host) {
+        String h = host.toLowerCase(Locale.ROOT);
+        return h.equals("localhost") || h.equals("[::1]") || h.equals("::1")
+                || h.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+    }
+
+    private static Path stateDir(Map<String, String> raw, boolean check) {
+        String v = raw.get("policy.state");
+        if (v == null) {
+            return null;
+        }
+        Path p = Path.of(v.trim()).toAbsolutePath();
+        if (check && (!Files.isDirectory(p) || !Files.isWritable(p))) {
+            throw new IllegalArgumentException(p + " is not a writable directory");
+        }
+        return p;
+    }
+}

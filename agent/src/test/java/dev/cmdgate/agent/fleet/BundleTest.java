@@ -1,0 +1,164 @@
+package dev.cmdgate.agent.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.core.policy.PassportException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+
+/** OPA-format bundles: a gzipped tar with .manifest, data.json and .signatures.json, signed as opa sign does. */
+class BundleTest {
+
+    static final String PASSPORT = "{\"passport_id\":\"pp-b\",\"status\":\"active\",\"capabilities\":[{\"id\":\"system.command.execute\"}],"
+            + "\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"echo\"],\"max_execution_time\":60}}}";
+    static final String MANIFEST = "{\"revision\":\"42\",\"roots\":[\"\"]}";
+
+    /** A ustar archive of the files, gzipped. */
+    static byte[] tarGz(Map<String, byte[]> files) throws IOException {
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            byte[] h = new byte[512];
+            byte[] name = f.getKey().getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(name, 0, h, 0, name.length);
+            put(h, 100, String.format("%07o", 0644));
+            put(h, 108, String.format("%07o", 0));
+            put(h, 116, String.format("%07o", 0));
+            put(h, 124, String.format("%011o", f.getValue().length));
+            put(h, 136, String.format("%011o", 0));
+            h[156] = '0';
+            put(h, 257, "ustar");
+            put(h, 263, "00");
+            for (int i = 148; i < 156; i++) {
+                h[i] = ' ';
+            }
+            int sum = 0;
+            for (byte b : h) {
+                sum += b & 0xff;
+            }
+            put(h, 148, String.format("%06o", sum));
+            raw.write(h);
+            raw.write(f.getValue());
+            raw.write(new byte[(512 - f.getValue().length % 512) % 512]);
+        }
+        raw.write(new byte[1024]);
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write(raw.toByteArray());
+        }
+        return gz.toByteArray();
+    }
+
+    private static void put(byte[] h, int off, String s) {
+        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(b, 0, h, off, b.length);
+    }
+
+    /** .signatures.json for the files, as opa sign writes it: one JWT whose payload lists each file's hash. */
+    static byte[] sign(Map<String, byte[]> files, KeyPair keys, String alg, String jca) throws Exception {
+        StringBuilder list = new StringBuilder();
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            String hash = HexFormat.of().formatHex(Bundle.fileHash(f.getKey(), f.getValue(), "SHA-256", "test"));
+            list.append(list.length() == 0 ? "" : ",").append("{\"name\":\"").append(f.getKey())
+                    .append("\",\"hash\":\"").append(hash).append("\",\"algorithm\":\"SHA-256\"}");
+        }
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        String header = b64.encodeToString(("{\"alg\":\"" + alg + "\",\"kid\":\"k\"}").getBytes(StandardCharsets.UTF_8));
+        String payload = b64.encodeToString(("{\"files\":[" + list + "]}").getBytes(StandardCharsets.UTF_8));
+        Signature s = Signature.getInstance(jca);
+        s.initSign(keys.getPrivate());
+        s.update((header + "." + payload).getBytes(StandardCharsets.US_ASCII));
+        String jwt = header + "." + payload + "." + b64.encodeToString(s.sign());
+        return ("{\"signatures\":[\"" + jwt + "\"]}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static Map<String, byte[]> content(String passport) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put(".manifest", MANIFEST.getBytes(StandardCharsets.UTF_8));
+        files.put("data.json", passport.getBytes(StandardCharsets.UTF_8));
+        return files;
+    }
+
+    static KeyPair keys(String alg) throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance(alg);
+        if (alg.equals("EC")) {
+            g.initialize(new ECGenParameterSpec("secp256r1"));
+        }
+        return g.generateKeyPair();
+    }
+
+    private static byte[] signedBundle(KeyPair k, String alg, String jca) throws Exception {
+        Map<String, byte[]> files = content(PASSPORT);
+        byte[] sig = sign(files, k, alg, jca);
+        files.put(".signatures.json", sig);
+        return tarGz(files);
+    }
+
+    @Test
+    void signedBundlesLoadWithEachAlgorithm() throws Exception {
+        for (String[] a : new String[][] {{"Ed25519", "EdDSA", "Ed25519"}, {"EC", "ES256", "SHA256withECDSAinP1363Format"},
+                {"RSA", "RS256", "SHA256withRSA"}}) {
+            KeyPair k = keys(a[0]);
+            Bundle b = Bundle.read(signedBundle(k, a[1], a[2]), "test", k.getPublic());
+            assertThat(b.revision()).isEqualTo("42");
+            assertThat(b.passport().passportId()).isEqualTo("pp-b");
+        }
+    }
+
+    @Test
+    void anEditedFileAWrongKeyOrNoSignatureIsRejected() throws Exception {
+        KeyPair k = keys("Ed25519");
+        Map<String, byte[]> files = content(PASSPORT);
+        byte[] sig = sign(files, k, "EdDSA", "Ed25519");
+        files.put("data.json", PASSPORT.replace("\"echo\"", "\"rm\"").getBytes(StandardCharsets.UTF_8));
+        files.put(".signatures.json", sig);
+        assertThatThrownBy(() -> Bundle.read(tarGz(files), "test", k.getPublic())).isInstanceOf(PassportException.class)
+                .hasMessage("bundle test: data.json does not match its signed hash");
+
+        assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", keys("Ed25519").getPublic()))
+                .hasMessage("bundle test: the signature does not verify with the configured key");
+        assertThatThrownBy(() -> Bundle.read(tarGz(content(PASSPORT)), "test", k.getPublic()))
+                .hasMessageContaining("not signed (no .signatures.json)");
+        KeyPair rsa = keys("RSA");
+        assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", rsa.getPublic()))
+                .hasMessageContaining("signed with alg EdDSA, which the configured RSA key cannot verify");
+        // without a configured key an unsigned bundle loads
+        assertThat(Bundle.read(tarGz(content(PASSPORT)), "test", null).revision()).isEqualTo("42");
+    }
+
+    @Test
+    void structuredFilesAreHashedOverSortedKeysLikeOpa() {
+        byte[] a = Bundle.fileHash("data.json", "{\"b\":1, \"a\":[true,null,\"x\\u0001\"]}".getBytes(StandardCharsets.UTF_8), "SHA-256", "t");
+        byte[] b = Bundle.fileHash("data.json", "{\"a\":[true,null,\"x\\u0001\"],\"b\":1}".getBytes(StandardCharsets.UTF_8), "SHA-256", "t");
+        assertThat(a).isEqualTo(b);
+        // OPA's walk of {"a":[true,null,"x\u0001"],"b":1}
+        assertThat(HexFormat.of().formatHex(a)).isEqualTo(sha256("{\"a\":[true,null,\"x\\u0001\"],\"b\":1}"));
+    }
+
+    @Test
+    void revisionsAreOrderedWithNumbersAsNumbers() {
+        assertThat(PolicyDocument.compareRevisions("9", "10")).isNegative();
+        assertThat(PolicyDocument.compareRevisions("v1.10", "v1.9")).isPositive();
+        assertThat(PolicyDocument.compareRevisions("2024-05-01T10:00Z", "2024-05-02T08:00Z")).isNegative();
+        assertThat(PolicyDocument.compareRevisions("007", "7")).isZero();
+    }
+
+    private static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

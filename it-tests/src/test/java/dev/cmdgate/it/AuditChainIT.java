@@ -1,0 +1,147 @@
+package dev.cmdgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.it.apps.Commands;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Dirs;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.Spec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The audit file's hash chain in real JVMs: what a gated JVM writes verifies with {@code cmdgate verify};
+ * a line edited, removed or moved makes verify fail and name the line; two JVMs sharing one file make one
+ * chain; size-based rotation keeps files linked, each line whole, none lost.
+ */
+class AuditChainIT {
+
+    @TempDir
+    Path tmp;
+
+    private static Spec echoes(int n, String pad) {
+        Spec s = Spec.attempts();
+        for (int i = 0; i < n; i++) {
+            s.add("echo" + i, "echo", i + pad);
+        }
+        return s;
+    }
+
+    /** {@code java -jar cmdgate.jar verify ARGS…}: exit status and output. */
+    private static String[] verify(Jdk jdk, Object... files) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(), "verify"));
+        for (Object f : files) {
+            cmd.add(f.toString());
+        }
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new String[] {Integer.toString(p.exitValue()), out};
+    }
+
+    @OnEachJdk
+    void verify_passes_on_what_cmdgate_wrote_and_fails_on_an_edited_removed_or_moved_line(Jdk jdk) throws Exception {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly").cmdgate("audit", audit)
+                .main(Commands.class).args(echoes(3, "").add("touch", "touch", "x").add("echo-last", "echo", "last").args()).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        List<String> lines = Files.readAllLines(audit);
+        assertThat(lines).as(run.describe()).hasSizeGreaterThanOrEqualTo(6);
+        Audit.read(audit);   // every line well-formed, with the usual fields
+
+        String[] ok = verify(jdk, audit);
+        assertThat(ok[0]).as(ok[1]).isEqualTo("0");
+        assertThat(ok[1]).contains("chain OK " + audit + ": " + lines.size() + " lines");
+
+        Path edited = tmp.resolve("edited.jsonl");
+        List<String> e = new ArrayList<>(lines);
+        int touch = 0;
+        while (!e.get(touch).contains("\"outcome\":\"blocked\"")) {
+            touch++;
+        }
+        assertThat(touch).as("a line follows the refused touch").isLessThan(e.size() - 1);
+        e.set(touch, e.get(touch).replace("\"outcome\":\"blocked\"", "\"outcome\":\"allowed\""));
+        Files.write(edited, e);
+        String[] bad = verify(jdk, edited);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("chain BAD " + edited + ":" + (touch + 2) + ": line " + (touch + 2) + " does not follow line "
+                + (touch + 1) + ": line " + (touch + 1) + " was edited");
+
+        Path removed = tmp.resolve("removed.jsonl");
+        List<String> r = new ArrayList<>(lines);
+        r.remove(2);
+        Files.write(removed, r);
+        bad = verify(jdk, removed);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("chain BAD " + removed + ":3: line 3 does not follow line 2");
+
+        Path moved = tmp.resolve("moved.jsonl");
+        List<String> m = new ArrayList<>(lines);
+        Collections.swap(m, 1, 4);
+        Files.write(moved, m);
+        bad = verify(jdk, moved);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("chain BAD " + moved + ":2: line 2 follows line 4");
+    }
+
+    @OnEachJdk
+    void two_jvms_sharing_one_file_write_one_chain(Jdk jdk) throws Exception {
+        Path audit = tmp.resolve("audit.jsonl");
+        List<ForkedJvm.Running> running = new ArrayList<>();
+        for (int j = 0; j < 2; j++) {
+            Path work = Dirs.mkdir(tmp, "work" + j);
+            running.add(ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly").cmdgate("audit", audit)
+                    .main(Commands.class).args(echoes(40, "").args()).start());
+        }
+        for (ForkedJvm.Running r : running) {
+            Run run = r.finish();
+            assertThat(run.exit()).as(run.describe()).isZero();
+        }
+        assertThat(Audit.read(audit).lines()).hasSizeGreaterThanOrEqualTo(80);
+        String[] ok = verify(jdk, audit);
+        assertThat(ok[0]).as(ok[1]).isEqualTo("0");
+    }
+
+    @OnEachJdk
+    void rotation_keeps_linked_files_and_loses_no_line(Jdk jdk) throws Exception {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        String pad = "-" + "p".repeat(2000);
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly,audit.rotate.size=64K,audit.rotate.keep=9")
+                .cmdgate("audit", audit).main(Commands.class).args(echoes(80, pad).args()).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(tmp)) {
+            files = new ArrayList<>(s.filter(p -> p.getFileName().toString().matches("audit\\.jsonl\\.\\d+")).sorted().toList());
+        }
+        assertThat(files).as("rotated at least twice").hasSizeGreaterThanOrEqualTo(2).hasSizeLessThan(9);
+        Collections.reverse(files);
+        files.add(audit);
+        List<String> echoed = new ArrayList<>();
+        for (Path f : files) {
+            assertThat(Files.size(f)).isLessThanOrEqualTo(64 * 1024);
+            for (Audit.Line l : Audit.read(f).lines()) {
+                echoed.add(l.raw());   // decision lines (events are apart)
+            }
+        }
+        assertThat(echoed).as("every launch's line, in one of the files").hasSize(80);
+        String[] ok = verify(jdk, files.toArray());
+        assertThat(ok[0]).as(ok[1]).isEqualTo("0");
+        assertThat(ok[1]).contains("(linked to audit.jsonl.1)");
+    }
+}
