@@ -82,11 +82,11 @@ class WatchdogIT {
         for (String name : markers.keySet()) {
             Audit.Line decision = log.only(l -> !l.json().containsKey("event")
                     && String.join(" ", l.argv()).contains(markers.get(name).toString()), "the " + name + " decision");
-            List<Audit.Line> kills = log.lines().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))
+            List<Audit.Line> kills = log.events().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))
                     && decision.id().equals(l.json().get("decision_id"))).toList();
             assertThat(kills).as(name + " killed at its deadline and audited\n" + log.dump()).hasSize(1);
         }
-        assertThat(log.lines().stream().filter(l -> "watchdog_sweep".equals(l.json().get("event")))
+        assertThat(log.events().stream().filter(l -> "watchdog_sweep".equals(l.json().get("event")))
                 .filter(l -> !((List<?>) l.json().get("survivors")).isEmpty()).toList())
                 .as("nothing survived a sweep\n" + log.dump()).isEmpty();
     }
@@ -105,7 +105,7 @@ class WatchdogIT {
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(run.result("exits").detail()).as("killed by SIGKILL\n" + run.describe()).contains("exit=137");
         Audit log = Audit.read(audit);
-        List<Audit.Line> kills = log.lines().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))).toList();
+        List<Audit.Line> kills = log.events().stream().filter(l -> "watchdog_kill".equals(l.json().get("event"))).toList();
         assertThat(kills).as("the kill is in the file although the JVM exited as soon as it saw the end\n" + log.dump())
                 .hasSize(1);
         assertThat(kills.get(0).json().get("decision_id")).isEqualTo(log.only(l -> !l.json().containsKey("event"),
