@@ -692,7 +692,7 @@ final class RulesParser {
     static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
             "r", "tcl", "applescript", "powershell", "julia", "lisp");
     static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
-            "write", "open-file");
+            "write", "open-file", "read");
 
     /** A row of a {@code [@lang NAME]} section. */
     private void langRow(Language l, List<String> t) {
