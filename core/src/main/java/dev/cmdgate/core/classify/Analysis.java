@@ -134,6 +134,36 @@ final class Analysis {
         this.trust = rules.trust().isEmpty() ? null : new Trust(site);
     }
 
+    /**
+     * When a word of a {@code runs between} command holds a {@code replace} word ({@code {}}): the files
+     * it stands for, one below each of the wrapper's starting points — its arguments before the first
+     * that starts with {@code -}, {@code (} or {@code !} ({@code .} when there is none; at most 8) — whose
+     * name is only known at run time. They are read paths (credential stores). Empty when no word holds one.
+     */
+    private static List<Arg> foundFiles(List<Arg> cmd, List<Arg> all, List<String> replace) {
+        boolean any = false;
+        for (Arg w : cmd) {
+            for (String r : replace) {
+                any |= w.text.contains(r);
+            }
+        }
+        if (!any) {
+            return List.of();
+        }
+        List<Arg> out = new ArrayList<>();
+        for (Arg w : all) {
+            if (w.text.isEmpty() || w.text.startsWith("-") || w.text.startsWith("(") || w.text.startsWith("!")
+                    || out.size() >= 8) {
+                break;
+            }
+            out.add(new Arg((w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)", true, false, -1, -1));
+        }
+        if (out.isEmpty()) {
+            out.add(new Arg("./$(…)", true, false, -1, -1));
+        }
+        return out;
+    }
+
     /** A program that receives the launch's environment; null for one that cannot be named. */
     private void receiver(String program) {
         if (receivers == null) {
@@ -989,6 +1019,10 @@ final class Analysis {
                     found = true;
                     command(cmd, Map.of(), ctx, joinArgs(cmd), location + " > " + all.get(i).text,
                             List.of());
+                    for (Arg file : foundFiles(cmd, all, r.replace())) {
+                        // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
+                        readPath(file, false, joinArgs(cmd), location + " > " + all.get(i).text + " (a file it finds)");
+                    }
                 }
                 i = j;
             }

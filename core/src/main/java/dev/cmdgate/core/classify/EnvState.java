@@ -1,8 +1,10 @@
 package dev.cmdgate.core.classify;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,6 +19,8 @@ import java.util.Set;
 final class EnvState {
 
     static final int MAX_TRACKED = 1000;
+    /** Distinct literal values remembered per variable (the worst of them is judged where it is used). */
+    static final int MAX_VALUES = 8;
     /** Nameref chains longer than this resolve to "only known at run time". */
     private static final int MAX_NAMEREF_HOPS = 16;
 
@@ -32,6 +36,8 @@ final class EnvState {
     // created on first use: most classifications set no variable at all
     private Set<String> exported = Set.of();
     private Map<String, Value> values = Map.of();
+    /** Every literal value each variable was given so far, in script order, at most {@link #MAX_VALUES}. */
+    private Map<String, List<String>> literals = Map.of();
     /** {@code declare -n NAME=TARGET}: NAME → TARGET; "" when the target is only known at run time. */
     private Map<String, String> namerefs = Map.of();
 
@@ -59,7 +65,47 @@ final class EnvState {
             values.put(name, new Value(text, dynamic));
         } else {
             overflow = true;
+            return;
         }
+        if (!dynamic && text != null) {
+            literal(name, text);
+        }
+    }
+
+    /**
+     * Records one more literal value the variable may hold (an assignment, or an assignment's value with
+     * the variables in it resolved). A value only known at run time is never recorded: the word that uses
+     * the variable is judged as written too.
+     */
+    void literal(String name, String text) {
+        if (literals.isEmpty()) {
+            literals = new HashMap<>();
+        }
+        List<String> l = literals.get(name);
+        if (l == null) {
+            if (literals.size() >= MAX_TRACKED) {
+                return;
+            }
+            l = new ArrayList<>(2);
+            literals.put(name, l);
+        }
+        if (l.size() < MAX_VALUES && !l.contains(text)) {
+            l.add(text);
+        }
+    }
+
+    /**
+     * The literal values this classification gave the variable anywhere so far (in a branch, a loop, a
+     * function body, or twice in a row: any of them may be its value where it is used), or an empty list.
+     */
+    List<String> literals(String name) {
+        List<String> l = literals.get(name);
+        return l == null ? List.of() : l;
+    }
+
+    /** Whether some variable has a literal value recorded (a cheap test before resolving words). */
+    boolean hasLiterals() {
+        return !literals.isEmpty();
     }
 
     /** The value this classification last gave the variable, or null when it has not set it. */

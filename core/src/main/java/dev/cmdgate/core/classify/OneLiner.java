@@ -3,6 +3,7 @@ package dev.cmdgate.core.classify;
 import dev.cmdgate.core.classify.CodeLexer.Kind;
 import dev.cmdgate.core.classify.CodeLexer.Tok;
 import dev.cmdgate.core.rules.Language;
+import dev.cmdgate.core.rules.Verdict;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -111,14 +112,22 @@ final class OneLiner {
                 }
                 shell(new Val(t.dynamic() ? Val.Type.DYN : Val.Type.LIT, t.text(), List.of()), "`…`");
             } else if (t.kind() == Kind.IDENT) {
+                // every reading rows give the name, once each (cp(SRC, DEST) reads SRC and writes DEST)
+                Set<String> readings = null;
                 for (Language.Call c : candidates(t.text())) {
+                    if (readings != null && readings.contains(c.reading())) {
+                        continue;
+                    }
                     String row = matching(c, t.text(), k);
                     if (row != null) {
                         if (!count()) {
                             return;
                         }
                         call(c, row, k);
-                        break;
+                        if (readings == null) {
+                            readings = new java.util.HashSet<>(4);
+                        }
+                        readings.add(c.reading());
                     }
                 }
             }
@@ -373,10 +382,10 @@ final class OneLiner {
                     written(pos.get(0), what);
                 }
             }
-            case "open-file" -> {
-                // open(PATH, MODE): a mode with w, a, x or + writes PATH
-                if (pos.size() > 1 && pos.get(1).type() == Val.Type.LIT && pos.get(1).text().matches(".*[wax+].*")) {
-                    written(pos.get(0), what);
+            case "open-file" -> openFile(pos, what);
+            case "read" -> {
+                if (!pos.isEmpty()) {
+                    read(pos.get(0), what);
                 }
             }
             default -> {
@@ -444,6 +453,15 @@ final class OneLiner {
                 written(new Val(Val.Type.LIT, t.replaceFirst("^[+]?[<>]+\\s*", ""), List.of()), what);
                 continue;
             }
+            // open(F, "<", "x"), open(F, "<x"): a read (a credential store, a URL)
+            if (t.equals("<") && j + 1 < args.size()) {
+                read(args.get(j + 1), what);
+                return;
+            }
+            if (t.startsWith("<") && !t.startsWith("<&")) {
+                read(new Val(Val.Type.LIT, t.substring(1).trim(), List.of()), what);
+                continue;
+            }
             // open("x", "w"), File.open("x", "a+"): a mode after the name writes it
             if (j > 0 && t.matches("[rwabxt+]*[wax+][rwabxt+]*") && args.get(j - 1).type() == Val.Type.LIT
                     && !args.get(j - 1).text().trim().startsWith("|")) {
@@ -462,6 +480,74 @@ final class OneLiner {
      * A file the code writes: a literal path is checked like any written file (devices, places that
      * run code later or grant access); a path only known at run time is an ordinary write.
      */
+    /**
+     * {@code open(PATH, MODE)}, also {@code open(f, PATH, MODE)} (Julia's do-form): PATH is the argument
+     * before the first literal mode; a mode with w, a, x or + writes it, a mode without w, a or x (or no
+     * mode) reads it.
+     */
+    private void openFile(List<Val> pos, String what) {
+        if (pos.isEmpty()) {
+            return;
+        }
+        int m = -1;
+        for (int j = 1; j < pos.size() && m < 0; j++) {
+            if (pos.get(j).type() == Val.Type.LIT && isMode(pos.get(j).text())) {
+                m = j;
+            }
+        }
+        Val path = pos.get(m < 0 ? 0 : m - 1);
+        String mode = m < 0 ? "" : pos.get(m).text();
+        boolean writes = mode.indexOf('w') >= 0 || mode.indexOf('a') >= 0 || mode.indexOf('x') >= 0;
+        if (writes || mode.indexOf('+') >= 0) {
+            written(path, what);
+        }
+        if (!writes && (m >= 0 || pos.size() == 1 || pos.get(1).type() != Val.Type.DYN)) {
+            read(path, what);
+        }
+    }
+
+    /** A file mode string: 1 to 4 of r w a b x t + (fopen, Python, Lua, Julia). */
+    private static boolean isMode(String t) {
+        if (t.isEmpty() || t.length() > 4) {
+            return false;
+        }
+        for (int i = 0; i < t.length(); i++) {
+            if ("rwabxt+".indexOf(t.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A file or URL the code reads: a credential store is {@code verdict credential-read}; a URL whose
+     * scheme reaches the network ({@code http://}, {@code ftp://} …, not {@code file://}) is
+     * {@code verdict network-url}.
+     */
+    private void read(Val v, String what) {
+        if (v.type() != Val.Type.LIT) {
+            return;
+        }
+        String t = v.text().trim();
+        int colon = t.indexOf("://");
+        if (colon > 0 && isScheme(t, colon) && !t.regionMatches(true, 0, "file", 0, colon)) {
+            Verdict url = a.setting("network-url");
+            a.raise(display, location + " > " + what, url != null ? url : a.setting("network-device"), t);
+            return;
+        }
+        a.readPath(Arg.literal(t), false, display, location + " > " + what);
+    }
+
+    private static boolean isScheme(String t, int end) {
+        for (int i = 0; i < end; i++) {
+            char c = t.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '+' || c == '-' || c == '.') || c > 127) {
+                return false;
+            }
+        }
+        return Character.isLetter(t.charAt(0));
+    }
+
     private void written(Val v, String what) {
         Arg path = v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1);
         a.writePath(path, a.setting("redirect-file"), display, location + " > " + what);

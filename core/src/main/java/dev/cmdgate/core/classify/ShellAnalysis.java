@@ -256,6 +256,14 @@ final class ShellAnalysis {
             assigns.put(as.name(), v);
             a.setVariable(as.name(), v, dyn, inline, ctx, display, location,
                     inline ? "is set for the command" : "is assigned");
+            if (dyn && as.value() != null && a.env.hasLiterals()) {
+                String target = a.env.resolve(as.name());
+                for (Arg r : resolvedArgs(as.value())) {
+                    if (target != null && !r.unresolved()) {
+                        a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
+                    }
+                }
+            }
             if (as.subscript() != null) {
                 a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), ctx, display, location);
             }
@@ -277,25 +285,7 @@ final class ShellAnalysis {
                 substitutions(w, ctx);
                 alt = alternative(w.parts(), 0);
             }
-            if (lit != null && lit.indexOf('{') < 0) {
-                // no substitution and no brace syntax: the common case, no expansion work
-                words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
-            } else if (a.expandedWords > MAX_EXPANDED_WORDS) {
-                words.add(arg(w));
-            } else {
-                BraceExpansion be = w.expandBraces(BRACE_CAP);
-                if (be.overCap()) {
-                    a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
-                }
-                a.expandedWords += be.words().size();
-                if (a.expandedWords > MAX_EXPANDED_WORDS) {
-                    a.raise(display, location, a.setting("too-deep"),
-                            "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
-                }
-                for (Word x : be.words()) {
-                    words.add(arg(x));
-                }
-            }
+            expand(w, lit, -1, words, display, location);
             if (alt != null && defaults == null) {
                 defaults = new ArrayList<>(words.subList(0, before));
             }
@@ -307,6 +297,9 @@ final class ShellAnalysis {
                 }
             }
         }
+        // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
+        // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
+        List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), display, location) : List.of();
         if (a.env.keyword && words.size() > 1) {
             // set -k: a NAME=value word anywhere in the command is an assignment for it
             for (int i = 1; i < words.size(); i++) {
@@ -335,6 +328,13 @@ final class ShellAnalysis {
             if (defaults != null && !a.exhausted) {
                 // judged again as if each expansion gave its default word (an option, a path …)
                 a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
+            }
+            for (List<Arg> r : resolved) {
+                if (a.exhausted) {
+                    break;
+                }
+                // judged again with the values the script gave its variables
+                a.command(r, assigns, ctx.withStdin(in), display, location + " (with the variables' values)", net);
             }
             if (a.commandMax.atLeast(CommandClass.NETWORK) && a.downloaded.size() < 1000) {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
@@ -452,6 +452,9 @@ final class ShellAnalysis {
                     }
                     if (p == null && !procSubst) {
                         a.readPath(t, false, display, location);   // < FILE: the command reads it
+                        for (Arg v : resolvedArgs(r.target())) {
+                            a.readPath(v, false, display, location + " (with the variables' values)");
+                        }
                     }
                 }
                 case DUP_IN -> {
@@ -470,6 +473,9 @@ final class ShellAnalysis {
                     }
                     Verdict v = a.setting("redirect-file");
                     a.writePath(t, v, display, location);
+                    for (Arg value : resolvedArgs(r.target())) {
+                        a.writePath(value, v, display, location + " (with the variables' values)");
+                    }
                     if (r.op() == Redirect.Op.READ_WRITE) {
                         if (p == null) {
                             a.readPath(t, false, display, location);   // <> FILE reads it too
@@ -571,6 +577,140 @@ final class ShellAnalysis {
                 a.setVariable(pe.name(), v.text, v.unresolved(), false, ctx, display, location, "is assigned by ${…=…}");
             } else {
                 a.arithmeticAssignments(text(p.start(), p.end()), ctx, display, location);
+            }
+        }
+    }
+
+    /**
+     * The command's words once per literal value of the variables they name ({@link EnvState#literals}),
+     * the k-th list taking every variable's k-th value (its last, when it has fewer); empty when no word
+     * names such a variable. Expansions the script gave no literal value stay as written.
+     */
+    private List<List<Arg>> resolvedWords(List<Word> ws, String display, String location) {
+        int n = 0;
+        for (Word w : ws) {
+            if (w.literalValue() == null) {
+                n = Math.max(n, knownValues(w.parts()));
+            }
+        }
+        if (n == 0) {
+            return List.of();
+        }
+        List<List<Arg>> out = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            List<Arg> words = new ArrayList<>(ws.size());
+            for (Word w : ws) {
+                expand(w, w.literalValue(), k, words, display, location);
+            }
+            out.add(words);
+        }
+        return out;
+    }
+
+    /**
+     * Adds a word's fields after brace expansion (bounded: past the caps, the word as written and
+     * {@code too-deep}); with {@code k >= 0}, with its variables' k-th literal values.
+     */
+    private void expand(Word w, String lit, int k, List<Arg> words, String display, String location) {
+        if (lit != null && lit.indexOf('{') < 0) {
+            // no substitution and no brace syntax: the common case, no expansion work
+            words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
+        } else if (a.expandedWords > MAX_EXPANDED_WORDS) {
+            words.add(arg(w));
+        } else {
+            BraceExpansion be = w.expandBraces(BRACE_CAP);
+            if (be.overCap()) {
+                a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+            }
+            a.expandedWords += be.words().size();
+            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+                a.raise(display, location, a.setting("too-deep"),
+                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
+            }
+            for (Word x : be.words()) {
+                if (k < 0) {
+                    words.add(arg(x));
+                } else {
+                    resolved(x, k, words);
+                }
+            }
+        }
+    }
+
+    /** One word's alternatives with the script's literal values of its variables (empty when it names none). */
+    List<Arg> resolvedArgs(Word w) {
+        if (w == null || !a.env.hasLiterals() || w.literalValue() != null) {
+            return List.of();
+        }
+        int n = knownValues(w.parts());
+        List<Arg> out = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            List<Arg> one = new ArrayList<>(1);
+            resolved(w, k, one);
+            out.addAll(one);
+        }
+        return out;
+    }
+
+    /** The most literal values any variable a word's plain expansions name was given (0: none). */
+    private int knownValues(List<WordPart> parts) {
+        int n = 0;
+        for (WordPart p : parts) {
+            if (p instanceof DoubleQuoted d) {
+                n = Math.max(n, knownValues(d.parts()));
+            } else if (p instanceof ParameterExpansion pe && plain(pe)) {
+                String t = a.env.resolve(pe.name());
+                if (t != null) {
+                    n = Math.max(n, a.env.literals(t).size());
+                }
+            }
+        }
+        return n;
+    }
+
+    private static boolean plain(ParameterExpansion pe) {
+        return pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null;
+    }
+
+    /**
+     * Adds the word with its variables' k-th literal values. A word that is one unquoted expansion is
+     * split at blanks as the shell splits it ({@code O="-r -f"; rm $O ~}).
+     */
+    private void resolved(Word w, int k, List<Arg> out) {
+        StringBuilder b = new StringBuilder();
+        boolean[] unknown = {false};
+        renderResolved(w.parts(), b, k, unknown);
+        String text = b.toString();
+        if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !unknown[0]) {
+            for (String piece : text.trim().split("[ \t\n]+", 64)) {
+                if (!piece.isEmpty()) {
+                    out.add(new Arg(piece, true, false, w.start(), w.end()));
+                }
+            }
+            return;
+        }
+        out.add(new Arg(text, true, globLead(w, text), w.start(), w.end()));
+    }
+
+    private void renderResolved(List<WordPart> parts, StringBuilder b, int k, boolean[] unknown) {
+        for (WordPart p : parts) {
+            if (p instanceof DoubleQuoted d) {
+                renderResolved(d.parts(), b, k, unknown);
+            } else if (p instanceof ParameterExpansion pe && plain(pe) && !pe.name().equals("HOME")) {
+                String t = a.env.resolve(pe.name());
+                List<String> values = t == null ? List.of() : a.env.literals(t);
+                if (values.isEmpty()) {
+                    unknown[0] = true;
+                    b.append('$').append(pe.name());
+                } else {
+                    b.append(values.get(Math.min(k, values.size() - 1)));
+                }
+            } else {
+                int at = b.length();
+                render(List.of(p), b);
+                if (b.indexOf("$", at) >= 0 || b.indexOf("\u2026", at) >= 0) {
+                    unknown[0] |= !(p instanceof ParameterExpansion pe && pe.name().equals("HOME") && plain(pe));
+                }
             }
         }
     }

@@ -567,8 +567,15 @@ final class RulesParser {
             if (end < 3 || end == t.size() - 1) {
                 throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
             }
-            return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, t.size())),
-                    0, List.of(), false, false, List.of(), List.of(), List.of(), List.of(), false, List.of(), false);
+            // runs between … end … [replace WORD...]: a word holding WORD is a file found below the starting points
+            int rep = t.indexOf("replace");
+            int stop = rep > end ? rep : t.size();
+            if (stop == end + 1 || rep == t.size() - 1) {
+                throw new IllegalArgumentException("expected: runs between WORD... end WORD... [replace WORD...]");
+            }
+            return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, stop)),
+                    0, List.of(), false, false, List.of(), rep > end ? List.copyOf(t.subList(rep + 1, t.size())) : List.of(),
+                    List.of(), List.of(), false, List.of(), false);
         }
         if (!t.get(1).equals("operand")) {
             throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
@@ -692,7 +699,7 @@ final class RulesParser {
     static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
             "r", "tcl", "applescript", "powershell", "julia", "lisp");
     static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
-            "write", "open-file");
+            "write", "open-file", "read");
 
     /** A row of a {@code [@lang NAME]} section. */
     private void langRow(Language l, List<String> t) {
