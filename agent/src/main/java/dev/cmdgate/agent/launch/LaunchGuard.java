@@ -339,12 +339,34 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         pendingExits.put(process, new PendingExit(d.id(), process.pid(), System.nanoTime()));
         if (exitHook.compareAndSet(false, true)) {
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(this::writeExitedAtShutdown, "cmdgate-exit-lines"));
+                Runtime.getRuntime().addShutdownHook(new Thread(new ExitedAtShutdown(), "cmdgate-exit-lines"));
             } catch (IllegalStateException | SecurityException e) {
                 // shutting down already: the callbacks below are all there is
             }
         }
-        process.toHandle().onExit().thenAccept(h -> writeExit(process, exitValueSoon(process)));
+        process.toHandle().onExit().thenAccept(new ExitLine(process));
+    }
+
+    /** Writes a process's exit line when its handle completes (a class, not a lambda: see decide). */
+    private final class ExitLine implements java.util.function.Consumer<ProcessHandle> {
+        private final Process process;
+
+        ExitLine(Process process) {
+            this.process = process;
+        }
+
+        @Override
+        public void accept(ProcessHandle h) {
+            writeExit(process, exitValueSoon(process));
+        }
+    }
+
+    /** The shutdown hook's body (a class, not a method reference). */
+    private final class ExitedAtShutdown implements Runnable {
+        @Override
+        public void run() {
+            writeExitedAtShutdown();
+        }
     }
 
     private void writeExitedAtShutdown() {
@@ -526,7 +548,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
 
     private Decision decide(InFlight t, Launch launch, boolean mayPrompt) {
         CallSite.Walk site = callSites.walk();
-        Verdict verdict = gatekeeper.get().judge(declared(launch), LaunchSite.of(launch.cwd(), site::frames));
+        Verdict verdict = gatekeeper.get().judge(declared(launch), LaunchSite.of(launch.cwd(), site));
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
         String caller = null;
