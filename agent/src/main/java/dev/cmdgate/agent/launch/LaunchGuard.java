@@ -401,9 +401,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         try {
             audit.write(Json.write(line));
         } catch (IOException | RuntimeException e) {
-            if (auditFailing.compareAndSet(false, true)) {
-                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
-            }
+            reportAuditOutage(e); // an exit line may be the first to meet an outage: said as a launch would say it
         }
     }
 
@@ -692,13 +690,19 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         return d;
     }
 
-    private Decision auditFailed(Decision d, Exception e) {
-        boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
+    /** Says once per outage that the audit file cannot be written, and what launches do meanwhile. */
+    private void reportAuditOutage(Exception e) {
         if (auditFailing.compareAndSet(false, true)) {
+            boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
             log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + "); "
                     + (block ? "launches are refused until it can be written"
                              : "launches go on unaudited (" + ConfigParser.PREFIX + "audit.failure=continue)"));
         }
+    }
+
+    private Decision auditFailed(Decision d, Exception e) {
+        boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
+        reportAuditOutage(e);
         if (!block || d.outcome() != Outcome.ALLOWED) {
             return d;
         }
