@@ -11,7 +11,8 @@
 #                   `mvn -o -q test` of examples/maven-build under ./cmdgate run: wall ratio to no agent
 # Start-up against a do-nothing agent is scripts/measure-startup.sh.
 #   scripts/measure-cold.sh [ROUNDS] [JAVA_HOME…]      (default 9 rounds; JDK 17 and 25 when present)
-#   env: BUILD_DIR / CMDGATE_JAR (which jar), EXAMPLES=1
+#   env: BUILD_DIR / CMDGATE_JAR (which jar), EXAMPLES=1,
+#        BASELINE_JAR=old.jar  also measures that jar in every round, side by side ("base" figures)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bench/common.sh"
 rounds="${1:-9}"; shift || true
@@ -54,18 +55,28 @@ measure() {   # file-prefix, launches, java args…  → appends wall ms, cpu ms
 }
 extra() { awk -v a="$(median < "$work/$1")" -v b="$(median < "$work/$2")" -v s="${3:-1}" 'BEGIN {printf "%+.1f", (a - b) / s}'; }
 
+base="${BASELINE_JAR:-}"
 for home in "${homes[@]}"; do
   java="$home/bin/java"
-  rm -f "$work"/*.wall "$work"/*.cpu "$work"/*.rss "$work"/*.first "$work"/*.per "$work"/cli.ms
+  rm -f "$work"/*.wall "$work"/*.cpu "$work"/*.rss "$work"/*.first "$work"/*.per "$work"/cli*.ms
   audit="-javaagent:$jar=autonomy=full,audit=$work/audit.jsonl"
   for ((i = 0; i < rounds; i++)); do
     measure one-none 1
     measure one-cmdgate 1 "$audit"
+    [[ -z "$base" ]] || measure one-base 1 "-javaagent:$base=autonomy=full,audit=$work/audit.jsonl"
     measure many-none 1000
     measure many-noaudit 1000 "-javaagent:$jar=autonomy=full"
     measure many-audit 1000 "$audit"
+    if [[ -n "$base" ]]; then
+      measure many-base-noaudit 1000 "-javaagent:$base=autonomy=full"
+      measure many-base-audit 1000 "-javaagent:$base=autonomy=full,audit=$work/audit.jsonl"
+    fi
     t0=$(date +%s%N); "$java" -jar "$jar" classify -- ls > /dev/null; t1=$(date +%s%N)
     awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.1f\n", ns / 1e6}' >> "$work/cli.ms"
+    if [[ -n "$base" ]]; then
+      t0=$(date +%s%N); "$java" -jar "$base" classify -- ls > /dev/null; t1=$(date +%s%N)
+      awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.1f\n", ns / 1e6}' >> "$work/cli-base.ms"
+    fi
   done
   echo "$(jdk_name "$home")  ($rounds rounds, variants alternating; cmdgate autonomy=full, with an audit file unless said)"
   echo "  one launch:      JVM wall $(median < "$work/one-none.wall") -> $(median < "$work/one-cmdgate.wall") ms ($(extra one-cmdgate.wall one-none.wall) ms; target <= +40)," \
@@ -74,6 +85,14 @@ for home in "${homes[@]}"; do
   echo "  launches 2-1000: launching-thread CPU per launch $(median < "$work/many-none.per") us; cmdgate $(extra many-noaudit.per many-none.per) us without audit (target <= +30), $(extra many-audit.per many-none.per) us with audit (target <= +60)"
   echo "  max RSS:         $(awk -v x="$(median < "$work/many-none.rss")" 'BEGIN {printf "%.1f", x / 1024}') -> $(awk -v x="$(median < "$work/many-audit.rss")" 'BEGIN {printf "%.1f", x / 1024}') MiB ($(extra many-audit.rss many-none.rss 1024) MiB; target <= +8)"
   echo "  classify CLI:    $(median < "$work/cli.ms") ms wall (target <= 120)"
+  if [[ -n "$base" ]]; then
+    echo "  baseline $base, same rounds:"
+    echo "    one launch:      JVM wall $(median < "$work/one-base.wall") ms ($(extra one-base.wall one-none.wall) ms), CPU $(median < "$work/one-base.cpu") ms ($(extra one-base.cpu one-none.cpu) ms)"
+    echo "    first launch:    $(awk -v x="$(median < "$work/one-base.first")" 'BEGIN {printf "%.1f", x / 1000}') ms ($(extra one-base.first one-none.first 1000) ms)"
+    echo "    launches 2-1000: $(extra many-base-noaudit.per many-none.per) us without audit, $(extra many-base-audit.per many-none.per) us with audit"
+    echo "    max RSS:         $(awk -v x="$(median < "$work/many-base-audit.rss")" 'BEGIN {printf "%.1f", x / 1024}') MiB ($(extra many-base-audit.rss many-none.rss 1024) MiB)"
+    echo "    classify CLI:    $(median < "$work/cli-base.ms") ms wall"
+  fi
 done
 
 if [[ "${EXAMPLES:-0}" == 1 ]]; then

@@ -13,7 +13,21 @@ import java.util.function.Supplier;
 public interface LaunchSite {
 
     /** No site known: no directory, no frames (a trust row with a condition never holds). */
-    LaunchSite NONE = of(null, List::of);
+    LaunchSite NONE = of(null, NoFrames.NO_FRAMES);
+
+    /** No frames (a class, not {@code List::of}: no lambda is spun on a JVM's first decision). */
+    final class NoFrames implements Supplier<List<String>> {
+        /** Supplies the empty list. */
+        public static final Supplier<List<String>> NO_FRAMES = new NoFrames();
+
+        private NoFrames() {
+        }
+
+        @Override
+        public List<String> get() {
+            return List.of();
+        }
+    }
 
     /** The absolute directory the process starts in, or null when unknown. */
     String cwd();

@@ -73,15 +73,19 @@ final class CallSite {
         return new Walk();
     }
 
-    /** One launch's caller and launching frames. */
-    final class Walk {
+    /**
+     * One launch's caller and launching frames. It is its own walk function and frame supplier (no
+     * lambdas or method references: each costs a spun class on the JVM's first launch).
+     */
+    final class Walk implements java.util.function.Supplier<List<String>>,
+            java.util.function.Function<Stream<StackWalker.StackFrame>, Void> {
         private String caller;
         private List<String> frames;
 
         /** The application frame that launched, as {@code Class.method(File.java:line)}. */
         String caller() {
             if (caller == null) {
-                WALKER.walk(this::read);
+                WALKER.walk(this);
             }
             return caller;
         }
@@ -93,12 +97,20 @@ final class CallSite {
          */
         List<String> frames() {
             if (frames == null) {
-                WALKER.walk(this::read);
+                WALKER.walk(this);
             }
             return frames;
         }
 
-        private Void read(Stream<StackWalker.StackFrame> stack) {
+        /** {@link #frames()}, for {@code LaunchSite}. */
+        @Override
+        public List<String> get() {
+            return frames();
+        }
+
+        /** Reads the stack once (the walk function). */
+        @Override
+        public Void apply(Stream<StackWalker.StackFrame> stack) {
             String first = null;
             String found = null;
             List<String> seen = new ArrayList<>();

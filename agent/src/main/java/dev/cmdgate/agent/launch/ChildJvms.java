@@ -225,6 +225,25 @@ final class ChildJvms {
         return out;
     }
 
+    /** The blank-separated words of a trimmed row ({@code split("\\s+")} without a regular expression on the first launch). */
+    static String[] words(String row) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < row.length()) {
+            while (i < row.length() && Character.isWhitespace(row.charAt(i))) {
+                i++;
+            }
+            int st = i;
+            while (i < row.length() && !Character.isWhitespace(row.charAt(i))) {
+                i++;
+            }
+            if (i > st) {
+                out.add(row.substring(st, i));
+            }
+        }
+        return out.toArray(new String[0]);
+    }
+
     private static Map<String, Program> programs() {
         try (InputStream in = ChildJvms.class.getResourceAsStream("jvm-programs")) {
             if (in == null) {
@@ -238,7 +257,7 @@ final class ChildJvms {
                 if (row.isEmpty()) {
                     continue;
                 }
-                String[] w = row.split("\\s+");
+                String[] w = words(row);
                 if (w.length < 2 || !(w[1].equals("argument") || w[1].equals("-J"))
                         || (w.length > 2 && !w[2].equals("alone"))) {
                     throw new IllegalStateException("cmdgate: jvm-programs: bad row '" + row + "'");

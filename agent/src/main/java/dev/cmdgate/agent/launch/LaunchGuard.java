@@ -407,12 +407,34 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         pendingExits.put(process, new PendingExit(d.id(), process.pid(), System.nanoTime()));
         if (exitHook.compareAndSet(false, true)) {
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(this::writeExitedAtShutdown, "cmdgate-exit-lines"));
+                Runtime.getRuntime().addShutdownHook(new Thread(new ExitedAtShutdown(), "cmdgate-exit-lines"));
             } catch (IllegalStateException | SecurityException e) {
                 // shutting down already: the callbacks below are all there is
             }
         }
-        process.toHandle().onExit().thenAccept(h -> writeExit(process, exitValueSoon(process)));
+        process.toHandle().onExit().thenAccept(new ExitLine(process));
+    }
+
+    /** Writes a process's exit line when its handle completes (a class, not a lambda: see decide). */
+    private final class ExitLine implements java.util.function.Consumer<ProcessHandle> {
+        private final Process process;
+
+        ExitLine(Process process) {
+            this.process = process;
+        }
+
+        @Override
+        public void accept(ProcessHandle h) {
+            writeExit(process, exitValueSoon(process));
+        }
+    }
+
+    /** The shutdown hook's body (a class, not a method reference). */
+    private final class ExitedAtShutdown implements Runnable {
+        @Override
+        public void run() {
+            writeExitedAtShutdown();
+        }
     }
 
     private void writeExitedAtShutdown() {
@@ -447,9 +469,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         try {
             audit.write(Json.write(line));
         } catch (IOException | RuntimeException e) {
-            if (auditFailing.compareAndSet(false, true)) {
-                log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
-            }
+            reportAuditOutage(e); // an exit line may be the first to meet an outage: said as a launch would say it
         }
     }
 
@@ -629,7 +649,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     private Decision decide(InFlight t, Launch asked, boolean mayPrompt) {
         Launch launch = declared(asked);
         CallSite.Walk site = callSites.walk();
-        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site::frames));
+        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site));
         SecretsRecord received = t.screened == null ? SecretsRecord.NONE : secrets.plan(t.screened, t.screenedEnvironment);
         boolean unscrubbable = t.unscrubbable && !received.withheld().isEmpty();
         t.screen(null, null, false);
@@ -789,13 +809,19 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         return d;
     }
 
-    private Decision auditFailed(Decision d, Exception e) {
-        boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
+    /** Says once per outage that the audit file cannot be written, and what launches do meanwhile. */
+    private void reportAuditOutage(Exception e) {
         if (auditFailing.compareAndSet(false, true)) {
+            boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
             log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + "); "
                     + (block ? "launches are refused until it can be written"
                              : "launches go on unaudited (" + ConfigParser.PREFIX + "audit.failure=continue)"));
         }
+    }
+
+    private Decision auditFailed(Decision d, Exception e) {
+        boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
+        reportAuditOutage(e);
         if (!block || d.outcome() != Outcome.ALLOWED) {
             return d;
         }

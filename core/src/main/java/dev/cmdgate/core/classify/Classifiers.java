@@ -9,7 +9,15 @@ import java.util.Set;
 /** Entry point for obtaining the classifier. */
 public final class Classifiers {
 
-    private static final RulesClassifier BUILTIN = new RulesClassifier(RuleSet::builtin);
+    private static final RulesClassifier BUILTIN = new RulesClassifier(new Builtin());
+
+    /** The built-in rules, made on first use (a class, not {@code RuleSet::builtin}: no lambda spun on the first decision). */
+    private static final class Builtin implements java.util.function.Supplier<RuleSet> {
+        @Override
+        public RuleSet get() {
+            return RuleSet.builtin();
+        }
+    }
 
     private Classifiers() {
     }

@@ -55,8 +55,8 @@ public final class RulesClassifier implements CommandClassifier {
 
     /** A classifier over an already loaded rule set. */
     public static RulesClassifier of(RuleSet rules) {
-        RulesClassifier c = new RulesClassifier(() -> rules);
-        c.rules = rules;
+        RulesClassifier c = new RulesClassifier((Supplier<RuleSet>) null); // never asked: the rules are there
+        c.rules = java.util.Objects.requireNonNull(rules);
         return c;
     }
 

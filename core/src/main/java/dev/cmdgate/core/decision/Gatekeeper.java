@@ -42,7 +42,7 @@ public final class Gatekeeper {
     }
 
     public Verdict judge(Launch launch) {
-        return judge(launch, LaunchSite.of(launch.cwd(), List::of));
+        return judge(launch, LaunchSite.of(launch.cwd(), LaunchSite.NoFrames.NO_FRAMES));
     }
 
     /**

@@ -97,13 +97,13 @@ public final class Language {
         for (String n : c.names()) {
             String l = lastSegment(n);
             if (l.endsWith("*")) {
-                if (!globbed.contains(c)) {
-                    globbed.add(c);
+                if (globbed.isEmpty() || globbed.get(globbed.size() - 1) != c) {
+                    globbed.add(c); // identity, not the record's equals: no method-handle spin-up on the first decision
                 }
                 globPrefixes.add(l.substring(0, l.length() - 1));
                 globCalls.add(c);
             } else {
-                byLast.computeIfAbsent(l, k -> new ArrayList<>()).add(c);
+                listIn(byLast, l).add(c);
             }
         }
     }
@@ -111,13 +111,23 @@ public final class Language {
     void add(Use u) {
         uses.add(u);
         for (String w : u.names()) {
-            useIndex.computeIfAbsent(w, k -> new ArrayList<>()).add(u);
+            listIn(useIndex, w).add(u);
             String lower = w.toLowerCase(java.util.Locale.ROOT);
             if (!lower.equals(w)) {
-                useIndex.computeIfAbsent(lower, k -> new ArrayList<>()).add(u);
+                listIn(useIndex, lower).add(u);
             }
             prefixUses |= w.endsWith(".") || w.endsWith("::");
         }
+    }
+
+    /** The list under a key, made when missing (no lambda: rules are read on the first decision). */
+    private static <T> List<T> listIn(java.util.Map<String, List<T>> m, String key) {
+        List<T> l = m.get(key);
+        if (l == null) {
+            l = new ArrayList<>();
+            m.put(key, l);
+        }
+        return l;
     }
 
     /** The last segment of a dotted name ({@code a.b.c} → {@code c}, {@code A::B} → {@code B}, {@code a->b} → {@code b}). */

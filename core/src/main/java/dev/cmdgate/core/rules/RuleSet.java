@@ -1,8 +1,6 @@
 package dev.cmdgate.core.rules;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,33 +69,126 @@ public final class RuleSet {
     /** example rows, in file order. */
     final List<RuleExample> examples = new ArrayList<>();
 
+    /**
+     * The built-in rules' index when this rule set reads built-in programs when they are first looked up
+     * (null: every section was read when the rule set was made).
+     */
+    private final BuiltinIndex lazy;
+    /** Built-in programs read since the rule set was made, by name (published whole, read without a lock). */
+    private final java.util.concurrent.ConcurrentHashMap<String, Section> read;
+
     RuleSet() {
+        this(null);
+    }
+
+    private RuleSet(BuiltinIndex lazy) {
+        this.lazy = lazy;
+        this.read = lazy == null ? null : new java.util.concurrent.ConcurrentHashMap<>();
     }
 
     private static volatile RuleSet builtin;
 
-    /** The built-in rules, loaded and indexed once, on first use. */
+    /**
+     * The built-in rules, made once, on first use: the settings, languages and name-prefix sections are
+     * read then, each program's sections when a command first names it ({@link BuiltinIndex}).
+     */
     public static RuleSet builtin() {
         RuleSet b = builtin;
         if (b == null) {
             synchronized (RuleSet.class) {
                 b = builtin;
                 if (b == null) {
-                    b = new RuleSet();
-                    try (InputStream in = RuleSet.class.getResourceAsStream(BUILTIN)) {
-                        if (in == null) {
-                            throw new IllegalStateException("built-in rules " + BUILTIN + " missing from the jar");
-                        }
-                        new RulesParser(b, BUILTIN_NAME, false).parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
+                    b = lazyBuiltin();
                     RulesParser.checkComplete(b);
                     builtin = b;
                 }
             }
         }
         return b;
+    }
+
+    /** A new rule set of the built-in rules whose programs are read when first looked up. */
+    static RuleSet lazyBuiltin() {
+        BuiltinIndex index = BuiltinIndex.builtin();
+        RuleSet r = new RuleSet(index);
+        RulesParser.forEagerBlocks(r).parseBlocks(index, index.eager);
+        return r;
+    }
+
+    /** The built-in rules read whole, every section at once (for tests and tools). */
+    static RuleSet builtinReadWhole() {
+        RuleSet r = RulesParser.reparseBuiltin();
+        RulesParser.checkComplete(r);
+        return r;
+    }
+
+    /**
+     * The section of exactly this program name (no prefix or version fallback), or null; a built-in
+     * program not read yet is read now.
+     */
+    Section exactProgram(String name) {
+        Section s = programs.get(name);
+        if (s != null || lazy == null) {
+            return s;
+        }
+        s = read.get(name);
+        if (s != null) {
+            return s;
+        }
+        int[] blocks = lazy.blocksOf(name);
+        if (blocks == null) {
+            return null;
+        }
+        synchronized (read) {
+            s = read.get(name);
+            if (s == null) {
+                Map<String, Section> out = new HashMap<>();
+                RulesParser.forProgram(this, name, out).parseBlocks(lazy, blocks);
+                s = out.get(name);
+                if (s == null) {
+                    throw new IllegalStateException("built-in rules: no section for " + name);
+                }
+                read.put(name, s);
+            }
+        }
+        return s;
+    }
+
+    /**
+     * For a user rules file being read on top (while the rule set is made, on one thread): the built-in
+     * sections of this program, moved to {@link #programs} so the user's rows change them; null when the
+     * built-in rules do not name it.
+     */
+    Section takeBuiltinProgram(String name) {
+        if (lazy == null) {
+            return null;
+        }
+        Section s = exactProgram(name);
+        if (s != null) {
+            read.remove(name);
+            programs.put(name, s);
+        }
+        return s;
+    }
+
+    /** env-args and env-pairs rows of the built-in rules read lazily (identity): see {@link RulesParser#checkComplete}. */
+    final Set<EnvArgs> builtinEnvArgs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /**
+     * Whether this is a built-in env-args/env-pairs row of a lazily read rule set whose program no user
+     * row has changed (its section is still the built-in one, read or not).
+     */
+    boolean builtinRowUnchanged(EnvArgs a) {
+        return lazy != null && builtinEnvArgs.contains(a) && !programs.containsKey(a.program()) && lazy.knows(a.program());
+    }
+
+    /** Reads every built-in program not read yet. */
+    private void readAll() {
+        if (lazy != null) {
+            for (String name : lazy.programNames()) {
+                exactProgram(name);
+            }
+        }
     }
 
     /**
@@ -131,7 +222,7 @@ public final class RuleSet {
 
     /** As {@link #withUserFile(Path, Map)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin, Map<String, String> placeholders) {
-        RuleSet copy = RulesParser.reparseBuiltin();
+        RuleSet copy = lazyBuiltin();
         copy.userTexts.put(origin, text);
         new RulesParser(copy, origin, true).placeholders(placeholders).parse(text);
         RulesParser.checkComplete(copy);
@@ -188,7 +279,7 @@ public final class RuleSet {
 
     /** The section of a program name (exact, then prefix rows such as {@code mkfs*}), or null. */
     public Section program(String name) {
-        Section s = programs.get(name);
+        Section s = exactProgram(name);
         if (s != null) {
             return s;
         }
@@ -208,7 +299,7 @@ public final class RuleSet {
             }
         }
         if (end > 0 && end < name.length()) {
-            return programs.get(name.substring(0, end));
+            return exactProgram(name.substring(0, end));
         }
         return null;
     }
@@ -378,8 +469,12 @@ public final class RuleSet {
 
     /** Every section: programs, prefix programs and, below them, their sub-command sections. */
     public List<Section> allSections() {
+        readAll();
         List<Section> out = new ArrayList<>();
         java.util.ArrayDeque<Section> todo = new java.util.ArrayDeque<>(programs.values());
+        if (read != null) {
+            todo.addAll(read.values());
+        }
         todo.addAll(prefixPrograms);
         java.util.Set<Section> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         while (!todo.isEmpty()) {

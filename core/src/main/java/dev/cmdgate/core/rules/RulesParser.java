@@ -54,11 +54,50 @@ final class RulesParser {
     private List<Language> langs = List.of();
     /** In a {@code [@trust]} section: rows the user trusts (TrustRows). */
     private boolean inTrust;
+    /** Reading one program's blocks of the built-in rules: only its sections ({@link RuleSet#program}). */
+    private String onlyProgram;
+    /** Reading the blocks read when a lazy rule set is made: only name-prefix sections ({@code [mkfs*]}). */
+    private boolean prefixesOnly;
+    /** Where program sections go: the rule set's, or a program's sections being read before they are published. */
+    private java.util.Map<String, Section> programsOut;
+    /** The current header names no section this parser reads: its rows are skipped. */
+    private boolean skipping;
 
     RulesParser(RuleSet rules, String origin, boolean overlay) {
         this.rules = rules;
         this.origin = origin;
         this.overlay = overlay;
+        this.programsOut = rules.programs;
+    }
+
+    /** A parser that reads only {@code program}'s sections of the built-in rules, into {@code out}. */
+    static RulesParser forProgram(RuleSet rules, String program, java.util.Map<String, Section> out) {
+        RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
+        p.onlyProgram = program;
+        p.programsOut = out;
+        return p;
+    }
+
+    /** A parser for the blocks a lazy rule set reads when it is made: settings, languages, name prefixes. */
+    static RulesParser forEagerBlocks(RuleSet rules) {
+        RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
+        p.prefixesOnly = true;
+        return p;
+    }
+
+    /** Parses the given blocks of an index, in order, each with its own line numbers. */
+    void parseBlocks(BuiltinIndex index, int[] blocks) {
+        for (int b : blocks) {
+            int at = index.start(b);
+            while (at < index.end(b) && index.text.charAt(at) != '[') {
+                at++;
+            }
+            if (at >= index.end(b) || index.start(b) > 0 && index.text.charAt(index.start(b) - 1) != '\n') {
+                throw new IllegalStateException("the built-in rules index does not match " + RuleSet.BUILTIN_NAME
+                        + " at line " + index.line(b));
+            }
+            parseRange(index.text, index.start(b), index.end(b), index.line(b));
+        }
     }
 
     /** The values trust rows' placeholders stand for (the agent passes those it read at start-up). */
@@ -107,7 +146,13 @@ final class RulesParser {
         List<EnvArgs> named = new ArrayList<>(r.envArgs.values());
         named.addAll(r.envPairs);
         for (EnvArgs a : named) {
-            Section s = r.programs.get(a.program());
+            if (r.builtinRowUnchanged(a)) {
+                // a built-in row naming a built-in program no user row changed: checked when the rules
+                // are built (BuiltinRulesSelfCheckTest reads them whole); reading the program now would
+                // put its sections on every JVM's first decision
+                continue;
+            }
+            Section s = r.exactProgram(a.program());
             if (s == null) {
                 throw new IllegalArgumentException("rules: env-args/env-pairs name [" + a.program() + "], which has no section");
             }
@@ -119,12 +164,17 @@ final class RulesParser {
     }
 
     void parse(String text) {
-        int pos = 0;
-        int n = text.length();
-        lineNo = 0;
+        parseRange(text, 0, text.length(), 1);
+    }
+
+    /** Parses the lines of {@code text} from {@code from} to {@code to}; the first is line {@code firstLine}. */
+    private void parseRange(String text, int from, int to, int firstLine) {
+        int pos = from;
+        int n = to;
+        lineNo = firstLine - 1;
         while (pos <= n) {
             int nl = text.indexOf('\n', pos);
-            if (nl < 0) {
+            if (nl < 0 || nl > n) {
                 nl = n;
             }
             lineNo++;
@@ -150,6 +200,9 @@ final class RulesParser {
         if (first.startsWith("[")) {
             int hash = raw.indexOf('#');
             header((hash >= 0 ? raw.substring(0, hash) : raw).trim());
+            return;
+        }
+        if (skipping) {
             return;
         }
         if (inTrust) {
@@ -189,6 +242,7 @@ final class RulesParser {
         if (inner.isEmpty()) {
             throw new IllegalArgumentException("empty section header");
         }
+        skipping = false;
         inTrust = inner.equals("@trust");
         if (inTrust) {
             inSettings = false;
@@ -210,7 +264,12 @@ final class RulesParser {
                 if (n.isBlank()) {
                     throw new IllegalArgumentException("empty language name in '" + inner + "'");
                 }
-                ls.add(rules.languages.computeIfAbsent(n.trim(), Language::new));
+                Language l = rules.languages.get(n.trim());
+                if (l == null) {
+                    l = new Language(n.trim());
+                    rules.languages.put(n.trim(), l);
+                }
+                ls.add(l);
             }
             langs = ls;
             current = List.of();
@@ -219,30 +278,65 @@ final class RulesParser {
         if (inner.startsWith("@")) {
             throw new IllegalArgumentException("unknown section '[" + inner + "]'");
         }
+        List<Section> sections = new ArrayList<>();
+        for (List<String> p : headerPaths(inner)) {
+            if (keep(p.get(0))) {
+                sections.add(section(p));
+            }
+        }
+        current = sections;
+        skipping = sections.isEmpty() && filtered();
+    }
+
+    /** Whether this parser reads only some programs' sections (a lazy read of the built-in rules). */
+    private boolean filtered() {
+        return onlyProgram != null || prefixesOnly;
+    }
+
+    /** Whether a header path starting with this name is read by this parser. */
+    private boolean keep(String first) {
+        if (onlyProgram != null) {
+            return first.equals(onlyProgram);
+        }
+        if (prefixesOnly) {
+            return isPrefixName(first);
+        }
+        return true;
+    }
+
+    /** A name-prefix program ({@code mkfs*}). */
+    static boolean isPrefixName(String name) {
+        return name.length() > 1 && name.endsWith("*");
+    }
+
+    /**
+     * The section paths a program header names ({@code inner} is the text between the brackets,
+     * trimmed, not an {@code @} section). No regular expressions: this runs for every header of a
+     * program the first time a command names it.
+     */
+    static List<List<String>> headerPaths(String inner) {
         List<List<String>> paths = new ArrayList<>();
         // "[npm install|npm i]": whole paths as alternatives, when every alternative has more than
         // one word; otherwise '|' separates names at one position:
         // "[python|python3 -m:pip|-m:pip3]"
-        String[] whole = inner.split("\\s*\\|\\s*");
-        boolean allPaths = whole.length > 1;
+        List<String> whole = splitBars(inner, true);
+        boolean allPaths = whole.size() > 1;
         for (String w : whole) {
-            allPaths &= w.trim().split("\\s+").length > 1;
+            allPaths &= splitBlanks(w.trim()).size() > 1;
         }
         if (allPaths) {
-            List<Section> sections = new ArrayList<>();
             for (String w : whole) {
-                sections.add(section(List.of(w.trim().split("\\s+"))));
+                paths.add(splitBlanks(w.trim()));
             }
-            current = sections;
-            return;
+            return paths;
         }
-        String[] words = inner.split("\\s+");
-        if (words.length > 1) {
+        List<String> words = splitBlanks(inner);
+        if (words.size() > 1) {
             // "[nix profile|nix run|nix-env]" mixes whole paths with a one-word name and would multiply out
             // into nonsense sections ("nix profile run …"): a position's alternatives never repeat the program
-            for (int k = 1; k < words.length; k++) {
-                for (String alt : words[k].split("\\|")) {
-                    for (String first : words[0].split("\\|")) {
+            for (int k = 1; k < words.size(); k++) {
+                for (String alt : splitBars(words.get(k), false)) {
+                    for (String first : splitBars(words.get(0), false)) {
                         if (alt.equals(first)) {
                             throw new IllegalArgumentException("header '" + inner + "' mixes whole paths with one-word names"
                                     + " (write each in its own header)");
@@ -253,7 +347,7 @@ final class RulesParser {
         }
         paths.add(new ArrayList<>());
         for (String w : words) {
-            String[] alts = w.split("\\|");
+            List<String> alts = splitBars(w, false);
             List<List<String>> next = new ArrayList<>();
             for (List<String> p : paths) {
                 for (String a : alts) {
@@ -267,18 +361,114 @@ final class RulesParser {
             }
             paths = next;
         }
-        List<Section> sections = new ArrayList<>();
-        for (List<String> p : paths) {
-            sections.add(section(p));
+        return paths;
+    }
+
+    /**
+     * The first words of the paths {@link #headerPaths} gives (each once), without building the paths:
+     * what the built-in rules' index needs of every header. A header {@link #headerPaths} rejects may give
+     * anything here; the full read reports it.
+     */
+    static List<String> headerFirstWords(String inner) {
+        List<String> whole = splitBars(inner, true);
+        boolean allPaths = whole.size() > 1;
+        for (String w : whole) {
+            allPaths &= hasBlank(w);
         }
-        current = sections;
+        List<String> out = new ArrayList<>();
+        if (allPaths) {
+            for (String w : whole) {
+                String first = splitBlanks(w).get(0);
+                if (!out.contains(first)) {
+                    out.add(first);
+                }
+            }
+            return out;
+        }
+        int end = 0;
+        while (end < inner.length() && !isBlank(inner.charAt(end))) {
+            end++;
+        }
+        for (String a : splitBars(inner.substring(0, end), false)) {
+            if (!a.isEmpty() && !out.contains(a)) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    private static boolean hasBlank(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (isBlank(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code s.split("\\|")}, or with {@code trim} {@code s.split("\\s*\\|\\s*")} of a trimmed string: the
+     * pieces between bars (trimmed), trailing empty pieces dropped, the whole string when it has no bar.
+     */
+    private static List<String> splitBars(String s, boolean trim) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        while (true) {
+            int bar = s.indexOf('|', from);
+            String piece = s.substring(from, bar < 0 ? s.length() : bar);
+            out.add(trim ? piece.trim() : piece);
+            if (bar < 0) {
+                break;
+            }
+            from = bar + 1;
+        }
+        if (out.size() > 1) {
+            int k = out.size();
+            while (k > 0 && out.get(k - 1).isEmpty()) {
+                k--;
+            }
+            return new ArrayList<>(out.subList(0, k));
+        }
+        return out;
+    }
+
+    /** {@code s.split("\\s+")} of a trimmed string: its words ({@code [""]} for an empty string). */
+    private static List<String> splitBlanks(String s) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = s.length();
+        if (n == 0) {
+            out.add("");
+            return out;
+        }
+        while (i < n) {
+            while (i < n && isBlank(s.charAt(i))) {
+                i++;
+            }
+            int st = i;
+            while (i < n && !isBlank(s.charAt(i))) {
+                i++;
+            }
+            if (i > st) {
+                out.add(s.substring(st, i));
+            }
+        }
+        return out;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\013' || c == '\f' || c == '\r';
     }
 
     private Section section(List<String> path) {
         String key = String.join(" ", path);
         if (path.size() == 1) {
             String name = path.get(0);
-            Section s = rules.programs.get(name);
+            Section s = programsOut.get(name);
+            if (s == null && overlay && !isPrefixName(name)) {
+                // a user's row for a built-in program the lazy rule set has not read yet: read it first
+                s = rules.takeBuiltinProgram(name);
+            }
             if (s == null) {
                 for (Section p : rules.prefixPrograms) {
                     if ((p.word + "*").equals(name)) {
@@ -287,11 +477,15 @@ final class RulesParser {
                 }
                 if (name.endsWith("*") && name.length() > 1) {
                     s = new Section(key, name.substring(0, name.length() - 1), null);
-                    rules.prefixPrograms.add(s);
-                    rules.prefixPrograms.sort((a, b) -> b.word.length() - a.word.length());
+                    // longest prefix first
+                    int at = 0;
+                    while (at < rules.prefixPrograms.size() && rules.prefixPrograms.get(at).word.length() >= s.word.length()) {
+                        at++;
+                    }
+                    rules.prefixPrograms.add(at, s);
                 } else {
                     s = new Section(key, name, null);
-                    rules.programs.put(name, s);
+                    programsOut.put(name, s);
                 }
             }
             return s;
@@ -387,7 +581,11 @@ final class RulesParser {
                 List<Condition> conds = conditions(s, t.subList(1, arrow));
                 String text = String.join(" ", t.subList(1, arrow));
                 if (overlay) {
-                    s.whens.removeIf(w -> w.text().equals(text));
+                    for (int k = s.whens.size() - 1; k >= 0; k--) {
+                        if (s.whens.get(k).text().equals(text)) {
+                            s.whens.remove(k);
+                        }
+                    }
                 }
                 s.whens.add(new When(conds, verdictAfter(t, arrow), text));
             }
@@ -739,7 +937,7 @@ final class RulesParser {
                     i += 2;
                 }
                 if (reading.equals("as")) {
-                    template = List.of(need(t, i).trim().split("\\s+"));
+                    template = List.copyOf(splitBlanks(need(t, i).trim()));
                     i++;
                 }
                 if (i >= t.size()) {
@@ -1006,7 +1204,7 @@ final class RulesParser {
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
     private String glob(String g) {
-        if (g.startsWith("@") && g.length() > 1 && g.substring(1).matches("[A-Za-z0-9_-]+")
+        if (g.startsWith("@") && g.length() > 1 && isListName(g.substring(1))
                 && !rules.lists.containsKey(g.substring(1))) {
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
         }
@@ -1014,6 +1212,20 @@ final class RulesParser {
             throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive)");
         }
         return g;
+    }
+
+    /** {@code name.matches("[A-Za-z0-9_-]+")}, without a regular expression. */
+    private static boolean isListName(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Resolves an option spelling to its canonical name in this section; unknown spellings are errors. */
@@ -1060,10 +1272,15 @@ final class RulesParser {
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
             case "list" -> {
-                if (rest.size() < 2 || !rest.get(0).matches("[A-Za-z0-9_-]+")) {
+                if (rest.size() < 2 || !isListName(rest.get(0))) {
                     throw new IllegalArgumentException("expected: list NAME GLOB...");
                 }
-                rules.lists.computeIfAbsent(rest.get(0), k -> new ArrayList<>()).addAll(rest.subList(1, rest.size()));
+                List<String> globs = rules.lists.get(rest.get(0));
+                if (globs == null) {
+                    globs = new ArrayList<>();
+                    rules.lists.put(rest.get(0), globs);
+                }
+                globs.addAll(rest.subList(1, rest.size()));
             }
             case "credential-paths" -> rules.credentialPaths.addAll(rest);
             case "credential-names" -> rules.credentialNames.addAll(rest);
@@ -1094,9 +1311,18 @@ final class RulesParser {
                 for (String n : names) {
                     if (n.endsWith("*")) {
                         String prefix = n.substring(0, n.length() - 1);
-                        rules.envHookPrefixes.removeIf(e -> e.getKey().equals(prefix));
-                        rules.envHookPrefixes.add(new java.util.AbstractMap.SimpleImmutableEntry<>(prefix, v));
-                        rules.envHookPrefixes.sort((a, b) -> b.getKey().length() - a.getKey().length());
+                        List<java.util.Map.Entry<String, Verdict>> hooks = rules.envHookPrefixes;
+                        for (int k = hooks.size() - 1; k >= 0; k--) {
+                            if (hooks.get(k).getKey().equals(prefix)) {
+                                hooks.remove(k);
+                            }
+                        }
+                        // longest prefix first (after those of the same length already there)
+                        int at = 0;
+                        while (at < hooks.size() && hooks.get(at).getKey().length() >= prefix.length()) {
+                            at++;
+                        }
+                        hooks.add(at, new java.util.AbstractMap.SimpleImmutableEntry<>(prefix, v));
                     } else {
                         rules.envHooks.put(n, v);
                     }
@@ -1118,6 +1344,9 @@ final class RulesParser {
                 }
                 boolean opt = rest.get(1).startsWith("-");
                 EnvArgs a = new EnvArgs(rest.get(0), opt ? rest.get(1) : null, null, null);
+                if (prefixesOnly) {
+                    rules.builtinEnvArgs.add(a);
+                }
                 List<String> names = rest.subList(opt ? 2 : 1, rest.size());
                 if (names.isEmpty()) {
                     throw new IllegalArgumentException("expected: env-args PROGRAM [OPTION] NAME...");
@@ -1130,7 +1359,11 @@ final class RulesParser {
                 if (rest.size() != 4 || !rest.get(1).startsWith("-")) {
                     throw new IllegalArgumentException("expected: env-pairs PROGRAM OPTION KEY_PREFIX VALUE_PREFIX");
                 }
-                rules.envPairs.add(new EnvArgs(rest.get(0), rest.get(1), rest.get(2), rest.get(3)));
+                EnvArgs pairs = new EnvArgs(rest.get(0), rest.get(1), rest.get(2), rest.get(3));
+                if (prefixesOnly) {
+                    rules.builtinEnvArgs.add(pairs);
+                }
+                rules.envPairs.add(pairs);
             }
             default -> throw new IllegalArgumentException("unknown setting '" + kw + "'");
         }

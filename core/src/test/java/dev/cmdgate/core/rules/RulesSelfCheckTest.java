@@ -33,12 +33,7 @@ class RulesSelfCheckTest {
      */
     static List<String> undeclaredRunners(RuleSet r) {
         List<String> out = new ArrayList<>();
-        List<Section> all = new ArrayList<>(r.programs.values());
-        all.addAll(r.prefixPrograms);
-        for (int i = 0; i < all.size(); i++) {
-            Section s = all.get(i);
-            all.addAll(s.subs.values());
-            all.addAll(s.optSubs.values());
+        for (Section s : r.allSections()) { // every section, built-in programs read lazily included
             for (OptionSpec o : s.options) {
                 if (o.arity() == OptionSpec.Arity.NONE) {
                     continue;
