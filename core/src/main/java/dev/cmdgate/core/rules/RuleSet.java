@@ -488,9 +488,26 @@ public final class RuleSet {
         return out;
     }
 
-    /** The example rows of every rules file read into this set, in file order. */
+    /**
+     * The example rows of every rules file read into this set, each file's in line order (the built-in
+     * programs are all read first: lazily read ones would otherwise be missing, or join the list while a
+     * caller walks it).
+     */
     public List<RuleExample> examples() {
-        return java.util.Collections.unmodifiableList(examples);
+        readAll();
+        List<RuleExample> copy;
+        synchronized (read == null ? examples : read) {
+            copy = new ArrayList<>(examples);
+        }
+        List<String> origins = new ArrayList<>();
+        for (RuleExample e : copy) {
+            if (!origins.contains(e.origin())) {
+                origins.add(e.origin());
+            }
+        }
+        copy.sort(java.util.Comparator.comparingInt((RuleExample e) -> origins.indexOf(e.origin()))
+                .thenComparingInt(RuleExample::line));
+        return java.util.Collections.unmodifiableList(copy);
     }
 
     /**
