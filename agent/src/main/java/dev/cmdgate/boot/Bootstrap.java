@@ -122,15 +122,17 @@ public final class Bootstrap {
     }
 
     /**
-     * True when the JVM was given another agent (or its options cannot be read): then cmdgate's guard
-     * must be in place before that agent's premain runs. Reads {@code /proc/self} rather than
-     * {@code System.getenv}, which loads the JDK's process launcher on JDK 18 and later.
+     * True when the JVM was given another agent, or allows the application to attach one to itself (or its
+     * options cannot be read): then cmdgate's guard must be in place before that agent's premain runs or
+     * the application's first line does. Reads {@code /proc/self} rather than {@code System.getenv}, which
+     * loads the JDK's process launcher on JDK 18 and later.
      */
     private static boolean otherAgents() {
         try {
             String options = read("/proc/self/cmdline") + '\0' + read("/proc/self/environ");
             return count(options, "-javaagent:") > 1 || options.contains("-agentpath:") || options.contains("-agentlib:")
-                    || options.contains("\0@") || options.contains("VMOptionsFile");
+                    || options.contains("\0@") || options.contains("VMOptionsFile")
+                    || options.contains("jdk.attach.allowAttachSelf");
         } catch (Exception | LinkageError e) {
             return true;
         }
