@@ -95,6 +95,14 @@ final class Analysis {
      * running one later in the same script runs code nobody has seen ({@code curl -o x URL && ./x}).
      */
     final Set<String> downloaded = new java.util.HashSet<>();
+    /**
+     * The literal text the script wrote so far into files (as {@link #fileKey}, in the order written; see
+     * {@link #rememberOutput}): running one of them later as code of a language cmdgate reads reads that text.
+     */
+    final Map<String, String> scriptFiles = new java.util.HashMap<>();
+    /** At most this many files' texts are remembered, each at most {@link #MAX_SCRIPT_FILE} characters. */
+    static final int MAX_SCRIPT_FILES = 64;
+    static final int MAX_SCRIPT_FILE = 64 * 1024;
     /** Files written by the simple command being analysed, or null outside a script's simple command. */
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
@@ -355,6 +363,7 @@ final class Analysis {
         }
         if (slash >= 0) {
             ranDownloaded(path, display, location);
+            ranProgram(path, ctx, display, location);
         }
         if (trust != null && !function) {
             // a command the user's rules trust: this simple command only, nothing around it
@@ -502,6 +511,7 @@ final class Analysis {
                 raise(display, location, deepest.codeFile(), "runs " + file.text);
                 ranDownloaded(file.text, display, location);
             }
+            ranWritten(file.text, codeFileLanguage(deepest), ctx, display, location);
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
@@ -980,6 +990,12 @@ final class Analysis {
      * holds code (not a command line, program name or file reading); sh when there is none.
      */
     private static String stdinLanguage(Section deepest) {
+        String lang = codeRowsLanguage(deepest);
+        return lang != null ? lang : "sh";
+    }
+
+    /** The language of the first code row on the section's path that holds code, or null. */
+    private static String codeRowsLanguage(Section deepest) {
         for (Section s = deepest; s != null; s = s.parent()) {
             for (CodeRule c : s.codes()) {
                 if (!READINGS.contains(c.language())) {
@@ -987,7 +1003,90 @@ final class Analysis {
                 }
             }
         }
-        return "sh";
+        return null;
+    }
+
+    /**
+     * The language of a script file a section's {@code code-file} row runs: the row's own, else that of
+     * the code rows on the path ({@code python -c}), else none (null): code cmdgate cannot read.
+     */
+    private static String codeFileLanguage(Section deepest) {
+        return deepest.codeFileLanguage() != null ? deepest.codeFileLanguage() : codeRowsLanguage(deepest);
+    }
+
+    /**
+     * Running a file this script wrote literal text into ({@code echo '…' > f.go; go run f.go}): the text
+     * is read as code of {@code lang} when cmdgate reads that language; else the runner's verdict stands.
+     * The file is matched by its name as written, so {@code $TF.go} written and run is the same file.
+     */
+    void ranWritten(String file, String lang, Ctx ctx, String display, String location) {
+        if (scriptFiles.isEmpty() || lang == null) {
+            return;
+        }
+        String text = scriptFiles.get(fileKey(file));
+        if (text == null || !(lang.equals("sh") || rules.language(lang) != null)) {
+            return;
+        }
+        runCode(lang, text, false, ctx, display, location + " > " + file, new LinkedHashSet<>());
+    }
+
+    /**
+     * Running a file this script wrote as a program ({@code ./f}, {@code /tmp/f}): its {@code #!} line names
+     * the interpreter, whose {@code code-file} language reads the text; without one, the shell runs it.
+     */
+    private void ranProgram(String path, Ctx ctx, String display, String location) {
+        String text = scriptFiles.isEmpty() ? null : scriptFiles.get(fileKey(path));
+        if (text == null) {
+            return;
+        }
+        String lang = "sh";
+        if (text.startsWith("#!")) {
+            int nl = text.indexOf('\n');
+            String[] w = text.substring(2, nl < 0 ? text.length() : nl).trim().split("[ \t]+");
+            int k = 0;
+            String prog = w[0].substring(w[0].lastIndexOf('/') + 1);
+            if (prog.equals("env")) {
+                for (k = 1; k < w.length && w[k].startsWith("-"); k++) {
+                    // env -S, env -i: options before the interpreter
+                }
+                prog = k < w.length ? w[k] : "";
+            }
+            Section s = prog.isEmpty() ? null : rules.program(prog);
+            lang = s == null || s.codeFile() == null ? null : codeFileLanguage(s);
+        }
+        ranWritten(path, lang, ctx, display, location);
+    }
+
+    /**
+     * After a simple command with output redirections: a command whose output is known ({@code prints}
+     * rows: echo, printf, cat of a literal here-document) wrote that text into the files its standard output
+     * goes to ({@code >} replaces, {@code >>} appends); any other redirection leaves a file whose content is
+     * not known, and what was remembered of it is forgotten. Writes by other means (chmod, cp, sed -i) keep
+     * it: the text read later can only raise the verdict.
+     */
+    void rememberOutput(List<Arg> words, Stdin in, List<Arg> outs, List<Boolean> appends, List<Arg> others) {
+        String out = null;
+        if (!outs.isEmpty() && !words.isEmpty() && !words.get(0).dynamic) {
+            String name = words.get(0).text;
+            Section s = name.indexOf('/') < 0 && !functions.contains(name) ? rules.program(name) : null;
+            if (s != null && s.prints() != null) {
+                out = Printed.output(s.prints(), words, in);
+            }
+        }
+        for (Arg o : others) {
+            scriptFiles.remove(fileKey(o.text));
+        }
+        for (int i = 0; i < outs.size(); i++) {
+            String k = fileKey(outs.get(i).text);
+            String prev = appends.get(i) ? scriptFiles.get(k) : null;
+            String text = out == null ? null : prev == null ? out : prev + out;
+            if (text != null && text.length() <= MAX_SCRIPT_FILE
+                    && (scriptFiles.size() < MAX_SCRIPT_FILES || scriptFiles.containsKey(k))) {
+                scriptFiles.put(k, text);
+            } else {
+                scriptFiles.remove(k);
+            }
+        }
     }
 
     /** Code-row readings that name commands or files rather than hold code. */

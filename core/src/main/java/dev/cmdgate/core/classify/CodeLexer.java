@@ -50,6 +50,8 @@ final class CodeLexer {
     static final Syntax APPLESCRIPT = new Syntax("applescript", true, false, true, false, false, (char) 0, false, false, false, false, false, false, false, false, false, true);
     static final Syntax POWERSHELL = new Syntax("powershell", true, false, false, false, true, '$', false, false, false, false, false, true, false, true, false, true);
     static final Syntax JULIA = new Syntax("julia", true, false, false, false, false, '$', true, false, false, false, false, false, false, false, false, false);
+    /** Go: C-like, with raw strings between backquotes (no escapes, no interpolation). */
+    static final Syntax GO = new Syntax("go", false, true, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
     /** Lisps: (name arg …) calls, ';' comments, names with '-', ':', '*', '!', '?', '/'. */
     static final Syntax LISP = new Syntax("lisp", false, false, false, false, false, (char) 0, false, false, false, false, false, false, false, true, false, false);
 
@@ -69,6 +71,7 @@ final class CodeLexer {
             case "powershell" -> POWERSHELL;
             case "julia" -> JULIA;
             case "lisp" -> LISP;
+            case "go" -> GO;
             default -> throw new IllegalArgumentException("no lexer for " + name);
         };
     }
@@ -184,6 +187,10 @@ final class CodeLexer {
             } else if (c == '\'' && syn != LISP) {
                 i++;
                 quoted('\'', false, Kind.STRING, syn.singleRaw());
+            } else if (c == '`' && syn == GO) {
+                int e = s.indexOf('`', i + 1);
+                literal(Kind.STRING, s.substring(i + 1, e < 0 ? n : e), e < 0); // unterminated: not a literal
+                i = e < 0 ? n : e + 1;
             } else if (c == '`' && syn.backtickCommand()) {
                 i++;
                 quoted('`', true, Kind.COMMAND, false);

@@ -729,6 +729,24 @@ final class OneLiner {
         if (first.is(Kind.OPEN, "{") && match[from] == to - 1) {
             return Val.BLOCK;
         }
+        // a typed list literal: Go's []string{"a", "b"}, Java's new String[]{"a", "b"}
+        int at = from;
+        if (first.is(Kind.IDENT, "new") && at + 1 < to && toks.get(at + 1).kind() == Kind.IDENT) {
+            at += 2;
+        }
+        if (at == from + 2 ? at + 2 < to && toks.get(at).is(Kind.OPEN, "[") && toks.get(at + 1).is(Kind.CLOSE, "]")
+                && toks.get(at + 2).is(Kind.OPEN, "{") && match[at + 2] == to - 1
+                : at + 3 < to && toks.get(at).is(Kind.OPEN, "[") && toks.get(at + 1).is(Kind.CLOSE, "]")
+                && toks.get(at + 2).kind() == Kind.IDENT && toks.get(at + 3).is(Kind.OPEN, "{") && match[at + 3] == to - 1) {
+            int brace = match[to - 1];
+            List<Val> items = split(brace + 1, to - 1);
+            for (Val v : items) {
+                if (v.type() == Val.Type.LIST) {
+                    return Val.DYN;
+                }
+            }
+            return new Val(Val.Type.LIST, null, items);
+        }
         StringBuilder b = new StringBuilder();
         for (int j = from; j < to; j++) {
             Tok t = toks.get(j);

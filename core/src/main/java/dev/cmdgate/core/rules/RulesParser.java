@@ -393,7 +393,20 @@ final class RulesParser {
             }
             case "runs" -> s.runs = runs(s, t);
             case "code" -> s.codes.add(code(s, t));
-            case "code-file" -> s.codeFile = verdictAfter(t, expectArrow(t, 1));
+            case "code-file" -> {
+                int arrow = expectArrow(t, 1);
+                if (arrow > 2) {
+                    throw new IllegalArgumentException("expected: code-file [LANGUAGE] -> CLASS LEVEL \"reason\"");
+                }
+                s.codeFileLanguage = arrow == 2 ? t.get(1) : null;
+                s.codeFile = verdictAfter(t, arrow);
+            }
+            case "prints" -> {
+                if (t.size() != 2 || !PRINTS.contains(t.get(1))) {
+                    throw new IllegalArgumentException("expected: prints echo|printf|input");
+                }
+                s.prints = t.get(1);
+            }
             case "stdin-code" -> {
                 int arrow = expectArrow(t, 1);
                 int i = 1;
@@ -450,6 +463,8 @@ final class RulesParser {
                 s.chdir = false;
                 s.versionSpellings.clear();
                 s.codeFile = null;
+                s.codeFileLanguage = null;
+                s.prints = null;
                 s.stdinCode = null;
                 s.stdinCodeAfter = 0;
                 s.stdinInteractive.clear();
@@ -695,9 +710,12 @@ final class RulesParser {
                 List.copyOf(keys), List.copyOf(args), sep, withOperands);
     }
 
+    /** How a {@code prints} row reads the command's words. */
+    static final Set<String> PRINTS = Set.of("echo", "printf", "input");
+
     /** Lexer families a {@code syntax} row may name (each is a small lexer in the classifier). */
     static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
-            "r", "tcl", "applescript", "powershell", "julia", "lisp");
+            "r", "tcl", "applescript", "powershell", "julia", "lisp", "go");
     static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
             "write", "open-file", "read");
 
