@@ -760,10 +760,19 @@ final class RulesParser {
                     template = List.of(need(t, i).trim().split("\\s+"));
                     i++;
                 }
+                // named=P,Q: the argument may also be given as a named parameter (PowerShell's -Path P);
+                // named-only=P: only so (Invoke-WebRequest's -OutFile)
+                List<String> named = List.of();
+                boolean namedOnly = false;
+                if (i < t.size() && (t.get(i).startsWith("named=") || t.get(i).startsWith("named-only="))) {
+                    namedOnly = t.get(i).startsWith("named-only=");
+                    named = List.of(t.get(i).substring(t.get(i).indexOf('=') + 1).toLowerCase(java.util.Locale.ROOT).split(","));
+                    i++;
+                }
                 if (i >= t.size()) {
                     throw new IllegalArgumentException("call row names no call");
                 }
-                l.add(new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size()))));
+                l.add(new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size())), named, namedOnly));
             }
             case "uses" -> {
                 int arrow = expectArrow(t, 2);
