@@ -900,6 +900,7 @@ final class Analysis {
                 }
             }
             case "mongo" -> facts.addAll(CodeFacts.mongo(code));
+            case "puppet" -> PuppetReading.read(this, code, ctx, display, location, facts);
             case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = rules.language(lang);
@@ -1024,7 +1025,7 @@ final class Analysis {
             return;
         }
         String text = scriptFiles.get(fileKey(file));
-        if (text == null || !(lang.equals("sh") || rules.language(lang) != null)) {
+        if (text == null || !(ANALYSED.contains(lang) || rules.language(lang) != null)) {
             return;
         }
         runCode(lang, text, false, ctx, display, location + " > " + file, new LinkedHashSet<>());
@@ -1088,6 +1089,9 @@ final class Analysis {
             }
         }
     }
+
+    /** Readings of code the classifier analyses itself (the others are [@lang] sections or opaque). */
+    private static final Set<String> ANALYSED = Set.of("sh", "sed", "awk", "sql", "mongo", "less", "puppet");
 
     /** Code-row readings that name commands or files rather than hold code. */
     private static final Set<String> READINGS = Set.of("argv", "program", "file");
