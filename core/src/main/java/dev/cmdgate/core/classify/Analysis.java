@@ -675,6 +675,13 @@ final class Analysis {
                     return false;
                 }
             }
+        } else if (!c.after().isEmpty() && !c.until().isEmpty()) {
+            // rpm --eval '%(CMD) %(CMD2)': every enclosed piece, each up to its end marker
+            List<String> pieces = enclosed(v, c.after(), c.until().get(0));
+            for (int i = 0; i < pieces.size() && i < 64; i++) {
+                read(c, pieces.get(i), dyn, p, ctx, display, location, facts);
+            }
+            return !pieces.isEmpty();
         } else if (!c.after().isEmpty()) {
             v = after(v, c.after());
             if (v == null) {
@@ -683,6 +690,49 @@ final class Analysis {
         }
         read(c, v, dyn, p, ctx, display, location, facts);
         return true;
+    }
+
+    /**
+     * The texts after every occurrence of a marker (case-insensitive), each up to {@code end}: when the marker
+     * ends with an opening bracket and {@code end} is its closing one, the one that balances it ({@code %(a (b))}
+     * is {@code a (b)}); without an end, the rest of the value (a cut-off piece fails as it would run).
+     */
+    static List<String> enclosed(String v, List<String> markers, String end) {
+        List<String> out = new ArrayList<>();
+        String lower = v.toLowerCase(java.util.Locale.ROOT);
+        int from = 0;
+        while (from < v.length() && out.size() < 64) {
+            int best = -1;
+            String marker = null;
+            for (String m : markers) {
+                int k = lower.indexOf(m.toLowerCase(java.util.Locale.ROOT), from);
+                if (k >= 0 && (best < 0 || k < best)) {
+                    best = k;
+                    marker = m;
+                }
+            }
+            if (best < 0) {
+                break;
+            }
+            int st = best + marker.length();
+            char open = marker.charAt(marker.length() - 1);
+            boolean balance = end.length() == 1 && "([{".indexOf(open) >= 0 && ")]}".indexOf(end.charAt(0)) == "([{".indexOf(open);
+            int depth = 0;
+            int k = st;
+            int stop = -1;
+            while (k < v.length()) {
+                if (balance && v.charAt(k) == open) {
+                    depth++;
+                } else if (v.startsWith(end, k) && depth-- == 0) {
+                    stop = k;
+                    break;
+                }
+                k++;
+            }
+            out.add(v.substring(st, stop < 0 ? v.length() : stop));
+            from = stop < 0 ? v.length() : stop + end.length();
+        }
+        return out;
     }
 
     /** Where a {@code KEY=VALUE} / {@code KEY VALUE} setting's key ends: the first '=' or blank. */
