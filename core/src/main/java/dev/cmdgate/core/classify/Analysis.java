@@ -95,6 +95,14 @@ final class Analysis {
      * running one later in the same script runs code nobody has seen ({@code curl -o x URL && ./x}).
      */
     final Set<String> downloaded = new java.util.HashSet<>();
+    /**
+     * The literal text the script wrote so far into files (as {@link #fileKey}, in the order written; see
+     * {@link #rememberOutput}): running one of them later as code of a language cmdgate reads reads that text.
+     */
+    final Map<String, String> scriptFiles = new java.util.HashMap<>();
+    /** At most this many files' texts are remembered, each at most {@link #MAX_SCRIPT_FILE} characters. */
+    static final int MAX_SCRIPT_FILES = 64;
+    static final int MAX_SCRIPT_FILE = 64 * 1024;
     /** Files written by the simple command being analysed, or null outside a script's simple command. */
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
@@ -355,6 +363,7 @@ final class Analysis {
         }
         if (slash >= 0) {
             ranDownloaded(path, display, location);
+            ranProgram(path, ctx, display, location);
         }
         if (trust != null && !function) {
             // a command the user's rules trust: this simple command only, nothing around it
@@ -502,6 +511,7 @@ final class Analysis {
                 raise(display, location, deepest.codeFile(), "runs " + file.text);
                 ranDownloaded(file.text, display, location);
             }
+            ranWritten(file.text, codeFileLanguage(deepest), ctx, display, location);
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
@@ -665,6 +675,13 @@ final class Analysis {
                     return false;
                 }
             }
+        } else if (!c.after().isEmpty() && !c.until().isEmpty()) {
+            // rpm --eval '%(CMD) %(CMD2)': every enclosed piece, each up to its end marker
+            List<String> pieces = enclosed(v, c.after(), c.until().get(0));
+            for (int i = 0; i < pieces.size() && i < 64; i++) {
+                read(c, pieces.get(i), dyn, p, ctx, display, location, facts);
+            }
+            return !pieces.isEmpty();
         } else if (!c.after().isEmpty()) {
             v = after(v, c.after());
             if (v == null) {
@@ -673,6 +690,49 @@ final class Analysis {
         }
         read(c, v, dyn, p, ctx, display, location, facts);
         return true;
+    }
+
+    /**
+     * The texts after every occurrence of a marker (case-insensitive), each up to {@code end}: when the marker
+     * ends with an opening bracket and {@code end} is its closing one, the one that balances it ({@code %(a (b))}
+     * is {@code a (b)}); without an end, the rest of the value (a cut-off piece fails as it would run).
+     */
+    static List<String> enclosed(String v, List<String> markers, String end) {
+        List<String> out = new ArrayList<>();
+        String lower = v.toLowerCase(java.util.Locale.ROOT);
+        int from = 0;
+        while (from < v.length() && out.size() < 64) {
+            int best = -1;
+            String marker = null;
+            for (String m : markers) {
+                int k = lower.indexOf(m.toLowerCase(java.util.Locale.ROOT), from);
+                if (k >= 0 && (best < 0 || k < best)) {
+                    best = k;
+                    marker = m;
+                }
+            }
+            if (best < 0) {
+                break;
+            }
+            int st = best + marker.length();
+            char open = marker.charAt(marker.length() - 1);
+            boolean balance = end.length() == 1 && "([{".indexOf(open) >= 0 && ")]}".indexOf(end.charAt(0)) == "([{".indexOf(open);
+            int depth = 0;
+            int k = st;
+            int stop = -1;
+            while (k < v.length()) {
+                if (balance && v.charAt(k) == open) {
+                    depth++;
+                } else if (v.startsWith(end, k) && depth-- == 0) {
+                    stop = k;
+                    break;
+                }
+                k++;
+            }
+            out.add(v.substring(st, stop < 0 ? v.length() : stop));
+            from = stop < 0 ? v.length() : stop + end.length();
+        }
+        return out;
     }
 
     /** Where a {@code KEY=VALUE} / {@code KEY VALUE} setting's key ends: the first '=' or blank. */
@@ -890,6 +950,7 @@ final class Analysis {
                 }
             }
             case "mongo" -> facts.addAll(CodeFacts.mongo(code));
+            case "puppet" -> PuppetReading.read(this, code, ctx, display, location, facts);
             case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = rules.language(lang);
@@ -980,6 +1041,12 @@ final class Analysis {
      * holds code (not a command line, program name or file reading); sh when there is none.
      */
     private static String stdinLanguage(Section deepest) {
+        String lang = codeRowsLanguage(deepest);
+        return lang != null ? lang : "sh";
+    }
+
+    /** The language of the first code row on the section's path that holds code, or null. */
+    private static String codeRowsLanguage(Section deepest) {
         for (Section s = deepest; s != null; s = s.parent()) {
             for (CodeRule c : s.codes()) {
                 if (!READINGS.contains(c.language())) {
@@ -987,8 +1054,94 @@ final class Analysis {
                 }
             }
         }
-        return "sh";
+        return null;
     }
+
+    /**
+     * The language of a script file a section's {@code code-file} row runs: the row's own, else that of
+     * the code rows on the path ({@code python -c}), else none (null): code cmdgate cannot read.
+     */
+    private static String codeFileLanguage(Section deepest) {
+        return deepest.codeFileLanguage() != null ? deepest.codeFileLanguage() : codeRowsLanguage(deepest);
+    }
+
+    /**
+     * Running a file this script wrote literal text into ({@code echo '…' > f.go; go run f.go}): the text
+     * is read as code of {@code lang} when cmdgate reads that language; else the runner's verdict stands.
+     * The file is matched by its name as written, so {@code $TF.go} written and run is the same file.
+     */
+    void ranWritten(String file, String lang, Ctx ctx, String display, String location) {
+        if (scriptFiles.isEmpty() || lang == null) {
+            return;
+        }
+        String text = scriptFiles.get(fileKey(file));
+        if (text == null || !(ANALYSED.contains(lang) || rules.language(lang) != null)) {
+            return;
+        }
+        runCode(lang, text, false, ctx, display, location + " > " + file, new LinkedHashSet<>());
+    }
+
+    /**
+     * Running a file this script wrote as a program ({@code ./f}, {@code /tmp/f}): its {@code #!} line names
+     * the interpreter, whose {@code code-file} language reads the text; without one, the shell runs it.
+     */
+    private void ranProgram(String path, Ctx ctx, String display, String location) {
+        String text = scriptFiles.isEmpty() ? null : scriptFiles.get(fileKey(path));
+        if (text == null) {
+            return;
+        }
+        String lang = "sh";
+        if (text.startsWith("#!")) {
+            int nl = text.indexOf('\n');
+            String[] w = text.substring(2, nl < 0 ? text.length() : nl).trim().split("[ \t]+");
+            int k = 0;
+            String prog = w[0].substring(w[0].lastIndexOf('/') + 1);
+            if (prog.equals("env")) {
+                for (k = 1; k < w.length && w[k].startsWith("-"); k++) {
+                    // env -S, env -i: options before the interpreter
+                }
+                prog = k < w.length ? w[k] : "";
+            }
+            Section s = prog.isEmpty() ? null : rules.program(prog);
+            lang = s == null || s.codeFile() == null ? null : codeFileLanguage(s);
+        }
+        ranWritten(path, lang, ctx, display, location);
+    }
+
+    /**
+     * After a simple command with output redirections: a command whose output is known ({@code prints}
+     * rows: echo, printf, cat of a literal here-document) wrote that text into the files its standard output
+     * goes to ({@code >} replaces, {@code >>} appends); any other redirection leaves a file whose content is
+     * not known, and what was remembered of it is forgotten. Writes by other means (chmod, cp, sed -i) keep
+     * it: the text read later can only raise the verdict.
+     */
+    void rememberOutput(List<Arg> words, Stdin in, List<Arg> outs, List<Boolean> appends, List<Arg> others) {
+        String out = null;
+        if (!outs.isEmpty() && !words.isEmpty() && !words.get(0).dynamic) {
+            String name = words.get(0).text;
+            Section s = name.indexOf('/') < 0 && !functions.contains(name) ? rules.program(name) : null;
+            if (s != null && s.prints() != null) {
+                out = Printed.output(s.prints(), words, in);
+            }
+        }
+        for (Arg o : others) {
+            scriptFiles.remove(fileKey(o.text));
+        }
+        for (int i = 0; i < outs.size(); i++) {
+            String k = fileKey(outs.get(i).text);
+            String prev = appends.get(i) ? scriptFiles.get(k) : null;
+            String text = out == null ? null : prev == null ? out : prev + out;
+            if (text != null && text.length() <= MAX_SCRIPT_FILE
+                    && (scriptFiles.size() < MAX_SCRIPT_FILES || scriptFiles.containsKey(k))) {
+                scriptFiles.put(k, text);
+            } else {
+                scriptFiles.remove(k);
+            }
+        }
+    }
+
+    /** Readings of code the classifier analyses itself (the others are [@lang] sections or opaque). */
+    private static final Set<String> ANALYSED = Set.of("sh", "sed", "awk", "sql", "mongo", "less", "puppet");
 
     /** Code-row readings that name commands or files rather than hold code. */
     private static final Set<String> READINGS = Set.of("argv", "program", "file");

@@ -50,6 +50,8 @@ final class CodeLexer {
     static final Syntax APPLESCRIPT = new Syntax("applescript", true, false, true, false, false, (char) 0, false, false, false, false, false, false, false, false, false, true);
     static final Syntax POWERSHELL = new Syntax("powershell", true, false, false, false, true, '$', false, false, false, false, false, true, false, true, false, true);
     static final Syntax JULIA = new Syntax("julia", true, false, false, false, false, '$', true, false, false, false, false, false, false, false, false, false);
+    /** Go: C-like, with raw strings between backquotes (no escapes, no interpolation). */
+    static final Syntax GO = new Syntax("go", false, true, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
     /** Lisps: (name arg …) calls, ';' comments, names with '-', ':', '*', '!', '?', '/'. */
     static final Syntax LISP = new Syntax("lisp", false, false, false, false, false, (char) 0, false, false, false, false, false, false, false, true, false, false);
 
@@ -69,6 +71,7 @@ final class CodeLexer {
             case "powershell" -> POWERSHELL;
             case "julia" -> JULIA;
             case "lisp" -> LISP;
+            case "go" -> GO;
             default -> throw new IllegalArgumentException("no lexer for " + name);
         };
     }
@@ -163,6 +166,9 @@ final class CodeLexer {
         int n = s.length();
         while (i < n) {
             char c = s.charAt(i);
+            if (command && commandWord(c)) {
+                continue;
+            }
             if (c == '\n') {
                 out.add(new Tok(Kind.END, "\n", false));
                 i++;
@@ -184,6 +190,10 @@ final class CodeLexer {
             } else if (c == '\'' && syn != LISP) {
                 i++;
                 quoted('\'', false, Kind.STRING, syn.singleRaw());
+            } else if (c == '`' && syn == GO) {
+                int e = s.indexOf('`', i + 1);
+                literal(Kind.STRING, s.substring(i + 1, e < 0 ? n : e), e < 0); // unterminated: not a literal
+                i = e < 0 ? n : e + 1;
             } else if (c == '`' && syn.backtickCommand()) {
                 i++;
                 quoted('`', true, Kind.COMMAND, false);
@@ -204,6 +214,8 @@ final class CodeLexer {
                 out.add(new Tok(Kind.VAR, s.substring(st, i), true));
             } else if (identStart(c)) {
                 ident();
+                command = syn == POWERSHELL && startsCommand();
+                commandName = out.size() - 1;
             } else if (Character.isDigit(c)) {
                 while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '.')) {
                     i++;
@@ -233,6 +245,85 @@ final class CodeLexer {
                 }
             }
         }
+    }
+
+    /** PowerShell: the words after a command name are arguments in command mode, until the statement or pipe ends. */
+    private boolean command;
+    /** The index of the command name's token: no separator right after it. */
+    private int commandName = -1;
+
+    /** Keywords that are not commands (their words are expressions). */
+    private static final java.util.Set<String> PS_KEYWORDS = java.util.Set.of("if", "elseif", "else", "foreach", "for",
+            "while", "do", "until", "switch", "function", "filter", "param", "return", "throw", "try", "catch", "finally",
+            "trap", "break", "continue", "exit", "begin", "process", "end", "class", "using", "in", "data", "dynamicparam");
+
+    /**
+     * Whether the name just lexed is a command called without parentheses ({@code Out-File /etc/x}): it starts
+     * a statement, a pipeline stage, a block or the value of an assignment, and a blank and an argument follow.
+     */
+    private boolean startsCommand() {
+        Tok name = last();
+        if (name.text().indexOf('.') >= 0 || PS_KEYWORDS.contains(name.text().toLowerCase(java.util.Locale.ROOT))) {
+            return false;
+        }
+        Tok prev = out.size() > 1 ? out.get(out.size() - 2) : null;
+        boolean start = prev == null || prev.kind() == Kind.END || prev.is(Kind.OPEN, "{") || prev.is(Kind.OPEN, "(")
+                || prev.is(Kind.OP, "|") || prev.is(Kind.OP, "=") || prev.is(Kind.OP, "&&") || prev.is(Kind.OP, "||")
+                || prev.is(Kind.OP, "&");
+        if (!start || (at(i) != ' ' && at(i) != '\t')) {
+            return false;
+        }
+        int k = i;
+        while (at(k) == ' ' || at(k) == '\t') {
+            k++;
+        }
+        char d = at(k);
+        return d != '\0' && "=|;\n\r)},".indexOf(d) < 0;
+    }
+
+    /**
+     * In command mode: blanks separate arguments (a comma token with a blank as its text), {@code -Name} is a
+     * parameter (an operator token), a bare word is a literal (one with {@code $} in it is not known). Returns
+     * false to let the ordinary lexer take the character (quotes, variables, brackets, the end of the command).
+     */
+    private boolean commandWord(char c) {
+        int n = s.length();
+        if (c == '\n' || c == ';' || c == '|' || c == ')' || c == '}' || c == '&' || c == '\r') {
+            command = false;
+            return false;
+        }
+        if (c == ' ' || c == '\t') {
+            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+                i++;
+            }
+            Tok t = last();
+            if (t != null && t.kind() != Kind.COMMA && out.size() - 1 != commandName && i < n && "\n;|)}&\r".indexOf(s.charAt(i)) < 0) {
+                out.add(new Tok(Kind.COMMA, " ", false));
+            }
+            return true;
+        }
+        if (c == '-' && identStart(at(i + 1))) {
+            int st = i++;
+            while (i < n && (identPart(s.charAt(i)) || s.charAt(i) == '-')) {
+                i++;
+            }
+            out.add(new Tok(Kind.OP, s.substring(st, i), false));
+            if (at(i) == ':') {
+                i++;
+                out.add(new Tok(Kind.COMMA, " ", false)); // -Path:VALUE
+            }
+            return true;
+        }
+        if ("\"'$(@{[`,#".indexOf(c) >= 0) {
+            return false;
+        }
+        int st = i;
+        while (i < n && " \t\n\r;|)},".indexOf(s.charAt(i)) < 0) {
+            i++;
+        }
+        String w = s.substring(st, i);
+        out.add(new Tok(Kind.STRING, w, w.indexOf('$') >= 0));
+        return true;
     }
 
     /** Skips a comment starting at i, if one does. */

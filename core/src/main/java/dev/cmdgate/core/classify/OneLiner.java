@@ -326,6 +326,19 @@ final class OneLiner {
             }
             return;
         }
+        List<Val> loose = switches;
+        if (!named.isEmpty() && !c.named().isEmpty()) {
+            args = placed(c, args);
+        }
+        apply(c, row, args);
+        if (loose != null && !c.namedOnly()) {
+            // -Force ~: a parameter may be a switch, and the word after it an argument in its place
+            named = Map.of();
+            apply(c, row, loose);
+        }
+    }
+
+    private void apply(Language.Call c, String row, List<Val> args) {
         List<Val> pos = new ArrayList<>();
         for (int j = c.from() - 1; j < args.size(); j++) {
             pos.add(args.get(j));
@@ -599,6 +612,8 @@ final class OneLiner {
      * languages that allow it) the rest of the statement; null when the name is not called here.
      */
     private List<Val> arguments(int k) {
+        named = Map.of();
+        switches = null;
         if (k >= toks.size()) {
             return null;
         }
@@ -636,7 +651,8 @@ final class OneLiner {
             return List.of(Val.BLOCK); // eval { … }: a block, not a string of code
         }
         boolean starts = t.kind() == Kind.STRING || t.kind() == Kind.COMMAND || t.kind() == Kind.VAR
-                || t.is(Kind.OPEN, "[") || (t.kind() == Kind.IDENT && !STOPS.contains(t.text()));
+                || t.is(Kind.OPEN, "[") || (t.kind() == Kind.IDENT && !STOPS.contains(t.text()))
+                || (syn == CodeLexer.POWERSHELL && isParameter(t));
         if (!starts) {
             return null;
         }
@@ -666,7 +682,95 @@ final class OneLiner {
             }
             return out;
         }
+        if (syn == CodeLexer.POWERSHELL) {
+            return commandArguments(k, end);
+        }
         return split(k, end);
+    }
+
+    /** The named parameters of the call whose arguments were read last ({@code -Path P}), by lower-case name. */
+    private Map<String, Val> named = Map.of();
+    /** The same arguments with every parameter taken for a switch (null when there is no parameter with a value). */
+    private List<Val> switches;
+
+    /**
+     * The arguments with the named ones in their places: the row's {@code named=} parameters are those of
+     * positions 1, 2 … ({@code Copy-Item -Destination D S} is {@code S D}); with {@code named-only=}, only
+     * the named parameter's value, as argument 1.
+     */
+    private List<Val> placed(Language.Call c, List<Val> args) {
+        if (c.namedOnly()) {
+            Val v = named.get(c.named().get(0));
+            return v == null ? List.of() : List.of(v);
+        }
+        List<Val> out = new ArrayList<>();
+        int last = -1;
+        for (int i = 0; i < c.named().size(); i++) {
+            if (named.containsKey(c.named().get(i))) {
+                last = i;
+            }
+        }
+        int next = 0;
+        for (int i = 0; i <= last || next < args.size(); i++) {
+            Val v = i < c.named().size() ? named.get(c.named().get(i)) : null;
+            if (v != null) {
+                out.add(v);
+            } else if (next < args.size()) {
+                out.add(args.get(next++));
+            } else {
+                out.add(Val.DYN); // a position nobody gave: not known
+            }
+        }
+        return out;
+    }
+
+    private static boolean isParameter(Tok t) {
+        return t.kind() == Kind.OP && t.text().length() > 1 && t.text().charAt(0) == '-';
+    }
+
+    /**
+     * A PowerShell command's arguments (the lexer separates its words with commas): {@code -Name VALUE}
+     * pairs go to {@link #named} (a parameter followed by another, or by nothing, is a switch), the rest are
+     * positional, in order.
+     */
+    private List<Val> commandArguments(int from, int to) {
+        List<Val> out = new ArrayList<>();
+        List<Val> all = new ArrayList<>();
+        Map<String, Val> byName = new HashMap<>();
+        String pending = null;
+        int st = from;
+        for (int j = from; j <= to && spend(); j++) {
+            if (j < to && toks.get(j).kind() == Kind.OPEN && match[j] > j && match[j] < to) {
+                j = match[j];
+                continue;
+            }
+            if (j < to && !toks.get(j).is(Kind.COMMA, " ")) {
+                continue;
+            }
+            if (j > st && isParameter(toks.get(st)) && j == st + 1) {
+                pending = toks.get(st).text().substring(1).toLowerCase(Locale.ROOT);
+            } else {
+                // a, b: an array is one argument
+                boolean array = false;
+                for (int q = st; q < j && !array; q++) {
+                    array = toks.get(q).is(Kind.COMMA, ",");
+                }
+                Val v = array ? new Val(Val.Type.LIST, null, split(st, j)) : value(st, j);
+                if (v != null) {
+                    all.add(v);
+                    if (pending != null) {
+                        byName.putIfAbsent(pending, v);
+                        pending = null;
+                    } else {
+                        out.add(v);
+                    }
+                }
+            }
+            st = j + 1;
+        }
+        named = byName;
+        switches = byName.isEmpty() ? null : all;
+        return out;
     }
 
     /** Words that end a statement's arguments in Perl, Ruby, Lua. */
@@ -728,6 +832,24 @@ final class OneLiner {
         }
         if (first.is(Kind.OPEN, "{") && match[from] == to - 1) {
             return Val.BLOCK;
+        }
+        // a typed list literal: Go's []string{"a", "b"}, Java's new String[]{"a", "b"}
+        int at = from;
+        if (first.is(Kind.IDENT, "new") && at + 1 < to && toks.get(at + 1).kind() == Kind.IDENT) {
+            at += 2;
+        }
+        if (at == from + 2 ? at + 2 < to && toks.get(at).is(Kind.OPEN, "[") && toks.get(at + 1).is(Kind.CLOSE, "]")
+                && toks.get(at + 2).is(Kind.OPEN, "{") && match[at + 2] == to - 1
+                : at + 3 < to && toks.get(at).is(Kind.OPEN, "[") && toks.get(at + 1).is(Kind.CLOSE, "]")
+                && toks.get(at + 2).kind() == Kind.IDENT && toks.get(at + 3).is(Kind.OPEN, "{") && match[at + 3] == to - 1) {
+            int brace = match[to - 1];
+            List<Val> items = split(brace + 1, to - 1);
+            for (Val v : items) {
+                if (v.type() == Val.Type.LIST) {
+                    return Val.DYN;
+                }
+            }
+            return new Val(Val.Type.LIST, null, items);
         }
         StringBuilder b = new StringBuilder();
         for (int j = from; j < to; j++) {

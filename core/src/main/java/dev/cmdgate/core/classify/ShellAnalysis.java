@@ -340,6 +340,28 @@ final class ShellAnalysis {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
                 a.downloaded.addAll(a.written);
             }
+            if (!a.written.isEmpty() && !sc.redirects().isEmpty()) {
+                // echo '…' > f.go, cat > f.py <<'EOF': the text is remembered for a later run of the file
+                List<Arg> outs = new ArrayList<>(1);
+                List<Boolean> appends = new ArrayList<>(1);
+                List<Arg> others = new ArrayList<>(0);
+                for (Redirect r : sc.redirects()) {
+                    if (!r.isOutput() || r.op() == Redirect.Op.READ_WRITE || r.isFdDuplication() || r.target() == null
+                            || hasProcessSubstitution(r.target())) {
+                        continue;
+                    }
+                    boolean append = r.op() == Redirect.Op.APPEND || r.op() == Redirect.Op.APPEND_ALL;
+                    boolean stdout = (r.fd() == -1 || r.fd() == 1) && r.op() != Redirect.Op.OUT_ALL
+                            && r.op() != Redirect.Op.APPEND_ALL && r.op() != Redirect.Op.DUP_OUT;
+                    if (stdout) {
+                        outs.add(arg(r.target()));
+                        appends.add(append);
+                    } else {
+                        others.add(arg(r.target()));
+                    }
+                }
+                a.rememberOutput(words, in, outs, appends, others);
+            }
         } finally {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;

@@ -28,7 +28,11 @@ public final class Language {
      *                 anything when the code mentions {@code module}; a last segment may end in '*';
      *                 a name with blanks is a phrase of words ({@code do shell script})
      */
-    public record Call(String reading, int from, List<String> template, List<String> names) {
+    public record Call(String reading, int from, List<String> template, List<String> names, List<String> named,
+            boolean namedOnly) {
+        public Call(String reading, int from, List<String> template, List<String> names) {
+            this(reading, from, template, names, List.of(), false);
+        }
     }
 
     /** One {@code uses NAME... -> verdict} row. */

@@ -591,7 +591,20 @@ final class RulesParser {
             }
             case "runs" -> s.runs = runs(s, t);
             case "code" -> s.codes.add(code(s, t));
-            case "code-file" -> s.codeFile = verdictAfter(t, expectArrow(t, 1));
+            case "code-file" -> {
+                int arrow = expectArrow(t, 1);
+                if (arrow > 2) {
+                    throw new IllegalArgumentException("expected: code-file [LANGUAGE] -> CLASS LEVEL \"reason\"");
+                }
+                s.codeFileLanguage = arrow == 2 ? t.get(1) : null;
+                s.codeFile = verdictAfter(t, arrow);
+            }
+            case "prints" -> {
+                if (t.size() != 2 || !PRINTS.contains(t.get(1))) {
+                    throw new IllegalArgumentException("expected: prints echo|printf|input");
+                }
+                s.prints = t.get(1);
+            }
             case "stdin-code" -> {
                 int arrow = expectArrow(t, 1);
                 int i = 1;
@@ -648,6 +661,8 @@ final class RulesParser {
                 s.chdir = false;
                 s.versionSpellings.clear();
                 s.codeFile = null;
+                s.codeFileLanguage = null;
+                s.prints = null;
                 s.stdinCode = null;
                 s.stdinCodeAfter = 0;
                 s.stdinInteractive.clear();
@@ -893,9 +908,12 @@ final class RulesParser {
                 List.copyOf(keys), List.copyOf(args), sep, withOperands);
     }
 
+    /** How a {@code prints} row reads the command's words. */
+    static final Set<String> PRINTS = Set.of("echo", "printf", "input");
+
     /** Lexer families a {@code syntax} row may name (each is a small lexer in the classifier). */
     static final Set<String> SYNTAXES = Set.of("python", "javascript", "java", "groovy", "perl", "ruby", "php", "lua",
-            "r", "tcl", "applescript", "powershell", "julia", "lisp");
+            "r", "tcl", "applescript", "powershell", "julia", "lisp", "go");
     static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
             "write", "open-file", "read");
 
@@ -940,10 +958,19 @@ final class RulesParser {
                     template = List.copyOf(splitBlanks(need(t, i).trim()));
                     i++;
                 }
+                // named=P,Q: the argument may also be given as a named parameter (PowerShell's -Path P);
+                // named-only=P: only so (Invoke-WebRequest's -OutFile)
+                List<String> named = List.of();
+                boolean namedOnly = false;
+                if (i < t.size() && (t.get(i).startsWith("named=") || t.get(i).startsWith("named-only="))) {
+                    namedOnly = t.get(i).startsWith("named-only=");
+                    named = List.of(t.get(i).substring(t.get(i).indexOf('=') + 1).toLowerCase(java.util.Locale.ROOT).split(","));
+                    i++;
+                }
                 if (i >= t.size()) {
                     throw new IllegalArgumentException("call row names no call");
                 }
-                l.add(new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size()))));
+                l.add(new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size())), named, namedOnly));
             }
             case "uses" -> {
                 int arrow = expectArrow(t, 2);

@@ -55,6 +55,10 @@ public final class Section {
     boolean readsNone;
     RunsRule runs;
     Verdict codeFile;
+    /** The language of the {@code code-file} row's script ({@code code-file go -> …}), or null: the code rows' language. */
+    String codeFileLanguage;
+    /** The {@code prints} row: how the command's output follows from its words ({@code echo}, {@code printf}, {@code input}), or null. */
+    String prints;
     Verdict stdinCode;
     int stdinCodeAfter;
     /** Options with which standard input from a file counts as typed input (sh -i < file). */
@@ -89,6 +93,13 @@ public final class Section {
     public boolean readsNone() { return readsNone; }
     public RunsRule runs() { return runs; }
     public Verdict codeFile() { return codeFile; }
+    /** The language the {@code code-file} row names, or null when it names none. */
+    public String codeFileLanguage() { return codeFileLanguage; }
+    /**
+     * The {@code prints} row: what the command writes to its standard output follows from its words,
+     * read as {@code echo} or {@code printf} do, or is its standard input ({@code input}: cat); null without one.
+     */
+    public String prints() { return prints; }
     public Verdict stdinCode() { return stdinCode; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }

@@ -35,6 +35,26 @@ class CodeLexerTest {
     }
 
     @Test
+    void powershellCommandModeTakesBareWordsAsLiterals() {
+        List<Tok> t = CodeLexer.lex("\"D\" | Out-File /etc/x -Encoding:utf8 $p", CodeLexer.POWERSHELL);
+        assertThat(t).containsSubsequence(new Tok(Kind.IDENT, "Out-File", false), new Tok(Kind.STRING, "/etc/x", false),
+                new Tok(Kind.COMMA, " ", false), new Tok(Kind.OP, "-Encoding", false), new Tok(Kind.COMMA, " ", false),
+                new Tok(Kind.STRING, "utf8", false), new Tok(Kind.COMMA, " ", false));
+        assertThat(t.get(t.size() - 1).kind()).isEqualTo(Kind.VAR);
+        // a bare word with an expansion is not known; an expression after a name is not command mode
+        assertThat(only("Out-File /tmp/$n", CodeLexer.POWERSHELL).dynamic()).isTrue();
+        assertThat(strings("$a = $b.Trim() + 1", CodeLexer.POWERSHELL)).isEmpty();
+        assertThat(strings("if (x) { y }", CodeLexer.POWERSHELL)).isEmpty();
+    }
+
+    @Test
+    void goRawStringsHaveNoEscapes() {
+        assertThat(only("exec.Command(`sh\\n`)", CodeLexer.GO).text()).isEqualTo("sh\\n");
+        assertThat(only("x := \"a\\tb\"", CodeLexer.GO).text()).isEqualTo("a\tb");
+        assertThat(only("x := `open", CodeLexer.GO).dynamic()).isTrue();
+    }
+
+    @Test
     void javascriptTemplatesRegexesAndComments() {
         assertThat(only("x = `a${b}`", CodeLexer.JAVASCRIPT).dynamic()).isTrue();
         assertThat(only("x = `ab`", CodeLexer.JAVASCRIPT).dynamic()).isFalse();

@@ -1,0 +1,200 @@
+package dev.cmdgate.core.classify;
+
+import java.util.List;
+
+/**
+ * What a command whose output follows from its words prints ({@code prints} rows): echo's operands,
+ * printf's format applied to its arguments, cat's literal here-document. Null whenever any part is
+ * only known at run time or the reading does not know a feature it meets (a printf conversion other
+ * than {@code %s}, {@code %b} and {@code %%}): the text is then not remembered.
+ */
+final class Printed {
+
+    private Printed() {
+    }
+
+    static String output(String reading, List<Arg> words, Analysis.Stdin in) {
+        for (Arg w : words) {
+            if (w.dynamic) {
+                return null;
+            }
+        }
+        return switch (reading) {
+            case "echo" -> echo(words);
+            case "printf" -> printf(words);
+            case "input" -> input(words, in);
+            default -> null;
+        };
+    }
+
+    /**
+     * echo [-neE]… WORDS: the words joined with blanks and a newline (not with -n); backslash escapes are
+     * interpreted unless -E is the last of them (as with -e, and as dash's echo always does).
+     */
+    private static String echo(List<Arg> words) {
+        int k = 1;
+        boolean newline = true;
+        boolean escapes = true;
+        while (k < words.size() && words.get(k).text.matches("-[neE]+")) {
+            for (char c : words.get(k).text.substring(1).toCharArray()) {
+                if (c == 'n') {
+                    newline = false;
+                } else {
+                    escapes = c == 'e';
+                }
+            }
+            k++;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = k; i < words.size(); i++) {
+            if (i > k) {
+                b.append(' ');
+            }
+            b.append(words.get(i).text);
+        }
+        if (newline) {
+            b.append('\n');
+        }
+        if (!escapes) {
+            return b.toString();
+        }
+        StringBuilder out = new StringBuilder();
+        unescape(b.toString(), out, false); // \c ends the output, the newline too
+        return out.toString();
+    }
+
+    /** printf FORMAT ARGS…: the format is used again while arguments are left. */
+    private static String printf(List<Arg> words) {
+        int k = 1;
+        if (k < words.size() && words.get(k).text.equals("--")) {
+            k++;
+        }
+        if (k >= words.size() || words.get(k).text.startsWith("-")) {
+            return null; // printf -v NAME: nothing printed; another option: not read
+        }
+        String format = words.get(k++).text;
+        StringBuilder out = new StringBuilder();
+        int guard = 0;
+        do {
+            int used = 0;
+            for (int i = 0; i < format.length(); i++) {
+                char c = format.charAt(i);
+                if (c == '\\' && i + 1 < format.length()) {
+                    i = escape(format, i + 1, out, true);
+                    if (i < 0) {
+                        return out.toString();
+                    }
+                } else if (c == '%') {
+                    char d = i + 1 < format.length() ? format.charAt(i + 1) : '\0';
+                    i++;
+                    if (d == '%') {
+                        out.append('%');
+                    } else if (d == 's' || d == 'b') {
+                        String arg = k < words.size() ? words.get(k++).text : "";
+                        used++;
+                        if (d == 's') {
+                            out.append(arg);
+                        } else if (!unescape(arg, out, false)) {
+                            return out.toString(); // %b's \c stops all output
+                        }
+                    } else {
+                        return null;
+                    }
+                } else {
+                    out.append(c);
+                }
+                if (out.length() > Analysis.MAX_SCRIPT_FILE) {
+                    return null;
+                }
+            }
+            if (used == 0) {
+                break;
+            }
+        } while (k < words.size() && ++guard < 10_000);
+        return out.toString();
+    }
+
+    /** cat with no file operand (or {@code -}) prints its input: a literal here-document or here-string. */
+    private static String input(List<Arg> words, Analysis.Stdin in) {
+        for (int i = 1; i < words.size(); i++) {
+            if (!words.get(i).text.equals("-")) {
+                return null;
+            }
+        }
+        return in != null && in.kind() == Analysis.StdinKind.HEREDOC && in.literal() && in.text() != null ? in.text() : null;
+    }
+
+    /**
+     * Appends {@code s} with backslash escapes interpreted (\n \t \\ \a \b \e \f \r \v, \0NNN or, in a
+     * printf format, \NNN octal, \xHH); false when \c ends the output.
+     */
+    private static boolean unescape(String s, StringBuilder out, boolean format) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c != '\\' || i + 1 >= n) {
+                out.append(c);
+                continue;
+            }
+            i = escape(s, i + 1, out, format);
+            if (i < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Appends the escape whose letter is at {@code i}; returns the index of its last character, or -1 for \c. */
+    private static int escape(String s, int i, StringBuilder out, boolean format) {
+        int n = s.length();
+        char d = s.charAt(i);
+        switch (d) {
+            case 'n' -> out.append('\n');
+            case 't' -> out.append('\t');
+            case '\\' -> out.append('\\');
+            case 'a' -> out.append('\u0007');
+            case 'b' -> out.append('\b');
+            case 'e', 'E' -> out.append('\u001b');
+            case 'f' -> out.append('\f');
+            case 'r' -> out.append('\r');
+            case 'v' -> out.append('\u000b');
+            case 'c' -> {
+                return -1;
+            }
+            case 'x' -> {
+                int v = 0;
+                int j = i + 1;
+                while (j < n && j < i + 3 && Character.digit(s.charAt(j), 16) >= 0) {
+                    v = v * 16 + Character.digit(s.charAt(j), 16);
+                    j++;
+                }
+                if (j == i + 1) {
+                    out.append("\\x");
+                    return i;
+                }
+                out.append((char) v);
+                return j - 1;
+            }
+            default -> {
+                if (d >= '0' && d <= '7' && (format || d == '0')) {
+                    // echo: \0NNN; a printf format: \NNN
+                    int j = format ? i : i + 1;
+                    int end = Math.min(n, j + 3);
+                    int v = 0;
+                    while (j < end && s.charAt(j) >= '0' && s.charAt(j) <= '7') {
+                        v = v * 8 + (s.charAt(j) - '0');
+                        j++;
+                    }
+                    out.append((char) (v & 0xff));
+                    return j - 1;
+                }
+                if (format && d == '"') {
+                    out.append('"');
+                } else {
+                    out.append('\\').append(d);
+                }
+            }
+        }
+        return i;
+    }
+}
