@@ -315,7 +315,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                 t.pipelineWatch = w;
             }
         }
-        if (a != null && audit != null) {
+        if (a != null && audit != null && process != null) {
             recordExitLater(a.decision(), process);
         }
         Launch session = t.pendingSession;
