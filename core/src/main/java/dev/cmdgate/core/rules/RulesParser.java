@@ -1439,9 +1439,27 @@ final class RulesParser {
         return t.get(i);
     }
 
+    /** A word of a rules row, and whether it was written in double quotes. */
+    record Token(String text, boolean quoted) {
+        /** The unquoted word {@code marker} (a quoted one is text, never syntax). */
+        boolean is(String marker) {
+            return !quoted && text.equals(marker);
+        }
+    }
+
     /** Splits a line into words; "double quoted" words may hold spaces and \" ; # starts a comment. */
     static List<String> tokens(String line) {
-        List<String> out = new ArrayList<>();
+        List<Token> words = words(line);
+        List<String> out = new ArrayList<>(words.size());
+        for (Token w : words) {
+            out.add(w.text());
+        }
+        return out;
+    }
+
+    /** As {@link #tokens}, saying of each word whether it was quoted. */
+    static List<Token> words(String line) {
+        List<Token> out = new ArrayList<>();
         int i = 0;
         int n = line.length();
         while (i < n) {
@@ -1471,13 +1489,13 @@ final class RulesParser {
                 if (!closed) {
                     throw new IllegalArgumentException("unterminated \"quoted text\"");
                 }
-                out.add(b.toString());
+                out.add(new Token(b.toString(), true));
             } else {
                 int st = i;
                 while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t' && line.charAt(i) != '\r') {
                     i++;
                 }
-                out.add(line.substring(st, i));
+                out.add(new Token(line.substring(st, i), false));
             }
         }
         return out;

@@ -21,15 +21,8 @@ final class TrustRows {
     private TrustRows() {
     }
 
-    /** A word of the row and whether it was quoted. */
-    private record Word(String text, boolean quoted) {
-        boolean is(String marker) {
-            return !quoted && text.equals(marker);
-        }
-    }
-
     static TrustRule parse(String raw, String origin, int line, Map<String, String> properties) {
-        List<Word> w = words(raw);
+        List<RulesParser.Token> w = RulesParser.words(raw);
         if (w.isEmpty()) {
             return null;
         }
@@ -151,49 +144,5 @@ final class TrustRows {
             i = close + 1;
         }
         return out.toString();
-    }
-
-    /** Blank-separated words, {@code "quoted"} ones (with {@code \"}) kept whole; {@code #} outside quotes ends the row. */
-    private static List<Word> words(String line) {
-        List<Word> out = new ArrayList<>();
-        int i = 0;
-        int n = line.length();
-        while (i < n) {
-            char c = line.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\r') {
-                i++;
-            } else if (c == '#') {
-                break;
-            } else if (c == '"') {
-                StringBuilder b = new StringBuilder();
-                i++;
-                boolean closed = false;
-                while (i < n) {
-                    char d = line.charAt(i);
-                    if (d == '\\' && i + 1 < n) {
-                        b.append(line.charAt(i + 1));
-                        i += 2;
-                    } else if (d == '"') {
-                        i++;
-                        closed = true;
-                        break;
-                    } else {
-                        b.append(d);
-                        i++;
-                    }
-                }
-                if (!closed) {
-                    throw new IllegalArgumentException("unterminated \"quoted text\"");
-                }
-                out.add(new Word(b.toString(), true));
-            } else {
-                int st = i;
-                while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t' && line.charAt(i) != '\r') {
-                    i++;
-                }
-                out.add(new Word(line.substring(st, i), false));
-            }
-        }
-        return out;
     }
 }
