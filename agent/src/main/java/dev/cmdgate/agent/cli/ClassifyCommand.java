@@ -3,7 +3,6 @@ package dev.cmdgate.agent.cli;
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
-import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -12,7 +11,6 @@ import dev.cmdgate.core.decision.LaunchBinding;
 import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
-import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.rules.RuleSet;
@@ -37,20 +35,11 @@ import picocli.CommandLine.Parameters;
                 "Exit status: 0 allow, 10 prompt, 20 block, 2 usage error (single classifications)."})
 final class ClassifyCommand implements Callable<Integer> {
 
-    @Option(names = "--autonomy", paramLabel = "TIER", description = "readonly, supervised (default) or full")
-    String autonomy;
-
-    @Option(names = "--level", paramLabel = "LEVEL", description = "gate by risk level instead: minimal, low, medium or high")
-    String level;
-
-    @Option(names = "--policy", paramLabel = "FILE", description = "an Open Agent Passport (JSON) to evaluate")
-    Path policy;
+    @CommandLine.Mixin
+    GateOptions gate;
 
     @Option(names = "--signing-key", paramLabel = "FILE", description = "Ed25519 private key (PKCS#8 PEM) to sign OAP decisions")
     Path signingKey;
-
-    @Option(names = "--rules", paramLabel = "FILE", description = "a user rules file added to the built-in rules")
-    Path rules;
 
     @Option(names = "--json", description = "print the decision as one JSON object")
     boolean json;
@@ -76,8 +65,8 @@ final class ClassifyCommand implements Callable<Integer> {
         if (inputs != 1) {
             throw new Main.UsageException("give exactly one of: -- ARG…, --shell LINE, --jsonl");
         }
-        CommandClassifier classifier = Classifiers.standard(rules);
-        Gatekeeper gatekeeper = new Gatekeeper(classifier, scheme(), policy());
+        CommandClassifier classifier = Classifiers.standard(gate.rules);
+        Gatekeeper gatekeeper = new Gatekeeper(classifier, gate.scheme(), policy());
         PrintWriter out = spec.commandLine().getOut();
         if (jsonl) {
             new JsonlSession(gatekeeper, cwd()).run(
@@ -102,22 +91,14 @@ final class ClassifyCommand implements Callable<Integer> {
         return verdict.gate().exitCode();
     }
 
-    private GateScheme scheme() {
-        if (level != null && autonomy != null) {
-            throw new Main.UsageException("--level and --autonomy are alternatives: give one of them");
-        }
-        return level != null ? new GateScheme.ByLevel(RiskLevel.parse(level))
-                : new GateScheme.ByAutonomy(autonomy == null ? Autonomy.SUPERVISED : Autonomy.parse(autonomy));
-    }
-
     private PolicyCheck policy() {
-        if (policy == null) {
+        if (gate.policy == null) {
             if (signingKey != null) {
                 throw new Main.UsageException("--signing-key signs OAP decisions and needs --policy");
             }
             return null;
         }
-        return CliPolicy.load(policy, signingKey);
+        return CliPolicy.load(gate.policy, signingKey);
     }
 
     static String cwd() {

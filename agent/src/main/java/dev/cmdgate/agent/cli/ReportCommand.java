@@ -8,7 +8,6 @@ import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
-import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
 import java.io.PrintWriter;
@@ -45,17 +44,8 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "AUDIT", description = "a cmdgate audit file (JSON lines)")
     Path audit;
 
-    @Option(names = "--autonomy", paramLabel = "TIER", description = "readonly, supervised (default) or full")
-    String autonomy;
-
-    @Option(names = "--level", paramLabel = "LEVEL", description = "gate by risk level instead: minimal, low, medium or high")
-    String level;
-
-    @Option(names = "--policy", paramLabel = "FILE", description = "an Open Agent Passport (JSON) to evaluate")
-    Path policy;
-
-    @Option(names = "--rules", paramLabel = "FILE", description = "a user rules file added to the built-in rules")
-    Path rules;
+    @CommandLine.Mixin
+    GateOptions gate;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "200", description = "list at most N changed launches (default 200)")
     int limit;
@@ -81,13 +71,9 @@ final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "Missing required parameter: 'AUDIT' (or a view: report secrets AUDIT)");
         }
-        if (level != null && autonomy != null) {
-            throw new Main.UsageException("--level and --autonomy are alternatives: give one of them");
-        }
-        GateScheme scheme = level != null ? new GateScheme.ByLevel(RiskLevel.parse(level))
-                : new GateScheme.ByAutonomy(autonomy == null ? Autonomy.SUPERVISED : Autonomy.parse(autonomy));
-        PolicyCheck check = policy == null ? null : CliPolicy.load(policy, null);
-        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(rules), scheme, check);
+        GateScheme scheme = gate.scheme();
+        PolicyCheck check = gate.policy == null ? null : CliPolicy.load(gate.policy, null);
+        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(gate.rules), scheme, check);
         AuditFile file = AuditFile.read(audit);
 
         Map<CommandClass, Row> rows = new EnumMap<>(CommandClass.class);
@@ -165,7 +151,7 @@ final class ReportCommand implements Callable<Integer> {
                        List<Change> changes, Map<String, Integer> schemesThen) {
         out.println("cmdgate report: " + file.decisions.size() + " launches in " + audit + ", recorded under "
                 + describe(schemesThen) + "; judged again under " + scheme.describe()
-                + (policy == null ? "" : " with the passport " + policy) + (rules == null ? "" : " and the rules " + rules));
+                + (gate.policy == null ? "" : " with the passport " + gate.policy) + (gate.rules == null ? "" : " and the rules " + gate.rules));
         if (!file.prechecks.isEmpty() || !file.unreadable.isEmpty()) {
             out.println("  (not counted: " + file.prechecks.size() + " pre-check lines, " + file.unreadable.size()
                     + " unreadable lines" + (file.unreadable.isEmpty() ? "" : ", the first at line " + file.unreadable.get(0)) + ")");
