@@ -926,8 +926,9 @@ final class Analysis {
             }
             case "sed", "awk" -> {
                 List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
-                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, cmds) : CodeFacts.awk(code, cmds));
-                for (String f : lang.equals("sed") ? CodeFacts.sedWrites(code) : CodeFacts.awkWrites(code)) {
+                List<String> writes = new ArrayList<>(0);
+                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds) : CodeFacts.awk(code, writes, cmds));
+                for (String f : writes) {
                     writePath(Arg.literal(f), null, display, location);
                 }
                 // the commands the program runs (sed's e, awk's system() and pipes) are judged too

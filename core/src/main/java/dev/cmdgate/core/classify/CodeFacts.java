@@ -22,29 +22,11 @@ final class CodeFacts {
     record Cmd(String text, boolean dynamic, boolean piped) {
     }
 
-    /** As {@link #sed(String, List)} without collecting the commands. */
-    static Set<String> sed(String s) {
-        return sed(s, new java.util.ArrayList<>());
-    }
-
-    /** As {@link #awk(String, java.util.List)} without collecting the commands. */
-    static Set<String> awk(String s) {
-        return awk(s, new java.util.ArrayList<>());
-    }
-
-    /** The files a sed script's {@code w}/{@code W} commands and {@code s///w} flags write. */
-    static java.util.List<String> sedWrites(String s) {
-        java.util.List<String> paths = new java.util.ArrayList<>();
-        sedScan(s, paths, new java.util.ArrayList<>());
-        return paths;
-    }
-
-    /** GNU sed script: {@code w}/{@code W} commands and {@code s///w} write files; {@code e} runs commands (added to cmds). */
-    static Set<String> sed(String s, java.util.List<Cmd> cmds) {
-        return sedScan(s, new java.util.ArrayList<>(), cmds);
-    }
-
-    private static Set<String> sedScan(String s, java.util.List<String> paths, java.util.List<Cmd> cmds) {
+    /**
+     * GNU sed script: {@code w}/{@code W} commands and {@code s///w} flags write files (added to writes);
+     * {@code e} runs commands (added to cmds).
+     */
+    static Set<String> sed(String s, java.util.List<String> writes, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
         int i = 0;
         int n = s.length();
@@ -72,11 +54,11 @@ final class CodeFacts {
             c = s.charAt(i);
             switch (c) {
                 case '{', '}', ';', '\n' -> i++;
-                case 's' -> i = substitute(s, i + 1, f, paths, cmds);
+                case 's' -> i = substitute(s, i + 1, f, writes, cmds);
                 case 'y' -> i = skipDelimited(s, i + 1, 2);
                 case 'w', 'W' -> {
                     f.add("sed.write");
-                    addFile(paths, s, i + 1);
+                    addFile(writes, s, i + 1);
                     i = eol(s, i);
                 }
                 case 'e' -> {
@@ -193,21 +175,10 @@ final class CodeFacts {
     /**
      * awk program: {@code system(}, pipes ({@code |}, {@code |&}, also {@code "cmd" | getline}),
      * output redirection after print/printf ({@code >}, {@code >>}), {@code @load}, and gawk's
-     * {@code /inet/…} network special files.
+     * {@code /inet/…} network special files. The literal file names {@code print > "FILE"} /
+     * {@code >> "FILE"} write are added to writes, the commands the program runs to cmds.
      */
-    /** The literal file names an awk program's {@code print > "FILE"} / {@code >> "FILE"} write. */
-    static java.util.List<String> awkWrites(String s) {
-        java.util.List<String> paths = new java.util.ArrayList<>();
-        awkScan(s, paths, new java.util.ArrayList<>());
-        return paths;
-    }
-
-    /** As {@link #awk(String)}, adding the commands the program runs to cmds. */
-    static Set<String> awk(String s, java.util.List<Cmd> cmds) {
-        return awkScan(s, new java.util.ArrayList<>(), cmds);
-    }
-
-    private static Set<String> awkScan(String s, java.util.List<String> paths, java.util.List<Cmd> cmds) {
+    static Set<String> awk(String s, java.util.List<String> writes, java.util.List<Cmd> cmds) {
         Set<String> f = new LinkedHashSet<>();
         String lastStr = null; // the last string literal and where it ended, for "cmd" | getline
         int lastStrEnd = -1;
@@ -311,8 +282,8 @@ final class CodeFacts {
                                 }
                                 b.append(s.charAt(k));
                             }
-                            if (paths.size() < 64) {
-                                paths.add(b.toString());
+                            if (writes.size() < 64) {
+                                writes.add(b.toString());
                             }
                         }
                     }
