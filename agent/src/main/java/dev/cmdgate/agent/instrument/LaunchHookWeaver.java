@@ -249,7 +249,7 @@ final class LaunchHookWeaver {
         mv.visitEnd();
     }
 
-    private static void pushInt(MethodVisitor mv, int value) {
+    static void pushInt(MethodVisitor mv, int value) {
         if (value <= 5) {
             mv.visitInsn(Opcodes.ICONST_0 + value);
         } else {
@@ -257,7 +257,8 @@ final class LaunchHookWeaver {
         }
     }
 
-    private static void box(MethodVisitor mv, Type t) {
+    /** Boxes the primitive of type t on the stack (nothing for a reference). */
+    static void box(MethodVisitor mv, Type t) {
         String wrapper = switch (t.getSort()) {
             case Type.BOOLEAN -> "java/lang/Boolean";
             case Type.INT -> "java/lang/Integer";

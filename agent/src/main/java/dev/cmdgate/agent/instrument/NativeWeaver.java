@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.instrument;
 
+
 import dev.cmdgate.agent.bridge.BridgeOps;
 import dev.cmdgate.agent.natives.ProcessFunctions;
 import org.objectweb.asm.ClassReader;
@@ -302,11 +303,11 @@ final class NativeWeaver {
             }
 
             private void pushInt(int v) {
-                NativeWeaver.pushInt(mv, v);
+                LaunchHookWeaver.pushInt(mv, v);
             }
 
             private void box(Type t) {
-                NativeWeaver.box(mv, t);
+                LaunchHookWeaver.box(mv, t);
             }
         }
 
@@ -455,30 +456,5 @@ final class NativeWeaver {
             }
         }
         return out;
-    }
-
-    static void pushInt(MethodVisitor mv, int value) {
-        if (value <= 5) {
-            mv.visitInsn(Opcodes.ICONST_0 + value);
-        } else {
-            mv.visitIntInsn(Opcodes.BIPUSH, value);
-        }
-    }
-
-    static void box(MethodVisitor mv, Type t) {
-        String wrapper = switch (t.getSort()) {
-            case Type.BOOLEAN -> "java/lang/Boolean";
-            case Type.INT -> "java/lang/Integer";
-            case Type.LONG -> "java/lang/Long";
-            case Type.CHAR -> "java/lang/Character";
-            case Type.BYTE -> "java/lang/Byte";
-            case Type.SHORT -> "java/lang/Short";
-            case Type.FLOAT -> "java/lang/Float";
-            case Type.DOUBLE -> "java/lang/Double";
-            default -> null;
-        };
-        if (wrapper != null) {
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, wrapper, "valueOf", "(" + t.getDescriptor() + ")L" + wrapper + ";", false);
-        }
     }
 }
