@@ -1,6 +1,5 @@
 package dev.cmdgate.agent.instrument;
 
-
 import dev.cmdgate.agent.bridge.BridgeOps;
 import dev.cmdgate.agent.natives.ProcessFunctions;
 import org.objectweb.asm.ClassReader;
