@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Jdks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,5 +62,28 @@ class LauncherScriptIT {
         assertThat(version.out().trim()).matches("cmdgate \\d+\\.\\d+\\.\\d+.*");
         ExampleRun.Result bad = ExampleRun.exec(List.of(script.toString(), "frobnicate"), tmp, Map.of(), 60, null);
         assertThat(bad.exit()).isEqualTo(2);
+    }
+
+    @Test
+    void nativeAccessDenyGivesTheJdkItsSwitch() throws IOException {
+        assumeScriptJar();
+        Assumptions.assumeTrue(Jdks.JDK25.present(), "JDK 25 not installed: skipped");
+        Path script = ExampleRun.ROOT.resolve("cmdgate");
+        List<String> app = List.of(Jdks.JDK25.java().toString(), "-cp", ExampleRun.TEST_CLASSES.toString(),
+                "dev.cmdgate.it.apps.LoadsNative");
+        List<String> denied = new java.util.ArrayList<>(List.of(script.toString(), "run", "--native-access", "deny", "--"));
+        denied.addAll(app);
+        ExampleRun.Result r = ExampleRun.exec(denied, tmp, Map.of("HOME", tmp.toString()), 120, null);
+        assertThat(r.exit()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).contains("NATIVE refused");
+        List<String> plain = new java.util.ArrayList<>(List.of(script.toString(), "run", "--"));
+        plain.addAll(app);
+        ExampleRun.Result p = ExampleRun.exec(plain, tmp, Map.of("HOME", tmp.toString()), 120, null);
+        assertThat(p.out()).as("without the switch the library loads (with the JDK's warning)\n" + p.describe())
+                .contains("NATIVE loaded");
+        ExampleRun.Result bad = ExampleRun.exec(List.of(script.toString(), "run", "--native-access", "allow", "--", "true"),
+                tmp, Map.of(), 60, null);
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--native-access takes deny");
     }
 }
