@@ -252,6 +252,15 @@ final class Analysis {
         command(words, Map.of(), ctx, joinArgv(argv), "argv", List.of());
     }
 
+    /** The ASCII characters a displayed word needs no quotes for. */
+    private static final boolean[] PLAIN_ASCII = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            PLAIN_ASCII[c] = Character.isLetterOrDigit(c) || "-_./=:,+@%^~".indexOf(c) >= 0;
+        }
+    }
+
     static String joinArgv(List<String> argv) {
         StringBuilder b = new StringBuilder();
         for (String s : argv) {
@@ -264,7 +273,7 @@ final class Analysis {
             boolean plain = !s.isEmpty();
             for (int i = 0; i < s.length() && plain; i++) {
                 char c = s.charAt(i);
-                plain = Character.isLetterOrDigit(c) || "-_./=:,+@%^~".indexOf(c) >= 0;
+                plain = c < 128 ? PLAIN_ASCII[c] : Character.isLetterOrDigit(c);
             }
             if (plain) {
                 b.append(s);
@@ -416,7 +425,8 @@ final class Analysis {
     /** An operand a code or writes row used: it is not read as a file. */
     private void claim(Arg a) {
         if (claimed == null) {
-            claimed = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            // by identity: two operands may have the same text; most commands claim one or two
+            claimed = Collections.newSetFromMap(new java.util.IdentityHashMap<>(4));
         }
         claimed.add(a);
     }
@@ -442,12 +452,10 @@ final class Analysis {
             Verdict g = setting("glob-option");
             boolean any = false;
             // options written after the sub-command are those of the deepest section
-            for (Section s : List.of(deepest)) {
-                for (OptionSpec o : s.visibleOptions()) {
-                    if (o.effect() != null && p.mayBe(o)) {
-                        raise(display, location, o.effect(), "a glob may expand to " + o.canonical());
-                        any = true;
-                    }
+            for (OptionSpec o : deepest.visibleOptions()) {
+                if (o.effect() != null && p.mayBe(o)) {
+                    raise(display, location, o.effect(), "a glob may expand to " + o.canonical());
+                    any = true;
                 }
             }
             if (any && g != null && g.commandClass() != CommandClass.READ) {
@@ -466,8 +474,10 @@ final class Analysis {
                 codeFound |= code(c, p, ctx, display, location, facts);
             }
         }
-        for (Section s : dry == null ? p.path : List.<Section>of()) {
-            for (When w : s.whens()) {
+        for (int i = 0, n = dry == null ? p.path.size() : 0; i < n; i++) {
+            List<When> whens = p.path.get(i).whens();
+            for (int k = 0, m = whens.size(); k < m; k++) {
+                When w = whens.get(k);
                 if (holds(w.conditions(), p, facts)) {
                     raise(display, location, w.verdict(), w.text());
                 }
@@ -479,7 +489,7 @@ final class Analysis {
                     for (int i = 0; i < p.operands.size() && fifos.size() < 1000; i++) {
                         Arg a = p.operands.get(i);
                         if ((f.index() < 0 || f.index() == i) && !a.unresolved()) {
-                            String path = Paths.normalize(a.text);
+                            String path = a.normalized();
                             fifos.add(path.startsWith("./") ? path.substring(2) : path);
                         }
                     }
@@ -1853,7 +1863,7 @@ final class Analysis {
      * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
      */
     void writePath(Arg a, Verdict ordinary, String display, String location) {
-        String path = Paths.normalize(a.text);
+        String path = a.normalized();
         if (written != null && written.size() < 1000) {
             written.add(fileKey(a.text));
         }
@@ -1890,13 +1900,24 @@ final class Analysis {
     private void reads(ParsedArgs p, Set<String> facts, String display, String location) {
         boolean declared = false;
         boolean wrapper = false;
+        // operand i is read when read[i] > 0, recursively when it is 2: rows overlap (grep reads its operands, and
+        // with -r reads them recursively), and each operand is checked once
+        byte[] read = null;
         for (Section s : p.path) {
             declared |= s.readsNone() || !s.reads().isEmpty();
             wrapper |= s.runs() != null;
             for (ReadRule r : s.reads()) {
                 if (holds(r.conditions(), p, facts)) {
-                    readRule(r, p, display, location);
+                    if (read == null) {
+                        read = new byte[p.operands.size()];
+                    }
+                    readRule(r, p, read, display, location);
                 }
+            }
+        }
+        for (int i = 0, n = read == null ? 0 : read.length; i < n; i++) {
+            if (read[i] > 0) {
+                readPath(p.operands.get(i), read[i] == 2, display, location);
             }
         }
         if (!declared && !wrapper) {
@@ -1913,23 +1934,23 @@ final class Analysis {
         }
     }
 
-    private void readRule(ReadRule r, ParsedArgs p, String display, String location) {
+    /** Marks operands {@code [from, to)} read ({@code read} as in {@link #reads}). */
+    private static void markRead(byte[] read, int from, int to, boolean recursive) {
+        byte mark = (byte) (recursive ? 2 : 1);
+        for (int i = from; i < to; i++) {
+            read[i] = (byte) Math.max(read[i], mark);
+        }
+    }
+
+    private void readRule(ReadRule r, ParsedArgs p, byte[] read, String display, String location) {
         List<Arg> ops = p.operands;
         int n = ops.size();
         switch (r.target()) {
-            case OPERANDS -> ops.forEach(a -> readPath(a, r.recursive(), display, location));
-            case FIRST -> {
-                if (n > 0) {
-                    readPath(ops.get(0), r.recursive(), display, location);
-                }
-            }
-            case LAST -> {
-                if (n > 0) {
-                    readPath(ops.get(n - 1), r.recursive(), display, location);
-                }
-            }
-            case BUT_FIRST -> ops.subList(Math.min(1, n), n).forEach(a -> readPath(a, r.recursive(), display, location));
-            case BUT_LAST -> ops.subList(0, Math.max(0, n - 1)).forEach(a -> readPath(a, r.recursive(), display, location));
+            case OPERANDS -> markRead(read, 0, n, r.recursive());
+            case FIRST -> markRead(read, 0, Math.min(1, n), r.recursive());
+            case LAST -> markRead(read, Math.max(0, n - 1), n, r.recursive());
+            case BUT_FIRST -> markRead(read, Math.min(1, n), n, r.recursive());
+            case BUT_LAST -> markRead(read, 0, Math.max(0, n - 1), r.recursive());
             case OPT, MENTIONS_OPT -> {
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(r.name()) && u.value() != null) {
@@ -1988,14 +2009,13 @@ final class Analysis {
             return false;
         }
         String path = forReading(text);
-        List<String> probes = dynamic ? List.of(staticPrefix(path) + "x", eachExpansionOneName(path)) : List.of(path);
-        for (String probe : probes) {
-            if (rules.isCredentialStore(probe) || recursive && !dynamic && rules.holdsCredentialStore(probe)) {
-                raise(display, location, setting("credential-read"), path);
-                return true;
-            }
+        boolean found = dynamic
+                ? rules.isCredentialStore(staticPrefix(path) + "x") || rules.isCredentialStore(eachExpansionOneName(path))
+                : rules.isCredentialStore(path) || recursive && rules.holdsCredentialStore(path);
+        if (found) {
+            raise(display, location, setting("credential-read"), path);
         }
-        return false;
+        return found;
     }
 
     /** Every path-like word inside a value that names files in the program's own syntax. */
@@ -2075,7 +2095,7 @@ final class Analysis {
      * ({@code /dev/tcp/$HOST/$PORT}), or null.
      */
     String networkTarget(Arg a) {
-        String path = Paths.normalize(a.text);
+        String path = a.normalized();
         String probe = a.unresolved() ? staticPrefix(path) + "x" : path;
         return rules.isNetworkDevice(probe) ? path : null;
     }
@@ -2153,7 +2173,8 @@ final class Analysis {
     // ------------------------------------------------------------------ conditions
 
     boolean holds(List<Condition> conds, ParsedArgs p, Set<String> facts) {
-        for (Condition c : conds) {
+        for (int i = 0, n = conds.size(); i < n; i++) {
+            Condition c = conds.get(i);
             if (test(c, p, facts) == c.negate()) {
                 return false;
             }
@@ -2221,15 +2242,15 @@ final class Analysis {
         if (glob.equals("$dynamic")) {
             return a.unresolved();
         }
+        String normal = a.normalized();
         if (glob.equals("$sensitive")) {
-            String path = Paths.normalize(a.text);
-            return rules.isSensitivePath(a.unresolved() ? staticPrefix(path) + "x" : path);
+            return rules.isSensitivePath(a.unresolved() ? staticPrefix(normal) + "x" : normal);
         }
         if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
             String list = glob.substring(1);
-            return rules.inList(list, a.text) || rules.inList(list, Paths.normalize(a.text));
+            return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal);
         }
-        return Glob.matches(glob, a.text) || Glob.matches(glob, Paths.normalize(a.text));
+        return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);
     }
 
     // ------------------------------------------------------------------ invocations
@@ -2239,22 +2260,26 @@ final class Analysis {
         if (invocations.size() >= MAX_INVOCATIONS) {
             return;
         }
-        invocations.add(new CommandInvocation(texts(words), program, path, Collections.unmodifiableSet(options),
+        invocations.add(new CommandInvocation(texts(words), program, path, options,
                 operands, Map.copyOf(assigns), ctx.pipeline(), ctx.stage(), dynamic));
     }
 
+    /** The canonical names of the options given, in order, read-only. */
     static Set<String> canonical(ParsedArgs p) {
-        Set<String> s = new LinkedHashSet<>();
-        for (ParsedArgs.Use u : p.options) {
-            s.add(u.name());
+        if (p.options.isEmpty()) {
+            return Set.of();
         }
-        return s;
+        Set<String> s = new LinkedHashSet<>();
+        for (int i = 0, n = p.options.size(); i < n; i++) {
+            s.add(p.options.get(i).name());
+        }
+        return Collections.unmodifiableSet(s);
     }
 
     static List<String> texts(List<Arg> args) {
         List<String> out = new ArrayList<>(args.size());
-        for (Arg a : args) {
-            out.add(a.text);
+        for (int i = 0, n = args.size(); i < n; i++) {
+            out.add(args.get(i).text);
         }
         return out;
     }

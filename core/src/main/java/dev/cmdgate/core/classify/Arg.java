@@ -14,6 +14,8 @@ final class Arg {
     /** Offsets in the analysed text, or -1 for argv words. */
     final int start;
     final int end;
+    /** {@link Paths#normalize} of the text, computed once: every condition of every row compares it. */
+    private String normalized;
 
     Arg(String text, boolean dynamic, boolean globLead, int start, int end) {
         this.text = text;
@@ -37,6 +39,15 @@ final class Arg {
         }
         String n = text.replace("${HOME}", "");
         return n.indexOf('$') >= 0 || n.indexOf('\u2026') >= 0 || n.indexOf('`') >= 0;
+    }
+
+    String normalized() {
+        String n = normalized;
+        if (n == null) {
+            n = Paths.normalize(text);
+            normalized = n;
+        }
+        return n;
     }
 
     @Override

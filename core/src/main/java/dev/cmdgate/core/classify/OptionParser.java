@@ -23,7 +23,7 @@ final class OptionParser {
      * @param words   the command words; words.get(0) is the program
      */
     static ParsedArgs parse(Section section, List<Arg> words) {
-        ParsedArgs p = new ParsedArgs();
+        ParsedArgs p = new ParsedArgs(words.size());
         for (int i = 1; i < words.size(); i++) {
             p.args.add(words.get(i));
         }

@@ -22,7 +22,7 @@ final class ParsedArgs {
     /** The sub-command words consumed while descending ({@code push} in {@code git push}). */
     final List<Arg> subWords = new ArrayList<>(2);
     /** The arguments after the program word, with split values (env -S) inserted. */
-    final List<Arg> args = new ArrayList<>();
+    final List<Arg> args;
     boolean dashdash;
     /** How many operands came before the explicit {@code --}, or -1. */
     int dashdashAt = -1;
@@ -32,6 +32,10 @@ final class ParsedArgs {
     final List<String> globs = new ArrayList<>(0);
     /** Some glob may expand to an option. */
     boolean anyOption;
+
+    ParsedArgs(int words) {
+        args = new ArrayList<>(words);
+    }
 
     /** Whether some glob's expansion could be the word {@code spelling} (an option, say). */
     boolean mayBe(String spelling) {

@@ -29,6 +29,9 @@ final class Paths {
     }
 
     static String normalize(String p) {
+        if (p.isEmpty() || p.indexOf('/') < 0 && p.charAt(0) != '$' && p.charAt(0) != '~') {
+            return p; // a plain name (most operands): nothing to do
+        }
         if (p.startsWith("$HOME")) {
             p = "~" + p.substring(5);
         } else if (p.startsWith("${HOME}")) {

@@ -2,10 +2,8 @@ package dev.cmdgate.core.rules;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A list of globs matched against many texts: every file a command reads is checked against the credential
@@ -16,51 +14,103 @@ import java.util.Set;
  */
 final class GlobIndex {
 
-    private final Set<String> exact = new HashSet<>();
-    private final Map<String, List<String>> byComponent = new HashMap<>();
-    /** Globs without an anchor component, with the literal run a text must contain (possibly empty). */
+    private final RegionTable<Boolean> exact;
+    private final RegionTable<List<String>> byComponent;
+    /** {@code *.EXT} globs by their EXT: a text matches when its extension is one of them. */
+    private final RegionTable<Boolean> extensions;
+    /** {@code TEXT*} globs by their literal beginning. */
+    private final List<String> prefixes = new ArrayList<>();
+    /** Other globs without an anchor component, with the literal run a text must contain (possibly empty). */
     private final List<String[]> rest = new ArrayList<>();
 
     GlobIndex(List<String> globs) {
+        Map<String, Boolean> exactGlobs = new HashMap<>();
+        Map<String, List<String>> anchored = new HashMap<>();
+        Map<String, Boolean> extensionGlobs = new HashMap<>();
         for (String g : globs) {
             if (g.indexOf('*') < 0 && g.indexOf('?') < 0 && g.indexOf('\\') < 0) {
-                exact.add(g);
+                exactGlobs.put(g, Boolean.TRUE);
                 continue;
             }
             String anchor = g.indexOf('\\') >= 0 ? "" : anchor(g);
+            int wilds = g.length() - g.replace("*", "").length();
             if (!anchor.isEmpty()) {
-                byComponent.computeIfAbsent(anchor, k -> new ArrayList<>()).add(g);
+                anchored.computeIfAbsent(anchor, k -> new ArrayList<>()).add(g);
+            } else if (wilds == 1 && g.startsWith("*.") && plain(g.substring(2)) && g.indexOf('.', 2) < 0) {
+                extensionGlobs.put(g.substring(2), Boolean.TRUE);
+            } else if (wilds == 1 && g.endsWith("*") && plain(g.substring(0, g.length() - 1))) {
+                prefixes.add(g.substring(0, g.length() - 1));
             } else {
                 rest.add(new String[] {g, longestLiteral(g)});
             }
         }
+        exact = new RegionTable<>(exactGlobs);
+        byComponent = new RegionTable<>(anchored);
+        extensions = new RegionTable<>(extensionGlobs);
     }
 
     boolean matches(String text) {
-        if (exact.contains(text)) {
+        return matches(text, 0);
+    }
+
+    /** Whether {@code text[from…]} (a path's file name, say) matches one of the globs. */
+    boolean matches(String text, int from) {
+        int n = text.length();
+        if (exact.get(text, from, n) != null) {
             return true;
         }
-        if (!byComponent.isEmpty()) {
-            int start = 0;
-            int n = text.length();
-            for (int i = 0; i <= n; i++) {
-                if (i == n || text.charAt(i) == '/') {
-                    if (i > start) {
-                        List<String> gs = byComponent.get(text.substring(start, i));
-                        if (gs != null && Glob.anyMatch(gs, text)) {
-                            return true;
-                        }
+        // one pass: every path component is looked up as an anchor; the last slash and dot give the extension
+        boolean components = !byComponent.isEmpty();
+        int start = from;
+        int dot = -1;
+        for (int i = from; i <= n; i++) {
+            char c = i == n ? '/' : text.charAt(i);
+            if (c == '/') {
+                if (components && i > start) {
+                    List<String> gs = byComponent.get(text, start, i);
+                    if (gs != null && Glob.anyMatch(gs, region(text, from))) {
+                        return true;
                     }
-                    start = i + 1;
                 }
+                start = i + 1;
+                if (i < n) {
+                    dot = -1; // a dot before the last slash is not the extension's
+                }
+            } else if (c == '.') {
+                dot = i;
             }
         }
-        for (String[] r : rest) {
-            if ((r[1].isEmpty() || text.contains(r[1])) && Glob.matches(r[0], text)) {
+        if (dot >= 0 && extensions.get(text, dot + 1, n) != null) {
+            return true;
+        }
+        for (int i = 0, m = prefixes.size(); i < m; i++) {
+            if (text.startsWith(prefixes.get(i), from)) {
+                return true;
+            }
+        }
+        for (int i = 0, m = rest.size(); i < m; i++) {
+            String[] r = rest.get(i);
+            String t = region(text, from);
+            if ((r[1].isEmpty() || t.contains(r[1])) && Glob.matches(r[0], t)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static String region(String text, int from) {
+        return from == 0 ? text : text.substring(from);
+    }
+
+    /** Whether a part of a glob is plain text: no wildcard, escape or slash. */
+    private static boolean plain(String part) {
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            if (c == '*' || c == '?' || c == '\\' || c == '/') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The longest path component of the glob without a wildcard, or empty when it has none ({@code *.pub}). */

@@ -311,8 +311,11 @@ public final class RuleSet {
 
     /** The {@code [@trust]} rows (a user rules file's; the built-in rules have none). */
     public List<TrustRule> trust() {
-        return java.util.Collections.unmodifiableList(trust);
+        return trustView;
     }
+
+    /** {@link #trust} read-only, made once: every classification asks for it. */
+    private final List<TrustRule> trustView = java.util.Collections.unmodifiableList(trust);
 
     /** Whether some trust row is narrowed to a directory or a caller: its answer then depends on the launch's site. */
     public boolean trustDependsOnSite() {
@@ -516,32 +519,39 @@ public final class RuleSet {
      * {@code credential-exceptions} entry (a glob with a slash matches the path, one without the name).
      */
     public boolean isCredentialStore(String path) {
-        CredentialIndex x = credentialIndex();
-        String base = baseName(path);
-        if (!(x.paths.matches(path) || x.names.matches(base))) {
+        PathIndex x = pathIndex();
+        if (!(x.credentialPaths().matches(path) || x.credentialNames().matches(path, path.lastIndexOf('/') + 1))) {
             return false;
         }
-        return !isCredentialException(path, base);
+        return !isCredentialException(path, baseName(path));
     }
 
-    /** The credential globs indexed for matching, built on first use (the lists are complete by then). */
-    private record CredentialIndex(GlobIndex paths, GlobIndex names, List<String> literalBeginnings) {
+    /**
+     * The path globs indexed for matching, built on first use (the lists are complete by then): every read is
+     * checked against the credential stores and every write against the sensitive paths, and almost no path is
+     * either. {@code credentialDirs} holds every directory a {@code credential-paths} glob's literal beginning
+     * lies below ({@code ~} and {@code ~/.aws} for {@code ~/.aws/credentials*}).
+     */
+    private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, Set<String> credentialDirs,
+            GlobIndex sensitivePaths) {
     }
 
-    private volatile CredentialIndex credentialIndex;
+    private volatile PathIndex pathIndex;
 
-    private CredentialIndex credentialIndex() {
-        CredentialIndex x = credentialIndex;
+    private PathIndex pathIndex() {
+        PathIndex x = pathIndex;
         if (x == null) {
-            List<String> beginnings = new ArrayList<>();
+            Set<String> dirs = new HashSet<>();
             for (String g : credentialPaths) {
-                int wild = literalLength(g);
-                if (wild > 0) {
-                    beginnings.add(g.substring(0, wild));
+                String literal = g.substring(0, literalLength(g));
+                // each directory the literal goes on below: the part before a slash that has more after it
+                for (int i = literal.indexOf('/'); i >= 0 && i + 1 < literal.length(); i = literal.indexOf('/', i + 1)) {
+                    dirs.add(i == 0 ? "/" : literal.substring(0, i));
                 }
             }
-            x = new CredentialIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), List.copyOf(beginnings));
-            credentialIndex = x;
+            x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), Set.copyOf(dirs),
+                    new GlobIndex(sensitivePaths));
+            pathIndex = x;
         }
         return x;
     }
@@ -568,16 +578,12 @@ public final class RuleSet {
         if (d.equals("/") || d.equals("~")) {
             return false;
         }
-        CredentialIndex x = credentialIndex();
-        int n = d.length();
-        for (String literal : x.literalBeginnings()) {
-            // the literal lies below d: d, a slash, and more
-            if (literal.length() > n + 1 && literal.charAt(n) == '/' && literal.startsWith(d)) {
-                return true;
-            }
+        PathIndex x = pathIndex();
+        if (x.credentialDirs().contains(d)) {
+            return true;
         }
         String probe = d + "/cmdgate-probe";
-        return x.paths().matches(probe) && !isCredentialException(probe, "cmdgate-probe");
+        return x.credentialPaths().matches(probe) && !isCredentialException(probe, "cmdgate-probe");
     }
 
     private static int literalLength(String glob) {
@@ -634,6 +640,6 @@ public final class RuleSet {
         if (sensitiveNames.contains(base)) {
             return true;
         }
-        return Glob.anyMatch(sensitivePaths, path);
+        return pathIndex().sensitivePaths().matches(path);
     }
 }

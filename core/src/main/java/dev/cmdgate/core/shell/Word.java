@@ -34,12 +34,35 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
      * {@link #tilde()}, {@link #hasGlob()} and {@link #expandBraces()} for them.
      */
     public String literalValue() {
+        if (parts.size() == 1) {
+            // most words are one part: its value is the word's, with no copy
+            String v = plainValue(parts.get(0));
+            if (v != null) {
+                return v;
+            }
+        }
         StringBuilder sb = new StringBuilder();
         return appendLiteral(parts, sb) ? sb.toString() : null;
     }
 
+    private static String plainValue(WordPart p) {
+        if (p instanceof Literal l) {
+            return l.value();
+        } else if (p instanceof SingleQuoted q) {
+            return q.value();
+        } else if (p instanceof Escaped e) {
+            return e.value();
+        } else if (p instanceof AnsiCQuoted a) {
+            return a.value();
+        } else if (p instanceof Glob g) {
+            return g.value();
+        }
+        return null;
+    }
+
     private static boolean appendLiteral(List<WordPart> parts, StringBuilder sb) {
-        for (WordPart p : parts) {
+        for (int i = 0, n = parts.size(); i < n; i++) {
+            WordPart p = parts.get(i);
             if (p instanceof Literal l) {
                 sb.append(l.value());
             } else if (p instanceof Escaped e) {
@@ -69,7 +92,21 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
      * arithmetic expansion anywhere (also inside double quotes).
      */
     public boolean hasExpansion() {
-        return literalValue() == null;
+        return hasExpansion(parts);
+    }
+
+    private static boolean hasExpansion(List<WordPart> parts) {
+        for (int i = 0, n = parts.size(); i < n; i++) {
+            WordPart p = parts.get(i);
+            if (p instanceof DoubleQuoted d) {
+                if (hasExpansion(d.parts())) {
+                    return true;
+                }
+            } else if (!(p instanceof Tilde) && plainValue(p) == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the word contains no expansion (see {@link #literalValue()}). */
@@ -79,8 +116,8 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
 
     /** True when the word has an unquoted glob character ({@code * ? [}) at its top level. */
     public boolean hasGlob() {
-        for (WordPart p : parts) {
-            if (p instanceof Glob) {
+        for (int i = 0, n = parts.size(); i < n; i++) {
+            if (parts.get(i) instanceof Glob) {
                 return true;
             }
         }
