@@ -2,7 +2,8 @@
 # What users meet, not the steady state: short-lived JVMs that launch a few processes, side by side with
 # no agent, JDK 17 and 25. Variants alternate round by round; the figures are medians over the rounds.
 #   one launch      a JVM that launches `true` once: extra wall and CPU of the whole JVM (start-up included)
-#   first launch    the first ProcessBuilder.start() in that JVM, timed inside it: extra
+#   first launch    the first ProcessBuilder.start() in that JVM, timed inside it: extra; again after a
+#                   1.5 s pause (an application that does other work first: cmdgate's warm-up has run)
 #   launches 2-1000 a JVM that launches `true` 1000 times: extra CPU of the launching thread per launch,
 #                   without and with an audit file (the audit line carries the caller frame)
 #   max RSS         of that 1000-launch JVM: extra
@@ -24,10 +25,11 @@ mkdir -p "$work/app"
 cat > "$work/app/Cold.java" <<'J'
 import java.lang.management.ManagementFactory;
 
-/** Launches `true` N times; prints the first launch's wall time and, for launches 2..N, the launching thread's CPU per launch (µs). */
+/** Launches `true` N times (after PAUSE ms); prints the first launch's wall time and, for launches 2..N, the launching thread's CPU per launch (µs). */
 public class Cold {
     public static void main(String[] a) throws Exception {
         int n = Integer.parseInt(a[0]);
+        Thread.sleep(a.length > 1 ? Long.parseLong(a[1]) : 0);
         long f0 = System.nanoTime();
         new ProcessBuilder("true").start().waitFor();
         long first = System.nanoTime() - f0;
@@ -46,7 +48,7 @@ J
 measure() {   # file-prefix, launches, java args…  → appends wall ms, cpu ms, max RSS KiB, first µs, per-launch cpu µs
   local p="$1" n="$2"; shift 2
   rm -f "$work/audit.jsonl"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$java" "$@" -cp "$work/app" Cold "$n" > "$work/out"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$java" "$@" -cp "$work/app" Cold "$n" ${PAUSE:-0} > "$work/out"
   read -r first per < "$work/out"
   read -r wall user sys rss < "$work/time"
   awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f\n", w * 1000}' >> "$work/$p.wall"
@@ -63,6 +65,8 @@ for home in "${homes[@]}"; do
   for ((i = 0; i < rounds; i++)); do
     measure one-none 1
     measure one-cmdgate 1 "$audit"
+    PAUSE=1500 measure paused-none 1
+    PAUSE=1500 measure paused-cmdgate 1 "$audit"
     [[ -z "$base" ]] || measure one-base 1 "-javaagent:$base=autonomy=full,audit=$work/audit.jsonl"
     measure many-none 1000
     measure many-noaudit 1000 "-javaagent:$jar=autonomy=full"
@@ -82,6 +86,7 @@ for home in "${homes[@]}"; do
   echo "  one launch:      JVM wall $(median < "$work/one-none.wall") -> $(median < "$work/one-cmdgate.wall") ms ($(extra one-cmdgate.wall one-none.wall) ms; target <= +40)," \
        "CPU $(median < "$work/one-none.cpu") -> $(median < "$work/one-cmdgate.cpu") ms ($(extra one-cmdgate.cpu one-none.cpu) ms; target <= +60)"
   echo "  first launch:    $(awk -v x="$(median < "$work/one-none.first")" 'BEGIN {printf "%.1f", x / 1000}') -> $(awk -v x="$(median < "$work/one-cmdgate.first")" 'BEGIN {printf "%.1f", x / 1000}') ms ($(extra one-cmdgate.first one-none.first 1000) ms; target <= +15)"
+  echo "  first launch after a 1.5 s pause: $(awk -v x="$(median < "$work/paused-none.first")" 'BEGIN {printf "%.1f", x / 1000}') -> $(awk -v x="$(median < "$work/paused-cmdgate.first")" 'BEGIN {printf "%.1f", x / 1000}') ms ($(extra paused-cmdgate.first paused-none.first 1000) ms; target <= +15)"
   echo "  launches 2-1000: launching-thread CPU per launch $(median < "$work/many-none.per") us; cmdgate $(extra many-noaudit.per many-none.per) us without audit (target <= +30), $(extra many-audit.per many-none.per) us with audit (target <= +60)"
   echo "  max RSS:         $(awk -v x="$(median < "$work/many-none.rss")" 'BEGIN {printf "%.1f", x / 1024}') -> $(awk -v x="$(median < "$work/many-audit.rss")" 'BEGIN {printf "%.1f", x / 1024}') MiB ($(extra many-audit.rss many-none.rss 1024) MiB; target <= +8)"
   echo "  classify CLI:    $(median < "$work/cli.ms") ms wall (target <= 120)"

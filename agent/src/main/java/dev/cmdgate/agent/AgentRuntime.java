@@ -48,7 +48,7 @@ public final class AgentRuntime {
      * The gate to hand to the bridge. Everything a bad configuration could break is checked here, so it
      * stops the JVM at start; the gate itself is built on its first use ({@link LazyGate}).
      */
-    public static GateFunction create(AgentConfig config, InstrumentGuard guard) {
+    public static Gate create(AgentConfig config, InstrumentGuard guard) {
         PromptGateway.validate(config.prompt());
         AuditSink audit = config.audit() == null ? null : new AuditSink(config.audit(), null,
                 config.rotation().maxBytes(), config.rotation().keep());
@@ -59,8 +59,16 @@ public final class AgentRuntime {
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
         LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit));
-        return new GateFunction(gate.launches(), gate.api(), scopes, guard, new NativeGate(natives, gate.launches()),
-                config.refusal() == AgentConfig.Refusal.IO);
+        return new Gate(new GateFunction(gate.launches(), gate.api(), scopes, guard,
+                new NativeGate(natives, gate.launches()), config.refusal() == AgentConfig.Refusal.IO),
+                config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
+    }
+
+    /**
+     * The gate for the bridge, and what builds it ahead of the first launch when the JVM lives long enough
+     * (run on the hook thread once the launcher is hooked; null under {@code warmup=off}).
+     */
+    public record Gate(GateFunction function, Runnable warmUp) {
     }
 
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
@@ -96,7 +104,8 @@ public final class AgentRuntime {
                 checked.auditOrNull(),
                 prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
                 checked.natives());
-        return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard));
+        return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),
+                gatekeeper);
     }
 
     /**

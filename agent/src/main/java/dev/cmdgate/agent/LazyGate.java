@@ -2,19 +2,28 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.function.Supplier;
 
 /**
  * The gate, built on its first use — a launch or a call of the application API — so that a JVM's
  * start-up pays only for reading and checking the configuration, not for loading the decision machinery
- * of a JVM that may never launch (see {@link AgentRuntime#build}). A failed build is not kept: that use
- * is refused, and the next one tries again.
+ * of a JVM that may never launch (see {@link AgentRuntime#build}). A JVM that lives past
+ * {@link #WARM_UP_DELAY_MILLIS} has it built, and its rules read, on the hook thread ({@link #warmUp}), so
+ * that its first launch does not wait for them. A failed build is not kept: that use is refused, and the
+ * next one tries again.
  */
 final class LazyGate {
 
-    /** What is built: the launch decisions and the application API beside them. */
-    record Built(LaunchGate launches, ApiService api) {
+    /** What is built: the launch decisions and the application API beside them, and the classifying gatekeeper. */
+    record Built(LaunchGate launches, ApiService api, Supplier<Gatekeeper> gatekeeper) {
     }
+
+    /**
+     * How long the warm-up waits: a JVM that ends sooner (a build's forked JVM, a CLI tool) does not pay for
+     * rules it never used, and the warm-up does not compete with the application's own start-up.
+     */
+    static final long WARM_UP_DELAY_MILLIS = 1000;
 
     private final AgentRuntime.Checked checked;
     private volatile Built built;
@@ -34,6 +43,25 @@ final class LazyGate {
             }
         }
         return b;
+    }
+
+    /**
+     * Builds the gate and classifies a harmless line with it (nothing is decided, audited or launched), so
+     * the built-in rules are read and the classifier's classes loaded; for the hook thread, after a delay.
+     */
+    Runnable warmUp() {
+        return new Runnable() {
+            @Override
+            public void run() {
+                try {
+                    Thread.sleep(WARM_UP_DELAY_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                LazyGate.this.get().gatekeeper().get().classifier().classifyShell("true");
+            }
+        };
     }
 
     /** The launch side, for the bridge (a class, not a lambda: see the bootstrap). */

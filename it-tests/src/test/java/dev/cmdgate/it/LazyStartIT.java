@@ -3,7 +3,7 @@ package dev.cmdgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.it.apps.Commands;
-import dev.cmdgate.it.apps.Hello;
+import dev.cmdgate.it.apps.IdleThenTouch;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
@@ -12,18 +12,20 @@ import dev.cmdgate.it.support.Spec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Start-up pays only for reading and checking the configuration: a JVM that never launches a process
- * never loads the decision machinery (LaunchGuard, the rules, the watchdog, the audit sink), which is
- * built on the first launch. Seen through the JVM's own class-loading log.
+ * Start-up pays only for reading and checking the configuration: the decision machinery (LaunchGuard, the
+ * rules, the watchdog) is built on the hook thread once the JVM has run for a
+ * second ({@code warmup=on}, the default), or on the first launch ({@code warmup=off}), whichever comes
+ * first. A JVM that ends sooner, or never launches under {@code warmup=off}, never loads it. Seen through the
+ * JVM's own class-loading log.
  */
 class LazyStartIT {
 
     private static final String[] DECISION_MACHINERY = {"dev.cmdgate.agent.launch.LaunchGuard ",
-        "dev.cmdgate.core.rules.RulesParser ", "dev.cmdgate.agent.watchdog.ProcessWatchdog ",
-        "dev.cmdgate.agent.audit.AuditSink "};
+        "dev.cmdgate.core.rules.RulesParser ", "dev.cmdgate.agent.watchdog.ProcessWatchdog "};
 
     @TempDir
     Path tmp;
@@ -36,13 +38,32 @@ class LazyStartIT {
     void a_jvm_that_never_launches_loads_no_decision_machinery(Jdk jdk) throws IOException {
         Path log = tmp.resolve("classes.txt");
         Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly").cmdgate("audit", tmp.resolve("audit.jsonl"))
-                .jvmArg("-Xlog:class+load:file=" + log).main(Hello.class).run();
+                .cmdgate("warmup", "off").jvmArg("-Xlog:class+load:file=" + log).main(IdleThenTouch.class, "600", "-").run();
 
         assertThat(run.exit()).as(run.describe()).isZero();
         String classes = classesLoaded(log);
         assertThat(classes).as("the agent ran").contains("dev.cmdgate.agent.start.ConfigCheck ");
         assertThat(classes).doesNotContain(DECISION_MACHINERY);
         assertThat(tmp.resolve("audit.jsonl")).doesNotExist();
+    }
+
+    @OnEachJdk
+    void a_jvm_that_runs_a_while_has_it_built_before_its_first_launch_which_is_still_decided(Jdk jdk) throws IOException {
+        Path log = tmp.resolve("classes.txt");
+        Path target = tmp.resolve("touched");
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly").cmdgate("audit", tmp.resolve("audit.jsonl"))
+                .jvmArg("-Xlog:class+load:file=" + log).main(IdleThenTouch.class, "3000", target).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.stdout()).as(run.describe()).contains("refused");
+        assertThat(target).doesNotExist();
+        String classes = classesLoaded(log);
+        int rules = classes.indexOf("dev.cmdgate.core.rules.RulesParser ");
+        assertThat(rules).as("the rules were read").isPositive();
+        assertThat(classes.indexOf("dev.cmdgate.it.apps.IdleThenTouch$Launching ")).as("before the launch").isGreaterThan(rules);
+        List<String> audit = Files.readAllLines(tmp.resolve("audit.jsonl"));
+        assertThat(audit).as("the warm-up decides and records nothing: one line, the launch's").hasSize(1);
+        assertThat(audit.get(0)).contains("touch");
     }
 
     @OnEachJdk

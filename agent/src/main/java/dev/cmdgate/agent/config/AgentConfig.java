@@ -16,6 +16,7 @@ import java.util.Map;
  * @param refusal         what a refused launch throws: SecurityException, or IOException whose cause it is
  * @param callerSkip      packages whose frames the audit's caller skips, besides the known launcher libraries
  * @param startProperties the system properties the rules' trust rows may name, as they were at start-up
+ * @param warmUp          whether the gate is built ahead of the first launch once the JVM has run a while
  */
 public record AgentConfig(
         GateScheme scheme,
@@ -34,9 +35,11 @@ public record AgentConfig(
         Map<String, String> startProperties,
         SecretsMode secrets,
         AuditRotation rotation,
-        RemotePolicy remote) {
+        RemotePolicy remote,
+        WarmUp warmUp) {
 
     public AgentConfig {
+        warmUp = warmUp == null ? WarmUp.ON : warmUp;
         callerSkip = callerSkip == null ? List.of() : List.copyOf(callerSkip);
         startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
         secrets = secrets == null ? SecretsMode.PASS : secrets;
@@ -48,7 +51,7 @@ public record AgentConfig(
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
                        Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
-                callerSkip, startProperties, secrets, AuditRotation.NONE, null);
+                callerSkip, startProperties, secrets, AuditRotation.NONE, null, WarmUp.ON);
     }
 
     /**
@@ -109,7 +112,7 @@ public record AgentConfig(
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditRotation.NONE, null);
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditRotation.NONE, null, WarmUp.ON);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -127,6 +130,12 @@ public record AgentConfig(
     public enum SecretsMode { PASS, SCRUB }
 
     public enum StdinMode { OFF, GATE }
+
+    /**
+     * Whether the gate is built, and the built-in rules read, on the hook thread a second after
+     * start-up (on), or only on the first launch (off: a JVM that never launches never loads them).
+     */
+    public enum WarmUp { ON, OFF }
 
     /** What a launch does when its audit line cannot be written: refused (the default) or let through. */
     public enum AuditFailure { BLOCK, CONTINUE }
@@ -152,6 +161,7 @@ public record AgentConfig(
         m.put("audit.failure", auditFailure.name().toLowerCase(Locale.ROOT));
         m.put("stdin", stdin.name().toLowerCase(Locale.ROOT));
         m.put("secrets", secrets.name().toLowerCase(Locale.ROOT));
+        m.put("warmup", warmUp.name().toLowerCase(Locale.ROOT));
         put(m, "policy", policy);
         if (remote != null) {
             remote.putSettings(m);

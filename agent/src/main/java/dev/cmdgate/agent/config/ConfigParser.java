@@ -38,7 +38,7 @@ public final class ConfigParser {
             "children", "refusal", "caller.skip", "policy.poll", "policy.stale", "policy.on-stale", "policy.state",
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
             "policy.token.file", "policy.token.env",
-            "sealed", "secrets");
+            "sealed", "secrets", "warmup");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
@@ -283,6 +283,7 @@ public final class ConfigParser {
         AgentConfig.Children children;
         AgentConfig.Refusal refusal;
         AgentConfig.SecretsMode secrets;
+        AgentConfig.WarmUp warmUp;
         Duration timeout;
         AgentConfig.AuditRotation rotation;
         String key = null;
@@ -313,6 +314,8 @@ public final class ConfigParser {
             key = "secrets";
             secrets = raw.containsKey(key)
                     ? enumValue(AgentConfig.SecretsMode.class, raw.get(key), "pass or scrub") : AgentConfig.SecretsMode.PASS;
+            key = "warmup";
+            warmUp = raw.containsKey(key) ? enumValue(AgentConfig.WarmUp.class, raw.get(key), "on or off") : AgentConfig.WarmUp.ON;
             key = "audit.rotate.size";
             long maxBytes = raw.containsKey(key) ? bytes(raw.get(key)) : 0;
             key = "audit.rotate.keep";
@@ -335,7 +338,7 @@ public final class ConfigParser {
                 remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, secrets, rotation, remote);
+                startProperties, secrets, rotation, remote, warmUp);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {

@@ -27,16 +27,24 @@ public final class LauncherHooks implements Runnable {
 
     private final Instrumentation inst;
     private final LaunchHookTransformer transformer;
+    /** Run once the launcher is hooked (the gate's warm-up); null for none. */
+    private final Runnable afterHooked;
     private final int attempts;
     private final long maxPauseMillis;
 
-    public LauncherHooks(Instrumentation inst, LaunchHookTransformer transformer) {
-        this(inst, transformer, 60, 500);   // about half a minute in all
+    public LauncherHooks(Instrumentation inst, LaunchHookTransformer transformer, Runnable afterHooked) {
+        this(inst, transformer, 60, 500, afterHooked);   // about half a minute in all
     }
 
     LauncherHooks(Instrumentation inst, LaunchHookTransformer transformer, int attempts, long maxPauseMillis) {
+        this(inst, transformer, attempts, maxPauseMillis, null);
+    }
+
+    private LauncherHooks(Instrumentation inst, LaunchHookTransformer transformer, int attempts, long maxPauseMillis,
+                          Runnable afterHooked) {
         this.inst = inst;
         this.transformer = transformer;
+        this.afterHooked = afterHooked;
         this.attempts = attempts;
         this.maxPauseMillis = maxPauseMillis;
     }
@@ -101,6 +109,12 @@ public final class LauncherHooks implements Runnable {
         }
         if (failure != null) {
             stop(failure);
+        } else if (afterHooked != null) {
+            try {
+                afterHooked.run();
+            } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+                // only a head start: the first launch builds the gate itself, and refuses if that fails
+            }
         }
     }
 

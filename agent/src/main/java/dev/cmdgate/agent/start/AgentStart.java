@@ -33,10 +33,11 @@ public final class AgentStart {
                              Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
                              boolean background) {
         AgentConfig config = ConfigParser.fromCheckedSettings(checked);
-        JdkBridge.define(inst, AgentRuntime.create(config, new InstrumentGuard(inst)));
+        AgentRuntime.Gate gate = AgentRuntime.create(config, new InstrumentGuard(inst));
+        JdkBridge.define(inst, gate.function());
         LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
         install.accept(transformer);
-        LauncherHooks hooks = new LauncherHooks(inst, transformer);
+        LauncherHooks hooks = new LauncherHooks(inst, transformer, gate.warmUp());
         hooks.hookLoaded();
         if (background) {
             hooks.run();
