@@ -47,7 +47,8 @@ final class LazyGate {
 
     /**
      * Builds the gate and classifies a harmless line with it (nothing is decided, audited or launched), so
-     * the built-in rules are read and the classifier's classes loaded; for the hook thread, after a delay.
+     * the built-in rules are read and the classifier's classes loaded, and readies the audit line's JVM
+     * fields and hash; for the hook thread, after a delay.
      */
     Runnable warmUp() {
         return new Runnable() {
@@ -60,6 +61,9 @@ final class LazyGate {
                     return;
                 }
                 LazyGate.this.get().gatekeeper().get().classifier().classifyShell("true");
+                if (checked.auditOrNull() != null) {
+                    checked.auditOrNull().warmUp();
+                }
             }
         };
     }

@@ -93,6 +93,18 @@ public final class AuditSink {
         return file;
     }
 
+    /**
+     * Runs once what the first line needs besides the file (the JVM's own fields, a timestamp, the hash), so
+     * the gate's warm-up takes that cost off the first launch. Writes nothing and opens no file.
+     */
+    public synchronized void warmUp() {
+        if (jvmFields == null) {
+            jvmFields = JvmIdentity.current().jsonFields();
+        }
+        byte[] stamp = IsoInstant.format(Instant.now()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        hasher.hex(stamp, 0, stamp.length);
+    }
+
     /** @throws IOException when the line could not be written whole; the caller decides what that means */
     public synchronized void record(Decision decision) throws IOException {
         StringBuilder b = line.start();
