@@ -2,6 +2,7 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.function.Supplier;
 
@@ -61,8 +62,9 @@ final class LazyGate {
                     return;
                 }
                 LazyGate.this.get().gatekeeper().get().classifier().classifyShell("true");
-                if (checked.auditOrNull() != null) {
-                    checked.auditOrNull().warmUp();
+                AuditSink audit = checked.auditOrNull();
+                if (audit != null) {
+                    audit.warmUp();
                 }
             }
         };

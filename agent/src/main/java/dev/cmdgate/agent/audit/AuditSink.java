@@ -98,9 +98,7 @@ public final class AuditSink {
      * the gate's warm-up takes that cost off the first launch. Writes nothing and opens no file.
      */
     public synchronized void warmUp() {
-        if (jvmFields == null) {
-            jvmFields = JvmIdentity.current().jsonFields();
-        }
+        jvmFields();
         byte[] stamp = IsoInstant.format(Instant.now()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         hasher.hex(stamp, 0, stamp.length);
     }
@@ -119,13 +117,18 @@ public final class AuditSink {
         writeLine(b);
     }
 
-    private void writeLine(StringBuilder b) throws IOException {
+    /** The JVM's own fields every line carries, read once. */
+    private String jvmFields() {
         if (jvmFields == null) {
             jvmFields = JvmIdentity.current().jsonFields();
         }
+        return jvmFields;
+    }
+
+    private void writeLine(StringBuilder b) throws IOException {
         if (b.length() > 0 && b.charAt(b.length() - 1) == '}') {
             b.setLength(b.length() - 1);
-            b.append(jvmFields);
+            b.append(jvmFields());
         } else {
             throw new IOException("not a JSON object: " + b);
         }
@@ -216,7 +219,7 @@ public final class AuditSink {
         link.append(",\"event\":\"audit_rotated\",\"decision_id\":\"").append(UUID.randomUUID())
                 .append("\",\"previous_file\":");
         Json.write(numbered(1).getFileName().toString(), link);
-        link.append(jvmFields);
+        link.append(jvmFields());
         AuditChain.appendPrev(link, prevOfOld);
         link.append('}');
         linkLine.endLine();

@@ -242,8 +242,7 @@ final class ShellAnalysis {
     private void simple(SimpleCommand sc, Analysis.Ctx ctx) {
         String display = text(sc.start(), sc.end());
         String location = loc(ctx, sc.start(), sc.end());
-        // read-only when nothing can be assigned: most commands have no NAME=value word
-        Map<String, String> assigns = sc.assignments().isEmpty() && !a.env.keyword ? Map.of() : new LinkedHashMap<>();
+        Map<String, String> assigns = new LinkedHashMap<>();
         // NAME=value alone sets a shell variable; before a command word it is in that command's environment
         boolean inline = !sc.words().isEmpty();
         for (Assignment as : sc.assignments()) {
@@ -302,9 +301,6 @@ final class ShellAnalysis {
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
         List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), display, location) : List.of();
         if (a.env.keyword && words.size() > 1) {
-            if (assigns.isEmpty()) {
-                assigns = new LinkedHashMap<>();
-            }
             // set -k: a NAME=value word anywhere in the command is an assignment for it
             for (int i = 1; i < words.size(); i++) {
                 Arg w = words.get(i);

@@ -88,9 +88,9 @@ final class GlobIndex {
                 return true;
             }
         }
+        String t = rest.isEmpty() ? null : region(text, from);
         for (int i = 0, m = rest.size(); i < m; i++) {
             String[] r = rest.get(i);
-            String t = region(text, from);
             if ((r[1].isEmpty() || t.contains(r[1])) && Glob.matches(r[0], t)) {
                 return true;
             }

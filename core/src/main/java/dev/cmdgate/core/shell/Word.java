@@ -45,6 +45,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
         return appendLiteral(parts, sb) ? sb.toString() : null;
     }
 
+    /** The value of a part that is plain text after quote removal (literal, quoted, escaped, glob), else null. */
     private static String plainValue(WordPart p) {
         if (p instanceof Literal l) {
             return l.value();
@@ -63,16 +64,9 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
     private static boolean appendLiteral(List<WordPart> parts, StringBuilder sb) {
         for (int i = 0, n = parts.size(); i < n; i++) {
             WordPart p = parts.get(i);
-            if (p instanceof Literal l) {
-                sb.append(l.value());
-            } else if (p instanceof Escaped e) {
-                sb.append(e.value());
-            } else if (p instanceof SingleQuoted q) {
-                sb.append(q.value());
-            } else if (p instanceof AnsiCQuoted a) {
-                sb.append(a.value());
-            } else if (p instanceof Glob g) {
-                sb.append(g.value());
+            String plain = plainValue(p);
+            if (plain != null) {
+                sb.append(plain);
             } else if (p instanceof Tilde t) {
                 sb.append('~').append(t.user());
             } else if (p instanceof DoubleQuoted d) {
