@@ -82,7 +82,7 @@ final class ChildJvms {
      * {@code cwd}, allowed by decision {@code decisionId}.
      */
     Handed hand(List<String> argv, Map<String, String> environment, String cwd, String decisionId) {
-        Map<String, String> env = new HashMap<>(environment != null ? environment : System.getenv());
+        Map<String, String> env = new HashMap<>(environment != null ? environment : OwnEnvironment.get());
         env.put(AuditSink.PARENT_VARIABLE, decisionId);
         if (argv.isEmpty() || hasAgent(argv, env)) {
             return new Handed(argv, env);

@@ -59,7 +59,7 @@ final class JdkLaunches {
          * its own, the launch's is this JVM's.
          */
         StartArgs withToken(String name, String token) {
-            Map<String, String> env = environment == null ? copyEnvironment(System.getenv()) : new HashMap<>(environment);
+            Map<String, String> env = environment == null ? copyEnvironment(OwnEnvironment.get()) : new HashMap<>(environment);
             String had = env.get(name);
             env.put(name, had == null || had.isEmpty() ? token : had + ":" + token);
             return new StartArgs(cmdarray, env, dir, redirects);
@@ -80,7 +80,7 @@ final class JdkLaunches {
          * becomes an explicit copy of this JVM's, minus them.
          */
         StartArgs without(java.util.Collection<String> names) {
-            Map<String, String> env = new HashMap<>(environment != null ? environment : System.getenv());
+            Map<String, String> env = new HashMap<>(environment != null ? environment : OwnEnvironment.get());
             env.keySet().removeAll(names);
             return new StartArgs(cmdarray, env, dir, redirects);
         }
@@ -238,7 +238,7 @@ final class JdkLaunches {
         if (environment == null) {
             return Map.of();
         }
-        Map<String, String> inherited = System.getenv();
+        Map<String, String> inherited = OwnEnvironment.get();
         Map<String, String> changes = new HashMap<>();
         for (Map.Entry<String, String> e : environment.entrySet()) {
             if (!Objects.equals(inherited.get(e.getKey()), e.getValue())) {
@@ -257,11 +257,24 @@ final class JdkLaunches {
         return copy;
     }
 
-    /** A map of the JDK's own kind (only such a map can become a process environment) holding {@code env}. */
+    /**
+     * A map of the JDK's own kind (only such a map can become a process environment) holding {@code env}. It
+     * starts as the JDK's copy of this JVM's environment, whose entries are encoded already, and only what
+     * {@code env} changes is encoded again: a launch usually adds a variable or two to a few dozen.
+     */
     private static Map<String, String> jdkEnvironment(Map<String, String> env) {
+        Map<String, String> inherited = OwnEnvironment.get();
         Map<String, String> m = new ProcessBuilder().environment();
-        m.clear();
-        m.putAll(env);
+        for (String name : inherited.keySet()) {
+            if (!env.containsKey(name)) {
+                m.remove(name);
+            }
+        }
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (!e.getValue().equals(inherited.get(e.getKey()))) {
+                m.put(e.getKey(), e.getValue());
+            }
+        }
         return m;
     }
 

@@ -82,10 +82,9 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     private final NativeRoutes natives;
     /** Finds the user's code that launched, past the launcher libraries. */
     private final CallSite callSites;
-    /** Allowed processes whose exit line is not written yet (see recordExitLater). */
-    private final Map<Process, PendingExit> pendingExits = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The exit lines of allowed processes not written yet (see recordExitLater). */
+    private final ExitLines exitLines = new ExitLines(new ExitLineWriter());
     private final AtomicBoolean exitHook = new AtomicBoolean();
-    private final Object exitLines = new Object();
     /** Hands cmdgate on to the JVMs this one launches; null with {@code cmdgate.children=off} (or outside a jar). */
     private final ChildJvms children;
     private final SecretScreen secrets;
@@ -390,99 +389,41 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                 verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects(), null));
     }
 
-    /** An allowed process whose exit line is not written yet. */
-    private record PendingExit(String decisionId, long pid, long startedAt) {
-    }
-
-    /**
-     * Writes an {@code exit} event line when the process ends: its pid, exit status and how long it ran.
-     * Registered without waiting. {@code Process.onExit()} is not used: it waits for the status on a
-     * common-pool thread, and a pool whose workers wait grows; the process handle's {@code onExit()}
-     * completes from the JDK's reaper without blocking anyone, and the status, set by the same reaper a
-     * moment later, is read without waiting (spinning at most a second, then recorded as unknown). A JVM
-     * that exits right after waiting for its child writes the line from a shutdown hook; one that exits
-     * while the child still runs writes none.
-     */
+    /** Writes the allowed process's {@code exit} line when it ends (see {@link ExitLines}); the shutdown hook once. */
     private void recordExitLater(Decision d, Process process) {
-        pendingExits.put(process, new PendingExit(d.id(), process.pid(), System.nanoTime()));
         if (exitHook.compareAndSet(false, true)) {
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(new ExitedAtShutdown(), "cmdgate-exit-lines"));
+                Runtime.getRuntime().addShutdownHook(new Thread(new ExitedAtShutdown(), "cmdgate-exit-lines-at-shutdown"));
             } catch (IllegalStateException | SecurityException e) {
-                // shutting down already: the callbacks below are all there is
+                // shutting down already: the writer thread is all there is
             }
         }
-        process.toHandle().onExit().thenAccept(new ExitLine(process));
-    }
-
-    /** Writes a process's exit line when its handle completes (a class, not a lambda: see decide). */
-    private final class ExitLine implements java.util.function.Consumer<ProcessHandle> {
-        private final Process process;
-
-        ExitLine(Process process) {
-            this.process = process;
-        }
-
-        @Override
-        public void accept(ProcessHandle h) {
-            writeExit(process, exitValueSoon(process));
-        }
+        exitLines.watch(d.id(), process);
     }
 
     /** The shutdown hook's body (a class, not a method reference). */
     private final class ExitedAtShutdown implements Runnable {
         @Override
         public void run() {
-            writeExitedAtShutdown();
+            exitLines.writeEnded();
         }
     }
 
-    private void writeExitedAtShutdown() {
-        for (Process p : List.copyOf(pendingExits.keySet())) {
-            if (!p.isAlive()) {
-                writeExit(p, exitValueSoon(p));
-            }
-        }
-        synchronized (exitLines) {
-            // a line a reaper callback is writing right now is finished before the JVM goes
-        }
-    }
-
-    /** Writes the process's exit line unless written already; one at a time, so shutdown can wait for it. */
-    private void writeExit(Process process, Integer exit) {
-        synchronized (exitLines) {
-            PendingExit pending = pendingExits.remove(process);
-            if (pending != null) {
-                writeExitLine(pending, exit);
-            }
-        }
-    }
-
-    private void writeExitLine(PendingExit pending, Integer exit) {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("time", IsoInstant.format(Instant.now()));
-        line.put("event", "exit");
-        line.put("decision_id", pending.decisionId());
-        line.put("pid", pending.pid());
-        line.put("exit", exit);
-        line.put("ran_ms", (System.nanoTime() - pending.startedAt()) / 1_000_000);
-        try {
-            audit.write(Json.write(line));
-        } catch (IOException | RuntimeException e) {
-            reportAuditOutage(e); // an exit line may be the first to meet an outage: said as a launch would say it
-        }
-    }
-
-    private static Integer exitValueSoon(Process process) {
-        long deadline = System.nanoTime() + 1_000_000_000L;
-        while (true) {
+    /** One {@code exit} line (a class, not a method reference: see decide). */
+    private final class ExitLineWriter implements ExitLines.ExitWriter {
+        @Override
+        public void write(String decisionId, long pid, Integer status, long ranMillis) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("time", IsoInstant.format(Instant.now()));
+            line.put("event", "exit");
+            line.put("decision_id", decisionId);
+            line.put("pid", pid);
+            line.put("exit", status);
+            line.put("ran_ms", ranMillis);
             try {
-                return process.exitValue();
-            } catch (IllegalThreadStateException e) {
-                if (System.nanoTime() > deadline) {
-                    return null;
-                }
-                Thread.yield();
+                audit.write(Json.write(line));
+            } catch (IOException | RuntimeException e) {
+                reportAuditOutage(e); // an exit line may be the first to meet an outage: said as a launch would say it
             }
         }
     }
@@ -545,7 +486,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         // start them without a withheld secret, so with cmdgate.secrets=scrub such a launch is refused
         Map<String, String> env = null;
         if (!launch.environmentChanges().isEmpty()) {
-            env = new java.util.HashMap<>(System.getenv());
+            env = new java.util.HashMap<>(OwnEnvironment.get());
             env.putAll(launch.environmentChanges());
         }
         t.screen(launch, env, true);

@@ -65,7 +65,7 @@ final class SecretScreen {
     private Inherited inherited(RulesClassifier rules, Secrets secrets) {
         Inherited i = inherited;
         if (i == null || i.classifier() != rules) {
-            List<String> names = secrets.names(System.getenv());
+            List<String> names = secrets.names(OwnEnvironment.get());
             i = new Inherited(rules, names, Set.copyOf(names));
             inherited = i;
         }
@@ -79,7 +79,7 @@ final class SecretScreen {
      */
     private List<String> names(RulesClassifier rules, Secrets secrets, Map<String, String> environment) {
         Inherited jvm = inherited(rules, secrets);
-        Map<String, String> own = System.getenv();
+        Map<String, String> own = OwnEnvironment.get();
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : environment.entrySet()) {
             String name = e.getKey();

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.natives;
 
+import dev.cmdgate.agent.launch.OwnEnvironment;
 import dev.cmdgate.core.decision.Launch;
 import java.io.File;
 import java.util.ArrayList;
@@ -241,7 +242,7 @@ public sealed interface NativeCall {
 
     /** Variables {@code envp} sets or changes compared with this JVM's environment. */
     static Map<String, String> changes(List<String> envp) {
-        Map<String, String> inherited = System.getenv();
+        Map<String, String> inherited = OwnEnvironment.get();
         Map<String, String> out = new HashMap<>();
         for (String entry : envp) {
             int eq = entry.indexOf('=', 1);
