@@ -73,8 +73,8 @@ public record AgentConfig(
      * @param tokenEnv   environment variable holding a bearer token; null: none
      */
     public record RemotePolicy(java.net.URI url, Duration poll, Duration stale, OnStale onStale, Path stateDir,
-                               Duration startWait, Duration timeout, Path bundleKey, Path ca, Path clientCert,
-                               Path clientKey, Path tokenFile, String tokenEnv) {
+                               Duration startWait, Duration timeout, Duration longPoll, Path bundleKey, Path ca,
+                               Path clientCert, Path clientKey, Path tokenFile, String tokenEnv) {
 
         void putSettings(Map<String, String> m) {
             m.put("policy", url.toString());
@@ -83,6 +83,7 @@ public record AgentConfig(
             m.put("policy.on-stale", onStale.name().toLowerCase(Locale.ROOT));
             m.put("policy.wait", Long.toString(startWait.toSeconds()));
             m.put("policy.timeout", Long.toString(timeout.toSeconds()));
+            m.put("policy.long-poll", Long.toString(longPoll.toSeconds()));
             put(m, "policy.state", stateDir);
             put(m, "policy.key", bundleKey);
             put(m, "policy.ca", ca);

@@ -35,7 +35,7 @@ public final class ConfigParser {
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
             "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "rules", "stdin", "signing.key", "config",
-            "children", "refusal", "caller.skip", "policy.poll", "policy.stale", "policy.on-stale", "policy.state",
+            "children", "refusal", "caller.skip", "policy.poll", "policy.long-poll", "policy.stale", "policy.on-stale", "policy.state",
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
             "policy.token.file", "policy.token.env",
             "sealed", "secrets", "warmup");

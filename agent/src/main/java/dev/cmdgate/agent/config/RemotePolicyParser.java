@@ -48,6 +48,14 @@ final class RemotePolicyParser {
             key = "policy.timeout";
             Duration timeout = raw.containsKey(key) ? Duration.ofSeconds(ConfigParser.whole(raw.get(key), 1, 300))
                     : Duration.ofSeconds(10);
+            key = "policy.long-poll";
+            Duration longPoll = raw.containsKey(key) ? Duration.ofSeconds(ConfigParser.whole(raw.get(key), 0, 600))
+                    : Duration.ZERO;
+            if (longPoll.plus(timeout).compareTo(stale) >= 0) {
+                throw new IllegalArgumentException(longPoll.toSeconds() + " s and " + ConfigParser.PREFIX + "policy.timeout ("
+                        + timeout.toSeconds() + " s) are not shorter than " + ConfigParser.PREFIX + "policy.stale ("
+                        + stale.toSeconds() + " s): the policy would be stale while the server holds a check");
+            }
             if (stale.compareTo(poll) <= 0) {
                 key = "policy.stale";
                 throw new IllegalArgumentException(stale.toSeconds() + " s is not longer than " + ConfigParser.PREFIX
@@ -74,7 +82,7 @@ final class RemotePolicyParser {
                 throw new ConfigException(ConfigParser.PREFIX + "policy.token.file and " + ConfigParser.PREFIX
                         + "policy.token.env are alternatives: set one of them");
             }
-            return new AgentConfig.RemotePolicy(uri, poll, stale, onStale, stateDir, wait, timeout,
+            return new AgentConfig.RemotePolicy(uri, poll, stale, onStale, stateDir, wait, timeout, longPoll,
                     ConfigParser.readableFile(raw, "policy.key", checkFiles), ConfigParser.readableFile(raw, "policy.ca", checkFiles),
                     clientCert, clientKey, ConfigParser.readableFile(raw, "policy.token.file", checkFiles), tokenEnv);
         } catch (IllegalArgumentException e) {

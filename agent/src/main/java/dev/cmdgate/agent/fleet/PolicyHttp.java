@@ -31,7 +31,9 @@ import javax.net.ssl.TrustManagerFactory;
  * One conditional GET of the policy: {@code If-None-Match} with the ETag of the policy in force, a bearer
  * token read at each check, the configured trust anchors and client certificate. The JDK's own
  * {@code HttpURLConnection} (in {@code java.base}, so present in every runtime image): it opens sockets
- * and never starts a process. No proxy: the policy server is reached directly.
+ * and never starts a process. No proxy: the policy server is reached directly. With long polling on and a
+ * policy in force, the request asks the server to hold it until the policy changes ({@code Prefer: wait=N},
+ * as OPA's bundle service does), and the read may take that much longer.
  */
 final class PolicyHttp {
 
@@ -58,14 +60,18 @@ final class PolicyHttp {
                 https.setSSLSocketFactory(tls);
             }
             int millis = (int) config.timeout().toMillis();
+            boolean hold = etag != null && !config.longPoll().isZero();
             c.setConnectTimeout(millis);
-            c.setReadTimeout(millis);
+            c.setReadTimeout(hold ? millis + (int) config.longPoll().toMillis() : millis);
             c.setUseCaches(false);
             c.setInstanceFollowRedirects(false);
             c.setRequestProperty("Accept", "application/gzip, application/json");
             c.setRequestProperty("User-Agent", "cmdgate");
             if (etag != null) {
                 c.setRequestProperty("If-None-Match", etag);
+            }
+            if (hold) {
+                c.setRequestProperty("Prefer", "wait=" + config.longPoll().toSeconds());
             }
             String token = token();
             if (token != null) {

@@ -24,7 +24,9 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Keeps the policy from a policy server current, on a daemon thread of its own, off the launch path:
- * a conditional GET at most every {@code policy.poll} (each wait drawn from [poll/2, poll]); a 304, or a
+ * a conditional GET at most every {@code policy.poll} (each wait drawn from [poll/2, poll]), or, with
+ * {@code policy.long-poll}, a GET the server may hold until the policy changes, asked again at once when
+ * the server did hold it or a new policy came (a server that answers at once is polled as usual); a 304, or a
  * 200 with the content in force, confirms it; anything new is parsed, verified (a bundle's signature),
  * validated and ordered (an older revision, or the same revision with other content, is rejected)
  * before it is put in force and persisted. Rejections, activations, a failing server and a stale policy
@@ -83,8 +85,16 @@ public final class PolicyPoller implements Runnable {
             }
             pending.clear();
         }
-        while (true) {
-            checkOnce();
+        long holdNanos = config.longPoll().toNanos() / 2;
+        while (!Thread.currentThread().isInterrupted()) {
+            long began = System.nanoTime();
+            RemotePassports.Active before = target.active();
+            boolean answered = checkOnce();
+            RemotePassports.Active after = target.active();
+            boolean changed = after != null && (before == null || !after.digest().equals(before.digest()));
+            if (answered && holdNanos > 0 && (changed || System.nanoTime() - began >= holdNanos)) {
+                continue;   // the server held the check, or a new policy came: the next check is held until a change
+            }
             long poll = config.poll().toMillis();
             long wait = poll / 2 + ThreadLocalRandom.current().nextLong(poll / 2 + 1);
             try {
@@ -95,16 +105,21 @@ public final class PolicyPoller implements Runnable {
         }
     }
 
-    /** One check of the server. */
-    void checkOnce() {
+    /** One check of the server; whether the server answered (200 or 304). */
+    boolean checkOnce() {
         RemotePassports.Active active = target.active();
         PolicyHttp.Answer answer;
         try {
             answer = http.get(active == null ? null : active.etag());
         } catch (IOException | RuntimeException e) {
             failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage());
-            return;
+            return false;
         }
+        check(active, answer);
+        return true;
+    }
+
+    private void check(RemotePassports.Active active, PolicyHttp.Answer answer) {
         long now = System.nanoTime();
         if (answer.status() == 304) {
             if (active == null) {

@@ -32,6 +32,18 @@ class ConfigParserTest {
     }
 
     @Test
+    void longPollingIsOffByDefaultAndMustEndBeforeThePolicyGoesStale() {
+        String url = "policy=http://127.0.0.1:8181/p.json";
+        assertThat(ConfigParser.parse(new Properties(), url).remote().longPoll()).isEqualTo(Duration.ZERO);
+        AgentConfig c = ConfigParser.parse(new Properties(), url + ",policy.long-poll=60");
+        assertThat(c.remote().longPoll()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(ConfigParser.fromCheckedSettings(c.settings()).remote().longPoll()).as("handed on")
+                .isEqualTo(Duration.ofSeconds(60));
+        assertError(new Properties(), url + ",policy.long-poll=295", "bad value for cmdgate.policy.long-poll");
+        assertError(new Properties(), url + ",policy.long-poll=-1", "bad value for cmdgate.policy.long-poll");
+    }
+
+    @Test
     void auditFailureCanBeSetToContinue() {
         assertThat(ConfigParser.parse(new Properties(), "audit.failure=continue").auditFailure())
                 .isEqualTo(AgentConfig.AuditFailure.CONTINUE);

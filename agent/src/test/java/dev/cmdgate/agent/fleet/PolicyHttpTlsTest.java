@@ -144,7 +144,7 @@ class PolicyHttpTlsTest {
 
     private static AgentConfig.RemotePolicy remote(Path ca, boolean clientCertificate, Path token) {
         return new AgentConfig.RemotePolicy(url, Duration.ofSeconds(30), Duration.ofMinutes(5), AgentConfig.OnStale.BLOCK,
-                null, Duration.ZERO, Duration.ofSeconds(10), null, ca,
+                null, Duration.ZERO, Duration.ofSeconds(10), Duration.ZERO, null, ca,
                 clientCertificate ? dir.resolve("client-chain.pem") : null,
                 clientCertificate ? dir.resolve("client-key.pem") : null, token, null);
     }
