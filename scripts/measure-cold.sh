@@ -22,28 +22,7 @@ homes=("$@"); [[ ${#homes[@]} -gt 0 ]] || mapfile -t homes < <(default_homes)
 
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/app"
-cat > "$work/app/Cold.java" <<'J'
-import java.lang.management.ManagementFactory;
-
-/** Launches `true` N times (after PAUSE ms); prints the first launch's wall time and, for launches 2..N, the launching thread's CPU per launch (µs). */
-public class Cold {
-    public static void main(String[] a) throws Exception {
-        int n = Integer.parseInt(a[0]);
-        Thread.sleep(a.length > 1 ? Long.parseLong(a[1]) : 0);
-        long f0 = System.nanoTime();
-        new ProcessBuilder("true").start().waitFor();
-        long first = System.nanoTime() - f0;
-        var mx = ManagementFactory.getThreadMXBean();
-        long c0 = mx.getCurrentThreadCpuTime();
-        for (int i = 1; i < n; i++) {
-            new ProcessBuilder("true").start().waitFor();
-        }
-        long cpu = mx.getCurrentThreadCpuTime() - c0;
-        System.out.printf("%.1f %.2f%n", first / 1000.0, n > 1 ? cpu / 1000.0 / (n - 1) : 0.0);
-    }
-}
-J
-"${homes[0]}/bin/javac" --release 17 -d "$work/app" "$work/app/Cold.java"
+"${homes[0]}/bin/javac" --release 17 -d "$work/app" "$(dirname "${BASH_SOURCE[0]}")/bench/Cold.java"
 
 measure() {   # file-prefix, launches, java args…  → appends wall ms, cpu ms, max RSS KiB, first µs, per-launch cpu µs
   local p="$1" n="$2"; shift 2
