@@ -1,6 +1,7 @@
 package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.agent.bridge.GateFunction;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
@@ -30,6 +31,7 @@ import java.io.IOException;
 import java.security.GeneralSecurityException;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeyException;
+import dev.cmdgate.core.policy.SigningKeys;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -50,8 +52,9 @@ public final class AgentRuntime {
      */
     public static Gate create(AgentConfig config, InstrumentGuard guard) {
         PromptGateway.validate(config.prompt());
-        AuditSink audit = config.audit() == null ? null : new AuditSink(config.audit(), null,
-                config.rotation().maxBytes(), config.rotation().keep());
+        AgentConfig.AuditOptions o = config.auditOptions();
+        AuditSink audit = config.audit() == null ? null
+                : new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), chainSigner(config));
         PolicyCheck policy = config.remote() != null ? remotePolicy(config, audit) : loadPolicy(config);
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
@@ -62,6 +65,19 @@ public final class AgentRuntime {
         return new Gate(new GateFunction(gate.launches(), gate.api(), scopes, guard,
                 new NativeGate(natives, gate.launches()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
+    }
+
+    /** Signs the audit chain every {@code audit.sign.every} lines with the signing key; null when not asked. */
+    private static ChainSignature.Signer chainSigner(AgentConfig config) {
+        int every = config.auditOptions().signEvery();
+        if (every == 0) {
+            return null;
+        }
+        try {
+            return ChainSignature.Signer.of(SigningKeys.readPrivateKey(config.signingKey()), every);
+        } catch (SigningKeyException e) {
+            throw new ConfigException("cmdgate.signing.key: " + e.getMessage());
+        }
     }
 
     /**
@@ -131,8 +147,9 @@ public final class AgentRuntime {
     /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */
     private static PolicyCheck loadPolicy(AgentConfig config) {
         if (config.policy() == null) {
-            if (config.signingKey() != null) {
-                throw new ConfigException("cmdgate.signing.key signs OAP decisions and needs cmdgate.policy");
+            if (config.signingKey() != null && config.auditOptions().signEvery() == 0) {
+                throw new ConfigException("cmdgate.signing.key signs OAP decisions and the audit chain: it needs"
+                        + " cmdgate.policy or cmdgate.audit.sign.every");
             }
             return null;
         }

@@ -2,6 +2,7 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.agent.audit.AuditChain;
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.support.Audit;
 import dev.cmdgate.it.support.Dirs;
@@ -143,5 +144,43 @@ class AuditChainIT {
         String[] ok = verify(jdk, files.toArray());
         assertThat(ok[0]).as(ok[1]).isEqualTo("0");
         assertThat(ok[1]).contains("(linked to audit.jsonl.1)");
+    }
+
+    @OnEachJdk
+    void signed_chain_verifies_with_the_public_key_and_an_edit_with_the_chain_recomputed_does_not(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        List<String> keygen = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(),
+                "keygen", "--out", keys.toString()));
+        assertThat(new ProcessBuilder(keygen).redirectErrorStream(true).start().waitFor()).isZero();
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(Dirs.mkdir(tmp, "work")).withAgent("autonomy=full").cmdgate("audit", audit)
+                .cmdgate("signing.key", keys.resolve("cmdgate-signing.pem")).cmdgate("audit.sign.every", 2)
+                .main(Commands.class).args(echoes(5, "").args()).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        List<String> lines = Files.readAllLines(audit);
+        assertThat(lines.stream().filter(l -> l.contains("\"event\":\"audit_signature\""))).as(String.join("\n", lines))
+                .hasSizeGreaterThanOrEqualTo(2);
+
+        Path pub = keys.resolve("cmdgate-signing.pub.pem");
+        String[] ok = verify(jdk, "--chain-key", pub, audit);
+        assertThat(ok[0]).as(ok[1]).isEqualTo("0");
+        assertThat(ok[1]).contains("chain OK").contains("signatures OK");
+
+        // someone who can write the file but lacks the key edits the first line and recomputes every hash after it
+        List<String> e = new ArrayList<>(lines);
+        e.set(0, e.get(0).replace("\"echo\",\"0\"", "\"echo\",\"O\""));
+        assertThat(e.get(0)).isNotEqualTo(lines.get(0));
+        AuditChain.Hasher h = new AuditChain.Hasher();
+        for (int i = 1; i < e.size(); i++) {
+            byte[] before = e.get(i - 1).getBytes(StandardCharsets.UTF_8);
+            int at = e.get(i).lastIndexOf("\"prev_hash\":\"") + "\"prev_hash\":\"".length();
+            e.set(i, e.get(i).substring(0, at) + h.hex(before, 0, before.length) + e.get(i).substring(at + 64));
+        }
+        Path forged = tmp.resolve("forged.jsonl");
+        Files.write(forged, e);
+        assertThat(verify(jdk, forged)[0]).as("the chain alone cannot tell").isEqualTo("0");
+        String[] bad = verify(jdk, "--chain-key", pub, forged);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("signature BAD");
     }
 }

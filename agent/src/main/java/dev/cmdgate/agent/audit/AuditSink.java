@@ -34,6 +34,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * move up by one (the oldest is dropped), FILE becomes FILE.1, and the new FILE starts with an
  * {@code audit_rotated} line whose {@code prev_hash} is the hash of FILE.1's last line: the chain goes
  * on across files. The line that caused the rotation follows it; no line is lost or split.
+ *
+ * <p>Chain signatures ({@code audit.sign.every}): after every N lines it wrote, the sink appends an
+ * {@code audit_signature} line, under the same lock, whose signature covers its {@code prev_hash}: the
+ * head of the chain ({@link ChainSignature}).
  */
 public final class AuditSink {
 
@@ -51,6 +55,10 @@ public final class AuditSink {
     private final long maxBytes;
     private final int keep;
     private final Object fileMonitor;
+    /** Signs the chain every so many lines; null: no signatures. */
+    private final ChainSignature.Signer signer;
+    /** Lines written since this sink's last signature. */
+    private int unsigned;
     private FileChannel out;
     private FileChannel lock;
     private Object openedKey;
@@ -81,6 +89,12 @@ public final class AuditSink {
      * @param keep     how many rotated files (FILE.1 …) are kept
      */
     public AuditSink(Path file, JvmIdentity jvm, long maxBytes, int keep) {
+        this(file, jvm, maxBytes, keep, null);
+    }
+
+    /** @param signer signs the chain every so many lines; null: never */
+    public AuditSink(Path file, JvmIdentity jvm, long maxBytes, int keep, ChainSignature.Signer signer) {
+        this.signer = signer;
         this.file = file;
         this.lockFile = file.resolveSibling(file.getFileName() + ".lock");
         this.jvmFields = jvm == null ? null : jvm.jsonFields();
@@ -162,6 +176,10 @@ public final class AuditSink {
                     }
                     line.endLine();
                     append(channel, line, size, newlineFirst ? 1 : 0);
+                    if (signer != null && ++unsigned >= signer.every()) {
+                        appendSignature(channel);
+                        unsigned = 0;
+                    }
                 } finally {
                     held.release();
                 }
@@ -229,6 +247,28 @@ public final class AuditSink {
             linkLine.release();
         }
         return lastHash;
+    }
+
+    /** Under the lock, right after a line: a line signing the chain up to that line. */
+    private void appendSignature(FileChannel channel) throws IOException {
+        String head = lastHash;
+        StringBuilder b = linkLine.start();
+        b.append("{\"time\":");
+        Json.write(IsoInstant.format(Instant.now()), b);
+        b.append(",\"event\":\"").append(ChainSignature.EVENT).append("\",\"decision_id\":\"").append(UUID.randomUUID())
+                .append("\",\"key_id\":");
+        Json.write(signer.keyId(), b);
+        b.append(",\"signature\":");
+        Json.write(signer.sign(head), b);
+        b.append(jvmFields());
+        AuditChain.appendPrev(b, head);
+        b.append('}');
+        linkLine.endLine();
+        try {
+            append(channel, linkLine, channel.size(), 0);
+        } finally {
+            linkLine.release();
+        }
     }
 
     private Path numbered(int n) {

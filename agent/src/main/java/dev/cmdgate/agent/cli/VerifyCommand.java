@@ -1,6 +1,7 @@
 package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.agent.audit.AuditChain;
+import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.DecisionVerifier;
@@ -33,11 +34,16 @@ import picocli.CommandLine.Parameters;
                 "on a line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
                 "decision_id and outcome (its launch_digest).",
                 "Give rotated files oldest first (audit.jsonl.2 audit.jsonl.1 audit.jsonl) to check the links between them.",
+                "With --chain-key, every audit_signature line (cmdgate.audit.sign.every) must verify, and there must be one.",
                 "Exit status: 0 everything verifies, 1 something does not, 2 usage error."})
 final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--key", paramLabel = "PUB", description = "the Ed25519 public key (PEM) of signed OAP decisions")
     Path key;
+
+    @Option(names = "--chain-key", paramLabel = "PUB", description = "the Ed25519 public key (PEM) of the audit_signature"
+            + " lines (cmdgate.audit.sign.every): each must verify, and at least one")
+    Path chainKey;
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "files of JSON lines (default, with --key: standard input)")
     List<Path> files = new ArrayList<>();
@@ -56,6 +62,9 @@ final class VerifyCommand implements Callable<Integer> {
             }
         } else if (files.isEmpty()) {
             throw new Main.UsageException("verify needs audit files to check their hash chain, or --key PUB for signed decisions");
+        }
+        if (chainKey != null && files.isEmpty()) {
+            throw new Main.UsageException("--chain-key needs the audit files whose signatures it checks");
         }
         for (Path file : files) {
             if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
@@ -84,8 +93,32 @@ final class VerifyCommand implements Callable<Integer> {
             }
             bad += report.problems().size();
         }
+        if (chainKey != null) {
+            bad += signatures(out);
+        }
         out.flush();
         return bad == 0 ? 0 : 1;
+    }
+
+    /** The chain signatures of the files: each must verify with --chain-key, and there must be one. */
+    private int signatures(PrintWriter out) throws IOException {
+        PublicKey k;
+        try {
+            k = SigningKeys.readPublicKey(chainKey);
+        } catch (SigningKeyException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
+        ChainSignature.Check c = ChainSignature.check(files, k);
+        for (String b : c.bad()) {
+            out.println("signature BAD " + b);
+        }
+        if (c.good() == 0) {
+            out.println("signature BAD no audit_signature line verifies with " + chainKey);
+            return c.bad().size() + 1;
+        }
+        out.println("signatures OK " + c.good() + (c.bad().isEmpty() ? "" : " (and " + c.bad().size() + " BAD)") + "; "
+                + c.unsignedAfter() + " line(s) after the last one, not signed yet");
+        return c.bad().size();
     }
 
     /** Checks the OAP decision on each line; event lines (exit, rotation …) carry none and are passed over. */

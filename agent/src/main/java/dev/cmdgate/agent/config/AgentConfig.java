@@ -34,7 +34,7 @@ public record AgentConfig(
         List<String> callerSkip,
         Map<String, String> startProperties,
         SecretsMode secrets,
-        AuditRotation rotation,
+        AuditOptions auditOptions,
         RemotePolicy remote,
         WarmUp warmUp) {
 
@@ -43,7 +43,7 @@ public record AgentConfig(
         callerSkip = callerSkip == null ? List.of() : List.copyOf(callerSkip);
         startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
         secrets = secrets == null ? SecretsMode.PASS : secrets;
-        rotation = rotation == null ? AuditRotation.NONE : rotation;
+        auditOptions = auditOptions == null ? AuditOptions.NONE : auditOptions;
     }
 
     /** With no rotation of the audit file and a policy that is a file or none. */
@@ -51,7 +51,7 @@ public record AgentConfig(
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
                        Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
-                callerSkip, startProperties, secrets, AuditRotation.NONE, null, WarmUp.ON);
+                callerSkip, startProperties, secrets, AuditOptions.NONE, null, WarmUp.ON);
     }
 
     /**
@@ -100,20 +100,18 @@ public record AgentConfig(
     public enum OnStale { BLOCK, KEEP }
 
     /**
-     * Size-based rotation of the audit file.
-     *
-     * @param maxBytes the size at which the file is rotated; 0: never
-     * @param keep     how many rotated files are kept (FILE.1 … FILE.keep)
+     * The audit file's size-based rotation ({@code maxBytes} 0: never; {@code keep} rotated files) and its
+     * periodic chain signatures ({@code signEvery} lines a JVM writes; 0: none), made with the signing key.
      */
-    public record AuditRotation(long maxBytes, int keep) {
-        public static final AuditRotation NONE = new AuditRotation(0, 5);
+    public record AuditOptions(long maxBytes, int keep, int signEvery) {
+        public static final AuditOptions NONE = new AuditOptions(0, 5, 0);
     }
 
     /** A configuration with the defaults for everything added since the first ten settings. */
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditRotation.NONE, null, WarmUp.ON);
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditOptions.NONE, null, WarmUp.ON);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -172,9 +170,12 @@ public record AgentConfig(
         put(m, "signing.key", signingKey);
         m.put("children", children.name().toLowerCase(Locale.ROOT));
         m.put("refusal", refusal.name().toLowerCase(Locale.ROOT));
-        if (rotation.maxBytes() > 0) {
-            m.put("audit.rotate.size", Long.toString(rotation.maxBytes()));
-            m.put("audit.rotate.keep", Integer.toString(rotation.keep()));
+        if (auditOptions.maxBytes() > 0) {
+            m.put("audit.rotate.size", Long.toString(auditOptions.maxBytes()));
+            m.put("audit.rotate.keep", Integer.toString(auditOptions.keep()));
+        }
+        if (auditOptions.signEvery() > 0) {
+            m.put("audit.sign.every", Integer.toString(auditOptions.signEvery()));
         }
         if (!callerSkip.isEmpty()) {
             m.put("caller.skip", String.join(",", callerSkip));

@@ -34,7 +34,7 @@ public final class ConfigParser {
 
     public static final String PREFIX = "cmdgate.";
     static final Set<String> KEYS = Set.of("autonomy", "level", "mode", "policy", "prompt", "prompt.timeout",
-            "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "rules", "stdin", "signing.key", "config",
+            "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "audit.sign.every", "rules", "stdin", "signing.key", "config",
             "children", "refusal", "caller.skip", "policy.poll", "policy.long-poll", "policy.stale", "policy.on-stale", "policy.state",
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
             "policy.token.file", "policy.token.env",
@@ -285,7 +285,7 @@ public final class ConfigParser {
         AgentConfig.SecretsMode secrets;
         AgentConfig.WarmUp warmUp;
         Duration timeout;
-        AgentConfig.AuditRotation rotation;
+        AgentConfig.AuditOptions rotation;
         String key = null;
         // No lambdas or method references here: this runs in premain, and the first lambda of a JVM
         // costs it tens of milliseconds of start-up.
@@ -319,12 +319,18 @@ public final class ConfigParser {
             key = "audit.rotate.size";
             long maxBytes = raw.containsKey(key) ? bytes(raw.get(key)) : 0;
             key = "audit.rotate.keep";
-            int keep = raw.containsKey(key) ? (int) whole(raw.get(key), 1, 1000) : AgentConfig.AuditRotation.NONE.keep();
+            int keep = raw.containsKey(key) ? (int) whole(raw.get(key), 1, 1000) : AgentConfig.AuditOptions.NONE.keep();
             if (raw.containsKey(key) && maxBytes == 0) {
                 key = "audit.rotate.size";
                 throw new IllegalArgumentException("not set (" + PREFIX + "audit.rotate.keep needs it)");
             }
-            rotation = new AgentConfig.AuditRotation(maxBytes, keep);
+            key = "audit.sign.every";
+            int signEvery = raw.containsKey(key) ? (int) whole(raw.get(key), 1, 1_000_000) : 0;
+            if (signEvery > 0 && (raw.get("signing.key") == null || raw.get("audit") == null)) {
+                throw new IllegalArgumentException("needs " + PREFIX + "audit and " + PREFIX
+                        + "signing.key (the Ed25519 key the chain is signed with)");
+            }
+            rotation = new AgentConfig.AuditOptions(maxBytes, keep, signEvery);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }

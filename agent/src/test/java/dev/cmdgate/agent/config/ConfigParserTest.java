@@ -32,6 +32,19 @@ class ConfigParserTest {
     }
 
     @Test
+    void chainSignaturesNeedTheAuditFileAndTheSigningKey() throws java.io.IOException {
+        Path key = java.nio.file.Files.writeString(dir.resolve("key.pem"), "not read here");
+        String both = "audit=" + dir.resolve("a.jsonl") + ",signing.key=" + key;
+        assertThat(ConfigParser.parse(new Properties(), both).auditOptions().signEvery()).isZero();
+        AgentConfig c = ConfigParser.parse(new Properties(), both + ",audit.sign.every=100");
+        assertThat(c.auditOptions().signEvery()).isEqualTo(100);
+        assertThat(ConfigParser.fromCheckedSettings(c.settings()).auditOptions()).isEqualTo(c.auditOptions());
+        assertError(new Properties(), "audit=" + dir.resolve("a.jsonl") + ",audit.sign.every=100",
+                "bad value for cmdgate.audit.sign.every: needs cmdgate.audit and cmdgate.signing.key");
+        assertError(new Properties(), both + ",audit.sign.every=0", "bad value for cmdgate.audit.sign.every");
+    }
+
+    @Test
     void longPollingIsOffByDefaultAndMustEndBeforeThePolicyGoesStale() {
         String url = "policy=http://127.0.0.1:8181/p.json";
         assertThat(ConfigParser.parse(new Properties(), url).remote().longPoll()).isEqualTo(Duration.ZERO);
@@ -67,11 +80,11 @@ class ConfigParserTest {
     @Test
     void auditRotationIsASizeAndANumberOfKeptFiles() {
         AgentConfig c = ConfigParser.parse(new Properties(), "audit.rotate.size=64K,audit.rotate.keep=3");
-        assertThat(c.rotation()).isEqualTo(new AgentConfig.AuditRotation(64 * 1024, 3));
-        assertThat(ConfigParser.fromCheckedSettings(c.settings()).rotation()).isEqualTo(c.rotation());
-        assertThat(ConfigParser.parse(props("cmdgate.audit.rotate.size", "10m"), null).rotation())
-                .isEqualTo(new AgentConfig.AuditRotation(10 << 20, 5));
-        assertThat(ConfigParser.parse(new Properties(), null).rotation().maxBytes()).isZero();
+        assertThat(c.auditOptions()).isEqualTo(new AgentConfig.AuditOptions(64 * 1024, 3, 0));
+        assertThat(ConfigParser.fromCheckedSettings(c.settings()).auditOptions()).isEqualTo(c.auditOptions());
+        assertThat(ConfigParser.parse(props("cmdgate.audit.rotate.size", "10m"), null).auditOptions())
+                .isEqualTo(new AgentConfig.AuditOptions(10 << 20, 5, 0));
+        assertThat(ConfigParser.parse(new Properties(), null).auditOptions().maxBytes()).isZero();
         assertError(props("cmdgate.audit.rotate.size", "1000"), null, "bad value for cmdgate.audit.rotate.size: '1000'"
                 + " (expected a size from 64K to 1024G");
         assertError(props("cmdgate.audit.rotate.size", "ten"), null, "bad value for cmdgate.audit.rotate.size");
