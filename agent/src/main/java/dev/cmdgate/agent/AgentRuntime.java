@@ -21,6 +21,7 @@ import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.agent.fleet.PolicyPoller;
+import dev.cmdgate.agent.fleet.RemoteDecisions;
 import dev.cmdgate.core.policy.DecisionSigner;
 import dev.cmdgate.core.policy.OapPolicy;
 import dev.cmdgate.core.policy.OapPolicyCheck;
@@ -56,6 +57,13 @@ public final class AgentRuntime {
         AuditSink audit = config.audit() == null ? null
                 : new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), chainSigner(config));
         PolicyCheck policy = config.remote() != null ? remotePolicy(config, audit) : loadPolicy(config);
+        if (config.decisionPoint() != null) {
+            try {
+                policy = new RemoteDecisions(config.decisionPoint(), policy);
+            } catch (IOException e) {
+                throw new ConfigException("cmdgate.decision.url: " + e.getMessage());
+            }
+        }
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
         CommandClassifier classifier = config.rules() == null ? null : userRules(config);

@@ -18,7 +18,7 @@ import java.util.List;
  * settings, in the next JVM started the same way. (The shell start-up files and environment files that set
  * {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS} are sensitive places of the rules already.)
  * With a policy server, the state directory that keeps the last good policy, and the keys, certificates and
- * token file its checks use, count too.
+ * token file its checks use, count too, and the token file of a remote decision point.
  */
 final class GateFiles {
 
@@ -44,6 +44,9 @@ final class GateFiles {
             b.add(remote.clientCert(), OwnFiles.Kind.FILE, "the policy client certificate");
             b.add(remote.clientKey(), OwnFiles.Kind.FILE, "the policy client key");
             b.add(remote.tokenFile(), OwnFiles.Kind.FILE, "the policy token file");
+        }
+        if (config.decisionPoint() != null) {
+            b.add(config.decisionPoint().tokenFile(), OwnFiles.Kind.FILE, "the decision point's token file");
         }
         String javaHome = System.getProperty("java.home");
         if (javaHome != null) {

@@ -36,7 +36,8 @@ public record AgentConfig(
         SecretsMode secrets,
         AuditOptions auditOptions,
         RemotePolicy remote,
-        WarmUp warmUp) {
+        WarmUp warmUp,
+        DecisionPoint decisionPoint) {
 
     public AgentConfig {
         warmUp = warmUp == null ? WarmUp.ON : warmUp;
@@ -51,7 +52,7 @@ public record AgentConfig(
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
                        Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
-                callerSkip, startProperties, secrets, AuditOptions.NONE, null, WarmUp.ON);
+                callerSkip, startProperties, secrets, AuditOptions.NONE, null, WarmUp.ON, null);
     }
 
     /**
@@ -96,6 +97,36 @@ public record AgentConfig(
         }
     }
 
+    /**
+     * An APort-compatible remote decision point ({@code cmdgate.decision.url}); null when there is none. Each
+     * launch the local decision allows is also sent there ({@code POST URL/api/verify/policy/PACK}); it can
+     * only refuse more.
+     *
+     * @param url        the decision point's base URL
+     * @param pack       the policy pack asked ({@code system.command.execute.v1})
+     * @param agent      the agent id the decision point knows the passport by
+     * @param timeout    how long a launch waits for the answer
+     * @param allowOnError whether a launch the decision point cannot answer for keeps the local decision
+     *                   (else it is refused)
+     * @param tokenFile  a bearer token, read at each request; or
+     * @param tokenEnv   the environment variable holding it
+     */
+    public record DecisionPoint(java.net.URI url, String pack, String agent, Duration timeout, boolean allowOnError,
+                                Path tokenFile, String tokenEnv) {
+
+        void putSettings(Map<String, String> m) {
+            m.put("decision.url", url.toString());
+            m.put("decision.pack", pack);
+            m.put("decision.agent", agent);
+            m.put("decision.timeout", Long.toString(timeout.toMillis()));
+            m.put("decision.on-error", allowOnError ? "allow" : "block");
+            put(m, "decision.token.file", tokenFile);
+            if (tokenEnv != null) {
+                m.put("decision.token.env", tokenEnv);
+            }
+        }
+    }
+
     /** What launches do when no check of a policy server has succeeded for longer than its stale limit. */
     public enum OnStale { BLOCK, KEEP }
 
@@ -111,7 +142,7 @@ public record AgentConfig(
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditOptions.NONE, null, WarmUp.ON);
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditOptions.NONE, null, WarmUp.ON, null);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -164,6 +195,9 @@ public record AgentConfig(
         put(m, "policy", policy);
         if (remote != null) {
             remote.putSettings(m);
+        }
+        if (decisionPoint != null) {
+            decisionPoint.putSettings(m);
         }
         put(m, "audit", audit);
         put(m, "rules", rules);

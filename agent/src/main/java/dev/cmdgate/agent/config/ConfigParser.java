@@ -37,7 +37,8 @@ public final class ConfigParser {
             "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "audit.sign.every", "rules", "stdin", "signing.key", "config",
             "children", "refusal", "caller.skip", "policy.poll", "policy.long-poll", "policy.stale", "policy.on-stale", "policy.state",
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
-            "policy.token.file", "policy.token.env",
+            "policy.token.file", "policy.token.env", "decision.url", "decision.pack", "decision.agent",
+            "decision.timeout", "decision.on-error", "decision.token.file", "decision.token.env",
             "sealed", "secrets", "warmup");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
@@ -344,7 +345,7 @@ public final class ConfigParser {
                 remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, secrets, rotation, remote, warmUp);
+                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles));
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {

@@ -27,7 +27,7 @@ final class RemotePolicyParser {
             }
             return null;
         }
-        URI uri = uri(policy.trim());
+        URI uri = url("policy", policy.trim());
         String key = null;
         try {
             key = "policy.poll";
@@ -62,13 +62,7 @@ final class RemotePolicyParser {
                         + "policy.poll (" + poll.toSeconds() + " s): the policy would be stale between two checks");
             }
             key = "policy.token.env";
-            String tokenEnv = raw.get(key) == null ? null : raw.get(key).trim();
-            if (tokenEnv != null && !tokenEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new IllegalArgumentException("'" + tokenEnv + "' is not the name of an environment variable");
-            }
-            if (checkFiles && tokenEnv != null && System.getenv(tokenEnv) == null) {
-                throw new IllegalArgumentException("the environment variable " + tokenEnv + " is not set");
-            }
+            String tokenEnv = tokenEnv(raw.get(key), checkFiles);
             key = "policy.state";
             Path stateDir = stateDir(raw, checkFiles);
             Path clientCert = ConfigParser.readableFile(raw, "policy.client.cert", checkFiles);
@@ -90,23 +84,34 @@ final class RemotePolicyParser {
         }
     }
 
-    /** https to anywhere; plain http only to this machine (a loopback address or localhost). */
-    private static URI uri(String s) {
+    /** The value of a bearer-token variable key: a variable name, and (checking) one that is set. */
+    static String tokenEnv(String value, boolean checkFiles) {
+        String name = value == null ? null : value.trim();
+        if (name != null && !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("'" + name + "' is not the name of an environment variable");
+        }
+        if (checkFiles && name != null && System.getenv(name) == null) {
+            throw new IllegalArgumentException("the environment variable " + name + " is not set");
+        }
+        return name;
+    }
+
+    /** The URL of key {@code key}: https to anywhere; plain http only to this machine (a loopback address or localhost). */
+    static URI url(String key, String s) {
+        String bad = "bad value for " + ConfigParser.PREFIX + key + ": '" + s + "'";
         URI u;
         try {
             u = new URI(s);
         } catch (URISyntaxException e) {
-            throw new ConfigException("bad value for " + ConfigParser.PREFIX + "policy: '" + s + "' is not a URL ("
-                    + e.getReason() + ")");
+            throw new ConfigException(bad + " is not a URL (" + e.getReason() + ")");
         }
         String host = u.getHost();
-        if (host == null || u.getUserInfo() != null || u.getFragment() != null) {
-            throw new ConfigException("bad value for " + ConfigParser.PREFIX + "policy: '" + s
-                    + "' (expected https://HOST[:PORT]/PATH, without user name or fragment)");
+        if (host == null || u.getScheme() == null || !u.getScheme().matches("(?i)https?") || u.getUserInfo() != null
+                || u.getFragment() != null) {
+            throw new ConfigException(bad + " (expected https://HOST[:PORT]/PATH, without user name or fragment)");
         }
         if (u.getScheme().equalsIgnoreCase("http") && !loopback(host)) {
-            throw new ConfigException("bad value for " + ConfigParser.PREFIX + "policy: '" + s + "': plain http only to a"
-                    + " loopback address (127.0.0.1, [::1], localhost); use https://");
+            throw new ConfigException(bad + ": plain http only to a loopback address (127.0.0.1, [::1], localhost); use https://");
         }
         return u;
     }

@@ -73,7 +73,7 @@ final class PolicyHttp {
             if (hold) {
                 c.setRequestProperty("Prefer", "wait=" + config.longPoll().toSeconds());
             }
-            String token = token();
+            String token = BearerToken.read(config.tokenFile(), config.tokenEnv());
             if (token != null) {
                 c.setRequestProperty("Authorization", "Bearer " + token);
             }
@@ -93,23 +93,6 @@ final class PolicyHttp {
         } finally {
             c.disconnect();
         }
-    }
-
-    private String token() throws IOException {
-        String t = null;
-        if (config.tokenFile() != null) {
-            t = Files.readString(config.tokenFile(), StandardCharsets.UTF_8);
-        } else if (config.tokenEnv() != null) {
-            t = System.getenv(config.tokenEnv());
-        }
-        if (t == null) {
-            return null;
-        }
-        t = t.strip();
-        if (t.isEmpty() || t.chars().anyMatch(ch -> ch < 0x21 || ch > 0x7e)) {
-            throw new IOException("the bearer token is empty or holds characters a header cannot carry");
-        }
-        return t;
     }
 
     private static byte[] readLimited(InputStream in) throws IOException {

@@ -45,6 +45,20 @@ class ConfigParserTest {
     }
 
     @Test
+    void aRemoteDecisionPointNeedsItsUrlAndAnAgentId() {
+        AgentConfig c = ConfigParser.parse(new Properties(), "decision.url=https://dp.example,decision.agent=ag-1");
+        assertThat(c.decisionPoint()).isEqualTo(new AgentConfig.DecisionPoint(java.net.URI.create("https://dp.example"),
+                "system.command.execute.v1", "ag-1", Duration.ofMillis(800), false, null, null));
+        assertThat(ConfigParser.fromCheckedSettings(c.settings()).decisionPoint()).isEqualTo(c.decisionPoint());
+        assertThat(ConfigParser.parse(new Properties(), null).decisionPoint()).isNull();
+        assertError(new Properties(), "decision.url=https://dp.example", "bad value for cmdgate.decision.agent: not set");
+        assertError(new Properties(), "decision.agent=ag-1", "cmdgate.decision.agent is for a remote decision point");
+        assertError(new Properties(), "decision.url=http://dp.example,decision.agent=a", "plain http only to a loopback");
+        assertError(new Properties(), "decision.url=https://dp.example,decision.agent=a,decision.on-error=maybe",
+                "bad value for cmdgate.decision.on-error");
+    }
+
+    @Test
     void longPollingIsOffByDefaultAndMustEndBeforeThePolicyGoesStale() {
         String url = "policy=http://127.0.0.1:8181/p.json";
         assertThat(ConfigParser.parse(new Properties(), url).remote().longPoll()).isEqualTo(Duration.ZERO);

@@ -43,7 +43,7 @@ class LaunchGuardSecretsTest {
         AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "allow", Duration.ofSeconds(5),
                 audit, AgentConfig.AuditFailure.BLOCK, null, AgentConfig.StdinMode.OFF, null,
                 AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), secrets,
-                AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON);
+                AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
         return new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("allow", Duration.ofSeconds(5)),
                 new AgentLog(), Map::of, new ProcessWatchdog(), null);
@@ -131,7 +131,7 @@ class LaunchGuardSecretsTest {
         AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "deny", Duration.ofSeconds(5),
                 audit, AgentConfig.AuditFailure.BLOCK, null, AgentConfig.StdinMode.OFF, null,
                 AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), AgentConfig.SecretsMode.SCRUB,
-                AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON);
+                AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
         LaunchGuard g = new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("deny", Duration.ofSeconds(5)),
                 new AgentLog(), Map::of, new ProcessWatchdog(), null);
