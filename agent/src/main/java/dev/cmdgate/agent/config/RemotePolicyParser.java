@@ -51,7 +51,7 @@ final class RemotePolicyParser {
             key = "policy.long-poll";
             Duration longPoll = raw.containsKey(key) ? Duration.ofSeconds(ConfigParser.whole(raw.get(key), 0, 600))
                     : Duration.ZERO;
-            if (longPoll.plus(timeout).compareTo(stale) >= 0) {
+            if (!longPoll.isZero() && longPoll.plus(timeout).compareTo(stale) >= 0) {
                 throw new IllegalArgumentException(longPoll.toSeconds() + " s and " + ConfigParser.PREFIX + "policy.timeout ("
                         + timeout.toSeconds() + " s) are not shorter than " + ConfigParser.PREFIX + "policy.stale ("
                         + stale.toSeconds() + " s): the policy would be stale while the server holds a check");

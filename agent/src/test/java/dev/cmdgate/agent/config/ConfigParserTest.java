@@ -67,6 +67,9 @@ class ConfigParserTest {
         assertThat(ConfigParser.fromCheckedSettings(c.settings()).remote().longPoll()).as("handed on")
                 .isEqualTo(Duration.ofSeconds(60));
         assertError(new Properties(), url + ",policy.long-poll=295", "bad value for cmdgate.policy.long-poll");
+        assertThat(ConfigParser.parse(new Properties(), url + ",policy.poll=1,policy.stale=2").remote().stale())
+                .as("without long polling the check's timeout may exceed the stale limit, as before")
+                .isEqualTo(Duration.ofSeconds(2));
         assertError(new Properties(), url + ",policy.long-poll=-1", "bad value for cmdgate.policy.long-poll");
     }
 
