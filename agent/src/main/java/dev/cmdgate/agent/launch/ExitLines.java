@@ -23,6 +23,7 @@ import java.util.function.BiConsumer;
  * {@code java.lang} is open to cmdgate; its callback only queues the exit for the writer thread, so the
  * reaper, and the application's {@code waitFor} behind it, never wait for the audit file. Where that
  * completion cannot be reached (a JDK without it, cmdgate not in its own module) {@code onExit()} is used.
+ * The writer thread starts with the first exit to write and ends after {@link #IDLE_MILLIS} without one.
  *
  * <p>A JVM that exits right after waiting for its child writes the line from a shutdown hook; one that
  * exits while the child still runs writes none.
@@ -39,6 +40,9 @@ final class ExitLines {
 
     private final Map<Process, Pending> pending = new ConcurrentHashMap<>();
     private final ArrayDeque<Exited> queue = new ArrayDeque<>();
+    /** How long the writer thread waits for another exit before it ends (the next exit starts a new one). */
+    static final long IDLE_MILLIS = 250;
+
     /** Held while a line is written, so the shutdown hook waits for a line in progress. */
     private final Object writing = new Object();
     /** Writes one exit line: decision id, pid, status (null: unknown), milliseconds run. */
@@ -57,7 +61,6 @@ final class ExitLines {
     /** Writes {@code process}'s exit line when it ends. Never waits. */
     void watch(String decisionId, Process process) {
         pending.put(process, new Pending(decisionId, process.pid(), System.nanoTime()));
-        start();
         if (!process.isAlive()) {
             queue(new Exited(process, exitValueSoon(process)));
             return;
@@ -111,34 +114,38 @@ final class ExitLines {
         }
     }
 
+    /** Queues an exit for the writer thread, starting one when none runs. Never waits. */
     private void queue(Exited e) {
         synchronized (queue) {
             queue.add(e);
-            queue.notifyAll();
-        }
-    }
-
-    private void start() {
-        synchronized (queue) {
             if (thread == null) {
                 thread = new Thread(new Drain(), "cmdgate-exit-lines");
                 thread.setDaemon(true);
                 thread.start();
+            } else {
+                queue.notifyAll();
             }
         }
     }
 
-    /** The writer thread's loop. */
+    /** The writer thread's loop: it ends once no exit came for {@link #IDLE_MILLIS}. */
     private final class Drain implements Runnable {
         @Override
         public void run() {
             while (true) {
                 Exited e;
                 synchronized (queue) {
+                    long idleUntil = System.nanoTime() + IDLE_MILLIS * 1_000_000;
                     while (queue.isEmpty()) {
+                        long left = idleUntil - System.nanoTime();
+                        if (left <= 0) {
+                            thread = null;
+                            return;
+                        }
                         try {
-                            queue.wait();
+                            queue.wait(Math.max(1, left / 1_000_000));
                         } catch (InterruptedException stop) {
+                            thread = null;
                             return;
                         }
                     }
