@@ -2057,7 +2057,8 @@ final class Analysis {
         if (cwd != null && !changedDirectory && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")) {
             p = Paths.resolveDots(Paths.normalize(cwd + "/" + p));
         }
-        if (home != null && home.length() > 1 && p.startsWith(home + "/")) {
+        if (home != null && home.length() > 1 && p.length() > home.length() && p.charAt(home.length()) == '/'
+                && p.startsWith(home)) {
             p = "~" + p.substring(home.length());
         }
         return p;
