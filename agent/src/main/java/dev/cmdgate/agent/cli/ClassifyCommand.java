@@ -61,13 +61,17 @@ final class ClassifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        return classify(spec.commandLine().getOut());
+    }
+
+    /** Classifies what the options say, writes the result to {@code out}; the exit status. */
+    int classify(PrintWriter out) throws IOException {
         int inputs = (shell != null ? 1 : 0) + (jsonl ? 1 : 0) + (argv != null && !argv.isEmpty() ? 1 : 0);
         if (inputs != 1) {
             throw new Main.UsageException("give exactly one of: -- ARG…, --shell LINE, --jsonl");
         }
         CommandClassifier classifier = Classifiers.standard(gate.rules);
         Gatekeeper gatekeeper = new Gatekeeper(classifier, gate.scheme(), policy());
-        PrintWriter out = spec.commandLine().getOut();
         if (jsonl) {
             new JsonlSession(gatekeeper, cwd()).run(
                     new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);

@@ -26,11 +26,18 @@ public final class Main implements Runnable {
     }
 
     static int run(String... args) {
-        return run(new CommandLine(new Main()), args);
+        Integer quick = QuickClassify.run(args, stdout(), new java.io.PrintWriter(System.err, true));
+        return quick != null ? quick : run(new CommandLine(new Main()), args);
     }
 
     /** For tests: the same, writing to the given streams. */
     static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        Integer quick = QuickClassify.run(args, out, err);
+        return quick != null ? quick : picocli(out, err, args);
+    }
+
+    /** For tests: always through picocli, writing to the given streams. */
+    static int picocli(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
@@ -79,6 +86,14 @@ public final class Main implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "a command is required: classify, report, keygen or verify");
+    }
+
+    /** Standard output in the console's encoding, as picocli writes it. */
+    private static java.io.PrintWriter stdout() {
+        String enc = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
+        java.nio.charset.Charset cs = enc != null && java.nio.charset.Charset.isSupported(enc)
+                ? java.nio.charset.Charset.forName(enc) : java.nio.charset.Charset.defaultCharset();
+        return new java.io.PrintWriter(new java.io.OutputStreamWriter(System.out, cs), true);
     }
 
     /** A problem with what the user asked for, reported in one line with exit status 2. */
