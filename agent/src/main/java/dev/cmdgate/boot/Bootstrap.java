@@ -187,14 +187,19 @@ public final class Bootstrap {
         }
 
         void start(boolean background) throws Exception {
+            Object next;
             try {
                 Class<?> entry = AgentModule.load(jar, ENTRY, Bootstrap.class.getModule());
-                entry.getMethod("start", Map.class, Instrumentation.class, Consumer.class, String.class, boolean.class,
+                next = entry.getMethod("start", Map.class, Instrumentation.class, Consumer.class, String.class, boolean.class,
                         boolean.class).invoke(null, checked, inst, forwarder, nativePrefix, atStartup, background);
             } catch (InvocationTargetException e) {
                 throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
             } finally {
                 GATE_DEFINED.countDown();
+            }
+            // the gate is announced first: the application API waits for it, and must not wait for the warm-up
+            if (next instanceof Runnable r) {
+                r.run();
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.apps.ApiAtStart;
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.IdleThenTouch;
 import dev.cmdgate.it.support.ForkedJvm;
@@ -76,5 +77,17 @@ class LazyStartIT {
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(run.result("echo").output()).as(run.describe()).isEqualTo("built\n");
         assertThat(classesLoaded(log)).contains(DECISION_MACHINERY);
+    }
+
+    /**
+     * The application API waits for the gate to be announced, not for the warm-up that follows it a second
+     * later: when the first answer comes, the start-up thread is still there, waiting to warm the gate.
+     */
+    @OnEachJdk
+    void the_application_api_does_not_wait_for_the_warm_up(Jdk jdk) {
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=full").main(ApiAtStart.class).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.tagged("answer")).as(run.describe()).containsExactly("allowed");
+        assertThat(run.tagged("hook-thread")).as("the warm-up had not run yet\n" + run.describe()).containsExactly("alive");
     }
 }

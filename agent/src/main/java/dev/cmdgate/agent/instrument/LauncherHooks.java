@@ -101,6 +101,12 @@ public final class LauncherHooks implements Runnable {
 
     @Override
     public void run() {
+        hookOrStop();
+        afterHooked();
+    }
+
+    /** Hooks every launcher class, or stops the JVM when one cannot be hooked. */
+    public void hookOrStop() {
         String failure;
         try {
             failure = hookAll();
@@ -109,7 +115,12 @@ public final class LauncherHooks implements Runnable {
         }
         if (failure != null) {
             stop(failure);
-        } else if (afterHooked != null) {
+        }
+    }
+
+    /** What runs once the launcher is hooked (the gate's warm-up), if anything; it never fails the start. */
+    public void afterHooked() {
+        if (afterHooked != null) {
             try {
                 afterHooked.run();
             } catch (RuntimeException | LinkageError | OutOfMemoryError e) {

@@ -28,8 +28,10 @@ public final class AgentStart {
      * @param install    takes the transformer (the bootstrap's forwarder hands it every class from then on)
      * @param nativePrefix the native-method prefix registered for the forwarder, or null
      * @param background true on the {@code cmdgate-hook} thread: hook the launcher here; false: start that thread
+     * @return on the {@code cmdgate-hook} thread, what that thread runs next once the bootstrap has announced the
+     *         gate (the warm-up: an application waiting for the gate must not wait for it); otherwise null
      */
-    public static void start(Map<String, String> checked, Instrumentation inst,
+    public static Runnable start(Map<String, String> checked, Instrumentation inst,
                              Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
                              boolean background) {
         AgentConfig config = ConfigParser.fromCheckedSettings(checked);
@@ -40,9 +42,24 @@ public final class AgentStart {
         LauncherHooks hooks = new LauncherHooks(inst, transformer, gate.warmUp());
         hooks.hookLoaded();
         if (background) {
-            hooks.run();
-        } else {
-            hooks.start();
+            hooks.hookOrStop();
+            return new AfterHooked(hooks);
+        }
+        hooks.start();
+        return null;
+    }
+
+    /** The hook thread's next step (a class, not a method reference: nothing spun while the JVM starts). */
+    private static final class AfterHooked implements Runnable {
+        private final LauncherHooks hooks;
+
+        AfterHooked(LauncherHooks hooks) {
+            this.hooks = hooks;
+        }
+
+        @Override
+        public void run() {
+            hooks.afterHooked();
         }
     }
 }
