@@ -1,10 +1,6 @@
 package dev.cmdgate.it.support;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +36,8 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Formats a data directory under {@code dir} and starts the broker; returns once it accepts connections. */
     public static KafkaBroker start(Path dir) throws IOException, InterruptedException {
-        int port = freePort();
-        int controller = freePort();
+        int port = LoopbackPorts.free();
+        int controller = LoopbackPorts.free();
         Path data = Files.createDirectories(dir.resolve("data"));
         Path config = dir.resolve("server.properties");
         Files.writeString(config, String.join("\n",
@@ -69,7 +65,7 @@ public final class KafkaBroker implements AutoCloseable {
         Process p = java("kafka.Kafka", config.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         KafkaBroker b = new KafkaBroker(p, port, log);
         long until = System.nanoTime() + START.toNanos();
-        while (!accepts(port)) {
+        while (!LoopbackPorts.accepts(port)) {
             if (!p.isAlive() || System.nanoTime() > until) {
                 b.close();
                 throw new IllegalStateException("the Kafka broker did not start (port " + port + "):\n" + tail(log));
@@ -129,22 +125,7 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    static boolean accepts(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static String tail(Path file) {
+    private static String tail(Path file) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));

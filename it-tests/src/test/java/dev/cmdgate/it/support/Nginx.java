@@ -2,10 +2,6 @@ package dev.cmdgate.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -43,7 +39,7 @@ public final class Nginx implements AutoCloseable {
         Process p = null;
         try {
             prefix = Files.createTempDirectory("cmdgate-nginx");
-            int port = freePort();
+            int port = LoopbackPorts.free();
             Path conf = Files.writeString(prefix.resolve("nginx.conf"), config(prefix, root.toAbsolutePath(), port));
             // -e: nginx opens its error log before reading the configuration; keep even that one in the prefix
             p = new ProcessBuilder(BINARY.toString(), "-p", prefix + "/", "-e", prefix.resolve("error.log").toString(),
@@ -85,25 +81,17 @@ public final class Nginx implements AutoCloseable {
                 + "}\n";
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     private void awaitPort() throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS);
         while (true) {
             if (!process.isAlive()) {
                 throw new IOException("it exited with status " + process.exitValue());
             }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            if (LoopbackPorts.accepts(port)) {
                 return;
-            } catch (IOException notYet) {
-                if (System.nanoTime() > deadline) {
-                    throw new IOException("127.0.0.1:" + port + " accepted no connection within " + START_MILLIS + " ms");
-                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("127.0.0.1:" + port + " accepted no connection within " + START_MILLIS + " ms");
             }
             try {
                 Thread.sleep(50);
