@@ -230,38 +230,29 @@ public final class AuditSink {
             }
         }
         Files.move(file, numbered(1), StandardCopyOption.REPLACE_EXISTING);
-        FileChannel channel = stream();
-        StringBuilder link = linkLine.start();
-        link.append("{\"time\":");
-        Json.write(IsoInstant.format(Instant.now()), link);
-        link.append(",\"event\":\"audit_rotated\",\"decision_id\":\"").append(UUID.randomUUID())
-                .append("\",\"previous_file\":");
-        Json.write(numbered(1).getFileName().toString(), link);
-        link.append(jvmFields());
-        AuditChain.appendPrev(link, prevOfOld);
-        link.append('}');
-        linkLine.endLine();
-        try {
-            append(channel, linkLine, channel.size(), 0);
-        } finally {
-            linkLine.release();
-        }
+        appendOwnEvent(stream(), AuditChain.ROTATED, ",\"previous_file\":" + Json.write(numbered(1).getFileName().toString()),
+                prevOfOld);
         return lastHash;
     }
 
     /** Under the lock, right after a line: a line signing the chain up to that line. */
     private void appendSignature(FileChannel channel) throws IOException {
         String head = lastHash;
+        appendOwnEvent(channel, ChainSignature.EVENT, ",\"key_id\":" + Json.write(signer.keyId()) + ",\"signature\":"
+                + Json.write(signer.sign(head)), head);
+    }
+
+    /**
+     * Under the lock: a line of the sink's own (the rotation link, a chain signature) — time, event, a fresh
+     * decision id, {@code fields} (a JSON fragment starting with a comma), the JVM's fields — chained to {@code prev}.
+     */
+    private void appendOwnEvent(FileChannel channel, String event, String fields, String prev) throws IOException {
         StringBuilder b = linkLine.start();
         b.append("{\"time\":");
         Json.write(IsoInstant.format(Instant.now()), b);
-        b.append(",\"event\":\"").append(ChainSignature.EVENT).append("\",\"decision_id\":\"").append(UUID.randomUUID())
-                .append("\",\"key_id\":");
-        Json.write(signer.keyId(), b);
-        b.append(",\"signature\":");
-        Json.write(signer.sign(head), b);
-        b.append(jvmFields());
-        AuditChain.appendPrev(b, head);
+        b.append(",\"event\":\"").append(event).append("\",\"decision_id\":\"").append(UUID.randomUUID()).append('"')
+                .append(fields).append(jvmFields());
+        AuditChain.appendPrev(b, prev);
         b.append('}');
         linkLine.endLine();
         try {
