@@ -5,8 +5,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
-import java.net.Proxy;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +26,8 @@ import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * One conditional GET of the policy: {@code If-None-Match} with the ETag of the policy in force, a bearer
- * token read at each check, the configured trust anchors and client certificate. The JDK's own
- * {@code HttpURLConnection} (in {@code java.base}, so present in every runtime image): it opens sockets
- * and never starts a process. No proxy: the policy server is reached directly. With long polling on and a
+ * One conditional GET of the policy ({@link ServerConnection}): {@code If-None-Match} with the ETag of the
+ * policy in force, the configured trust anchors and client certificate. With long polling on and a
  * policy in force, the request asks the server to hold it until the policy changes ({@code Prefer: wait=N},
  * as OPA's bundle service does), and the read may take that much longer.
  */
@@ -53,29 +49,20 @@ final class PolicyHttp {
     }
 
     Answer get(String etag) throws IOException {
-        URL url = config.url().toURL();
-        HttpURLConnection c = (HttpURLConnection) url.openConnection(Proxy.NO_PROXY);
+        int millis = (int) config.timeout().toMillis();
+        boolean hold = etag != null && !config.longPoll().isZero();
+        HttpURLConnection c = ServerConnection.open(config.url().toURL(), millis,
+                hold ? millis + (int) config.longPoll().toMillis() : millis, config.tokenFile(), config.tokenEnv());
         try {
             if (c instanceof HttpsURLConnection https && tls != null) {
                 https.setSSLSocketFactory(tls);
             }
-            int millis = (int) config.timeout().toMillis();
-            boolean hold = etag != null && !config.longPoll().isZero();
-            c.setConnectTimeout(millis);
-            c.setReadTimeout(hold ? millis + (int) config.longPoll().toMillis() : millis);
-            c.setUseCaches(false);
-            c.setInstanceFollowRedirects(false);
             c.setRequestProperty("Accept", "application/gzip, application/json");
-            c.setRequestProperty("User-Agent", "cmdgate");
             if (etag != null) {
                 c.setRequestProperty("If-None-Match", etag);
             }
             if (hold) {
                 c.setRequestProperty("Prefer", "wait=" + config.longPoll().toSeconds());
-            }
-            String token = BearerToken.read(config.tokenFile(), config.tokenEnv());
-            if (token != null) {
-                c.setRequestProperty("Authorization", "Bearer " + token);
             }
             int status = c.getResponseCode();
             String newEtag = c.getHeaderField("ETag");

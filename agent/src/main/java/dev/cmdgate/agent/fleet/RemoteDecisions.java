@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
-import java.net.Proxy;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,7 +30,7 @@ import java.util.TreeMap;
  * remembered for that long for the same launch, never longer; a deny is never remembered.
  *
  * <p>Only the names of the launch's changed environment variables are sent, never their values: a secret
- * does not leave the machine to be judged. The JDK's {@code HttpURLConnection}, no proxy; no process is
+ * does not leave the machine to be judged. The connection is {@link ServerConnection}'s: no process is
  * started here, so the question cannot itself be gated.
  */
 public final class RemoteDecisions implements PolicyCheck {
@@ -113,22 +112,13 @@ public final class RemoteDecisions implements PolicyCheck {
 
     /** One request; the decision object of the answer (the body, or its {@code decision} field). */
     private Map<String, Object> ask(Map<String, Object> context) throws IOException {
-        HttpURLConnection h = (HttpURLConnection) endpoint.openConnection(Proxy.NO_PROXY);
+        int millis = (int) config.timeout().toMillis();
+        HttpURLConnection h = ServerConnection.open(endpoint, millis, millis, config.tokenFile(), config.tokenEnv());
         try {
-            int millis = (int) config.timeout().toMillis();
-            h.setConnectTimeout(millis);
-            h.setReadTimeout(millis);
-            h.setUseCaches(false);
-            h.setInstanceFollowRedirects(false);
             h.setDoOutput(true);
             h.setRequestMethod("POST");
             h.setRequestProperty("Content-Type", "application/json");
             h.setRequestProperty("Accept", "application/json");
-            h.setRequestProperty("User-Agent", "cmdgate");
-            String token = BearerToken.read(config.tokenFile(), config.tokenEnv());
-            if (token != null) {
-                h.setRequestProperty("Authorization", "Bearer " + token);
-            }
             byte[] body = Json.write(Map.of("context", context)).getBytes(StandardCharsets.UTF_8);
             h.setFixedLengthStreamingMode(body.length);
             try (OutputStream out = h.getOutputStream()) {
