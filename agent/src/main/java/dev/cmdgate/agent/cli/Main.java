@@ -47,8 +47,7 @@ public final class Main implements Runnable {
     private static int run(CommandLine cli, String... args) {
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof UsageException || e instanceof IllegalArgumentException) {
-                commandLine.getErr().println("cmdgate: " + e.getMessage());
-                return USAGE;
+                return usage(commandLine.getErr(), e);
             }
             throw e;
         });
@@ -86,6 +85,13 @@ public final class Main implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "a command is required: classify, report, keygen or verify");
+    }
+
+    /** A usage error (what the user asked for cannot be done), said in one line: exit status {@link #USAGE}. */
+    static int usage(java.io.PrintWriter err, Exception e) {
+        err.println("cmdgate: " + e.getMessage());
+        err.flush();
+        return USAGE;
     }
 
     /** Standard output in the console's encoding, as picocli writes it. */

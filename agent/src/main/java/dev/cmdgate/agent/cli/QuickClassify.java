@@ -26,9 +26,7 @@ final class QuickClassify {
         try {
             return c.classify(out);
         } catch (Main.UsageException | IllegalArgumentException e) {
-            err.println("cmdgate: " + e.getMessage());
-            err.flush();
-            return Main.USAGE;
+            return Main.usage(err, e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
