@@ -352,7 +352,7 @@ final class Analysis {
             }
         }
         Section section = pathProgram ? null : rules.program(name);
-        boolean function = !pathProgram && slash < 0 && functions.contains(name);
+        boolean function = !pathProgram && slash < 0 && !functions.isEmpty() && functions.contains(name);
         if (function) {
             section = null;
         }
@@ -2262,7 +2262,7 @@ final class Analysis {
             return;
         }
         invocations.add(new CommandInvocation(texts(words), program, path, options,
-                operands, Map.copyOf(assigns), ctx.pipeline(), ctx.stage(), dynamic));
+                operands, assigns.isEmpty() ? Map.of() : Map.copyOf(assigns), ctx.pipeline(), ctx.stage(), dynamic));
     }
 
     /** The canonical names of the options given, in order, read-only. */

@@ -79,7 +79,7 @@ final class ShellAnalysis {
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
-        if (code.indexOf('(') >= 0 || code.contains("function")) {
+        if (r.definesFunction()) {
             collectFunctions(a, r.script());
         }
         s.script(r.script(), ctx);

@@ -171,7 +171,8 @@ public final class Section {
     /** A single-dash word option such as find's {@code -name} or java's {@code -jar}, or null. */
     public OptionSpec wordOption(String w) {
         for (Section s = this; s != null; s = s.parent) {
-            OptionSpec o = s.wordOpts.get(w);
+            // most sections have no word options: skip hashing a fresh string
+            OptionSpec o = s.wordOpts.isEmpty() ? null : s.wordOpts.get(w);
             if (o != null) {
                 return o;
             }

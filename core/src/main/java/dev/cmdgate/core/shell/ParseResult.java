@@ -10,8 +10,10 @@ import java.util.List;
  * @param input  the parsed input
  * @param script the syntax tree (never null)
  * @param errors the errors, empty when the input parsed cleanly
+ * @param definesFunction whether the parser met a function definition anywhere in the input (also inside
+ *                        substitutions, and also one an error cut short); when false the tree holds none
  */
-public record ParseResult(String input, Script script, List<ParseError> errors) {
+public record ParseResult(String input, Script script, List<ParseError> errors, boolean definesFunction) {
 
     public ParseResult {
         errors = List.copyOf(errors);

@@ -31,6 +31,8 @@ final class Parser {
         int depth;
         long budget;
         boolean aborted;
+        /** Whether a function definition was parsed anywhere, so a caller need not search the tree for one. */
+        boolean definesFunction;
 
         Shared(int maxDepth, int inputLength, boolean posix) {
             this.maxDepth = maxDepth;
@@ -95,7 +97,7 @@ final class Parser {
             sh.errors.add(new ParseError("internal parser error: " + e, p.o(Math.min(p.pos, p.n))));
             script = new Script(0, src.length(), List.of());
         }
-        return new ParseResult(src, script, sh.errors);
+        return new ParseResult(src, script, sh.errors, sh.definesFunction);
     }
 
     Script parseProgram() {
@@ -940,6 +942,7 @@ final class Parser {
     }
 
     private Command parseFunctionKeyword() {
+        sh.definesFunction = true;
         int start = pos;
         pos = reservedEnd;
         skipBlanks();
@@ -972,6 +975,7 @@ final class Parser {
     }
 
     private Command parseFunctionBody(int start, String name, boolean keyword) {
+        sh.definesFunction = true;
         skipLinebreaks();
         enter();
         int bodyStart = pos;
