@@ -44,13 +44,16 @@ final class JdkLaunches {
                     dir == null ? null : asLaunched(dir, LAUNCH_CHARSET), copyRedirects(redirects));
         }
 
-        /** These arguments with another argv and environment (cmdgate's agent handed on to a child JVM). */
+        /**
+         * These arguments with another argv and environment (cmdgate's agent handed on to a child JVM);
+         * {@code env} is a map cmdgate built for this launch and nobody else holds.
+         */
         StartArgs with(List<String> argv, Map<String, String> env) {
             String[] a = new String[argv.size()];
             for (int i = 0; i < a.length; i++) {
                 a[i] = asLaunched(argv.get(i), LAUNCH_CHARSET);
             }
-            return new StartArgs(a, env == null ? null : copyEnvironment(env), dir, redirects);
+            return new StartArgs(a, env == null ? null : ownAsLaunched(env), dir, redirects);
         }
 
         /**
@@ -193,18 +196,40 @@ final class JdkLaunches {
         List<String> argv = new ArrayList<>();
         argv.add(prog == null ? "" : cString(prog, cs));
         argv.addAll(nulSeparated(argBlock, argc, cs));
-        Map<String, String> env = null;
-        if (envBlock != null) {
-            env = new HashMap<>();
-            for (String entry : nulSeparated(envBlock, envc, cs)) {
-                int eq = entry.indexOf('=', 1);
-                if (eq > 0) {
-                    env.put(entry.substring(0, eq), entry.substring(eq + 1));
+        Map<String, String> changes = envBlock == null ? Map.of() : environmentChanges(envBlock, envc);
+        String cwd = dir == null ? null : cString(dir, cs);
+        return new Launch(argv, null, cwd(cwd), changes, List.of(), null, null);
+    }
+
+    /**
+     * What {@link #environmentChanges(Map)} says of the decoded block, without decoding the entries that are
+     * an inherited variable byte for byte. A name the block gives twice counts as changed when any of its
+     * entries is (the child may read either).
+     */
+    private static Map<String, String> environmentChanges(byte[] envBlock, int envc) {
+        Map<String, String> inherited = OwnEnvironment.get();
+        InheritedEntries known = InheritedEntries.own();
+        Map<String, String> changes = new HashMap<>();
+        int start = 0;
+        int seen = 0;
+        for (int i = 0; i < envBlock.length && seen < envc; i++) {
+            if (envBlock[i] == 0) {
+                seen++;
+                if (!known.contains(envBlock, start, i)) {
+                    String entry = new String(envBlock, start, i - start, LAUNCH_CHARSET);
+                    int eq = entry.indexOf('=', 1);
+                    if (eq > 0) {
+                        String name = entry.substring(0, eq);
+                        String value = entry.substring(eq + 1);
+                        if (!value.equals(inherited.get(name))) {
+                            changes.put(name, value);
+                        }
+                    }
                 }
+                start = i + 1;
             }
         }
-        String cwd = dir == null ? null : cString(dir, cs);
-        return new Launch(argv, null, cwd(cwd), environmentChanges(env), List.of(), null, null);
+        return changes;
     }
 
     private static String cString(byte[] b, Charset cs) {
@@ -246,6 +271,16 @@ final class JdkLaunches {
             }
         }
         return changes;
+    }
+
+    /** A map only cmdgate holds, with its text as launched: copied only when some of it is not already. */
+    private static Map<String, String> ownAsLaunched(Map<String, String> env) {
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (asLaunched(e.getKey(), LAUNCH_CHARSET) != e.getKey() || asLaunched(e.getValue(), LAUNCH_CHARSET) != e.getValue()) {
+                return copyEnvironment(env);
+            }
+        }
+        return env;
     }
 
     /** One pass over the live map (a concurrent change makes the copy fail, and the launch with it). */
