@@ -82,27 +82,32 @@ final class ChildJvms {
      * {@code cwd}, allowed by decision {@code decisionId}.
      */
     Handed hand(List<String> argv, Map<String, String> environment, String cwd, String decisionId) {
-        Map<String, String> env = new HashMap<>(environment != null ? environment : OwnEnvironment.get());
-        env.put(AuditSink.PARENT_VARIABLE, decisionId);
-        if (argv.isEmpty() || hasAgent(argv, env)) {
-            return new Handed(argv, env);
-        }
-        String w0 = argv.get(0);
-        String name = w0.substring(w0.lastIndexOf('/') + 1);
-        Program p = programs.get(name);
-        if (p != null && runtimeImage(resolve(w0, cwd))) {
-            if (argv.size() == 2 && p.alone().contains(argv.get(1))) {
-                return new Handed(argv, env);
+        Map<String, String> set = new HashMap<>(4);
+        set.put(AuditSink.PARENT_VARIABLE, decisionId);
+        Map<String, String> given = environment != null ? environment : OwnEnvironment.get();
+        if (!argv.isEmpty() && !hasAgent(argv, given)) {
+            String w0 = argv.get(0);
+            String name = w0.substring(w0.lastIndexOf('/') + 1);
+            Program p = programs.get(name);
+            if (p != null && runtimeImage(resolve(w0, cwd))) {
+                if (!(argv.size() == 2 && p.alone().contains(argv.get(1)))) {
+                    List<String> out = new ArrayList<>(argv.size() + 1);
+                    out.add(w0);
+                    out.add(p.viaJ() ? "-J" + agentOption : agentOption);
+                    out.addAll(argv.subList(1, argv.size()));
+                    argv = out;
+                }
+            } else {
+                String before = given.get(TOOL_OPTIONS);
+                String quoted = quote(agentOption);
+                set.put(TOOL_OPTIONS, before == null || before.isBlank() ? quoted : before + " " + quoted);
             }
-            List<String> out = new ArrayList<>(argv.size() + 1);
-            out.add(w0);
-            out.add(p.viaJ() ? "-J" + agentOption : agentOption);
-            out.addAll(argv.subList(1, argv.size()));
-            return new Handed(out, env);
         }
-        String before = env.get(TOOL_OPTIONS);
-        String quoted = quote(agentOption);
-        env.put(TOOL_OPTIONS, before == null || before.isBlank() ? quoted : before + " " + quoted);
+        if (environment == null) {
+            return new Handed(argv, new EnvironmentOverlay(set));
+        }
+        Map<String, String> env = new HashMap<>(environment);
+        env.putAll(set);
         return new Handed(argv, env);
     }
 

@@ -263,6 +263,9 @@ final class JdkLaunches {
         if (environment == null) {
             return Map.of();
         }
+        if (environment instanceof EnvironmentOverlay o) {
+            return o.changes();
+        }
         Map<String, String> inherited = OwnEnvironment.get();
         Map<String, String> changes = new HashMap<>();
         for (Map.Entry<String, String> e : environment.entrySet()) {
@@ -275,7 +278,9 @@ final class JdkLaunches {
 
     /** A map only cmdgate holds, with its text as launched: copied only when some of it is not already. */
     private static Map<String, String> ownAsLaunched(Map<String, String> env) {
-        for (Map.Entry<String, String> e : env.entrySet()) {
+        // an overlay's inherited variables are this JVM's as the JDK read them; only what it sets is new text
+        Map<String, String> set = env instanceof EnvironmentOverlay o ? o.changes() : env;
+        for (Map.Entry<String, String> e : set.entrySet()) {
             if (asLaunched(e.getKey(), LAUNCH_CHARSET) != e.getKey() || asLaunched(e.getValue(), LAUNCH_CHARSET) != e.getValue()) {
                 return copyEnvironment(env);
             }
@@ -298,8 +303,12 @@ final class JdkLaunches {
      * {@code env} changes is encoded again: a launch usually adds a variable or two to a few dozen.
      */
     private static Map<String, String> jdkEnvironment(Map<String, String> env) {
-        Map<String, String> inherited = OwnEnvironment.get();
         Map<String, String> m = new ProcessBuilder().environment();
+        if (env instanceof EnvironmentOverlay o) {
+            m.putAll(o.changes());
+            return m;
+        }
+        Map<String, String> inherited = OwnEnvironment.get();
         for (String name : inherited.keySet()) {
             if (!env.containsKey(name)) {
                 m.remove(name);

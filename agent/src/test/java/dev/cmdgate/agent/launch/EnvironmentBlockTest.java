@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -77,5 +78,21 @@ class EnvironmentBlockTest {
         assertThat(known.contains(b, 0, b.length)).isTrue();
         assertThat(known.contains(bPrefix, 0, bPrefix.length)).isFalse();
         assertThat(known.contains(bPrefix, 0, b.length)).isTrue();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anOverlayIsThisJvmsEnvironmentWithWhatItSetsAndTheJdkGetsTheSame() {
+        String name = OwnEnvironment.get().keySet().stream().sorted().findFirst().orElseThrow();
+        EnvironmentOverlay o = new EnvironmentOverlay(Map.of("CMDGATE_TEST_ADDED", "1", name, OwnEnvironment.get().get(name)));
+        Map<String, String> expected = new HashMap<>(OwnEnvironment.get());
+        expected.put("CMDGATE_TEST_ADDED", "1");
+        assertThat(o).isEqualTo(expected);
+        assertThat(o.changes()).isEqualTo(Map.of("CMDGATE_TEST_ADDED", "1"));
+
+        JdkLaunches.StartArgs args = JdkLaunches.StartArgs.copy(new String[] {"true"}, null, null, null)
+                .with(List.of("true"), o);
+        assertThat(args.launch().environmentChanges()).isEqualTo(Map.of("CMDGATE_TEST_ADDED", "1"));
+        assertThat(new HashMap<>((Map<String, String>) args.forJdk()[1])).isEqualTo(expected);
     }
 }
