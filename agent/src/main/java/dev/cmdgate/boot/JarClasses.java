@@ -51,8 +51,18 @@ final class JarClasses {
         if (e == null || e.isDirectory()) {
             return null;
         }
+        long size = e.getSize();
         try (InputStream in = jar.getInputStream(e)) {
-            return in.readAllBytes();
+            if (size < 0 || size > Integer.MAX_VALUE - 8) {
+                return in.readAllBytes();
+            }
+            // read straight into an array of the recorded size: readAllBytes would gather 8 KiB pieces and
+            // copy them, doubling what the first launch allocates for each of the ~200 classes it loads
+            byte[] bytes = new byte[(int) size];
+            if (in.readNBytes(bytes, 0, bytes.length) != bytes.length || in.read() >= 0) {
+                throw new IOException(name + " in cmdgate's jar does not have its recorded size");
+            }
+            return bytes;
         }
     }
 
