@@ -58,10 +58,16 @@ final class InheritedEntries {
         return false;
     }
 
+    /**
+     * A hash of the entry's length and a few bytes at each end, so that finding an entry costs no second pass
+     * over its bytes; the slot's bytes are compared in full.
+     */
     private static int hash(byte[] b, int from, int to) {
-        int h = 1;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + b[i];
+        int n = to - from;
+        int h = n;
+        for (int i = 0; i < 4 && i < n; i++) {
+            h = 31 * h + b[from + i];
+            h = 31 * h + b[to - 1 - i];
         }
         return h ^ (h >>> 16);
     }
