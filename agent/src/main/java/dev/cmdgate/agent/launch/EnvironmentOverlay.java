@@ -23,11 +23,11 @@ final class EnvironmentOverlay extends AbstractMap<String, String> {
     EnvironmentOverlay(Map<String, String> set) {
         this.inherited = OwnEnvironment.get();
         Map<String, String> c = new HashMap<>(set.size() * 2);
-        set.forEach((k, v) -> {
-            if (!v.equals(inherited.get(k))) {
-                c.put(k, v);
+        for (Map.Entry<String, String> e : set.entrySet()) {   // a loop, not a lambda: nothing spun on the launch path
+            if (!e.getValue().equals(inherited.get(e.getKey()))) {
+                c.put(e.getKey(), e.getValue());
             }
-        });
+        }
         this.changes = Collections.unmodifiableMap(c);
     }
 
