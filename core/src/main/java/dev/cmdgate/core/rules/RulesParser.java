@@ -1323,7 +1323,13 @@ final class RulesParser {
                     if (program.isEmpty()) {
                         throw new IllegalArgumentException("empty program name in secret-grant row");
                     }
-                    rules.secretGrants.computeIfAbsent(program, k -> new ArrayList<>()).addAll(upper(rest.subList(1, rest.size())));
+                    // no lambda here: the settings are read on a JVM's first launch, where spinning one costs milliseconds
+                    List<String> grants = rules.secretGrants.get(program);
+                    if (grants == null) {
+                        grants = new ArrayList<>();
+                        rules.secretGrants.put(program, grants);
+                    }
+                    grants.addAll(upper(rest.subList(1, rest.size())));
                 }
             }
             case "secret-carriers" -> rules.secretCarriers.addAll(rest);

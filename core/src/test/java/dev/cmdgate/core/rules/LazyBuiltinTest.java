@@ -204,4 +204,24 @@ class LazyBuiltinTest {
         }
         return paths;
     }
+
+    @Test
+    void theBuiltInRulesTextIsAscii() throws Exception {
+        // every gated JVM reads it on its first launch: ASCII is copied as it is, anything else is decoded
+        // character by character, in the interpreter (about 10 ms for this file)
+        byte[] text;
+        try (java.io.InputStream in = RuleSet.class.getResourceAsStream(RuleSet.BUILTIN)) {
+            text = in.readAllBytes();
+        }
+        for (int i = 0; i < text.length; i++) {
+            if (text[i] < 0) {
+                int line = 1;
+                for (int k = 0; k < i; k++) {
+                    line += text[k] == '\n' ? 1 : 0;
+                }
+                throw new AssertionError("builtin.rules line " + line + " has a character that is not ASCII");
+            }
+        }
+        assertThat(text.length).isGreaterThan(100_000);
+    }
 }
