@@ -65,6 +65,35 @@ class LauncherScriptIT {
     }
 
     @Test
+    void theCliRunsFromAClassDataArchiveAfterItsFirstRunAndSaysTheSame() throws IOException {
+        assumeScriptJar();
+        Path script = ExampleRun.ROOT.resolve("cmdgate");
+        Path archives = ExampleRun.ROOT.resolve("agent/target/cli-archive");
+        if (Files.isDirectory(archives)) {
+            try (var files = Files.list(archives)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+        List<String> classify = List.of(script.toString(), "classify", "--json", "--", "rm", "-rf", "/");
+        ExampleRun.Result first = ExampleRun.exec(classify, tmp, Map.of(), 120, null);
+        try (var files = Files.list(archives)) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).as("the archive the first run wrote")
+                    .singleElement().satisfies(name -> assertThat(name).endsWith(".jsa"));
+        }
+        ExampleRun.Result second = ExampleRun.exec(classify, tmp, Map.of(), 120, null);
+        ExampleRun.Result plain = ExampleRun.exec(List.of(Jdks.JDK17.java().toString(), "-jar", ExampleRun.AGENT_JAR.toString(),
+                "classify", "--json", "--", "rm", "-rf", "/"), tmp, Map.of(), 120, null);
+        assertThat(plain.out()).as(plain.describe()).contains("\"Destructive\"");
+        for (ExampleRun.Result r : List.of(first, second)) {
+            assertThat(r.exit()).as(r.describe()).isEqualTo(plain.exit());
+            assertThat(r.out()).as(r.describe()).isEqualTo(plain.out());
+            assertThat(r.err()).as("nothing from the JVM's class-data sharing on stderr: " + r.describe()).isEmpty();
+        }
+    }
+
+    @Test
     void nativeAccessDenyGivesTheJdkItsSwitch() throws IOException {
         assumeScriptJar();
         Assumptions.assumeTrue(Jdks.JDK25.present(), "JDK 25 not installed: skipped");
