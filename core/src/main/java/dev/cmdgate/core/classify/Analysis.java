@@ -1104,7 +1104,7 @@ final class Analysis {
         String lang = "sh";
         if (text.startsWith("#!")) {
             int nl = text.indexOf('\n');
-            String[] w = text.substring(2, nl < 0 ? text.length() : nl).trim().split("[ \t]+");
+            String[] w = Chars.splitRuns(text.substring(2, nl < 0 ? text.length() : nl).trim(), " \t", 0);
             int k = 0;
             String prog = w[0].substring(w[0].lastIndexOf('/') + 1);
             if (prog.equals("env")) {

@@ -715,7 +715,7 @@ final class CodeLexer {
                 Tok w = out.remove(st);
                 out.add(new Tok(Kind.OPEN, "[", false));
                 boolean first = true;
-                for (String word : w.text().trim().split("\\s+")) {
+                for (String word : Chars.splitRuns(w.text().trim(), Chars.WHITESPACE, 0)) {
                     if (word.isEmpty()) {
                         continue;
                     }
@@ -849,7 +849,7 @@ final class CodeLexer {
                 Tok w = out.remove(st);
                 out.add(new Tok(Kind.OPEN, "[", false));
                 boolean first = true;
-                for (String word : w.text().trim().split("\\s+")) {
+                for (String word : Chars.splitRuns(w.text().trim(), Chars.WHITESPACE, 0)) {
                     if (word.isEmpty()) {
                         continue;
                     }

@@ -199,10 +199,27 @@ final class OneLiner {
         return null;
     }
 
+    /** {@code t.replaceFirst("^[+]?[<>]+\\s*", "")}: a Perl open mode taken off the file name it starts ({@code ">>x"}). */
+    static String withoutRedirectMode(String t) {
+        int n = t.length();
+        int i = n > 0 && t.charAt(0) == '+' ? 1 : 0;
+        int j = i;
+        while (j < n && (t.charAt(j) == '<' || t.charAt(j) == '>')) {
+            j++;
+        }
+        if (j == i) {
+            return t;
+        }
+        while (j < n && Chars.WHITESPACE.indexOf(t.charAt(j)) >= 0) {
+            j++;
+        }
+        return t.substring(j);
+    }
+
     private static final Set<String> DEFINERS = Set.of("def", "function", "sub", "fun", "func", "proc");
 
     private boolean phrase(String n, int k) {
-        String[] w = n.trim().split("\\s+");
+        String[] w = Chars.splitRuns(n.trim(), Chars.WHITESPACE, 0);
         if (k - (w.length - 1) < 0) {
             return false;
         }
@@ -463,7 +480,7 @@ final class OneLiner {
                 return;
             }
             if (t.startsWith(">") || t.startsWith("+>") || t.startsWith("+<")) {
-                written(new Val(Val.Type.LIT, t.replaceFirst("^[+]?[<>]+\\s*", ""), List.of()), what);
+                written(new Val(Val.Type.LIT, withoutRedirectMode(t), List.of()), what);
                 continue;
             }
             // open(F, "<", "x"), open(F, "<x"): a read (a credential store, a URL)
@@ -476,7 +493,7 @@ final class OneLiner {
                 continue;
             }
             // open("x", "w"), File.open("x", "a+"): a mode after the name writes it
-            if (j > 0 && t.matches("[rwabxt+]*[wax+][rwabxt+]*") && args.get(j - 1).type() == Val.Type.LIT
+            if (j > 0 && Chars.onlyWithOne(t, "rwabxt+", "wax+") && args.get(j - 1).type() == Val.Type.LIT
                     && !args.get(j - 1).text().trim().startsWith("|")) {
                 written(args.get(j - 1), what);
                 return;

@@ -35,7 +35,7 @@ final class Printed {
         int k = 1;
         boolean newline = true;
         boolean escapes = true;
-        while (k < words.size() && words.get(k).text.matches("-[neE]+")) {
+        while (k < words.size() && isEchoOptions(words.get(k).text)) {
             for (char c : words.get(k).text.substring(1).toCharArray()) {
                 if (c == 'n') {
                     newline = false;
@@ -61,6 +61,11 @@ final class Printed {
         StringBuilder out = new StringBuilder();
         unescape(b.toString(), out, false); // \c ends the output, the newline too
         return out.toString();
+    }
+
+    /** {@code -[neE]+}: a word echo reads as its options. */
+    static boolean isEchoOptions(String word) {
+        return word.length() > 1 && word.charAt(0) == '-' && Chars.onlyWithOne(word.substring(1), "neE", "neE");
     }
 
     /** printf FORMAT ARGS…: the format is used again while arguments are left. */

@@ -704,7 +704,7 @@ final class ShellAnalysis {
         renderResolved(w.parts(), b, k, unknown);
         String text = b.toString();
         if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !unknown[0]) {
-            for (String piece : text.trim().split("[ \t\n]+", 64)) {
+            for (String piece : Chars.splitRuns(text.trim(), " \t\n", 64)) {
                 if (!piece.isEmpty()) {
                     out.add(new Arg(piece, true, false, w.start(), w.end()));
                 }

@@ -1,0 +1,67 @@
+package dev.cmdgate.core.classify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The few character-class tests and splits the classifier needs, without regular expressions: a
+ * {@code String.matches} or {@code split} with a pattern compiles that pattern on every call, which on
+ * the launch path cost more than the analysis around it. Each method says which pattern it stands for
+ * ({@code CharsTest} checks them against {@link java.util.regex}).
+ */
+final class Chars {
+
+    /** The characters of {@code \s} in a Java pattern: blank, tab, newline, vertical tab, form feed, return. */
+    static final String WHITESPACE = " \t\n\u000B\f\r";
+
+    private Chars() {
+    }
+
+    /**
+     * {@code s.split("[" + separators + "]+", limit)}: pieces between runs of separators (a run at the start
+     * gives an empty first piece; with {@code limit} 0 trailing empty pieces are dropped, with a positive
+     * limit the last piece holds the rest).
+     */
+    static String[] splitRuns(String s, String separators, int limit) {
+        List<String> out = new ArrayList<>();
+        int n = s.length();
+        int start = 0;
+        int i = 0;
+        boolean matched = false;
+        while (i < n && (limit <= 0 || out.size() < limit - 1)) {
+            if (separators.indexOf(s.charAt(i)) < 0) {
+                i++;
+                continue;
+            }
+            matched = true;
+            out.add(s.substring(start, i));
+            while (i < n && separators.indexOf(s.charAt(i)) >= 0) {
+                i++;
+            }
+            start = i;
+        }
+        if (!matched) {
+            return new String[] {s};
+        }
+        out.add(s.substring(start));
+        if (limit == 0) {
+            while (!out.isEmpty() && out.get(out.size() - 1).isEmpty()) {
+                out.remove(out.size() - 1);
+            }
+        }
+        return out.toArray(new String[0]);
+    }
+
+    /** {@code s.matches("[" + all + "]*")} with at least one character of {@code some} (which lies in {@code all}). */
+    static boolean onlyWithOne(String s, String all, String some) {
+        boolean found = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (all.indexOf(c) < 0) {
+                return false;
+            }
+            found |= some.indexOf(c) >= 0;
+        }
+        return found;
+    }
+}
