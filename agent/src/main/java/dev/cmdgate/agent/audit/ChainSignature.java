@@ -24,14 +24,13 @@ import java.util.Map;
  * readers lack shows that they did not.
  *
  * <p>Signed: the UTF-8 bytes of {@code "cmdgate-audit-chain:" + prev_hash}, so the signature cannot stand for
- * a decision signed with the same key. Written as {@code "ed25519:" + base64}.
+ * a decision signed with the same key. Written as {@link SigningKeys#sign} writes every signature.
  */
 public final class ChainSignature {
 
     /** The event name of a signature line. */
     public static final String EVENT = "audit_signature";
     private static final String DOMAIN = "cmdgate-audit-chain:";
-    private static final String PREFIX = "ed25519:";
 
     /** Signs every {@code every} lines a sink writes. */
     public record Signer(PrivateKey key, String keyId, int every) {
@@ -41,10 +40,7 @@ public final class ChainSignature {
 
         String sign(String chainHead) {
             try {
-                Signature s = Signature.getInstance("Ed25519");
-                s.initSign(key);
-                s.update((DOMAIN + chainHead).getBytes(StandardCharsets.UTF_8));
-                return PREFIX + Base64.getEncoder().encodeToString(s.sign());
+                return SigningKeys.sign(key, (DOMAIN + chainHead).getBytes(StandardCharsets.UTF_8));
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("cannot sign the audit chain (" + e.getMessage() + ")", e);
             }
@@ -96,14 +92,14 @@ public final class ChainSignature {
 
     /** Whether {@code signature} is {@code key}'s signature of the chain head {@code prevHash}. */
     public static boolean verify(PublicKey key, String prevHash, String signature) {
-        if (prevHash == null || signature == null || !signature.startsWith(PREFIX)) {
+        if (prevHash == null || signature == null || !signature.startsWith(SigningKeys.SIGNATURE_PREFIX)) {
             return false;
         }
         try {
             Signature s = Signature.getInstance("Ed25519");
             s.initVerify(key);
             s.update((DOMAIN + prevHash).getBytes(StandardCharsets.UTF_8));
-            return s.verify(Base64.getDecoder().decode(signature.substring(PREFIX.length())));
+            return s.verify(Base64.getDecoder().decode(signature.substring(SigningKeys.SIGNATURE_PREFIX.length())));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             return false;
         }

@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.security.Signature;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -72,10 +70,7 @@ public final class DecisionSigner {
     private String signature(Map<String, Object> unsigned) {
         byte[] canonical = Jcs.canonicalBytes(unsigned);
         try {
-            Signature s = Signature.getInstance("Ed25519");
-            s.initSign(key);
-            s.update(canonical);
-            return "ed25519:" + Base64.getEncoder().encodeToString(s.sign());
+            return SigningKeys.sign(key, canonical);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("Ed25519 signing failed: " + e.getMessage(), e);
         }

@@ -38,12 +38,12 @@ public final class DecisionVerifier {
         if (sig == null) {
             return new Result(false, "decision is not signed (no \"signature\" field)");
         }
-        if (!(sig instanceof String s) || !s.startsWith("ed25519:")) {
+        if (!(sig instanceof String s) || !s.startsWith(SigningKeys.SIGNATURE_PREFIX)) {
             return new Result(false, "\"signature\" is not an \"ed25519:<base64>\" string");
         }
         byte[] raw;
         try {
-            raw = Base64.getDecoder().decode(s.substring("ed25519:".length()));
+            raw = Base64.getDecoder().decode(s.substring(SigningKeys.SIGNATURE_PREFIX.length()));
         } catch (IllegalArgumentException e) {
             return new Result(false, "\"signature\" is not valid base64");
         }

@@ -236,6 +236,17 @@ public final class SigningKeys {
         }
     }
 
+    /** How cmdgate writes an Ed25519 signature (of a decision, of the audit chain): this, then base64. */
+    public static final String SIGNATURE_PREFIX = "ed25519:";
+
+    /** {@code key}'s Ed25519 signature of {@code message}, written as {@value #SIGNATURE_PREFIX} + base64. */
+    public static String sign(PrivateKey key, byte[] message) throws GeneralSecurityException {
+        Signature s = Signature.getInstance("Ed25519");
+        s.initSign(key);
+        s.update(message);
+        return SIGNATURE_PREFIX + Base64.getEncoder().encodeToString(s.sign());
+    }
+
     /**
      * The key id put into signed decisions: {@code cmdgate:} + the first 32 hex digits of the SHA-256
      * of the public key's SubjectPublicKeyInfo encoding (what {@code openssl pkey -pubout -outform DER
