@@ -320,6 +320,9 @@ final class Parser {
     // ------------------------------------------------------------------ reserved words
 
     private int reservedEnd;
+    /** The position {@link #peekReserved} last looked at, and its answer. */
+    private int peekedAt = -1;
+    private String peekedWord;
 
     /** The reserved word at the current position (followed by a metacharacter), or null. */
     private String peekReserved() {
@@ -331,6 +334,16 @@ final class Parser {
             default:
                 return null;
         }
+        // the list, statement, pipeline and command levels each ask at the same position (reservedEnd is
+        // still the answer's: only a scan sets it)
+        if (pos != peekedAt) {
+            peekedAt = pos;
+            peekedWord = scanReserved();
+        }
+        return peekedWord;
+    }
+
+    private String scanReserved() {
         if (!hasCont) {
             int p = pos;
             int lim = Math.min(n, pos + 9);
@@ -383,10 +396,26 @@ final class Parser {
     private static final String[] RESERVED = {"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
         "while", "until", "for", "select", "in", "function", "time", "coproc", "{", "}", "!", "[[", "]]"};
 
-    private String reservedAt(int from, int len) {
+    /** The reserved words by their first character: most words that start like one are compared with none. */
+    private static final String[][] RESERVED_BY_FIRST = new String[128][];
+
+    static {
         for (String r : RESERVED) {
-            if (r.length() == len && s.regionMatches(from, r, 0, len)) {
-                return r;
+            String[] old = RESERVED_BY_FIRST[r.charAt(0)];
+            String[] grown = old == null ? new String[1] : java.util.Arrays.copyOf(old, old.length + 1);
+            grown[grown.length - 1] = r;
+            RESERVED_BY_FIRST[r.charAt(0)] = grown;
+        }
+    }
+
+    private String reservedAt(int from, int len) {
+        char first = s.charAt(from);
+        String[] candidates = first < 128 ? RESERVED_BY_FIRST[first] : null;
+        if (candidates != null) {
+            for (String r : candidates) {
+                if (r.length() == len && s.regionMatches(from, r, 0, len)) {
+                    return r;
+                }
             }
         }
         return null;
