@@ -86,20 +86,23 @@ final class Analysis {
     /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
     int expandedWords;
     boolean exhausted;
+    // The script's memories below start as empty immutable collections and become mutable on their first
+    // write: most classifications write none of them, and each classification would otherwise allocate them.
+
     /** Function names defined by the script being analysed (calls to them are not unknown programs). */
-    final Set<String> functions = new LinkedHashSet<>();
+    private Set<String> functions = Set.of();
     /** The variables set so far, which are exported, and the shell options that change assignments. */
     final EnvState env = new EnvState();
     /**
      * Files written so far, in script order, by commands that reach the network (as {@link #fileKey}):
      * running one later in the same script runs code nobody has seen ({@code curl -o x URL && ./x}).
      */
-    final Set<String> downloaded = new java.util.HashSet<>();
+    private Set<String> downloaded = Set.of();
     /**
      * The literal text the script wrote so far into files (as {@link #fileKey}, in the order written; see
      * {@link #rememberOutput}): running one of them later as code of a language cmdgate reads reads that text.
      */
-    final Map<String, String> scriptFiles = new java.util.HashMap<>();
+    private Map<String, String> scriptFiles = Map.of();
     /** At most this many files' texts are remembered, each at most {@link #MAX_SCRIPT_FILE} characters. */
     static final int MAX_SCRIPT_FILES = 64;
     static final int MAX_SCRIPT_FILE = 64 * 1024;
@@ -368,7 +371,7 @@ final class Analysis {
             operands = withSubs;
         }
         if (record) {
-            record(words, name, path, canonical(p), operands, recorded, ctx, false);
+            record(words, name, path, OrderedNames.of(p.options), operands, recorded, ctx, false);
         }
         if (slash >= 0) {
             ranDownloaded(path, display, location);
@@ -490,6 +493,9 @@ final class Analysis {
                         Arg a = p.operands.get(i);
                         if ((f.index() < 0 || f.index() == i) && !a.unresolved()) {
                             String path = a.normalized();
+                            if (fifos.isEmpty()) {
+                                fifos = new LinkedHashSet<>();
+                            }
                             fifos.add(path.startsWith("./") ? path.substring(2) : path);
                         }
                     }
@@ -1045,7 +1051,7 @@ final class Analysis {
     }
 
     /** Paths this script made FIFOs of (mkfifo f; sh <f): reading them is reading another process's output. */
-    final Set<String> fifos = new LinkedHashSet<>();
+    private Set<String> fifos = Set.of();
 
     /**
      * The language a program reads from standard input: that of its section's first code row that
@@ -1134,6 +1140,12 @@ final class Analysis {
             if (s != null && s.prints() != null) {
                 out = Printed.output(s.prints(), words, in);
             }
+        }
+        if (scriptFiles.isEmpty() && (out == null || outs.isEmpty())) {
+            return; // nothing remembered to forget, nothing to remember
+        }
+        if (scriptFiles.isEmpty()) {
+            scriptFiles = new java.util.HashMap<>();
         }
         for (Arg o : others) {
             scriptFiles.remove(fileKey(o.text));
@@ -1687,10 +1699,34 @@ final class Analysis {
     }
 
     /** Variables whose literal value holds a command substitution (run if used in arithmetic). */
-    final Map<String, String> codeVariables = new LinkedHashMap<>();
+    private Map<String, String> codeVariables = Map.of();
+
+    boolean hasCodeVariables() {
+        return !codeVariables.isEmpty();
+    }
+
+    void defineFunction(String name) {
+        if (functions.isEmpty()) {
+            functions = new LinkedHashSet<>();
+        }
+        functions.add(name);
+    }
+
+    /** The files the current simple command wrote hold what the network sent ({@code curl -o x URL}). */
+    void downloadedWritten() {
+        if (downloaded.size() < 1000 && !written.isEmpty()) {
+            if (downloaded.isEmpty()) {
+                downloaded = new java.util.HashSet<>();
+            }
+            downloaded.addAll(written);
+        }
+    }
 
     void codeVariable(String name, String value, boolean dynamic) {
         if (!dynamic && (value.contains("$(") || value.contains("`")) && codeVariables.size() < 1000) {
+            if (codeVariables.isEmpty()) {
+                codeVariables = new LinkedHashMap<>();
+            }
             codeVariables.put(name, value);
         }
     }
@@ -2263,18 +2299,6 @@ final class Analysis {
         }
         invocations.add(new CommandInvocation(texts(words), program, path, options,
                 operands, assigns.isEmpty() ? Map.of() : Map.copyOf(assigns), ctx.pipeline(), ctx.stage(), dynamic));
-    }
-
-    /** The canonical names of the options given, in order, read-only. */
-    static Set<String> canonical(ParsedArgs p) {
-        if (p.options.isEmpty()) {
-            return Set.of();
-        }
-        Set<String> s = new LinkedHashSet<>();
-        for (int i = 0, n = p.options.size(); i < n; i++) {
-            s.add(p.options.get(i).name());
-        }
-        return Collections.unmodifiableSet(s);
     }
 
     static List<String> texts(List<Arg> args) {

@@ -214,7 +214,7 @@ public final class RulesClassifier implements CommandClassifier {
             int slash = w0.lastIndexOf('/');
             String name = slash >= 0 ? w0.substring(slash + 1) : w0;
             Section s = rules().program(name);
-            return Set.copyOf(Analysis.canonical(OptionParser.parse(s, words)));
+            return Set.copyOf(OrderedNames.of(OptionParser.parse(s, words).options));
         } catch (RuntimeException e) {
             return Set.of();
         }

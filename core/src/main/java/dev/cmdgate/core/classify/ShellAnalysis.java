@@ -88,7 +88,7 @@ final class ShellAnalysis {
     private static void collectFunctions(Analysis a, Script script) {
         ShellWalker.walk(script, n -> {
             if (n instanceof FunctionDefinition f) {
-                a.functions.add(f.name());
+                a.defineFunction(f.name());
             }
             return true;
         });
@@ -336,9 +336,9 @@ final class ShellAnalysis {
                 // judged again with the values the script gave its variables
                 a.command(r, assigns, ctx.withStdin(in), display, location + " (with the variables' values)", net);
             }
-            if (a.commandMax.atLeast(CommandClass.NETWORK) && a.downloaded.size() < 1000) {
+            if (a.commandMax.atLeast(CommandClass.NETWORK)) {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
-                a.downloaded.addAll(a.written);
+                a.downloadedWritten();
             }
             if (!a.written.isEmpty() && !sc.redirects().isEmpty()) {
                 // echo '…' > f.go, cat > f.py <<'EOF': the text is remembered for a later run of the file
@@ -529,7 +529,7 @@ final class ShellAnalysis {
             return;
         }
         expansions(w, ctx);
-        if (!a.codeVariables.isEmpty()) {
+        if (a.hasCodeVariables()) {
             // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
             ShellWalker.walk(w, n -> {
