@@ -242,7 +242,7 @@ final class ShellAnalysis {
     private void simple(SimpleCommand sc, Analysis.Ctx ctx) {
         String display = text(sc.start(), sc.end());
         String location = loc(ctx, sc.start(), sc.end());
-        Map<String, String> assigns = new LinkedHashMap<>();
+        Map<String, String> assigns = sc.assignments().isEmpty() ? Map.of() : new LinkedHashMap<>();
         // NAME=value alone sets a shell variable; before a command word it is in that command's environment
         boolean inline = !sc.words().isEmpty();
         for (Assignment as : sc.assignments()) {
@@ -307,6 +307,9 @@ final class ShellAnalysis {
                 int eq = w.text.indexOf('=');
                 if (eq > 0 && Analysis.isName(w.text.substring(0, eq))) {
                     String v = w.text.substring(eq + 1);
+                    if (assigns.isEmpty()) {
+                        assigns = new LinkedHashMap<>();
+                    }
                     assigns.put(w.text.substring(0, eq), v);
                     a.setVariable(w.text.substring(0, eq), v, w.unresolved(), true, ctx, display, location,
                             "is set for the command (set -k makes NAME=value arguments assignments)");
