@@ -22,6 +22,19 @@ final class GlobIndex {
     private final List<String> prefixes = new ArrayList<>();
     /** Other globs without an anchor component, with the literal run a text must contain (possibly empty). */
     private final List<String[]> rest = new ArrayList<>();
+    /**
+     * The first test, which touches only this object: the {@link RegionTable#signature signatures} of every
+     * region some glob needs to find in a text — the last path component of an exact glob, each anchor, each
+     * extension, each literal beginning — as a 256-bit set, and the lengths of the literal beginnings. Almost
+     * no path a command reads or writes is near a credential store or a sensitive place.
+     */
+    private long sig0;
+    private long sig1;
+    private long sig2;
+    private long sig3;
+    private long prefixLengths;
+    /** Some glob must be tried against every text (no anchor, extension or beginning rules it out). */
+    private boolean unfiltered;
 
     GlobIndex(List<String> globs) {
         Map<String, Boolean> exactGlobs = new HashMap<>();
@@ -30,18 +43,29 @@ final class GlobIndex {
         for (String g : globs) {
             if (g.indexOf('*') < 0 && g.indexOf('?') < 0 && g.indexOf('\\') < 0) {
                 exactGlobs.put(g, Boolean.TRUE);
+                addSignature(g, g.lastIndexOf('/') + 1, g.length()); // a text ending in '/' is never filtered
                 continue;
             }
             String anchor = g.indexOf('\\') >= 0 ? "" : anchor(g);
             int wilds = g.length() - g.replace("*", "").length();
             if (!anchor.isEmpty()) {
                 anchored.computeIfAbsent(anchor, k -> new ArrayList<>()).add(g);
+                addSignature(anchor, 0, anchor.length());
             } else if (wilds == 1 && g.startsWith("*.") && plain(g.substring(2)) && g.indexOf('.', 2) < 0) {
                 extensionGlobs.put(g.substring(2), Boolean.TRUE);
+                addSignature(g, 2, g.length()); // an empty extension is never filtered
             } else if (wilds == 1 && g.endsWith("*") && plain(g.substring(0, g.length() - 1))) {
-                prefixes.add(g.substring(0, g.length() - 1));
+                String prefix = g.substring(0, g.length() - 1);
+                prefixes.add(prefix);
+                if (prefix.isEmpty() || prefix.length() >= Long.SIZE) {
+                    unfiltered = true;
+                } else {
+                    prefixLengths |= 1L << prefix.length();
+                    addSignature(prefix, 0, prefix.length());
+                }
             } else {
                 rest.add(new String[] {g, longestLiteral(g)});
+                unfiltered = true;
             }
         }
         exact = new RegionTable<>(exactGlobs);
@@ -55,6 +79,68 @@ final class GlobIndex {
 
     /** Whether {@code text[from…]} (a path's file name, say) matches one of the globs. */
     boolean matches(String text, int from) {
+        return mayMatch(text, from) && tryGlobs(text, from);
+    }
+
+    private void addSignature(String text, int from, int to) {
+        if (from < to) {
+            int sig = RegionTable.signature(text, from, to);
+            switch (sig >>> 6) {
+                case 0 -> sig0 |= 1L << sig;
+                case 1 -> sig1 |= 1L << sig;
+                case 2 -> sig2 |= 1L << sig;
+                default -> sig3 |= 1L << sig;
+            }
+        }
+    }
+
+    private boolean hasSignature(String text, int from, int to) {
+        int sig = RegionTable.signature(text, from, to);
+        long set = switch (sig >>> 6) {
+            case 0 -> sig0;
+            case 1 -> sig1;
+            case 2 -> sig2;
+            default -> sig3;
+        };
+        return (set & 1L << sig) != 0;
+    }
+
+    /**
+     * False when no glob can match {@code text[from…]}: none of its components, its extension or its
+     * beginning is a region some glob needs (the regions {@link #tryGlobs} looks up).
+     */
+    private boolean mayMatch(String text, int from) {
+        int n = text.length();
+        if (unfiltered || n == from || text.charAt(n - 1) == '/') {
+            return true;
+        }
+        int start = from;
+        int dot = -1;
+        for (int i = from; i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '/') {
+                if (i > start && hasSignature(text, start, i)) {
+                    return true;
+                }
+                start = i + 1;
+                dot = -1;
+            } else if (c == '.') {
+                dot = i;
+            }
+        }
+        if (hasSignature(text, start, n) || dot >= 0 && (dot + 1 == n || hasSignature(text, dot + 1, n))) {
+            return true;
+        }
+        for (long lengths = prefixLengths; lengths != 0; lengths &= lengths - 1) {
+            int length = Long.numberOfTrailingZeros(lengths);
+            if (from + length <= n && hasSignature(text, from, from + length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean tryGlobs(String text, int from) {
         int n = text.length();
         if (exact.get(text, from, n) != null) {
             return true;

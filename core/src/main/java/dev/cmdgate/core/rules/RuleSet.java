@@ -532,7 +532,7 @@ public final class RuleSet {
      * either. {@code credentialDirs} holds every directory a {@code credential-paths} glob's literal beginning
      * lies below ({@code ~} and {@code ~/.aws} for {@code ~/.aws/credentials*}).
      */
-    private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, Set<String> credentialDirs,
+    private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, RegionTable<Boolean> credentialDirs,
             GlobIndex sensitivePaths) {
     }
 
@@ -541,15 +541,15 @@ public final class RuleSet {
     private PathIndex pathIndex() {
         PathIndex x = pathIndex;
         if (x == null) {
-            Set<String> dirs = new HashSet<>();
+            Map<String, Boolean> dirs = new HashMap<>();
             for (String g : credentialPaths) {
                 String literal = g.substring(0, literalLength(g));
                 // each directory the literal goes on below: the part before a slash that has more after it
                 for (int i = literal.indexOf('/'); i >= 0 && i + 1 < literal.length(); i = literal.indexOf('/', i + 1)) {
-                    dirs.add(i == 0 ? "/" : literal.substring(0, i));
+                    dirs.put(i == 0 ? "/" : literal.substring(0, i), Boolean.TRUE);
                 }
             }
-            x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), Set.copyOf(dirs),
+            x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), new RegionTable<>(dirs),
                     new GlobIndex(sensitivePaths));
             pathIndex = x;
         }
@@ -579,7 +579,7 @@ public final class RuleSet {
             return false;
         }
         PathIndex x = pathIndex();
-        if (x.credentialDirs().contains(d)) {
+        if (x.credentialDirs().get(d, 0, d.length()) != null) {
             return true;
         }
         String probe = d + "/cmdgate-probe";
