@@ -23,18 +23,18 @@ final class GlobIndex {
     /** Other globs without an anchor component, with the literal run a text must contain (possibly empty). */
     private final List<String[]> rest = new ArrayList<>();
     /**
-     * The first test, which touches only this object: the {@link RegionTable#signature signatures} of every
-     * region some glob needs to find in a text — the last path component of an exact glob, each anchor, each
-     * extension, each literal beginning — as a 256-bit set, and the lengths of the literal beginnings. Almost
-     * no path a command reads or writes is near a credential store or a sensitive place.
+     * The first test, which touches little memory and answers most texts: every region some glob needs to
+     * find in a text — the last path component of an exact glob, each anchor, each extension, each literal
+     * beginning — in a 512-bit Bloom filter (two bits per region, from its length and first, middle and last
+     * characters), and the lengths of the literal beginnings. Almost no path a command reads or writes is
+     * near a credential store or a sensitive place.
      */
-    private long sig0;
-    private long sig1;
-    private long sig2;
-    private long sig3;
+    private final long[] regions = new long[8];
     private long prefixLengths;
     /** Some glob must be tried against every text (no anchor, extension or beginning rules it out). */
     private boolean unfiltered;
+    /** Some glob is {@code *.}: a text ending in a dot may match it. */
+    private boolean emptyExtension;
 
     GlobIndex(List<String> globs) {
         Map<String, Boolean> exactGlobs = new HashMap<>();
@@ -43,17 +43,18 @@ final class GlobIndex {
         for (String g : globs) {
             if (g.indexOf('*') < 0 && g.indexOf('?') < 0 && g.indexOf('\\') < 0) {
                 exactGlobs.put(g, Boolean.TRUE);
-                addSignature(g, g.lastIndexOf('/') + 1, g.length()); // a text ending in '/' is never filtered
+                addRegion(g, g.lastIndexOf('/') + 1, g.length()); // a text ending in '/' is never filtered
                 continue;
             }
             String anchor = g.indexOf('\\') >= 0 ? "" : anchor(g);
             int wilds = g.length() - g.replace("*", "").length();
             if (!anchor.isEmpty()) {
                 anchored.computeIfAbsent(anchor, k -> new ArrayList<>()).add(g);
-                addSignature(anchor, 0, anchor.length());
+                addRegion(anchor, 0, anchor.length());
             } else if (wilds == 1 && g.startsWith("*.") && plain(g.substring(2)) && g.indexOf('.', 2) < 0) {
                 extensionGlobs.put(g.substring(2), Boolean.TRUE);
-                addSignature(g, 2, g.length()); // an empty extension is never filtered
+                addRegion(g, 2, g.length());
+                emptyExtension |= g.length() == 2;
             } else if (wilds == 1 && g.endsWith("*") && plain(g.substring(0, g.length() - 1))) {
                 String prefix = g.substring(0, g.length() - 1);
                 prefixes.add(prefix);
@@ -61,7 +62,7 @@ final class GlobIndex {
                     unfiltered = true;
                 } else {
                     prefixLengths |= 1L << prefix.length();
-                    addSignature(prefix, 0, prefix.length());
+                    addRegion(prefix, 0, prefix.length());
                 }
             } else {
                 rest.add(new String[] {g, longestLiteral(g)});
@@ -82,27 +83,27 @@ final class GlobIndex {
         return mayMatch(text, from) && tryGlobs(text, from);
     }
 
-    private void addSignature(String text, int from, int to) {
+    private void addRegion(String text, int from, int to) {
         if (from < to) {
-            int sig = RegionTable.signature(text, from, to);
-            switch (sig >>> 6) {
-                case 0 -> sig0 |= 1L << sig;
-                case 1 -> sig1 |= 1L << sig;
-                case 2 -> sig2 |= 1L << sig;
-                default -> sig3 |= 1L << sig;
-            }
+            int h = regionHash(text, from, to);
+            regions[(h >>> 6) & 7] |= 1L << h;
+            regions[(h >>> 15) & 7] |= 1L << (h >>> 9);
         }
     }
 
-    private boolean hasSignature(String text, int from, int to) {
-        int sig = RegionTable.signature(text, from, to);
-        long set = switch (sig >>> 6) {
-            case 0 -> sig0;
-            case 1 -> sig1;
-            case 2 -> sig2;
-            default -> sig3;
-        };
-        return (set & 1L << sig) != 0;
+    private boolean mayHaveRegion(String text, int from, int to) {
+        int h = regionHash(text, from, to);
+        return (regions[(h >>> 6) & 7] & 1L << h) != 0 && (regions[(h >>> 15) & 7] & 1L << (h >>> 9)) != 0;
+    }
+
+    /** A hash of a non-empty region from four of its properties, so that computing it does not read it all. */
+    private static int regionHash(String text, int from, int to) {
+        int length = to - from;
+        int h = length * 0x9E3779B1 ^ text.charAt(from) * 0x85EBCA6B ^ text.charAt(to - 1) * 0xC2B2AE35
+                ^ text.charAt(from + length / 2) * 0x27D4EB2F;
+        h ^= h >>> 15;
+        h *= 0x2C1B3C6D;
+        return h ^ h >>> 12;
     }
 
     /**
@@ -119,7 +120,7 @@ final class GlobIndex {
         for (int i = from; i < n; i++) {
             char c = text.charAt(i);
             if (c == '/') {
-                if (i > start && hasSignature(text, start, i)) {
+                if (i > start && mayHaveRegion(text, start, i)) {
                     return true;
                 }
                 start = i + 1;
@@ -128,12 +129,12 @@ final class GlobIndex {
                 dot = i;
             }
         }
-        if (hasSignature(text, start, n) || dot >= 0 && (dot + 1 == n || hasSignature(text, dot + 1, n))) {
+        if (mayHaveRegion(text, start, n) || dot >= 0 && (dot + 1 == n ? emptyExtension : mayHaveRegion(text, dot + 1, n))) {
             return true;
         }
         for (long lengths = prefixLengths; lengths != 0; lengths &= lengths - 1) {
             int length = Long.numberOfTrailingZeros(lengths);
-            if (from + length <= n && hasSignature(text, from, from + length)) {
+            if (from + length <= n && mayHaveRegion(text, from, from + length)) {
                 return true;
             }
         }

@@ -58,7 +58,7 @@ final class RegionTable<V> {
     }
 
     /** A number in [0, 256) from the region's length and its first and last character. */
-    static int signature(String text, int from, int to) {
+    private static int signature(String text, int from, int to) {
         return ((to - from) * 961 + text.charAt(from) * 31 + text.charAt(to - 1)) & 255;
     }
 
