@@ -170,6 +170,7 @@ final class OneLiner {
         if (prev != null && prev.kind() == Kind.IDENT && DEFINERS.contains(prev.text())) {
             return null; // def system(…): a definition, not a call
         }
+        String callLast = Language.lastSegment(name);
         for (String n : c.names()) {
             if (n.indexOf(' ') >= 0) {
                 if (phrase(n, k)) {
@@ -178,7 +179,6 @@ final class OneLiner {
                 continue;
             }
             String rowLast = Language.lastSegment(n);
-            String callLast = Language.lastSegment(name);
             boolean last = rowLast.endsWith("*")
                     ? callLast.startsWith(rowLast.substring(0, rowLast.length() - 1))
                     : caseless ? callLast.equalsIgnoreCase(rowLast) : callLast.equals(rowLast);

@@ -136,11 +136,17 @@ public final class Language {
 
     /** The last segment of a dotted name ({@code a.b.c} → {@code c}, {@code A::B} → {@code B}, {@code a->b} → {@code b}). */
     public static String lastSegment(String n) {
-        int k = Math.max(n.lastIndexOf('.'), Math.max(n.lastIndexOf(':'), n.lastIndexOf('>')));
-        if (n.indexOf(' ') >= 0) {
-            k = n.lastIndexOf(' ');
+        int space = n.lastIndexOf(' ');
+        if (space >= 0) {
+            return n.substring(space + 1);
         }
-        return n.substring(k + 1);
+        for (int k = n.length() - 1; k >= 0; k--) {
+            char c = n.charAt(k);
+            if (c == '.' || c == ':' || c == '>') {
+                return n.substring(k + 1);
+            }
+        }
+        return n;
     }
 
     @Override
