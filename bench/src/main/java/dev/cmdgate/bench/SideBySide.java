@@ -11,8 +11,10 @@ import java.util.List;
  * Two builds of the classifier in one JVM, each in its own class loader, timed call by call over the mix
  * ({@code all}) in round robin as {@link ClassifyBenchmark} does, the two builds' calls alternating (which
  * goes first alternates too). Both meet the same machine noise at the same moment, so their ratio holds on a
- * busy machine where two JMH runs minutes apart differ by a third.
- *   java -cp bench/target/cmdgate-bench.jar dev.cmdgate.bench.SideBySide OLD.jar NEW.jar [ROUNDS]
+ * busy machine where two JMH runs minutes apart differ by a third. With {@code --evict} every call starts with
+ * the CPU's caches emptied (a 32 MiB buffer written over first), as a launch's classification does after the
+ * fork of the launch before it: then the data and code a classification touches is what it costs.
+ *   java -cp bench/target/cmdgate-bench.jar dev.cmdgate.bench.SideBySide OLD.jar NEW.jar [ROUNDS] [--evict]
  * where each jar is a {@code cmdgate-bench.jar} of the build to compare (it holds the core and the mix).
  */
 public final class SideBySide {
@@ -44,14 +46,24 @@ public final class SideBySide {
         }
     }
 
+    /** Writes one byte of every cache line of {@code buffer} (when there is one), which evicts what came before. */
+    private static void evict(byte[] buffer, int salt) {
+        if (buffer != null) {
+            for (int i = 0; i < buffer.length; i += 64) {
+                buffer[i] += (byte) salt;
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: SideBySide OLD.jar NEW.jar [ROUNDS]");
+            System.err.println("usage: SideBySide OLD.jar NEW.jar [ROUNDS] [--evict]");
             System.exit(2);
         }
         Build a = new Build(args[0]);
         Build b = new Build(args[1]);
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3000;
+        byte[] evict = args.length > 3 && args[3].equals("--evict") ? new byte[32 << 20] : null;
         int n = a.entries.length;
         if (b.entries.length != n) {
             throw new IllegalStateException("the two builds' mixes differ: " + n + " and " + b.entries.length + " lines");
@@ -72,13 +84,16 @@ public final class SideBySide {
                 boolean aFirst = (r + i) % 2 == 0;
                 Build first = aFirst ? a : b;
                 Build second = aFirst ? b : a;
+                evict(evict, k);
                 long t0 = System.nanoTime();
                 sink = first.run(i);
                 long t1 = System.nanoTime();
-                sink = second.run(i);
+                evict(evict, k);
                 long t2 = System.nanoTime();
-                ta[k] = aFirst ? t1 - t0 : t2 - t1;
-                tb[k] = aFirst ? t2 - t1 : t1 - t0;
+                sink = second.run(i);
+                long t3 = System.nanoTime();
+                ta[k] = aFirst ? t1 - t0 : t3 - t2;
+                tb[k] = aFirst ? t3 - t2 : t1 - t0;
             }
         }
         double meanA = Arrays.stream(ta).average().orElse(0) / 1000;
