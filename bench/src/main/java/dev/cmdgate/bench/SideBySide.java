@@ -23,7 +23,7 @@ public final class SideBySide {
     }
 
     /** One build: its classifier and mix, called through reflection (the same cost for both). */
-    private static final class Build {
+    static final class Build {
         final String name;
         final Object classifier;
         final Object[] entries;
