@@ -86,8 +86,8 @@ final class Analysis {
     /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
     int expandedWords;
     boolean exhausted;
-    // The script's memories below start as empty immutable collections and become mutable on their first
-    // write: most classifications write none of them, and each classification would otherwise allocate them.
+    // The script's memories (functions, downloaded, scriptFiles, fifos, codeVariables) start as empty immutable
+    // collections and become mutable on their first write: most classifications write none of them.
 
     /** Function names defined by the script being analysed (calls to them are not unknown programs). */
     private Set<String> functions = Set.of();
