@@ -83,6 +83,14 @@ final class GlobIndex {
         return mayMatch(text, from) && tryGlobs(text, from);
     }
 
+    /**
+     * False when no glob can match the file {@code name} directly in {@code dir}, without joining the two: the
+     * joined path's components are the directory's and the name.
+     */
+    boolean mayMatchIn(String dir, String name) {
+        return mayMatch(dir, 0) || mayMatch(name, 0);
+    }
+
     private void addRegion(String text, int from, int to) {
         if (from < to) {
             int h = regionHash(text, from, to);

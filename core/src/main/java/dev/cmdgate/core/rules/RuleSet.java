@@ -573,6 +573,9 @@ public final class RuleSet {
      * the root and the home directory themselves: a backup of a whole home is an everyday job, packing up
      * {@code ~/.ssh} or {@code ~/.aws} is the first half of exfiltration.
      */
+    /** The name of the file {@link #holdsCredentialStore} asks about in a directory: one no glob names. */
+    private static final String PROBE = "cmdgate-probe";
+
     public boolean holdsCredentialStore(String dir) {
         String d = dir.endsWith("/") && dir.length() > 1 ? dir.substring(0, dir.length() - 1) : dir;
         if (d.equals("/") || d.equals("~")) {
@@ -582,8 +585,11 @@ public final class RuleSet {
         if (x.credentialDirs().get(d, 0, d.length()) != null) {
             return true;
         }
-        String probe = d + "/cmdgate-probe";
-        return x.credentialPaths().matches(probe) && !isCredentialException(probe, "cmdgate-probe");
+        if (!x.credentialPaths().mayMatchIn(d, PROBE)) {
+            return false;
+        }
+        String probe = d + "/" + PROBE;
+        return x.credentialPaths().matches(probe) && !isCredentialException(probe, PROBE);
     }
 
     private static int literalLength(String glob) {

@@ -61,6 +61,10 @@ class GlobIndexTest {
             int from = text.lastIndexOf('/') + 1;
             assertThat(index.matches(text, from)).as(text + " from " + from)
                     .isEqualTo(Glob.anyMatch(globs, text.substring(from)));
+            String name = PARTS[random.nextInt(PARTS.length)];
+            if (!name.isEmpty() && name.indexOf('/') < 0 && Glob.anyMatch(globs, text + "/" + name)) {
+                assertThat(index.mayMatchIn(text, name)).as(name + " in " + text).isTrue();
+            }
         }
     }
 
