@@ -137,8 +137,11 @@ final class GlobIndex {
                 dot = i;
             }
         }
-        if (mayHaveRegion(text, start, n) || dot >= 0 && (dot + 1 == n ? emptyExtension : mayHaveRegion(text, dot + 1, n))) {
-            return true;
+        if (mayHaveRegion(text, start, n)) {
+            return true; // the last component
+        }
+        if (dot >= 0 && (dot + 1 == n ? emptyExtension : mayHaveRegion(text, dot + 1, n))) {
+            return true; // its extension
         }
         for (long lengths = prefixLengths; lengths != 0; lengths &= lengths - 1) {
             int length = Long.numberOfTrailingZeros(lengths);

@@ -565,6 +565,9 @@ public final class RuleSet {
         return false;
     }
 
+    /** The name of the file {@link #holdsCredentialStore} asks about in a directory: one no glob names. */
+    private static final String PROBE = "cmdgate-probe";
+
     /**
      * Whether a normalised directory holds a credential store of a {@code credential-paths} glob: the glob's
      * literal beginning lies below the directory ({@code ~} holds {@code ~/.ssh/*}), or, for a glob that starts
@@ -573,9 +576,6 @@ public final class RuleSet {
      * the root and the home directory themselves: a backup of a whole home is an everyday job, packing up
      * {@code ~/.ssh} or {@code ~/.aws} is the first half of exfiltration.
      */
-    /** The name of the file {@link #holdsCredentialStore} asks about in a directory: one no glob names. */
-    private static final String PROBE = "cmdgate-probe";
-
     public boolean holdsCredentialStore(String dir) {
         String d = dir.endsWith("/") && dir.length() > 1 ? dir.substring(0, dir.length() - 1) : dir;
         if (d.equals("/") || d.equals("~")) {
