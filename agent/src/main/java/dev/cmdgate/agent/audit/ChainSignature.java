@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.security.Signature;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -96,10 +95,8 @@ public final class ChainSignature {
             return false;
         }
         try {
-            Signature s = Signature.getInstance("Ed25519");
-            s.initVerify(key);
-            s.update((DOMAIN + prevHash).getBytes(StandardCharsets.UTF_8));
-            return s.verify(Base64.getDecoder().decode(signature.substring(SigningKeys.SIGNATURE_PREFIX.length())));
+            return SigningKeys.verifies(key, (DOMAIN + prevHash).getBytes(StandardCharsets.UTF_8),
+                    Base64.getDecoder().decode(signature.substring(SigningKeys.SIGNATURE_PREFIX.length())));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             return false;
         }

@@ -6,7 +6,6 @@ import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
-import java.security.Signature;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,10 +57,7 @@ public final class DecisionVerifier {
         }
         boolean ok;
         try {
-            Signature v = Signature.getInstance("Ed25519");
-            v.initVerify(key);
-            v.update(canonical);
-            ok = raw.length == 64 && v.verify(raw);
+            ok = SigningKeys.verifies(key, canonical, raw);
         } catch (GeneralSecurityException e) {
             return new Result(false, "cannot verify with this key: " + Passport.oneLine(e));
         }

@@ -218,14 +218,7 @@ public final class SigningKeys {
             System.arraycopy(Ed25519Public.fromSeed(seed), 0, spki, SPKI_PREFIX.length, 32);
             PublicKey pub = keyFactory().generatePublic(new X509EncodedKeySpec(spki));
             byte[] probe = "cmdgate key check".getBytes(StandardCharsets.US_ASCII);
-            Signature s = Signature.getInstance("Ed25519");
-            s.initSign(key);
-            s.update(probe);
-            byte[] sig = s.sign();
-            Signature v = Signature.getInstance("Ed25519");
-            v.initVerify(pub);
-            v.update(probe);
-            if (!v.verify(sig)) {
+            if (!verifies(pub, probe, rawSignature(key, probe))) {
                 throw new IllegalStateException("derived Ed25519 public key does not verify the key's own signature");
             }
             return pub;
@@ -241,10 +234,25 @@ public final class SigningKeys {
 
     /** {@code key}'s Ed25519 signature of {@code message}, written as {@value #SIGNATURE_PREFIX} + base64. */
     public static String sign(PrivateKey key, byte[] message) throws GeneralSecurityException {
+        return SIGNATURE_PREFIX + Base64.getEncoder().encodeToString(rawSignature(key, message));
+    }
+
+    /**
+     * Whether {@code signature} (the 64 raw bytes, without {@value #SIGNATURE_PREFIX} and base64) is {@code key}'s
+     * Ed25519 signature of {@code message}; an unusable key throws.
+     */
+    public static boolean verifies(PublicKey key, byte[] message, byte[] signature) throws GeneralSecurityException {
+        Signature v = Signature.getInstance("Ed25519");
+        v.initVerify(key);
+        v.update(message);
+        return signature.length == 64 && v.verify(signature);
+    }
+
+    private static byte[] rawSignature(PrivateKey key, byte[] message) throws GeneralSecurityException {
         Signature s = Signature.getInstance("Ed25519");
         s.initSign(key);
         s.update(message);
-        return SIGNATURE_PREFIX + Base64.getEncoder().encodeToString(s.sign());
+        return s.sign();
     }
 
     /**
