@@ -3,6 +3,7 @@ package dev.cmdgate.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,9 +85,9 @@ public final class Separately {
     }
 
     /** One run of one build in a JVM of its own: the median nanoseconds of each command, in mix order. */
-    private static long[] fork(String jar, String rounds) throws IOException, InterruptedException {
+    private static long[] fork(String jar, String rounds) throws IOException, InterruptedException, URISyntaxException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String self = Path.of(Separately.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
+        String self = Path.of(Separately.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         Process p = new ProcessBuilder(java, "-Xms512m", "-Xmx512m", "-cp", self, Separately.class.getName(), "--one",
                 jar, rounds).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<Long> out = new ArrayList<>();
