@@ -35,6 +35,11 @@ measure() {   # file-prefix, launches, java args…  → appends wall ms, cpu ms
   awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f\n", (u + s) * 1000}' >> "$work/$p.cpu"
   echo "$rss" >> "$work/$p.rss"; echo "$first" >> "$work/$p.first"; echo "$per" >> "$work/$p.per"
 }
+wall_ms() {   # file, command…  → appends the command's wall time in ms (its output is dropped)
+  local t0 t1
+  t0=$(date +%s%N); "${@:2}" > /dev/null; t1=$(date +%s%N)
+  awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.1f\n", ns / 1e6}' >> "$1"
+}
 extra() { awk -v a="$(median < "$work/$1")" -v b="$(median < "$work/$2")" -v s="${3:-1}" 'BEGIN {printf "%+.1f", (a - b) / s}'; }
 
 base="${BASELINE_JAR:-}"
@@ -58,17 +63,14 @@ for home in "${homes[@]}"; do
       measure many-base-noaudit 1000 "-javaagent:$base=autonomy=full"
       measure many-base-audit 1000 "-javaagent:$base=autonomy=full,audit=$work/audit.jsonl"
     fi
-    t0=$(date +%s%N); "$java" -jar "$jar" classify -- ls > /dev/null; t1=$(date +%s%N)
-    awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.1f\n", ns / 1e6}' >> "$work/cli.ms"
+    wall_ms "$work/cli.ms" "$java" -jar "$jar" classify -- ls
     if [[ "$launcher" == yes ]]; then
       # ./cmdgate with this JDK first on PATH; the first call of a JDK writes its class-data archive
       PATH="$home/bin:$PATH" "$root/cmdgate" classify -- ls > /dev/null
-      t0=$(date +%s%N); PATH="$home/bin:$PATH" "$root/cmdgate" classify -- ls > /dev/null; t1=$(date +%s%N)
-      awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.1f\n", ns / 1e6}' >> "$work/cli-launcher.ms"
+      wall_ms "$work/cli-launcher.ms" env PATH="$home/bin:$PATH" "$root/cmdgate" classify -- ls
     fi
     if [[ -n "$base" ]]; then
-      t0=$(date +%s%N); "$java" -jar "$base" classify -- ls > /dev/null; t1=$(date +%s%N)
-      awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.1f\n", ns / 1e6}' >> "$work/cli-base.ms"
+      wall_ms "$work/cli-base.ms" "$java" -jar "$base" classify -- ls
     fi
   done
   echo "$(jdk_name "$home")  ($rounds rounds, variants alternating; cmdgate autonomy=full, with an audit file unless said)"
