@@ -5,7 +5,6 @@ import dev.cmdgate.core.classify.OwnFiles;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +84,11 @@ final class GateFiles {
     static List<Path> jvmOptionFiles() {
         List<String> words = new ArrayList<>();
         try {
-            String cmdline = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.UTF_8);
+            // a FileInputStream, not Files: the JVM has its classes already, NIO's channels it would load on the first launch
+            String cmdline;
+            try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/cmdline")) {
+                cmdline = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
             words.addAll(launcherOptions(List.of(cmdline.split("\0"))));
         } catch (IOException | RuntimeException e) {
             // no /proc (macOS): the environment variables below still count
@@ -93,10 +96,30 @@ final class GateFiles {
         for (String var : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
             String v = System.getenv(var);
             if (v != null) {
-                words.addAll(List.of(v.trim().split("\\s+")));
+                words.addAll(blankSeparated(v));
             }
         }
         return optionFiles(words, System.getProperty("user.dir"));
+    }
+
+    /** The blank-separated words of a JVM option variable ({@code trim().split("\\s+")} without compiling a regular expression). */
+    static List<String> blankSeparated(String v) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = v.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                out.add(v.substring(start, i));
+            }
+        }
+        return out;
     }
 
     /** Options of the java launcher that take the next word as their value. */

@@ -1,11 +1,5 @@
 package dev.cmdgate.agent.launch;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -49,23 +43,7 @@ final class CallSite {
 
     /** The reviewed launcher libraries: class names and package prefixes (ending in '.'). */
     static List<String> reviewed() {
-        try (InputStream in = CallSite.class.getResourceAsStream(LIBRARIES)) {
-            if (in == null) {
-                throw new IllegalStateException("cmdgate: " + LIBRARIES + " is missing from the agent jar");
-            }
-            List<String> out = new ArrayList<>();
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line; (line = r.readLine()) != null; ) {
-                int hash = line.indexOf('#');
-                String entry = (hash >= 0 ? line.substring(0, hash) : line).trim();
-                if (!entry.isEmpty()) {
-                    out.add(entry);
-                }
-            }
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ResourceRows.of(LIBRARIES);
     }
 
     /** The launching thread's stack, walked once when first asked. Use on the launching thread only. */

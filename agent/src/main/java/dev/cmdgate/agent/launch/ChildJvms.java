@@ -1,13 +1,8 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -250,29 +245,16 @@ final class ChildJvms {
     }
 
     private static Map<String, Program> programs() {
-        try (InputStream in = ChildJvms.class.getResourceAsStream("jvm-programs")) {
-            if (in == null) {
-                throw new IllegalStateException("cmdgate: jvm-programs is missing from the agent jar");
+        Map<String, Program> out = new HashMap<>();
+        for (String row : ResourceRows.of("jvm-programs")) {
+            String[] w = words(row);
+            if (w.length < 2 || !(w[1].equals("argument") || w[1].equals("-J"))
+                    || (w.length > 2 && !w[2].equals("alone"))) {
+                throw new IllegalStateException("cmdgate: jvm-programs: bad row '" + row + "'");
             }
-            Map<String, Program> out = new HashMap<>();
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line; (line = r.readLine()) != null; ) {
-                int hash = line.indexOf('#');
-                String row = (hash >= 0 ? line.substring(0, hash) : line).trim();
-                if (row.isEmpty()) {
-                    continue;
-                }
-                String[] w = words(row);
-                if (w.length < 2 || !(w[1].equals("argument") || w[1].equals("-J"))
-                        || (w.length > 2 && !w[2].equals("alone"))) {
-                    throw new IllegalStateException("cmdgate: jvm-programs: bad row '" + row + "'");
-                }
-                Set<String> alone = w.length > 3 ? Set.of(java.util.Arrays.copyOfRange(w, 3, w.length)) : Set.of();
-                out.put(w[0], new Program(w[0], w[1].equals("-J"), alone));
-            }
-            return Map.copyOf(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Set<String> alone = w.length > 3 ? Set.of(java.util.Arrays.copyOfRange(w, 3, w.length)) : Set.of();
+            out.put(w[0], new Program(w[0], w[1].equals("-J"), alone));
         }
+        return Map.copyOf(out);
     }
 }

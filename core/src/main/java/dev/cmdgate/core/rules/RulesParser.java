@@ -108,7 +108,11 @@ final class RulesParser {
 
     private static volatile String builtinText;
 
-    /** The built-in rules' text, read once from the jar. */
+    /**
+     * The built-in rules' text, read once from the jar. It is ASCII (the build refuses anything else), so its
+     * bytes are copied into the string as they are: decoding them as UTF-8 would first scan all 229 KB in the
+     * interpreter, on every gated JVM's first launch.
+     */
     static String builtinText() {
         String text = builtinText;
         if (text == null) {
@@ -116,7 +120,7 @@ final class RulesParser {
                 if (in == null) {
                     throw new IllegalStateException("built-in rules missing");
                 }
-                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
                 builtinText = text;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -1463,13 +1467,25 @@ final class RulesParser {
         return out;
     }
 
-    /** As {@link #tokens}, saying of each word whether it was quoted. */
+    /**
+     * As {@link #tokens}, saying of each word whether it was quoted. Reads the line's characters from an
+     * array: the built-in rules are read on every gated JVM's first launch, in the interpreter, where a
+     * {@code charAt} is several calls.
+     */
     static List<Token> words(String line) {
         List<Token> out = new ArrayList<>();
-        int i = 0;
         int n = line.length();
+        int i = 0;
+        while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+            i++;
+        }
+        if (i == n || line.charAt(i) == '#') {
+            return out;   // blank or a comment: most lines of the built-in rules, not worth copying
+        }
+        char[] cs = new char[n];
+        line.getChars(i, n, cs, i);
         while (i < n) {
-            char c = line.charAt(i);
+            char c = cs[i];
             if (c == ' ' || c == '\t' || c == '\r') {
                 i++;
             } else if (c == '#') {
@@ -1479,9 +1495,9 @@ final class RulesParser {
                 i++;
                 boolean closed = false;
                 while (i < n) {
-                    char d = line.charAt(i);
+                    char d = cs[i];
                     if (d == '\\' && i + 1 < n) {
-                        b.append(line.charAt(i + 1));
+                        b.append(cs[i + 1]);
                         i += 2;
                     } else if (d == '"') {
                         i++;
@@ -1498,7 +1514,7 @@ final class RulesParser {
                 out.add(new Token(b.toString(), true));
             } else {
                 int st = i;
-                while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t' && line.charAt(i) != '\r') {
+                while (i < n && cs[i] != ' ' && cs[i] != '\t' && cs[i] != '\r') {
                     i++;
                 }
                 out.add(new Token(line.substring(st, i), false));
