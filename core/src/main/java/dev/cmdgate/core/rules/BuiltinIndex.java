@@ -11,10 +11,10 @@ import java.util.Map;
  * when a command first names it instead of all ~4,000 lines at the first decision. One pass over
  * the text, no regular expressions; built once per JVM.
  *
- * <p>A block is a section header and the lines after it up to the next header. The blocks of
- * {@code [@…]} sections (settings, languages) and of name-prefix programs ({@code [mkfs*]}) are read
- * when a rule set is made; a program's blocks — every block whose header has a path starting with its
- * name, in file order — when it is first looked up. Reading a program's blocks in file order gives it
+ * <p>A block is a section header and the lines after it up to the next header. The blocks of the
+ * {@code [@settings]} and of name-prefix programs ({@code [mkfs*]}) are read when a rule set is made; a
+ * program's blocks — every block whose header has a path starting with its name, in file order — when it
+ * is first looked up, and a language's {@code [@lang …]} blocks when a one-liner in it is first met. Reading a program's blocks in file order gives it
  * exactly the sections a full read gives it: a row only ever changes the sections of its own header and
  * reads the options of their parents, and {@code BuiltinRulesSelfCheckTest} compares the two.
  */
@@ -25,6 +25,11 @@ final class BuiltinIndex {
     private static final int MAGIC = 0x43474958; // "CGIX"
     private static final int VERSION = 1;
     private static final int HEADER_INTS = 6;
+    /**
+     * How a language's sections begin ({@code [@lang NAME|NAME…]}); its blocks are listed under this plus its
+     * name, which no program name can be (a header beginning with {@code @} is never a program's).
+     */
+    static final String LANGUAGE = "@lang ";
 
     final String text;
     /**
@@ -141,8 +146,15 @@ final class BuiltinIndex {
                 int hash = raw.indexOf('#');
                 String h = (hash >= 0 ? raw.substring(0, hash) : raw).trim();
                 String inner = h.endsWith("]") ? h.substring(1, h.length() - 1).trim() : "";
-                if (inner.startsWith("@") || inner.isEmpty()) {
-                    eager.add(id); // settings, languages, trust — and anything malformed, which the full read reports
+                if (inner.startsWith(LANGUAGE)) {
+                    // a language's blocks are read when a one-liner in it is first met, under "@lang NAME"
+                    for (String name : inner.substring(LANGUAGE.length()).split("\\|")) {
+                        if (!name.isBlank()) {
+                            add(byProgram, LANGUAGE + name.trim(), id);
+                        }
+                    }
+                } else if (inner.startsWith("@") || inner.isEmpty()) {
+                    eager.add(id); // settings, trust — and anything malformed, which the full read reports
                 } else {
                     boolean prefix = false;
                     for (String first : RulesParser.headerFirstWords(inner)) {
@@ -150,14 +162,7 @@ final class BuiltinIndex {
                             prefix = true; // name-prefix sections are read with the settings
                             continue;
                         }
-                        List<Integer> ids = byProgram.get(first);
-                        if (ids == null) {
-                            ids = new ArrayList<>();
-                            byProgram.put(first, ids);
-                        }
-                        if (ids.isEmpty() || ids.get(ids.size() - 1) != id) {
-                            ids.add(id);
-                        }
+                        add(byProgram, first, id);
                     }
                     if (prefix) {
                         eager.add(id);
@@ -228,6 +233,17 @@ final class BuiltinIndex {
         return bytes.toByteArray();
     }
 
+    private static void add(Map<String, List<Integer>> byName, String name, int block) {
+        List<Integer> ids = byName.get(name);
+        if (ids == null) {
+            ids = new ArrayList<>();
+            byName.put(name, ids);
+        }
+        if (ids.isEmpty() || ids.get(ids.size() - 1) != block) {
+            ids.add(block);
+        }
+    }
+
     /** Unsigned lexicographic order of UTF-8 bytes (the order the names are written in). */
     static int compareBytes(byte[] a, byte[] b) {
         int n = Math.min(a.length, b.length);
@@ -294,12 +310,38 @@ final class BuiltinIndex {
     /** Every program name the headers name. */
     List<String> programNames() {
         List<String> out = new ArrayList<>(names);
+        for (String name : allNames()) {
+            if (!name.startsWith(LANGUAGE)) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /** Every language a {@code [@lang …]} header names. */
+    List<String> languageNames() {
+        List<String> out = new ArrayList<>();
+        for (String name : allNames()) {
+            if (name.startsWith(LANGUAGE)) {
+                out.add(name.substring(LANGUAGE.length()));
+            }
+        }
+        return out;
+    }
+
+    private List<String> allNames() {
+        List<String> out = new ArrayList<>(names);
         for (int k = 0; k < names; k++) {
             int from = namesAt + intAt(form, nameOffsAt + 4 * k);
             int to = namesAt + intAt(form, nameOffsAt + 4 * k + 4);
             out.add(new String(form, from, to - from, StandardCharsets.UTF_8));
         }
         return out;
+    }
+
+    /** The blocks of a language's {@code [@lang …]} sections, in file order, or null. */
+    int[] languageBlocks(String language) {
+        return blocksOf(LANGUAGE + language);
     }
 
     int start(int block) {

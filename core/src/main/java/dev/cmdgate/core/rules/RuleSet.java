@@ -76,6 +76,8 @@ public final class RuleSet {
     private final BuiltinIndex lazy;
     /** Built-in programs read since the rule set was made, by name (published whole, read without a lock). */
     private final java.util.concurrent.ConcurrentHashMap<String, Section> read;
+    /** Built-in languages read since the rule set was made, by name (as {@link #read}). */
+    private final java.util.concurrent.ConcurrentHashMap<String, Language> readLanguages;
 
     RuleSet() {
         this(null);
@@ -84,6 +86,7 @@ public final class RuleSet {
     private RuleSet(BuiltinIndex lazy) {
         this.lazy = lazy;
         this.read = lazy == null ? null : new java.util.concurrent.ConcurrentHashMap<>();
+        this.readLanguages = lazy == null ? null : new java.util.concurrent.ConcurrentHashMap<>();
     }
 
     private static volatile RuleSet builtin;
@@ -182,11 +185,14 @@ public final class RuleSet {
         return lazy != null && builtinEnvArgs.contains(a) && !programs.containsKey(a.program()) && lazy.knows(a.program());
     }
 
-    /** Reads every built-in program not read yet. */
+    /** Reads every built-in program and language not read yet. */
     private void readAll() {
         if (lazy != null) {
             for (String name : lazy.programNames()) {
                 exactProgram(name);
+            }
+            for (String name : lazy.languageNames()) {
+                language(name);
             }
         }
     }
@@ -304,9 +310,52 @@ public final class RuleSet {
         return null;
     }
 
-    /** The {@code [@lang NAME]} section of a language, or null when cmdgate cannot see into it. */
+    /**
+     * The {@code [@lang NAME]} section of a language, or null when cmdgate cannot see into it; a built-in
+     * language not read yet is read now.
+     */
     public Language language(String name) {
-        return languages.get(name);
+        Language l = languages.get(name);
+        if (l != null || lazy == null) {
+            return l;
+        }
+        l = readLanguages.get(name);
+        if (l != null) {
+            return l;
+        }
+        int[] blocks = lazy.languageBlocks(name);
+        if (blocks == null) {
+            return null;
+        }
+        synchronized (readLanguages) {
+            l = readLanguages.get(name);
+            if (l == null) {
+                Map<String, Language> out = new HashMap<>();
+                RulesParser.forLanguage(this, name, out).parseBlocks(lazy, blocks);
+                l = out.get(name);
+                if (l == null) {
+                    throw new IllegalStateException("built-in rules: no [@lang " + name + "]");
+                }
+                readLanguages.put(name, l);
+            }
+        }
+        return l;
+    }
+
+    /**
+     * For a user rules file being read on top (while the rule set is made, on one thread): the built-in
+     * language, moved to {@link #languages} so the user's rows add to it; null when the built-in rules lack it.
+     */
+    Language takeBuiltinLanguage(String name) {
+        if (lazy == null) {
+            return null;
+        }
+        Language l = language(name);
+        if (l != null) {
+            readLanguages.remove(name);
+            languages.put(name, l);
+        }
+        return l;
     }
 
     /** The {@code [@trust]} rows (a user rules file's; the built-in rules have none). */

@@ -60,6 +60,10 @@ final class RulesParser {
     private boolean prefixesOnly;
     /** Where program sections go: the rule set's, or a program's sections being read before they are published. */
     private java.util.Map<String, Section> programsOut;
+    /** The one language this parser reads (a lazy read of the built-in rules), or null for all. */
+    private String onlyLanguage;
+    /** Where languages go: the rule set's, or a language being read before it is published. */
+    private java.util.Map<String, Language> languagesOut;
     /** The current header names no section this parser reads: its rows are skipped. */
     private boolean skipping;
 
@@ -68,6 +72,7 @@ final class RulesParser {
         this.origin = origin;
         this.overlay = overlay;
         this.programsOut = rules.programs;
+        this.languagesOut = rules.languages;
     }
 
     /** A parser that reads only {@code program}'s sections of the built-in rules, into {@code out}. */
@@ -78,7 +83,15 @@ final class RulesParser {
         return p;
     }
 
-    /** A parser for the blocks a lazy rule set reads when it is made: settings, languages, name prefixes. */
+    /** A parser that reads only {@code language}'s {@code [@lang …]} blocks of the built-in rules, into {@code out}. */
+    static RulesParser forLanguage(RuleSet rules, String language, java.util.Map<String, Language> out) {
+        RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
+        p.onlyLanguage = language;
+        p.languagesOut = out;
+        return p;
+    }
+
+    /** A parser for the blocks a lazy rule set reads when it is made: settings and name prefixes. */
     static RulesParser forEagerBlocks(RuleSet rules) {
         RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
         p.prefixesOnly = true;
@@ -268,15 +281,23 @@ final class RulesParser {
                 if (n.isBlank()) {
                     throw new IllegalArgumentException("empty language name in '" + inner + "'");
                 }
-                Language l = rules.languages.get(n.trim());
+                String name = n.trim();
+                if (onlyLanguage != null && !onlyLanguage.equals(name)) {
+                    continue;   // read on its own when it is first met
+                }
+                Language l = languagesOut.get(name);
+                if (l == null && languagesOut == rules.languages) {
+                    l = rules.takeBuiltinLanguage(name);   // a user's rows go on top of the built-in ones
+                }
                 if (l == null) {
-                    l = new Language(n.trim());
-                    rules.languages.put(n.trim(), l);
+                    l = new Language(name);
+                    languagesOut.put(name, l);
                 }
                 ls.add(l);
             }
             langs = ls;
             current = List.of();
+            skipping = ls.isEmpty();
             return;
         }
         if (inner.startsWith("@")) {

@@ -198,5 +198,8 @@ class OneLinerTest {
                 .commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(argv("python3", "-c", "import mytool; mytool.run_shell('rm -rf ~')").commandClass())
                 .isEqualTo(CommandClass.WRITE);
+        // the user's rows go on top of the built-in language, which is read before them
+        assertThat(u.classifyArgv(List.of("python3", "-c", "import os; os.system('rm -rf ~')"), Map.of()).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
     }
 }

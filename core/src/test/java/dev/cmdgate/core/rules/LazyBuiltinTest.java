@@ -50,6 +50,23 @@ class LazyBuiltinTest {
         }
     }
 
+    /** Every field of a language, maps and sets in key order. */
+    static String dump(Language l) {
+        StringBuilder b = new StringBuilder("[@lang ").append(l.name).append("]\n");
+        for (Field f : Language.class.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            try {
+                f.setAccessible(true);
+                b.append("  ").append(f.getName()).append(" = ").append(render(f.get(l))).append('\n');
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return b.toString();
+    }
+
     private static String render(Object v) {
         if (v instanceof Section p) {
             return "section " + p.key;
@@ -103,7 +120,12 @@ class LazyBuiltinTest {
         assertThat(dumpAll(tops(lazy))).isEqualTo(dumpAll(tops(whole)));
         assertThat(lazy.prefixPrograms.size()).isEqualTo(whole.prefixPrograms.size()).isPositive();
         assertThat(new TreeMap<>(lazy.verdicts)).isEqualTo(new TreeMap<>(whole.verdicts));
-        assertThat(new TreeSet<>(lazy.languages.keySet())).isEqualTo(new TreeSet<>(whole.languages.keySet()));
+        assertThat(lazy.languages).as("no language is read before it is met").isEmpty();
+        assertThat(whole.languages.size()).isGreaterThan(10);
+        for (String name : whole.languages.keySet()) {
+            assertThat(dump(lazy.language(name))).as(name).isEqualTo(dump(whole.languages.get(name)));
+        }
+        assertThat(lazy.language("no-such-language")).isNull();
         assertThat(lazy.lists).isEqualTo(whole.lists);
     }
 
@@ -120,6 +142,11 @@ class LazyBuiltinTest {
         for (String name : index.programNames()) {
             assertThat(index.knows(name)).as(name).isTrue();
         }
+        assertThat(index.languageNames()).contains("python", "javascript", "perl");
+        for (String name : index.languageNames()) {
+            assertThat(index.languageBlocks(name)).as(name).isNotEmpty();
+        }
+        assertThat(index.languageBlocks("git")).as("a program is not a language").isNull();
         assertThat(index.knows("no-such-program")).isFalse();
         assertThat(index.knows("")).isFalse();
         // the text of the rules with one character more is not the text this index was written for
