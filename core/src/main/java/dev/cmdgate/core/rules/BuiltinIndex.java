@@ -96,7 +96,7 @@ final class BuiltinIndex {
                         if (in == null) {
                             throw new IllegalStateException("the built-in rules index " + RESOURCE + " is missing from the jar");
                         }
-                        form = in.readAllBytes();
+                        form = RulesParser.readWhole(in);
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }

@@ -251,4 +251,20 @@ class LazyBuiltinTest {
         }
         assertThat(text.length).isGreaterThan(100_000);
     }
+
+    @Test
+    void aStreamIsReadWholeWhateverItSaysItHolds() throws Exception {
+        byte[] data = new byte[20_000];
+        new java.util.Random(3).nextBytes(data);
+        for (int claims : new int[] {0, 1, 8191, 19_999, 20_000, 20_001, 40_000}) {
+            java.io.InputStream in = new java.io.ByteArrayInputStream(data) {
+                @Override
+                public synchronized int available() {
+                    return claims;
+                }
+            };
+            assertThat(RulesParser.readWhole(in)).as("available() = %d", claims).isEqualTo(data);
+        }
+        assertThat(RulesParser.readWhole(new java.io.ByteArrayInputStream(new byte[0]))).isEmpty();
+    }
 }
