@@ -49,7 +49,12 @@ final class GlobIndex {
             String anchor = g.indexOf('\\') >= 0 ? "" : anchor(g);
             int wilds = g.length() - g.replace("*", "").length();
             if (!anchor.isEmpty()) {
-                anchored.computeIfAbsent(anchor, k -> new ArrayList<>()).add(g);
+                List<String> same = anchored.get(anchor);   // not computeIfAbsent: no lambda spun on a first launch
+                if (same == null) {
+                    same = new ArrayList<>();
+                    anchored.put(anchor, same);
+                }
+                same.add(g);
                 addRegion(anchor, 0, anchor.length());
             } else if (wilds == 1 && g.startsWith("*.") && plain(g.substring(2)) && g.indexOf('.', 2) < 0) {
                 extensionGlobs.put(g.substring(2), Boolean.TRUE);
