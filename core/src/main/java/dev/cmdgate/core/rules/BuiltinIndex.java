@@ -14,16 +14,17 @@ import java.util.Map;
  * <p>A block is a section header and the lines after it up to the next header. The blocks of the
  * {@code [@settings]} and of name-prefix programs ({@code [mkfs*]}) are read when a rule set is made; a
  * program's blocks — every block whose header has a path starting with its name, in file order — when it
- * is first looked up, and a language's {@code [@lang …]} blocks when a one-liner in it is first met. Reading a program's blocks in file order gives it
- * exactly the sections a full read gives it: a row only ever changes the sections of its own header and
- * reads the options of their parents, and {@code BuiltinRulesSelfCheckTest} compares the two.
+ * is first looked up, and a language's {@code [@lang …]} blocks when a one-liner in it is first met.
+ * Reading a program's blocks in file order gives it exactly the sections a full read gives it: a row only
+ * ever changes the sections of its own header and reads the options of their parents, and
+ * {@code BuiltinRulesSelfCheckTest} and {@code LazyBuiltinTest} compare the two.
  */
 final class BuiltinIndex {
 
     /** Resource path of the index the build writes beside the built-in rules ({@link BuiltinIndexWriter}). */
     static final String RESOURCE = RuleSet.BUILTIN + ".index";
     private static final int MAGIC = 0x43474958; // "CGIX"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;   // 2: languages are listed too
     private static final int HEADER_INTS = 6;
     /**
      * How a language's sections begin ({@code [@lang NAME|NAME…]}); its blocks are listed under this plus its
