@@ -2,6 +2,7 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.function.Supplier;
@@ -17,7 +18,7 @@ import java.util.function.Supplier;
 final class LazyGate {
 
     /** What is built: the launch decisions and the application API beside them, and the classifying gatekeeper. */
-    record Built(LaunchGate launches, ApiService api, Supplier<Gatekeeper> gatekeeper) {
+    record Built(LaunchGuard launches, ApiService api, Supplier<Gatekeeper> gatekeeper) {
     }
 
     /**
@@ -48,8 +49,9 @@ final class LazyGate {
 
     /**
      * Builds the gate and classifies a harmless line with it (nothing is decided, audited or launched), so
-     * the built-in rules are read and the classifier's classes loaded, and readies the audit line's JVM
-     * fields and hash; for the hook thread, after a delay.
+     * the built-in rules are read and the classifier's classes loaded; readies what the launch path and the
+     * audit line would load or work out on the first launch (see {@code LaunchGuard.warmUp},
+     * {@code AuditSink.warmUp}); for the hook thread, after a delay.
      */
     Runnable warmUp() {
         return new Runnable() {
@@ -61,7 +63,9 @@ final class LazyGate {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                LazyGate.this.get().gatekeeper().get().classifier().classifyShell("true");
+                Built built = LazyGate.this.get();
+                built.gatekeeper().get().classifier().classifyShell("true");
+                built.launches().warmUp();
                 AuditSink audit = checked.auditOrNull();
                 if (audit != null) {
                     audit.warmUp();

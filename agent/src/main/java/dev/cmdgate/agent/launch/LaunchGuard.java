@@ -191,6 +191,17 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         this.secrets = new SecretScreen(config.secrets(), gatekeeper);
     }
 
+    /**
+     * For the gate's warm-up: loads and works out once what the first launch would otherwise — the stack
+     * walker, this JVM's environment as a child inherits it, its secret variables when something reads them.
+     * Decides, records and launches nothing.
+     */
+    public void warmUp() {
+        callSites.walk().caller();
+        InheritedEntries.own();
+        secrets.warmUp(audit != null);
+    }
+
     @Override
     public Object[] checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
                                boolean redirectErrorStream) {

@@ -62,6 +62,13 @@ final class SecretScreen {
         return new SecretsRecord(received, withheld);
     }
 
+    /** For the gate's warm-up: finds this JVM's own secret variables once, when something will read them. */
+    void warmUp(boolean audited) {
+        if ((audited || scrubs()) && gatekeeper.get().classifier() instanceof RulesClassifier rules) {
+            inherited(rules, new Secrets(rules));
+        }
+    }
+
     private Inherited inherited(RulesClassifier rules, Secrets secrets) {
         Inherited i = inherited;
         if (i == null || i.classifier() != rules) {

@@ -142,4 +142,17 @@ class LaunchGuardSecretsTest {
         assertThat(line.get("secrets")).isEqualTo(List.of("GITHUB_TOKEN"));
         assertThat(line.get("secrets_withheld")).isEqualTo(List.of("AWS_SECRET_ACCESS_KEY"));
     }
+
+    @Test
+    void theWarmUpRecordsNothingAndTheNextLaunchIsDecidedAsBefore() throws IOException {
+        Path audit = dir.resolve("warm.jsonl");
+        LaunchGuard g = guard(AgentConfig.SecretsMode.PASS, audit);
+        g.warmUp();
+        assertThat(audit).as("the warm-up writes no line and does not open the audit file").doesNotExist();
+
+        g.checkStart(new String[] {"aws", "s3", "ls"}, env(), null, new Redirect[3], false);
+        List<Map<String, Object>> lines = audit(audit);
+        assertThat(lines).hasSize(1);
+        assertThat(lines.get(0).toString()).contains("AWS_SECRET_ACCESS_KEY").doesNotContain(VALUE);
+    }
 }
