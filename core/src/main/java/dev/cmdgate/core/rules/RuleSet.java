@@ -666,10 +666,26 @@ public final class RuleSet {
             return false;
         }
         String n = name.toUpperCase(java.util.Locale.ROOT);
-        if (Glob.anyMatch(notSecretVars, n)) {
+        SecretGlobs g = secretGlobs();
+        if (Glob.anyMatch(g.notNames(), n)) {
             return false;
         }
-        return Glob.anyMatch(secretVars, n) || (value != null && Glob.anyMatch(secretValues, value));
+        return Glob.anyMatch(g.names(), n) || (value != null && Glob.anyMatch(secretValues, value));
+    }
+
+    /** The secret-variable globs as character arrays, made on first use (the lists are complete by then). */
+    private record SecretGlobs(char[][] names, char[][] notNames) {
+    }
+
+    private volatile SecretGlobs secretGlobs;
+
+    private SecretGlobs secretGlobs() {
+        SecretGlobs g = secretGlobs;
+        if (g == null) {
+            g = new SecretGlobs(Glob.compile(secretVars), Glob.compile(notSecretVars));
+            secretGlobs = g;
+        }
+        return g;
     }
 
     /** Whether a program (as the rules name it) is granted a secret variable by a {@code secret-grant} row. */

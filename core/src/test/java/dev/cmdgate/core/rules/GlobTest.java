@@ -22,4 +22,27 @@ class GlobTest {
         assertThat(Glob.matches("", "x")).isFalse();
         assertThat(Glob.matches("PATH", "PATH")).isTrue();
     }
+
+    @Test
+    void theArrayMatcherTakesTheSameStepsAsTheStringMatcher() {
+        java.util.Random random = new java.util.Random(5);
+        char[] patternChars = {'a', 'b', '*', '*', '?', '\\', '/'};
+        char[] textChars = {'a', 'b', '*', '?', '\\', '/'};
+        for (int i = 0; i < 100_000; i++) {
+            String pattern = word(random, patternChars, 7);
+            String text = word(random, textChars, 9);
+            assertThat(Glob.matches(pattern.toCharArray(), text.toCharArray())).as("'%s' against '%s'", pattern, text)
+                    .isEqualTo(Glob.matches(pattern, text));
+            assertThat(Glob.anyMatch(Glob.compile(java.util.List.of("x", pattern)), text))
+                    .isEqualTo(Glob.anyMatch(java.util.List.of("x", pattern), text));
+        }
+    }
+
+    private static String word(java.util.Random random, char[] alphabet, int max) {
+        StringBuilder b = new StringBuilder();
+        for (int n = random.nextInt(max + 1); n > 0; n--) {
+            b.append(alphabet[random.nextInt(alphabet.length)]);
+        }
+        return b.toString();
+    }
 }
