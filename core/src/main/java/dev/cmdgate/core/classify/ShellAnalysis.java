@@ -214,6 +214,34 @@ final class ShellAnalysis {
         }
     }
 
+    /**
+     * The walk of {@link #expansions}: a class, not a lambda, because it runs for every word of a JVM's first
+     * shell line, where a lambda is a class spun first.
+     */
+    private static final class EffectfulExpansions implements java.util.function.Predicate<dev.cmdgate.core.shell.Node> {
+        final List<WordPart> found = new ArrayList<>(0);
+        boolean prompt;
+
+        @Override
+        public boolean test(dev.cmdgate.core.shell.Node n) {
+            if (n instanceof Substitution) {
+                return false; // nested scripts are walked on their own
+            }
+            if (n instanceof ParameterExpansion pe) {
+                if ("@".equals(pe.operator()) && !pe.arguments().isEmpty()
+                        && "P".equals(pe.arguments().get(0).literalValue())) {
+                    prompt = true;
+                } else if (("=".equals(pe.operator()) || ":=".equals(pe.operator())) && !pe.indirect()
+                        && Analysis.isName(pe.name()) && found.size() < 64) {
+                    found.add(pe);
+                }
+            } else if (n instanceof ArithmeticExpansion ae && found.size() < 64) {
+                found.add(ae);
+            }
+            return true;
+        }
+    }
+
     private static final java.util.Set<String> ARITH_TEST_OPS = java.util.Set.of("-eq", "-ne", "-lt", "-le", "-gt", "-ge");
 
     /** A function whose body runs itself in a pipeline or in the background. */
@@ -569,31 +597,15 @@ final class ShellAnalysis {
      * which runs the command substitutions in it (code only known at run time).
      */
     private void expansions(Word w, Analysis.Ctx ctx) {
-        List<WordPart> found = new ArrayList<>(0);
-        boolean[] prompt = {false};
-        ShellWalker.walk(w, n -> {
-            if (n instanceof Substitution) {
-                return false; // nested scripts are walked on their own
-            }
-            if (n instanceof ParameterExpansion pe) {
-                if ("@".equals(pe.operator()) && !pe.arguments().isEmpty()
-                        && "P".equals(pe.arguments().get(0).literalValue())) {
-                    prompt[0] = true;
-                } else if (("=".equals(pe.operator()) || ":=".equals(pe.operator())) && !pe.indirect()
-                        && Analysis.isName(pe.name()) && found.size() < 64) {
-                    found.add(pe);
-                }
-            } else if (n instanceof ArithmeticExpansion ae && found.size() < 64) {
-                found.add(ae);
-            }
-            return true;
-        });
-        if (!prompt[0] && found.isEmpty()) {
+        EffectfulExpansions effects = new EffectfulExpansions();
+        ShellWalker.walk(w, effects);
+        List<WordPart> found = effects.found;
+        if (!effects.prompt && found.isEmpty()) {
             return;
         }
         String display = text(w.start(), w.end());
         String location = loc(ctx, w.start(), w.end());
-        if (prompt[0]) {
+        if (effects.prompt) {
             a.raise(display, location, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
         }
         for (WordPart p : found) {

@@ -13,8 +13,20 @@ import java.util.function.Predicate;
 public final class ShellWalker {
 
     /** Orders nodes by start offset, then end offset. */
-    public static final Comparator<Node> BY_POSITION =
-            Comparator.comparingInt(Node::start).thenComparingInt(Node::end);
+    public static final Comparator<Node> BY_POSITION = new ByPosition();
+
+    /**
+     * A class, not {@code comparingInt(Node::start).thenComparingInt(Node::end)}: those are four classes spun on
+     * a JVM's first shell line (every simple command sorts its children), and several calls per comparison in the
+     * interpreter that runs it.
+     */
+    private static final class ByPosition implements Comparator<Node> {
+        @Override
+        public int compare(Node a, Node b) {
+            int c = Integer.compare(a.start(), b.start());
+            return c != 0 ? c : Integer.compare(a.end(), b.end());
+        }
+    }
 
     private ShellWalker() {
     }
