@@ -188,7 +188,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         this.callSites = new CallSite(config.callerSkip());
         Path jar = config.children() == AgentConfig.Children.GATE ? ChildJvms.ownJar() : null;
         this.children = jar == null ? null : new ChildJvms(jar, ChildSettings.agentArguments(config));
-        this.secrets = new SecretScreen(config.secrets(), gatekeeper);
+        this.secrets = new SecretScreen(config.secrets(), gatekeeper, audit != null);
     }
 
     /**
@@ -199,7 +199,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public void warmUp() {
         callSites.walk().caller();
         InheritedEntries.own();
-        secrets.warmUp(audit != null);
+        secrets.warmUp();
     }
 
     @Override
@@ -602,10 +602,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         Launch launch = declared(asked);
         CallSite.Walk site = callSites.walk();
         Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site));
-        // Which secrets the launch receives is for the audit line, and for scrubbing: with neither, nobody reads it
-        // (and finding this JVM's secret variables costs the first launch milliseconds of glob matching).
-        SecretsRecord received = t.screened == null || (audit == null && !secrets.scrubs()) ? SecretsRecord.NONE
-                : secrets.plan(t.screened, t.screenedEnvironment);
+        SecretsRecord received = t.screened == null ? SecretsRecord.NONE : secrets.plan(t.screened, t.screenedEnvironment);
         boolean unscrubbable = t.unscrubbable && !received.withheld().isEmpty();
         t.screen(null, null, false);
         List<Reason> reasons = new ArrayList<>(verdict.reasons());

@@ -21,15 +21,22 @@ final class SecretScreen {
 
     private final AgentConfig.SecretsMode mode;
     private final Supplier<Gatekeeper> gatekeeper;
+    /**
+     * Whether anything reads what a launch receives: the audit line, or scrubbing. Without either, finding this
+     * JVM's secret variables (milliseconds of glob matching on its first launch) would go nowhere.
+     */
+    private final boolean read;
     /** The secret names of this JVM's own environment (it never changes), for the classifier they were found with. */
     private volatile Inherited inherited;
 
     private record Inherited(RulesClassifier classifier, List<String> names, Set<String> set) {
     }
 
-    SecretScreen(AgentConfig.SecretsMode mode, Supplier<Gatekeeper> gatekeeper) {
+    /** @param audited whether the launches' audit lines record their secrets (an audit file is configured) */
+    SecretScreen(AgentConfig.SecretsMode mode, Supplier<Gatekeeper> gatekeeper, boolean audited) {
         this.mode = mode;
         this.gatekeeper = gatekeeper;
+        this.read = audited || mode == AgentConfig.SecretsMode.SCRUB;
     }
 
     boolean scrubs() {
@@ -37,11 +44,11 @@ final class SecretScreen {
     }
 
     /**
-     * The secrets {@code launch} would receive and those withheld from it. {@code environment} is the whole
-     * environment it starts with, or null for this JVM's own.
+     * The secrets {@code launch} would receive and those withheld from it ({@code NONE} when nothing reads them).
+     * {@code environment} is the whole environment it starts with, or null for this JVM's own.
      */
     SecretsRecord plan(Launch launch, Map<String, String> environment) {
-        if (!(gatekeeper.get().classifier() instanceof RulesClassifier rules)) {
+        if (!read || !(gatekeeper.get().classifier() instanceof RulesClassifier rules)) {
             return SecretsRecord.NONE;   // a classifier without rules knows no secrets (unit tests)
         }
         Secrets secrets = new Secrets(rules);
@@ -63,8 +70,8 @@ final class SecretScreen {
     }
 
     /** For the gate's warm-up: finds this JVM's own secret variables once, when something will read them. */
-    void warmUp(boolean audited) {
-        if ((audited || scrubs()) && gatekeeper.get().classifier() instanceof RulesClassifier rules) {
+    void warmUp() {
+        if (read && gatekeeper.get().classifier() instanceof RulesClassifier rules) {
             inherited(rules, new Secrets(rules));
         }
     }
