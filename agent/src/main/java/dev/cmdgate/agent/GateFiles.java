@@ -1,6 +1,7 @@
 package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.core.classify.Chars;
 import dev.cmdgate.core.classify.OwnFiles;
 import java.io.IOException;
 import java.net.URI;
@@ -96,30 +97,10 @@ final class GateFiles {
         for (String var : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
             String v = System.getenv(var);
             if (v != null) {
-                words.addAll(blankSeparated(v));
+                words.addAll(List.of(Chars.splitRuns(v.trim(), Chars.WHITESPACE, 0)));   // split("\\s+"), no pattern compiled
             }
         }
         return optionFiles(words, System.getProperty("user.dir"));
-    }
-
-    /** The blank-separated words of a JVM option variable ({@code trim().split("\\s+")} without compiling a regular expression). */
-    static List<String> blankSeparated(String v) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        int n = v.length();
-        while (i < n) {
-            while (i < n && Character.isWhitespace(v.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < n && !Character.isWhitespace(v.charAt(i))) {
-                i++;
-            }
-            if (i > start) {
-                out.add(v.substring(start, i));
-            }
-        }
-        return out;
     }
 
     /** Options of the java launcher that take the next word as their value. */

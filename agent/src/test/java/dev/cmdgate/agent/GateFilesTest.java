@@ -32,21 +32,6 @@ class GateFilesTest {
     }
 
     @Test
-    void anOptionVariableIsSplitAsTrimAndSplitAtBlanksWould() {
-        java.util.Random random = new java.util.Random(7);
-        char[] alphabet = {' ', '\t', '\n', '\r', '\f', 'a', 'b', '-', '@', '='};
-        for (int i = 0; i < 2000; i++) {
-            StringBuilder v = new StringBuilder();
-            for (int k = random.nextInt(12); k > 0; k--) {
-                v.append(alphabet[random.nextInt(alphabet.length)]);
-            }
-            String s = v.toString();
-            List<String> expected = s.isBlank() ? List.of() : List.of(s.trim().split("\\s+"));
-            assertThat(GateFiles.blankSeparated(s)).as("'%s'", s).isEqualTo(expected);
-        }
-    }
-
-    @Test
     void theConfiguredFilesAndTheJdkAreProtected() throws Exception {
         Path rules = Files.writeString(dir.resolve("team.rules"), "");
         Path audit = dir.resolve("audit.jsonl");

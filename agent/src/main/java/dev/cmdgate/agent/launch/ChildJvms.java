@@ -1,6 +1,7 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.core.classify.Chars;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -225,29 +226,10 @@ final class ChildJvms {
         return out;
     }
 
-    /** The blank-separated words of a trimmed row ({@code split("\\s+")} without a regular expression on the first launch). */
-    static String[] words(String row) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        while (i < row.length()) {
-            while (i < row.length() && Character.isWhitespace(row.charAt(i))) {
-                i++;
-            }
-            int st = i;
-            while (i < row.length() && !Character.isWhitespace(row.charAt(i))) {
-                i++;
-            }
-            if (i > st) {
-                out.add(row.substring(st, i));
-            }
-        }
-        return out.toArray(new String[0]);
-    }
-
     private static Map<String, Program> programs() {
         Map<String, Program> out = new HashMap<>();
         for (String row : ResourceRows.of("jvm-programs")) {
-            String[] w = words(row);
+            String[] w = Chars.splitRuns(row, Chars.WHITESPACE, 0);   // a trimmed row: split("\\s+")
             if (w.length < 2 || !(w[1].equals("argument") || w[1].equals("-J"))
                     || (w.length > 2 && !w[2].equals("alone"))) {
                 throw new IllegalStateException("cmdgate: jvm-programs: bad row '" + row + "'");

@@ -7,12 +7,13 @@ import java.util.List;
  * The few character-class tests and splits the classifier needs, without regular expressions: a
  * {@code String.matches} or {@code split} with a pattern compiles that pattern on every call, which on
  * the launch path cost more than the analysis around it. Each method says which pattern it stands for
- * ({@code CharsTest} checks them against {@link java.util.regex}).
+ * ({@code CharsTest} checks them against {@link java.util.regex}). The agent splits JVM option text with
+ * {@link #splitRuns} too.
  */
-final class Chars {
+public final class Chars {
 
     /** The characters of {@code \s} in a Java pattern: blank, tab, newline, vertical tab, form feed, return. */
-    static final String WHITESPACE = " \t\n\u000B\f\r";
+    public static final String WHITESPACE = " \t\n\u000B\f\r";
 
     private Chars() {
     }
@@ -22,7 +23,7 @@ final class Chars {
      * gives an empty first piece; with {@code limit} 0 trailing empty pieces are dropped, with a positive
      * limit the last piece holds the rest).
      */
-    static String[] splitRuns(String s, String separators, int limit) {
+    public static String[] splitRuns(String s, String separators, int limit) {
         List<String> out = new ArrayList<>();
         int n = s.length();
         int start = 0;
