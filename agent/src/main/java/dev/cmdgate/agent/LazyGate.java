@@ -1,9 +1,9 @@
 package dev.cmdgate.agent;
 
+import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.LaunchGate;
 import dev.cmdgate.agent.launch.LaunchGuard;
-import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.function.Supplier;
 
