@@ -1,7 +1,7 @@
 package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.config.AgentConfig;
-import dev.cmdgate.core.classify.Chars;
+import dev.cmdgate.agent.launch.JvmOptionWords;
 import dev.cmdgate.core.classify.OwnFiles;
 import java.io.IOException;
 import java.net.URI;
@@ -97,7 +97,7 @@ final class GateFiles {
         for (String var : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
             String v = System.getenv(var);
             if (v != null) {
-                words.addAll(List.of(Chars.splitRuns(v.trim(), Chars.WHITESPACE, 0)));   // split("\\s+"), no pattern compiled
+                words.addAll(JvmOptionWords.split(v));   // as the JVM reads it: a quoted option may hold a blank
             }
         }
         return optionFiles(words, System.getProperty("user.dir"));

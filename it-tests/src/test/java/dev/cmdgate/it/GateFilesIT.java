@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * path or as a ProcessBuilder input redirect, and the audit line names the store; its public half is read.
  * The gate's own files — its rules file, its audit file and a rotated sibling — are not written, truncated
  * or deleted even under {@code full}, by a shell redirection, {@code rm}, {@code truncate} or a ProcessBuilder
- * redirect, from any directory; they stay as they were, and reading them is fine.
+ * redirect, from any directory; they stay as they were, and reading them is fine. So is a JVM options file the
+ * JVM was started with, also when a quoted option in {@code JAVA_TOOL_OPTIONS} names it by a path with a blank.
  */
 class GateFilesIT {
 
@@ -114,6 +115,31 @@ class GateFilesIT {
         soft.assertThat(run.result("write_elsewhere").status()).isEqualTo("ok");
         soft.assertThat(work.resolve("other.txt")).exists();
         soft.assertThat(run.result("read_rules").output()).isEqualTo(rulesText);
+        soft.assertAll();
+    }
+
+    @OnEachJdk
+    void a_jvm_options_file_named_in_a_quoted_option_is_not_changed(Jdk jdk) {
+        // the JVM reads quotes in its option variables, so a path with a blank arrives whole: the gate must too
+        Path options = Dirs.write(Dirs.mkdir(tmp, "jvm options").resolve("vm.opts"), "-Xss2m\n");
+        Path work = Dirs.mkdir(tmp, "work");
+        Spec spec = Spec.attempts()
+                .add("truncate_options_file", "truncate", "-s", "0", options)
+                .add("append_to_options_file", "@append=" + options, "echo", "-javaagent:/tmp/other.jar");
+
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", Dirs.mkdir(tmp, "home").toString())
+                .env("JAVA_TOOL_OPTIONS", "-XX:VMOptionsFile='" + options + "'")
+                .withAgent("autonomy=full,prompt=deny")
+                .main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : List.of("truncate_options_file", "append_to_options_file")) {
+            AppResult r = run.result(name);
+            Blocked.assertBlocked(r);
+            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
+        }
+        soft.assertThat(Dirs.read(options)).isEqualTo("-Xss2m\n");
         soft.assertAll();
     }
 

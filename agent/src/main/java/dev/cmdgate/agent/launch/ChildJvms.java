@@ -41,6 +41,8 @@ final class ChildJvms {
     }
 
     private final String agentOption;
+    /** The option as {@code JAVA_TOOL_OPTIONS} holds it. */
+    private final String quotedOption;
     private final Map<String, Program> programs;
     private final Path ownJar;
 
@@ -51,6 +53,7 @@ final class ChildJvms {
     ChildJvms(Path agentJar, String arguments) {
         this.ownJar = agentJar.toAbsolutePath().normalize();
         this.agentOption = "-javaagent:" + ownJar + "=" + arguments;
+        this.quotedOption = JvmOptionWords.quote(agentOption);
         this.programs = programs();
     }
 
@@ -95,8 +98,7 @@ final class ChildJvms {
                 }
             } else {
                 String before = given.get(TOOL_OPTIONS);
-                String quoted = quote(agentOption);
-                set.put(TOOL_OPTIONS, before == null || before.isBlank() ? quoted : before + " " + quoted);
+                set.put(TOOL_OPTIONS, before == null || before.isBlank() ? quotedOption : before + " " + quotedOption);
             }
         }
         if (environment == null) {
@@ -117,7 +119,7 @@ final class ChildJvms {
         for (String variable : List.of(TOOL_OPTIONS, JDK_JAVA_OPTIONS)) {
             String v = env.get(variable);
             if (v != null && v.contains("-javaagent:")) {
-                for (String option : options(v)) {
+                for (String option : JvmOptionWords.split(v)) {
                     if (isCmdgateAgent(option)) {
                         return true;
                     }
@@ -179,51 +181,6 @@ final class ChildJvms {
         } catch (IOException | RuntimeException e) {
             return false;
         }
-    }
-
-    /** An option as JAVA_TOOL_OPTIONS reads it: quoted when it holds a blank or a quote. */
-    static String quote(String option) {
-        boolean plain = true;
-        for (int i = 0; i < option.length() && plain; i++) {
-            char c = option.charAt(i);
-            plain = !Character.isWhitespace(c) && c != '\'' && c != '"';
-        }
-        if (plain) {
-            return option;
-        }
-        return option.indexOf('\'') < 0 ? "'" + option + "'" : "\"" + option + "\"";
-    }
-
-    /** The options of a JVM option variable, split at blanks outside quotes, quotes removed (as the JVM reads them). */
-    static List<String> options(String value) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = null;
-        char quote = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else {
-                    cur.append(c);
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                cur = cur == null ? new StringBuilder() : cur;
-            } else if (Character.isWhitespace(c)) {
-                if (cur != null) {
-                    out.add(cur.toString());
-                    cur = null;
-                }
-            } else {
-                cur = cur == null ? new StringBuilder() : cur;
-                cur.append(c);
-            }
-        }
-        if (cur != null) {
-            out.add(cur.toString());
-        }
-        return out;
     }
 
     private static Map<String, Program> programs() {
