@@ -2,10 +2,11 @@ package dev.cmdgate.agent.log;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.LayoutBase;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import org.slf4j.Logger;
 
 /**
@@ -50,27 +51,41 @@ public final class AgentLog {
             ((Logger) logger).info(message);
         }
 
-    static Logger create() {
-        LoggerContext context = new LoggerContext();
-        context.setName("cmdgate");
-        // normally set by Logback's SLF4J service provider, which we deliberately never load
-        context.setMDCAdapter(new LogbackMDCAdapter());
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
-        encoder.setContext(context);
-        encoder.setPattern("%msg%n");
-        encoder.start();
-        ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
-        appender.setContext(context);
-        appender.setName("cmdgate-stderr");
-        appender.setTarget("System.err");
-        appender.setEncoder(encoder);
-        appender.start();
-        ch.qos.logback.classic.Logger root = context.getLogger("cmdgate");
-        root.setAdditive(false);
-        root.setLevel(Level.INFO);
-        root.addAppender(appender);
-        context.start();
-        return root;
+        static Logger create() {
+            LoggerContext context = new LoggerContext();
+            context.setName("cmdgate");
+            // normally set by Logback's SLF4J service provider, which we deliberately never load
+            context.setMDCAdapter(new LogbackMDCAdapter());
+            MessageLayout layout = new MessageLayout();
+            layout.setContext(context);
+            layout.start();
+            LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
+            encoder.setContext(context);
+            encoder.setLayout(layout);
+            encoder.start();
+            ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+            appender.setContext(context);
+            appender.setName("cmdgate-stderr");
+            appender.setTarget("System.err");
+            appender.setEncoder(encoder);
+            appender.start();
+            ch.qos.logback.classic.Logger root = context.getLogger("cmdgate");
+            root.setAdditive(false);
+            root.setLevel(Level.INFO);
+            root.addAppender(appender);
+            context.start();
+            return root;
+        }
     }
-}
+
+    /**
+     * The message and a line end, what the pattern {@code %msg%n} prints — without Logback's pattern
+     * machinery, whose converter table spins some sixty lambda classes on a JVM's first line.
+     */
+    private static final class MessageLayout extends LayoutBase<ILoggingEvent> {
+        @Override
+        public String doLayout(ILoggingEvent event) {
+            return event.getFormattedMessage() + System.lineSeparator();
+        }
+    }
 }
