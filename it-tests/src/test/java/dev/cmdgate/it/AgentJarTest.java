@@ -3,11 +3,20 @@ package dev.cmdgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.it.support.ForkedJvm;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -19,7 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The shaded agent jar hides everything it bundles: no unrelocated SLF4J, Logback,
  * ASM, picocli or Byte Buddy class anywhere in it (multi-release directories included), no service file
- * an application's SLF4J could discover, and Logback's configuration names renamed.
+ * an application's SLF4J could discover, and Logback's configuration names renamed. Of Logback it carries
+ * only what its classes can reach.
  */
 class AgentJarTest {
 
@@ -27,6 +37,8 @@ class AgentJarTest {
             "net/bytebuddy/");
     private static final String BRIDGE_RESOURCE = "META-INF/cmdgate/java/lang/CmdgateBridge.class";
     private static final Pattern VERSIONED = Pattern.compile("META-INF/versions/\\d+/(.*)");
+    private static final String LOGBACK = "dev/cmdgate/shaded/logback/";
+    private static final Pattern BUNDLED_NAME = Pattern.compile("dev[/.]cmdgate[/.]shaded[/.][A-Za-z0-9_$/.]+");
 
     @Test
     void bundled_libraries_are_relocated() throws IOException {
@@ -85,6 +97,82 @@ class AgentJarTest {
             }
         }
         assertThat(found).as("constants naming the application's own Logback/SLF4J configuration").isEmpty();
+    }
+
+    /**
+     * The jar carries only the parts of Logback that cmdgate's log reaches. Following every name of a bundled
+     * class that a class file mentions (class references, descriptors, signatures and string constants, which
+     * is how a library loads a class by name), from every class of the jar outside Logback, must never lead to
+     * a Logback class that was left out.
+     */
+    @Test
+    void the_parts_of_logback_left_out_are_never_reached() throws IOException {
+        Map<String, byte[]> classes = new HashMap<>();
+        try (JarFile jar = new JarFile(ForkedJvm.AGENT_JAR.toFile())) {
+            for (JarEntry e : jar.stream().toList()) {
+                String name = e.getName();
+                if (name.endsWith(".class") && name.startsWith("dev/cmdgate/")) {
+                    try (InputStream in = jar.getInputStream(e)) {
+                        classes.put(name.substring(0, name.length() - ".class".length()), in.readAllBytes());
+                    }
+                }
+            }
+        }
+        Deque<String> todo = new ArrayDeque<>();
+        Set<String> reached = new HashSet<>();
+        for (String c : classes.keySet()) {
+            if (!c.startsWith(LOGBACK)) {
+                reached.add(c);
+                todo.add(c);
+            }
+        }
+        Set<String> missing = new TreeSet<>();
+        while (!todo.isEmpty()) {
+            String from = todo.poll();
+            for (String text : utf8Constants(classes.get(from))) {
+                Matcher m = BUNDLED_NAME.matcher(text);
+                while (m.find()) {
+                    String name = m.group().replace('.', '/');
+                    String cls = name;
+                    // the name may run on into a member or a property: the longest prefix that is a class
+                    while (!classes.containsKey(cls) && cls.lastIndexOf('/') > 0) {
+                        cls = cls.substring(0, cls.lastIndexOf('/'));
+                    }
+                    if (classes.containsKey(cls)) {
+                        if (reached.add(cls)) {
+                            todo.add(cls);
+                        }
+                    } else if (name.startsWith(LOGBACK)) {
+                        missing.add(m.group() + " (named in " + from + ")");
+                    }
+                }
+            }
+        }
+        assertThat(reached).as("Logback is reached at all: AgentLog uses it").anyMatch(c -> c.startsWith(LOGBACK));
+        assertThat(missing).as("Logback classes left out of " + ForkedJvm.AGENT_JAR + " but named by classes it keeps").isEmpty();
+    }
+
+    /** Every CONSTANT_Utf8 of a class file, read from its constant pool. */
+    private static List<String> utf8Constants(byte[] cls) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(cls));
+        in.skipBytes(8);   // magic, minor and major version
+        int count = in.readUnsignedShort();
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i < count; i++) {
+            int tag = in.readUnsignedByte();
+            switch (tag) {
+                case 1 -> out.add(in.readUTF());
+                case 7, 8, 16, 19, 20 -> in.skipBytes(2);
+                case 15 -> in.skipBytes(3);
+                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipBytes(4);
+                case 5, 6 -> {
+                    in.skipBytes(8);
+                    i++;   // a long or double takes two entries
+                }
+                default -> throw new IOException("constant pool tag " + tag);
+            }
+        }
+        return out;
     }
 
     /** True when the class file has a CONSTANT_Utf8 entry exactly equal to s (tag 1, u2 length, bytes). */
