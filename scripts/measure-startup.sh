@@ -2,7 +2,7 @@
 # Start-up and memory of a hello-world JVM under cmdgate, against the same JVM under a -javaagent
 # that does nothing (and, for reference, no agent). Runs the variants alternately, N rounds, and
 # prints medians and ratios — the figures of docs/performance.md:
-#   start-up: wall time of the whole JVM, cmdgate / no-op agent, median of per-round ratios (target <= 1.35)
+#   start-up: wall time of the whole JVM, cmdgate / no-op agent, median of per-round ratios (target <= 1.15)
 #   memory:   max resident set (GNU time %M), cmdgate - no-op agent, medians (target <= +15 MiB)
 # plus the CPU time (user+sys) of each JVM and, from one extra run each, how many classes it loads.
 #   scripts/measure-startup.sh [ROUNDS] [JAVA_HOME…]     (default 21 rounds; JDK 17 and 25 when present)
@@ -52,7 +52,7 @@ for home in "${homes[@]}"; do
   echo "  CPU (user+sys) median: no agent $(median < "$work/none.cpu") ms, no-op agent $(median < "$work/noop.cpu") ms, cmdgate $(median < "$work/cmdgate.cpu") ms"
   echo "  classes loaded: no agent $(classes), no-op agent $(classes "-javaagent:$work/noop/noop.jar"), cmdgate $(classes "$agent")"
   awk -v r="$(median_ratio "$work/cmdgate.ms" "$work/noop.ms")" -v a="$cg" -v b="$noop" \
-    'BEGIN {printf "  START-UP RATIO cmdgate / no-op agent: %.3f (median of per-round ratios; ratio of medians %.3f; target <= 1.35)\n", r, a / b}'
+    'BEGIN {printf "  START-UP RATIO cmdgate / no-op agent: %.3f (median of per-round ratios; ratio of medians %.3f; target <= 1.15)\n", r, a / b}'
   awk -v r="$(median_ratio "$work/noop.ms" "$work/none.ms")" 'BEGIN {printf "  (no-op agent / no agent: %.3f)\n", r}'
   awk -v a="$ckb" -v b="$nkb" -v z="$zkb" \
     'BEGIN {printf "  MAX RSS median: no agent %.1f MiB, no-op agent %.1f MiB, cmdgate %.1f MiB; cmdgate - no-op agent %+.1f MiB (target <= +15)\n", z/1024, b/1024, a/1024, (a-b)/1024}'
