@@ -1,15 +1,19 @@
 package dev.cmdgate.boot;
 
 import java.io.FileInputStream;
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * Starts cmdgate with as little as possible on the JVM's start-up path:
@@ -38,6 +42,8 @@ public final class Bootstrap {
     private static final String NATIVE_PREFIX = "cmdgate_";
     private static final String ENTRY = AgentModule.ENTRY_PACKAGE + ".AgentStart";
     private static final String CHECK = AgentModule.ENTRY_PACKAGE + ".ConfigCheck";
+    private static final String LAUNCHER_AGENT = "Launcher-Agent-Class";
+    private static final String JAR_OPTION = "\0-jar\0";
     /** Counted down once the bridge exists (or the start failed); only the API waits on it. */
     private static final CountDownLatch GATE_DEFINED = new CountDownLatch(1);
 
@@ -122,23 +128,48 @@ public final class Bootstrap {
     }
 
     /**
-     * True when the JVM was given another agent, or allows the application to attach one to itself (or its
-     * options cannot be read): then cmdgate's guard must be in place before that agent's premain runs or
-     * the application's first line does. Reads {@code /proc/self} rather than {@code System.getenv}, which
-     * loads the JDK's process launcher on JDK 18 and later.
+     * True when the JVM was given another agent, runs an executable jar that names one, or allows the
+     * application to attach one to itself (or its options cannot be read): then cmdgate's guard must be in
+     * place before that agent runs or the application's first line does. Reads {@code /proc/self} rather
+     * than {@code System.getenv}, which loads the JDK's process launcher on JDK 18 and later.
      */
     private static boolean otherAgents() {
         try {
-            String options = read("/proc/self/cmdline") + '\0' + read("/proc/self/environ");
+            String cmdline = read("/proc/self/cmdline");
+            String options = cmdline + '\0' + read("/proc/self/environ");
             return count(options, "-javaagent:") > 1 || options.contains("-agentpath:") || options.contains("-agentlib:")
                     || options.contains("\0@") || options.contains("VMOptionsFile")
-                    || options.contains("jdk.attach.allowAttachSelf");
+                    || options.contains("jdk.attach.allowAttachSelf") || launcherAgent(cmdline);
         } catch (Exception | LinkageError e) {
             return true;
         }
     }
 
-    private static String read(String file) throws java.io.IOException {
+    /**
+     * True when {@code java -jar} runs a jar whose manifest names a {@code Launcher-Agent-Class}: the launcher
+     * starts that agent after every premain and before {@code main}, which would be while cmdgate still starts
+     * in the background. The system class loader has that jar open already (it looked there for cmdgate's
+     * premain class), so reading its manifest costs little. A jar without one is not the plain case: treated
+     * as naming an agent, as is any jar this cannot read.
+     */
+    private static boolean launcherAgent(String cmdline) throws IOException {
+        // the first "-jar", even one among a main class's own arguments: the wrong guess only costs a read
+        int at = cmdline.indexOf(JAR_OPTION);
+        if (at < 0) {
+            return false;
+        }
+        int from = at + JAR_OPTION.length();
+        int to = cmdline.indexOf('\0', from);
+        // the command line was read byte for byte: its path, in the file system's encoding
+        byte[] path = cmdline.substring(from, to < 0 ? cmdline.length() : to).getBytes(StandardCharsets.ISO_8859_1);
+        String jar = new String(path, Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8")));
+        try (JarFile app = new JarFile(jar, false)) {
+            Manifest manifest = app.getManifest();
+            return manifest == null || manifest.getMainAttributes().getValue(LAUNCHER_AGENT) != null;
+        }
+    }
+
+    private static String read(String file) throws IOException {
         try (FileInputStream in = new FileInputStream(file)) {
             return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
         }

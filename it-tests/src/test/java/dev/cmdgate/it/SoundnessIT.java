@@ -156,6 +156,21 @@ class SoundnessIT {
     }
 
     @OnEachJdk
+    void an_agent_the_application_jar_names_cannot_unhook_the_launcher(Jdk jdk) throws IOException {
+        // java -jar starts a Launcher-Agent-Class after every premain and before main: cmdgate must not still be
+        // starting in the background then, or the agent's transformer gets the launcher's first load after it
+        Path app = tamperJarWithLauncherAgent();
+        Path files = Dirs.mkdir(tmp, "files");
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly")
+                .executableJar(app, "touch", files).run();
+
+        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(2)
+                .allMatch(l -> l.contains("refused") && l.contains("UnmodifiableClassException"));
+        Blocked.assertBlocked(run.result("touch"));
+        assertThat(file("touched")).doesNotExist();
+    }
+
+    @OnEachJdk
     void a_self_attached_agent_cannot_unhook_the_launcher(Jdk jdk) throws IOException {
         Path evil = evilAgentJar();
         ForkedJvm jvm = ForkedJvm.on(jdk).prop("jdk.attach.allowAttachSelf", "true");
@@ -220,6 +235,28 @@ class SoundnessIT {
                 String name = c.getName().replace('.', '/') + ".class";
                 out.putNextEntry(new JarEntry(name));
                 Files.copy(ForkedJvm.APP_CLASSES.resolve(name), (OutputStream) out);
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    /** An executable jar of {@link Tamper} whose manifest names {@link EvilAgent} as its {@code Launcher-Agent-Class}. */
+    private Path tamperJarWithLauncherAgent() throws IOException {
+        Path jar = tmp.resolve("tamper-app.jar");
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.put(Attributes.Name.MAIN_CLASS, Tamper.class.getName());
+        a.putValue("Launcher-Agent-Class", EvilAgent.class.getName());
+        a.putValue("Can-Retransform-Classes", "true");
+        a.putValue("Can-Redefine-Classes", "true");
+        Path apps = ForkedJvm.APP_CLASSES.resolve(Tamper.class.getPackageName().replace('.', '/'));
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m);
+             var classes = Files.list(apps)) {
+            for (Path c : classes.filter(p -> p.toString().endsWith(".class")).toList()) {
+                out.putNextEntry(new JarEntry(ForkedJvm.APP_CLASSES.relativize(c).toString()));
+                Files.copy(c, (OutputStream) out);
                 out.closeEntry();
             }
         }

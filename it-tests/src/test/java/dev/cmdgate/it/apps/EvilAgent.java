@@ -10,8 +10,9 @@ import java.security.ProtectionDomain;
 
 /**
  * An agent that tries to put the JDK's own launcher back — the bytes from the runtime image — by
- * retransforming it (with a transformer that answers the original bytes) and by redefining it. Loaded
- * as a second {@code -javaagent}, by a self-attach, or through {@code jvmtiAgentLoad}; it prints
+ * loading and retransforming it (with a transformer that answers the original bytes) and by redefining it.
+ * Loaded as a second {@code -javaagent}, as the {@code Launcher-Agent-Class} of an executable jar, by a
+ * self-attach, or through {@code jvmtiAgentLoad}; it prints
  * {@code EVIL <what> ok} or {@code EVIL <what> refused <exception>} for each attempt.
  */
 public final class EvilAgent {
@@ -29,11 +30,9 @@ public final class EvilAgent {
 
     private static void unhook(Instrumentation inst) {
         byte[] original;
-        Class<?> processImpl;
         try {
             original = Files.readAllBytes(FileSystems.getFileSystem(URI.create("jrt:/"))
                     .getPath("modules", "java.base", "java", "lang", "ProcessImpl.class"));
-            processImpl = Class.forName("java.lang.ProcessImpl");
         } catch (Exception e) {
             Attempt.print("EVIL setup failed " + e);
             return;
@@ -45,7 +44,15 @@ public final class EvilAgent {
                 return "java/lang/ProcessImpl".equals(name) ? original : null;
             }
         };
+        // registered before the launcher is loaded: its first load passes this transformer too, after cmdgate's
         inst.addTransformer(restore, true);
+        Class<?> processImpl;
+        try {
+            processImpl = Class.forName("java.lang.ProcessImpl");
+        } catch (Exception e) {
+            Attempt.print("EVIL setup failed " + e);
+            return;
+        }
         try {
             inst.retransformClasses(processImpl);
             Attempt.print("EVIL retransform ok");

@@ -38,6 +38,7 @@ public final class ForkedJvm {
     private final List<Path> classPath = new ArrayList<>(List.of(APP_CLASSES));
     private final Map<String, String> env = new LinkedHashMap<>();
     private String mainClass;
+    private Path executableJar;
     private final List<String> args = new ArrayList<>();
     private String stdin;
     private boolean noTerminal;
@@ -114,6 +115,15 @@ public final class ForkedJvm {
         return this;
     }
 
+    /** Runs an executable jar ({@code java -jar JAR}) instead of a main class on the class path. */
+    public ForkedJvm executableJar(Path jar, Object... arguments) {
+        this.executableJar = jar;
+        for (Object a : arguments) {
+            args.add(String.valueOf(a));
+        }
+        return this;
+    }
+
     public ForkedJvm args(List<String> more) {
         args.addAll(more);
         return this;
@@ -148,9 +158,14 @@ public final class ForkedJvm {
         }
         props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(jvmArgs);
-        cmd.add("-cp");
-        cmd.add(String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
-        cmd.add(mainClass);
+        if (executableJar != null) {
+            cmd.add("-jar");
+            cmd.add(executableJar.toString());
+        } else {
+            cmd.add("-cp");
+            cmd.add(String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+            cmd.add(mainClass);
+        }
         cmd.addAll(args);
         return cmd;
     }
@@ -177,8 +192,8 @@ public final class ForkedJvm {
         if (agent && !Files.isRegularFile(AGENT_JAR)) {
             fail("the agent jar " + AGENT_JAR + " is missing: build it first (mvn -DskipTests package)");
         }
-        if (workDir == null || mainClass == null) {
-            throw new IllegalStateException("set the working directory and the main class");
+        if (workDir == null || (mainClass == null && executableJar == null)) {
+            throw new IllegalStateException("set the working directory and the main class or jar");
         }
         List<String> cmd = command();
         Path capture = null;
