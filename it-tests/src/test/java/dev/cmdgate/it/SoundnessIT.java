@@ -222,41 +222,39 @@ class SoundnessIT {
 
     /** A jar holding {@link EvilAgent} as both premain and agentmain class. */
     private Path evilAgentJar() throws IOException {
-        Path jar = tmp.resolve("evil-agent.jar");
-        Manifest m = new Manifest();
-        Attributes a = m.getMainAttributes();
-        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue("Premain-Class", EvilAgent.class.getName());
-        a.putValue("Agent-Class", EvilAgent.class.getName());
-        a.putValue("Can-Retransform-Classes", "true");
-        a.putValue("Can-Redefine-Classes", "true");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m)) {
-            for (Class<?> c : List.of(EvilAgent.class, Attempt.class)) {
-                String name = c.getName().replace('.', '/') + ".class";
-                out.putNextEntry(new JarEntry(name));
-                Files.copy(ForkedJvm.APP_CLASSES.resolve(name), (OutputStream) out);
-                out.closeEntry();
-            }
-        }
-        return jar;
+        return agentJar("evil-agent.jar", Map.of("Premain-Class", EvilAgent.class.getName(),
+                "Agent-Class", EvilAgent.class.getName()), List.of(classFile(EvilAgent.class), classFile(Attempt.class)));
     }
 
     /** An executable jar of {@link Tamper} whose manifest names {@link EvilAgent} as its {@code Launcher-Agent-Class}. */
     private Path tamperJarWithLauncherAgent() throws IOException {
-        Path jar = tmp.resolve("tamper-app.jar");
+        Path apps = ForkedJvm.APP_CLASSES.resolve(Tamper.class.getPackageName().replace('.', '/'));
+        List<String> classes;
+        try (var files = Files.list(apps)) {
+            classes = files.filter(p -> p.toString().endsWith(".class"))
+                    .map(p -> ForkedJvm.APP_CLASSES.relativize(p).toString()).toList();
+        }
+        return agentJar("tamper-app.jar", Map.of("Main-Class", Tamper.class.getName(),
+                "Launcher-Agent-Class", EvilAgent.class.getName()), classes);
+    }
+
+    private static String classFile(Class<?> c) {
+        return c.getName().replace('.', '/') + ".class";
+    }
+
+    /** A jar of test-app class files whose manifest has {@code attributes} and may retransform and redefine classes. */
+    private Path agentJar(String name, Map<String, String> attributes, List<String> classFiles) throws IOException {
+        Path jar = tmp.resolve(name);
         Manifest m = new Manifest();
         Attributes a = m.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.put(Attributes.Name.MAIN_CLASS, Tamper.class.getName());
-        a.putValue("Launcher-Agent-Class", EvilAgent.class.getName());
+        attributes.forEach(a::putValue);
         a.putValue("Can-Retransform-Classes", "true");
         a.putValue("Can-Redefine-Classes", "true");
-        Path apps = ForkedJvm.APP_CLASSES.resolve(Tamper.class.getPackageName().replace('.', '/'));
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m);
-             var classes = Files.list(apps)) {
-            for (Path c : classes.filter(p -> p.toString().endsWith(".class")).toList()) {
-                out.putNextEntry(new JarEntry(ForkedJvm.APP_CLASSES.relativize(c).toString()));
-                Files.copy(c, (OutputStream) out);
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m)) {
+            for (String classFile : classFiles) {
+                out.putNextEntry(new JarEntry(classFile));
+                Files.copy(ForkedJvm.APP_CLASSES.resolve(classFile), (OutputStream) out);
                 out.closeEntry();
             }
         }
