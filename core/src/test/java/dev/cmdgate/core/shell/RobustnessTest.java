@@ -2,6 +2,7 @@ package dev.cmdgate.core.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.core.testing.Work;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -163,23 +164,15 @@ class RobustnessTest {
         }
     }
 
-    private static final java.lang.management.ThreadMXBean MX = java.lang.management.ManagementFactory.getThreadMXBean();
-
-    /** Best of several runs, in nanoseconds of this thread's CPU time (other processes and GC excluded). */
-    private static long time(String input) {
-        System.gc();
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < 5; i++) {
-            long t0 = MX.getCurrentThreadCpuTime();
-            ShellParser.parse(input);
-            best = Math.min(best, MX.getCurrentThreadCpuTime() - t0);
-        }
-        return best;
+    /** Best of several runs, in this thread's CPU time and allocation (other processes and GC excluded). */
+    private static Work.Cost time(String input) {
+        return Work.best(5, () -> ShellParser.parse(input));
     }
 
     /**
-     * Linear time: parsing 4x the input must take less than 10x as long (best of 5 CPU times, after
-     * warm-up and a collection; generous because the machine is noisy). A quadratic parser would show 16x.
+     * Linear time: parsing 4x the input must allocate less than 10x as much and take less than 10x as
+     * long (best of 5 CPU times after warm-up and a collection, and of up to three tries; generous because
+     * the machine is noisy). A quadratic parser would show 16x.
      */
     @ParameterizedTest(name = "[{index}] {0}")
     @ValueSource(strings = {"a; ", "echo 'x' \"$y\" z\\ w | ", "$(a) ", "`a` ", "${x:-$(y)} ", "((", "(", "$((",
@@ -193,11 +186,17 @@ class RobustnessTest {
         for (int i = 0; i < 3; i++) {
             time(input.apply(small));
         }
-        long t1 = time(input.apply(small));
-        long t4 = time(input.apply(small * 4));
-        if (t4 > 10_000_000L) { // ignore tiny absolute times: below 10 ms everything is noise
-            assertThat((double) t4 / Math.max(t1, 1)).as("time(4x)/time(x) for %s: %d / %d ns", unit, t4, t1)
-                    .isLessThan(10.0);
+        Work.Cost t1 = time(input.apply(small));
+        Work.Cost t4 = time(input.apply(small * 4));
+        assertThat((double) t4.bytes() / Math.max(t1.bytes(), 1 << 16)).as("bytes(4x)/bytes(x) for %s: %d / %d", unit,
+                t4.bytes(), t1.bytes()).isLessThan(10.0);
+        for (int round = 1; round < 3 && t4.cpuNanos() > 10_000_000L && t4.cpuNanos() >= 10 * Math.max(t1.cpuNanos(), 1); round++) {
+            t1 = time(input.apply(small));
+            t4 = time(input.apply(small * 4));
+        }
+        if (t4.cpuNanos() > 10_000_000L) { // ignore tiny absolute times: below 10 ms everything is noise
+            assertThat((double) t4.cpuNanos() / Math.max(t1.cpuNanos(), 1)).as("time(4x)/time(x) for %s: %d / %d ns",
+                    unit, t4.cpuNanos(), t1.cpuNanos()).isLessThan(10.0);
         }
     }
 }
