@@ -39,6 +39,7 @@ public final class ConfigParser {
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
             "policy.token.file", "policy.token.env", "decision.url", "decision.pack", "decision.agent",
             "decision.timeout", "decision.on-error", "decision.token.file", "decision.token.env",
+            "prompt.ca", "prompt.client.cert", "prompt.client.key", "prompt.token.file", "prompt.token.env", "service",
             "sealed", "secrets", "warmup");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
@@ -336,16 +337,18 @@ public final class ConfigParser {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
         String prompt = raw.getOrDefault("prompt", "auto").trim();
-        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt))) {
+        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt) || RemotePromptParser.isUrl(prompt))) {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
-                    + "' (expected auto, deny, allow, console or the binary name of a class, e.g. com.acme.Handler or Handler)");
+                    + "' (expected auto, deny, allow, console, the URL of an approval service, or the binary name of a class,"
+                    + " e.g. com.acme.Handler or Handler)");
         }
+        AgentConfig.RemotePrompt remotePrompt = RemotePromptParser.parse(raw, checkFiles);
         AgentConfig.RemotePolicy remote = RemotePolicyParser.parse(raw, checkFiles);
         AgentConfig config = new AgentConfig(scheme, mode,
                 remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles));
+                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles), remotePrompt);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {
