@@ -188,14 +188,19 @@ final class ApprovalStore implements Closeable {
     }
 
     private static String endLine(Approval a) {
+        return endLine(a.id, a.state, a.answer, a.approver, a.channel, a.note, a.ended);
+    }
+
+    private static String endLine(String id, Approval.State state, String answer, String approver, String channel,
+                                  String note, Instant at) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("op", a.state == Approval.State.ANSWERED ? "answer" : "expired");
-        m.put("id", a.id);
-        m.put("answer", a.answer);
-        m.put("approver", a.approver);
-        m.put("channel", a.channel);
-        m.put("note", a.note);
-        m.put("at", IsoInstant.format(a.ended));
+        m.put("op", state == Approval.State.ANSWERED ? "answer" : "expired");
+        m.put("id", id);
+        m.put("answer", answer);
+        m.put("approver", approver);
+        m.put("channel", channel);
+        m.put("note", note);
+        m.put("at", IsoInstant.format(at));
         return Json.write(m);
     }
 
@@ -283,14 +288,7 @@ final class ApprovalStore implements Closeable {
     private void end(Approval a, Approval.State state, String answer, String approver, String channel, String note)
             throws IOException {
         Instant at = clock.instant();
-        Approval probe = new Approval(a.id, a.sha256, a.client, a.received, a.deadline, a.request);
-        probe.state = state;
-        probe.answer = answer;
-        probe.approver = approver;
-        probe.channel = channel;
-        probe.note = note;
-        probe.ended = at;
-        journal(endLine(probe));
+        journal(endLine(a.id, state, answer, approver, channel, note, at));
         a.state = state;
         a.answer = answer;
         a.approver = approver;

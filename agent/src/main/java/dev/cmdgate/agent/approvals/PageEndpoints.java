@@ -61,65 +61,71 @@ final class PageEndpoints implements HttpHandler {
 
     @Override
     public void handle(HttpExchange x) throws IOException {
-        try (x) {
-            String host = x.getRequestHeaders().getFirst("Host");
-            if (host == null || !hosts.contains(host.toLowerCase(java.util.Locale.ROOT))) {
-                Http.error(x, 421, "this service does not answer for that host name");
-                return;
-            }
-            String path = x.getRequestURI().getRawPath();
-            String method = x.getRequestMethod();
-            if ("GET".equals(method) || "HEAD".equals(method)) {
-                switch (path) {
-                    case "/", "/index.html" -> Http.send(x, 200, "text/html; charset=utf-8", assets.get("index.html"));
-                    case "/app.js" -> Http.send(x, 200, "text/javascript; charset=utf-8", assets.get("app.js"));
-                    case "/app.css" -> Http.send(x, 200, "text/css; charset=utf-8", assets.get("app.css"));
-                    case "/api/session" -> session(x);
-                    case "/api/state" -> state(x);
-                    default -> Http.error(x, 404, "no such page");
-                }
-                return;
-            }
-            if (!"POST".equals(method)) {
-                Http.error(x, 405, "GET or POST");
-                return;
-            }
-            if (!sameOrigin(x, host)) {
-                Http.error(x, 403, "a change must come from this service's own page (Origin)");
-                return;
-            }
-            String type = x.getRequestHeaders().getFirst("Content-Type");
-            if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
-                Http.error(x, 415, "a change is a JSON body");
-                return;
-            }
-            if (path.equals("/api/login")) {
-                login(x);
-                return;
-            }
-            Sessions.Session s = signedIn(x);
-            if (s == null) {
-                Http.error(x, 401, "sign in first");
-                return;
-            }
-            if (!s.csrfMatches(x.getRequestHeaders().getFirst("X-CSRF-Token"))) {
-                Http.error(x, 403, "missing or wrong CSRF token");
-                return;
-            }
-            if (path.equals("/api/logout")) {
-                sessions.remove(s.id());
-                x.getResponseHeaders().add("Set-Cookie", cookieName() + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
-                        + (tls ? "; Secure" : ""));
-                Http.json(x, 200, Map.of("signed_out", true));
-            } else if (path.startsWith("/api/approvals/") && path.endsWith("/answer")) {
-                answer(x, s, path.substring("/api/approvals/".length(), path.length() - "/answer".length()));
-            } else {
-                Http.error(x, 404, "no such call");
-            }
+        try {
+            route(x);
         } catch (Http.TooLarge e) {
             Http.error(x, 413, "body too large");
         } catch (Http.BadJson e) {
             Http.error(x, 400, e.getMessage());
+        } finally {
+            x.close();
+        }
+    }
+
+    private void route(HttpExchange x) throws IOException {
+        String host = x.getRequestHeaders().getFirst("Host");
+        if (host == null || !hosts.contains(host.toLowerCase(java.util.Locale.ROOT))) {
+            Http.error(x, 421, "this service does not answer for that host name");
+            return;
+        }
+        String path = x.getRequestURI().getRawPath();
+        String method = x.getRequestMethod();
+        if ("GET".equals(method)) {
+            switch (path) {
+                case "/", "/index.html" -> Http.send(x, 200, "text/html; charset=utf-8", assets.get("index.html"));
+                case "/app.js" -> Http.send(x, 200, "text/javascript; charset=utf-8", assets.get("app.js"));
+                case "/app.css" -> Http.send(x, 200, "text/css; charset=utf-8", assets.get("app.css"));
+                case "/api/session" -> session(x);
+                case "/api/state" -> state(x);
+                default -> Http.error(x, 404, "no such page");
+            }
+            return;
+        }
+        if (!"POST".equals(method)) {
+            Http.error(x, 405, "GET or POST");
+            return;
+        }
+        if (!sameOrigin(x, host)) {
+            Http.error(x, 403, "a change must come from this service's own page (Origin)");
+            return;
+        }
+        String type = x.getRequestHeaders().getFirst("Content-Type");
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            Http.error(x, 415, "a change is a JSON body");
+            return;
+        }
+        if (path.equals("/api/login")) {
+            login(x);
+            return;
+        }
+        Sessions.Session s = signedIn(x);
+        if (s == null) {
+            Http.error(x, 401, "sign in first");
+            return;
+        }
+        if (!s.csrfMatches(x.getRequestHeaders().getFirst("X-CSRF-Token"))) {
+            Http.error(x, 403, "missing or wrong CSRF token");
+            return;
+        }
+        if (path.equals("/api/logout")) {
+            sessions.remove(s.id());
+            x.getResponseHeaders().add("Set-Cookie", cookieName() + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+                    + (tls ? "; Secure" : ""));
+            Http.json(x, 200, Map.of("signed_out", true));
+        } else if (path.startsWith("/api/approvals/") && path.endsWith("/answer")) {
+            answer(x, s, path.substring("/api/approvals/".length(), path.length() - "/answer".length()));
+        } else {
+            Http.error(x, 404, "no such call");
         }
     }
 

@@ -337,12 +337,14 @@ public final class ConfigParser {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
         String prompt = raw.getOrDefault("prompt", "auto").trim();
-        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt) || RemotePromptParser.isUrl(prompt))) {
+        boolean url = prompt.regionMatches(true, 0, "http://", 0, 7) || prompt.regionMatches(true, 0, "https://", 0, 8);
+        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt) || url)) {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
                     + "' (expected auto, deny, allow, console, the URL of an approval service, or the binary name of a class,"
                     + " e.g. com.acme.Handler or Handler)");
         }
-        AgentConfig.RemotePrompt remotePrompt = RemotePromptParser.parse(raw, checkFiles);
+        // read only where an approval service is named, so that other JVMs load none of its classes
+        AgentConfig.RemotePrompt remotePrompt = url || namesApprovalService(raw) ? RemotePromptParser.parse(raw, checkFiles) : null;
         AgentConfig.RemotePolicy remote = RemotePolicyParser.parse(raw, checkFiles);
         AgentConfig config = new AgentConfig(scheme, mode,
                 remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
@@ -356,6 +358,16 @@ public final class ConfigParser {
             }
         }
         return config;
+    }
+
+    /** Whether a key of an approval service is set ({@code service}, a {@code prompt.*} key but the timeout). */
+    private static boolean namesApprovalService(Map<String, String> raw) {
+        for (String k : raw.keySet()) {
+            if (k.equals("service") || (k.startsWith("prompt.") && !k.equals("prompt.timeout"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code caller.skip}: package names, comma-separated. */

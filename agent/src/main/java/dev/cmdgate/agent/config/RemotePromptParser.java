@@ -17,8 +17,7 @@ final class RemotePromptParser {
     private RemotePromptParser() {
     }
 
-    /** True when {@code prompt} names an approval service rather than a handler. */
-    static boolean isUrl(String prompt) {
+    private static boolean isUrl(String prompt) {
         String p = prompt.trim().toLowerCase(java.util.Locale.ROOT);
         return p.startsWith("https://") || p.startsWith("http://");
     }

@@ -23,9 +23,9 @@ import javax.net.ssl.SSLSocketFactory;
 
 /**
  * Puts a launch to an approval service and waits for a person's answer. The request is posted to
- * {@code URL/api/v1/approvals}; the service holds the post until the request is answered or up to
- * {@value ApprovalProtocol#MAX_HOLD_SECONDS} s, then says "pending", and the same bytes are posted again
- * (the service knows them by decision id and hash) until the deadline.
+ * {@code URL/api/v1/approvals}, first without a hold (the service answers at once: it has the request);
+ * then the same bytes are posted again (the service knows them by decision id and hash), each post held
+ * until the request is answered or up to {@value ApprovalProtocol#MAX_HOLD_SECONDS} s, until the deadline.
  *
  * <p>The service is given a deadline a little before {@code prompt.timeout} runs out, so an answer it
  * accepts in time reaches the launch in time; no post is held or read beyond {@code prompt.timeout}, so
@@ -93,7 +93,8 @@ final class ApprovalClient implements Prompter {
                 throw new PromptUnanswered("no answer from the approval service " + config.url() + " within "
                         + timeout.toSeconds() + " s");
             }
-            int hold = (int) Math.min(ApprovalProtocol.MAX_HOLD_SECONDS, left / 1_000_000_000L);
+            // the first post is not held: once it is answered, the service has the request (and keeps it)
+            int hold = taken ? (int) Math.min(ApprovalProtocol.MAX_HOLD_SECONDS, left / 1_000_000_000L) : 0;
             long readMillis = Math.max(1, Math.min(hold * 1000L + 2000, (end - System.nanoTime()) / 1_000_000 - 50));
             int connectMillis = (int) Math.max(1, Math.min(MAX_CONNECT_MILLIS, readMillis));
             Exchange x;

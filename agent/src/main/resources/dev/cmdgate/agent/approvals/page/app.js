@@ -130,7 +130,7 @@
   }
 
   function row(dl, label, value, cls) {
-    if (value === null || value === undefined || value === '') return;
+    if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length)) return;
     dl.append(el('dt', null, label));
     const dd = el('dd', cls);
     if (Array.isArray(value)) {
