@@ -99,6 +99,7 @@ class ApprovalsServiceIT {
         int jvms = 20;
         int each = 10;
         Path bob = tmp.resolve("approvers");
+        Map<String, String> expected = new HashMap<>();
         try (ApprovalsProcess s = service(jdks.get(0))) {
             String bobToken = ApprovalsProcess.addHolder(jdks.get(0), tmp, "add-approver", "--approvers", bob, "bob");
             List<ForkedJvm.Running> running = new ArrayList<>();
@@ -121,7 +122,6 @@ class ApprovalsServiceIT {
                 // alice and bob answer every request at the same moment, with the same answer: one of them wins
                 ExecutorService pool = Executors.newFixedThreadPool(8);
                 Map<String, String> winner = new HashMap<>();
-                Map<String, String> expected = new HashMap<>();
                 List<String> problems = new CopyOnWriteArrayList<>();
                 try {
                     List<Future<?>> all = new ArrayList<>();
