@@ -30,8 +30,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The requests the service holds, and their journal: every request, answer and expiry is one JSON line,
- * written and forced to disk before anyone is told of it, so that after a restart (or a crash) every
- * request is as it was — a pending one still pending until its deadline, an answered one answered as it
+ * written before anyone is told of it (an answer also forced to disk), so that after a restart (or a
+ * crash) every request is as it was — a pending one still pending until its deadline, an answered one answered as it
  * was. An answer that was not on disk was given to nobody; nothing is ever allowed that the journal does
  * not hold. On start the journal is read, requests whose deadline passed meanwhile are expired (a deny),
  * and the file is rewritten with the pending requests and the latest history only.
@@ -43,6 +43,16 @@ final class ApprovalStore implements Closeable {
 
     /** What became of an answer. */
     enum Outcome { ANSWERED, ALREADY_ANSWERED, EXPIRED, UNKNOWN }
+
+    /** The most requests pending at once: beyond it a client's request is refused (and its launch denied). */
+    static final int MAX_PENDING = 5000;
+
+    /** A new request while {@link #MAX_PENDING} are pending. */
+    static final class Full extends Exception {
+        Full() {
+            super(MAX_PENDING + " requests are pending already", null, false, false);
+        }
+    }
 
     /** A post with a known decision id but other bytes. */
     static final class Conflict extends Exception {
@@ -211,10 +221,17 @@ final class ApprovalStore implements Closeable {
         }
     }
 
-    /** Appends one line and forces it to disk; called under the lock. */
-    private void journal(String line) throws IOException {
+    /**
+     * Appends one line, and forces it to disk when {@code durable}; called under the lock. An answer is
+     * forced before anyone hears of it. A request is only written: one lost with the machine (not with the
+     * process, whose writes the system keeps) is posted again by its JVM and taken anew, and forcing each
+     * of hundreds of requests arriving together would keep them all waiting on the disk.
+     */
+    private void journal(String line, boolean durable) throws IOException {
         write(journal, line + "\n");
-        journal.force(false);
+        if (durable) {
+            journal.force(false);
+        }
     }
 
     private void remember(Approval a) {
@@ -232,10 +249,10 @@ final class ApprovalStore implements Closeable {
 
     /**
      * Takes a request, or finds the one already taken under {@code id} (a JVM posting again after a hold or
-     * a restart). Throws {@link Conflict} when {@code id} holds other bytes.
+     * a restart). Throws {@link Conflict} when {@code id} holds other bytes, {@link Full} when too many wait.
      */
     Submitted submit(String id, String sha256, Map<String, Object> request, String client, Instant deadline)
-            throws Conflict, IOException {
+            throws Conflict, Full, IOException {
         lock.lock();
         try {
             Approval known = byId.get(id);
@@ -245,8 +262,11 @@ final class ApprovalStore implements Closeable {
                 }
                 return new Submitted(known, known.seen(), false);
             }
+            if (byId.size() - history.size() >= MAX_PENDING) {
+                throw new Full();
+            }
             Approval a = new Approval(id, sha256, client, clock.instant(), deadline, request);
-            journal(requestLine(a));
+            journal(requestLine(a), false);
             byId.put(id, a);
             if (!deadline.isAfter(a.received)) {
                 end(a, Approval.State.EXPIRED, "deny", null, null, null);
@@ -288,7 +308,7 @@ final class ApprovalStore implements Closeable {
     private void end(Approval a, Approval.State state, String answer, String approver, String channel, String note)
             throws IOException {
         Instant at = clock.instant();
-        journal(endLine(a.id, state, answer, approver, channel, note, at));
+        journal(endLine(a.id, state, answer, approver, channel, note, at), true);
         a.state = state;
         a.answer = answer;
         a.approver = approver;

@@ -79,6 +79,9 @@ final class JvmEndpoint implements HttpHandler {
             } catch (ApprovalStore.Conflict e) {
                 Http.error(x, 409, e.getMessage());
                 return;
+            } catch (ApprovalStore.Full e) {
+                Http.error(x, 503, e.getMessage());
+                return;
             }
             if (s.isNew()) {
                 log.println("cmdgate approvals: request " + id + " from " + client + ": " + ScreenText.of(CommandText.render(argv(request))));

@@ -93,7 +93,7 @@ class ApprovalsBrowserIT {
             assertThat(text(card, ".findings")).contains("builtin.rules:");
             assertThat(text(card, ".left")).matches("(\\d+ min \\d\\d s|\\d+ s) left");
             card.findElement(By.cssSelector("textarea.note")).sendKeys("build output, fine");
-            card.findElement(By.cssSelector("button.approve")).click();
+            browser.answer(card, "button.approve");
 
             Run run = app.finish();
             assertThat(run.result("touch").ok()).as(run.describe()).isTrue();
@@ -117,7 +117,7 @@ class ApprovalsBrowserIT {
                 ForkedJvm.Running app = gated(jdk, s.url(), 120, Spec.attempts().add("touch", "touch", "denied.txt")).start()) {
             browser.signIn(s.url(), token);
             WebElement card = browser.card("touch denied.txt", WAIT);
-            card.findElement(By.cssSelector(".head")).click();   // selects it
+            browser.press(card.findElement(By.cssSelector(".head")));   // selects it
             new Actions(browser.driver()).sendKeys("n").perform();
 
             Run run = app.finish();
@@ -134,8 +134,8 @@ class ApprovalsBrowserIT {
                 .add("other", "touch", "other.txt");
         try (ApprovalsProcess s = service(jdk); ForkedJvm.Running app = gated(jdk, s.url(), 120, spec).start()) {
             browser.signIn(s.url(), token);
-            browser.card("touch same.txt", WAIT).findElement(By.cssSelector("button.always")).click();
-            browser.card("touch other.txt", WAIT).findElement(By.cssSelector("button.deny")).click();
+            browser.answer(browser.card("touch same.txt", WAIT), "button.always");
+            browser.answer(browser.card("touch other.txt", WAIT), "button.deny");
 
             Run run = app.finish();
             assertThat(run.result("first").ok()).as(run.describe()).isTrue();
@@ -192,7 +192,7 @@ class ApprovalsBrowserIT {
             s.restart();
             browser.waiting(WAIT).until(d -> d.findElement(By.id("login")).isDisplayed());   // sessions end with the process
             browser.signIn(s.url(), token);
-            browser.card("touch restart.txt", WAIT).findElement(By.cssSelector("button.approve")).click();
+            browser.answer(browser.card("touch restart.txt", WAIT), "button.approve");
 
             Run run = app.finish();
             assertThat(run.result("touch").ok()).as(run.describe() + "\n--- service\n" + s.log()).isTrue();
@@ -231,8 +231,8 @@ class ApprovalsBrowserIT {
             assertThat(forged.getText()).contains(HostileRequests.SERVICE).contains(HostileRequests.CALLER)
                     .contains(HostileRequests.RULE).contains("\\u202e").doesNotContain("\u202e");
             assertNothingRan();
-            card.findElement(By.cssSelector("button.deny")).click();
-            forged.findElement(By.cssSelector("button.deny")).click();
+            browser.answer(card, "button.deny");
+            browser.answer(forged, "button.deny");
             browser.driver().findElement(By.id("tab-history")).click();
             browser.waiting(WAIT).until(d -> d.findElements(By.cssSelector("#answers li.card")).size() == 2);
             assertNothingRan();
@@ -313,11 +313,11 @@ class ApprovalsBrowserIT {
             browser.resize(Browser.LAPTOP);
             WebElement first = browser.card("touch notes.txt", WAIT);
             first.findElement(By.cssSelector("textarea.note")).sendKeys("notes for the release, fine");
-            first.findElement(By.cssSelector("button.approve")).click();
-            browser.card("rm -rf build", WAIT).findElement(By.cssSelector("button.deny")).click();
+            browser.answer(first, "button.approve");
+            browser.answer(browser.card("rm -rf build", WAIT), "button.deny");
             browser.card("git push --force origin main", WAIT).findElement(By.cssSelector("textarea.note"))
                     .sendKeys("no force pushes from agents");
-            browser.card("git push --force origin main", WAIT).findElement(By.cssSelector("button.deny")).click();
+            browser.answer(browser.card("git push --force origin main", WAIT), "button.deny");
             browser.driver().findElement(By.id("tab-history")).click();
             browser.waiting(WAIT).until(d -> d.findElements(By.cssSelector("#answers li.card")).size() == 3);
             browser.screenshot(dir.resolve("history-laptop.png"));

@@ -142,6 +142,27 @@ final class Browser implements AutoCloseable {
         });
     }
 
+    /** Clicks {@code e} once it is scrolled to the middle of the window (clear of the page's sticky header). */
+    void press(WebElement e) {
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", e);
+        e.click();
+    }
+
+    /**
+     * Answers the request of {@code card} with its button {@code css} ({@code button.approve} …) and waits until
+     * the page shows it answered (or gone), so that the next click does not land while the list moves.
+     */
+    void answer(WebElement card, String css) {
+        press(card.findElement(org.openqa.selenium.By.cssSelector(css)));
+        waiting(Duration.ofSeconds(60)).until(d -> {
+            try {
+                return card.getAttribute("class").contains("answered") || !card.isDisplayed();
+            } catch (org.openqa.selenium.StaleElementReferenceException gone) {
+                return true;
+            }
+        });
+    }
+
     Object script(String js) {
         return ((JavascriptExecutor) driver).executeScript(js);
     }

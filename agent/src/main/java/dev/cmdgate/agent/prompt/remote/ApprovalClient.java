@@ -30,7 +30,8 @@ import javax.net.ssl.SSLSocketFactory;
  * <p>The service is given a deadline a little before {@code prompt.timeout} runs out, so an answer it
  * accepts in time reaches the launch in time; no post is held or read beyond {@code prompt.timeout}, so
  * the prompt thread is free when the gateway gives up. A service that cannot be reached on the first
- * post (down, refusing, a certificate that does not verify) is a deny at once. Once it has taken the
+ * post (down, refusing, a certificate that does not verify) is a deny at once; one that takes the
+ * connection and never answers is a deny at the deadline. Once it has taken the
  * request, a lost connection or a 5xx is taken for a restart: the post is tried again, every quarter of a
  * second, until the deadline — the service keeps pending requests across a restart. Any other status, and
  * any answer that does not read, is a deny, said in the exception's message.
@@ -95,7 +96,8 @@ final class ApprovalClient implements Prompter {
             }
             // the first post is not held: once it is answered, the service has the request (and keeps it)
             int hold = taken ? (int) Math.min(ApprovalProtocol.MAX_HOLD_SECONDS, left / 1_000_000_000L) : 0;
-            long readMillis = Math.max(1, Math.min(hold * 1000L + 2000, (end - System.nanoTime()) / 1_000_000 - 50));
+            // a busy service may be slow to answer any post: wait for it as long as the launch waits, no longer
+            long readMillis = Math.max(1, (end - System.nanoTime()) / 1_000_000 - 50);
             int connectMillis = (int) Math.max(1, Math.min(MAX_CONNECT_MILLIS, readMillis));
             Exchange x;
             try {

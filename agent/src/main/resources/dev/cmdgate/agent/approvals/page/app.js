@@ -238,6 +238,7 @@
       }
     }
     $('count').textContent = String(state.pending.length);
+    $('count').classList.toggle('zero', state.pending.length === 0);
     $('empty').hidden = state.pending.length > 0;
     document.title = (state.pending.length ? '(' + state.pending.length + ') ' : '') + 'cmdgate approvals';
     if (!state.selected || !cards.has(state.selected)) {
@@ -255,7 +256,7 @@
       const li = el('li', 'card done');
       const head = el('div', 'head');
       const outcome = r.state === 'expired' ? 'expired (denied)' : r.answer;
-      head.append(chip(outcome, 'answer a-' + (r.state === 'expired' ? 'expired' : ['allow', 'deny', 'always'].includes(r.answer) ? r.answer : 'other')));
+      head.append(chip(outcome, 'outcome a-' + (r.state === 'expired' ? 'expired' : ['allow', 'deny', 'always'].includes(r.answer) ? r.answer : 'other')));
       head.append(classChip(r.class), chip(r.level, 'level'));
       head.append(el('span', 'by', (r.approver ? 'by ' + r.approver : 'nobody answered') + ' · '
         + new Date(r.ended).toLocaleString()));
