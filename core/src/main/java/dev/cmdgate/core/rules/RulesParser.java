@@ -556,7 +556,7 @@ final class RulesParser {
         if (s == null) {
             s = new Section(key, w, parent);
             parent.subs.put(w, s);
-            if (parent.mode == Section.ParseMode.GNU) {
+            if (parent.mode == Section.ParseMode.GNU && !parent.modeByRow) {
                 parent.mode = Section.ParseMode.POSIX;
             }
         }
@@ -576,9 +576,9 @@ final class RulesParser {
             case "parse" -> {
                 for (int i = 1; i < t.size(); i++) {
                     switch (t.get(i)) {
-                        case "gnu" -> s.mode = Section.ParseMode.GNU;
-                        case "posix" -> s.mode = Section.ParseMode.POSIX;
-                        case "none" -> s.mode = Section.ParseMode.NONE;
+                        case "gnu" -> parseMode(s, Section.ParseMode.GNU);
+                        case "posix" -> parseMode(s, Section.ParseMode.POSIX);
+                        case "none" -> parseMode(s, Section.ParseMode.NONE);
                         case "first-bundle" -> s.firstBundle = true;
                         case "global-options" -> s.globalOptions = true;
                         case "plus-options" -> s.plusOptions = true;
@@ -716,6 +716,12 @@ final class RulesParser {
             }
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }
+    }
+
+    /** A {@code parse} row's mode: it stays, wherever the section's sub-command headers are written. */
+    private static void parseMode(Section s, Section.ParseMode mode) {
+        s.mode = mode;
+        s.modeByRow = true;
     }
 
     private void opt(Section s, List<String> t) {
