@@ -588,7 +588,6 @@ final class RulesParser {
                 }
             }
             case "opt" -> opt(s, t);
-            case "opts" -> opts(s, t);
             case "version" -> {
                 if (t.size() < 2) {
                     throw new IllegalArgumentException("expected: version SPELLING...");
@@ -786,36 +785,6 @@ final class RulesParser {
             }
         }
         s.options.add(spec);
-    }
-
-    /**
-     * {@code opts GROUP... [=ARG|=?ARG] [-> verdict]}: several distinct options sharing arity and
-     * effect; a group joins the spellings of one option with '/' ({@code -n/--max-count}).
-     */
-    private void opts(Section s, List<String> t) {
-        int end = t.indexOf("->");
-        List<String> tail = new ArrayList<>();
-        List<String> groups = new ArrayList<>();
-        for (int i = 1; i < t.size(); i++) {
-            String w = t.get(i);
-            if (i >= end && end >= 0 || w.startsWith("=")) {
-                tail.add(w);
-            } else {
-                groups.add(w);
-            }
-        }
-        if (groups.isEmpty()) {
-            throw new IllegalArgumentException("opts row names no option");
-        }
-        for (String g : groups) {
-            List<String> row = new ArrayList<>();
-            row.add("opt");
-            for (String n : g.split("/")) {
-                row.add(n);
-            }
-            row.addAll(tail);
-            opt(s, row);
-        }
     }
 
     private static final List<String> RUNS_WORDS = List.of("skip", "default", "assignments", "stdin-args", "unless",

@@ -28,7 +28,7 @@ class RulesLayoutTest {
     void theRearrangedRulesSayWhatTheRulesSaidBefore() throws IOException {
         String before = beforeText();
         Assumptions.assumeTrue(before != null, "no rules text from before the rearrangement to compare with");
-        Map<String, String> was = RuleSetDump.of(RuleSetDump.parse(before));
+        Map<String, String> was = RuleSetDump.of(RuleSetDump.parse(withOptRows(before)));
         Map<String, String> now = RuleSetDump.of(RuleSet.builtinReadWhole());
         assertThat(now.keySet()).as("programs, languages and settings").isEqualTo(was.keySet());
         List<String> changed = new ArrayList<>();
@@ -52,6 +52,48 @@ class RulesLayoutTest {
         try (InputStream in = RulesLayoutTest.class.getResourceAsStream(BEFORE)) {
             return in == null ? null : new String(in.readAllBytes(), StandardCharsets.US_ASCII);
         }
+    }
+
+    /**
+     * The text with each {@code opts GROUP... [=ARG] [-> verdict]} row (the layout before had them) written as
+     * the {@code opt} rows it declared: one per group, the group's spellings joined by '/', each with the
+     * row's {@code =} words and verdict.
+     */
+    static String withOptRows(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            List<RulesParser.Token> t = RulesParser.words(line);
+            if (t.isEmpty() || !t.get(0).is("opts")) {
+                out.append(line).append('\n');
+                continue;
+            }
+            int arrow = line.indexOf(" -> ");
+            StringBuilder tail = new StringBuilder();
+            List<String> groups = new ArrayList<>();
+            for (RulesParser.Token w : t.subList(1, t.size())) {
+                if (w.is("->")) {
+                    break;
+                }
+                if (w.text().startsWith("=")) {
+                    tail.append(' ').append(w.text());
+                } else {
+                    groups.add(w.text());
+                }
+            }
+            if (arrow >= 0) {
+                tail.append(line.substring(arrow));
+            }
+            for (String g : groups) {
+                out.append("opt ").append(g.replace('/', ' ')).append(tail).append('\n');
+            }
+        }
+        return out.substring(0, out.length() - 1);
+    }
+
+    @Test
+    void anOptsRowOfTheLayoutBeforeIsTheOptRowsItDeclared() {
+        assertThat(withOptRows("[a]\nopts -n/--max-count --color =VALUE -> Write low \"x -> y\"\nopts -q\n"))
+                .isEqualTo("[a]\nopt -n --max-count =VALUE -> Write low \"x -> y\"\nopt --color =VALUE -> Write low \"x -> y\"\nopt -q\n");
     }
 
     private static Map<String, String> dump(String text) {
