@@ -29,7 +29,8 @@ class BuiltinRulesSelfCheckTest {
      * {@value #HEADER_WIDTH} characters; a name written twice in one header; a section (program or
      * sub-command, outside {@code [@settings]} and {@code [@lang]}) opened by more than one header; a
      * program whose headers are not all in one block (another program's header between them); an
-     * {@code example} row whose line does not name its section's program (it belongs in that program's block).
+     * {@code example} row whose line does not name its section's program (it belongs in that program's block); a
+     * second {@code is} or {@code code-file} row in one section (only the last counts: the first misleads a reader).
      */
     static List<String> layoutProblems(String text, String origin) {
         List<String> problems = new ArrayList<>();
@@ -38,6 +39,7 @@ class BuiltinRulesSelfCheckTest {
         Set<String> block = new HashSet<>();
         int blocks = 0;
         List<String> programs = List.of();
+        Set<String> onceIn = new HashSet<>();
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String raw = lines[i];
@@ -46,6 +48,9 @@ class BuiltinRulesSelfCheckTest {
             if (t.isEmpty()) {
                 continue;
             }
+            if (ONE_PER_SECTION.contains(t.get(0)) && !programs.isEmpty() && !onceIn.add(t.get(0))) {
+                problems.add(at + "a second " + t.get(0) + " row in this section: only the last counts");
+            }
             if (t.get(0).equals("example") && !programs.isEmpty() && t.size() > 1 && !namesOneOf(t.get(1), programs)) {
                 problems.add(at + "example \"" + t.get(1) + "\" does not name " + String.join(" or ", programs)
                         + ": it belongs in the block of the program it shows");
@@ -53,6 +58,7 @@ class BuiltinRulesSelfCheckTest {
             if (!t.get(0).startsWith("[")) {
                 continue;
             }
+            onceIn = new HashSet<>();
             int hash = raw.indexOf('#');
             String h = (hash >= 0 ? raw.substring(0, hash) : raw).trim();
             if (raw.length() > HEADER_WIDTH) {
@@ -109,6 +115,9 @@ class BuiltinRulesSelfCheckTest {
         return problems;
     }
 
+    /** Rows of which a section's last replaces the others (an earlier one never counts). */
+    private static final Set<String> ONE_PER_SECTION = Set.of("is", "code-file");
+
     /** Whether a shell line names one of the programs as a word (a prefix program {@code mkfs*}: a word starting so). */
     private static boolean namesOneOf(String line, List<String> programs) {
         for (String word : line.split("[\\s;|&()'\"`/]+")) {
@@ -138,6 +147,8 @@ class BuiltinRulesSelfCheckTest {
         assertThat(layoutProblems("[a|b]\n[a x|b x]\n[a y]\n[b y]\n[c]\n", "t.rules")).isEmpty();
         assertThat(layoutProblems("[a]\nexample \"b -f\" -> Read\n[a x]\nexample \"a x\" -> Read\n", "t.rules"))
                 .containsExactly("t.rules:2: example \"b -f\" does not name a: it belongs in the block of the program it shows");
+        assertThat(layoutProblems("[a]\nis Read minimal \"x\"\nopt -f\nis Write low \"y\"\n[b]\nis Read minimal \"z\"\n", "t.rules"))
+                .containsExactly("t.rules:4: a second is row in this section: only the last counts");
         assertThat(layoutProblems("[mkfs*]\nexample \"sudo mkfs.ext4 /dev/sdb1\" -> Destructive\n", "t.rules")).isEmpty();
         String longHeader = "[" + "x".repeat(HEADER_WIDTH) + "]";
         assertThat(layoutProblems("\n" + longHeader + "\n", "t.rules"))
