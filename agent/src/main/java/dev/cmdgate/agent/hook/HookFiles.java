@@ -1,0 +1,128 @@
+package dev.cmdgate.agent.hook;
+
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.core.classify.OwnFiles;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a hook's gate protects, as the agent's gate protects its own files: cmdgate's jar and the launcher that
+ * runs the hook, the files the configuration names (rules, passport, signing key, audit file), the JDK, and the
+ * files each host reads its hooks from (listed in the resource {@code host-files}). A command that changes one of
+ * them is Destructive.
+ */
+final class HookFiles {
+
+    private static final String RESOURCE = "host-files";
+
+    private HookFiles() {
+    }
+
+    /**
+     * @param launcher the installed command that runs the hook (null when run otherwise)
+     * @param projects the call's project directories
+     */
+    static OwnFiles of(AgentConfig config, Path launcher, List<String> projects) {
+        List<String> homes = new ArrayList<>();
+        String env = System.getenv("HOME");
+        if (env != null && !env.isEmpty()) {
+            homes.add(env);
+        }
+        if (!homes.contains(System.getProperty("user.home"))) {
+            homes.add(System.getProperty("user.home"));
+        }
+        OwnFiles.Builder b = OwnFiles.builder(homes.get(0));
+        b.add(jar(), OwnFiles.Kind.FILE, "cmdgate's jar");
+        if (launcher != null) {
+            b.add(launcher, OwnFiles.Kind.FILE, "the command that runs cmdgate's hook");
+        }
+        b.add(config.rules(), OwnFiles.Kind.FILE, "the rules file");
+        b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");
+        b.add(config.signingKey(), OwnFiles.Kind.FILE, "the signing key");
+        b.add(config.audit(), OwnFiles.Kind.ROTATED, "the audit file");
+        if (config.audit() != null) {
+            b.add(Path.of(config.audit() + ".lock"), OwnFiles.Kind.FILE, "the audit file's lock");
+        }
+        String javaHome = System.getProperty("java.home");
+        if (javaHome != null) {
+            b.add(Path.of(javaHome), OwnFiles.Kind.TREE, "the JDK cmdgate runs in");
+        }
+        for (String[] row : rows()) {
+            OwnFiles.Kind kind = OwnFiles.Kind.valueOf(row[1]);
+            if (row[0].startsWith("~/")) {
+                for (String home : homes) {
+                    b.add(Path.of(home, row[0].substring(2)), kind, row[2]);
+                }
+            } else {
+                for (String project : projects) {
+                    b.add(Path.of(project, row[0].substring(2)), kind, row[2]);
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /** The jar this class was read from, or null (classes in a directory, as in unit tests). */
+    static Path jar() {
+        try {
+            var source = HookFiles.class.getProtectionDomain().getCodeSource();
+            if (source != null && source.getLocation() != null && source.getLocation().getPath().endsWith(".jar")) {
+                return Path.of(source.getLocation().toURI());
+            }
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            // the other files are still protected
+        }
+        return null;
+    }
+
+    /** The rows of {@code host-files}: path, kind, what. */
+    static List<String[]> rows() {
+        List<String[]> rows = new ArrayList<>();
+        try (InputStream in = HookFiles.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("cmdgate's jar lacks " + RESOURCE);
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII));
+            for (String line; (line = r.readLine()) != null; ) {
+                String t = line.trim();
+                if (t.isEmpty() || t.startsWith("#")) {
+                    continue;
+                }
+                int a = blank(t, 0);
+                int b = blank(t, skip(t, a));
+                String path = t.substring(0, a);
+                String kind = t.substring(skip(t, a), b);
+                if (!(path.startsWith("~/") || path.startsWith("./")) || b >= t.length()) {
+                    throw new IllegalStateException(RESOURCE + ": bad row: " + line);
+                }
+                rows.add(new String[] {path, kind, t.substring(skip(t, b))});
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows;
+    }
+
+    private static int blank(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) != ' ' && s.charAt(i) != '\t') {
+            i++;
+        }
+        return i;
+    }
+
+    private static int skip(String s, int from) {
+        int i = from;
+        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+            i++;
+        }
+        return i;
+    }
+}
