@@ -67,7 +67,9 @@ final class HookInstall {
         }
         Registration r = Registration.of(host);
         String command = command(launcher, r, config, deadline);
-        Path file = r.file(Path.of(System.getProperty("user.home")), project);
+        // the host finds ~ through HOME, as its own runtime does
+        String home = System.getenv("HOME");
+        Path file = r.file(Path.of(home == null || home.isEmpty() ? System.getProperty("user.home") : home), project);
         if (print) {
             out.println("# " + file);
             out.print(PrettyJson.write(r.snippet(command)));
