@@ -55,7 +55,7 @@ final class HookFiles {
             b.add(Path.of(javaHome), OwnFiles.Kind.TREE, "the JDK cmdgate runs in");
         }
         for (String[] row : rows()) {
-            OwnFiles.Kind kind = OwnFiles.Kind.valueOf(row[1]);
+            OwnFiles.Kind kind = row[1].equals("TREE") ? OwnFiles.Kind.TREE : OwnFiles.Kind.FILE;
             if (row[0].startsWith("~/")) {
                 for (String home : homes) {
                     b.add(Path.of(home, row[0].substring(2)), kind, row[2]);
@@ -99,7 +99,8 @@ final class HookFiles {
                 int b = blank(t, skip(t, a));
                 String path = t.substring(0, a);
                 String kind = t.substring(skip(t, a), b);
-                if (!(path.startsWith("~/") || path.startsWith("./")) || b >= t.length()) {
+                if (!(path.startsWith("~/") || path.startsWith("./")) || b >= t.length()
+                        || !(kind.equals("TREE") || kind.equals("FILE"))) {
                     throw new IllegalStateException(RESOURCE + ": bad row: " + line);
                 }
                 rows.add(new String[] {path, kind, t.substring(skip(t, b))});

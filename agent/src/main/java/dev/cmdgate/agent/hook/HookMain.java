@@ -39,6 +39,9 @@ public final class HookMain {
         }
         ReplyChannel channel = new ReplyChannel(a.host(), a.wrapped());
         new Deadline(channel, a.host(), a.deadlineMillis()).start();
+        if (a.wrapped() && ArchiveTraining.archiving()) {
+            channel.afterReply(new ArchiveTraining());
+        }
         try {
             channel.send(answer(a.host(), a.config(), a.launcher()));
         } catch (Throwable t) {

@@ -25,6 +25,8 @@ final class ReplyChannel {
     private final byte[] lastOut;
     private final byte[] lastErr;
     private final int lastExit;
+    /** Work done after the reply is written and before the JVM ends (the archive's training), or null. */
+    private volatile Runnable afterReply;
 
     ReplyChannel(Host host, boolean wrapped) {
         this.wrapped = wrapped;
@@ -33,6 +35,11 @@ final class ReplyChannel {
         this.lastOut = bytes(last.stdout());
         this.lastErr = bytes(last.stderr());
         this.lastExit = status(last.exit());
+    }
+
+    /** Work to do after the reply is written, before the JVM ends. */
+    void afterReply(Runnable work) {
+        this.afterReply = work;
     }
 
     /** Writes the reply and ends the JVM, unless a reply was sent already (then returns at once). */
@@ -53,6 +60,14 @@ final class ReplyChannel {
             status = lastExit;
         }
         write(o, e);
+        Runnable after = afterReply;
+        if (after != null) {
+            try {
+                after.run();
+            } catch (Throwable ignored) {
+                // the reply is out; nothing after it may change the status
+            }
+        }
         Runtime.getRuntime().halt(status);
     }
 
