@@ -42,6 +42,7 @@ final class HookFiles {
         b.add(jar(), OwnFiles.Kind.FILE, "cmdgate's jar");
         if (launcher != null) {
             b.add(launcher, OwnFiles.Kind.FILE, "the command that runs cmdgate's hook");
+            b.add(launcher.resolveSibling("agent/target/cli-archive"), OwnFiles.Kind.TREE, "the class-data archives the hook runs from");
         }
         b.add(config.rules(), OwnFiles.Kind.FILE, "the rules file");
         b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");

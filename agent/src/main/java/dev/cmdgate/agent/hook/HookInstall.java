@@ -83,9 +83,16 @@ final class HookInstall {
         }
     }
 
-    /** The command line the host runs: the launcher with {@code hook HOST} and the options given. */
+    /**
+     * The command line the host runs: the launcher with {@code hook HOST} and the options given, by {@code bash -p},
+     * which takes no start-up file ({@code BASH_ENV}) and no function from the environment the host passes on, with
+     * a {@code PATH} of its own: the JDK that installs it, then the system's directories, so that no directory the
+     * host's environment puts first decides which {@code java} answers.
+     */
     static String command(Path launcher, Registration r, Path config, String deadline) {
-        StringBuilder c = new StringBuilder(quote(launcher.toString())).append(" hook ").append(r.host());
+        String path = Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin";
+        StringBuilder c = new StringBuilder("PATH=").append(quote(path)).append(" /bin/bash -p ")
+                .append(quote(launcher.toString())).append(" hook ").append(r.host());
         if (config != null) {
             c.append(" --config ").append(quote(config.toString()));
         }

@@ -40,7 +40,7 @@ final class ReasonText {
             for (Finding f : strongest(d.classification().findings(), 3)) {
                 s.append(first ? " Found: " : "; ");
                 first = false;
-                s.append('`').append(cut(f.command(), MAX_COMMAND)).append('`');
+                s.append('`').append(oneLine(f.command(), MAX_COMMAND)).append('`');
                 if (!said.contains(f.reason())) {
                     s.append(" — ").append(f.reason());
                 }
@@ -81,6 +81,20 @@ final class ReasonText {
     private static boolean stronger(Finding a, Finding b) {
         int byClass = a.commandClass().compareTo(b.commandClass());
         return byClass > 0 || (byClass == 0 && a.level().compareTo(b.level()) > 0);
+    }
+
+    /** A command on one line, as much of it as fits: its line ends shown as {@code \n}. */
+    static String oneLine(String s, int max) {
+        StringBuilder b = new StringBuilder(Math.min(s.length(), max) + 8);
+        for (int i = 0; i < s.length() && b.length() < max; i++) {
+            char c = s.charAt(i);
+            if (c == '\n') {
+                b.append("\\n");
+            } else {
+                b.append(c < ' ' || c == '`' ? ' ' : c);
+            }
+        }
+        return cut(b.toString(), max);
     }
 
     static String cut(String s, int max) {

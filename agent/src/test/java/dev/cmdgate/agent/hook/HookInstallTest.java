@@ -52,7 +52,8 @@ class HookInstallTest {
         assertThat(after).containsEntry("model", "opus");
         assertThat(after.get("permissions").toString()).contains("Bash(curl *)");
         String hooks = after.get("hooks").toString();
-        assertThat(hooks).contains("dippy", "notify-send done", tmp.resolve("cmdgate") + " hook claude-code", "timeout=30");
+        assertThat(hooks).contains("dippy", "notify-send done", "/bin/bash -p " + tmp.resolve("cmdgate") + " hook claude-code",
+                "PATH=" + System.getProperty("java.home") + "/bin:", "timeout=30");
         assertThat(Files.readString(project.resolve(".claude/settings.local.json.cmdgate-backup"))).isEqualTo(before);
 
         String once = Files.readString(settings);

@@ -105,12 +105,14 @@ class HookFaultsIT {
             for (Fault f : faults) {
                 n++;
                 InstalledHook hook = plain;
+                String command = good;
                 if (f.javaStandIn() != null) {
+                    // the registered command names the JDK it runs: the stand-in takes its place there
                     Path bin = Dirs.mkdir(tmp, "bin-" + n);
                     InstalledHook.script(bin.resolve("java"), "#!/bin/sh\n" + f.javaStandIn() + "\n");
-                    hook = new InstalledHook(jdk, home, bin);
+                    assertThat(command).contains(jdk.home().resolve("bin").toString());
+                    command = command.replace(jdk.home().resolve("bin").toString(), bin.toString());
                 }
-                String command = good;
                 if (f.installOption() != null) {
                     List<String> opts = new ArrayList<>(List.of("--config", goodConfig.toString()));
                     String[] o = f.installOption().split(" ");
