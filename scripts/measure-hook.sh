@@ -109,7 +109,7 @@ if [[ "${FLAGS:-0}" == 1 ]]; then
   # the hook's JVM started directly from its archive: the launcher's flags, then each one taken away or added
   archive="$(ls "$archives"/*-hook.jsa | head -1)"
   base=(-XX:SharedArchiveFile="$archive" -Xlog:disable -Xlog:all=warning:stderr -XX:TieredStopAtLevel=1)
-  sets=("" "-XX:+UseSerialGC" "-XX:-UsePerfData" "-Xss512k" "-XX:CICompilerCount=1" "-Xint" "-Xshare:off"
+  sets=("" "-XX:+UseSerialGC" "-XX:-UsePerfData" "-Xmx256m" "-XX:CICompilerCount=1" "-Xint" "-Xshare:off"
         "-XX:TieredStopAtLevel=4" "-XX:+UseSerialGC -XX:-UsePerfData")
   echo; echo "flags (JVM started directly, launcher's flags plus):"
   for ((r = 0; r < rounds; r++)); do

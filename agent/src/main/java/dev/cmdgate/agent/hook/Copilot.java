@@ -23,24 +23,18 @@ record Copilot() implements Host {
 
     @Override
     public ToolCall read(Map<String, Object> input) {
-        Map<String, String> context = new LinkedHashMap<>();
-        context.put("hook", name());
         boolean claudeStyle = input.containsKey("tool_name") || input.containsKey("hook_event_name");
         String event = Fields.string(input, "hook_event_name");
         if (event != null && !event.equals("PreToolUse") && !event.equals("preToolUse")) {
             throw new HookInputException("the event is " + event + "; cmdgate answers preToolUse (register it there)");
         }
-        context.put("event", claudeStyle ? "PreToolUse" : "preToolUse");
+        Map<String, String> context = Fields.context(name(), claudeStyle ? "PreToolUse" : "preToolUse");
         Fields.context(context, "session_id", input.get(claudeStyle ? "session_id" : "sessionId"));
         String tool = Fields.required(input, claudeStyle ? "tool_name" : "toolName");
         context.put("tool", tool);
         Map<String, Object> args = claudeStyle ? Fields.object(input, "tool_input") : toolArgs(input);
         if (!tool.equals(claudeStyle ? "Bash" : "bash")) {
-            if (Fields.carriesCommand(args)) {
-                throw new HookInputException("the tool " + tool + " carries a command, and cmdgate judges the commands of"
-                        + " the bash tool only");
-            }
-            return ToolCall.otherTool(tool, context);
+            return Fields.notTheShell(tool, "the bash tool", args, context);
         }
         if (args == null) {
             throw new HookInputException("the bash tool's arguments are missing");

@@ -23,9 +23,7 @@ record Cursor() implements Host {
     @Override
     public ToolCall read(Map<String, Object> input) {
         String event = Fields.string(input, "hook_event_name");
-        Map<String, String> context = new LinkedHashMap<>();
-        context.put("hook", name());
-        Fields.context(context, "event", event);
+        Map<String, String> context = Fields.context(name(), event);
         Fields.context(context, "session_id", input.get("conversation_id"));
         Fields.context(context, "generation_id", input.get("generation_id"));
         String command;
@@ -38,11 +36,7 @@ record Cursor() implements Host {
             Map<String, Object> toolInput = Fields.object(input, "tool_input");
             Fields.context(context, "tool_call_id", input.get("tool_use_id"));
             if (!tool.equals("Shell")) {
-                if (Fields.carriesCommand(toolInput)) {
-                    throw new HookInputException("the tool " + tool + " carries a command, and cmdgate judges the commands"
-                            + " of Shell only");
-                }
-                return ToolCall.otherTool(tool, context);
+                return Fields.notTheShell(tool, "Shell", toolInput, context);
             }
             if (toolInput == null) {
                 throw new HookInputException("\"tool_input\" is missing");

@@ -104,6 +104,25 @@ final class Fields {
         return false;
     }
 
+    /** The call of a tool other than the shell's: no opinion when it runs no command, refused when it carries one. */
+    static ToolCall notTheShell(String tool, String shell, Map<String, Object> toolInput, Map<String, String> context) {
+        if (carriesCommand(toolInput)) {
+            throw new HookInputException("the tool " + tool + " carries a command, and cmdgate judges the commands of "
+                    + shell + " only");
+        }
+        return ToolCall.otherTool(tool, context);
+    }
+
+    /** The audit line's context of a call: the host and the event, in this order before the rest. */
+    static Map<String, String> context(String host, String event) {
+        Map<String, String> c = new java.util.LinkedHashMap<>();
+        c.put("hook", host);
+        if (event != null) {
+            c.put("event", event);
+        }
+        return c;
+    }
+
     /** Puts {@code value} under {@code key} when it is a string of reasonable length (the audit line carries it). */
     static void context(Map<String, String> context, String key, Object value) {
         if (value instanceof String s && !s.isEmpty()) {

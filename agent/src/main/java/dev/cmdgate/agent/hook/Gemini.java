@@ -24,19 +24,13 @@ record Gemini() implements Host {
         if (event != null && !event.equals("BeforeTool")) {
             throw new HookInputException("the event is " + event + "; cmdgate answers BeforeTool (register it there)");
         }
-        Map<String, String> context = new LinkedHashMap<>();
-        context.put("hook", name());
-        context.put("event", "BeforeTool");
+        Map<String, String> context = Fields.context(name(), "BeforeTool");
         Fields.context(context, "session_id", input.get("session_id"));
         String tool = Fields.required(input, "tool_name");
         context.put("tool", tool);
         Map<String, Object> toolInput = Fields.object(input, "tool_input");
         if (!tool.equals("run_shell_command")) {
-            if (Fields.carriesCommand(toolInput)) {
-                throw new HookInputException("the tool " + tool + " carries a command, and cmdgate judges the commands"
-                        + " of run_shell_command only");
-            }
-            return ToolCall.otherTool(tool, context);
+            return Fields.notTheShell(tool, "run_shell_command", toolInput, context);
         }
         if (toolInput == null) {
             throw new HookInputException("\"tool_input\" is missing");

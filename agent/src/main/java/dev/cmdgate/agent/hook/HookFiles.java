@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.hook;
 
+import dev.cmdgate.agent.GateFiles;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.core.classify.OwnFiles;
 import java.io.BufferedReader;
@@ -13,10 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a hook's gate protects, as the agent's gate protects its own files: cmdgate's jar and the launcher that
- * runs the hook, the files the configuration names (rules, passport, signing key, audit file), the JDK, and the
- * files each host reads its hooks from (listed in the resource {@code host-files}). A command that changes one of
- * them is Destructive.
+ * What a hook's gate protects: the agent's own files ({@link GateFiles}: cmdgate's jar, the files the configuration
+ * names, the JDK), the launcher that runs the hook and its class-data archives, and the places each host reads its
+ * hooks and settings from (listed in the resource {@code host-files}). A command that changes one of them is
+ * Destructive.
  */
 final class HookFiles {
 
@@ -30,6 +31,7 @@ final class HookFiles {
      * @param projects the call's project directories
      */
     static OwnFiles of(AgentConfig config, Path launcher, List<String> projects) {
+        OwnFiles.Builder b = GateFiles.builder(config);   // the jar, the configured files, the JDK, as the agent's
         List<String> homes = new ArrayList<>();
         String env = System.getenv("HOME");
         if (env != null && !env.isEmpty()) {
@@ -38,22 +40,10 @@ final class HookFiles {
         if (!homes.contains(System.getProperty("user.home"))) {
             homes.add(System.getProperty("user.home"));
         }
-        OwnFiles.Builder b = OwnFiles.builder(homes.get(0));
-        b.add(jar(), OwnFiles.Kind.FILE, "cmdgate's jar");
         if (launcher != null) {
             b.add(launcher, OwnFiles.Kind.FILE, "the command that runs cmdgate's hook");
-            b.add(launcher.resolveSibling("agent/target/cli-archive"), OwnFiles.Kind.TREE, "the class-data archives the hook runs from");
-        }
-        b.add(config.rules(), OwnFiles.Kind.FILE, "the rules file");
-        b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");
-        b.add(config.signingKey(), OwnFiles.Kind.FILE, "the signing key");
-        b.add(config.audit(), OwnFiles.Kind.ROTATED, "the audit file");
-        if (config.audit() != null) {
-            b.add(Path.of(config.audit() + ".lock"), OwnFiles.Kind.FILE, "the audit file's lock");
-        }
-        String javaHome = System.getProperty("java.home");
-        if (javaHome != null) {
-            b.add(Path.of(javaHome), OwnFiles.Kind.TREE, "the JDK cmdgate runs in");
+            b.add(launcher.resolveSibling("agent/target/cli-archive"), OwnFiles.Kind.TREE,
+                    "the class-data archives the hook runs from");
         }
         for (String[] row : rows()) {
             OwnFiles.Kind kind = row[1].equals("TREE") ? OwnFiles.Kind.TREE : OwnFiles.Kind.FILE;

@@ -3,7 +3,6 @@ package dev.cmdgate.agent.hook;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.agent.config.AgentConfig;
-import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.decision.Decision;
@@ -14,8 +13,6 @@ import dev.cmdgate.core.decision.Outcome;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
-import dev.cmdgate.core.policy.SigningKeyException;
-import dev.cmdgate.core.policy.SigningKeys;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -118,7 +115,7 @@ final class HookGate {
     private static Decision record(Gatekeeper gatekeeper, Decision d, AgentConfig config) {
         Decision sealed = d.oap() == null ? d : gatekeeper.seal(d);
         AgentConfig.AuditOptions o = config.auditOptions();
-        ChainSignature.Signer signer = signer(config);
+        ChainSignature.Signer signer = dev.cmdgate.agent.AgentRuntime.chainSigner(config);
         try {
             new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), signer).record(sealed);
             return sealed;
@@ -130,18 +127,6 @@ final class HookGate {
             reasons.add(0, new Reason("audit.unwritable", "the audit file " + config.audit() + " cannot be written: "
                     + e.getMessage()));
             return d.withOutcome(Outcome.BLOCKED, reasons);
-        }
-    }
-
-    private static ChainSignature.Signer signer(AgentConfig config) {
-        int every = config.auditOptions().signEvery();
-        if (every == 0) {
-            return null;
-        }
-        try {
-            return ChainSignature.Signer.of(SigningKeys.readPrivateKey(config.signingKey()), every);
-        } catch (SigningKeyException e) {
-            throw new ConfigException("cmdgate.signing.key: " + e.getMessage());
         }
     }
 }

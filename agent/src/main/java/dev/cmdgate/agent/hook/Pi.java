@@ -2,7 +2,6 @@ package dev.cmdgate.agent.hook;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -21,20 +20,14 @@ record Pi() implements Host {
 
     @Override
     public ToolCall read(Map<String, Object> input) {
-        Map<String, String> context = new LinkedHashMap<>();
-        context.put("hook", name());
-        context.put("event", "tool_call");
+        Map<String, String> context = Fields.context(name(), "tool_call");
         Fields.context(context, "session_id", input.get("sessionId"));
         Fields.context(context, "tool_call_id", input.get("toolCallId"));
         String tool = Fields.required(input, "toolName");
         context.put("tool", tool);
         Map<String, Object> args = Fields.object(input, "input");
         if (!tool.equals("bash")) {
-            if (Fields.carriesCommand(args)) {
-                throw new HookInputException("the tool " + tool + " carries a command, and cmdgate judges the commands of"
-                        + " the bash tool only");
-            }
-            return ToolCall.otherTool(tool, context);
+            return Fields.notTheShell(tool, "the bash tool", args, context);
         }
         if (args == null) {
             throw new HookInputException("\"input\" is missing");

@@ -21,9 +21,7 @@ final class PreToolUseShape {
         if (event != null && !event.equals("PreToolUse")) {
             throw new HookInputException("the event is " + event + "; cmdgate answers PreToolUse (register it there)");
         }
-        Map<String, String> c = new LinkedHashMap<>();
-        c.put("hook", host);
-        c.put("event", "PreToolUse");
+        Map<String, String> c = Fields.context(host, "PreToolUse");
         Fields.context(c, "session_id", input.get("session_id"));
         Fields.context(c, "turn_id", input.get("turn_id"));
         Fields.context(c, "tool_call_id", input.get("tool_use_id"));
@@ -42,11 +40,7 @@ final class PreToolUseShape {
         Map<String, Object> toolInput = Fields.object(input, "tool_input");
         context.put("tool", tool);
         if (!tool.equals(shellTool)) {
-            if (Fields.carriesCommand(toolInput)) {
-                throw new HookInputException("the tool " + tool + " carries a command, and cmdgate judges the commands of "
-                        + shellTool + " only");
-            }
-            return ToolCall.otherTool(tool, context);
+            return Fields.notTheShell(tool, shellTool, toolInput, context);
         }
         if (toolInput == null) {
             throw new HookInputException("\"tool_input\" is missing");
