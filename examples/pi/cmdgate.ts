@@ -10,6 +10,8 @@ import { spawn } from "node:child_process";
 
 /** The launcher of a cmdgate checkout or installation (absolute path), and its options (e.g. --config FILE). */
 const CMDGATE = "/opt/cmdgate/cmdgate";
+/** The JDK's bin directory cmdgate runs with: the hook takes no java from pi's own PATH. */
+const JAVA_BIN = "/usr/lib/jvm/java-17-openjdk-amd64/bin";
 const OPTIONS: string[] = [];
 /** cmdgate answers within its own 10 s deadline; past this, the call is blocked. */
 const TIME_LIMIT_MS = 15_000;
@@ -20,7 +22,9 @@ type Verdict = { allow: boolean; reason: string };
 
 function ask(event: { toolName: string; toolCallId: string; input: unknown }, cwd: string): Promise<Verdict> {
   return new Promise((resolve) => {
-    const child = spawn(CMDGATE, ["hook", "pi", ...OPTIONS], { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    // bash -p: no BASH_ENV and no functions from pi's environment; a PATH of its own (as `cmdgate hook install` writes)
+    const env = { ...process.env, PATH: `${JAVA_BIN}:/usr/local/bin:/usr/bin:/bin` };
+    const child = spawn("/bin/bash", ["-p", CMDGATE, "hook", "pi", ...OPTIONS], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     let err = "";
     let settled = false;

@@ -53,8 +53,9 @@ public final class InstalledHook {
     /** Runs {@code cmdgate hook install HOST --project DIR OPTIONS…} and returns the command it registered. */
     public String install(HookHost host, Path project, String... options) {
         if (host == HookHost.PI) {
-            // pi takes the extension in examples/pi, which runs this command
-            List<String> c = new ArrayList<>(List.of(LAUNCHER.toString(), "hook", "pi"));
+            // pi takes the extension in examples/pi, which runs the launcher as install registers it for the others
+            List<String> c = new ArrayList<>(List.of("PATH=" + jdk.home().resolve("bin") + ":/usr/local/bin:/usr/bin:/bin",
+                    "/bin/bash", "-p", LAUNCHER.toString(), "hook", "pi"));
             c.addAll(List.of(options));
             return String.join(" ", c);
         }
