@@ -76,7 +76,7 @@ public final class AgentRuntime {
     }
 
     /** Signs the audit chain every {@code audit.sign.every} lines with the signing key; null when not asked. */
-    private static ChainSignature.Signer chainSigner(AgentConfig config) {
+    public static ChainSignature.Signer chainSigner(AgentConfig config) {
         int every = config.auditOptions().signEvery();
         if (every == 0) {
             return null;
