@@ -7,6 +7,7 @@ import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
+import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.natives.NativeAddresses;
@@ -118,18 +119,18 @@ public final class AgentRuntime {
                 : Classifiers.standard(config.rules(), config.startProperties());
     }
 
-    /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
+    /** The gate: JdkHandoff answers the JDK's hooks, LaunchGuard decides launches, ApiGate answers the application API. */
     static LazyGate.Built build(Checked checked) {
         AgentConfig config = checked.config();
         LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
         PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
         ThreadScopes scopes = checked.scopes();
-        LaunchGuard guard = new LaunchGuard(config, gatekeeper,
-                checked.auditOrNull(),
-                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
-                checked.natives());
-        return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),
-                gatekeeper);
+        AgentLog log = new AgentLog();
+        LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
+                new ScopeContext(scopes), new ScopeDeclaredClass(scopes), checked.natives());
+        JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, new ProcessWatchdog());
+        return new LazyGate.Built(handoff, guard,
+                new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard), gatekeeper);
     }
 
     /**

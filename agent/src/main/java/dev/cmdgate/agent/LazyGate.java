@@ -17,8 +17,11 @@ import java.util.function.Supplier;
  */
 final class LazyGate {
 
-    /** What is built: the launch decisions and the application API beside them, and the classifying gatekeeper. */
-    record Built(LaunchGuard launches, ApiService api, Supplier<Gatekeeper> gatekeeper) {
+    /**
+     * What is built: the JDK hooks' hand-off, the launch decisions behind it and the application API beside
+     * them, and the classifying gatekeeper.
+     */
+    record Built(LaunchGate launches, LaunchGuard guard, ApiService api, Supplier<Gatekeeper> gatekeeper) {
     }
 
     /**
@@ -65,7 +68,7 @@ final class LazyGate {
                 }
                 Built built = LazyGate.this.get();
                 built.gatekeeper().get().classifier().classifyShell("true");
-                built.launches().warmUp();
+                built.guard().warmUp();
                 AuditSink audit = checked.auditOrNull();
                 if (audit != null) {
                     audit.warmUp();
