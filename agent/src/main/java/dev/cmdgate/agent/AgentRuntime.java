@@ -12,6 +12,7 @@ import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.natives.NativeAddresses;
 import dev.cmdgate.agent.natives.NativeGate;
+import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
@@ -72,7 +73,7 @@ public final class AgentRuntime {
         NativeAddresses natives = new NativeAddresses();
         LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit));
         return new Gate(new GateFunction(gate.launches(), gate.api(), scopes, guard,
-                new NativeGate(natives, gate.launches()), config.refusal() == AgentConfig.Refusal.IO),
+                new NativeGate(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
     }
 
@@ -127,10 +128,11 @@ public final class AgentRuntime {
         ThreadScopes scopes = checked.scopes();
         AgentLog log = new AgentLog();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
-                new ScopeContext(scopes), new ScopeDeclaredClass(scopes), checked.natives());
+                new ScopeContext(scopes), new ScopeDeclaredClass(scopes));
         JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, new ProcessWatchdog());
         return new LazyGate.Built(handoff, guard,
-                new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard), gatekeeper);
+                new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),
+                new NativeRoutes(checked.natives(), guard), gatekeeper);
     }
 
     /**

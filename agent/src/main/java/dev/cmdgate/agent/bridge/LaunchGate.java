@@ -37,11 +37,4 @@ public interface LaunchGate {
      * watchdog. Throwing here destroys the process before the caller sees it.
      */
     Process started(Process process);
-
-    /**
-     * A native route (see {@link BridgeOps#NATIVE_CALL}, {@link BridgeOps#NATIVE_SYMBOL}, {@link BridgeOps#NATIVE_LINK},
-     * {@link BridgeOps#NATIVE_UNHOOKED}): decided like any launch — same prompt, audit line, stderr report
-     * and {@link SecurityException} — when it would create a process; returns what the hook continues with.
-     */
-    Object checkNative(String operation, Object[] arguments);
 }

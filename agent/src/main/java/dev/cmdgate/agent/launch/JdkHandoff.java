@@ -6,6 +6,7 @@ import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.stdin.GatedShellProcess;
+import dev.cmdgate.agent.stdin.SessionGate;
 import dev.cmdgate.agent.stdin.ShellSessions;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.agent.watchdog.KillEvent;
@@ -258,7 +259,7 @@ public final class JdkHandoff implements LaunchGate {
             return process;
         }
         t.pendingSession = null;
-        return new GatedShellProcess(process, guard.sessionGate(session, process.pid()));
+        return new GatedShellProcess(process, new SessionGate(guard, session, process.pid(), guard.rules()));
     }
 
     @Override
@@ -322,10 +323,5 @@ public final class JdkHandoff implements LaunchGate {
         Decided allowed = guard.enforce(launch, screened, environment, unscrubbable);
         t.starting = allowed;
         t.secrets = allowed.secrets();
-    }
-
-    @Override
-    public Object checkNative(String operation, Object[] arguments) {
-        return guard.checkNative(operation, arguments);
     }
 }

@@ -6,9 +6,6 @@ import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.stdin.StdinContext;
-import dev.cmdgate.agent.stdin.StdinGate;
-import dev.cmdgate.agent.natives.NativeAddresses;
-import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
@@ -17,7 +14,6 @@ import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.RulesClassifier;
-import dev.cmdgate.core.classify.ShellState;
 import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.DecisionIds;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -42,7 +38,7 @@ import java.util.function.Supplier;
  * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5), the mode and
  * the record (6), then enforcement. Anything that goes wrong here refuses the launch.
  */
-public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes.Decider {
+public final class LaunchGuard implements ApiGate.PreCheckRecorder {
 
     private final AgentConfig config;
     private final Supplier<Gatekeeper> gatekeeper;
@@ -62,7 +58,6 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes
     private final String modeLabel;
     /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
     private final AtomicBoolean auditFailing = new AtomicBoolean();
-    private final NativeRoutes natives;
     /** Finds the user's code that launched, past the launcher libraries. */
     private final CallSite callSites;
     private final SecretScreen secrets;
@@ -74,13 +69,6 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes
      */
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass) {
-        this(config, gatekeeper, audit, prompts, log, context, declaredClass, new NativeAddresses());
-    }
-
-    /** @param nativeAddresses the addresses of process-creating C functions seen so far (shared with the lazy gate) */
-    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
-                       AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
-                       NativeAddresses nativeAddresses) {
         this.config = config;
         this.schemeLabel = config.scheme().describe();
         this.modeLabel = config.modeLabel();
@@ -90,7 +78,6 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes
         this.log = log;
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
-        this.natives = new NativeRoutes(nativeAddresses, this);
         this.callSites = new CallSite(config.callerSkip());
         this.secrets = new SecretScreen(config.secrets(), gatekeeper, audit != null);
     }
@@ -106,59 +93,6 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes
         secrets.warmUp();
     }
 
-    /** The gate of a shell session's standard input ({@code cmdgate.stdin=gate}), started as {@code pid}. */
-    StdinGate sessionGate(Launch session, long pid) {
-        return new SessionGate(session, pid);
-    }
-
-    /**
-     * Decides the commands written to one gated shell session like launches of {@code sh -c COMMAND}, each
-     * judged after the state the session's earlier allowed commands left in the shell ({@link ShellState}):
-     * the audit line shows the command, its findings include those of the state it was judged with.
-     * Used under the session stream's lock, one command at a time.
-     */
-    private final class SessionGate implements StdinGate {
-        private final Launch session;
-        private final String origin;
-        private final ShellState state;
-
-        SessionGate(Launch session, long pid) {
-            this.session = session;
-            this.origin = JdkLaunches.render(session.argv()) + " (pid " + pid + ")";
-            this.state = new ShellState(rules());
-        }
-
-        private Launch command(String text) {
-            return new Launch(List.of("sh", "-c", text), state.judged(text), session.cwd(), session.environmentChanges(),
-                    List.of(), null, session.declaredClass());
-        }
-
-        private Map<String, String> context() {
-            if (state.untracked()) {
-                return Map.of("stdin_of", origin, "shell_state", "judged as after an unknown script: the session's earlier "
-                        + "commands changed its state more than cmdgate keeps track of");
-            }
-            if (state.pieces() > 0) {
-                return Map.of("stdin_of", origin, "shell_state", "judged after the state left by earlier commands ("
-                        + state.pieces() + " kept)");
-            }
-            return Map.of("stdin_of", origin);
-        }
-
-        @Override
-        public void check(String command) {
-            // no process starts: the shell has its environment already
-            StdinContext.with(context(), () -> enforce(command(command), null, null, false));
-            state.ran(command);   // allowed: the shell is about to run it
-        }
-
-        @Override
-        public void refuse(String text, String why) {
-            Decision d = record(failClosed(command(text), new Reason("stdin.unjudgeable", why)));
-            throw new SecurityException(d.blockMessage());
-        }
-    }
-
     /**
      * Records a check made through the application API that would not simply run (nothing was launched):
      * the audit trail then shows what was attempted, even when the application never launches it.
@@ -170,51 +104,27 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes
                 verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects(), null));
     }
 
-    /** A native route's operation (see {@link NativeRoutes}). */
-    public Object checkNative(String operation, Object[] arguments) {
-        return natives.answer(operation, arguments);
-    }
-
     /**
-     * A process a native route would create, decided exactly like a launch of the JDK's: the same gate,
-     * prompt, audit line, stderr report and SecurityException. The audit context says which route.
+     * Records a launch that cannot be judged (a native call cmdgate cannot read, a library it could not
+     * hook) as refused for {@code why}: Destructive, dangerous. In audit mode it goes on, recorded as what
+     * would have been blocked. Returns the decision recorded.
      */
-    @Override
-    public void decide(Launch launch, String origin) {
-        // the native routes start processes with this JVM's environment (or one they pass): cmdgate cannot
-        // start them without a withheld secret, so with cmdgate.secrets=scrub such a launch is refused
-        Map<String, String> env = launch.environmentChanges().isEmpty() ? null : ownEnvironmentWith(launch);
-        StdinContext.with(Map.of("native", origin), () -> enforce(launch, launch, env, true));
+    public Decision unjudgeable(Launch launch, Reason why) {
+        Decision d = failClosed(launch, why);
+        boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
+        List<Reason> reasons = new ArrayList<>(d.reasons());
+        if (auditMode) {
+            reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
+        }
+        return record(d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons));
     }
 
-    private static Map<String, String> ownEnvironmentWith(Launch launch) {
-        Map<String, String> env = new java.util.HashMap<>(OwnEnvironment.get());
-        env.putAll(launch.environmentChanges());
-        return env;
+    /** Records {@code launch} as refused for {@code why} (Destructive, dangerous), whatever the mode; returns the decision. */
+    public Decision refuse(Launch launch, Reason why) {
+        return record(failClosed(launch, why));
     }
 
-    /**
-     * A native call cmdgate cannot read (fork, pointers, a library it could not hook): recorded as a block
-     * (Destructive, dangerous); in audit mode it goes on, recorded as what would have been blocked.
-     */
-    @Override
-    public String unjudgeable(List<String> shown, String origin, String why) {
-        Launch launch = new Launch(shown, null, System.getProperty("user.dir"), Map.of(), List.of(), null, null);
-        Decision[] recorded = new Decision[1];
-        StdinContext.with(Map.of("native", origin), () -> {
-            Decision d = failClosed(launch, new Reason("native.unjudgeable", why));
-            boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
-            List<Reason> reasons = new ArrayList<>(d.reasons());
-            if (auditMode) {
-                reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
-            }
-            d = d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons);
-            recorded[0] = record(d);
-        });
-        return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
-    }
-
-    @Override
+    /** True in audit mode: everything is decided and recorded, nothing is refused. */
     public boolean auditMode() {
         return config.mode() == AgentConfig.Mode.AUDIT;
     }
@@ -333,7 +243,7 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder, NativeRoutes
     }
 
     /** The rules the gatekeeper's classifier uses (the built-in ones for a classifier without rules). */
-    RuleSet rules() {
+    public RuleSet rules() {
         return gatekeeper.get().classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
     }
 

@@ -41,11 +41,6 @@ class GateFunctionTest {
         public Process started(Process process) {
             return process;
         }
-
-        @Override
-        public Object checkNative(String operation, Object[] arguments) {
-            throw new SecurityException(MESSAGE);
-        }
     }
 
     private static GateFunction gate(boolean io) {
