@@ -4,6 +4,7 @@ import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.prompt.AnswerLadder;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.agent.prompt.ApiGate;
@@ -44,6 +45,8 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder {
     private final Supplier<Gatekeeper> gatekeeper;
     private final AuditSink audit;
     private final PromptGateway prompts;
+    /** What the gate's answer becomes: audit mode, a remembered "always", a nested launch, the prompt. */
+    private final AnswerLadder ladder;
     private final AgentLog log;
     private final Supplier<Map<String, String>> context;
     private final Supplier<CommandClass> declaredClass;
@@ -75,6 +78,7 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder {
         this.gatekeeper = gatekeeper;
         this.audit = audit;
         this.prompts = prompts;
+        this.ladder = new AnswerLadder(config.mode() == AgentConfig.Mode.AUDIT, prompts);
         this.log = log;
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
@@ -111,10 +115,10 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder {
      */
     public Decision unjudgeable(Launch launch, Reason why) {
         Decision d = failClosed(launch, why);
-        boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
+        boolean auditMode = ladder.rung(GateDecision.BLOCK, launch, d.classification(), false) == AnswerLadder.Rung.AUDIT_MODE;
         List<Reason> reasons = new ArrayList<>(d.reasons());
         if (auditMode) {
-            reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
+            reasons.add(AnswerLadder.auditMode(GateDecision.BLOCK));
         }
         return record(d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons));
     }
@@ -172,41 +176,34 @@ public final class LaunchGuard implements ApiGate.PreCheckRecorder {
         String caller = null;
         Map<String, String> launchContext = context.get();
         Outcome outcome;
-        boolean auditMode = config.mode() == AgentConfig.Mode.AUDIT;
         GateDecision gate = unscrubbable ? GateDecision.BLOCK : verdict.gate();
         if (unscrubbable) {
             reasons.add(0, new Reason("secrets.unscrubbable", "cmdgate.secrets=scrub withholds " + String.join(", ",
                     received.withheld()) + " from this launch, and this route cannot start a process without them"));
         }
-        switch (gate) {
-            case ALLOW -> outcome = Outcome.ALLOWED;
-            case BLOCK -> outcome = auditMode ? Outcome.ALLOWED : Outcome.BLOCKED;
-            default -> {
-                if (auditMode) {
-                    outcome = Outcome.ALLOWED;
-                } else if (prompts.rememberedAllow(launch, verdict.classification())) {
-                    prompt = new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact "
-                            + "launch (argv, directory, environment changes, output redirects), classified no higher then");
-                    outcome = Outcome.ALLOWED;
-                } else if (!mayPrompt) {
-                    prompt = new PromptRecord("none", "deny", 0, "launched while cmdgate was deciding or prompting");
-                    reasons.add(0, new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
-                    outcome = Outcome.BLOCKED;
-                } else {
-                    caller = site.caller();
-                    prompt = prompts.ask(launch, verdict, caller, launchContext);
-                    boolean yes = prompt.answer().startsWith("allow");
-                    if (!yes) {
-                        reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
-                                + (prompt.detail() == null ? "" : " (" + prompt.detail() + ")")));
-                    }
-                    outcome = yes ? Outcome.ALLOWED : Outcome.BLOCKED;
-                }
+        AnswerLadder.Rung rung = ladder.rung(gate, launch, verdict.classification(), mayPrompt);
+        if (rung == AnswerLadder.Rung.GATE) {
+            outcome = gate == GateDecision.ALLOW ? Outcome.ALLOWED : Outcome.BLOCKED;
+        } else if (rung == AnswerLadder.Rung.AUDIT_MODE) {
+            outcome = Outcome.ALLOWED;
+        } else if (rung == AnswerLadder.Rung.REMEMBERED) {
+            prompt = AnswerLadder.REMEMBERED;
+            outcome = Outcome.ALLOWED;
+        } else if (rung == AnswerLadder.Rung.NESTED) {
+            prompt = AnswerLadder.NOT_ASKED;
+            reasons.add(0, AnswerLadder.NESTED);
+            outcome = Outcome.BLOCKED;
+        } else {
+            caller = site.caller();
+            prompt = prompts.ask(launch, verdict, caller, launchContext);
+            boolean yes = prompt.answer().startsWith("allow");
+            if (!yes) {
+                reasons.add(0, AnswerLadder.denied(prompt.detail()));
             }
+            outcome = yes ? Outcome.ALLOWED : Outcome.BLOCKED;
         }
-        if (auditMode && gate != GateDecision.ALLOW) {
-            reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been "
-                    + gate.label() + ")"));
+        if (rung == AnswerLadder.Rung.AUDIT_MODE) {
+            reasons.add(AnswerLadder.auditMode(gate));
         }
         // The stack walk for the caller is most of a decision's cost: skip it when nothing will show it.
         if (caller == null && (audit != null || outcome != Outcome.ALLOWED || gate != GateDecision.ALLOW)) {

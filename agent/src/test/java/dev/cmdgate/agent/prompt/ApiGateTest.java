@@ -49,8 +49,10 @@ class ApiGateTest {
 
     @Test
     void certainHandlersAndRememberedAnswersDecide() {
-        assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false), "/tmp"))
-                .containsEntry("decision", "block");
+        Map<String, Object> denied = touch(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false), "/tmp");
+        assertThat(denied).containsEntry("decision", "block");
+        assertThat(((List<?>) denied.get("reasons")).get(0)).as("the reason the launch would record")
+                .isEqualTo(List.of("prompt.denied", "the prompt was answered deny (cmdgate.prompt=deny)"));
         assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("allow", Duration.ofSeconds(5)), false), "/tmp"))
                 .containsEntry("decision", "allow");
 
@@ -85,7 +87,8 @@ class ApiGateTest {
         assertThat(recorded).containsExactly("touch f -> block");
         Map<String, Object> audit = touch(gate(Autonomy.READONLY, prompts, true), "/tmp");
         assertThat(audit).containsEntry("decision", "allow").containsEntry("gate", "block");
-        assertThat(((List<?>) audit.get("reasons")).get(0)).asList().first().isEqualTo("mode.audit");
+        assertThat(((List<?>) audit.get("reasons")).get(0)).as("the reason the launch would record")
+                .isEqualTo(List.of("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
     }
 
     @Test
