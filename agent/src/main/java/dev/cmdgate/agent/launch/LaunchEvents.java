@@ -1,16 +1,13 @@
 package dev.cmdgate.agent.launch;
 
+import dev.cmdgate.agent.audit.AuditEvent;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.watchdog.KillEvent;
 import dev.cmdgate.core.decision.Decision;
-import dev.cmdgate.core.json.IsoInstant;
-import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -58,15 +55,8 @@ final class LaunchEvents {
     private final class ExitLineWriter implements ExitLines.ExitWriter {
         @Override
         public void write(String decisionId, long pid, Integer status, long ranMillis) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("time", IsoInstant.format(Instant.now()));
-            line.put("event", "exit");
-            line.put("decision_id", decisionId);
-            line.put("pid", pid);
-            line.put("exit", status);
-            line.put("ran_ms", ranMillis);
             try {
-                audit.write(Json.write(line));
+                audit.write(new AuditEvent.Exit(Instant.now(), decisionId, pid, status, ranMillis));
             } catch (IOException | RuntimeException e) {
                 outages.reportAuditOutage(e); // an exit line may be the first to meet an outage: said as a launch would say it
             }
@@ -76,16 +66,8 @@ final class LaunchEvents {
     /** Runs before any process of the launch is signalled: the line is in the file before the application sees the end. */
     void killing(Decision d, KillEvent kill) {
         log.warn("cmdgate: " + kill.describe() + " [decision " + d.id() + "]");
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("time", IsoInstant.format(kill.killedAt()));
-        line.put("event", "watchdog_kill");
-        line.put("decision_id", d.id());
-        line.put("argv", d.argv());
-        line.put("pid", kill.pid());
-        line.put("limit_ms", kill.limit().toMillis());
-        line.put("ran_ms", kill.ranFor().toMillis());
-        line.put("descendants", kill.descendantPids());
-        writeEvent(line);
+        writeEvent(new AuditEvent.WatchdogKill(kill.killedAt(), d.id(), d.argv(), kill.pid(), kill.limit().toMillis(),
+                kill.ranFor().toMillis(), kill.descendantPids()));
     }
 
     /** After the kill, when later sweeps found more processes of the launch, or some outlived the sweep's bounds. */
@@ -94,22 +76,15 @@ final class LaunchEvents {
             log.warn("cmdgate: processes " + survivors + " of the launch killed at its time limit are still alive"
                     + " [decision " + d.id() + "]");
         }
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("time", IsoInstant.format(Instant.now()));
-        line.put("event", "watchdog_sweep");
-        line.put("decision_id", d.id());
-        line.put("pid", kill.pid());
-        line.put("killed_later", killedLater);
-        line.put("survivors", survivors);
-        writeEvent(line);
+        writeEvent(new AuditEvent.WatchdogSweep(Instant.now(), d.id(), kill.pid(), killedLater, survivors));
     }
 
-    private void writeEvent(Map<String, Object> line) {
+    private void writeEvent(AuditEvent event) {
         if (audit == null) {
             return;
         }
         try {
-            audit.write(Json.write(line));
+            audit.write(event);
         } catch (IOException | RuntimeException e) {
             log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
         }
