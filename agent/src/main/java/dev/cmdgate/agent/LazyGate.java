@@ -2,7 +2,7 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.bridge.ApiService;
-import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.bridge.JdkHooks;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -22,7 +22,7 @@ final class LazyGate {
      * What is built: the JDK hooks' hand-off, the launch decisions behind it, the application API and the
      * native routes beside them, and the classifying gatekeeper.
      */
-    record Built(LaunchGate launches, LaunchGuard guard, ApiService api, NativeRoutes natives,
+    record Built(JdkHooks launches, LaunchGuard guard, ApiService api, NativeRoutes natives,
                  Supplier<Gatekeeper> gatekeeper) {
     }
 
@@ -80,7 +80,7 @@ final class LazyGate {
     }
 
     /** The JDK hooks' side, for the bridge. */
-    Supplier<LaunchGate> launches() {
+    Supplier<JdkHooks> launches() {
         return new Part<>(LAUNCHES);
     }
 

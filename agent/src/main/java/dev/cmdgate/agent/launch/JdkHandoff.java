@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
-import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.bridge.JdkHooks;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.log.AgentLog;
@@ -30,7 +30,7 @@ import java.util.Map;
  * the constructor and the fork only what was decided, and, once the process exists, arms its time limit,
  * its {@code exit} line and a gated session's standard input.
  */
-public final class JdkHandoff implements LaunchGate {
+public final class JdkHandoff implements JdkHooks {
 
     private final LaunchGuard guard;
     private final AgentConfig config;

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.launch;
 
+import dev.cmdgate.agent.api.ApiAnswers;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigParser;
@@ -7,7 +8,6 @@ import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.AnswerLadder;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.stdin.StdinContext;
-import dev.cmdgate.agent.prompt.ApiGate;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -39,7 +39,7 @@ import java.util.function.Supplier;
  * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5), the mode and
  * the record (6), then enforcement. Anything that goes wrong here refuses the launch.
  */
-public final class LaunchGuard implements ApiGate.PreCheckRecorder {
+public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
 
     private final AgentConfig config;
     private final Supplier<Gatekeeper> gatekeeper;

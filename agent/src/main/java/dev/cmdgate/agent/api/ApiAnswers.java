@@ -1,7 +1,10 @@
-package dev.cmdgate.agent.prompt;
+package dev.cmdgate.agent.api;
 
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.ThreadScopes;
+import dev.cmdgate.agent.prompt.Answer;
+import dev.cmdgate.agent.prompt.AnswerLadder;
+import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
@@ -22,7 +25,7 @@ import java.util.function.Supplier;
  * recorded like a decision (a pre-check), so an auditor sees what was attempted even though the
  * application then never launches it.
  */
-public final class ApiGate implements ApiService {
+public final class ApiAnswers implements ApiService {
 
     private final Supplier<Gatekeeper> gatekeeper;
     private final PromptGateway prompts;
@@ -35,7 +38,7 @@ public final class ApiGate implements ApiService {
         void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> why);
     }
 
-    public ApiGate(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
+    public ApiAnswers(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
                    ThreadScopes scopes, PreCheckRecorder preChecks) {
         this.gatekeeper = gatekeeper;
         this.prompts = prompts;

@@ -7,9 +7,10 @@ import java.util.Map;
 /**
  * What the hooks in the JDK's launcher ask. Each method returns what the JDK is to launch — a copy of
  * its arguments that only cmdgate holds, so what runs is exactly what was judged — or throws
- * {@link SecurityException} to refuse.
+ * {@link SecurityException} to refuse. Answered by {@code dev.cmdgate.agent.launch.JdkHandoff}, which has
+ * {@code LaunchGuard} decide each launch.
  */
-public interface LaunchGate {
+public interface JdkHooks {
 
     /** Entry of {@code ProcessImpl.start}: returns {@code {cmdarray, environment, dir, redirects}} to launch. */
     Object[] checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
