@@ -87,53 +87,6 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     }
 
     /**
-     * For the gate's warm-up: loads and works out once what the first launch would otherwise — the stack
-     * walker, this JVM's environment as a child inherits it, its secret variables when something reads them.
-     * Decides, records and launches nothing.
-     */
-    public void warmUp() {
-        callSites.walk().caller();
-        InheritedEntries.own();
-        secrets.warmUp();
-    }
-
-    /**
-     * Records a check made through the application API that would not simply run (nothing was launched):
-     * the audit trail then shows what was attempted, even when the application never launches it.
-     */
-    @Override
-    public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
-        record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
-                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
-                verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects(), null));
-    }
-
-    /**
-     * Records a launch that cannot be judged (a native call cmdgate cannot read, a library it could not
-     * hook) as refused for {@code why}: Destructive, dangerous. In audit mode it goes on, recorded as what
-     * would have been blocked. Returns the decision recorded.
-     */
-    public Decision unjudgeable(Launch launch, Reason why) {
-        Decision d = failClosed(launch, why);
-        boolean auditMode = ladder.rung(GateDecision.BLOCK, launch, d.classification(), false) == AnswerLadder.Rung.AUDIT_MODE;
-        List<Reason> reasons = new ArrayList<>(d.reasons());
-        if (auditMode) {
-            reasons.add(AnswerLadder.auditMode(GateDecision.BLOCK));
-        }
-        return record(d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons));
-    }
-
-    /** Records {@code launch} as refused for {@code why} (Destructive, dangerous), whatever the mode; returns the decision. */
-    public Decision refuse(Launch launch, Reason why) {
-        return record(failClosed(launch, why));
-    }
-
-    /** True in audit mode: everything is decided and recorded, nothing is refused. */
-    public boolean auditMode() {
-        return config.mode() == AgentConfig.Mode.AUDIT;
-    }
-
-    /**
      * Decides {@code launch} and enforces the answer: refused, it throws {@link SecurityException}; allowed, it
      * returns the decision with what the process is to start with. Any error while deciding refuses it.
      *
@@ -164,6 +117,11 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         return decided;
     }
 
+    /**
+     * One launch decided: judged by the gatekeeper (steps 1–4) as the thread's scope declares it, its secrets
+     * planned, the gate's answer taken up the {@link AnswerLadder} (5: mode, remembered, nested, prompt), and
+     * recorded (6). Returns it allowed or not; {@link #enforce} refuses.
+     */
     private Decided decide(Launch asked, Launch starting, Map<String, String> environment, boolean cannotScrub,
                            boolean mayPrompt) {
         Launch launch = declared(asked);
@@ -223,6 +181,16 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
                 unscrubbable ? SecretsRecord.NONE : received);
     }
 
+    /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
+    private Launch declared(Launch l) {
+        CommandClass d = declaredClass == null ? null : declaredClass.get();
+        if (d == null) {
+            return l;
+        }
+        return new Launch(l.argv(), l.shellLine(), l.cwd(), l.environmentChanges(), l.outputRedirects(),
+                l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d), l.inputRedirect());
+    }
+
     /**
      * What the audit line records of the launch's environment changes: every name, the values of the
      * variables the rules know as hooks. Null when nothing changed, or when the rules cannot be had (the
@@ -242,16 +210,6 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     /** The rules the gatekeeper's classifier uses (the built-in ones for a classifier without rules). */
     public RuleSet rules() {
         return gatekeeper.get().classifier() instanceof RulesClassifier r ? r.rules() : RuleSet.builtin();
-    }
-
-    /** The launch with the class the thread's scope declares (the gatekeeper raises, never lowers, by it). */
-    private Launch declared(Launch l) {
-        CommandClass d = declaredClass == null ? null : declaredClass.get();
-        if (d == null) {
-            return l;
-        }
-        return new Launch(l.argv(), l.shellLine(), l.cwd(), l.environmentChanges(), l.outputRedirects(),
-                l.declaredTimeout(), l.declaredClass() == null ? d : l.declaredClass().max(d), l.inputRedirect());
     }
 
     private Decision refuseNested(Launch launch) {
@@ -282,6 +240,38 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         return new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), c,
                 GateDecision.BLOCK, Outcome.BLOCKED, List.of(reason), schemeLabel,
                 modeLabel, callSites.caller(), null, null, launchContext).about(environmentOf(launch), launch.outputRedirects());
+    }
+
+    /**
+     * Records a launch that cannot be judged (a native call cmdgate cannot read, a library it could not
+     * hook) as refused for {@code why}: Destructive, dangerous. In audit mode it goes on, recorded as what
+     * would have been blocked. Returns the decision recorded.
+     */
+    public Decision unjudgeable(Launch launch, Reason why) {
+        Decision d = failClosed(launch, why);
+        boolean auditMode = ladder.rung(GateDecision.BLOCK, launch, d.classification(), false)
+                == AnswerLadder.Rung.AUDIT_MODE;
+        List<Reason> reasons = new ArrayList<>(d.reasons());
+        if (auditMode) {
+            reasons.add(AnswerLadder.auditMode(GateDecision.BLOCK));
+        }
+        return record(d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons));
+    }
+
+    /** Records {@code launch} as refused for {@code why} (Destructive, dangerous), whatever the mode; returns the decision. */
+    public Decision refuse(Launch launch, Reason why) {
+        return record(failClosed(launch, why));
+    }
+
+    /**
+     * Records a check made through the application API that would not simply run (nothing was launched):
+     * the audit trail then shows what was attempted, even when the application never launches it.
+     */
+    @Override
+    public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
+        record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
+                verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
+                verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects(), null));
     }
 
     /**
@@ -341,5 +331,21 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
         reasons.add(0, new Reason("audit.unwritable", "the audit file " + audit.file() + " cannot be written: " + why));
         return d.withOutcome(Outcome.BLOCKED, reasons);
+    }
+
+    /** True in audit mode: everything is decided and recorded, nothing is refused. */
+    public boolean auditMode() {
+        return config.mode() == AgentConfig.Mode.AUDIT;
+    }
+
+    /**
+     * For the gate's warm-up: loads and works out once what the first launch would otherwise — the stack
+     * walker, this JVM's environment as a child inherits it, its secret variables when something reads them.
+     * Decides, records and launches nothing.
+     */
+    public void warmUp() {
+        callSites.walk().caller();
+        InheritedEntries.own();
+        secrets.warmUp();
     }
 }
