@@ -3,6 +3,7 @@ package dev.cmdgate.agent;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.JdkHooks;
+import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -20,9 +21,10 @@ final class LazyGate {
 
     /**
      * What is built: the JDK hooks' hand-off, the launch decisions behind it, the application API and the
-     * native routes beside them, and the classifying gatekeeper.
+     * native routes beside them, and the classifying gatekeeper. (The hand-off by its class, not as JdkHooks:
+     * the verifier of AgentRuntime.build would otherwise load that interface in premain.)
      */
-    record Built(JdkHooks launches, LaunchGuard guard, ApiService api, NativeRoutes natives,
+    record Built(JdkHandoff launches, LaunchGuard guard, ApiService api, NativeRoutes natives,
                  Supplier<Gatekeeper> gatekeeper) {
     }
 

@@ -145,10 +145,10 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         } else if (rung == AnswerLadder.Rung.AUDIT_MODE) {
             outcome = Outcome.ALLOWED;
         } else if (rung == AnswerLadder.Rung.REMEMBERED) {
-            prompt = AnswerLadder.REMEMBERED;
+            prompt = AnswerLadder.remembered();
             outcome = Outcome.ALLOWED;
         } else if (rung == AnswerLadder.Rung.NESTED) {
-            prompt = AnswerLadder.NOT_ASKED;
+            prompt = AnswerLadder.notAsked();
             reasons.add(0, AnswerLadder.NESTED);
             outcome = Outcome.BLOCKED;
         } else {

@@ -34,12 +34,6 @@ public final class AnswerLadder {
     /** The reason a launch made while a prompt is being decided is refused. */
     public static final Reason NESTED = new Reason("prompt.nested",
             "a launch made while a prompt is being decided cannot be prompted");
-    /** The prompt record of a launch allowed by an earlier "always". */
-    public static final PromptRecord REMEMBERED = new PromptRecord("remembered", "allow_always", 0, "answered 'always'"
-            + " earlier for this exact launch (argv, directory, environment changes, output redirects), classified no higher then");
-    /** The prompt record of a nested launch: nobody was asked. */
-    public static final PromptRecord NOT_ASKED = new PromptRecord("none", "deny", 0,
-            "launched while cmdgate was deciding or prompting");
 
     private final boolean auditMode;
     private final PromptGateway prompts;
@@ -75,6 +69,20 @@ public final class AnswerLadder {
     /** The reason recorded in audit mode for a launch the gate would have refused or prompted for. */
     public static Reason auditMode(GateDecision gate) {
         return new Reason("mode.audit", "audit mode: recorded, not enforced (would have been " + gate.label() + ")");
+    }
+
+    /**
+     * The prompt record of a launch allowed by an earlier "always". (Made when needed, as the next: a
+     * launch that is not prompted does not load the record's class.)
+     */
+    public static PromptRecord remembered() {
+        return new PromptRecord("remembered", "allow_always", 0, "answered 'always' earlier for this exact launch"
+                + " (argv, directory, environment changes, output redirects), classified no higher then");
+    }
+
+    /** The prompt record of a nested launch: nobody was asked. */
+    public static PromptRecord notAsked() {
+        return new PromptRecord("none", "deny", 0, "launched while cmdgate was deciding or prompting");
     }
 
     /** The reason a prompt answered deny refuses, with what the prompt record says of the answer (or null). */
