@@ -131,6 +131,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         boolean unscrubbable = cannotScrub && !received.withheld().isEmpty();
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
+        String id = null;
         String caller = null;
         Map<String, String> launchContext = context.get();
         Outcome outcome;
@@ -153,7 +154,8 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
             outcome = Outcome.BLOCKED;
         } else {
             caller = site.caller();
-            prompt = prompts.ask(launch, verdict, caller, launchContext);
+            id = ids.next();   // the question names the decision it will be recorded as
+            prompt = prompts.ask(id, launch, verdict, caller, launchContext, environmentOf(launch));
             boolean yes = prompt.answer().startsWith("allow");
             if (!yes) {
                 reasons.add(0, AnswerLadder.denied(prompt.detail()));
@@ -167,7 +169,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         if (caller == null && (audit != null || outcome != Outcome.ALLOWED || gate != GateDecision.ALLOW)) {
             caller = site.caller();
         }
-        Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
+        Decision d = new Decision(id != null ? id : ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), gate, outcome, reasons, schemeLabel, modeLabel, caller, prompt, verdict.oap(),
                 launchContext, environmentOf(launch), null, launch.outputRedirects(), received);
         if (verdict.policy() != null && verdict.policy().notice() != null) {
