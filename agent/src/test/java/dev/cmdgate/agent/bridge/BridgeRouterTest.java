@@ -10,12 +10,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Where refusals leave cmdgate: SecurityException, or (cmdgate.refusal=io) an IOException around it. */
-class GateFunctionTest {
+class BridgeRouterTest {
 
     private static final String MESSAGE = "cmdgate: blocked touch x (Write, medium): no [decision 1]";
 
     /** A gate that refuses every JDK launch. */
-    private static final class Refusing implements LaunchGate {
+    private static final class Refusing implements JdkHooks {
         @Override
         public Object[] checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
                                    boolean redirectErrorStream) {
@@ -41,15 +41,10 @@ class GateFunctionTest {
         public Process started(Process process) {
             return process;
         }
-
-        @Override
-        public Object checkNative(String operation, Object[] arguments) {
-            throw new SecurityException(MESSAGE);
-        }
     }
 
-    private static GateFunction gate(boolean io) {
-        return new GateFunction(Refusing::new, () -> null, new ThreadScopes(), null, (op, a) -> {
+    private static BridgeRouter gate(boolean io) {
+        return new BridgeRouter(Refusing::new, () -> null, new ThreadScopes(), null, (op, a) -> {
             throw new SecurityException(MESSAGE);
         }, io);
     }
@@ -66,7 +61,7 @@ class GateFunctionTest {
 
     @Test
     void asAnIoExceptionWithTheSameMessageWhoseCauseIsTheRefusal() {
-        GateFunction g = gate(true);
+        BridgeRouter g = gate(true);
         assertThatThrownBy(() -> g.apply(BridgeOps.START, start()))
                 .isExactlyInstanceOf(IOException.class).hasMessage(MESSAGE)
                 .cause().isExactlyInstanceOf(SecurityException.class).hasMessage(MESSAGE);

@@ -1,7 +1,10 @@
-package dev.cmdgate.agent.prompt;
+package dev.cmdgate.agent.api;
 
 import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.ThreadScopes;
+import dev.cmdgate.agent.prompt.Answer;
+import dev.cmdgate.agent.prompt.AnswerLadder;
+import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
@@ -17,16 +20,16 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The application API's answers, from the same gatekeeper, prompt gateway and mode that decide
- * launches, so {@code Cmdgate.check} says what a launch would meet. A check answered with a refusal is
+ * The application API's answers, from the same gatekeeper, prompt gateway and {@link AnswerLadder} that
+ * decide launches, so {@code Cmdgate.check} says what a launch would meet. A check answered with a refusal is
  * recorded like a decision (a pre-check), so an auditor sees what was attempted even though the
  * application then never launches it.
  */
-public final class ApiGate implements ApiService {
+public final class ApiAnswers implements ApiService {
 
     private final Supplier<Gatekeeper> gatekeeper;
     private final PromptGateway prompts;
-    private final boolean auditMode;
+    private final AnswerLadder ladder;
     private final ThreadScopes scopes;
     private final PreCheckRecorder preChecks;
 
@@ -35,11 +38,11 @@ public final class ApiGate implements ApiService {
         void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> why);
     }
 
-    public ApiGate(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
+    public ApiAnswers(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
                    ThreadScopes scopes, PreCheckRecorder preChecks) {
         this.gatekeeper = gatekeeper;
         this.prompts = prompts;
-        this.auditMode = auditMode;
+        this.ladder = new AnswerLadder(auditMode, prompts);
         this.scopes = scopes;
         this.preChecks = preChecks;
     }
@@ -53,21 +56,20 @@ public final class ApiGate implements ApiService {
         Verdict v = g.judge(launch);
         List<Reason> first = new ArrayList<>(1);
         GateDecision decision = v.gate();
-        if (decision != GateDecision.ALLOW && auditMode) {
-            first.add(new Reason("mode.audit", "audit mode: would be recorded, not enforced (the gate says "
-                    + decision.label() + ")"));
+        AnswerLadder.Rung rung = ladder.rung(decision, asStarted(launch), v.classification(), !prompts.onPromptThread());
+        if (rung == AnswerLadder.Rung.AUDIT_MODE) {
+            first.add(AnswerLadder.auditMode(decision));
             decision = GateDecision.ALLOW;
-        } else if (decision == GateDecision.PROMPT) {
+        } else if (rung == AnswerLadder.Rung.REMEMBERED) {
+            first.add(new Reason("prompt.remembered", "answered 'always' earlier for this exact launch, classified no higher then"));
+            decision = GateDecision.ALLOW;
+        } else if (rung == AnswerLadder.Rung.NESTED) {
+            first.add(AnswerLadder.NESTED);
+            decision = GateDecision.BLOCK;
+        } else if (rung == AnswerLadder.Rung.HANDLER) {
             Answer certain = prompts.certainAnswer();
-            if (prompts.rememberedAllow(asStarted(launch), v.classification())) {
-                first.add(new Reason("prompt.remembered", "answered 'always' earlier for this exact launch, classified no higher then"));
-                decision = GateDecision.ALLOW;
-            } else if (prompts.onPromptThread()) {
-                first.add(new Reason("prompt.nested", "a launch made while a prompt is being decided cannot be prompted"));
-                decision = GateDecision.BLOCK;
-            } else if (certain == Answer.DENY) {
-                first.add(new Reason("prompt.denied", "the prompt handler (" + prompts.handlerName()
-                        + ") answers every prompt with deny"));
+            if (certain == Answer.DENY) {
+                first.add(AnswerLadder.denied(prompts.certainDenial()));
                 decision = GateDecision.BLOCK;
             } else if (certain == Answer.ALLOW) {
                 first.add(new Reason("prompt.allowed", "the prompt handler (" + prompts.handlerName()

@@ -7,9 +7,10 @@ import java.util.Map;
 /**
  * What the hooks in the JDK's launcher ask. Each method returns what the JDK is to launch — a copy of
  * its arguments that only cmdgate holds, so what runs is exactly what was judged — or throws
- * {@link SecurityException} to refuse.
+ * {@link SecurityException} to refuse. Answered by {@code dev.cmdgate.agent.launch.JdkHandoff}, which has
+ * {@code LaunchGuard} decide each launch.
  */
-public interface LaunchGate {
+public interface JdkHooks {
 
     /** Entry of {@code ProcessImpl.start}: returns {@code {cmdarray, environment, dir, redirects}} to launch. */
     Object[] checkStart(String[] cmdarray, Map<String, String> environment, String dir, Redirect[] redirects,
@@ -37,11 +38,4 @@ public interface LaunchGate {
      * watchdog. Throwing here destroys the process before the caller sees it.
      */
     Process started(Process process);
-
-    /**
-     * A native route (see {@link BridgeOps#NATIVE_CALL}, {@link BridgeOps#NATIVE_SYMBOL}, {@link BridgeOps#NATIVE_LINK},
-     * {@link BridgeOps#NATIVE_UNHOOKED}): decided like any launch — same prompt, audit line, stderr report
-     * and {@link SecurityException} — when it would create a process; returns what the hook continues with.
-     */
-    Object checkNative(String operation, Object[] arguments);
 }

@@ -1,8 +1,9 @@
-package dev.cmdgate.agent.prompt;
+package dev.cmdgate.agent.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.agent.bridge.ThreadScopes;
+import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -18,20 +19,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(60)
-class ApiGateTest {
+class ApiAnswersTest {
 
     /** Pre-checks recorded by the gate under test: the argv and what the API answered. */
     final List<String> recorded = new ArrayList<>();
     final ThreadScopes scopes = new ThreadScopes();
 
-    ApiGate gate(Autonomy autonomy, PromptGateway prompts, boolean audit) {
+    ApiAnswers gate(Autonomy autonomy, PromptGateway prompts, boolean audit) {
         Gatekeeper g = new Gatekeeper(Classifiers.standard(null), new GateScheme.ByAutonomy(autonomy), null);
-        return new ApiGate(() -> g, prompts, audit, scopes,
+        return new ApiAnswers(() -> g, prompts, audit, scopes,
                 (Launch l, dev.cmdgate.core.decision.Verdict v, GateDecision answer, List<Reason> why) ->
                         recorded.add(String.join(" ", l.argv()) + " -> " + answer.label()));
     }
 
-    static Map<String, Object> touch(ApiGate g, String cwd) {
+    /** What the gate says of {@code launch} under supervised: a prompt, for the handler to answer "always". */
+    private static dev.cmdgate.core.decision.Verdict judged(Launch launch) {
+        return new Gatekeeper(Classifiers.standard(null), new GateScheme.ByAutonomy(Autonomy.SUPERVISED), null).judge(launch);
+    }
+
+    static Map<String, Object> touch(ApiAnswers g, String cwd) {
         return g.check(List.of("touch", "f"), null, cwd, Map.of());
     }
 
@@ -39,7 +45,7 @@ class ApiGateTest {
     void readIsAllowedAndAPromptStaysAPromptWhenAHandlerMustBeAsked() {
         PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW", "test handler");
-        ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
+        ApiAnswers g = gate(Autonomy.SUPERVISED, prompts, false);
         Map<String, Object> echo = g.check(List.of("echo", "x"), null, "/tmp", Map.of());
         assertThat(echo).containsEntry("decision", "allow").containsEntry("class", "Read");
         Map<String, Object> touch = touch(g, "/tmp");
@@ -49,15 +55,18 @@ class ApiGateTest {
 
     @Test
     void certainHandlersAndRememberedAnswersDecide() {
-        assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false), "/tmp"))
-                .containsEntry("decision", "block");
+        Map<String, Object> denied = touch(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false), "/tmp");
+        assertThat(denied).containsEntry("decision", "block");
+        assertThat(((List<?>) denied.get("reasons")).get(0)).as("the reason the launch would record")
+                .isEqualTo(List.of("prompt.denied", "the prompt was answered deny (cmdgate.prompt=deny)"));
         assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("allow", Duration.ofSeconds(5)), false), "/tmp"))
                 .containsEntry("decision", "allow");
 
         PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW_ALWAYS", "test handler");
-        ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
-        prompts.ask(Launch.ofArgv(List.of("touch", "f"), "/tmp"), PromptGatewayTest.verdict(), null, Map.of());
+        ApiAnswers g = gate(Autonomy.SUPERVISED, prompts, false);
+        Launch touch = Launch.ofArgv(List.of("touch", "f"), "/tmp");
+        prompts.ask(touch, judged(touch), null, Map.of());
         Map<String, Object> again = touch(g, "/tmp");
         assertThat(again).containsEntry("decision", "allow");
         assertThat(((List<?>) again.get("reasons")).get(0)).isEqualTo(List.of("prompt.remembered",
@@ -71,9 +80,9 @@ class ApiGateTest {
     void aShellLineCheckIsTheLaunchOfShDashC() {
         PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW_ALWAYS", "test handler");
-        ApiGate g = gate(Autonomy.SUPERVISED, prompts, false);
+        ApiAnswers g = gate(Autonomy.SUPERVISED, prompts, false);
         Launch started = Launch.ofArgv(List.of("sh", "-c", "touch f"), "/tmp");
-        prompts.ask(started, PromptGatewayTest.verdict(), null, Map.of());
+        prompts.ask(started, judged(started), null, Map.of());
         assertThat(g.check(List.of("sh", "-c", "touch f"), "touch f", "/tmp", Map.of())).containsEntry("decision", "allow");
         assertThat(g.check(List.of("sh", "-c", "touch g"), "touch g", "/tmp", Map.of())).containsEntry("decision", "prompt");
     }
@@ -85,7 +94,8 @@ class ApiGateTest {
         assertThat(recorded).containsExactly("touch f -> block");
         Map<String, Object> audit = touch(gate(Autonomy.READONLY, prompts, true), "/tmp");
         assertThat(audit).containsEntry("decision", "allow").containsEntry("gate", "block");
-        assertThat(((List<?>) audit.get("reasons")).get(0)).asList().first().isEqualTo("mode.audit");
+        assertThat(((List<?>) audit.get("reasons")).get(0)).as("the reason the launch would record")
+                .isEqualTo(List.of("mode.audit", "audit mode: recorded, not enforced (would have been block)"));
     }
 
     @Test

@@ -9,13 +9,16 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The gate as the JDK bridge holds it: one function from an operation and its arguments (JDK types
- * only) to an answer. Launch operations fail closed — anything but a clean answer is a
+ * What the JDK bridge holds: one function from an operation and its arguments (JDK types only) to an
+ * answer, which routes each operation of {@link BridgeOps} — the JDK's launch hooks to {@link JdkHooks},
+ * the application API to {@link ApiService}, the guarded instrumentation methods, the native routes — and
+ * is where a refusal leaves cmdgate. Launch operations fail closed — anything but a clean answer is a
  * {@link SecurityException} — while the application API's own errors reach the application as they are.
+ * Launches are decided in {@code dev.cmdgate.agent.launch.LaunchGuard}.
  */
-public final class GateFunction implements BiFunction<String, Object[], Object> {
+public final class BridgeRouter implements BiFunction<String, Object[], Object> {
 
-    private final Supplier<LaunchGate> launches;
+    private final Supplier<JdkHooks> launches;
     private final Supplier<ApiService> api;
     private final ThreadScopes scopes;
     private final InstrumentGuard guard;
@@ -29,13 +32,13 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
      * @param scopes   each thread's scope, set by the API without building anything
      * @param natives  the native routes' operations (most answered without building anything)
      */
-    public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
+    public BridgeRouter(Supplier<JdkHooks> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
                         BiFunction<String, Object[], Object> natives) {
         this(launches, api, scopes, guard, natives, false);
     }
 
     /** @param ioRefusals refused JDK launches throw {@code java.io.IOException} (cmdgate.refusal=io) */
-    public GateFunction(Supplier<LaunchGate> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
+    public BridgeRouter(Supplier<JdkHooks> launches, Supplier<ApiService> api, ThreadScopes scopes, InstrumentGuard guard,
                         BiFunction<String, Object[], Object> natives, boolean ioRefusals) {
         this.ioRefusals = ioRefusals;
         this.launches = launches;
@@ -67,7 +70,7 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
             }
         }
         try {
-            LaunchGate launches = this.launches.get();
+            JdkHooks launches = this.launches.get();
             return switch (operation) {
                 case BridgeOps.START -> launches.checkStart((String[]) a[0], map(a[1]), (String) a[2],
                         (Redirect[]) a[3], (Boolean) a[4]);
@@ -97,7 +100,7 @@ public final class GateFunction implements BiFunction<String, Object[], Object> 
         if (!ioRefusals) {
             return e;
         }
-        return GateFunction.<RuntimeException>sneaky(new java.io.IOException(e.getMessage(), e));
+        return BridgeRouter.<RuntimeException>sneaky(new java.io.IOException(e.getMessage(), e));
     }
 
     @SuppressWarnings("unchecked")
