@@ -52,7 +52,6 @@ final class Analysis {
     static final int MAX_FINDINGS = 200;
     static final int MAX_INVOCATIONS = 5_000;
 
-    /** Where a command's standard input comes from. */
     /**
      * Where a command's standard input comes from. HIDDEN: a terminal, device, FIFO, socket or
      * descriptor — a source whose content cmdgate cannot know, unlike a file's.
