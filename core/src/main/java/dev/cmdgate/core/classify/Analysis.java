@@ -347,7 +347,7 @@ final class Analysis {
         boolean pathProgram = false;
         int slash = path.lastIndexOf('/');
         if (slash >= 0) {
-            String dir = Paths.resolveDots(Paths.normalize(path.substring(0, Math.max(slash, 1))));
+            String dir = PathText.resolveDots(PathText.normalize(path.substring(0, Math.max(slash, 1))));
             name = path.substring(slash + 1);
             if (!rules.isSystemDir(dir) || name.isEmpty()) {
                 pathProgram = true;
@@ -392,7 +392,7 @@ final class Analysis {
             changedDirectory = true;
         }
         if (pathProgram) {
-            receiver(Paths.normalize(path));
+            receiver(PathText.normalize(path));
             raise(display, location, setting("path-program"), path + " is not a standard system program");
             readDefault(p, display, location);
             return;
@@ -1036,7 +1036,7 @@ final class Analysis {
      * by this script, /proc entry or descriptor (not /dev/null, not an ordinary file under /dev).
      */
     boolean isHiddenSource(String path) {
-        String p = Paths.normalize(path);
+        String p = PathText.normalize(path);
         if (p.startsWith("./")) {
             p = p.substring(2);
         }
@@ -2088,9 +2088,9 @@ final class Analysis {
      * directory when that is known, and a path in the home directory written with {@code ~}.
      */
     private String forReading(String text) {
-        String p = Paths.normalize(text);
+        String p = PathText.normalize(text);
         if (cwd != null && !changedDirectory && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")) {
-            p = Paths.resolveDots(Paths.normalize(cwd + "/" + p));
+            p = PathText.resolveDots(PathText.normalize(cwd + "/" + p));
         }
         if (home != null && home.length() > 1 && p.length() > home.length() && p.charAt(home.length()) == '/'
                 && p.startsWith(home)) {
@@ -2192,7 +2192,7 @@ final class Analysis {
 
     /** How a written or run file is remembered: normalised, without a leading {@code ./}. */
     static String fileKey(String text) {
-        String k = Paths.normalize(text);
+        String k = PathText.normalize(text);
         while (k.startsWith("./")) {
             k = k.substring(2);
         }

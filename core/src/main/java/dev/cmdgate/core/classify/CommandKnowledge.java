@@ -58,7 +58,7 @@ public final class CommandKnowledge {
         if (slash < 0) {
             return word;
         }
-        String dir = Paths.resolveDots(Paths.normalize(word.substring(0, Math.max(slash, 1))));
+        String dir = PathText.resolveDots(PathText.normalize(word.substring(0, Math.max(slash, 1))));
         String name = word.substring(slash + 1);
         return !name.isEmpty() && rules.isSystemDir(dir) ? name : null;
     }

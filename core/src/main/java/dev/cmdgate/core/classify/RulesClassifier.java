@@ -127,10 +127,10 @@ public final class RulesClassifier implements CommandClassifier {
             }
             String w0 = words.get(0).text;
             int slash = w0.lastIndexOf('/');
-            boolean standard = slash < 0 || r.isSystemDir(Paths.resolveDots(Paths.normalize(w0.substring(0, Math.max(slash, 1)))));
+            boolean standard = slash < 0 || r.isSystemDir(PathText.resolveDots(PathText.normalize(w0.substring(0, Math.max(slash, 1)))));
             dev.cmdgate.core.rules.TrustRule t = new Trust(site == null ? dev.cmdgate.core.LaunchSite.NONE : site)
                     .match(r.trust(), words, w0.substring(slash + 1), standard);
-            return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), Paths.resolveDots(Paths.normalize(path)));
+            return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), PathText.resolveDots(PathText.normalize(path)));
         } catch (RuntimeException e) {
             return false;
         }

@@ -497,7 +497,7 @@ final class ShellAnalysis {
                         }
                     } else if (stdinFd) {
                         // the file's name is kept: running a file downloaded earlier in the script is judged
-                        String path = Paths.normalize(t.text);
+                        String path = PathText.normalize(t.text);
                         in = procSubst ? Analysis.Stdin.PIPE
                                 : t.unresolved() || a.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
                                 : path.equals("/dev/null") ? Analysis.Stdin.NONE
@@ -535,7 +535,7 @@ final class ShellAnalysis {
                         }
                         if (stdinFd) {
                             in = !net.isEmpty() ? Analysis.Stdin.PIPE
-                                    : !t.unresolved() && a.isHiddenSource(Paths.normalize(t.text)) ? Analysis.Stdin.HIDDEN
+                                    : !t.unresolved() && a.isHiddenSource(PathText.normalize(t.text)) ? Analysis.Stdin.HIDDEN
                                     : Analysis.Stdin.FILE;
                         }
                     }

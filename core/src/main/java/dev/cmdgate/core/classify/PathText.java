@@ -1,9 +1,9 @@
 package dev.cmdgate.core.classify;
 
 /** Path normalisation for matching rules: {@code $HOME}/{@code ${HOME}} → {@code ~}, slashes tidied. */
-final class Paths {
+final class PathText {
 
-    private Paths() {
+    private PathText() {
     }
 
     /**
