@@ -2,7 +2,6 @@ package dev.cmdgate.core.classify;
 
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.rules.Verdict;
-import dev.cmdgate.core.shell.AnsiCQuoted;
 import dev.cmdgate.core.shell.ArithForCommand;
 import dev.cmdgate.core.shell.ArithmeticCommand;
 import dev.cmdgate.core.shell.ArithmeticExpansion;
@@ -14,13 +13,11 @@ import dev.cmdgate.core.shell.Command;
 import dev.cmdgate.core.shell.CommandSubstitution;
 import dev.cmdgate.core.shell.CoprocCommand;
 import dev.cmdgate.core.shell.DoubleQuoted;
-import dev.cmdgate.core.shell.Escaped;
 import dev.cmdgate.core.shell.ForCommand;
 import dev.cmdgate.core.shell.FunctionDefinition;
 import dev.cmdgate.core.shell.Glob;
 import dev.cmdgate.core.shell.HereDoc;
 import dev.cmdgate.core.shell.IfCommand;
-import dev.cmdgate.core.shell.Literal;
 import dev.cmdgate.core.shell.ParameterExpansion;
 import dev.cmdgate.core.shell.ParseError;
 import dev.cmdgate.core.shell.ParseResult;
@@ -31,12 +28,10 @@ import dev.cmdgate.core.shell.Script;
 import dev.cmdgate.core.shell.ShellParser;
 import dev.cmdgate.core.shell.ShellWalker;
 import dev.cmdgate.core.shell.SimpleCommand;
-import dev.cmdgate.core.shell.SingleQuoted;
 import dev.cmdgate.core.shell.Statement;
 import dev.cmdgate.core.shell.Subshell;
 import dev.cmdgate.core.shell.Substitution;
 import dev.cmdgate.core.shell.TestCommand;
-import dev.cmdgate.core.shell.Tilde;
 import dev.cmdgate.core.shell.WhileCommand;
 import dev.cmdgate.core.shell.Word;
 import dev.cmdgate.core.shell.WordPart;
@@ -414,16 +409,10 @@ final class ShellAnalysis {
         StringBuilder b = new StringBuilder();
         boolean any = false;
         for (WordPart p : parts) {
-            if (p instanceof Literal l) {
-                b.append(l.value());
-            } else if (p instanceof Escaped e) {
-                b.append(e.value());
-            } else if (p instanceof SingleQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof AnsiCQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof Tilde t) {
-                b.append(t.text());
+            // a glob is left to the word as written, which marks where pathname expansion may make options
+            String text = p instanceof Glob ? null : p.staticText();
+            if (text != null) {
+                b.append(text);
             } else if (p instanceof DoubleQuoted d) {
                 String inner = alternative(d.parts(), depth + 1);
                 if (inner == null) {
@@ -777,18 +766,9 @@ final class ShellAnalysis {
 
     private static void render(List<WordPart> parts, StringBuilder b) {
         for (WordPart p : parts) {
-            if (p instanceof Literal l) {
-                b.append(l.value());
-            } else if (p instanceof Escaped e) {
-                b.append(e.value());
-            } else if (p instanceof SingleQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof AnsiCQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof Glob g) {
-                b.append(g.value());
-            } else if (p instanceof Tilde t) {
-                b.append(t.text());
+            String text = p.staticText();
+            if (text != null) {
+                b.append(text);
             } else if (p instanceof DoubleQuoted d) {
                 render(d.parts(), b);
             } else if (p instanceof ParameterExpansion pe) {

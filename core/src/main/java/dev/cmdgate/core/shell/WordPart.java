@@ -10,4 +10,13 @@ package dev.cmdgate.core.shell;
  */
 public sealed interface WordPart extends Node permits Literal, Escaped, SingleQuoted, DoubleQuoted, AnsiCQuoted,
         ParameterExpansion, CommandSubstitution, ProcessSubstitution, ArithmeticExpansion, Tilde, Glob {
+
+    /**
+     * The part's text when it is the same in every run: the value after quote removal of a literal, a quoted
+     * string, an escaped character or a glob character (as written, before pathname expansion), and a tilde
+     * prefix as written. Null for an expansion or a double-quoted string (its parts answer for it).
+     */
+    default String staticText() {
+        return null;
+    }
 }
