@@ -8,7 +8,6 @@ import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.rules.AssignRule;
 import dev.cmdgate.core.rules.CodeRule;
 import dev.cmdgate.core.rules.FifoRule;
-import dev.cmdgate.core.rules.Condition;
 import dev.cmdgate.core.rules.EnvArgs;
 import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.Language;
@@ -74,6 +73,7 @@ final class Analysis {
     }
 
     final RuleSet rules;
+    final Conditions conditions;
     CommandClass cls = CommandClass.READ;
     RiskLevel level = RiskLevel.MINIMAL;
     final List<Finding> findings = new ArrayList<>();
@@ -141,6 +141,7 @@ final class Analysis {
 
     Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite site) {
         this.rules = rules;
+        this.conditions = new Conditions(rules);
         this.trust = rules.trust().isEmpty() ? null : new Trust(site);
     }
 
@@ -480,14 +481,14 @@ final class Analysis {
             List<When> whens = p.path.get(i).whens();
             for (int k = 0, m = whens.size(); k < m; k++) {
                 When w = whens.get(k);
-                if (holds(w.conditions(), p, facts)) {
+                if (conditions.holds(w.conditions(), p, facts)) {
                     raise(display, location, w.verdict(), w.text());
                 }
             }
         }
         for (Section s : p.path) {
             for (FifoRule f : s.fifos()) {
-                if (holds(f.conditions(), p, facts)) {
+                if (conditions.holds(f.conditions(), p, facts)) {
                     for (int i = 0; i < p.operands.size() && fifos.size() < 1000; i++) {
                         Arg a = p.operands.get(i);
                         if ((f.index() < 0 || f.index() == i) && !a.unresolved()) {
@@ -501,7 +502,7 @@ final class Analysis {
                 }
             }
             for (WriteRule wr : s.writes()) {
-                if (dry == null && holds(wr.conditions(), p, facts)) {
+                if (dry == null && conditions.holds(wr.conditions(), p, facts)) {
                     writes(wr, p, display, location);
                 }
             }
@@ -553,7 +554,7 @@ final class Analysis {
                 continue;
             }
             for (String o : s.dryRun()) {
-                if (p.has(o) && holds(s.dryRunIf(), p, facts)) {
+                if (p.has(o) && conditions.holds(s.dryRunIf(), p, facts)) {
                     return o;
                 }
             }
@@ -588,7 +589,7 @@ final class Analysis {
                     read(c, a.text, a.unresolved(), p, ctx, display, location, facts);
                     return true;
                 }
-                if (p.anyOption && !p.operands.isEmpty() && mayBeOption(p, c.name())) {
+                if (p.anyOption && !p.operands.isEmpty() && Conditions.mayBeOption(p, c.name())) {
                     // a glob may expand to the flag: its first operand could become code
                     raise(display, location, setting("dynamic-code"), "a glob may expand to " + c.name());
                 }
@@ -1544,7 +1545,7 @@ final class Analysis {
         Set<String> noFacts = Set.of();
         for (Section s : p.path) {
             for (ShellOptionRule r : s.shellOptions()) {
-                if (holds(r.conditions(), p, noFacts)) {
+                if (conditions.holds(r.conditions(), p, noFacts)) {
                     if (r.option() == ShellOptionRule.Option.ALLEXPORT) {
                         env.allexport = true;
                     } else {
@@ -1560,7 +1561,7 @@ final class Analysis {
         String program = p.path.get(0).word();
         for (Section s : p.path) {
             for (AssignRule r : s.assigns()) {
-                if (!holds(r.conditions(), p, noFacts)) {
+                if (!conditions.holds(r.conditions(), p, noFacts)) {
                     continue;
                 }
                 if (recorded == assigns) {
@@ -1902,7 +1903,7 @@ final class Analysis {
         if (written != null && written.size() < 1000) {
             written.add(fileKey(a.text));
         }
-        String probe = a.unresolved() ? staticPrefix(path) + "x" : path;
+        String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
         if (rules.isHarmlessDevice(probe)) {
             return;
         }
@@ -1942,7 +1943,7 @@ final class Analysis {
             declared |= s.readsNone() || !s.reads().isEmpty();
             wrapper |= s.runs() != null;
             for (ReadRule r : s.reads()) {
-                if (holds(r.conditions(), p, facts)) {
+                if (conditions.holds(r.conditions(), p, facts)) {
                     if (read == null) {
                         read = new byte[p.operands.size()];
                     }
@@ -2045,7 +2046,7 @@ final class Analysis {
         }
         String path = forReading(text);
         boolean found = dynamic
-                ? rules.isCredentialStore(staticPrefix(path) + "x") || rules.isCredentialStore(eachExpansionOneName(path))
+                ? rules.isCredentialStore(PathText.staticPrefix(path) + "x") || rules.isCredentialStore(eachExpansionOneName(path))
                 : rules.isCredentialStore(path) || recursive && rules.holdsCredentialStore(path);
         if (found) {
             raise(display, location, setting("credential-read"), path);
@@ -2132,21 +2133,8 @@ final class Analysis {
      */
     String networkTarget(Arg a) {
         String path = a.normalized();
-        String probe = a.unresolved() ? staticPrefix(path) + "x" : path;
+        String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
         return rules.isNetworkDevice(probe) ? path : null;
-    }
-
-    /** The part of a (normalised) word before its first expansion. */
-    static String staticPrefix(String text) {
-        int end = text.length();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '$' || c == '`' || c == '\u2026') {
-                end = i;
-                break;
-            }
-        }
-        return text.substring(0, end);
     }
 
     /** The file a download of a URL is saved as by default: its last path segment, or null for none. */
@@ -2204,89 +2192,6 @@ final class Analysis {
         if (!downloaded.isEmpty() && downloaded.contains(fileKey(file))) {
             raise(display, location, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
         }
-    }
-
-    // ------------------------------------------------------------------ conditions
-
-    boolean holds(List<Condition> conds, ParsedArgs p, Set<String> facts) {
-        for (int i = 0, n = conds.size(); i < n; i++) {
-            Condition c = conds.get(i);
-            if (test(c, p, facts) == c.negate()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean test(Condition c, ParsedArgs p, Set<String> facts) {
-        switch (c.kind()) {
-            case OPTION -> {
-                return p.has(c.name()) || (p.anyOption && !c.negate() && mayBeOption(p, c.name()));
-            }
-            case OPTION_VALUE -> {
-                for (ParsedArgs.Use u : p.options) {
-                    if (u.name().equals(c.name()) && u.value() != null
-                            && operandMatches(c.glob(), new Arg(u.value(), u.from().dynamic, false, -1, -1))) {
-                        return true;
-                    }
-                }
-                return p.anyOption && !c.negate() && mayBeOption(p, c.name());
-            }
-            case OPERAND -> {
-                for (Arg a : p.operands) {
-                    if (operandMatches(c.glob(), a)) {
-                        return true;
-                    }
-                }
-                return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
-            }
-            case LAST_OPERAND -> {
-                return !p.operands.isEmpty() && operandMatches(c.glob(), p.operands.get(p.operands.size() - 1));
-            }
-            case OPERAND_AT -> {
-                return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
-            }
-            case OPERANDS_GT -> {
-                return p.operands.size() > c.number();
-            }
-            case OPERANDS_EQ -> {
-                return p.operands.size() == c.number();
-            }
-            case DASHDASH -> {
-                return p.dashdash;
-            }
-            case FACT -> {
-                return facts.contains(c.name());
-            }
-            default -> {
-                return false;
-            }
-        }
-    }
-
-    /** Whether a glob of the command may expand to a spelling of the option with this canonical name. */
-    private static boolean mayBeOption(ParsedArgs p, String canonical) {
-        for (OptionSpec o : p.section().visibleOptions()) {
-            if (o.canonical().equals(canonical) && p.mayBe(o)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean operandMatches(String glob, Arg a) {
-        if (glob.equals("$dynamic")) {
-            return a.unresolved();
-        }
-        String normal = a.normalized();
-        if (glob.equals("$sensitive")) {
-            return rules.isSensitivePath(a.unresolved() ? staticPrefix(normal) + "x" : normal);
-        }
-        if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
-            String list = glob.substring(1);
-            return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal);
-        }
-        return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);
     }
 
     // ------------------------------------------------------------------ invocations

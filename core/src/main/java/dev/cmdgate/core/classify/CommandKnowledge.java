@@ -183,7 +183,7 @@ public final class CommandKnowledge {
             words.add(Arg.literal(w));
         }
         ParsedArgs p = OptionParser.parse(s, words);
-        Analysis conditions = new Analysis(rules);
+        Conditions conditions = new Conditions(rules);
         for (Section x : p.path) {
             List<AssignRule> rows = new ArrayList<>(x.assigns());
             rows.addAll(x.unsets());

@@ -128,7 +128,7 @@ public final class OwnFiles {
             p = home + p.substring(1);
         }
         if (dynamic) {
-            p = Analysis.staticPrefix(p);
+            p = PathText.staticPrefix(p);
             if (p.isEmpty()) {
                 return null;   // nothing is known about where it goes
             }

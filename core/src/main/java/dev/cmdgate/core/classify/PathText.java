@@ -77,6 +77,19 @@ final class PathText {
         return b.toString();
     }
 
+    /** The part of a (normalised) word before its first expansion. */
+    static String staticPrefix(String text) {
+        int end = text.length();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                end = i;
+                break;
+            }
+        }
+        return text.substring(0, end);
+    }
+
     private static boolean isUserStart(char c) {
         return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }

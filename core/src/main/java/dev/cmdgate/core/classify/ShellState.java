@@ -291,7 +291,7 @@ public final class ShellState {
                 words.add(lit != null ? Arg.literal(lit) : new Arg(text(w), true, false, w.start(), w.end()));
             }
             ParsedArgs p = OptionParser.parse(s, words);
-            Analysis conditions = new Analysis(rules);
+            Conditions conditions = new Conditions(rules);
             for (List<Condition> row : s.state()) {
                 if (conditions.holds(row, p, Set.of())) {
                     return true;
