@@ -36,18 +36,6 @@ import java.util.Set;
  */
 final class Analysis {
 
-    /** Nested code (sh -c inside sh -c …) deeper than this fails closed. */
-    static final int MAX_CODE_DEPTH = 12;
-    /** Simple commands analysed per classification before failing closed. */
-    static final int MAX_COMMANDS = 20_000;
-    /** Wrappers around wrappers (env env … nice …): past this depth the chain fails closed. */
-    static final int MAX_WRAPPER_DEPTH = 64;
-    /**
-     * Words handed on from wrappers to the commands they run, summed over one classification. Each level
-     * of a chain re-reads the words after it, so a long chain over a long argv costs depth × length;
-     * past this budget the chain fails closed (real chains are a few levels over a few hundred words).
-     */
-    static final int MAX_WRAPPED_WORDS = 500_000;
     static final int MAX_FINDINGS = 200;
     static final int MAX_INVOCATIONS = 5_000;
 
@@ -79,12 +67,7 @@ final class Analysis {
     final List<Finding> findings = new ArrayList<>();
     final List<CommandInvocation> invocations = new ArrayList<>();
     int nextPipeline;
-    int commands;
-    private int wrapperDepth;
-    private long wrappedWords;
-    /** Words produced by brace expansion so far (bounded, see ShellAnalysis). */
-    int expandedWords;
-    boolean exhausted;
+    final Budget budget = new Budget();
     // The script's memories (functions, downloaded, scriptFiles, fifos, codeVariables) start as empty immutable
     // collections and become mutable on their first write: most classifications write none of them.
 
@@ -322,12 +305,11 @@ final class Analysis {
      */
     void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
             List<String> networkRedirects, boolean record) {
-        if (exhausted) {
+        if (budget.exhausted) {
             return;
         }
-        if (++commands > MAX_COMMANDS) {
-            exhausted = true;
-            raise(display, location, setting("too-deep"), "more than " + MAX_COMMANDS + " commands");
+        if (!budget.command()) {
+            raise(display, location, setting("too-deep"), "more than " + Budget.MAX_COMMANDS + " commands");
             return;
         }
         if (words.isEmpty()) {
@@ -904,20 +886,20 @@ final class Analysis {
         if (words.isEmpty()) {
             return;
         }
-        if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
-            raise(display, location, setting("too-deep"), "commands nested more than " + MAX_CODE_DEPTH + " deep");
+        if (Budget.tooDeep(ctx)) {
+            raise(display, location, setting("too-deep"), "commands nested more than " + Budget.MAX_CODE_DEPTH + " deep");
             return;
         }
-        if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
-            raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
+        if (budget.wrappersFull()) {
+            raise(display, location, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
             return;
         }
-        wrapperDepth++;
+        budget.enterWrapper();
         try {
             command(words, Map.of(), new Ctx(location + " > runs", ctx.depth() + 1, ctx.pipeline(), ctx.stage(), in),
                     joinArgs(words), location + " > runs", List.of());
         } finally {
-            wrapperDepth--;
+            budget.leaveWrapper();
         }
     }
 
@@ -933,8 +915,8 @@ final class Analysis {
                 if (c.isEmpty() || c.equals("-")) {
                     return;
                 }
-                if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
-                    raise(display, location, setting("too-deep"), "scripts nested more than " + MAX_CODE_DEPTH + " deep");
+                if (Budget.tooDeep(ctx)) {
+                    raise(display, location, setting("too-deep"), "scripts nested more than " + Budget.MAX_CODE_DEPTH + " deep");
                     return;
                 }
                 scriptsRun++;
@@ -973,8 +955,8 @@ final class Analysis {
                 Language l = rules.language(lang);
                 if (l == null) {
                     raise(display, location, setting("opaque-code"), lang + " code");
-                } else if (ctx.depth() + 1 > MAX_CODE_DEPTH) {
-                    raise(display, location, setting("too-deep"), "code nested more than " + MAX_CODE_DEPTH + " deep");
+                } else if (Budget.tooDeep(ctx)) {
+                    raise(display, location, setting("too-deep"), "code nested more than " + Budget.MAX_CODE_DEPTH + " deep");
                 } else {
                     // python -c, node -e …: the language's calls are read (docs/rules-format.md, [@lang])
                     OneLiner.analyse(this, l, code, new Ctx(location + " > " + lang, ctx.depth() + 1, ctx.pipeline(),
@@ -1330,23 +1312,22 @@ final class Analysis {
         if (r.stdinArgs()) {
             in = Stdin.NONE;
         }
-        if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
+        if (budget.wrappersFull()) {
             // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
-            raise(display, location, setting("too-deep"), "wrappers nested more than " + MAX_WRAPPER_DEPTH + " deep");
+            raise(display, location, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
             return false;
         }
-        wrappedWords += target.size();
-        if (wrappedWords > MAX_WRAPPED_WORDS) {
-            raise(display, location, setting("too-deep"), "wrappers hand on more than " + MAX_WRAPPED_WORDS
+        if (!budget.wrapped(target.size())) {
+            raise(display, location, setting("too-deep"), "wrappers hand on more than " + Budget.MAX_WRAPPED_WORDS
                     + " words in all");
             return false;
         }
-        wrapperDepth++;
+        budget.enterWrapper();
         try {
             command(target, assigns, ctx.withStdin(in), joinArgs(target), location + " > " + p.path.get(0).word() + " runs",
                     List.of());
         } finally {
-            wrapperDepth--;
+            budget.leaveWrapper();
         }
         return true;
     }

@@ -99,7 +99,7 @@ final class OneLiner {
 
     private void run() {
         uses();
-        for (int k = 0; k < toks.size() && !a.exhausted; k++) {
+        for (int k = 0; k < toks.size() && !a.budget.exhausted; k++) {
             Tok t = toks.get(k);
             if (t.kind() == Kind.DEEP) {
                 a.raise(display, location, a.setting("too-deep"), "interpolations nested more than "

@@ -169,7 +169,7 @@ public final class RulesClassifier implements CommandClassifier {
             Analysis a = analysis(dev.cmdgate.core.LaunchSite.NONE);
             a.receivers = new java.util.LinkedHashSet<>();
             a.top(argv, env);
-            return a.receiversUnknown || a.exhausted ? null : List.copyOf(a.receivers);
+            return a.receiversUnknown || a.budget.exhausted ? null : List.copyOf(a.receivers);
         } catch (StackOverflowError | RuntimeException | OutOfMemoryError e) {
             return null;
         }

@@ -50,8 +50,6 @@ final class ShellAnalysis {
     /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
     static final int PARSE_DEPTH = 100;
     static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
-    /** Words all brace expansions of one classification may produce before it fails closed. */
-    static final int MAX_EXPANDED_WORDS = 100_000;
 
     private final Analysis a;
     private final String src;
@@ -107,7 +105,7 @@ final class ShellAnalysis {
                 for (int i = 0; i < cmds.size(); i++) {
                     Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
                     command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
-                    if (a.exhausted) {
+                    if (a.budget.exhausted) {
                         return;
                     }
                 }
@@ -351,12 +349,12 @@ final class ShellAnalysis {
             List<String> net = new ArrayList<>();
             Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
             a.command(words, assigns, ctx.withStdin(in), display, location, net);
-            if (defaults != null && !a.exhausted) {
+            if (defaults != null && !a.budget.exhausted) {
                 // judged again as if each expansion gave its default word (an option, a path …)
                 a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
             }
             for (List<Arg> r : resolved) {
-                if (a.exhausted) {
+                if (a.budget.exhausted) {
                     break;
                 }
                 // judged again with the values the script gave its variables
@@ -568,7 +566,7 @@ final class ShellAnalysis {
             }
         }
         for (Substitution s : w.substitutions()) {
-            if (a.exhausted) {
+            if (a.budget.exhausted) {
                 return;
             }
             boolean output = s instanceof ProcessSubstitution ps && ps.output();
@@ -641,17 +639,16 @@ final class ShellAnalysis {
         if (lit != null && lit.indexOf('{') < 0) {
             // no substitution and no brace syntax: the common case, no expansion work
             words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
-        } else if (a.expandedWords > MAX_EXPANDED_WORDS) {
+        } else if (!a.budget.mayExpand()) {
             words.add(arg(w));
         } else {
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
                 a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
             }
-            a.expandedWords += be.words().size();
-            if (a.expandedWords > MAX_EXPANDED_WORDS) {
+            if (!a.budget.expanded(be.words().size())) {
                 a.raise(display, location, a.setting("too-deep"),
-                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
+                        "brace expansions make more than " + Budget.MAX_EXPANDED_WORDS + " words in all");
             }
             for (Word x : be.words()) {
                 if (k < 0) {
