@@ -179,6 +179,14 @@ final class Analysis {
 
     // ------------------------------------------------------------------ findings
 
+    void raise(Site site, Verdict v) {
+        raise(site.display(), site.location(), v, null);
+    }
+
+    void raise(Site site, Verdict v, String detail) {
+        raise(site.display(), site.location(), v, detail);
+    }
+
     void raise(String command, String location, Verdict v) {
         raise(command, location, v, null);
     }
@@ -222,8 +230,8 @@ final class Analysis {
                 // whose value is what makes it risky (a hook, code), as the audit line's env does
                 String n = e.getKey();
                 String shown = rules.isEnvHook(n) ? n + "=" + v : n + "=\u2026";
-                setVariable(n, v, false, true, new Ctx("environment", 0, nextPipeline++, 0, Stdin.NONE),
-                        shown, "environment", "is set by the launch");
+                setVariable(n, v, false, true, new Site(new Ctx("environment", 0, nextPipeline++, 0, Stdin.NONE),
+                        shown, "environment"), "is set by the launch");
             }
         }
         if (argv == null || argv.isEmpty()) {
@@ -235,7 +243,7 @@ final class Analysis {
             words.add(Arg.literal(s));
         }
         Ctx ctx = new Ctx("argv", 0, nextPipeline++, 0, Stdin.TERMINAL);
-        command(words, Map.of(), ctx, joinArgv(argv), "argv", List.of());
+        command(words, Map.of(), new Site(ctx, joinArgv(argv), "argv"), List.of());
     }
 
     /** The ASCII characters a displayed word needs no quotes for. */
@@ -293,9 +301,8 @@ final class Analysis {
      * redirections were checked by the caller. {@code networkRedirects} are the network-device
      * targets of its redirections, used to spot reverse shells.
      */
-    void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
-            List<String> networkRedirects) {
-        command(words, assigns, ctx, display, location, networkRedirects, true);
+    void command(List<Arg> words, Map<String, String> assigns, Site site, List<String> networkRedirects) {
+        command(words, assigns, site, networkRedirects, true);
     }
 
     /**
@@ -303,26 +310,26 @@ final class Analysis {
      * ({@code git -c KEY=VALUE} for GIT_CONFIG_*): it is judged, but it is not a command the launch runs.
      * The inline assignments were judged by the caller ({@link #setVariable}).
      */
-    void command(List<Arg> words, Map<String, String> assigns, Ctx ctx, String display, String location,
+    void command(List<Arg> words, Map<String, String> assigns, Site site,
             List<String> networkRedirects, boolean record) {
         if (budget.exhausted) {
             return;
         }
         if (!budget.command()) {
-            raise(display, location, setting("too-deep"), "more than " + Budget.MAX_COMMANDS + " commands");
+            raise(site, setting("too-deep"), "more than " + Budget.MAX_COMMANDS + " commands");
             return;
         }
         if (words.isEmpty()) {
             if (!assigns.isEmpty()) {
-                record(words, "", "", Set.of(), List.of(), assigns, ctx, false);
+                record(words, "", "", Set.of(), List.of(), assigns, site.ctx(), false);
             }
             return;
         }
         Arg w0 = words.get(0);
         if (w0.dynamic) {
             receiver(null);
-            record(words, w0.text, w0.text, Set.of(), argsAfter(words), assigns, ctx, true);
-            raise(display, location, setting("dynamic-command"), "the command name " + w0.text + " is computed at run time");
+            record(words, w0.text, w0.text, Set.of(), argsAfter(words), assigns, site.ctx(), true);
+            raise(site, setting("dynamic-command"), "the command name " + w0.text + " is computed at run time");
             return;
         }
         String path = w0.text;
@@ -344,7 +351,7 @@ final class Analysis {
         ParsedArgs p = OptionParser.parse(section, words);
         Map<String, String> recorded = assigns;
         if (section != null) {
-            recorded = shellState(p, assigns, ctx, display, location);
+            recorded = shellState(p, assigns, site);
         }
         List<String> operands = texts(p.operands);
         if (!p.subWords.isEmpty()) {
@@ -353,17 +360,17 @@ final class Analysis {
             operands = withSubs;
         }
         if (record) {
-            record(words, name, path, OrderedNames.of(p.options), operands, recorded, ctx, false);
+            record(words, name, path, OrderedNames.of(p.options), operands, recorded, site.ctx(), false);
         }
         if (slash >= 0) {
-            ranDownloaded(path, display, location);
-            ranProgram(path, ctx, display, location);
+            ranDownloaded(path, site);
+            ranProgram(path, site);
         }
         if (trust != null && !function) {
             // a command the user's rules trust: this simple command only, nothing around it
             dev.cmdgate.core.rules.TrustRule t = trust.match(rules.trust(), words, name, !pathProgram);
             if (t != null) {
-                raise(display, location, new Verdict(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
+                raise(site, new Verdict(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
                 return;
             }
             if (section != null && section.chdir()) {
@@ -376,8 +383,8 @@ final class Analysis {
         }
         if (pathProgram) {
             receiver(PathText.normalize(path));
-            raise(display, location, setting("path-program"), path + " is not a standard system program");
-            readDefault(p, display, location);
+            raise(site, setting("path-program"), path + " is not a standard system program");
+            readDefault(p, site);
             return;
         }
         if (function) {
@@ -385,20 +392,20 @@ final class Analysis {
         }
         if (section == null) {
             receiver(name);
-            raise(display, location, setting("unknown-program"), name + " is not in the rules");
-            readDefault(p, display, location);
+            raise(site, setting("unknown-program"), name + " is not in the rules");
+            readDefault(p, site);
             return;
         }
         if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
             receiver(name);
-            raise(display, location, setting("version"));
+            raise(site, setting("version"));
             return;
         }
         Set<Arg> outer = claimed;
         claimed = null;   // one per command: nested scripts and wrapped commands have their own
         boolean carried;
         try {
-            carried = evaluate(p, words, ctx, display, location, networkRedirects);
+            carried = evaluate(p, words, site, networkRedirects);
         } finally {
             claimed = outer;
         }
@@ -417,8 +424,7 @@ final class Analysis {
     }
 
     /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
-    private boolean evaluate(ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location,
-            List<String> networkRedirects) {
+    private boolean evaluate(ParsedArgs p, List<Arg> words, Site site, List<String> networkRedirects) {
         Section deepest = p.section();
         Verdict base = null;
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
@@ -429,34 +435,34 @@ final class Analysis {
         if (dry != null) {
             // git clean -n, apt-get -s: only shows what it would do; what its options run still counts
             Verdict d = setting("dry-run");
-            raise(display, location, d != null ? d : DRY_RUN, dry);
+            raise(site, d != null ? d : DRY_RUN, dry);
             base = null;
         }
-        raise(display, location, base);
+        raise(site, base);
         if (p.anyOption && dry == null) {
             Verdict g = setting("glob-option");
             boolean any = false;
             // options written after the sub-command are those of the deepest section
             for (OptionSpec o : deepest.visibleOptions()) {
                 if (o.effect() != null && p.mayBe(o)) {
-                    raise(display, location, o.effect(), "a glob may expand to " + o.canonical());
+                    raise(site, o.effect(), "a glob may expand to " + o.canonical());
                     any = true;
                 }
             }
             if (any && g != null && g.commandClass() != CommandClass.READ) {
-                raise(display, location, g);
+                raise(site, g);
             }
         }
         for (ParsedArgs.Use u : p.options) {
             if (dry == null && u.spec() != null && u.spec().effect() != null) {
-                raise(display, location, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
+                raise(site, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
             }
         }
         boolean codeFound = false;
         int scriptsBefore = scriptsRun;
         for (Section s : p.path) {
             for (CodeRule c : s.codes()) {
-                codeFound |= code(c, p, ctx, display, location, facts);
+                codeFound |= code(c, p, site, facts);
             }
         }
         for (int i = 0, n = dry == null ? p.path.size() : 0; i < n; i++) {
@@ -464,7 +470,7 @@ final class Analysis {
             for (int k = 0, m = whens.size(); k < m; k++) {
                 When w = whens.get(k);
                 if (conditions.holds(w.conditions(), p, facts)) {
-                    raise(display, location, w.verdict(), w.text());
+                    raise(site, w.verdict(), w.text());
                 }
             }
         }
@@ -485,11 +491,11 @@ final class Analysis {
             }
             for (WriteRule wr : s.writes()) {
                 if (dry == null && conditions.holds(wr.conditions(), p, facts)) {
-                    writes(wr, p, display, location);
+                    writes(wr, p, site);
                 }
             }
         }
-        reads(p, facts, display, location);
+        reads(p, facts, site);
         // code read from standard input, or from a script file
         if (!codeFound && deepest.stdinCode() != null) {
             int n = deepest.stdinCodeAfter();
@@ -498,26 +504,26 @@ final class Analysis {
                     || (rules.isShell(p.path.get(0).word()) && p.has("-s"));
             if (readsStdin) {
                 codeFound = true;
-                stdinCode(deepest, p, ctx, display, location);
+                stdinCode(deepest, p, site);
             }
         }
         if (!codeFound && deepest.codeFile() != null && !p.operands.isEmpty()) {
             Arg file = p.operands.get(0);
             if (file.unresolved()) {
-                raise(display, location, setting("dynamic-code"), "the script " + file.text + " is only known at run time");
+                raise(site, setting("dynamic-code"), "the script " + file.text + " is only known at run time");
             } else {
-                raise(display, location, deepest.codeFile(), "runs " + file.text);
-                ranDownloaded(file.text, display, location);
+                raise(site, deepest.codeFile(), "runs " + file.text);
+                ranDownloaded(file.text, site);
             }
-            ranWritten(file.text, codeFileLanguage(deepest), ctx, display, location);
+            ranWritten(file.text, codeFileLanguage(deepest), site);
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
-            raise(display, location, setting("reverse-shell"), String.join(" ", networkRedirects));
+            raise(site, setting("reverse-shell"), String.join(" ", networkRedirects));
         }
         boolean carried = scriptsRun > scriptsBefore;
         RunsRule runs = deepest.runs();
         if (runs != null) {
-            carried |= runs(runs, p, words, ctx, display, location);
+            carried |= runs(runs, p, words, site);
         }
         return carried;
     }
@@ -548,7 +554,7 @@ final class Analysis {
     // ------------------------------------------------------------------ code in arguments
 
     /** Applies one code row; returns true when it found code. */
-    private boolean code(CodeRule c, ParsedArgs p, Ctx ctx, String display, String location, Set<String> facts) {
+    private boolean code(CodeRule c, ParsedArgs p, Site site, Set<String> facts) {
         for (String u : c.unless()) {
             if (p.has(u)) {
                 return false;
@@ -559,7 +565,7 @@ final class Analysis {
                 boolean found = false;
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(c.name()) && u.value() != null) {
-                        found |= optionCode(c, u, p, ctx, display, location, facts);
+                        found |= optionCode(c, u, p, site, facts);
                     }
                 }
                 return found;
@@ -568,12 +574,12 @@ final class Analysis {
                 if (p.has(c.name()) && !p.operands.isEmpty()) {
                     Arg a = p.operands.get(0);
                     claim(a);
-                    read(c, a.text, a.unresolved(), p, ctx, display, location, facts);
+                    read(c, a.text, a.unresolved(), p, site, facts);
                     return true;
                 }
                 if (p.anyOption && !p.operands.isEmpty() && Conditions.mayBeOption(p, c.name())) {
                     // a glob may expand to the flag: its first operand could become code
-                    raise(display, location, setting("dynamic-code"), "a glob may expand to " + c.name());
+                    raise(site, setting("dynamic-code"), "a glob may expand to " + c.name());
                 }
                 return false;
             }
@@ -588,7 +594,7 @@ final class Analysis {
                         Arg key = p.operands.get(i - 1);
                         if (!keyMatches(c.keys(), key.text)) {
                             if (key.unresolved()) {
-                                raise(display, location, setting("dynamic-code"), "the key " + key.text
+                                raise(site, setting("dynamic-code"), "the key " + key.text
                                         + " is only known at run time and may name a command");
                             }
                             continue;
@@ -600,7 +606,7 @@ final class Analysis {
                     }
                     found = true;
                     claim(a);
-                    read(c, v, a.unresolved(), p, ctx, display, location, facts);
+                    read(c, v, a.unresolved(), p, site, facts);
                 }
                 return found;
             }
@@ -626,7 +632,7 @@ final class Analysis {
                     claim(a);
                 }
                 if (any) {
-                    read(c, b.toString(), dyn, p, ctx, display, location, facts);
+                    read(c, b.toString(), dyn, p, site, facts);
                 }
                 return any;
             }
@@ -636,7 +642,7 @@ final class Analysis {
                     int eq = a.text.indexOf('=');
                     if (eq > 0 && (c.keys().isEmpty() || keyMatches(c.keys(), a.text.substring(0, eq)))) {
                         any = true;
-                        read(c, a.text.substring(eq + 1), a.unresolved(), p, ctx, display, location, facts);
+                        read(c, a.text.substring(eq + 1), a.unresolved(), p, site, facts);
                     }
                 }
                 return any;
@@ -652,8 +658,7 @@ final class Analysis {
      * {@code KEY VALUE}) and only a matching key's VALUE is code; markers then must start it. Without
      * keys, markers are found anywhere in the value. Returns whether code was found.
      */
-    private boolean optionCode(CodeRule c, ParsedArgs.Use u, ParsedArgs p, Ctx ctx, String display, String location,
-            Set<String> facts) {
+    private boolean optionCode(CodeRule c, ParsedArgs.Use u, ParsedArgs p, Site site, Set<String> facts) {
         String v = u.value();
         boolean dyn = u.from().unresolved();
         if (!c.keys().isEmpty()) {
@@ -661,7 +666,7 @@ final class Analysis {
             String key = v.substring(0, sep);
             if (!keyMatches(c.keys(), key)) {
                 if (dyn && (key.indexOf('$') >= 0 || key.indexOf('\u2026') >= 0 || key.indexOf('`') >= 0)) {
-                    raise(display, location, setting("dynamic-code"), "the key in " + v + " is only known at run time");
+                    raise(site, setting("dynamic-code"), "the key in " + v + " is only known at run time");
                     return true;
                 }
                 return false;
@@ -677,7 +682,7 @@ final class Analysis {
             // rpm --eval '%(CMD) %(CMD2)': every enclosed piece, each up to its end marker
             List<String> pieces = enclosed(v, c.after(), c.until().get(0));
             for (int i = 0; i < pieces.size() && i < 64; i++) {
-                read(c, pieces.get(i), dyn, p, ctx, display, location, facts);
+                read(c, pieces.get(i), dyn, p, site, facts);
             }
             return !pieces.isEmpty();
         } else if (!c.after().isEmpty()) {
@@ -686,7 +691,7 @@ final class Analysis {
                 return false;
             }
         }
-        read(c, v, dyn, p, ctx, display, location, facts);
+        read(c, v, dyn, p, site, facts);
         return true;
     }
 
@@ -815,20 +820,19 @@ final class Analysis {
      * Reads text a code row found, the way the row says: a shell line, an argv, a program name, a
      * code file, or code in a language; text only known at run time is unverifiable code.
      */
-    void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Ctx ctx, String display, String location,
-            Set<String> facts) {
+    void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Site site, Set<String> facts) {
         switch (c.language()) {
             case "argv" -> {
                 if (dynamic) {
-                    raise(display, location, setting("dynamic-code"), "the command " + text + " is only known at run time");
+                    raise(site, setting("dynamic-code"), "the command " + text + " is only known at run time");
                     return;
                 }
                 List<Arg> words = c.sep() == null ? OptionParser.split(text, Arg.literal(text)) : splitAt(text, c.sep().charAt(0));
-                nested(words, ctx, display, location);
+                nested(words, site);
             }
             case "program" -> {
                 if (dynamic) {
-                    raise(display, location, setting("dynamic-command"), "the program " + text + " is only known at run time");
+                    raise(site, setting("dynamic-command"), "the program " + text + " is only known at run time");
                     return;
                 }
                 if (text.isBlank()) {
@@ -844,16 +848,16 @@ final class Analysis {
                     int from = !ops.isEmpty() && ops.get(0).text.equals("--") ? 1 : 0;
                     words.addAll(ops.subList(from, ops.size()));
                 }
-                nested(words, ctx, display, location);
+                nested(words, site);
             }
             case "file" -> {
                 if (dynamic) {
-                    raise(display, location, setting("dynamic-code"), "the code file " + text + " is only known at run time");
+                    raise(site, setting("dynamic-code"), "the code file " + text + " is only known at run time");
                 } else if (isHiddenSource(text) && !text.equals("/dev/null")) {
-                    raise(display, location, hiddenInput(), "code is read from " + text);
+                    raise(site, hiddenInput(), "code is read from " + text);
                 }
             }
-            default -> runCode(c.language(), text, dynamic, ctx, display, location, facts);
+            default -> runCode(c.language(), text, dynamic, site, facts);
         }
     }
 
@@ -877,36 +881,38 @@ final class Analysis {
      * right. Its standard input is the tool's data, not code the user typed (a pager reads git's
      * output), and the tool adds arguments cmdgate does not see, so it is judged with no input.
      */
-    private void nested(List<Arg> words, Ctx ctx, String display, String location) {
-        nested(words, ctx, display, location, Stdin.NONE);
+    private void nested(List<Arg> words, Site site) {
+        nested(words, site, Stdin.NONE);
     }
 
     /** As above, with the input the command reads ({@code os.system("sh")} reads the interpreter's). */
-    void nested(List<Arg> words, Ctx ctx, String display, String location, Stdin in) {
+    void nested(List<Arg> words, Site site, Stdin in) {
         if (words.isEmpty()) {
             return;
         }
+        Ctx ctx = site.ctx();
         if (Budget.tooDeep(ctx)) {
-            raise(display, location, setting("too-deep"), "commands nested more than " + Budget.MAX_CODE_DEPTH + " deep");
+            raise(site, setting("too-deep"), "commands nested more than " + Budget.MAX_CODE_DEPTH + " deep");
             return;
         }
         if (budget.wrappersFull()) {
-            raise(display, location, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
+            raise(site, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
             return;
         }
         budget.enterWrapper();
         try {
-            command(words, Map.of(), new Ctx(location + " > runs", ctx.depth() + 1, ctx.pipeline(), ctx.stage(), in),
-                    joinArgs(words), location + " > runs", List.of());
+            String location = site.location() + " > runs";
+            command(words, Map.of(), new Site(new Ctx(location, ctx.depth() + 1, ctx.pipeline(), ctx.stage(), in),
+                    joinArgs(words), location), List.of());
         } finally {
             budget.leaveWrapper();
         }
     }
 
     /** Code in a language: sh is parsed and classified; sed/awk analysed; anything else is opaque. */
-    void runCode(String lang, String code, boolean dynamic, Ctx ctx, String display, String location, Set<String> facts) {
+    void runCode(String lang, String code, boolean dynamic, Site site, Set<String> facts) {
         if (dynamic) {
-            raise(display, location, setting("dynamic-code"), "the " + lang + " code is computed at run time");
+            raise(site, setting("dynamic-code"), "the " + lang + " code is computed at run time");
             return;
         }
         switch (lang) {
@@ -915,29 +921,32 @@ final class Analysis {
                 if (c.isEmpty() || c.equals("-")) {
                     return;
                 }
+                Ctx ctx = site.ctx();
                 if (Budget.tooDeep(ctx)) {
-                    raise(display, location, setting("too-deep"), "scripts nested more than " + Budget.MAX_CODE_DEPTH + " deep");
+                    raise(site, setting("too-deep"), "scripts nested more than " + Budget.MAX_CODE_DEPTH + " deep");
                     return;
                 }
                 scriptsRun++;
-                ShellAnalysis.script(this, code, new Ctx(location + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
+                ShellAnalysis.script(this, code,
+                        new Ctx(site.location() + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
             }
             case "sed", "awk" -> {
                 List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
                 List<String> writes = new ArrayList<>(0);
                 facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds) : CodeFacts.awk(code, writes, cmds));
                 for (String f : writes) {
-                    writePath(Arg.literal(f), null, display, location);
+                    writePath(Arg.literal(f), null, site);
                 }
                 // the commands the program runs (sed's e, awk's system() and pipes) are judged too
                 for (int i = 0; i < cmds.size() && i < 64; i++) {
                     CodeFacts.Cmd c = cmds.get(i);
                     if (c.dynamic()) {
-                        raise(display, location, setting("dynamic-code"), "the " + lang
+                        raise(site, setting("dynamic-code"), "the " + lang
                                 + " program runs a command only known at run time");
                     } else {
-                        runCode("sh", c.text(), false, c.piped() ? ctx.withStdin(Stdin.PIPE) : ctx, display,
-                                location + " > " + lang, new LinkedHashSet<>());
+                        Site below = site.below(lang);
+                        runCode("sh", c.text(), false, c.piped() ? below.withStdin(Stdin.PIPE) : below,
+                                new LinkedHashSet<>());
                     }
                 }
             }
@@ -945,56 +954,59 @@ final class Analysis {
                 facts.addAll(CodeFacts.sql(code));
                 for (String c : CodeFacts.sqlShellCommands(code)) {
                     // \! CMD, .shell CMD, system CMD: the client hands the rest of the line to a shell
-                    runCode("sh", c, false, ctx.withStdin(Stdin.NONE), display, location + " > shell escape", facts);
+                    runCode("sh", c, false, site.below("shell escape").withStdin(Stdin.NONE), facts);
                 }
             }
             case "mongo" -> facts.addAll(CodeFacts.mongo(code));
-            case "puppet" -> PuppetReading.read(this, code, ctx, display, location, facts);
+            case "puppet" -> PuppetReading.read(this, code, site, facts);
             case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = rules.language(lang);
                 if (l == null) {
-                    raise(display, location, setting("opaque-code"), lang + " code");
-                } else if (Budget.tooDeep(ctx)) {
-                    raise(display, location, setting("too-deep"), "code nested more than " + Budget.MAX_CODE_DEPTH + " deep");
+                    raise(site, setting("opaque-code"), lang + " code");
+                } else if (Budget.tooDeep(site.ctx())) {
+                    raise(site, setting("too-deep"), "code nested more than " + Budget.MAX_CODE_DEPTH + " deep");
                 } else {
                     // python -c, node -e …: the language's calls are read (docs/rules-format.md, [@lang])
-                    OneLiner.analyse(this, l, code, new Ctx(location + " > " + lang, ctx.depth() + 1, ctx.pipeline(),
-                            ctx.stage(), ctx.stdin()), display, location + " > " + lang, 0);
+                    Ctx ctx = site.ctx();
+                    String location = site.location() + " > " + lang;
+                    OneLiner.analyse(this, l, code, new Site(new Ctx(location, ctx.depth() + 1, ctx.pipeline(),
+                            ctx.stage(), ctx.stdin()), site.display(), location), 0);
                 }
             }
         }
     }
 
-    private void stdinCode(Section deepest, ParsedArgs p, Ctx ctx, String display, String location) {
+    private void stdinCode(Section deepest, ParsedArgs p, Site site) {
         String lang = stdinLanguage(deepest);
-        Stdin in = ctx.stdin();
+        Stdin in = site.ctx().stdin();
         switch (in.kind()) {
-            case PIPE -> raise(display, location, setting("piped-code"));
+            case PIPE -> raise(site, setting("piped-code"));
             case HEREDOC -> {
                 if (!in.literal()) {
-                    raise(display, location, setting("dynamic-code"), "the here-document has expansions");
+                    raise(site, setting("dynamic-code"), "the here-document has expansions");
                 } else if (lang.equals("sh") || rules.language(lang) != null) {
                     // the code was the input: what it runs reads what is left of it, nothing
-                    runCode(lang, in.text(), false, ctx.withStdin(Stdin.NONE), display, location + " <<", new LinkedHashSet<>());
+                    runCode(lang, in.text(), false, site.at(site.location() + " <<").withStdin(Stdin.NONE),
+                            new LinkedHashSet<>());
                 } else {
-                    raise(display, location, setting("heredoc-code"), lang + " code in a here-document");
+                    raise(site, setting("heredoc-code"), lang + " code in a here-document");
                 }
             }
             case FILE -> {
                 if (interactive(deepest, p)) {
-                    raise(display, location, hiddenInput(), "an interactive shell reads a file as typed input");
+                    raise(site, hiddenInput(), "an interactive shell reads a file as typed input");
                 } else {
-                    raise(display, location, setting("stdin-file-code"));
+                    raise(site, setting("stdin-file-code"));
                 }
                 if (in.text() != null) {
-                    ranDownloaded(in.text(), display, location);
+                    ranDownloaded(in.text(), site);
                 }
             }
-            case HIDDEN -> raise(display, location, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
+            case HIDDEN -> raise(site, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
             case NONE -> {
             }
-            default -> raise(display, location, deepest.stdinCode());
+            default -> raise(site, deepest.stdinCode());
         }
     }
 
@@ -1069,7 +1081,7 @@ final class Analysis {
      * is read as code of {@code lang} when cmdgate reads that language; else the runner's verdict stands.
      * The file is matched by its name as written, so {@code $TF.go} written and run is the same file.
      */
-    void ranWritten(String file, String lang, Ctx ctx, String display, String location) {
+    void ranWritten(String file, String lang, Site site) {
         if (scriptFiles.isEmpty() || lang == null) {
             return;
         }
@@ -1077,14 +1089,14 @@ final class Analysis {
         if (text == null || !(ANALYSED.contains(lang) || rules.language(lang) != null)) {
             return;
         }
-        runCode(lang, text, false, ctx, display, location + " > " + file, new LinkedHashSet<>());
+        runCode(lang, text, false, site.below(file), new LinkedHashSet<>());
     }
 
     /**
      * Running a file this script wrote as a program ({@code ./f}, {@code /tmp/f}): its {@code #!} line names
      * the interpreter, whose {@code code-file} language reads the text; without one, the shell runs it.
      */
-    private void ranProgram(String path, Ctx ctx, String display, String location) {
+    private void ranProgram(String path, Site site) {
         String text = scriptFiles.isEmpty() ? null : scriptFiles.get(fileKey(path));
         if (text == null) {
             return;
@@ -1104,7 +1116,7 @@ final class Analysis {
             Section s = prog.isEmpty() ? null : rules.program(prog);
             lang = s == null || s.codeFile() == null ? null : codeFileLanguage(s);
         }
-        ranWritten(path, lang, ctx, display, location);
+        ranWritten(path, lang, site);
     }
 
     /**
@@ -1154,7 +1166,7 @@ final class Analysis {
     // ------------------------------------------------------------------ wrappers
 
     /** Returns whether a command to run was found and analysed. */
-    private boolean runs(RunsRule r, ParsedArgs p, List<Arg> words, Ctx ctx, String display, String location) {
+    private boolean runs(RunsRule r, ParsedArgs p, List<Arg> words, Site site) {
         for (String u : r.unless()) {
             if (p.has(u)) {
                 return false;
@@ -1175,11 +1187,11 @@ final class Analysis {
                 if (!cmd.isEmpty()) {
                     // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                     found = true;
-                    command(cmd, Map.of(), ctx, joinArgs(cmd), location + " > " + all.get(i).text,
-                            List.of());
+                    Site inner = new Site(site.ctx(), joinArgs(cmd), site.location() + " > " + all.get(i).text);
+                    command(cmd, Map.of(), inner, List.of());
                     for (Arg file : foundFiles(cmd, all, r.replace())) {
                         // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
-                        readPath(file, false, joinArgs(cmd), location + " > " + all.get(i).text + " (a file it finds)");
+                        readPath(file, false, inner.at(inner.location() + " (a file it finds)"));
                     }
                 }
                 i = j;
@@ -1216,9 +1228,9 @@ final class Analysis {
                 String v = t.substring(t.indexOf('=') + 1);
                 assigns.put(n, v);
                 if (n.indexOf('$') >= 0 || n.indexOf('\u2026') >= 0 || n.indexOf('`') >= 0) {
-                    unknownVariable(v, as.unresolved(), ctx, display, location, "env sets a variable whose name is only known at run time");
+                    unknownVariable(v, as.unresolved(), site, "env sets a variable whose name is only known at run time");
                 } else {
-                    setVariable(n, v, as.unresolved(), true, ctx, display, location, "is set by " + p.path.get(0).word());
+                    setVariable(n, v, as.unresolved(), true, site, "is set by " + p.path.get(0).word());
                 }
                 k++;
             }
@@ -1246,11 +1258,11 @@ final class Analysis {
                 boolean isCode = false;
                 for (CodeRule c : s.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        isCode |= optionCode(c, u, p, ctx, display, location, new LinkedHashSet<>());
+                        isCode |= optionCode(c, u, p, site, new LinkedHashSet<>());
                     }
                 }
                 if (u.spec().effect() != null) {
-                    raise(display, location, u.spec().effect(), u.name() + "=" + u.value());
+                    raise(site, u.spec().effect(), u.name() + "=" + u.value());
                 }
                 k += 2 + o.extraValues();
                 if (isCode) {
@@ -1259,7 +1271,7 @@ final class Analysis {
                 continue;
             }
             if (o.effect() != null) {
-                raise(display, location, o.effect(), o.canonical());
+                raise(site, o.effect(), o.canonical());
             }
             k++;
         }
@@ -1293,7 +1305,7 @@ final class Analysis {
                 target.add(Arg.literal(d));
             }
         }
-        Stdin in = ctx.stdin();
+        Stdin in = site.ctx().stdin();
         if (!r.stdinIf().isEmpty()) {
             boolean attached = false;
             for (String o : r.stdinIf()) {
@@ -1314,18 +1326,18 @@ final class Analysis {
         }
         if (budget.wrappersFull()) {
             // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
-            raise(display, location, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
+            raise(site, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
             return false;
         }
         if (!budget.wrapped(target.size())) {
-            raise(display, location, setting("too-deep"), "wrappers hand on more than " + Budget.MAX_WRAPPED_WORDS
+            raise(site, setting("too-deep"), "wrappers hand on more than " + Budget.MAX_WRAPPED_WORDS
                     + " words in all");
             return false;
         }
         budget.enterWrapper();
         try {
-            command(target, assigns, ctx.withStdin(in), joinArgs(target), location + " > " + p.path.get(0).word() + " runs",
-                    List.of());
+            command(target, assigns, new Site(site.ctx().withStdin(in), joinArgs(target),
+                    site.location() + " > " + p.path.get(0).word() + " runs"), List.of());
         } finally {
             budget.leaveWrapper();
         }
@@ -1354,11 +1366,10 @@ final class Analysis {
      *                 environment); {@code set -a} and an earlier export count too
      * @param how      what set it, for the finding ("is exported", "is set by read")
      */
-    void setVariable(String name, String value, boolean dynamic, boolean exported, Ctx ctx, String display,
-            String location, String how) {
+    void setVariable(String name, String value, boolean dynamic, boolean exported, Site site, String how) {
         String target = env.resolve(name);
         if (target == null) {
-            unknownVariable(value, dynamic, ctx, display, location, name + " refers to a variable only known at run time");
+            unknownVariable(value, dynamic, site, name + " refers to a variable only known at run time");
             return;
         }
         if (exported) {
@@ -1370,12 +1381,12 @@ final class Analysis {
         RuleSet.EnvVar rows = rules.envVar(target);
         Verdict hook = rows.hook();
         if (hook != null) {
-            raise(display, location, hook, shown(name, target) + " " + how);
+            raise(site, hook, shown(name, target) + " " + how);
         }
-        boolean known = rows.codeKind() != null && envCode(rows.codeKind(), target, value, dynamic, ctx, display, location);
-        known |= envArgs(rows, target, value, dynamic, ctx, display, location);
+        boolean known = rows.codeKind() != null && envCode(rows.codeKind(), target, value, dynamic, site);
+        known |= envArgs(rows, target, value, dynamic, site);
         if (reachesPrograms && hook == null && !known && !rows.safe()) {
-            raise(display, location, setting("env-unknown"), shown(name, target) + " " + how);
+            raise(site, setting("env-unknown"), shown(name, target) + " " + how);
         }
     }
 
@@ -1390,10 +1401,10 @@ final class Analysis {
      *
      * @param value the value, or null when it is not known either
      */
-    void unknownVariable(String value, boolean dynamic, Ctx ctx, String display, String location, String how) {
-        raise(display, location, setting("env-hook"), how + " (it may be any variable, one that changes what programs run among them)");
+    void unknownVariable(String value, boolean dynamic, Site site, String how) {
+        raise(site, setting("env-hook"), how + " (it may be any variable, one that changes what programs run among them)");
         if (value == null || dynamic || !value.isEmpty()) {
-            raise(display, location, setting("dynamic-code"), "the value given to a variable whose name is only known at run time may be code");
+            raise(site, setting("dynamic-code"), "the value given to a variable whose name is only known at run time may be code");
         }
     }
 
@@ -1404,32 +1415,31 @@ final class Analysis {
      *
      * @return whether the variable is code (its value was judged)
      */
-    private boolean envCode(String lang, String name, String value, boolean dynamic, Ctx ctx, String display,
-            String location) {
+    private boolean envCode(String lang, String name, String value, boolean dynamic, Site site) {
         if (dynamic) {
-            raise(display, location, setting("dynamic-code"), "the code in " + name + " is computed at run time");
+            raise(site, setting("dynamic-code"), "the code in " + name + " is computed at run time");
             return true;
         }
-        String loc = location + " > " + name;
-        Ctx none = ctx.withStdin(Stdin.NONE);
+        Site inner = site.below(name);
+        Site none = inner.withStdin(Stdin.NONE);
         switch (lang) {
-            case "prompt", "expand" -> runCode("sh", promptScript(value), false, none, display, loc, new LinkedHashSet<>());
+            case "prompt", "expand" -> runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
             case "function" -> {
                 if (value.startsWith("()")) {
-                    runCode("sh", "cmdgate_imported_function " + value, false, none, display, loc, new LinkedHashSet<>());
+                    runCode("sh", "cmdgate_imported_function " + value, false, none, new LinkedHashSet<>());
                 }
             }
-            case "pager" -> runCode("sh", value, false, ctx.withStdin(Stdin.PIPE), display, loc, new LinkedHashSet<>());
+            case "pager" -> runCode("sh", value, false, inner.withStdin(Stdin.PIPE), new LinkedHashSet<>());
             case "program" -> {
                 if (!value.isEmpty()) {
                     // run directly (no shell), with arguments the program chooses at run time
                     command(List.of(Arg.literal(value), new Arg("$(…)", true, false, -1, -1)), Map.of(), none,
-                            display, loc, List.of());
+                            List.of());
                 }
             }
             case "commands" -> {
                 for (String part : value.split(":", 64)) {
-                    runCode("sh", part, false, none, display, loc, new LinkedHashSet<>());
+                    runCode("sh", part, false, none, new LinkedHashSet<>());
                 }
             }
             case "pipe" -> {
@@ -1437,9 +1447,9 @@ final class Analysis {
                 while (i < value.length() && (value.charAt(i) == '|' || value.charAt(i) == '-')) {
                     i++;
                 }
-                runCode("sh", value.substring(i), false, none, display, loc, new LinkedHashSet<>());
+                runCode("sh", value.substring(i), false, none, new LinkedHashSet<>());
             }
-            default -> runCode("sh", value, false, none, display, loc, new LinkedHashSet<>());
+            default -> runCode("sh", value, false, none, new LinkedHashSet<>());
         }
         return true;
     }
@@ -1453,14 +1463,13 @@ final class Analysis {
      *
      * @return whether the variable is such a value
      */
-    private boolean envArgs(RuleSet.EnvVar rows, String name, String value, boolean dynamic, Ctx ctx, String display,
-            String location) {
+    private boolean envArgs(RuleSet.EnvVar rows, String name, String value, boolean dynamic, Site site) {
         boolean known = false;
         EnvArgs a = rows.args();
         if (a != null) {
             known = true;
             if (dynamic) {
-                raise(display, location, setting("dynamic-code"), "the " + a.program() + " arguments in " + name
+                raise(site, setting("dynamic-code"), "the " + a.program() + " arguments in " + name
                         + " are only known at run time");
             } else {
                 List<Arg> words = new ArrayList<>();
@@ -1471,12 +1480,12 @@ final class Analysis {
                     }
                     words.add(w);
                 }
-                command(words, Map.of(), ctx.withStdin(Stdin.NONE), display, location + " > " + name, List.of(), false);
+                command(words, Map.of(), site.below(name).withStdin(Stdin.NONE), List.of(), false);
             }
         }
         EnvArgs pairs = rows.pairs();
         if (pairs != null) {
-            known |= pair(pairs, name, ctx, display, location);
+            known |= pair(pairs, name, site);
         }
         return known;
     }
@@ -1487,7 +1496,7 @@ final class Analysis {
      * @return whether the pair was judged (false: the other half is inherited or not set, so this half's
      *         meaning is not known)
      */
-    private boolean pair(EnvArgs p, String name, Ctx ctx, String display, String location) {
+    private boolean pair(EnvArgs p, String name, Site site) {
         boolean isKey = name.startsWith(p.keyPrefix()) && name.length() > p.keyPrefix().length()
                 && (!name.startsWith(p.valuePrefix()) || p.keyPrefix().length() >= p.valuePrefix().length());
         String suffix = name.substring(isKey ? p.keyPrefix().length() : p.valuePrefix().length());
@@ -1498,20 +1507,19 @@ final class Analysis {
         if (k == null || v == null) {
             return false;
         }
-        String loc = location + " > " + keyName + "=" + valueName;
+        Site both = site.below(keyName + "=" + valueName).withStdin(Stdin.NONE);
         if (k.dynamic()) {
             // a key only known at run time may be any key, one that runs its value among them
             if (v.dynamic()) {
-                raise(display, loc, setting("dynamic-code"), "the key in " + keyName + " is only known at run time, the value in "
+                raise(both, setting("dynamic-code"), "the key in " + keyName + " is only known at run time, the value in "
                         + valueName + " too");
             } else {
-                runCode("sh", v.text(), false, ctx.withStdin(Stdin.NONE), display, loc, new LinkedHashSet<>());
+                runCode("sh", v.text(), false, both, new LinkedHashSet<>());
             }
             return true;
         }
         command(List.of(Arg.literal(p.program()), Arg.literal(p.option()),
-                new Arg(k.text() + "=" + v.text(), v.dynamic(), false, -1, -1)), Map.of(), ctx.withStdin(Stdin.NONE),
-                display, loc, List.of(), false);
+                new Arg(k.text() + "=" + v.text(), v.dynamic(), false, -1, -1)), Map.of(), both, List.of(), false);
         return true;
     }
 
@@ -1521,8 +1529,7 @@ final class Analysis {
      * {@code printf -v NAME}, {@code declare -n REF=NAME} …). Returns the assignments to record for the
      * command: its inline ones plus the ones it makes.
      */
-    private Map<String, String> shellState(ParsedArgs p, Map<String, String> assigns, Ctx ctx, String display,
-            String location) {
+    private Map<String, String> shellState(ParsedArgs p, Map<String, String> assigns, Site site) {
         Set<String> noFacts = Set.of();
         for (Section s : p.path) {
             for (ShellOptionRule r : s.shellOptions()) {
@@ -1556,19 +1563,19 @@ final class Analysis {
                     }
                     case NAMES -> {
                         for (Arg a : p.operands) {
-                            runtimeValue(a, r.exports(), recorded, ctx, display, location, program);
+                            runtimeValue(a, r.exports(), recorded, site, program);
                         }
                     }
                     case OPERAND -> {
                         if (r.index() < p.operands.size()) {
-                            runtimeValue(p.operands.get(r.index()), r.exports(), recorded, ctx, display, location, program);
+                            runtimeValue(p.operands.get(r.index()), r.exports(), recorded, site, program);
                         }
                     }
                     case OPT -> {
                         for (ParsedArgs.Use u : p.options) {
                             if (u.name().equals(r.option()) && u.value() != null) {
                                 runtimeValue(new Arg(u.value(), u.from().dynamic, false, -1, -1), r.exports(), recorded,
-                                        ctx, display, location, program);
+                                        site, program);
                             }
                         }
                     }
@@ -1579,17 +1586,16 @@ final class Analysis {
         }
         if (operands) {
             for (Arg a : p.operands) {
-                operandAssignment(a, exports, nameref, recorded, ctx, display, location, program);
+                operandAssignment(a, exports, nameref, recorded, site, program);
             }
         }
         return recorded;
     }
 
     /** A variable named by {@code a} gets a value only known at run time ({@code read a}, {@code printf -v a}). */
-    private void runtimeValue(Arg a, boolean exports, Map<String, String> recorded, Ctx ctx, String display,
-            String location, String program) {
+    private void runtimeValue(Arg a, boolean exports, Map<String, String> recorded, Site site, String program) {
         if (a.unresolved()) {
-            unknownVariable(null, true, ctx, display, location, program + " sets a variable whose name is only known at run time");
+            unknownVariable(null, true, site, program + " sets a variable whose name is only known at run time");
             return;
         }
         String name = assignedName(a.text);
@@ -1597,7 +1603,7 @@ final class Analysis {
             return; // not a variable name: the builtin fails
         }
         recorded.put(name, "$(…)");
-        setVariable(name, "$(…)", true, exports, ctx, display, location, "is set by " + program);
+        setVariable(name, "$(…)", true, exports, site, "is set by " + program);
     }
 
     /**
@@ -1606,14 +1612,14 @@ final class Analysis {
      * with {@code nameref} the value is the name of the variable NAME stands for. An operand only known at
      * run time may be any of these for any variable.
      */
-    private void operandAssignment(Arg a, boolean exports, boolean nameref, Map<String, String> recorded, Ctx ctx,
-            String display, String location, String program) {
+    private void operandAssignment(Arg a, boolean exports, boolean nameref, Map<String, String> recorded,
+            Site site, String program) {
         String t = a.text;
         int eq = t.indexOf('=');
         String name = assignedName(eq > 0 ? t.substring(0, eq) : t);
         if (name == null) {
             if (a.dynamic) {
-                unknownVariable(eq > 0 ? t.substring(eq + 1) : null, true, ctx, display, location,
+                unknownVariable(eq > 0 ? t.substring(eq + 1) : null, true, site,
                         program + " sets a variable whose name is only known at run time");
             }
             return;
@@ -1624,8 +1630,8 @@ final class Analysis {
             } else if (exports) {
                 EnvState.Value known = env.value(env.resolve(name) == null ? name : env.resolve(name));
                 recorded.put(name, known == null ? "$(…)" : known.text());
-                setVariable(name, known == null ? "$(…)" : known.text(), known == null || known.dynamic(), true, ctx,
-                        display, location, "is exported by " + program);
+                setVariable(name, known == null ? "$(…)" : known.text(), known == null || known.dynamic(), true, site,
+                        "is exported by " + program);
             }
             return;
         }
@@ -1636,7 +1642,7 @@ final class Analysis {
             env.nameref(name, dynamic ? null : assignedName(value));
             return;
         }
-        setVariable(name, value, dynamic, exports, ctx, display, location, (exports ? "is exported by " : "is set by ") + program);
+        setVariable(name, value, dynamic, exports, site, (exports ? "is exported by " : "is set by ") + program);
     }
 
     /** The variable a word names before '=' ({@code NAME}, {@code NAME[sub]}, {@code NAME+}), or null. */
@@ -1717,7 +1723,7 @@ final class Analysis {
      * arithmetic context; a subscript in that value runs its command substitutions. Classifies the
      * values of the code-holding variables named in {@code expr}.
      */
-    void arithmeticUse(String expr, Ctx ctx, String display, String location) {
+    void arithmeticUse(String expr, Site site) {
         if (codeVariables.isEmpty() || expr == null) {
             return;
         }
@@ -1731,8 +1737,9 @@ final class Analysis {
                 }
                 String v = codeVariables.get(expr.substring(i, j));
                 if (v != null) {
-                    runCode("sh", promptScript(v), false, ctx.withStdin(Stdin.NONE), display,
-                            location + " > arithmetic value of " + expr.substring(i, j), new LinkedHashSet<>());
+                    runCode("sh", promptScript(v), false,
+                            site.below("arithmetic value of " + expr.substring(i, j)).withStdin(Stdin.NONE),
+                            new LinkedHashSet<>());
                 }
                 i = j;
             }
@@ -1743,7 +1750,7 @@ final class Analysis {
      * Arithmetic assigns variables too: {@code (( PATH = 1 ))}, {@code $(( x += 2 ))}, {@code i++}. The
      * value is a number (never code), so only which variables are set matters.
      */
-    void arithmeticAssignments(String expr, Ctx ctx, String display, String location) {
+    void arithmeticAssignments(String expr, Site site) {
         if (expr == null || (expr.indexOf('=') < 0 && !expr.contains("++") && !expr.contains("--"))) {
             return;
         }
@@ -1775,7 +1782,7 @@ final class Analysis {
                     || (k + 1 < n && "+-*/%&^|".indexOf(expr.charAt(k)) >= 0 && expr.charAt(k + 1) == '=');
             if (assigns && isName(name)) {
                 found++;
-                setVariable(name, "0", false, false, ctx, display, location, "is set by arithmetic");
+                setVariable(name, "0", false, false, site, "is set by arithmetic");
             }
             i = j - 1;
         }
@@ -1783,24 +1790,24 @@ final class Analysis {
 
     // ------------------------------------------------------------------ written files
 
-    private void writes(WriteRule wr, ParsedArgs p, String display, String location) {
+    private void writes(WriteRule wr, ParsedArgs p, Site site) {
         switch (wr.target()) {
             case OPERANDS -> {
                 for (Arg a : p.operands) {
                     claim(a);
-                    writePath(a, wr.verdict(), display, location);
+                    writePath(a, wr.verdict(), site);
                 }
             }
             case LAST -> {
                 if (!p.operands.isEmpty()) {
                     claim(p.operands.get(p.operands.size() - 1));
-                    writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), display, location);
+                    writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), site);
                 }
             }
             case OPT -> {
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(wr.name()) && u.value() != null) {
-                        writePath(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), display, location);
+                        writePath(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), site);
                     }
                 }
             }
@@ -1809,7 +1816,7 @@ final class Analysis {
                 for (Arg a : p.operands) {
                     if (a.text.startsWith(prefix)) {
                         writePath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), wr.verdict(),
-                                display, location);
+                                site);
                     }
                 }
             }
@@ -1818,7 +1825,7 @@ final class Analysis {
                 for (int i = 0; i + 1 < all.size(); i++) {
                     if (!all.get(i).dynamic && wr.words().contains(all.get(i).text)) {
                         claim(all.get(i + 1));
-                        writePath(all.get(i + 1), wr.verdict(), display, location);
+                        writePath(all.get(i + 1), wr.verdict(), site);
                     }
                 }
             }
@@ -1841,7 +1848,7 @@ final class Analysis {
                                 int comma = file.indexOf(',');
                                 file = comma >= 0 ? file.substring(0, comma) : file;
                                 if (!file.isEmpty()) {
-                                    writePath(new Arg(file, a.dynamic, false, -1, -1), wr.verdict(), display, location);
+                                    writePath(new Arg(file, a.dynamic, false, -1, -1), wr.verdict(), site);
                                 }
                                 break;
                             }
@@ -1853,19 +1860,19 @@ final class Analysis {
                 for (Arg a : p.operands) {
                     String name = urlFileName(a.text);
                     if (name != null) {
-                        writePath(new Arg(name, a.dynamic, false, -1, -1), wr.verdict(), display, location);
+                        writePath(new Arg(name, a.dynamic, false, -1, -1), wr.verdict(), site);
                     }
                 }
             }
             case MENTIONS_OPERANDS -> {
                 for (Arg a : p.operands) {
-                    mentions(a, wr.verdict(), display, location);
+                    mentions(a, wr.verdict(), site);
                 }
             }
             case MENTIONS_OPT -> {
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(wr.name()) && u.value() != null) {
-                        mentions(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), display, location);
+                        mentions(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), site);
                     }
                 }
             }
@@ -1879,7 +1886,7 @@ final class Analysis {
      * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
      * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
      */
-    void writePath(Arg a, Verdict ordinary, String display, String location) {
+    void writePath(Arg a, Verdict ordinary, Site site) {
         String path = a.normalized();
         if (written != null && written.size() < 1000) {
             written.add(fileKey(a.text));
@@ -1890,22 +1897,22 @@ final class Analysis {
         }
         OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
         if (mine != null) {
-            raise(display, location, setting("own-files"), mine.what() + " " + mine.path());
+            raise(site, setting("own-files"), mine.what() + " " + mine.path());
             return;
         }
         if (rules.isNetworkDevice(probe)) {
-            raise(display, location, setting("network-device"), path);
+            raise(site, setting("network-device"), path);
             return;
         }
         if (probe.startsWith("/dev/") && !rules.isOrdinaryFile(probe)) {
-            raise(display, location, setting("device-write"), path);
+            raise(site, setting("device-write"), path);
             return;
         }
         if (rules.isSensitivePath(probe)) {
-            raise(display, location, setting("sensitive-write"), path);
+            raise(site, setting("sensitive-write"), path);
             return;
         }
-        raise(display, location, ordinary, a.text);
+        raise(site, ordinary, a.text);
     }
 
     // ------------------------------------------------------------------ read files
@@ -1914,7 +1921,7 @@ final class Analysis {
      * The files the command reads: its sections' {@code reads} rows; with none (and no {@code reads none}), every
      * operand that is not code, a command to run, or a file a {@code writes} row named.
      */
-    private void reads(ParsedArgs p, Set<String> facts, String display, String location) {
+    private void reads(ParsedArgs p, Set<String> facts, Site site) {
         boolean declared = false;
         boolean wrapper = false;
         // operand i is read when read[i] > 0, recursively when it is 2: rows overlap (grep reads its operands, and
@@ -1928,25 +1935,25 @@ final class Analysis {
                     if (read == null) {
                         read = new byte[p.operands.size()];
                     }
-                    readRule(r, p, read, display, location);
+                    readRule(r, p, read, site);
                 }
             }
         }
         for (int i = 0, n = read == null ? 0 : read.length; i < n; i++) {
             if (read[i] > 0) {
-                readPath(p.operands.get(i), read[i] == 2, display, location);
+                readPath(p.operands.get(i), read[i] == 2, site);
             }
         }
         if (!declared && !wrapper) {
-            readDefault(p, display, location);
+            readDefault(p, site);
         }
     }
 
     /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
-    private void readDefault(ParsedArgs p, String display, String location) {
+    private void readDefault(ParsedArgs p, Site site) {
         for (Arg a : p.operands) {
             if (claimed == null || !claimed.contains(a)) {
-                readPath(a, false, display, location);
+                readPath(a, false, site);
             }
         }
     }
@@ -1959,7 +1966,7 @@ final class Analysis {
         }
     }
 
-    private void readRule(ReadRule r, ParsedArgs p, byte[] read, String display, String location) {
+    private void readRule(ReadRule r, ParsedArgs p, byte[] read, Site site) {
         List<Arg> ops = p.operands;
         int n = ops.size();
         switch (r.target()) {
@@ -1973,9 +1980,9 @@ final class Analysis {
                     if (u.name().equals(r.name()) && u.value() != null) {
                         Arg v = new Arg(u.value(), u.from().dynamic, false, -1, -1);
                         if (r.target() == ReadRule.Target.OPT) {
-                            readPath(v, r.recursive(), display, location);
+                            readPath(v, r.recursive(), site);
                         } else {
-                            readMentions(v, display, location);
+                            readMentions(v, site);
                         }
                     }
                 }
@@ -1985,7 +1992,7 @@ final class Analysis {
                 for (Arg a : ops) {
                     if (a.text.startsWith(prefix)) {
                         readPath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), r.recursive(),
-                                display, location);
+                                site);
                     }
                 }
             }
@@ -1993,11 +2000,11 @@ final class Analysis {
                 List<Arg> all = p.args;
                 for (int i = 0; i + 1 < all.size(); i++) {
                     if (!all.get(i).dynamic && r.words().contains(all.get(i).text)) {
-                        readPath(all.get(i + 1), r.recursive(), display, location);
+                        readPath(all.get(i + 1), r.recursive(), site);
                     }
                 }
             }
-            case MENTIONS_OPERANDS -> ops.forEach(a -> readMentions(a, display, location));
+            case MENTIONS_OPERANDS -> ops.forEach(a -> readMentions(a, site));
             default -> {
             }
         }
@@ -2010,18 +2017,18 @@ final class Analysis {
      * known at run time is judged by its known beginning ({@code ~/.ssh/$K}) and with each expansion standing
      * for one file name ({@code /proc/$PID/environ}).
      */
-    void readPath(Arg a, boolean recursive, String display, String location) {
+    void readPath(Arg a, boolean recursive, Site site) {
         String text = a.text;
-        if (credentialRead(text, a.unresolved(), recursive, display, location)) {
+        if (credentialRead(text, a.unresolved(), recursive, site)) {
             return;
         }
         int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
         if (cut >= 0 && cut + 1 < text.length()) {
-            credentialRead(text.substring(cut + 1), a.unresolved(), recursive, display, location);
+            credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
         }
     }
 
-    private boolean credentialRead(String text, boolean dynamic, boolean recursive, String display, String location) {
+    private boolean credentialRead(String text, boolean dynamic, boolean recursive, Site site) {
         if (text.isEmpty() || text.equals("-")) {
             return false;
         }
@@ -2030,17 +2037,17 @@ final class Analysis {
                 ? rules.isCredentialStore(PathText.staticPrefix(path) + "x") || rules.isCredentialStore(eachExpansionOneName(path))
                 : rules.isCredentialStore(path) || recursive && rules.holdsCredentialStore(path);
         if (found) {
-            raise(display, location, setting("credential-read"), path);
+            raise(site, setting("credential-read"), path);
         }
         return found;
     }
 
     /** Every path-like word inside a value that names files in the program's own syntax. */
-    private void readMentions(Arg a, String display, String location) {
+    private void readMentions(Arg a, Site site) {
         List<String> words = pathWords(a.text);
         for (int k = 0; k < words.size() && k < 64; k++) {
             String w = words.get(k);
-            credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, display, location);
+            credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, site);
         }
     }
 
@@ -2142,7 +2149,7 @@ final class Analysis {
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */
-    private void mentions(Arg a, Verdict ordinary, String display, String location) {
+    private void mentions(Arg a, Verdict ordinary, Site site) {
         int found = 0;
         for (String w : pathWords(a.text)) {
             if (found >= 64) {
@@ -2150,7 +2157,7 @@ final class Analysis {
             }
             if (w.startsWith("/") || w.startsWith("~") || rules.isSensitivePath(w)) {
                 found++;
-                writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, display, location);
+                writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, site);
             }
         }
     }
@@ -2169,9 +2176,9 @@ final class Analysis {
     }
 
     /** Running a file that a network command wrote earlier in the script: unverifiable code. */
-    void ranDownloaded(String file, String display, String location) {
+    void ranDownloaded(String file, Site site) {
         if (!downloaded.isEmpty() && downloaded.contains(fileKey(file))) {
-            raise(display, location, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
+            raise(site, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
         }
     }
 

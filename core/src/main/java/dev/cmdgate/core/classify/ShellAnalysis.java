@@ -118,10 +118,9 @@ final class ShellAnalysis {
             simple(sc, ctx);
             return;
         }
-        String display = text(c.start(), Math.min(c.end(), c.start() + 200));
-        String location = loc(ctx, c.start(), c.end());
+        Site site = new Site(ctx, text(c.start(), Math.min(c.end(), c.start() + 200)), loc(ctx, c.start(), c.end()));
         List<String> net = new ArrayList<>();
-        Analysis.Stdin in = redirects(c.redirects(), ctx, display, location, net);
+        Analysis.Stdin in = redirects(c.redirects(), site, net);
         Analysis.Ctx inner = ctx.withStdin(in);
         if (c instanceof Subshell s) {
             script(s.body(), inner);
@@ -144,11 +143,11 @@ final class ShellAnalysis {
                     substitutions(w, ctx);
                 }
             }
-            loopVariable(f, ctx, display, location);
+            loopVariable(f, site);
             script(f.body(), inner);
         } else if (c instanceof ArithForCommand f) {
-            a.arithmeticUse(text(f.start(), f.end()), ctx, display, location);
-            a.arithmeticAssignments(text(f.start(), f.end()), ctx, display, location);
+            a.arithmeticUse(text(f.start(), f.end()), site);
+            a.arithmeticAssignments(text(f.start(), f.end()), site);
             substitutions(f.init(), ctx);
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
@@ -163,20 +162,20 @@ final class ShellAnalysis {
             }
         } else if (c instanceof FunctionDefinition f) {
             if (isForkBomb(f)) {
-                a.raise(display, location, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
+                a.raise(site, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
             }
             command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
                     ctx.stage(), Analysis.Stdin.TERMINAL));
         } else if (c instanceof ArithmeticCommand ac) {
-            a.arithmeticUse(text(ac.start(), ac.end()), ctx, display, location);
-            a.arithmeticAssignments(text(ac.start(), ac.end()), ctx, display, location);
+            a.arithmeticUse(text(ac.start(), ac.end()), site);
+            a.arithmeticAssignments(text(ac.start(), ac.end()), site);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
             for (Word w : t.words()) {
                 String op = w.literalValue();
                 if (op != null && ARITH_TEST_OPS.contains(op)) {
                     // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
-                    a.arithmeticUse(text(t.start(), t.end()), ctx, display, location);
+                    a.arithmeticUse(text(t.start(), t.end()), site);
                     break;
                 }
             }
@@ -192,18 +191,18 @@ final class ShellAnalysis {
      * {@code for NAME in WORDS}, {@code select NAME in WORDS}: the loop sets NAME to each word in turn
      * (to the positional parameters without {@code in}).
      */
-    private void loopVariable(ForCommand f, Analysis.Ctx ctx, String display, String location) {
+    private void loopVariable(ForCommand f, Site site) {
         if (f.variable() == null) {
             return;
         }
         String how = "is set by " + (f.select() ? "select" : "for");
         if (f.items() == null || f.items().isEmpty() || f.items().size() > 64) {
-            a.setVariable(f.variable(), "$(…)", true, false, ctx, display, location, how);
+            a.setVariable(f.variable(), "$(…)", true, false, site, how);
             return;
         }
         for (Word w : f.items()) {
             Arg v = arg(w);
-            a.setVariable(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, ctx, display, location, how);
+            a.setVariable(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, site, how);
         }
     }
 
@@ -261,8 +260,7 @@ final class ShellAnalysis {
     }
 
     private void simple(SimpleCommand sc, Analysis.Ctx ctx) {
-        String display = text(sc.start(), sc.end());
-        String location = loc(ctx, sc.start(), sc.end());
+        Site site = new Site(ctx, text(sc.start(), sc.end()), loc(ctx, sc.start(), sc.end()));
         Map<String, String> assigns = sc.assignments().isEmpty() ? Map.of() : new LinkedHashMap<>();
         // NAME=value alone sets a shell variable; before a command word it is in that command's environment
         boolean inline = !sc.words().isEmpty();
@@ -275,7 +273,7 @@ final class ShellAnalysis {
                 dyn = va.unresolved();
             }
             assigns.put(as.name(), v);
-            a.setVariable(as.name(), v, dyn, inline, ctx, display, location,
+            a.setVariable(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
             if (dyn && as.value() != null && a.env.hasLiterals()) {
                 String target = a.env.resolve(as.name());
@@ -286,7 +284,7 @@ final class ShellAnalysis {
                 }
             }
             if (as.subscript() != null) {
-                a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), ctx, display, location);
+                a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), site);
             }
             for (var n : as.children()) {
                 if (n instanceof Word w) {
@@ -306,7 +304,7 @@ final class ShellAnalysis {
                 substitutions(w, ctx);
                 alt = alternative(w.parts(), 0);
             }
-            expand(w, lit, -1, words, display, location);
+            expand(w, lit, -1, words, site);
             if (alt != null && defaults == null) {
                 defaults = new ArrayList<>(words.subList(0, before));
             }
@@ -320,7 +318,7 @@ final class ShellAnalysis {
         }
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
-        List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), display, location) : List.of();
+        List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
         if (a.env.keyword && words.size() > 1) {
             // set -k: a NAME=value word anywhere in the command is an assignment for it
             for (int i = 1; i < words.size(); i++) {
@@ -332,14 +330,13 @@ final class ShellAnalysis {
                         assigns = new LinkedHashMap<>();
                     }
                     assigns.put(w.text.substring(0, eq), v);
-                    a.setVariable(w.text.substring(0, eq), v, w.unresolved(), true, ctx, display, location,
+                    a.setVariable(w.text.substring(0, eq), v, w.unresolved(), true, site,
                             "is set for the command (set -k makes NAME=value arguments assignments)");
                 }
             }
         }
         if (!words.isEmpty() && words.get(0).text.equals("let") && !words.get(0).dynamic) {
-            a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), ctx, display,
-                    location);
+            a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), site);
         }
         CommandClass outerMax = a.commandMax;
         List<String> outerWritten = a.written;
@@ -347,18 +344,20 @@ final class ShellAnalysis {
         a.written = new ArrayList<>();
         try {
             List<String> net = new ArrayList<>();
-            Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
-            a.command(words, assigns, ctx.withStdin(in), display, location, net);
+            Analysis.Stdin in = redirects(sc.redirects(), site, net);
+            Site withInput = site.withStdin(in);
+            a.command(words, assigns, withInput, net);
             if (defaults != null && !a.budget.exhausted) {
                 // judged again as if each expansion gave its default word (an option, a path …)
-                a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
+                a.command(defaults, assigns, withInput.at(site.location() + " (with the expansions' default words)"),
+                        net);
             }
             for (List<Arg> r : resolved) {
                 if (a.budget.exhausted) {
                     break;
                 }
                 // judged again with the values the script gave its variables
-                a.command(r, assigns, ctx.withStdin(in), display, location + " (with the variables' values)", net);
+                a.command(r, assigns, withInput.at(site.location() + " (with the variables' values)"), net);
             }
             if (a.commandMax.atLeast(CommandClass.NETWORK)) {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
@@ -447,8 +446,8 @@ final class ShellAnalysis {
     }
 
     /** Checks redirections; returns the standard input they give the command. */
-    private Analysis.Stdin redirects(List<Redirect> rs, Analysis.Ctx ctx, String display, String location,
-            List<String> net) {
+    private Analysis.Stdin redirects(List<Redirect> rs, Site site, List<String> net) {
+        Analysis.Ctx ctx = site.ctx();
         Analysis.Stdin in = ctx.stdin();
         for (Redirect r : rs) {
             if (r.target() != null) {
@@ -477,7 +476,7 @@ final class ShellAnalysis {
                     String p = a.networkTarget(t);
                     boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
                     if (p != null) {
-                        a.raise(display, location, a.setting("network-device"), p);
+                        a.raise(site, a.setting("network-device"), p);
                         net.add("<" + p);
                         if (stdinFd) {
                             in = Analysis.Stdin.PIPE;
@@ -491,9 +490,9 @@ final class ShellAnalysis {
                                 : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
                     if (p == null && !procSubst) {
-                        a.readPath(t, false, display, location);   // < FILE: the command reads it
+                        a.readPath(t, false, site);   // < FILE: the command reads it
                         for (Arg v : resolvedArgs(r.target())) {
-                            a.readPath(v, false, display, location + " (with the variables' values)");
+                            a.readPath(v, false, site.at(site.location() + " (with the variables' values)"));
                         }
                     }
                 }
@@ -512,13 +511,13 @@ final class ShellAnalysis {
                         net.add(r.op().token() + p);
                     }
                     Verdict v = a.setting("redirect-file");
-                    a.writePath(t, v, display, location);
+                    a.writePath(t, v, site);
                     for (Arg value : resolvedArgs(r.target())) {
-                        a.writePath(value, v, display, location + " (with the variables' values)");
+                        a.writePath(value, v, site.at(site.location() + " (with the variables' values)"));
                     }
                     if (r.op() == Redirect.Op.READ_WRITE) {
                         if (p == null) {
-                            a.readPath(t, false, display, location);   // <> FILE reads it too
+                            a.readPath(t, false, site);   // <> FILE reads it too
                         }
                         if (stdinFd) {
                             in = !net.isEmpty() ? Analysis.Stdin.PIPE
@@ -562,7 +561,8 @@ final class ShellAnalysis {
                 return true;
             });
             for (int[] sp : spans) {
-                a.arithmeticUse(text(sp[0], sp[1]), ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
+                a.arithmeticUse(text(sp[0], sp[1]),
+                        new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end())));
             }
         }
         for (Substitution s : w.substitutions()) {
@@ -590,17 +590,16 @@ final class ShellAnalysis {
         if (!effects.prompt && found.isEmpty()) {
             return;
         }
-        String display = text(w.start(), w.end());
-        String location = loc(ctx, w.start(), w.end());
+        Site site = new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
         if (effects.prompt) {
-            a.raise(display, location, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
+            a.raise(site, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
         }
         for (WordPart p : found) {
             if (p instanceof ParameterExpansion pe) {
                 Arg v = pe.arguments().isEmpty() ? Arg.literal("") : arg(pe.arguments().get(0));
-                a.setVariable(pe.name(), v.text, v.unresolved(), false, ctx, display, location, "is assigned by ${…=…}");
+                a.setVariable(pe.name(), v.text, v.unresolved(), false, site, "is assigned by ${…=…}");
             } else {
-                a.arithmeticAssignments(text(p.start(), p.end()), ctx, display, location);
+                a.arithmeticAssignments(text(p.start(), p.end()), site);
             }
         }
     }
@@ -610,7 +609,7 @@ final class ShellAnalysis {
      * the k-th list taking every variable's k-th value (its last, when it has fewer); empty when no word
      * names such a variable. Expansions the script gave no literal value stay as written.
      */
-    private List<List<Arg>> resolvedWords(List<Word> ws, String display, String location) {
+    private List<List<Arg>> resolvedWords(List<Word> ws, Site site) {
         int n = 0;
         for (Word w : ws) {
             if (w.literalValue() == null) {
@@ -624,7 +623,7 @@ final class ShellAnalysis {
         for (int k = 0; k < n; k++) {
             List<Arg> words = new ArrayList<>(ws.size());
             for (Word w : ws) {
-                expand(w, w.literalValue(), k, words, display, location);
+                expand(w, w.literalValue(), k, words, site);
             }
             out.add(words);
         }
@@ -635,7 +634,7 @@ final class ShellAnalysis {
      * Adds a word's fields after brace expansion (bounded: past the caps, the word as written and
      * {@code too-deep}); with {@code k >= 0}, with its variables' k-th literal values.
      */
-    private void expand(Word w, String lit, int k, List<Arg> words, String display, String location) {
+    private void expand(Word w, String lit, int k, List<Arg> words, Site site) {
         if (lit != null && lit.indexOf('{') < 0) {
             // no substitution and no brace syntax: the common case, no expansion work
             words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
@@ -644,10 +643,10 @@ final class ShellAnalysis {
         } else {
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
-                a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+                a.raise(site, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
             }
             if (!a.budget.expanded(be.words().size())) {
-                a.raise(display, location, a.setting("too-deep"),
+                a.raise(site, a.setting("too-deep"),
                         "brace expansions make more than " + Budget.MAX_EXPANDED_WORDS + " words in all");
             }
             for (Word x : be.words()) {
