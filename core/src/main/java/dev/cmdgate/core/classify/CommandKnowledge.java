@@ -229,7 +229,7 @@ public final class CommandKnowledge {
 
     private static void addName(Set<String> out, String word) {
         int eq = word.indexOf('=');
-        String name = Analysis.assignedName(eq > 0 ? word.substring(0, eq) : word);
+        String name = Variables.assignedName(eq > 0 ? word.substring(0, eq) : word);
         if (name != null) {
             out.add(name);
         }

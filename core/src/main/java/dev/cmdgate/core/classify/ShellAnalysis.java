@@ -146,8 +146,8 @@ final class ShellAnalysis {
             loopVariable(f, site);
             script(f.body(), inner);
         } else if (c instanceof ArithForCommand f) {
-            a.arithmeticUse(text(f.start(), f.end()), site);
-            a.arithmeticAssignments(text(f.start(), f.end()), site);
+            a.variables.arithmeticUse(text(f.start(), f.end()), site);
+            a.variables.arithmeticAssignments(text(f.start(), f.end()), site);
             substitutions(f.init(), ctx);
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
@@ -167,15 +167,15 @@ final class ShellAnalysis {
             command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
                     ctx.stage(), Analysis.Stdin.TERMINAL));
         } else if (c instanceof ArithmeticCommand ac) {
-            a.arithmeticUse(text(ac.start(), ac.end()), site);
-            a.arithmeticAssignments(text(ac.start(), ac.end()), site);
+            a.variables.arithmeticUse(text(ac.start(), ac.end()), site);
+            a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
             for (Word w : t.words()) {
                 String op = w.literalValue();
                 if (op != null && ARITH_TEST_OPS.contains(op)) {
                     // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
-                    a.arithmeticUse(text(t.start(), t.end()), site);
+                    a.variables.arithmeticUse(text(t.start(), t.end()), site);
                     break;
                 }
             }
@@ -197,12 +197,12 @@ final class ShellAnalysis {
         }
         String how = "is set by " + (f.select() ? "select" : "for");
         if (f.items() == null || f.items().isEmpty() || f.items().size() > 64) {
-            a.setVariable(f.variable(), "$(…)", true, false, site, how);
+            a.variables.set(f.variable(), "$(…)", true, false, site, how);
             return;
         }
         for (Word w : f.items()) {
             Arg v = arg(w);
-            a.setVariable(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, site, how);
+            a.variables.set(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, site, how);
         }
     }
 
@@ -224,7 +224,7 @@ final class ShellAnalysis {
                         && "P".equals(pe.arguments().get(0).literalValue())) {
                     prompt = true;
                 } else if (("=".equals(pe.operator()) || ":=".equals(pe.operator())) && !pe.indirect()
-                        && Analysis.isName(pe.name()) && found.size() < 64) {
+                        && Variables.isName(pe.name()) && found.size() < 64) {
                     found.add(pe);
                 }
             } else if (n instanceof ArithmeticExpansion ae && found.size() < 64) {
@@ -273,7 +273,7 @@ final class ShellAnalysis {
                 dyn = va.unresolved();
             }
             assigns.put(as.name(), v);
-            a.setVariable(as.name(), v, dyn, inline, site,
+            a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
             if (dyn && as.value() != null && a.env.hasLiterals()) {
                 String target = a.env.resolve(as.name());
@@ -284,7 +284,7 @@ final class ShellAnalysis {
                 }
             }
             if (as.subscript() != null) {
-                a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), site);
+                a.variables.arithmeticUse(text(as.subscript().start(), as.subscript().end()), site);
             }
             for (var n : as.children()) {
                 if (n instanceof Word w) {
@@ -324,19 +324,19 @@ final class ShellAnalysis {
             for (int i = 1; i < words.size(); i++) {
                 Arg w = words.get(i);
                 int eq = w.text.indexOf('=');
-                if (eq > 0 && Analysis.isName(w.text.substring(0, eq))) {
+                if (eq > 0 && Variables.isName(w.text.substring(0, eq))) {
                     String v = w.text.substring(eq + 1);
                     if (assigns.isEmpty()) {
                         assigns = new LinkedHashMap<>();
                     }
                     assigns.put(w.text.substring(0, eq), v);
-                    a.setVariable(w.text.substring(0, eq), v, w.unresolved(), true, site,
+                    a.variables.set(w.text.substring(0, eq), v, w.unresolved(), true, site,
                             "is set for the command (set -k makes NAME=value arguments assignments)");
                 }
             }
         }
         if (!words.isEmpty() && words.get(0).text.equals("let") && !words.get(0).dynamic) {
-            a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), site);
+            a.variables.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), site);
         }
         CommandClass outerMax = a.commandMax;
         List<String> outerWritten = a.written;
@@ -546,7 +546,7 @@ final class ShellAnalysis {
             return;
         }
         expansions(w, ctx);
-        if (a.hasCodeVariables()) {
+        if (a.env.hasCodeValues()) {
             // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
             ShellWalker.walk(w, n -> {
@@ -561,7 +561,7 @@ final class ShellAnalysis {
                 return true;
             });
             for (int[] sp : spans) {
-                a.arithmeticUse(text(sp[0], sp[1]),
+                a.variables.arithmeticUse(text(sp[0], sp[1]),
                         new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end())));
             }
         }
@@ -597,9 +597,9 @@ final class ShellAnalysis {
         for (WordPart p : found) {
             if (p instanceof ParameterExpansion pe) {
                 Arg v = pe.arguments().isEmpty() ? Arg.literal("") : arg(pe.arguments().get(0));
-                a.setVariable(pe.name(), v.text, v.unresolved(), false, site, "is assigned by ${…=…}");
+                a.variables.set(pe.name(), v.text, v.unresolved(), false, site, "is assigned by ${…=…}");
             } else {
-                a.arithmeticAssignments(text(p.start(), p.end()), site);
+                a.variables.arithmeticAssignments(text(p.start(), p.end()), site);
             }
         }
     }

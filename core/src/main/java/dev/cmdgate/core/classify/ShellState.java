@@ -259,7 +259,7 @@ public final class ShellState {
                 if (substitutes(w)) {
                     // export NAME=$(…) keeps its NAME=
                     int eq = t.indexOf('=');
-                    t = (eq > 0 && Analysis.assignedName(t.substring(0, eq)) != null ? t.substring(0, eq + 1) : "") + "\"$1\"";
+                    t = (eq > 0 && Variables.assignedName(t.substring(0, eq)) != null ? t.substring(0, eq + 1) : "") + "\"$1\"";
                 }
                 b.append(t);
             }
