@@ -66,26 +66,15 @@ final class Analysis {
     final List<CommandInvocation> invocations = new ArrayList<>();
     int nextPipeline;
     final Budget budget = new Budget();
-    // The script's memories (functions, downloaded, scriptFiles, fifos) start as empty immutable
-    // collections and become mutable on their first write: most classifications write none of them.
-
-    /** Function names defined by the script being analysed (calls to them are not unknown programs). */
+    /**
+     * Function names defined by the script being analysed (calls to them are not unknown programs); empty and
+     * immutable until the first is defined (most scripts define none).
+     */
     private Set<String> functions = Set.of();
     /** The variables set so far, which are exported, and the shell options that change assignments. */
     final EnvState env = new EnvState();
-    /**
-     * Files written so far, in script order, by commands that reach the network (as {@link #fileKey}):
-     * running one later in the same script runs code nobody has seen ({@code curl -o x URL && ./x}).
-     */
-    private Set<String> downloaded = Set.of();
-    /**
-     * The literal text the script wrote so far into files (as {@link #fileKey}, in the order written; see
-     * {@link #rememberOutput}): running one of them later as code of a language cmdgate reads reads that text.
-     */
-    private Map<String, String> scriptFiles = Map.of();
-    /** At most this many files' texts are remembered, each at most {@link #MAX_SCRIPT_FILE} characters. */
-    static final int MAX_SCRIPT_FILES = 64;
-    static final int MAX_SCRIPT_FILE = 64 * 1024;
+    /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
+    final ScriptFiles scriptFiles = new ScriptFiles();
     /** Files written by the simple command being analysed, or null outside a script's simple command. */
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
@@ -483,14 +472,10 @@ final class Analysis {
         for (Section s : p.path) {
             for (FifoRule f : s.fifos()) {
                 if (conditions.holds(f.conditions(), p, facts)) {
-                    for (int i = 0; i < p.operands.size() && fifos.size() < 1000; i++) {
+                    for (int i = 0; i < p.operands.size(); i++) {
                         Arg a = p.operands.get(i);
                         if ((f.index() < 0 || f.index() == i) && !a.unresolved()) {
-                            String path = a.normalized();
-                            if (fifos.isEmpty()) {
-                                fifos = new LinkedHashSet<>();
-                            }
-                            fifos.add(path.startsWith("./") ? path.substring(2) : path);
+                            scriptFiles.fifo(a.normalized());
                         }
                     }
                 }
@@ -1041,7 +1026,7 @@ final class Analysis {
         if (p.startsWith("./")) {
             p = p.substring(2);
         }
-        if (fifos.contains(p)) {
+        if (scriptFiles.isFifo(p)) {
             return true;
         }
         if (p.equals("/dev/null") || p.equals("/dev/zero")) {
@@ -1049,9 +1034,6 @@ final class Analysis {
         }
         return (p.startsWith("/dev/") && !rules.isOrdinaryFile(p)) || p.startsWith("/proc/");
     }
-
-    /** Paths this script made FIFOs of (mkfifo f; sh <f): reading them is reading another process's output. */
-    private Set<String> fifos = Set.of();
 
     /**
      * The language a program reads from standard input: that of its section's first code row that
@@ -1088,10 +1070,10 @@ final class Analysis {
      * The file is matched by its name as written, so {@code $TF.go} written and run is the same file.
      */
     void ranWritten(String file, String lang, Site site) {
-        if (scriptFiles.isEmpty() || lang == null) {
+        if (lang == null) {
             return;
         }
-        String text = scriptFiles.get(fileKey(file));
+        String text = scriptFiles.text(file);
         if (text == null || !(ANALYSED.contains(lang) || rules.language(lang) != null)) {
             return;
         }
@@ -1103,7 +1085,7 @@ final class Analysis {
      * the interpreter, whose {@code code-file} language reads the text; without one, the shell runs it.
      */
     private void ranProgram(String path, Site site) {
-        String text = scriptFiles.isEmpty() ? null : scriptFiles.get(fileKey(path));
+        String text = scriptFiles.text(path);
         if (text == null) {
             return;
         }
@@ -1141,26 +1123,7 @@ final class Analysis {
                 out = Printed.output(s.prints(), words, in);
             }
         }
-        if (scriptFiles.isEmpty() && (out == null || outs.isEmpty())) {
-            return; // nothing remembered to forget, nothing to remember
-        }
-        if (scriptFiles.isEmpty()) {
-            scriptFiles = new java.util.HashMap<>();
-        }
-        for (Arg o : others) {
-            scriptFiles.remove(fileKey(o.text));
-        }
-        for (int i = 0; i < outs.size(); i++) {
-            String k = fileKey(outs.get(i).text);
-            String prev = appends.get(i) ? scriptFiles.get(k) : null;
-            String text = out == null ? null : prev == null ? out : prev + out;
-            if (text != null && text.length() <= MAX_SCRIPT_FILE
-                    && (scriptFiles.size() < MAX_SCRIPT_FILES || scriptFiles.containsKey(k))) {
-                scriptFiles.put(k, text);
-            } else {
-                scriptFiles.remove(k);
-            }
-        }
+        scriptFiles.wrote(out, outs, appends, others);
     }
 
     /** Readings of code the classifier analyses itself (the others are [@lang] sections or opaque). */
@@ -1358,15 +1321,6 @@ final class Analysis {
 
     // ------------------------------------------------------------------ written files
 
-    /** The files the current simple command wrote hold what the network sent ({@code curl -o x URL}). */
-    void downloadedWritten() {
-        if (downloaded.size() < 1000 && !written.isEmpty()) {
-            if (downloaded.isEmpty()) {
-                downloaded = new java.util.HashSet<>();
-            }
-            downloaded.addAll(written);
-        }
-    }
 
     private void writes(WriteRule wr, ParsedArgs p, Site site) {
         switch (wr.target()) {
@@ -1467,7 +1421,7 @@ final class Analysis {
     void writePath(Arg a, Verdict ordinary, Site site) {
         String path = a.normalized();
         if (written != null && written.size() < 1000) {
-            written.add(fileKey(a.text));
+            written.add(ScriptFiles.key(a.text));
         }
         String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
         if (rules.isHarmlessDevice(probe)) {
@@ -1744,18 +1698,9 @@ final class Analysis {
         return Character.isLetterOrDigit(c) || "/._~+%$-".indexOf(c) >= 0;
     }
 
-    /** How a written or run file is remembered: normalised, without a leading {@code ./}. */
-    static String fileKey(String text) {
-        String k = PathText.normalize(text);
-        while (k.startsWith("./")) {
-            k = k.substring(2);
-        }
-        return k;
-    }
-
     /** Running a file that a network command wrote earlier in the script: unverifiable code. */
     void ranDownloaded(String file, Site site) {
-        if (!downloaded.isEmpty() && downloaded.contains(fileKey(file))) {
+        if (scriptFiles.wasDownloaded(file)) {
             raise(site, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
         }
     }

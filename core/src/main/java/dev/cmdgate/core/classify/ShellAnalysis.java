@@ -361,7 +361,7 @@ final class ShellAnalysis {
             }
             if (a.commandMax.atLeast(CommandClass.NETWORK)) {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
-                a.downloadedWritten();
+                a.scriptFiles.downloaded(a.written);
             }
             if (!a.written.isEmpty() && !sc.redirects().isEmpty()) {
                 // echo '…' > f.go, cat > f.py <<'EOF': the text is remembered for a later run of the file
