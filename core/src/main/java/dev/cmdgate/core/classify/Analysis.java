@@ -10,7 +10,6 @@ import dev.cmdgate.core.rules.FifoRule;
 import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.Language;
 import dev.cmdgate.core.rules.OptionSpec;
-import dev.cmdgate.core.rules.ReadRule;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.RunsRule;
 import dev.cmdgate.core.rules.Section;
@@ -60,6 +59,7 @@ final class Analysis {
     final RuleSet rules;
     final Conditions conditions;
     final Variables variables = new Variables(this);
+    final FileEffects files;
     CommandClass cls = CommandClass.READ;
     RiskLevel level = RiskLevel.MINIMAL;
     final List<Finding> findings = new ArrayList<>();
@@ -79,14 +79,6 @@ final class Analysis {
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
-    /** The files the gate depends on: writing one is Destructive. */
-    OwnFiles own = OwnFiles.NONE;
-    /** The launch's working directory, or null when unknown (the CLI, the corpus). */
-    String cwd;
-    /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
-    String home;
-    /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
-    boolean changedDirectory;
     /**
      * The programs that receive the launch's environment (see {@link RulesClassifier#environmentReceivers}),
      * or null when they are not being collected.
@@ -105,14 +97,16 @@ final class Analysis {
     /** The rules' trust rows with what they check (the directories a command may run in); null without rows. */
     private final Trust trust;
 
-    Analysis(RuleSet rules) {
-        this(rules, dev.cmdgate.core.LaunchSite.NONE);
-    }
-
-    Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite site) {
+    /**
+     * @param launch where the launch happens: its working directory (relative paths) and callers (trust rows)
+     * @param own    the files the gate depends on
+     * @param home   the home directory {@code ~} stands for when paths are resolved, or null
+     */
+    Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite launch, OwnFiles own, String home) {
         this.rules = rules;
         this.conditions = new Conditions(rules);
-        this.trust = rules.trust().isEmpty() ? null : new Trust(site);
+        this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
+        this.files = new FileEffects(this, own, launch.cwd(), home);
     }
 
     /**
@@ -295,7 +289,7 @@ final class Analysis {
     /**
      * As above; {@code record} false for a command cmdgate puts together to judge a variable's value
      * ({@code git -c KEY=VALUE} for GIT_CONFIG_*): it is judged, but it is not a command the launch runs.
-     * The inline assignments were judged by the caller ({@link #setVariable}).
+     * The inline assignments were judged by the caller ({@link Variables#set}).
      */
     void command(List<Arg> words, Map<String, String> assigns, Site site,
             List<String> networkRedirects, boolean record) {
@@ -366,12 +360,12 @@ final class Analysis {
         }
 
         if (!function && DIRECTORY_CHANGERS.contains(name)) {
-            changedDirectory = true;
+            files.changedDirectory = true;
         }
         if (pathProgram) {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
-            readDefault(p, site);
+            files.readDefault(p, site);
             return;
         }
         if (function) {
@@ -380,7 +374,7 @@ final class Analysis {
         if (section == null) {
             receiver(name);
             raise(site, setting("unknown-program"), name + " is not in the rules");
-            readDefault(p, site);
+            files.readDefault(p, site);
             return;
         }
         if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
@@ -409,13 +403,23 @@ final class Analysis {
         functions.add(name);
     }
 
+    /** Whether the script defines a function of this name. */
+    boolean isFunction(String name) {
+        return functions.contains(name);
+    }
+
     /** An operand a code or writes row used: it is not read as a file. */
-    private void claim(Arg a) {
+    void claim(Arg a) {
         if (claimed == null) {
             // by identity: two operands may have the same text; most commands claim one or two
             claimed = Collections.newSetFromMap(new java.util.IdentityHashMap<>(4));
         }
         claimed.add(a);
+    }
+
+    /** Whether a code or writes row of the current command used the operand. */
+    boolean isClaimed(Arg a) {
+        return claimed != null && claimed.contains(a);
     }
 
     /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
@@ -482,11 +486,11 @@ final class Analysis {
             }
             for (WriteRule wr : s.writes()) {
                 if (dry == null && conditions.holds(wr.conditions(), p, facts)) {
-                    writes(wr, p, site);
+                    files.writes(wr, p, site);
                 }
             }
         }
-        reads(p, facts, site);
+        files.reads(p, facts, site);
         // code read from standard input, or from a script file
         if (!codeFound && deepest.stdinCode() != null) {
             int n = deepest.stdinCodeAfter();
@@ -926,7 +930,7 @@ final class Analysis {
                 List<String> writes = new ArrayList<>(0);
                 facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds) : CodeFacts.awk(code, writes, cmds));
                 for (String f : writes) {
-                    writePath(Arg.literal(f), null, site);
+                    files.writePath(Arg.literal(f), null, site);
                 }
                 // the commands the program runs (sed's e, awk's system() and pipes) are judged too
                 for (int i = 0; i < cmds.size() && i < 64; i++) {
@@ -1107,23 +1111,11 @@ final class Analysis {
         ranWritten(path, lang, site);
     }
 
-    /**
-     * After a simple command with output redirections: a command whose output is known ({@code prints}
-     * rows: echo, printf, cat of a literal here-document) wrote that text into the files its standard output
-     * goes to ({@code >} replaces, {@code >>} appends); any other redirection leaves a file whose content is
-     * not known, and what was remembered of it is forgotten. Writes by other means (chmod, cp, sed -i) keep
-     * it: the text read later can only raise the verdict.
-     */
-    void rememberOutput(List<Arg> words, Stdin in, List<Arg> outs, List<Boolean> appends, List<Arg> others) {
-        String out = null;
-        if (!outs.isEmpty() && !words.isEmpty() && !words.get(0).dynamic) {
-            String name = words.get(0).text;
-            Section s = name.indexOf('/') < 0 && !functions.contains(name) ? rules.program(name) : null;
-            if (s != null && s.prints() != null) {
-                out = Printed.output(s.prints(), words, in);
-            }
+    /** Running a file that a network command wrote earlier in the script: unverifiable code. */
+    void ranDownloaded(String file, Site site) {
+        if (scriptFiles.wasDownloaded(file)) {
+            raise(site, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
         }
-        scriptFiles.wrote(out, outs, appends, others);
     }
 
     /** Readings of code the classifier analyses itself (the others are [@lang] sections or opaque). */
@@ -1160,7 +1152,7 @@ final class Analysis {
                     command(cmd, Map.of(), inner, List.of());
                     for (Arg file : foundFiles(cmd, all, r.replace())) {
                         // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
-                        readPath(file, false, inner.at(inner.location() + " (a file it finds)"));
+                        files.readPath(file, false, inner.at(inner.location() + " (a file it finds)"));
                     }
                 }
                 i = j;
@@ -1317,392 +1309,6 @@ final class Analysis {
     private boolean isScriptName(Arg a) {
         return !a.dynamic && a.text.indexOf('/') < 0 && !a.text.isEmpty() && rules.program(a.text) == null
                 && !functions.contains(a.text);
-    }
-
-    // ------------------------------------------------------------------ written files
-
-
-    private void writes(WriteRule wr, ParsedArgs p, Site site) {
-        switch (wr.target()) {
-            case OPERANDS -> {
-                for (Arg a : p.operands) {
-                    claim(a);
-                    writePath(a, wr.verdict(), site);
-                }
-            }
-            case LAST -> {
-                if (!p.operands.isEmpty()) {
-                    claim(p.operands.get(p.operands.size() - 1));
-                    writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), site);
-                }
-            }
-            case OPT -> {
-                for (ParsedArgs.Use u : p.options) {
-                    if (u.name().equals(wr.name()) && u.value() != null) {
-                        writePath(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), site);
-                    }
-                }
-            }
-            case KEY -> {
-                String prefix = wr.name() + "=";
-                for (Arg a : p.operands) {
-                    if (a.text.startsWith(prefix)) {
-                        writePath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), wr.verdict(),
-                                site);
-                    }
-                }
-            }
-            case AFTER -> {
-                List<Arg> all = p.operands;
-                for (int i = 0; i + 1 < all.size(); i++) {
-                    if (!all.get(i).dynamic && wr.words().contains(all.get(i).text)) {
-                        claim(all.get(i + 1));
-                        writePath(all.get(i + 1), wr.verdict(), site);
-                    }
-                }
-            }
-            case PREFIXED -> {
-                List<Arg> ops = p.operands;
-                int from = 0;
-                int to = ops.size();
-                if ("first".equals(wr.name())) {
-                    to = Math.min(1, to);
-                } else if ("last".equals(wr.name())) {
-                    from = Math.max(0, to - 1);
-                }
-                for (int i = from; i < to; i++) {
-                    Arg a = ops.get(i);
-                    for (String part : a.text.split("!!")) {
-                        String lower = part.toLowerCase(java.util.Locale.ROOT);
-                        for (String prefix : wr.words()) {
-                            if (lower.startsWith(prefix)) {
-                                String file = part.substring(prefix.length());
-                                int comma = file.indexOf(',');
-                                file = comma >= 0 ? file.substring(0, comma) : file;
-                                if (!file.isEmpty()) {
-                                    writePath(new Arg(file, a.dynamic, false, -1, -1), wr.verdict(), site);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            case URL_NAMES -> {
-                for (Arg a : p.operands) {
-                    String name = urlFileName(a.text);
-                    if (name != null) {
-                        writePath(new Arg(name, a.dynamic, false, -1, -1), wr.verdict(), site);
-                    }
-                }
-            }
-            case MENTIONS_OPERANDS -> {
-                for (Arg a : p.operands) {
-                    mentions(a, wr.verdict(), site);
-                }
-            }
-            case MENTIONS_OPT -> {
-                for (ParsedArgs.Use u : p.options) {
-                    if (u.name().equals(wr.name()) && u.value() != null) {
-                        mentions(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), site);
-                    }
-                }
-            }
-            default -> {
-            }
-        }
-    }
-
-    /**
-     * A file the command writes: devices, network pseudo-devices, sensitive places, else the verdict.
-     * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
-     * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
-     */
-    void writePath(Arg a, Verdict ordinary, Site site) {
-        String path = a.normalized();
-        if (written != null && written.size() < 1000) {
-            written.add(ScriptFiles.key(a.text));
-        }
-        String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
-        if (rules.isHarmlessDevice(probe)) {
-            return;
-        }
-        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
-        if (mine != null) {
-            raise(site, setting("own-files"), mine.what() + " " + mine.path());
-            return;
-        }
-        if (rules.isNetworkDevice(probe)) {
-            raise(site, setting("network-device"), path);
-            return;
-        }
-        if (probe.startsWith("/dev/") && !rules.isOrdinaryFile(probe)) {
-            raise(site, setting("device-write"), path);
-            return;
-        }
-        if (rules.isSensitivePath(probe)) {
-            raise(site, setting("sensitive-write"), path);
-            return;
-        }
-        raise(site, ordinary, a.text);
-    }
-
-    // ------------------------------------------------------------------ read files
-
-    /**
-     * The files the command reads: its sections' {@code reads} rows; with none (and no {@code reads none}), every
-     * operand that is not code, a command to run, or a file a {@code writes} row named.
-     */
-    private void reads(ParsedArgs p, Set<String> facts, Site site) {
-        boolean declared = false;
-        boolean wrapper = false;
-        // operand i is read when read[i] > 0, recursively when it is 2: rows overlap (grep reads its operands, and
-        // with -r reads them recursively), and each operand is checked once
-        byte[] read = null;
-        for (Section s : p.path) {
-            declared |= s.readsNone() || !s.reads().isEmpty();
-            wrapper |= s.runs() != null;
-            for (ReadRule r : s.reads()) {
-                if (conditions.holds(r.conditions(), p, facts)) {
-                    if (read == null) {
-                        read = new byte[p.operands.size()];
-                    }
-                    readRule(r, p, read, site);
-                }
-            }
-        }
-        for (int i = 0, n = read == null ? 0 : read.length; i < n; i++) {
-            if (read[i] > 0) {
-                readPath(p.operands.get(i), read[i] == 2, site);
-            }
-        }
-        if (!declared && !wrapper) {
-            readDefault(p, site);
-        }
-    }
-
-    /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
-    private void readDefault(ParsedArgs p, Site site) {
-        for (Arg a : p.operands) {
-            if (claimed == null || !claimed.contains(a)) {
-                readPath(a, false, site);
-            }
-        }
-    }
-
-    /** Marks operands {@code [from, to)} read ({@code read} as in {@link #reads}). */
-    private static void markRead(byte[] read, int from, int to, boolean recursive) {
-        byte mark = (byte) (recursive ? 2 : 1);
-        for (int i = from; i < to; i++) {
-            read[i] = (byte) Math.max(read[i], mark);
-        }
-    }
-
-    private void readRule(ReadRule r, ParsedArgs p, byte[] read, Site site) {
-        List<Arg> ops = p.operands;
-        int n = ops.size();
-        switch (r.target()) {
-            case OPERANDS -> markRead(read, 0, n, r.recursive());
-            case FIRST -> markRead(read, 0, Math.min(1, n), r.recursive());
-            case LAST -> markRead(read, Math.max(0, n - 1), n, r.recursive());
-            case BUT_FIRST -> markRead(read, Math.min(1, n), n, r.recursive());
-            case BUT_LAST -> markRead(read, 0, Math.max(0, n - 1), r.recursive());
-            case OPT, MENTIONS_OPT -> {
-                for (ParsedArgs.Use u : p.options) {
-                    if (u.name().equals(r.name()) && u.value() != null) {
-                        Arg v = new Arg(u.value(), u.from().dynamic, false, -1, -1);
-                        if (r.target() == ReadRule.Target.OPT) {
-                            readPath(v, r.recursive(), site);
-                        } else {
-                            readMentions(v, site);
-                        }
-                    }
-                }
-            }
-            case KEY -> {
-                String prefix = r.name() + "=";
-                for (Arg a : ops) {
-                    if (a.text.startsWith(prefix)) {
-                        readPath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), r.recursive(),
-                                site);
-                    }
-                }
-            }
-            case AFTER -> {
-                List<Arg> all = p.args;
-                for (int i = 0; i + 1 < all.size(); i++) {
-                    if (!all.get(i).dynamic && r.words().contains(all.get(i).text)) {
-                        readPath(all.get(i + 1), r.recursive(), site);
-                    }
-                }
-            }
-            case MENTIONS_OPERANDS -> ops.forEach(a -> readMentions(a, site));
-            default -> {
-            }
-        }
-    }
-
-    /**
-     * A file the command reads: a credential store (or, for a recursive reader, a directory holding one) raises
-     * {@code verdict credential-read}, naming it. A word such as {@code @FILE} or {@code NAME=@FILE} (the
-     * upload syntax of curl, httpie and gh) names the file after its {@code @} or {@code =}. A path only
-     * known at run time is judged by its known beginning ({@code ~/.ssh/$K}) and with each expansion standing
-     * for one file name ({@code /proc/$PID/environ}).
-     */
-    void readPath(Arg a, boolean recursive, Site site) {
-        String text = a.text;
-        if (credentialRead(text, a.unresolved(), recursive, site)) {
-            return;
-        }
-        int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
-        if (cut >= 0 && cut + 1 < text.length()) {
-            credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
-        }
-    }
-
-    private boolean credentialRead(String text, boolean dynamic, boolean recursive, Site site) {
-        if (text.isEmpty() || text.equals("-")) {
-            return false;
-        }
-        String path = forReading(text);
-        boolean found = dynamic
-                ? rules.isCredentialStore(PathText.staticPrefix(path) + "x") || rules.isCredentialStore(eachExpansionOneName(path))
-                : rules.isCredentialStore(path) || recursive && rules.holdsCredentialStore(path);
-        if (found) {
-            raise(site, setting("credential-read"), path);
-        }
-        return found;
-    }
-
-    /** Every path-like word inside a value that names files in the program's own syntax. */
-    private void readMentions(Arg a, Site site) {
-        List<String> words = pathWords(a.text);
-        for (int k = 0; k < words.size() && k < 64; k++) {
-            String w = words.get(k);
-            credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, site);
-        }
-    }
-
-    /** The words of a value made of path characters, in order ({@code $HOME} written as {@code ~}). */
-    private static List<String> pathWords(String text) {
-        String v = text.replace("${HOME}", "~").replace("$HOME", "~");
-        List<String> words = new ArrayList<>();
-        int n = v.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && !pathChar(v.charAt(i))) {
-                i++;
-            }
-            int st = i;
-            while (i < n && pathChar(v.charAt(i))) {
-                i++;
-            }
-            if (i > st) {
-                words.add(v.substring(st, i));
-            }
-        }
-        return words;
-    }
-
-    /**
-     * A read path as the credential stores are written: normalised, a relative one taken from the working
-     * directory when that is known, and a path in the home directory written with {@code ~}.
-     */
-    private String forReading(String text) {
-        String p = PathText.normalize(text);
-        if (cwd != null && !changedDirectory && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")) {
-            p = PathText.resolveDots(PathText.normalize(cwd + "/" + p));
-        }
-        if (home != null && home.length() > 1 && p.length() > home.length() && p.charAt(home.length()) == '/'
-                && p.startsWith(home)) {
-            p = "~" + p.substring(home.length());
-        }
-        return p;
-    }
-
-    /** {@code /proc/$PID/environ} → {@code /proc/x/environ}: each expansion stands for one file name. */
-    static String eachExpansionOneName(String path) {
-        StringBuilder b = new StringBuilder(path.length());
-        int i = 0;
-        int n = path.length();
-        while (i < n) {
-            char c = path.charAt(i);
-            if (c == '$' || c == '`' || c == '\u2026') {
-                b.append('x');
-                i++;
-                if (i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
-                    char close = path.charAt(i) == '{' ? '}' : ')';
-                    int end = path.indexOf(close, i);
-                    i = end < 0 ? n : end + 1;
-                } else {
-                    while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
-                        i++;
-                    }
-                }
-            } else {
-                b.append(c);
-                i++;
-            }
-        }
-        return b.toString();
-    }
-
-    /**
-     * The network device a redirection target names, also when only its beginning is known
-     * ({@code /dev/tcp/$HOST/$PORT}), or null.
-     */
-    String networkTarget(Arg a) {
-        String path = a.normalized();
-        String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
-        return rules.isNetworkDevice(probe) ? path : null;
-    }
-
-    /** The file a download of a URL is saved as by default: its last path segment, or null for none. */
-    static String urlFileName(String url) {
-        int scheme = url.indexOf("://");
-        if (scheme <= 0) {
-            return null;
-        }
-        String rest = url.substring(scheme + 3);
-        int cut = rest.length();
-        for (char c : new char[] {'?', '#'}) {
-            int k = rest.indexOf(c);
-            if (k >= 0 && k < cut) {
-                cut = k;
-            }
-        }
-        rest = rest.substring(0, cut);
-        int slash = rest.indexOf('/');
-        if (slash < 0) {
-            return null;
-        }
-        String name = rest.substring(rest.lastIndexOf('/') + 1);
-        return name.isEmpty() || name.equals(".") || name.equals("..") ? null : name;
-    }
-
-    /** Every path-like word inside a value that is a command of the program's own language. */
-    private void mentions(Arg a, Verdict ordinary, Site site) {
-        int found = 0;
-        for (String w : pathWords(a.text)) {
-            if (found >= 64) {
-                break;
-            }
-            if (w.startsWith("/") || w.startsWith("~") || rules.isSensitivePath(w)) {
-                found++;
-                writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, site);
-            }
-        }
-    }
-
-    private static boolean pathChar(char c) {
-        return Character.isLetterOrDigit(c) || "/._~+%$-".indexOf(c) >= 0;
-    }
-
-    /** Running a file that a network command wrote earlier in the script: unverifiable code. */
-    void ranDownloaded(String file, Site site) {
-        if (scriptFiles.wasDownloaded(file)) {
-            raise(site, setting("dynamic-code"), file + " was written earlier in this command line by a command that reaches the network");
-        }
     }
 
     // ------------------------------------------------------------------ invocations

@@ -559,7 +559,7 @@ final class OneLiner {
             a.raise(site.below(what), url != null ? url : a.setting("network-device"), t);
             return;
         }
-        a.readPath(Arg.literal(t), false, site.below(what));
+        a.files.readPath(Arg.literal(t), false, site.below(what));
     }
 
     private static boolean isScheme(String t, int end) {
@@ -574,7 +574,7 @@ final class OneLiner {
 
     private void written(Val v, String what) {
         Arg path = v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1);
-        a.writePath(path, a.setting("redirect-file"), site.below(what));
+        a.files.writePath(path, a.setting("redirect-file"), site.below(what));
     }
 
     /** {@code "cmd".execute()}, {@code ["a","b"].execute()}: the receiver is the command. */

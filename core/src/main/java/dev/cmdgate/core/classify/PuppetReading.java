@@ -89,7 +89,7 @@ final class PuppetReading {
     private static void resource(Analysis a, String type, List<Arg> titles, Map<String, List<Arg>> attrs, Site site) {
         if (type.equals("file")) {
             for (Arg p : attrs.getOrDefault("path", titles)) {
-                a.writePath(p, a.setting("redirect-file"), site);
+                a.files.writePath(p, a.setting("redirect-file"), site);
             }
         } else if (type.equals("exec")) {
             List<Arg> cmds = new ArrayList<>(attrs.getOrDefault("command", titles));

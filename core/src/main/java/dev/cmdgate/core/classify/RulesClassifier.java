@@ -143,11 +143,8 @@ public final class RulesClassifier implements CommandClassifier {
 
     private Analysis analysis(dev.cmdgate.core.LaunchSite site) {
         String cwd = site.cwd();
-        Analysis a = new Analysis(rules(), site);
-        a.own = own;
-        a.cwd = cwd;
-        a.home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
-        return a;
+        String home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
+        return new Analysis(rules(), site, own, home);
     }
 
     /**

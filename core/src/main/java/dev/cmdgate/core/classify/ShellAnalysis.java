@@ -383,7 +383,7 @@ final class ShellAnalysis {
                         others.add(arg(r.target()));
                     }
                 }
-                a.rememberOutput(words, in, outs, appends, others);
+                a.files.rememberOutput(words, in, outs, appends, others);
             }
         } finally {
             a.commandMax = outerMax.max(a.commandMax);
@@ -473,7 +473,7 @@ final class ShellAnalysis {
                 }
                 case IN -> {
                     Arg t = r.target() == null ? Arg.literal("") : arg(r.target());
-                    String p = a.networkTarget(t);
+                    String p = a.files.networkTarget(t);
                     boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
                     if (p != null) {
                         a.raise(site, a.setting("network-device"), p);
@@ -490,9 +490,9 @@ final class ShellAnalysis {
                                 : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
                     if (p == null && !procSubst) {
-                        a.readPath(t, false, site);   // < FILE: the command reads it
+                        a.files.readPath(t, false, site);   // < FILE: the command reads it
                         for (Arg v : resolvedArgs(r.target())) {
-                            a.readPath(v, false, site.at(site.location() + " (with the variables' values)"));
+                            a.files.readPath(v, false, site.at(site.location() + " (with the variables' values)"));
                         }
                     }
                 }
@@ -506,18 +506,18 @@ final class ShellAnalysis {
                     if (hasProcessSubstitution(r.target())) {
                         break; // >(cmd): the nested script was classified above
                     }
-                    String p = a.networkTarget(t);
+                    String p = a.files.networkTarget(t);
                     if (p != null) {
                         net.add(r.op().token() + p);
                     }
                     Verdict v = a.setting("redirect-file");
-                    a.writePath(t, v, site);
+                    a.files.writePath(t, v, site);
                     for (Arg value : resolvedArgs(r.target())) {
-                        a.writePath(value, v, site.at(site.location() + " (with the variables' values)"));
+                        a.files.writePath(value, v, site.at(site.location() + " (with the variables' values)"));
                     }
                     if (r.op() == Redirect.Op.READ_WRITE) {
                         if (p == null) {
-                            a.readPath(t, false, site);   // <> FILE reads it too
+                            a.files.readPath(t, false, site);   // <> FILE reads it too
                         }
                         if (stdinFd) {
                             in = !net.isEmpty() ? Analysis.Stdin.PIPE
