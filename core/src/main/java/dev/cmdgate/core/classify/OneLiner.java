@@ -434,7 +434,7 @@ final class OneLiner {
     /** A shell line: a literal is classified as a script, a list as an argv, anything else is unverifiable. */
     private void shell(Val v, String what) {
         switch (v.type()) {
-            case LIT -> a.runCode("sh", v.text(), false, site.below(what), new java.util.LinkedHashSet<>());
+            case LIT -> a.code.runCode("sh", v.text(), false, site.below(what), new java.util.LinkedHashSet<>());
             case LIST -> command(v.items(), what);
             default -> a.raise(site, a.setting("dynamic-code"), what + " runs a command only known at run time");
         }
@@ -600,7 +600,7 @@ final class OneLiner {
             words.add(v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1));
         }
         if (!words.isEmpty()) {
-            a.nested(words, site.below(what), site.ctx().stdin());
+            a.code.nested(words, site.below(what), site.ctx().stdin());
         }
     }
 

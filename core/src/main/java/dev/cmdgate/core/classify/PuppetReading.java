@@ -99,7 +99,7 @@ final class PuppetReading {
                 }
             }
             for (Arg c : cmds) {
-                a.runCode("sh", c.text, c.unresolved(), site, new java.util.LinkedHashSet<>());
+                a.code.runCode("sh", c.text, c.unresolved(), site, new java.util.LinkedHashSet<>());
             }
         }
     }

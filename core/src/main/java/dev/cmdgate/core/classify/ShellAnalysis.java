@@ -485,7 +485,7 @@ final class ShellAnalysis {
                         // the file's name is kept: running a file downloaded earlier in the script is judged
                         String path = PathText.normalize(t.text);
                         in = procSubst ? Analysis.Stdin.PIPE
-                                : t.unresolved() || a.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
+                                : t.unresolved() || a.code.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
                                 : path.equals("/dev/null") ? Analysis.Stdin.NONE
                                 : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
@@ -521,7 +521,7 @@ final class ShellAnalysis {
                         }
                         if (stdinFd) {
                             in = !net.isEmpty() ? Analysis.Stdin.PIPE
-                                    : !t.unresolved() && a.isHiddenSource(PathText.normalize(t.text)) ? Analysis.Stdin.HIDDEN
+                                    : !t.unresolved() && a.code.isHiddenSource(PathText.normalize(t.text)) ? Analysis.Stdin.HIDDEN
                                     : Analysis.Stdin.FILE;
                         }
                     }

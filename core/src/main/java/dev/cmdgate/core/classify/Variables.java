@@ -98,13 +98,13 @@ final class Variables {
         Site inner = site.below(name);
         Site none = inner.withStdin(Analysis.Stdin.NONE);
         switch (lang) {
-            case "prompt", "expand" -> analysis.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
+            case "prompt", "expand" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
             case "function" -> {
                 if (value.startsWith("()")) {
-                    analysis.runCode("sh", "cmdgate_imported_function " + value, false, none, new LinkedHashSet<>());
+                    analysis.code.runCode("sh", "cmdgate_imported_function " + value, false, none, new LinkedHashSet<>());
                 }
             }
-            case "pager" -> analysis.runCode("sh", value, false, inner.withStdin(Analysis.Stdin.PIPE), new LinkedHashSet<>());
+            case "pager" -> analysis.code.runCode("sh", value, false, inner.withStdin(Analysis.Stdin.PIPE), new LinkedHashSet<>());
             case "program" -> {
                 if (!value.isEmpty()) {
                     // run directly (no shell), with arguments the program chooses at run time
@@ -114,7 +114,7 @@ final class Variables {
             }
             case "commands" -> {
                 for (String part : value.split(":", 64)) {
-                    analysis.runCode("sh", part, false, none, new LinkedHashSet<>());
+                    analysis.code.runCode("sh", part, false, none, new LinkedHashSet<>());
                 }
             }
             case "pipe" -> {
@@ -122,9 +122,9 @@ final class Variables {
                 while (i < value.length() && (value.charAt(i) == '|' || value.charAt(i) == '-')) {
                     i++;
                 }
-                analysis.runCode("sh", value.substring(i), false, none, new LinkedHashSet<>());
+                analysis.code.runCode("sh", value.substring(i), false, none, new LinkedHashSet<>());
             }
-            default -> analysis.runCode("sh", value, false, none, new LinkedHashSet<>());
+            default -> analysis.code.runCode("sh", value, false, none, new LinkedHashSet<>());
         }
         return true;
     }
@@ -189,7 +189,7 @@ final class Variables {
                 analysis.raise(both, analysis.setting("dynamic-code"), "the key in " + keyName + " is only known at run time, the value in "
                         + valueName + " too");
             } else {
-                analysis.runCode("sh", v.text(), false, both, new LinkedHashSet<>());
+                analysis.code.runCode("sh", v.text(), false, both, new LinkedHashSet<>());
             }
             return true;
         }
@@ -379,7 +379,7 @@ final class Variables {
                 }
                 String v = analysis.env.codeValue(expr.substring(i, j));
                 if (v != null) {
-                    analysis.runCode("sh", promptScript(v), false,
+                    analysis.code.runCode("sh", promptScript(v), false,
                             site.below("arithmetic value of " + expr.substring(i, j)).withStdin(Analysis.Stdin.NONE),
                             new LinkedHashSet<>());
                 }
