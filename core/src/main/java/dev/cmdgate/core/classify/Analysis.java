@@ -16,7 +16,6 @@ import dev.cmdgate.core.rules.When;
 import dev.cmdgate.core.rules.WriteRule;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +58,7 @@ final class Analysis {
     final Variables variables = new Variables(this);
     final FileEffects files;
     final CodeArguments code = new CodeArguments(this);
+    final Wrappers wrappers = new Wrappers(this);
     CommandClass cls = CommandClass.READ;
     RiskLevel level = RiskLevel.MINIMAL;
     final List<Finding> findings = new ArrayList<>();
@@ -106,36 +106,6 @@ final class Analysis {
         this.conditions = new Conditions(rules);
         this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
         this.files = new FileEffects(this, own, launch.cwd(), home);
-    }
-
-    /**
-     * When a word of a {@code runs between} command holds a {@code replace} word ({@code {}}): the files
-     * it stands for, one below each of the wrapper's starting points — its arguments before the first
-     * that starts with {@code -}, {@code (} or {@code !} ({@code .} when there is none; at most 8) — whose
-     * name is only known at run time. They are read paths (credential stores). Empty when no word holds one.
-     */
-    private static List<Arg> foundFiles(List<Arg> cmd, List<Arg> all, List<String> replace) {
-        boolean any = false;
-        for (Arg w : cmd) {
-            for (String r : replace) {
-                any |= w.text.contains(r);
-            }
-        }
-        if (!any) {
-            return List.of();
-        }
-        List<Arg> out = new ArrayList<>();
-        for (Arg w : all) {
-            if (w.text.isEmpty() || w.text.startsWith("-") || w.text.startsWith("(") || w.text.startsWith("!")
-                    || out.size() >= 8) {
-                break;
-            }
-            out.add(new Arg((w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)", true, false, -1, -1));
-        }
-        if (out.isEmpty()) {
-            out.add(new Arg("./$(…)", true, false, -1, -1));
-        }
-        return out;
     }
 
     /** A program that receives the launch's environment; null for one that cannot be named. */
@@ -385,7 +355,7 @@ final class Analysis {
         claimed = null;   // one per command: nested scripts and wrapped commands have their own
         boolean carried;
         try {
-            carried = evaluate(p, words, site, networkRedirects);
+            carried = evaluate(p, site, networkRedirects);
         } finally {
             claimed = outer;
         }
@@ -422,7 +392,7 @@ final class Analysis {
     }
 
     /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
-    private boolean evaluate(ParsedArgs p, List<Arg> words, Site site, List<String> networkRedirects) {
+    private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects) {
         Section deepest = p.section();
         Verdict base = null;
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
@@ -499,7 +469,7 @@ final class Analysis {
         boolean carried = scriptsRun > scriptsBefore;
         RunsRule runs = deepest.runs();
         if (runs != null) {
-            carried |= runs(runs, p, words, site);
+            carried |= wrappers.runs(runs, p, site);
         }
         return carried;
     }
@@ -525,193 +495,6 @@ final class Analysis {
             return null;
         }
         return null;
-    }
-
-    // ------------------------------------------------------------------ wrappers
-
-    /** Returns whether a command to run was found and analysed. */
-    private boolean runs(RunsRule r, ParsedArgs p, List<Arg> words, Site site) {
-        for (String u : r.unless()) {
-            if (p.has(u)) {
-                return false;
-            }
-        }
-        if (!r.between().isEmpty()) {
-            List<Arg> all = p.args;
-            boolean found = false;
-            for (int i = 0; i < all.size(); i++) {
-                if (!r.between().contains(all.get(i).text)) {
-                    continue;
-                }
-                List<Arg> cmd = new ArrayList<>();
-                int j = i + 1;
-                for (; j < all.size() && !r.end().contains(all.get(j).text); j++) {
-                    cmd.add(all.get(j));
-                }
-                if (!cmd.isEmpty()) {
-                    // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
-                    found = true;
-                    Site inner = new Site(site.ctx(), joinArgs(cmd), site.location() + " > " + all.get(i).text);
-                    command(cmd, Map.of(), inner, List.of());
-                    for (Arg file : foundFiles(cmd, all, r.replace())) {
-                        // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
-                        files.readPath(file, false, inner.at(inner.location() + " (a file it finds)"));
-                    }
-                }
-                i = j;
-            }
-            return found;
-        }
-        List<Arg> ops = p.restFrom >= 0 ? p.operands.subList(p.restFrom, p.operands.size()) : p.operands;
-        if (r.afterDashdash()) {
-            // capsh -- ARGS, kubectl run NAME -- CMD: only what follows an explicit -- is run
-            int at = -1;
-            if (p.dashdashAt >= 0) {
-                at = p.dashdashAt;
-            } else {
-                for (int i = 0; i < p.operands.size(); i++) {
-                    if (p.operands.get(i).text.equals("--") && !p.operands.get(i).dynamic) {
-                        at = i + 1;
-                        break;
-                    }
-                }
-            }
-            if (at < 0) {
-                return false;
-            }
-            ops = p.operands.subList(Math.min(at, p.operands.size()), p.operands.size());
-        }
-        int k = 0;
-        Map<String, String> assigns = new LinkedHashMap<>();
-        if (r.assignments()) {
-            // env(1) takes every leading NAME=VALUE argument (any NAME without '='), not only shell names
-            while (k < ops.size() && ops.get(k).text.indexOf('=') > 0) {
-                Arg as = ops.get(k);
-                String t = as.text;
-                String n = t.substring(0, t.indexOf('='));
-                String v = t.substring(t.indexOf('=') + 1);
-                assigns.put(n, v);
-                if (n.indexOf('$') >= 0 || n.indexOf('\u2026') >= 0 || n.indexOf('`') >= 0) {
-                    variables.unknownName(v, as.unresolved(), site, "env sets a variable whose name is only known at run time");
-                } else {
-                    variables.set(n, v, as.unresolved(), true, site, "is set by " + p.path.get(0).word());
-                }
-                k++;
-            }
-        }
-        boolean noskip = false;
-        for (String o : r.noskip()) {
-            noskip |= p.has(o);
-        }
-        k += noskip || r.afterDashdash() ? 0 : r.skip();
-        if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
-            k++; // kubectl exec POD -- CMD, mosh HOST -- CMD
-        }
-        Section s = p.section();
-        List<Arg> target = new ArrayList<>();
-        // options of the wrapper written after its skipped operand (flock FILE -c CMD)
-        while (k < ops.size() && ops.get(k).text.startsWith("-") && ops.get(k).text.length() > 1) {
-            String t = ops.get(k).text;
-            OptionSpec o = t.startsWith("--") ? s.longOption(t.substring(2)) : s.shortOption(t.charAt(1));
-            if (o == null) {
-                break;
-            }
-            if (o.arity() == OptionSpec.Arity.REQUIRED && t.length() == 2 && k + 1 < ops.size()) {
-                ParsedArgs.Use u = new ParsedArgs.Use(o, o.canonical(), ops.get(k + 1).text, ops.get(k + 1));
-                p.options.add(u);
-                boolean isCode = false;
-                for (CodeRule c : s.codes()) {
-                    if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
-                        isCode |= code.optionCode(c, u, p, site, new LinkedHashSet<>());
-                    }
-                }
-                if (u.spec().effect() != null) {
-                    raise(site, u.spec().effect(), u.name() + "=" + u.value());
-                }
-                k += 2 + o.extraValues();
-                if (isCode) {
-                    return true; // flock FILE -c CMD: the option's value is the command
-                }
-                continue;
-            }
-            if (o.effect() != null) {
-                raise(site, o.effect(), o.canonical());
-            }
-            k++;
-        }
-        if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
-            k++; // kubectl exec POD -c C -- CMD
-        }
-        String replace = null;
-        for (String opt : r.replace()) {
-            for (ParsedArgs.Use u : p.options) {
-                if (u.name().equals(opt)) {
-                    replace = u.value() == null || u.value().isEmpty() ? "{}" : u.value();
-                }
-            }
-        }
-        for (String w : r.prepend()) {
-            target.add(Arg.literal(w));
-        }
-        for (int i = k; i < ops.size(); i++) {
-            Arg t = ops.get(i);
-            if (replace != null && t.text.contains(replace)) {
-                // xargs -I{}: the input is substituted into the word at run time
-                t = new Arg(t.text.replace(replace, "$(stdin)"), true, t.globLead, t.start, t.end);
-            }
-            target.add(t);
-        }
-        if (target.isEmpty()) {
-            if (r.defaultArgv().isEmpty()) {
-                return false;
-            }
-            for (String d : r.defaultArgv()) {
-                target.add(Arg.literal(d));
-            }
-        }
-        Stdin in = site.ctx().stdin();
-        if (!r.stdinIf().isEmpty()) {
-            boolean attached = false;
-            for (String o : r.stdinIf()) {
-                attached |= p.has(o);
-            }
-            if (!attached) {
-                in = Stdin.NONE; // docker run IMAGE sh without -i: the shell reads nothing
-            }
-        }
-        if (r.scripts() && isScriptName(target.get(0))) {
-            return false; // yarn run build: a project script, judged by the wrapper's own verdict
-        }
-        if (r.stdinArgs() && replace == null) {
-            target.add(new Arg("$(stdin)", true, false, -1, -1));
-        }
-        if (r.stdinArgs()) {
-            in = Stdin.NONE;
-        }
-        if (budget.wrappersFull()) {
-            // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
-            raise(site, setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH + " deep");
-            return false;
-        }
-        if (!budget.wrapped(target.size())) {
-            raise(site, setting("too-deep"), "wrappers hand on more than " + Budget.MAX_WRAPPED_WORDS
-                    + " words in all");
-            return false;
-        }
-        budget.enterWrapper();
-        try {
-            command(target, assigns, new Site(site.ctx().withStdin(in), joinArgs(target),
-                    site.location() + " > " + p.path.get(0).word() + " runs"), List.of());
-        } finally {
-            budget.leaveWrapper();
-        }
-        return true;
-    }
-
-    /** A plain word the rules do not know and no function defines: the name of a project script. */
-    private boolean isScriptName(Arg a) {
-        return !a.dynamic && a.text.indexOf('/') < 0 && !a.text.isEmpty() && rules.program(a.text) == null
-                && !functions.contains(a.text);
     }
 
     // ------------------------------------------------------------------ invocations
