@@ -22,10 +22,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The state of one classification: the highest class and level so far, the findings and the
- * invocations. Holds the mechanisms (argv-first, unwrapping, option
- * parsing, redirections, code in arguments, environment hooks); the knowledge comes from the
- * {@link RuleSet}. Not thread-safe; one per call.
+ * One classification: its answer so far (the highest class and level, the findings, the invocations), the state
+ * the script builds up while it is read, and the path every command takes — the argv entry, one simple command
+ * (its program's rules section, options, trust rows) and the rows evaluated for it. The mechanisms it hands work
+ * to read and write this state and raise findings here: {@link CodeArguments} (code in arguments, input and
+ * files), {@link Wrappers} ({@code runs} rows), {@link Variables} (assignments and the environment),
+ * {@link FileEffects} (files written and read), {@link Conditions} (row conditions); {@link ShellAnalysis} walks
+ * shell scripts into it and {@link OneLiner} interpreter code. The knowledge comes from the {@link RuleSet}.
+ * Not thread-safe; one per call.
  */
 final class Analysis {
 
@@ -53,31 +57,50 @@ final class Analysis {
         }
     }
 
+    /** Programs whose change of directory makes relative paths unknown (shell semantics, not rules data). */
+    private static final Set<String> DIRECTORY_CHANGERS = Set.of("cd", "pushd", "popd");
+
+    // the answer so far
+    CommandClass cls = CommandClass.READ;
+    RiskLevel level = RiskLevel.MINIMAL;
+    final List<Finding> findings = new ArrayList<>();
+    final List<CommandInvocation> invocations = new ArrayList<>();
+
+    // the knowledge, and the mechanisms that work on this analysis
     final RuleSet rules;
+    /** The rules' trust rows with what they check (the directories a command may run in); null without rows. */
+    private final Trust trust;
     final Conditions conditions;
     final Variables variables = new Variables(this);
     final FileEffects files;
     final CodeArguments code = new CodeArguments(this);
     final Wrappers wrappers = new Wrappers(this);
-    CommandClass cls = CommandClass.READ;
-    RiskLevel level = RiskLevel.MINIMAL;
-    final List<Finding> findings = new ArrayList<>();
-    final List<CommandInvocation> invocations = new ArrayList<>();
-    int nextPipeline;
+
+    // what the script has done so far
+    /** The fail-closed bounds and what has been used of them. */
     final Budget budget = new Budget();
+    /** The variables set so far, which are exported, and the shell options that change assignments. */
+    final EnvState env = new EnvState();
+    /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
+    final ScriptFiles scriptFiles = new ScriptFiles();
     /**
      * Function names defined by the script being analysed (calls to them are not unknown programs); empty and
      * immutable until the first is defined (most scripts define none).
      */
     private Set<String> functions = Set.of();
-    /** The variables set so far, which are exported, and the shell options that change assignments. */
-    final EnvState env = new EnvState();
-    /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
-    final ScriptFiles scriptFiles = new ScriptFiles();
+    int nextPipeline;
+    /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
+    int scriptsRun;
+
+    // the simple command being analysed
     /** Files written by the simple command being analysed, or null outside a script's simple command. */
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
+    /** Operands the current command's code and writes rows have claimed: they are not read as files (null: none). */
+    private Set<Arg> claimed;
+
+    // the programs that receive the launch's environment
     /**
      * The programs that receive the launch's environment (see {@link RulesClassifier#environmentReceivers}),
      * or null when they are not being collected.
@@ -85,16 +108,6 @@ final class Analysis {
     Set<String> receivers;
     /** A receiver could not be named (a command only known at run time, too many commands). */
     boolean receiversUnknown;
-    /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
-    int scriptsRun;
-    /** Operands the current command's code and writes rows have claimed: they are not read as files (null: none). */
-    private Set<Arg> claimed;
-
-    /** Programs whose change of directory makes relative paths unknown (shell semantics, not rules data). */
-    private static final Set<String> DIRECTORY_CHANGERS = Set.of("cd", "pushd", "popd");
-
-    /** The rules' trust rows with what they check (the directories a command may run in); null without rows. */
-    private final Trust trust;
 
     /**
      * @param launch where the launch happens: its working directory (relative paths) and callers (trust rows)
@@ -103,8 +116,8 @@ final class Analysis {
      */
     Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite launch, OwnFiles own, String home) {
         this.rules = rules;
-        this.conditions = new Conditions(rules);
         this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
+        this.conditions = new Conditions(rules);
         this.files = new FileEffects(this, own, launch.cwd(), home);
     }
 
@@ -260,8 +273,7 @@ final class Analysis {
      * ({@code git -c KEY=VALUE} for GIT_CONFIG_*): it is judged, but it is not a command the launch runs.
      * The inline assignments were judged by the caller ({@link Variables#set}).
      */
-    void command(List<Arg> words, Map<String, String> assigns, Site site,
-            List<String> networkRedirects, boolean record) {
+    void command(List<Arg> words, Map<String, String> assigns, Site site, List<String> networkRedirects, boolean record) {
         if (budget.exhausted) {
             return;
         }
