@@ -407,7 +407,7 @@ final class ShellAnalysis {
         boolean any = false;
         for (WordPart p : parts) {
             // a glob is left to the word as written, which marks where pathname expansion may make options
-            String text = p instanceof Glob ? null : p.staticText();
+            String text = p instanceof Glob ? null : WordPart.staticText(p);
             if (text != null) {
                 b.append(text);
             } else if (p instanceof DoubleQuoted d) {
@@ -762,7 +762,7 @@ final class ShellAnalysis {
 
     private static void render(List<WordPart> parts, StringBuilder b) {
         for (WordPart p : parts) {
-            String text = p.staticText();
+            String text = WordPart.staticText(p);
             if (text != null) {
                 b.append(text);
             } else if (p instanceof DoubleQuoted d) {

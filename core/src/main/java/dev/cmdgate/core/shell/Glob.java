@@ -8,11 +8,6 @@ import java.util.List;
  */
 public record Glob(int start, int end, String value) implements WordPart {
     @Override
-    public String staticText() {
-        return value;
-    }
-
-    @Override
     public List<Node> children() {
         return List.of();
     }

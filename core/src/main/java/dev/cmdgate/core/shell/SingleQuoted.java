@@ -5,11 +5,6 @@ import java.util.List;
 /** {@code '…'}: the value is the text between the quotes, taken literally. */
 public record SingleQuoted(int start, int end, String value) implements WordPart {
     @Override
-    public String staticText() {
-        return value;
-    }
-
-    @Override
     public List<Node> children() {
         return List.of();
     }

@@ -15,11 +15,6 @@ public record Tilde(int start, int end, String user) implements WordPart {
     }
 
     @Override
-    public String staticText() {
-        return text();
-    }
-
-    @Override
     public List<Node> children() {
         return List.of();
     }

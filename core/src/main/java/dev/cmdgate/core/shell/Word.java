@@ -36,7 +36,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
     public String literalValue() {
         if (parts.size() == 1) {
             // most words are one part: its value is the word's, with no copy
-            String v = parts.get(0).staticText();
+            String v = WordPart.staticText(parts.get(0));
             if (v != null) {
                 return v;
             }
@@ -48,7 +48,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
     private static boolean appendLiteral(List<WordPart> parts, StringBuilder sb) {
         for (int i = 0, n = parts.size(); i < n; i++) {
             WordPart p = parts.get(i);
-            String text = p.staticText();
+            String text = WordPart.staticText(p);
             if (text != null) {
                 sb.append(text);
             } else if (p instanceof DoubleQuoted d) {
@@ -78,7 +78,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
                 if (hasExpansion(d.parts())) {
                     return true;
                 }
-            } else if (p.staticText() == null) {
+            } else if (WordPart.staticText(p) == null) {
                 return true;
             }
         }

@@ -64,7 +64,7 @@ class WordTest {
         List<WordPart> parts = firstCommand("echo ~root/a'b'\\c$'\\x64'*\"e$x\"$y").words().get(1).parts();
         List<String> texts = new java.util.ArrayList<>();
         for (WordPart p : parts) {
-            texts.add(p.getClass().getSimpleName() + "=" + p.staticText());
+            texts.add(p.getClass().getSimpleName() + "=" + WordPart.staticText(p));
         }
         assertThat(texts).containsExactly("Tilde=~root", "Literal=/a", "SingleQuoted=b", "Escaped=c", "AnsiCQuoted=d",
                 "Glob=*", "DoubleQuoted=null", "ParameterExpansion=null");
