@@ -17,8 +17,8 @@ record Site(Analysis.Ctx ctx, String display, String location) {
         return new Site(ctx, display, location + " > " + step);
     }
 
-    /** The same command reading another standard input. */
+    /** The same command reading another standard input (itself when the input is the one it has: most commands). */
     Site withStdin(Analysis.Stdin in) {
-        return new Site(ctx.withStdin(in), display, location);
+        return in == ctx.stdin() ? this : new Site(ctx.withStdin(in), display, location);
     }
 }
