@@ -110,7 +110,7 @@ class RobustnessTest {
     @Test
     void wrapperChainsHaveADepthAndAWordBudget() {
         assertThat(C.classifyShell("env ".repeat(5) + "ls").commandClass()).isEqualTo(CommandClass.READ);
-        assertThat(C.classifyShell("env ".repeat(Analysis.MAX_WRAPPER_DEPTH + 1) + "ls").commandClass())
+        assertThat(C.classifyShell("env ".repeat(Budget.MAX_WRAPPER_DEPTH + 1) + "ls").commandClass())
                 .isEqualTo(CommandClass.DESTRUCTIVE);
         // 40 wrappers are within the depth cap, but each hands on 20,000 words: the budget stops it
         List<String> argv = new ArrayList<>();

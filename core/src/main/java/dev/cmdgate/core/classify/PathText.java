@@ -1,9 +1,9 @@
 package dev.cmdgate.core.classify;
 
 /** Path normalisation for matching rules: {@code $HOME}/{@code ${HOME}} → {@code ~}, slashes tidied. */
-final class Paths {
+final class PathText {
 
-    private Paths() {
+    private PathText() {
     }
 
     /**
@@ -75,6 +75,19 @@ final class Paths {
             b.setLength(b.length() - 1);
         }
         return b.toString();
+    }
+
+    /** The part of a (normalised) word before its first expansion. */
+    static String staticPrefix(String text) {
+        int end = text.length();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                end = i;
+                break;
+            }
+        }
+        return text.substring(0, end);
     }
 
     private static boolean isUserStart(char c) {
