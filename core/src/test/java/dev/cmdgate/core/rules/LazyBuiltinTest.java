@@ -3,12 +3,9 @@ package dev.cmdgate.core.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -19,75 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class LazyBuiltinTest {
 
-    /** Every field of a section (and of the sections below it), maps and sets in key order. */
-    static String dump(Section s) {
-        StringBuilder b = new StringBuilder();
-        dump(s, b);
-        return b.toString();
-    }
-
-    private static void dump(Section s, StringBuilder b) {
-        b.append("[").append(s.key).append("]\n");
-        for (Field f : Section.class.getDeclaredFields()) {
-            if (Modifier.isStatic(f.getModifiers()) || f.getName().equals("subs") || f.getName().equals("optSubs")) {
-                continue;
-            }
-            try {
-                f.setAccessible(true);
-                Object v = f.get(s);
-                b.append("  ").append(f.getName()).append(" = ").append(render(v)).append('\n');
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-        for (Map.Entry<String, Section> e : new TreeMap<>(s.subs).entrySet()) {
-            b.append(" sub ").append(e.getKey()).append(":\n");
-            dump(e.getValue(), b);
-        }
-        for (Map.Entry<String, Section> e : new TreeMap<>(s.optSubs).entrySet()) {
-            b.append(" opt-sub ").append(e.getKey()).append(":\n");
-            dump(e.getValue(), b);
-        }
-    }
-
-    /** Every field of a language, maps and sets in key order. */
-    static String dump(Language l) {
-        StringBuilder b = new StringBuilder("[@lang ").append(l.name).append("]\n");
-        for (Field f : Language.class.getDeclaredFields()) {
-            if (Modifier.isStatic(f.getModifiers())) {
-                continue;
-            }
-            try {
-                f.setAccessible(true);
-                b.append("  ").append(f.getName()).append(" = ").append(render(f.get(l))).append('\n');
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return b.toString();
-    }
-
-    private static String render(Object v) {
-        if (v instanceof Section p) {
-            return "section " + p.key;
-        }
-        if (v instanceof Map<?, ?> m) {
-            TreeMap<String, String> sorted = new TreeMap<>();
-            m.forEach((k, x) -> sorted.put(String.valueOf(k), String.valueOf(x)));
-            return sorted.toString();
-        }
-        if (v instanceof java.util.Set<?> set) {
-            TreeSet<String> sorted = new TreeSet<>();
-            set.forEach(x -> sorted.add(String.valueOf(x)));
-            return sorted.toString();
-        }
-        return String.valueOf(v);
-    }
-
     static List<String> dumpAll(Collection<Section> tops) {
         List<String> out = new ArrayList<>();
         for (Section s : tops) {
-            out.add(dump(s));
+            out.add(RuleSetDump.of(s));
         }
         out.sort(null);
         return out;
@@ -115,7 +47,7 @@ class LazyBuiltinTest {
             Section a = whole.programs.get(name);
             Section b = lazy.program(name);
             assertThat(b).as(name).isNotNull();
-            assertThat(dump(b)).as(name).isEqualTo(dump(a));
+            assertThat(RuleSetDump.of(b)).as(name).isEqualTo(RuleSetDump.of(a));
         }
         assertThat(dumpAll(tops(lazy))).isEqualTo(dumpAll(tops(whole)));
         assertThat(lazy.prefixPrograms.size()).isEqualTo(whole.prefixPrograms.size()).isPositive();
@@ -123,10 +55,12 @@ class LazyBuiltinTest {
         assertThat(lazy.languages).as("no language is read before it is met").isEmpty();
         assertThat(whole.languages.size()).isGreaterThan(10);
         for (String name : whole.languages.keySet()) {
-            assertThat(dump(lazy.language(name))).as(name).isEqualTo(dump(whole.languages.get(name)));
+            assertThat(RuleSetDump.of(lazy.language(name))).as(name).isEqualTo(RuleSetDump.of(whole.languages.get(name)));
         }
         assertThat(lazy.language("no-such-language")).isNull();
         assertThat(lazy.lists).isEqualTo(whole.lists);
+        // and everything else: the settings, the examples, the order of the prefix programs
+        assertThat(RuleSetDump.of(RuleSet.lazyBuiltin())).isEqualTo(RuleSetDump.of(whole));
     }
 
     @Test

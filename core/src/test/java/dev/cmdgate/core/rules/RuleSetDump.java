@@ -1,0 +1,148 @@
+package dev.cmdgate.core.rules;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A canonical text of what a rule set holds: every field of every section (sub-commands below their
+ * parents), of every language and of the rule set itself, maps and sets in key order, lists in their own
+ * order (which matters: the first matching {@code when} row, the longest prefix first); a field is left out
+ * while it holds what a section, language or rule set holds before any row is read. Fields are found by
+ * reflection, so a field added later is in the dump without a change here. Two reads that give equal dumps
+ * gave the classifier the same rules.
+ */
+final class RuleSetDump {
+
+    /**
+     * Fields of a rule set dumped otherwise (sections, languages, examples) or that are not rules: how it was
+     * read, the texts it was read from, a view of another field and caches filled by queries.
+     */
+    private static final Set<String> NOT_RULES = Set.of("programs", "prefixPrograms", "languages", "examples",
+            "userTexts", "lazy", "read", "readLanguages", "builtinEnvArgs", "trustView", "envVars", "pathIndex",
+            "secretGlobs");
+
+    private RuleSetDump() {
+    }
+
+    /** The whole rule set (a lazily read one is read whole first). */
+    static String of(RuleSet r) {
+        StringBuilder b = new StringBuilder();
+        List<Section> tops = new ArrayList<>();
+        for (Section s : r.allSections()) {
+            if (s.parent == null) {
+                tops.add(s);
+            }
+        }
+        tops.sort((x, y) -> x.key.compareTo(y.key));
+        for (Section s : tops) {
+            b.append(of(s));
+        }
+        List<String> prefixes = new ArrayList<>();
+        for (Section s : r.prefixPrograms) {
+            prefixes.add(s.key);
+        }
+        b.append("prefix programs, longest first: ").append(prefixes).append('\n');
+        TreeSet<String> languages = new TreeSet<>(r.languages.keySet());
+        languages.addAll(BuiltinIndex.builtin().languageNames());
+        for (String name : languages) {
+            Language l = r.language(name);
+            if (l != null) {
+                b.append(of(l));
+            }
+        }
+        b.append("[rule set]\n");
+        RuleSet empty = new RuleSet();
+        for (Field f : RuleSet.class.getDeclaredFields()) {
+            if (!NOT_RULES.contains(f.getName())) {
+                field(f, r, empty, b);
+            }
+        }
+        for (RuleExample e : r.examples()) {
+            b.append("  example ").append(e).append('\n');
+        }
+        // a trust row's "..." is held as a word with a NUL, which no argument can hold: written out, the dump stays text
+        return b.toString().replace("\u0000", "\\u0000");
+    }
+
+    /** Every field of a section and, below it, of its sub-command sections. */
+    static String of(Section s) {
+        StringBuilder b = new StringBuilder();
+        of(s, b);
+        return b.toString();
+    }
+
+    private static void of(Section s, StringBuilder b) {
+        b.append("[").append(s.key).append("]\n");
+        Section fresh = new Section(s.key, s.word, s.parent);
+        for (Field f : Section.class.getDeclaredFields()) {
+            if (!f.getName().equals("subs") && !f.getName().equals("optSubs")) {
+                field(f, s, fresh, b);
+            }
+        }
+        for (Map.Entry<String, Section> e : new TreeMap<>(s.subs).entrySet()) {
+            b.append(" sub ").append(e.getKey()).append(":\n");
+            of(e.getValue(), b);
+        }
+        for (Map.Entry<String, Section> e : new TreeMap<>(s.optSubs).entrySet()) {
+            b.append(" opt-sub ").append(e.getKey()).append(":\n");
+            of(e.getValue(), b);
+        }
+    }
+
+    /** Every field of a language. */
+    static String of(Language l) {
+        StringBuilder b = new StringBuilder("[@lang ").append(l.name).append("]\n");
+        Language fresh = new Language(l.name);
+        for (Field f : Language.class.getDeclaredFields()) {
+            field(f, l, fresh, b);
+        }
+        return b.toString();
+    }
+
+    /** One line for a field, unless it is static or holds what it holds in {@code fresh}. */
+    private static void field(Field f, Object o, Object fresh, StringBuilder b) {
+        if (Modifier.isStatic(f.getModifiers())) {
+            return;
+        }
+        String value = render(get(f, o));
+        if (!value.equals(render(get(f, fresh)))) {
+            b.append("  ").append(f.getName()).append(" = ").append(value).append('\n');
+        }
+    }
+
+    private static Object get(Field f, Object o) {
+        try {
+            f.setAccessible(true);
+            return f.get(o);
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String render(Object v) {
+        if (v instanceof Section p) {
+            return "section " + p.key;
+        }
+        if (v instanceof Map<?, ?> m) {
+            TreeMap<String, String> sorted = new TreeMap<>();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                sorted.put(String.valueOf(e.getKey()), render(e.getValue()));
+            }
+            return sorted.toString();
+        }
+        if (v instanceof Set<?> set) {
+            TreeSet<String> sorted = new TreeSet<>();
+            for (Object x : set) {
+                sorted.add(render(x));
+            }
+            return sorted.toString();
+        }
+        return String.valueOf(v);
+    }
+}
