@@ -2,10 +2,6 @@ package dev.cmdgate.core.rules;
 
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.RiskLevel;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -54,118 +50,35 @@ final class RulesParser {
     private List<Language> langs = List.of();
     /** In a {@code [@trust]} section: rows the user trusts (TrustRows). */
     private boolean inTrust;
-    /** Reading one program's blocks of the built-in rules: only its sections ({@link RuleSet#program}). */
-    private String onlyProgram;
-    /** Reading the blocks read when a lazy rule set is made: only name-prefix sections ({@code [mkfs*]}). */
-    private boolean prefixesOnly;
+    /** The part of the built-in rules this parser reads, or null: it reads every section of its text. */
+    private final BuiltinRules part;
     /** Where program sections go: the rule set's, or a program's sections being read before they are published. */
-    private java.util.Map<String, Section> programsOut;
-    /** The one language this parser reads (a lazy read of the built-in rules), or null for all. */
-    private String onlyLanguage;
-    /** Where languages go: the rule set's, or a language being read before it is published. */
-    private java.util.Map<String, Language> languagesOut;
+    private final java.util.Map<String, Section> programsOut;
     /** The current header names no section this parser reads: its rows are skipped. */
     private boolean skipping;
 
+    /** A parser of a whole rules text; {@code overlay}: a user's file read on top of the built-in rules. */
     RulesParser(RuleSet rules, String origin, boolean overlay) {
         this.rules = rules;
         this.origin = origin;
         this.overlay = overlay;
+        this.part = null;
         this.programsOut = rules.programs;
-        this.languagesOut = rules.languages;
     }
 
-    /** A parser that reads only {@code program}'s sections of the built-in rules, into {@code out}. */
-    static RulesParser forProgram(RuleSet rules, String program, java.util.Map<String, Section> out) {
-        RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
-        p.onlyProgram = program;
-        p.programsOut = out;
-        return p;
-    }
-
-    /** A parser that reads only {@code language}'s {@code [@lang …]} blocks of the built-in rules, into {@code out}. */
-    static RulesParser forLanguage(RuleSet rules, String language, java.util.Map<String, Language> out) {
-        RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
-        p.onlyLanguage = language;
-        p.languagesOut = out;
-        return p;
-    }
-
-    /** A parser for the blocks a lazy rule set reads when it is made: settings and name prefixes. */
-    static RulesParser forEagerBlocks(RuleSet rules) {
-        RulesParser p = new RulesParser(rules, RuleSet.BUILTIN_NAME, false);
-        p.prefixesOnly = true;
-        return p;
-    }
-
-    /** Parses the given blocks of an index, in order, each with its own line numbers. */
-    void parseBlocks(BuiltinIndex index, int[] blocks) {
-        for (int b : blocks) {
-            int at = index.start(b);
-            while (at < index.end(b) && index.text.charAt(at) != '[') {
-                at++;
-            }
-            if (at >= index.end(b) || index.start(b) > 0 && index.text.charAt(index.start(b) - 1) != '\n') {
-                throw new IllegalStateException("the built-in rules index does not match " + RuleSet.BUILTIN_NAME
-                        + " at line " + index.line(b));
-            }
-            parseRange(index.text, index.start(b), index.end(b), index.line(b));
-        }
+    /** A parser of blocks of the built-in rules that keeps the sections {@code part} keeps. */
+    RulesParser(RuleSet rules, BuiltinRules part) {
+        this.rules = rules;
+        this.origin = RuleSet.BUILTIN_NAME;
+        this.overlay = false;
+        this.part = part;
+        this.programsOut = part.programsOut;
     }
 
     /** The values trust rows' placeholders stand for (the agent passes those it read at start-up). */
     RulesParser placeholders(java.util.Map<String, String> values) {
         this.placeholders = java.util.Map.copyOf(values);
         return this;
-    }
-
-    private static volatile String builtinText;
-
-    /**
-     * The built-in rules' text, read once from the jar. It is ASCII (the build refuses anything else), so its
-     * bytes are copied into the string as they are: decoding them as UTF-8 would first scan all 229 KB in the
-     * interpreter, on every gated JVM's first launch.
-     */
-    static String builtinText() {
-        String text = builtinText;
-        if (text == null) {
-            try (InputStream in = RuleSet.class.getResourceAsStream(RuleSet.BUILTIN)) {
-                if (in == null) {
-                    throw new IllegalStateException("built-in rules missing");
-                }
-                text = new String(readWhole(in), StandardCharsets.ISO_8859_1);
-                builtinText = text;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return text;
-    }
-
-    /**
-     * All of a stream, read into one array when the stream says how much it holds (a jar entry's stream does):
-     * {@code readAllBytes} reads in small chunks and copies them into the result, three times the bytes for
-     * the 229 KB of the built-in rules on every gated JVM's first launch.
-     */
-    static byte[] readWhole(InputStream in) throws IOException {
-        byte[] b = new byte[Math.max(0, in.available())];
-        int n = in.readNBytes(b, 0, b.length);
-        int next = in.read();
-        if (next < 0) {
-            return n == b.length ? b : java.util.Arrays.copyOf(b, n);
-        }
-        java.io.ByteArrayOutputStream more = new java.io.ByteArrayOutputStream(n + 8192);
-        more.write(b, 0, n);
-        more.write(next);
-        in.transferTo(more);
-        return more.toByteArray();
-    }
-
-    static RuleSet reparseBuiltin() {
-        String text = builtinText();
-        RuleSet r = new RuleSet();
-        new RulesParser(r, RuleSet.BUILTIN_NAME, false).parse(text);
-        return r;
     }
 
     static void checkComplete(RuleSet r) {
@@ -204,7 +117,7 @@ final class RulesParser {
     }
 
     /** Parses the lines of {@code text} from {@code from} to {@code to}; the first is line {@code firstLine}. */
-    private void parseRange(String text, int from, int to, int firstLine) {
+    void parseRange(String text, int from, int to, int firstLine) {
         int pos = from;
         int n = to;
         lineNo = firstLine - 1;
@@ -228,7 +141,7 @@ final class RulesParser {
     }
 
     private void parseLine(String raw) {
-        List<String> t = tokens(raw);
+        List<String> t = RuleLines.tokens(raw);
         if (t.isEmpty()) {
             return;
         }
@@ -301,16 +214,17 @@ final class RulesParser {
                     throw new IllegalArgumentException("empty language name in '" + inner + "'");
                 }
                 String name = n.trim();
-                if (onlyLanguage != null && !onlyLanguage.equals(name)) {
+                if (part != null && !part.keepsLanguage(name)) {
                     continue;   // read on its own when it is first met
                 }
-                Language l = languagesOut.get(name);
-                if (l == null && languagesOut == rules.languages) {
+                java.util.Map<String, Language> out = part == null ? rules.languages : part.languagesOut;
+                Language l = out.get(name);
+                if (l == null && part == null) {
                     l = rules.takeBuiltinLanguage(name);   // a user's rows go on top of the built-in ones
                 }
                 if (l == null) {
                     l = new Language(name);
-                    languagesOut.put(name, l);
+                    out.put(name, l);
                 }
                 ls.add(l);
             }
@@ -323,185 +237,13 @@ final class RulesParser {
             throw new IllegalArgumentException("unknown section '[" + inner + "]'");
         }
         List<Section> sections = new ArrayList<>();
-        for (List<String> p : headerPaths(inner)) {
-            if (keep(p.get(0))) {
+        for (List<String> p : RuleLines.headerPaths(inner)) {
+            if (part == null || part.keepsProgram(p.get(0))) {
                 sections.add(section(p));
             }
         }
         current = sections;
-        skipping = sections.isEmpty() && filtered();
-    }
-
-    /** Whether this parser reads only some programs' sections (a lazy read of the built-in rules). */
-    private boolean filtered() {
-        return onlyProgram != null || prefixesOnly;
-    }
-
-    /** Whether a header path starting with this name is read by this parser. */
-    private boolean keep(String first) {
-        if (onlyProgram != null) {
-            return first.equals(onlyProgram);
-        }
-        if (prefixesOnly) {
-            return isPrefixName(first);
-        }
-        return true;
-    }
-
-    /** A name-prefix program ({@code mkfs*}). */
-    static boolean isPrefixName(String name) {
-        return name.length() > 1 && name.endsWith("*");
-    }
-
-    /**
-     * The section paths a program header names ({@code inner} is the text between the brackets,
-     * trimmed, not an {@code @} section). No regular expressions: this runs for every header of a
-     * program the first time a command names it.
-     */
-    static List<List<String>> headerPaths(String inner) {
-        List<List<String>> paths = new ArrayList<>();
-        // "[npm install|npm i]": whole paths as alternatives, when every alternative has more than
-        // one word; otherwise '|' separates names at one position:
-        // "[python|python3 -m:pip|-m:pip3]"
-        List<String> whole = splitBars(inner, true);
-        boolean allPaths = whole.size() > 1;
-        for (String w : whole) {
-            allPaths &= splitBlanks(w.trim()).size() > 1;
-        }
-        if (allPaths) {
-            for (String w : whole) {
-                paths.add(splitBlanks(w.trim()));
-            }
-            return paths;
-        }
-        List<String> words = splitBlanks(inner);
-        if (words.size() > 1) {
-            // "[nix profile|nix run|nix-env]" mixes whole paths with a one-word name and would multiply out
-            // into nonsense sections ("nix profile run …"): a position's alternatives never repeat the program
-            for (int k = 1; k < words.size(); k++) {
-                for (String alt : splitBars(words.get(k), false)) {
-                    for (String first : splitBars(words.get(0), false)) {
-                        if (alt.equals(first)) {
-                            throw new IllegalArgumentException("header '" + inner + "' mixes whole paths with one-word names"
-                                    + " (write each in its own header)");
-                        }
-                    }
-                }
-            }
-        }
-        paths.add(new ArrayList<>());
-        for (String w : words) {
-            List<String> alts = splitBars(w, false);
-            List<List<String>> next = new ArrayList<>();
-            for (List<String> p : paths) {
-                for (String a : alts) {
-                    if (a.isEmpty()) {
-                        throw new IllegalArgumentException("empty name in header '" + inner + "'");
-                    }
-                    List<String> q = new ArrayList<>(p);
-                    q.add(a);
-                    next.add(q);
-                }
-            }
-            paths = next;
-        }
-        return paths;
-    }
-
-    /**
-     * The first words of the paths {@link #headerPaths} gives (each once), without building the paths:
-     * what the built-in rules' index needs of every header. A header {@link #headerPaths} rejects may give
-     * anything here; the full read reports it.
-     */
-    static List<String> headerFirstWords(String inner) {
-        List<String> whole = splitBars(inner, true);
-        boolean allPaths = whole.size() > 1;
-        for (String w : whole) {
-            allPaths &= hasBlank(w);
-        }
-        List<String> out = new ArrayList<>();
-        if (allPaths) {
-            for (String w : whole) {
-                String first = splitBlanks(w).get(0);
-                if (!out.contains(first)) {
-                    out.add(first);
-                }
-            }
-            return out;
-        }
-        int end = 0;
-        while (end < inner.length() && !isBlank(inner.charAt(end))) {
-            end++;
-        }
-        for (String a : splitBars(inner.substring(0, end), false)) {
-            if (!a.isEmpty() && !out.contains(a)) {
-                out.add(a);
-            }
-        }
-        return out;
-    }
-
-    private static boolean hasBlank(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (isBlank(s.charAt(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * {@code s.split("\\|")}, or with {@code trim} {@code s.split("\\s*\\|\\s*")} of a trimmed string: the
-     * pieces between bars (trimmed), trailing empty pieces dropped, the whole string when it has no bar.
-     */
-    private static List<String> splitBars(String s, boolean trim) {
-        List<String> out = new ArrayList<>();
-        int from = 0;
-        while (true) {
-            int bar = s.indexOf('|', from);
-            String piece = s.substring(from, bar < 0 ? s.length() : bar);
-            out.add(trim ? piece.trim() : piece);
-            if (bar < 0) {
-                break;
-            }
-            from = bar + 1;
-        }
-        if (out.size() > 1) {
-            int k = out.size();
-            while (k > 0 && out.get(k - 1).isEmpty()) {
-                k--;
-            }
-            return new ArrayList<>(out.subList(0, k));
-        }
-        return out;
-    }
-
-    /** {@code s.split("\\s+")} of a trimmed string: its words ({@code [""]} for an empty string). */
-    private static List<String> splitBlanks(String s) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        int n = s.length();
-        if (n == 0) {
-            out.add("");
-            return out;
-        }
-        while (i < n) {
-            while (i < n && isBlank(s.charAt(i))) {
-                i++;
-            }
-            int st = i;
-            while (i < n && !isBlank(s.charAt(i))) {
-                i++;
-            }
-            if (i > st) {
-                out.add(s.substring(st, i));
-            }
-        }
-        return out;
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\013' || c == '\f' || c == '\r';
+        skipping = sections.isEmpty() && part != null;
     }
 
     private Section section(List<String> path) {
@@ -509,7 +251,7 @@ final class RulesParser {
         if (path.size() == 1) {
             String name = path.get(0);
             Section s = programsOut.get(name);
-            if (s == null && overlay && !isPrefixName(name)) {
+            if (s == null && overlay && !RuleLines.isPrefixName(name)) {
                 // a user's row for a built-in program the lazy rule set has not read yet: read it first
                 s = rules.takeBuiltinProgram(name);
             }
@@ -999,7 +741,7 @@ final class RulesParser {
                     i += 2;
                 }
                 if (reading.equals("as")) {
-                    template = List.copyOf(splitBlanks(need(t, i).trim()));
+                    template = List.copyOf(RuleLines.splitBlanks(need(t, i).trim()));
                     i++;
                 }
                 // named=P,Q: the argument may also be given as a named parameter (PowerShell's -Path P);
@@ -1275,7 +1017,7 @@ final class RulesParser {
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
     private String glob(String g) {
-        if (g.startsWith("@") && g.length() > 1 && isListName(g.substring(1))
+        if (g.startsWith("@") && g.length() > 1 && RuleLines.isListName(g.substring(1))
                 && !rules.lists.containsKey(g.substring(1))) {
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
         }
@@ -1283,20 +1025,6 @@ final class RulesParser {
             throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive)");
         }
         return g;
-    }
-
-    /** {@code name.matches("[A-Za-z0-9_-]+")}, without a regular expression. */
-    private static boolean isListName(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Resolves an option spelling to its canonical name in this section; unknown spellings are errors. */
@@ -1343,7 +1071,7 @@ final class RulesParser {
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
             case "list" -> {
-                if (rest.size() < 2 || !isListName(rest.get(0))) {
+                if (rest.size() < 2 || !RuleLines.isListName(rest.get(0))) {
                     throw new IllegalArgumentException("expected: list NAME GLOB...");
                 }
                 List<String> globs = rules.lists.get(rest.get(0));
@@ -1421,7 +1149,7 @@ final class RulesParser {
                 }
                 boolean opt = rest.get(1).startsWith("-");
                 EnvArgs a = new EnvArgs(rest.get(0), opt ? rest.get(1) : null, null, null);
-                if (prefixesOnly) {
+                if (part != null && part.eager()) {
                     rules.builtinEnvArgs.add(a);
                 }
                 List<String> names = rest.subList(opt ? 2 : 1, rest.size());
@@ -1437,7 +1165,7 @@ final class RulesParser {
                     throw new IllegalArgumentException("expected: env-pairs PROGRAM OPTION KEY_PREFIX VALUE_PREFIX");
                 }
                 EnvArgs pairs = new EnvArgs(rest.get(0), rest.get(1), rest.get(2), rest.get(3));
-                if (prefixesOnly) {
+                if (part != null && part.eager()) {
                     rules.builtinEnvArgs.add(pairs);
                 }
                 rules.envPairs.add(pairs);
@@ -1487,79 +1215,5 @@ final class RulesParser {
             throw new IllegalArgumentException("row ends too early");
         }
         return t.get(i);
-    }
-
-    /** A word of a rules row, and whether it was written in double quotes. */
-    record Token(String text, boolean quoted) {
-        /** The unquoted word {@code marker} (a quoted one is text, never syntax). */
-        boolean is(String marker) {
-            return !quoted && text.equals(marker);
-        }
-    }
-
-    /** Splits a line into words; "double quoted" words may hold spaces and \" ; # starts a comment. */
-    static List<String> tokens(String line) {
-        List<Token> words = words(line);
-        List<String> out = new ArrayList<>(words.size());
-        for (Token w : words) {
-            out.add(w.text());
-        }
-        return out;
-    }
-
-    /**
-     * As {@link #tokens}, saying of each word whether it was quoted. Reads the line's characters from an
-     * array: the built-in rules are read on every gated JVM's first launch, in the interpreter, where a
-     * {@code charAt} is several calls.
-     */
-    static List<Token> words(String line) {
-        List<Token> out = new ArrayList<>();
-        int n = line.length();
-        int i = 0;
-        while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-            i++;
-        }
-        if (i == n || line.charAt(i) == '#') {
-            return out;   // blank or a comment: most lines of the built-in rules, not worth copying
-        }
-        char[] cs = new char[n];
-        line.getChars(i, n, cs, i);
-        while (i < n) {
-            char c = cs[i];
-            if (c == ' ' || c == '\t' || c == '\r') {
-                i++;
-            } else if (c == '#') {
-                break;
-            } else if (c == '"') {
-                StringBuilder b = new StringBuilder();
-                i++;
-                boolean closed = false;
-                while (i < n) {
-                    char d = cs[i];
-                    if (d == '\\' && i + 1 < n) {
-                        b.append(cs[i + 1]);
-                        i += 2;
-                    } else if (d == '"') {
-                        i++;
-                        closed = true;
-                        break;
-                    } else {
-                        b.append(d);
-                        i++;
-                    }
-                }
-                if (!closed) {
-                    throw new IllegalArgumentException("unterminated \"quoted text\"");
-                }
-                out.add(new Token(b.toString(), true));
-            } else {
-                int st = i;
-                while (i < n && cs[i] != ' ' && cs[i] != '\t' && cs[i] != '\r') {
-                    i++;
-                }
-                out.add(new Token(line.substring(st, i), false));
-            }
-        }
-        return out;
     }
 }

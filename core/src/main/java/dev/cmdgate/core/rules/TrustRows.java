@@ -22,7 +22,7 @@ final class TrustRows {
     }
 
     static TrustRule parse(String raw, String origin, int line, Map<String, String> properties) {
-        List<RulesParser.Token> w = RulesParser.words(raw);
+        List<RuleLines.Token> w = RuleLines.words(raw);
         if (w.isEmpty()) {
             return null;
         }

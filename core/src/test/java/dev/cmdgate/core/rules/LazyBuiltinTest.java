@@ -70,7 +70,7 @@ class LazyBuiltinTest {
             assertThat(in).as(BuiltinIndex.RESOURCE).isNotNull();
             shipped = in.readAllBytes();
         }
-        assertThat(shipped).isEqualTo(BuiltinIndex.write(RulesParser.builtinText()));
+        assertThat(shipped).isEqualTo(BuiltinIndex.write(BuiltinRules.text()));
         BuiltinIndex index = BuiltinIndex.builtin();
         assertThat(index.programNames()).hasSizeGreaterThan(1000).contains("git", "true", "rm").doesNotContain("mkfs*");
         for (String name : index.programNames()) {
@@ -84,9 +84,9 @@ class LazyBuiltinTest {
         assertThat(index.knows("no-such-program")).isFalse();
         assertThat(index.knows("")).isFalse();
         // the text of the rules with one character more is not the text this index was written for
-        assertThatThrownBy(() -> BuiltinIndex.read(RulesParser.builtinText() + " ", shipped))
+        assertThatThrownBy(() -> BuiltinIndex.read(BuiltinRules.text() + " ", shipped))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("does not belong to");
-        assertThatThrownBy(() -> BuiltinIndex.read(RulesParser.builtinText(), java.util.Arrays.copyOf(shipped, shipped.length - 1)))
+        assertThatThrownBy(() -> BuiltinIndex.read(BuiltinRules.text(), java.util.Arrays.copyOf(shipped, shipped.length - 1)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("damaged");
     }
 
@@ -124,17 +124,17 @@ class LazyBuiltinTest {
     void headersAreSplitAsTheRegularExpressionsSplitThem() {
         for (String h : List.of("a", "a b", "a|b", "a|b c|d", "npm install|npm i", "npm install | npm i", "a|", "x y|",
                 "python|python3 -m:pip|-m:pip3", "a\tb", "a  b  c")) {
-            assertThat(RulesParser.headerPaths(h)).as(h).isEqualTo(byRegex(h));
+            assertThat(RuleLines.headerPaths(h)).as(h).isEqualTo(byRegex(h));
             List<String> firsts = new ArrayList<>();
             for (List<String> p : byRegex(h)) {
                 if (!firsts.contains(p.get(0))) {
                     firsts.add(p.get(0));
                 }
             }
-            assertThat(RulesParser.headerFirstWords(h)).as(h).isEqualTo(firsts);
+            assertThat(RuleLines.headerFirstWords(h)).as(h).isEqualTo(firsts);
         }
-        assertThatThrownBy(() -> RulesParser.headerPaths("a||b")).hasMessageContaining("empty name");
-        assertThatThrownBy(() -> RulesParser.headerPaths("nix profile|nix run|nix-env")).hasMessageContaining("mixes");
+        assertThatThrownBy(() -> RuleLines.headerPaths("a||b")).hasMessageContaining("empty name");
+        assertThatThrownBy(() -> RuleLines.headerPaths("nix profile|nix run|nix-env")).hasMessageContaining("mixes");
     }
 
     /** The header split as it was written with regular expressions. */
@@ -197,8 +197,8 @@ class LazyBuiltinTest {
                     return claims;
                 }
             };
-            assertThat(RulesParser.readWhole(in)).as("available() = %d", claims).isEqualTo(data);
+            assertThat(BuiltinRules.readWhole(in)).as("available() = %d", claims).isEqualTo(data);
         }
-        assertThat(RulesParser.readWhole(new java.io.ByteArrayInputStream(new byte[0]))).isEmpty();
+        assertThat(BuiltinRules.readWhole(new java.io.ByteArrayInputStream(new byte[0]))).isEmpty();
     }
 }
