@@ -25,7 +25,7 @@ public final class Section {
     final String key;
     final String word;
     final Section parent;
-    // what the rows say: reset() (below) clears these fields but the parse row's
+    // what the rows say: reset() (below) clears every one of these fields
     Verdict verdict;
     ParseMode mode = ParseMode.GNU;
     boolean firstBundle;
@@ -79,10 +79,19 @@ public final class Section {
     }
 
     /**
-     * The {@code reset} row of a user's file: drops every row the section has so far but its {@code parse} row.
-     * Its sub-command sections are sections of their own and stay.
+     * The {@code reset} row of a user's file: drops every row the section has so far, so that what the user's
+     * rows say after it is all the section holds. The {@code parse} row goes too: its words qualify the options
+     * this drops ({@code first-bundle}, {@code global-options}, {@code plus-options}, {@code after N}), and a
+     * built-in {@code parse none} kept hidden under the user's rows would make their option conditions never
+     * hold. The section splits its arguments as one with no {@code parse} row does: posix once it has
+     * sub-command sections (which are sections of their own, and stay), else gnu.
      */
     void reset() {
+        mode = subs.isEmpty() ? ParseMode.GNU : ParseMode.POSIX;
+        firstBundle = false;
+        globalOptions = false;
+        plusOptions = false;
+        posixAfter = 0;
         verdict = null;
         options.clear();
         shortOpts.clear();

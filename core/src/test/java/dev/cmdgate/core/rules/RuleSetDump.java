@@ -77,14 +77,20 @@ final class RuleSetDump {
         return b.toString();
     }
 
-    private static void of(Section s, StringBuilder b) {
-        b.append("[").append(s.key).append("]\n");
+    /** The fields of a section itself (not of its sub-command sections) that differ from a fresh section's. */
+    static String ownFields(Section s) {
+        StringBuilder b = new StringBuilder();
         Section fresh = new Section(s.key, s.word, s.parent);
         for (Field f : Section.class.getDeclaredFields()) {
             if (!f.getName().equals("subs") && !f.getName().equals("optSubs")) {
                 field(f, s, fresh, b);
             }
         }
+        return b.toString();
+    }
+
+    private static void of(Section s, StringBuilder b) {
+        b.append("[").append(s.key).append("]\n").append(ownFields(s));
         for (Map.Entry<String, Section> e : new TreeMap<>(s.subs).entrySet()) {
             b.append(" sub ").append(e.getKey()).append(":\n");
             of(e.getValue(), b);

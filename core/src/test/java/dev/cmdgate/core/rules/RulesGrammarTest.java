@@ -39,6 +39,24 @@ class RulesGrammarTest {
         assertDump(r, "every-row-overlay.dump");
     }
 
+    /**
+     * After {@code reset} a section holds nothing its rows said, whatever they were: every field is as in a fresh
+     * section — a field added to {@link Section} and forgotten in {@link Section#reset} fails this — but the
+     * way a section with sub-commands splits its arguments (posix), which comes from its sub-command sections.
+     */
+    @Test
+    void resetLeavesEverySectionAsIfItsHeaderAloneHadBeenRead() {
+        RuleSet r = base();
+        int withSubs = 0;
+        for (Section s : r.allSections()) {
+            assertThat(RuleSetDump.ownFields(s)).as(s.key).isNotEmpty();
+            s.reset();
+            assertThat(RuleSetDump.ownFields(s)).as(s.key).isEqualTo(s.subs.isEmpty() ? "" : "  mode = POSIX\n");
+            withSubs += s.subs.isEmpty() ? 0 : 1;
+        }
+        assertThat(withSubs).isPositive();
+    }
+
     private static void assertDump(RuleSet r, String name) {
         String dump = RuleSetDump.of(r);
         if (Boolean.getBoolean("cmdgate.rules.rewrite-dumps")) {
