@@ -39,7 +39,7 @@ public record AssignRule(Source source, String option, int index, boolean export
      * {@code assigns operands|names|operand N|opt OPT [exports] [nameref] [if CONDITION...]}; {@code unsets} rows
      * are written the same way.
      */
-    static AssignRule parse(Section s, Row row) {
+    static AssignRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         if (t.size() < 2) {
             throw new IllegalArgumentException("expected: assigns operands|names|operand N|opt OPT [exports] [nameref] [if …]");

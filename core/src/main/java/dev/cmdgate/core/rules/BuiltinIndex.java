@@ -158,8 +158,8 @@ final class BuiltinIndex {
                     eager.add(id); // settings, trust — and anything malformed, which the full read reports
                 } else {
                     boolean prefix = false;
-                    for (String first : RuleLines.headerFirstWords(inner)) {
-                        if (RuleLines.isPrefixName(first)) {
+                    for (String first : RuleLine.headerFirstWords(inner)) {
+                        if (RuleLine.isPrefixName(first)) {
                             prefix = true; // name-prefix sections are read with the settings
                             continue;
                         }

@@ -122,7 +122,7 @@ final class BuiltinRules {
 
     /** Whether this read keeps the sections of a header path starting with this name. */
     boolean keepsProgram(String first) {
-        return program != null ? first.equals(program) : eager && RuleLines.isPrefixName(first);
+        return program != null ? first.equals(program) : eager && RuleLine.isPrefixName(first);
     }
 
     /** Whether this read keeps the rows of this language. */

@@ -47,7 +47,7 @@ public record CodeRule(String language, Source source, String name, int index, L
      * {@code code READING opt|flag OPT …}, {@code code READING operand N|* …}, {@code code READING operands …},
      * {@code code READING values …} (docs/rules-format.md).
      */
-    static CodeRule parse(Section s, Row row) {
+    static CodeRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         if (t.size() < 3) {
             throw new IllegalArgumentException("expected: code LANG opt|flag|operand|operands|values …");

@@ -87,7 +87,7 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
     private static String glob(String g, Map<String, List<String>> lists) {
-        if (g.startsWith("@") && g.length() > 1 && RuleLines.isListName(g.substring(1))
+        if (g.startsWith("@") && g.length() > 1 && RuleLine.isListName(g.substring(1))
                 && !lists.containsKey(g.substring(1))) {
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
         }

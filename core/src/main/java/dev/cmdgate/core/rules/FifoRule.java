@@ -13,7 +13,7 @@ import java.util.List;
 public record FifoRule(int index, List<Condition> conditions) {
 
     /** {@code fifo operands|operand N [if CONDITION...]}. */
-    static FifoRule parse(Section s, Row row) {
+    static FifoRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         int i = 2;
         int index;

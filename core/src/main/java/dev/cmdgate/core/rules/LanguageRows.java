@@ -20,7 +20,7 @@ final class LanguageRows {
     private LanguageRows() {
     }
 
-    static void read(Language l, Row row) {
+    static void read(Language l, RuleLine row) {
         List<String> t = row.words;
         switch (t.get(0)) {
             case "syntax" -> {
@@ -51,7 +51,7 @@ final class LanguageRows {
     }
 
     /** {@code call READING [from N] [as "WORDS"] [named=P,Q|named-only=P] NAME...}. */
-    private static Language.Call call(Row row) {
+    private static Language.Call call(RuleLine row) {
         List<String> t = row.words;
         String reading = row.need(1);
         if (!CALL_READINGS.contains(reading)) {
@@ -69,7 +69,7 @@ final class LanguageRows {
             i += 2;
         }
         if (reading.equals("as")) {
-            template = List.copyOf(RuleLines.splitBlanks(row.need(i).trim()));
+            template = List.copyOf(RuleLine.splitBlanks(row.need(i).trim()));
             i++;
         }
         // named=P,Q: the argument may also be given as a named parameter (PowerShell's -Path P);

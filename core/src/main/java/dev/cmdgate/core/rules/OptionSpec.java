@@ -25,7 +25,7 @@ public record OptionSpec(List<String> names, String canonical, Arity arity, Verd
     public enum Arity { NONE, REQUIRED, OPTIONAL }
 
     /** {@code opt NAMES [=ARG|=?ARG] [=ARG...] [stop] [sub] [split] [-> CLASS LEVEL "reason"]}. */
-    static OptionSpec parse(Row row) {
+    static OptionSpec parse(RuleLine row) {
         List<String> t = row.words;
         List<String> names = new ArrayList<>();
         Arity arity = Arity.NONE;
@@ -77,7 +77,7 @@ public record OptionSpec(List<String> names, String canonical, Arity arity, Verd
      * {@code opts GROUP... [=ARG|=?ARG] [-> verdict]}: several distinct options sharing arity and effect, a group
      * joining the spellings of one option with '/' ({@code -n/--max-count}); one {@code opt} row per group.
      */
-    static List<Row> groups(Row row) {
+    static List<RuleLine> groups(RuleLine row) {
         List<String> t = row.words;
         int end = t.indexOf("->");
         List<String> tail = new ArrayList<>();
@@ -93,7 +93,7 @@ public record OptionSpec(List<String> names, String canonical, Arity arity, Verd
         if (groups.isEmpty()) {
             throw new IllegalArgumentException("opts row names no option");
         }
-        List<Row> rows = new ArrayList<>();
+        List<RuleLine> rows = new ArrayList<>();
         for (String g : groups) {
             List<String> opt = new ArrayList<>();
             opt.add("opt");

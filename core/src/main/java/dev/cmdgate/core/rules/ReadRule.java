@@ -28,7 +28,7 @@ public record ReadRule(Target target, String name, List<Condition> conditions, L
      * {@code reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions operands|mentions opt OPT
      * [recursive] [if CONDITION...]} ({@code reads none} is not a rule: the section says it).
      */
-    static ReadRule parse(Section s, Row row) {
+    static ReadRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         if (t.size() < 2) {
             throw new IllegalArgumentException("expected: reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions … [recursive] [if CONDITION...] (or: reads none)");

@@ -33,7 +33,7 @@ public record RunsRule(List<String> between, List<String> end, int skip, List<St
             "replace", "noskip", "prepend", "after-dashdash", "stdin-if", "scripts");
 
     /** {@code runs operand …} or {@code runs between WORD... end WORD... [replace WORD...]} (docs/rules-format.md). */
-    static RunsRule parse(Section s, Row row) {
+    static RunsRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         if (t.size() < 2) {
             throw new IllegalArgumentException("expected: runs operand … | runs between … end …");

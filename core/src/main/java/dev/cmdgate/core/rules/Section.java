@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The rules for one program or sub-command ({@code [git]}, {@code [git push]}). Built by
- * {@link RulesParser} (each row by {@link ProgramRows}); read-only once the rule set is published.
+ * {@link RulesParser}; read-only once the rule set is published.
  */
 public final class Section {
 

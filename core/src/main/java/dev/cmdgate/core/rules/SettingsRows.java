@@ -23,7 +23,7 @@ final class SettingsRows {
      * Reads {@code row} into {@code rules}; {@code builtIn}: it is a row of the built-in rules read when a lazy
      * rule set is made, whose {@code env-args} rows name programs not read yet ({@link RuleSet#builtinRowUnchanged}).
      */
-    static void read(RuleSet rules, Row row, boolean builtIn) {
+    static void read(RuleSet rules, RuleLine row, boolean builtIn) {
         List<String> t = row.words;
         String kw = t.get(0);
         List<String> rest = t.subList(1, t.size());
@@ -42,7 +42,7 @@ final class SettingsRows {
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
             case "list" -> {
-                if (rest.size() < 2 || !RuleLines.isListName(rest.get(0))) {
+                if (rest.size() < 2 || !RuleLine.isListName(rest.get(0))) {
                     throw new IllegalArgumentException("expected: list NAME GLOB...");
                 }
                 List<String> globs = rules.lists.get(rest.get(0));
@@ -123,7 +123,7 @@ final class SettingsRows {
     }
 
     /** {@code env-hooks NAME... [-> CLASS LEVEL "reason"]}; {@code NAME*} names a prefix. */
-    private static void envHooks(RuleSet rules, Row row) {
+    private static void envHooks(RuleSet rules, RuleLine row) {
         List<String> t = row.words;
         int arrow = t.indexOf("->");
         Verdict v = arrow < 0 ? null : row.verdictAfter(arrow);

@@ -23,7 +23,7 @@ public record ShellOptionRule(Option option, List<Condition> conditions) {
     }
 
     /** {@code sets allexport|keyword [if CONDITION...]}. */
-    static ShellOptionRule parse(Section s, Row row) {
+    static ShellOptionRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         if (t.size() < 2 || !List.of("allexport", "keyword").contains(t.get(1))) {
             throw new IllegalArgumentException("expected: sets allexport|keyword [if CONDITION...]");

@@ -6,7 +6,7 @@ import java.util.List;
 public record When(List<Condition> conditions, Verdict verdict, String text) {
 
     /** {@code when CONDITION... -> CLASS LEVEL "reason"}; {@code text} is the conditions as written. */
-    static When parse(Section s, Row row) {
+    static When parse(Section s, RuleLine row) {
         List<String> t = row.words;
         int arrow = t.indexOf("->");
         if (arrow < 2) {

@@ -31,7 +31,7 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
      * {@code writes operands|last|opt OPT|key NAME|after WORD...|url-names|prefixed [first|last] PREFIX...|mentions
      * operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
-    static WriteRule parse(Section s, Row row) {
+    static WriteRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         int arrow = row.arrow(2);
         Target target;

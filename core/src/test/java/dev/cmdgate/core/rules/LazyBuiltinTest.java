@@ -124,17 +124,17 @@ class LazyBuiltinTest {
     void headersAreSplitAsTheRegularExpressionsSplitThem() {
         for (String h : List.of("a", "a b", "a|b", "a|b c|d", "npm install|npm i", "npm install | npm i", "a|", "x y|",
                 "python|python3 -m:pip|-m:pip3", "a\tb", "a  b  c")) {
-            assertThat(RuleLines.headerPaths(h)).as(h).isEqualTo(byRegex(h));
+            assertThat(RuleLine.headerPaths(h)).as(h).isEqualTo(byRegex(h));
             List<String> firsts = new ArrayList<>();
             for (List<String> p : byRegex(h)) {
                 if (!firsts.contains(p.get(0))) {
                     firsts.add(p.get(0));
                 }
             }
-            assertThat(RuleLines.headerFirstWords(h)).as(h).isEqualTo(firsts);
+            assertThat(RuleLine.headerFirstWords(h)).as(h).isEqualTo(firsts);
         }
-        assertThatThrownBy(() -> RuleLines.headerPaths("a||b")).hasMessageContaining("empty name");
-        assertThatThrownBy(() -> RuleLines.headerPaths("nix profile|nix run|nix-env")).hasMessageContaining("mixes");
+        assertThatThrownBy(() -> RuleLine.headerPaths("a||b")).hasMessageContaining("empty name");
+        assertThatThrownBy(() -> RuleLine.headerPaths("nix profile|nix run|nix-env")).hasMessageContaining("mixes");
     }
 
     /** The header split as it was written with regular expressions. */

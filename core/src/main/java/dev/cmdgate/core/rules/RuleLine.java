@@ -1,44 +1,111 @@
 package dev.cmdgate.core.rules;
 
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.RiskLevel;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The lexical layer of the rules format (docs/rules-format.md): the words of a line, and the section paths
- * a header names. Text in, strings out, no state; what the words mean is for the readers of each kind of
- * row. No regular expressions: the built-in rules are read on a gated JVM's first decision, in the
- * interpreter.
+ * A line of a rules file (docs/rules-format.md). The static methods are the format's lexical layer: the words
+ * of a line, the section paths a header names — text in, strings out, no state, no regular expressions. An
+ * instance is one row being read, handed to the reader of its kind ({@link SettingsRows}, {@link LanguageRows},
+ * {@link CodeRule#parse} …) with what those share: its words, the verdict after its arrow (which names the row
+ * as {@code FILE:LINE}, where a finding points a reviewer) and the conditions of an {@code if} tail.
+ *
+ * <p>The built-in rules are read on a gated JVM's first decision, in the interpreter, where each class loaded
+ * costs about half a millisecond: hence one class for the two, and words that are plain strings.
  */
-final class RuleLines {
+final class RuleLine {
 
-    private RuleLines() {
+    /** The row's words, the keyword first. */
+    final List<String> words;
+    private final String origin;
+    private final int line;
+    private final RuleSet rules;
+
+    RuleLine(List<String> words, String origin, int line, RuleSet rules) {
+        this.words = words;
+        this.origin = origin;
+        this.line = line;
+        this.rules = rules;
     }
 
-    /** A word of a rules row, and whether it was written in double quotes. */
-    record Token(String text, boolean quoted) {
-        /** The unquoted word {@code marker} (a quoted one is text, never syntax). */
-        boolean is(String marker) {
-            return !quoted && text.equals(marker);
+    /** Other words at the same place (a row that stands for several: {@code opts}). */
+    RuleLine withWords(List<String> other) {
+        return new RuleLine(other, origin, line, rules);
+    }
+
+    int size() {
+        return words.size();
+    }
+
+    String get(int i) {
+        return words.get(i);
+    }
+
+    /** Word {@code i}, which the row must have. */
+    String need(int i) {
+        if (i >= words.size()) {
+            throw new IllegalArgumentException("row ends too early");
         }
+        return words.get(i);
+    }
+
+    /** Where the row's arrow is; it must come at {@code at} or later. */
+    int arrow(int at) {
+        int arrow = words.indexOf("->");
+        if (arrow < at) {
+            throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"'");
+        }
+        return arrow;
+    }
+
+    /** The verdict {@code -> CLASS LEVEL "reason"} after the arrow at {@code arrow}, which ends the row. */
+    Verdict verdictAfter(int arrow) {
+        if (words.size() != arrow + 4) {
+            throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"' at the end of the row");
+        }
+        return verdict(words.get(arrow + 1), words.get(arrow + 2), words.get(arrow + 3));
+    }
+
+    /** A verdict written in this row. */
+    Verdict verdict(String commandClass, String level, String reason) {
+        return new Verdict(CommandClass.parse(commandClass), RiskLevel.parse(level), reason, where());
+    }
+
+    /** The row as findings name it: {@code builtin.rules:123} or {@code /etc/x.rules:7}. */
+    String where() {
+        return origin + ":" + line;
+    }
+
+    /** The conditions written as words {@code from} to {@code to} ({@link Condition#parse}). */
+    List<Condition> conditions(Section s, int from, int to) {
+        return Condition.parse(s, words.subList(from, to), rules.lists);
+    }
+
+    /** The conditions of an optional {@code if CONDITION...} tail starting at {@code i}. */
+    List<Condition> ifConditions(Section s, int i) {
+        if (i >= words.size()) {
+            return List.of();
+        }
+        if (!words.get(i).equals("if") || i + 1 >= words.size()) {
+            throw new IllegalArgumentException("expected 'if CONDITION...' at the end of the row");
+        }
+        return conditions(s, i + 1, words.size());
     }
 
     /** Splits a line into words; "double quoted" words may hold spaces and \" ; # starts a comment. */
-    static List<String> tokens(String line) {
-        List<Token> words = words(line);
-        List<String> out = new ArrayList<>(words.size());
-        for (Token w : words) {
-            out.add(w.text());
-        }
-        return out;
+    static List<String> split(String line) {
+        return split(line, null);
     }
 
     /**
-     * As {@link #tokens}, saying of each word whether it was quoted. Reads the line's characters from an
-     * array: the built-in rules are read on every gated JVM's first launch, in the interpreter, where a
-     * {@code charAt} is several calls.
+     * As {@link #split(String)}, adding to {@code quoted} (when not null) whether each word was written in double
+     * quotes: a quoted word is text, never syntax ({@link TrustRows}). Reads the line's characters from an array:
+     * in the interpreter a {@code charAt} is several calls.
      */
-    static List<Token> words(String line) {
-        List<Token> out = new ArrayList<>();
+    static List<String> split(String line, List<Boolean> quoted) {
+        List<String> out = new ArrayList<>();
         int n = line.length();
         int i = 0;
         while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
@@ -76,13 +143,19 @@ final class RuleLines {
                 if (!closed) {
                     throw new IllegalArgumentException("unterminated \"quoted text\"");
                 }
-                out.add(new Token(b.toString(), true));
+                out.add(b.toString());
+                if (quoted != null) {
+                    quoted.add(Boolean.TRUE);
+                }
             } else {
                 int st = i;
                 while (i < n && cs[i] != ' ' && cs[i] != '\t' && cs[i] != '\r') {
                     i++;
                 }
-                out.add(new Token(line.substring(st, i), false));
+                out.add(line.substring(st, i));
+                if (quoted != null) {
+                    quoted.add(Boolean.FALSE);
+                }
             }
         }
         return out;
