@@ -201,7 +201,7 @@ public final class RuleSet {
      * @throws IllegalArgumentException with a one-line message when the file cannot be read or parsed
      */
     public static RuleSet withUserFile(Path file) {
-        return withUserFile(file, RulesParser.currentPlaceholders());
+        return withUserFile(file, TrustRows.currentPlaceholders());
     }
 
     /**
@@ -221,7 +221,7 @@ public final class RuleSet {
 
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin) {
-        return withUserText(text, origin, RulesParser.currentPlaceholders());
+        return withUserText(text, origin, TrustRows.currentPlaceholders());
     }
 
     /** As {@link #withUserFile(Path, Map)} for rules text already in memory. */

@@ -22,21 +22,6 @@ final class RulesParser {
             "empty", "glob-option", "heredoc-code", "stdin-file-code", "env-unknown",
             "credential-read", "own-files");
 
-    /** The system properties trust rows may name as {@code ${…}}. */
-    static final List<String> PLACEHOLDERS = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
-
-    /** This JVM's values of {@link #PLACEHOLDERS} now. */
-    static Map<String, String> currentPlaceholders() {
-        Map<String, String> m = new java.util.HashMap<>();
-        for (String k : PLACEHOLDERS) {
-            String v = System.getProperty(k);
-            if (v != null) {
-                m.put(k, v);
-            }
-        }
-        return m;
-    }
-
     /** How a {@code prints} row reads the command's words. */
     private static final Set<String> PRINTS = Set.of("echo", "printf", "input");
 

@@ -21,6 +21,18 @@ final class TrustRows {
     private TrustRows() {
     }
 
+    /** This JVM's values of {@link TrustRule#PLACEHOLDERS} now (the agent passes those it read at start-up instead). */
+    static Map<String, String> currentPlaceholders() {
+        Map<String, String> m = new java.util.HashMap<>();
+        for (String k : TrustRule.PLACEHOLDERS) {
+            String v = System.getProperty(k);
+            if (v != null) {
+                m.put(k, v);
+            }
+        }
+        return m;
+    }
+
     static TrustRule parse(String raw, String origin, int line, Map<String, String> properties) {
         List<Boolean> quoted = new ArrayList<>();
         List<String> w = RuleLine.split(raw, quoted);
@@ -128,9 +140,12 @@ final class TrustRows {
                 throw new IllegalArgumentException("unterminated ${ in '" + text + "'");
             }
             String name = text.substring(open + 2, close);
-            if (!RulesParser.PLACEHOLDERS.contains(name)) {
-                throw new IllegalArgumentException("unknown placeholder ${" + name
-                        + "} (known: ${java.home}, ${java.io.tmpdir}, ${user.dir}, ${user.home})");
+            if (!TrustRule.PLACEHOLDERS.contains(name)) {
+                StringBuilder known = new StringBuilder();
+                for (String k : TrustRule.PLACEHOLDERS) {
+                    known.append(known.length() == 0 ? "" : ", ").append("${").append(k).append('}');
+                }
+                throw new IllegalArgumentException("unknown placeholder ${" + name + "} (known: " + known + ")");
             }
             String value = properties.get(name);
             if (value == null || value.isEmpty()) {

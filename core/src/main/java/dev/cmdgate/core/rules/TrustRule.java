@@ -25,6 +25,12 @@ public record TrustRule(String program, List<String> args, List<String> cwds, Li
 
     /** How a trusted command's finding begins; the gatekeeper turns such findings into a {@code trust} reason. */
     public static final String FINDING_PREFIX = "trusted by ";
+    /**
+     * The system properties a trust row may name as {@code ${…}} ({@code ${java.home}/bin/java}): each stands for
+     * its value when the JVM started, which the agent reads with its configuration, so that a property the
+     * application sets later changes nothing.
+     */
+    public static final List<String> PLACEHOLDERS = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
     /** Stands for an unquoted {@code ...} in {@link #args}; holds a NUL, which no argument word can. */
     public static final String ANY_WORDS = "\u0000...";
 
