@@ -45,7 +45,7 @@ public final class ConfigParser {
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
     /**
-     * The system properties trust rows in the rules file may name ({@link TrustRule#PLACEHOLDERS}), read with the
+     * The system properties trust rows in the rules file may name ({@link TrustRule#PLACEHOLDER_NAMES}), read with the
      * configuration at start-up and carried in the checked settings with this prefix, so that a property
      * the application sets later changes nothing.
      */
@@ -107,7 +107,7 @@ public final class ConfigParser {
         if (sealed) {
             raw.putAll(args);
         }
-        for (String k : TrustRule.PLACEHOLDERS) {
+        for (String k : TrustRule.PLACEHOLDER_NAMES.split(" ")) {
             String v = systemProperties.get(k);
             if (v != null) {
                 raw.put(START_PROPERTY + k, v);
