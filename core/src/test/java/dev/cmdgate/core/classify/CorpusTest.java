@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.json.JsonParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ class CorpusTest {
                 continue;
             }
             n++;
-            Map<String, Object> row = MiniJson.object(line);
+            Map<String, Object> row = JsonParser.parseObject(line);
             Object min = row.get("min_class");
             Object max = row.get("max_class");
             Object command = row.get("command");
