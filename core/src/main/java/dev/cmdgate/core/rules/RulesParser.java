@@ -43,6 +43,8 @@ final class RulesParser {
     private final Map<String, Section> programsOut;
     /** The current header names no section this parser reads: its rows are skipped. */
     private boolean skipping;
+    /** The current header's example rows are recorded by the read of another program (its first). */
+    private boolean examplesOfOthers;
 
     /** A parser of a whole rules text; {@code overlay}: a user's file read on top of the built-in rules. */
     RulesParser(RuleSet rules, String origin, boolean overlay) {
@@ -153,7 +155,9 @@ final class RulesParser {
             if (!inSettings && current.isEmpty()) {
                 throw new IllegalArgumentException("row 'example' outside a [section]");
             }
-            example(t);
+            if (!examplesOfOthers) {
+                example(t);
+            }
             return;
         }
         RuleLine row = new RuleLine(t, origin, lineNo, rules);
@@ -184,6 +188,7 @@ final class RulesParser {
             throw new IllegalArgumentException("empty section header");
         }
         skipping = false;
+        examplesOfOthers = false;
         inTrust = inner.equals("@trust");
         if (inTrust) {
             inSettings = false;
@@ -229,13 +234,17 @@ final class RulesParser {
             throw new IllegalArgumentException("unknown section '[" + inner + "]'");
         }
         List<Section> sections = new ArrayList<>();
-        for (List<String> p : RuleLine.headerPaths(inner)) {
+        List<List<String>> paths = RuleLine.headerPaths(inner);
+        for (List<String> p : paths) {
             if (part == null || part.keepsProgram(p.get(0))) {
                 sections.add(section(p));
             }
         }
         current = sections;
         skipping = sections.isEmpty() && part != null;
+        // an example row counts once, for the header's first section, as in a whole read: a block shared by
+        // several programs ([ash|bash|dash …]) is read again for each of them
+        examplesOfOthers = part != null && !part.keepsProgram(paths.get(0).get(0));
     }
 
     private Section section(List<String> path) {
@@ -290,7 +299,7 @@ final class RulesParser {
         if (s == null) {
             s = new Section(key, w, parent);
             parent.subs.put(w, s);
-            if (parent.mode == Section.ParseMode.GNU) {
+            if (parent.mode == Section.ParseMode.GNU && !parent.modeByRow) {
                 parent.mode = Section.ParseMode.POSIX;
             }
         }
@@ -315,11 +324,6 @@ final class RulesParser {
             }
             case "parse" -> parseRow(s, row);
             case "opt" -> s.declare(OptionSpec.parse(row), overlay);
-            case "opts" -> {
-                for (RuleLine opt : OptionSpec.groups(row)) {
-                    s.declare(OptionSpec.parse(opt), overlay);
-                }
-            }
             case "version" -> {
                 if (t.size() < 2) {
                     throw new IllegalArgumentException("expected: version SPELLING...");
@@ -404,9 +408,9 @@ final class RulesParser {
     private static void parseRow(Section s, RuleLine row) {
         for (int i = 1; i < row.size(); i++) {
             switch (row.get(i)) {
-                case "gnu" -> s.mode = Section.ParseMode.GNU;
-                case "posix" -> s.mode = Section.ParseMode.POSIX;
-                case "none" -> s.mode = Section.ParseMode.NONE;
+                case "gnu" -> parseMode(s, Section.ParseMode.GNU);
+                case "posix" -> parseMode(s, Section.ParseMode.POSIX);
+                case "none" -> parseMode(s, Section.ParseMode.NONE);
                 case "first-bundle" -> s.firstBundle = true;
                 case "global-options" -> s.globalOptions = true;
                 case "plus-options" -> s.plusOptions = true;
@@ -414,6 +418,12 @@ final class RulesParser {
                 default -> throw new IllegalArgumentException("unknown parse word '" + row.get(i) + "'");
             }
         }
+    }
+
+    /** A {@code parse} row's mode: it stays, wherever the section's sub-command headers are written. */
+    private static void parseMode(Section s, Section.ParseMode mode) {
+        s.mode = mode;
+        s.modeByRow = true;
     }
 
     /** {@code stdin-code [after N] [interactive OPT...] -> CLASS LEVEL "reason"}. */

@@ -10,8 +10,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * A canonical text of what a rule set holds: every field of every section (sub-commands below their
- * parents), of every language and of the rule set itself, maps and sets in key order, lists in their own
+ * A canonical text of what a rule set holds ({@link #whole}, or {@link #of} by section): every field of every section
+ * (sub-commands below their parents), of every language and of the rule set itself, maps and sets in key order,
+ * lists in their own
  * order (which matters: the first matching {@code when} row, the longest prefix first); a field is left out
  * while it holds what a section, language or rule set holds before any row is read. Fields are found by
  * reflection, so a field added later is in the dump without a change here. Two reads that give equal dumps
@@ -30,8 +31,54 @@ final class RuleSetDump {
     private RuleSetDump() {
     }
 
+    /** The rules text read whole, as the built-in rules are (its rows name {@code builtin.rules:LINE}). */
+    static RuleSet parse(String text) {
+        RuleSet r = new RuleSet();
+        new RulesParser(r, RuleSet.BUILTIN_NAME, false).parse(text);
+        RulesParser.checkComplete(r);
+        return r;
+    }
+
+    /**
+     * What a rules text says independent of where its rows are written: one entry per program, prefix program
+     * and language, then the settings and the examples (sorted), in key order, without the rows' line numbers
+     * ({@code builtin.rules:_}); the order of rows within a section is in.
+     */
+    static Map<String, String> of(RuleSet r) {
+        Map<String, String> out = new TreeMap<>();
+        for (Map.Entry<String, Section> e : r.programs.entrySet()) {
+            out.put("[" + e.getKey() + "]", lineless(of(e.getValue())));
+        }
+        for (Section s : r.prefixPrograms) {
+            out.put("[" + s.key + "]", lineless(of(s)));
+        }
+        for (Map.Entry<String, Language> e : r.languages.entrySet()) {
+            out.put("[@lang " + e.getKey() + "]", lineless(of(e.getValue())));
+        }
+        StringBuilder settings = new StringBuilder();
+        RuleSet empty = new RuleSet();
+        for (Field f : RuleSet.class.getDeclaredFields()) {
+            if (!NOT_RULES.contains(f.getName())) {
+                field(f, r, empty, settings);
+            }
+        }
+        out.put("[@settings]", lineless(settings.toString()));
+        List<String> examples = new ArrayList<>();
+        for (RuleExample e : r.examples) {
+            examples.add("[" + e.section() + "] " + e.command() + " -> " + e.expected());
+        }
+        examples.sort(null);
+        out.put("examples", String.join("\n", examples));
+        return out;
+    }
+
+    /** The text without the line numbers of rows ({@code builtin.rules:123}, {@code builtin.rules line 123}). */
+    static String lineless(String s) {
+        return s.replaceAll(java.util.regex.Pattern.quote(RuleSet.BUILTIN_NAME) + "(:| line )\\d+", RuleSet.BUILTIN_NAME + ":_");
+    }
+
     /** The whole rule set (a lazily read one is read whole first). */
-    static String of(RuleSet r) {
+    static String whole(RuleSet r) {
         StringBuilder b = new StringBuilder();
         List<Section> tops = new ArrayList<>();
         for (Section s : r.allSections()) {
