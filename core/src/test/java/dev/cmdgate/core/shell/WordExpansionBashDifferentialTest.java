@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * passes: {@code bash -c 'printf "%s\0" WORDS'}, run in an empty directory so that globs match
  * nothing and stay as written. Skipped when bash is not installed.
  */
-class BashDifferentialTest {
+class WordExpansionBashDifferentialTest {
 
     private static String bash;
 

@@ -14,7 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Bad input gets an answer (fail closed) in bounded time: no exception, no stack overflow. */
-class RobustnessTest {
+class ClassifierRobustnessTest {
 
     static final CommandClassifier C = Classifiers.standard(null);
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>{@code -Dcmdgate.diff.seed=N} and {@code -Dcmdgate.diff.cases=N} change the (fixed, so CI is
  * deterministic) seed and the number of generated command lines.
  */
-class BashDifferentialTest {
+class GeneratedWordsBashDifferentialTest {
 
     static final long SEED = Long.getLong("cmdgate.diff.seed", 20261130L);
     static final int CASES = Integer.getInteger("cmdgate.diff.cases", 600);

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Hostile input: never an exception, always a result, in bounded (linear) time and stack. */
 @Timeout(120)
-class RobustnessTest {
+class ParserRobustnessTest {
 
     /** Parses and exercises every query on every node; fails on any throwable. */
     static ParseResult parseAndTouch(String input) {
