@@ -5,6 +5,7 @@ import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.metrics.GateCounters;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.stdin.GatedShellProcess;
 import dev.cmdgate.agent.stdin.ShellSessions;
@@ -88,6 +89,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     /** Hands cmdgate on to the JVMs this one launches; null with {@code cmdgate.children=off} (or outside a jar). */
     private final ChildJvms children;
     private final SecretScreen secrets;
+    /** What the MBean shows: every recorded decision and every launch's decision time is counted here. */
+    private final GateCounters counters;
 
     /**
      * What one thread's launch in progress carries from one JDK hook to the next (start, constructor,
@@ -174,7 +177,16 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
                        Supplier<CommandClass> declaredClass, NativeAddresses nativeAddresses) {
+        this(config, gatekeeper, audit, prompts, log, context, watchdog, declaredClass, nativeAddresses,
+                new GateCounters(config.scheme(), config.mode() == AgentConfig.Mode.AUDIT));
+    }
+
+    /** @param counters where decisions are counted (the MBean reads them) */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, ProcessWatchdog watchdog,
+                       Supplier<CommandClass> declaredClass, NativeAddresses nativeAddresses, GateCounters counters) {
         this.config = config;
+        this.counters = counters;
         this.schemeLabel = config.scheme().describe();
         this.modeLabel = config.modeLabel();
         this.gatekeeper = gatekeeper;
@@ -582,6 +594,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
     }
 
     private void enforce(InFlight t, Launch launch) {
+        long started = System.nanoTime();
         t.starting = null;
         t.secrets = SecretsRecord.NONE;
         Decision decision;
@@ -593,6 +606,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         } finally {
             t.depth = level;
         }
+        counters.timed(System.nanoTime() - started);
         if (decision.outcome() == Outcome.BLOCKED) {
             throw new SecurityException(decision.blockMessage());
         }
@@ -748,6 +762,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                 d = auditFailed(d, e);
             }
         }
+        counters.recorded(d);
         if (d.precheck() != null) {
             return d;   // answered to the application, which reports it; nothing was launched
         }
