@@ -28,16 +28,14 @@ public final class AuditChain {
 
     /** The {@code prev_hash} of the first line of a chain. */
     public static final String GENESIS = "0".repeat(64);
-    /** The event line a file begun by rotation starts with. */
-    public static final String ROTATED = "audit_rotated";
     /** Length of {@code ,"prev_hash":"…"}. */
-    static final int PREV_FIELD_CHARS = ",\"prev_hash\":\"\"".length() + 64;
+    static final int PREV_FIELD_CHARS = ",\"\":\"\"".length() + AuditLine.PREV_HASH.length() + 64;
 
     private AuditChain() {
     }
 
     static void appendPrev(StringBuilder b, String prev) {
-        b.append(",\"prev_hash\":\"").append(prev).append('"');
+        b.append(",\"").append(AuditLine.PREV_HASH).append("\":\"").append(prev).append('"');
     }
 
     /** SHA-256 as lower-case hex, reusing one digest. Not thread-safe. */
@@ -239,12 +237,12 @@ public final class AuditChain {
                 lineProblems.add(new Problem(file, n, "not a JSON object (" + notJson + ")"));
                 return;
             }
-            if (!(obj.get("prev_hash") instanceof String prev)) {
+            if (!(obj.get(AuditLine.PREV_HASH) instanceof String prev)) {
                 lineProblems.add(new Problem(file, n, "no prev_hash: the line was not written by cmdgate's chained audit"));
                 return;
             }
             if (first) {
-                boolean rotated = ROTATED.equals(obj.get("event"));
+                boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditLine.EVENT));
                 if (rotated && previousLast != null) {
                     if (!prev.equals(previousLast)) {
                         lineProblems.add(new Problem(file, n, "the rotation link does not match the last line of "
@@ -252,7 +250,7 @@ public final class AuditChain {
                     }
                     link = " (linked to " + previousFile.getFileName() + ")";
                 } else if (rotated) {
-                    link = " (continues " + obj.get("previous_file") + ", not checked here)";
+                    link = " (continues " + obj.get(AuditEvent.Rotated.PREVIOUS_FILE) + ", not checked here)";
                 } else if (!prev.equals(GENESIS)) {
                     later.add(new Object[] {n, prev});
                 }
@@ -331,7 +329,7 @@ public final class AuditChain {
             if (hex.length() != 64 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
                 return null;
             }
-            return Map.of("prev_hash", hex);
+            return Map.of(AuditLine.PREV_HASH, hex);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.cli.report.RecordedLine;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.BufferedReader;
@@ -12,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An audit file as the {@code report} views read it: one JSON object per line, each a decision or an
- * event about an earlier one ({@code "event"}). A line that is not a JSON object is counted and named,
+ * An audit file as the {@code report} views read it: one JSON object per line, each a decision, a pre-check
+ * or an event ({@link AuditLine}). A line that is not a JSON object is counted and named,
  * never a reason to stop: a week of audit lines may hold one cut short by a full disk.
  */
 final class AuditFile {
@@ -44,11 +45,12 @@ final class AuditFile {
                     continue;
                 }
                 RecordedLine e = new RecordedLine(file, n, -1, json);
-                if (json.containsKey("event")) {
+                AuditLine.Kind kind = AuditLine.kind(json);
+                if (kind == AuditLine.Kind.EVENT) {
                     a.events.add(e);
-                } else if (json.containsKey("precheck")) {
+                } else if (kind == AuditLine.Kind.PRECHECK) {
                     a.prechecks.add(e);
-                } else if (e.argv() == null || !(json.get("gate") instanceof String)) {
+                } else if (e.argv() == null || !(json.get(AuditLine.GATE) instanceof String)) {
                     a.unreadable.add(n);
                 } else {
                     a.decisions.add(e);

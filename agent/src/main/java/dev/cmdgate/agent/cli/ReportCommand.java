@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
@@ -150,12 +151,12 @@ final class ReportCommand implements Callable<Integer> {
         List<Change> changes = new ArrayList<>();
         Map<String, Integer> schemesThen = new HashMap<>();
         for (RecordedLine e : file.decisions) {
-            GateDecision then = gate(e.string("gate"));
+            GateDecision then = gate(e.string(AuditLine.GATE));
             if (then == null) {
                 file.unreadable.add(e.line());
                 continue;
             }
-            schemesThen.merge(String.valueOf(e.string("scheme")), 1, Integer::sum);
+            schemesThen.merge(String.valueOf(e.string(AuditLine.SCHEME)), 1, Integer::sum);
             Verdict v = gatekeeper.judge(e.launch(), e.site());
             CommandClass c = v.classification().commandClass();
             Row row = rows.computeIfAbsent(c, k -> new Row());
@@ -164,7 +165,7 @@ final class ReportCommand implements Callable<Integer> {
             row.now.merge(v.gate(), 1, Integer::sum);
             if (v.gate() != then) {
                 changes.add(new Change(e.line(), then, v.gate(), c, v.classification().level(), e.argv(),
-                        e.string("cwd"), v.reasons().isEmpty() ? "" : v.reasons().get(0).message()));
+                        e.string(AuditLine.CWD), v.reasons().isEmpty() ? "" : v.reasons().get(0).message()));
             }
         }
         print(spec.commandLine().getOut(), scheme, file, rows, changes, schemesThen);

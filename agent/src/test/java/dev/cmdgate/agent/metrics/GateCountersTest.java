@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ReadOnlyFileSystem;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -79,16 +80,21 @@ class GateCountersTest {
                 null, AgentConfig.StdinMode.OFF, null);
     }
 
-    private static LaunchGuard guard(AgentConfig config, AuditSink audit, PromptGateway prompts, GateCounters counters) {
+    /** The launch path as the agent wires it: the JDK hooks' hand-off over a guard that counts. */
+    private record Wired(LaunchGuard guard, JdkHandoff handoff) {
+    }
+
+    private static Wired guard(AgentConfig config, AuditSink audit, PromptGateway prompts, GateCounters counters) {
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
-        return new LaunchGuard(config, () -> gatekeeper, audit, prompts, new AgentLog(), Map::of, new ProcessWatchdog(), null,
-                new dev.cmdgate.agent.natives.NativeAddresses(), counters);
+        AgentLog log = new AgentLog();
+        LaunchGuard guard = new LaunchGuard(config, () -> gatekeeper, audit, prompts, log, Map::of, null, counters);
+        return new Wired(guard, new JdkHandoff(guard, config, audit, log, new ProcessWatchdog()));
     }
 
     /** Decides a launch of {@code argv} in {@code dir}; true when it is allowed. */
-    private boolean launch(LaunchGuard g, String... argv) {
+    private boolean launch(Wired g, String... argv) {
         try {
-            g.checkStart(argv, null, dir.toString(), new Redirect[3], false);
+            g.handoff().checkStart(argv, null, dir.toString(), new Redirect[3], false);
             return true;
         } catch (SecurityException refused) {
             return false;
@@ -110,7 +116,7 @@ class GateCountersTest {
         AgentConfig config = config(Autonomy.SUPERVISED, AgentConfig.Mode.ENFORCE, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
         GateCounters c = new GateCounters(config.scheme(), false);
-        LaunchGuard g = guard(config, new AuditSink(config.audit()), scripted(), c);
+        Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
 
         assertThat(launch(g, "echo", "hi")).isTrue();
         assertThat(launch(g, "echo", "again")).isTrue();
@@ -147,14 +153,14 @@ class GateCountersTest {
         AgentConfig config = config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
         GateCounters c = new GateCounters(config.scheme(), false);
-        LaunchGuard g = guard(config, new AuditSink(config.audit()), scripted(), c);
+        Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
         assertThat(launch(g, "touch", "yes")).as("readonly asks nobody").isFalse();
         assertThat(launch(g, "curl", "https://example.com")).isFalse();
 
         Path unwritable = ReadOnlyFileSystem.path(dir.resolve("ro.jsonl").toString());
         AuditSink failing = new AuditSink(unwritable);
         GateCounters c2 = new GateCounters(config.scheme(), false);
-        LaunchGuard g2 = guard(config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, unwritable, AgentConfig.AuditFailure.BLOCK),
+        Wired g2 = guard(config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, unwritable, AgentConfig.AuditFailure.BLOCK),
                 failing, scripted(), c2);
         assertThat(launch(g2, "echo", "one")).isFalse();
         assertThat(launch(g2, "echo", "two")).isFalse();
@@ -170,7 +176,7 @@ class GateCountersTest {
         AgentConfig config = config(Autonomy.FULL, AgentConfig.Mode.AUDIT, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
         GateCounters c = new GateCounters(config.scheme(), true);
-        LaunchGuard g = guard(config, new AuditSink(config.audit()), scripted(), c);
+        Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
         assertThat(launch(g, "echo", "hi")).isTrue();
         assertThat(launch(g, "touch", "no")).isTrue();
         assertThat(launch(g, "touch", "no2")).isTrue();
@@ -196,10 +202,10 @@ class GateCountersTest {
         AgentConfig config = config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
         GateCounters c = new GateCounters(config.scheme(), false);
-        LaunchGuard g = guard(config, new AuditSink(config.audit()), scripted(), c);
+        Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
         Gatekeeper gk = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
         Launch touch = Launch.ofArgv(List.of("touch", "x"), dir.toString());
-        assertThatCode(() -> g.record(touch, gk.judge(touch), GateDecision.BLOCK, List.of(new Reason("gate.block", "no"))))
+        assertThatCode(() -> g.guard().record(touch, gk.judge(touch), GateDecision.BLOCK, List.of(new Reason("gate.block", "no"))))
                 .doesNotThrowAnyException();
         assertLaunches(c, Map.of());
         assertThat(c.times().cumulative()[DecisionTimes.BOUNDS.length]).isZero();

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli.report;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.AuditChain;
 import dev.cmdgate.agent.audit.AuditLines;
 import dev.cmdgate.core.json.JsonParseException;
@@ -77,11 +78,12 @@ public final class AuditReading {
                     }
                     chain.line(n, lines.hash(), json, null);
                     RecordedLine line = new RecordedLine(file, n, lines.offset(), json);
-                    if (json.containsKey("event")) {
+                    AuditLine.Kind kind = AuditLine.kind(json);
+                    if (kind == AuditLine.Kind.EVENT) {
                         reader.event(line);
-                    } else if (json.containsKey("precheck")) {
+                    } else if (kind == AuditLine.Kind.PRECHECK) {
                         reader.precheck(line);
-                    } else if (line.argv() == null || line.string("gate") == null) {
+                    } else if (line.argv() == null || line.string(AuditLine.GATE) == null) {
                         reader.unreadable(file, n, "not a decision: no argv or gate");
                     } else {
                         reader.decision(line);

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli.report;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.decision.Launch;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
     /** The recorded argv, or null when it is missing or not a list of strings. */
     @SuppressWarnings("unchecked")
     public List<String> argv() {
-        Object a = json.get("argv");
+        Object a = json.get(AuditLine.ARGV);
         if (!(a instanceof List<?> l)) {
             return null;
         }
@@ -66,15 +67,15 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
     /** The launch as the line records it; environment values the line does not hold are judged as empty. */
     public Launch launch() {
         Map<String, String> env = new HashMap<>();
-        Map<String, Object> recorded = object("env");
-        if (recorded.get("changed") instanceof List<?> names) {
+        Map<String, Object> recorded = object(AuditLine.ENV);
+        if (recorded.get(AuditLine.ENV_CHANGED) instanceof List<?> names) {
             for (Object n : names) {
                 if (n instanceof String s) {
                     env.put(s, "");
                 }
             }
         }
-        if (recorded.get("hooks") instanceof Map<?, ?> hooks) {
+        if (recorded.get(AuditLine.ENV_HOOKS) instanceof Map<?, ?> hooks) {
             for (Map.Entry<?, ?> h : hooks.entrySet()) {
                 if (h.getKey() instanceof String k && h.getValue() instanceof String v) {
                     env.put(k, v);
@@ -82,18 +83,18 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
             }
         }
         List<Launch.OutputRedirect> redirects = new ArrayList<>();
-        for (Map<String, Object> r : objects("redirects")) {
+        for (Map<String, Object> r : objects(AuditLine.REDIRECTS)) {
             if (r.get("path") instanceof String p) {
                 redirects.add(new Launch.OutputRedirect(p, Boolean.TRUE.equals(r.get("append"))));
             }
         }
-        String cwd = string("cwd");
+        String cwd = string(AuditLine.CWD);
         return new Launch(argv(), null, cwd == null ? "/" : cwd, env, redirects, null, null);
     }
 
     /** The class of the recorded caller ({@code com.acme.Tool} of {@code com.acme.Tool.run(Tool.java:42)}), or null. */
     public String callerClass() {
-        String caller = string("caller");
+        String caller = string(AuditLine.CALLER);
         if (caller == null) {
             return null;
         }
@@ -107,6 +108,6 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
     public LaunchSite site() {
         String cls = callerClass();
         List<String> frames = cls == null ? List.of() : List.of(cls);
-        return LaunchSite.of(string("cwd"), () -> frames);
+        return LaunchSite.of(string(AuditLine.CWD), () -> frames);
     }
 }

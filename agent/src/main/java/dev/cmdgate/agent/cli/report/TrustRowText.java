@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli.report;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.prompt.ScreenText;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ final class TrustRowText {
     static Row of(RecordedLine line) {
         List<String> argv = line.argv();
         List<String> notes = new ArrayList<>();
-        String cwd = line.string("cwd");
+        String cwd = line.string(AuditLine.CWD);
         boolean absoluteCwd = cwd != null && cwd.startsWith("/");
         String program = argv.isEmpty() ? "" : argv.get(0);
         StringBuilder row = new StringBuilder("trust ");
@@ -66,10 +67,10 @@ final class TrustRowText {
         String caller = line.callerClass();
         if (caller != null && JAVA_NAME.matcher(caller).matches()) {
             conditions.add("caller=" + caller);
-        } else if (line.string("caller") != null) {
+        } else if (line.string(AuditLine.CALLER) != null) {
             notes.add("any caller: the recorded caller names no class a row can name");
         }
-        for (var r : line.objects("redirects")) {
+        for (var r : line.objects(AuditLine.REDIRECTS)) {
             if (r.get("path") instanceof String p && p.startsWith("/")) {
                 conditions.add(word("output=" + glob(p, widened)));
             }

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli.report;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.prompt.ScreenText;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -74,15 +75,15 @@ public final class TrustSuggestions implements AuditReading.Reader {
 
     @Override
     public void decision(RecordedLine line) {
-        String gate = line.string("gate");
+        String gate = line.string(AuditLine.GATE);
         if (gate == null || gate.equals("allow")) {
             return;
         }
         asked++;
         Launch launch = line.launch();
         Asked a = new Asked(line.where(), launch, line.site(), CommandText.render(line.argv()),
-                line.string("class") + "/" + line.string("level"),
-                Boolean.FALSE.equals(line.object("oap").get("allow")));
+                line.string(AuditLine.CLASS) + "/" + line.string(AuditLine.LEVEL),
+                Boolean.FALSE.equals(line.object(AuditLine.OAP).get("allow")));
         if (userRules != null && judge(RulesClassifier.of(userRules), a).classification().commandClass() == CommandClass.READ) {
             return;   // the user's rules already let it through
         }
