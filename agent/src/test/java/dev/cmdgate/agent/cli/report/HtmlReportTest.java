@@ -29,6 +29,8 @@ class HtmlReportTest {
 
     static final String SCRIPT = "<script>window.__pwned=1</script>";
     static final String IMG = "\"><img src=x onerror=window.__pwned=2>";
+    /** Ends a script block and opens an image whose error handler would run, with terminal controls around it. */
+    static final String CLOSE_SCRIPT = "</script><img src=x onerror=document.title='pwned'>\u001b[2J\r\n\u0007\u0000";
 
     /** The number in the cell with this id. */
     static long cell(String html, String id) {
@@ -68,7 +70,7 @@ class HtmlReportTest {
         rm.remove("prompt");
         a.write(rm);
         Map<String, Object> hostile = AuditFixture.decision("2026-11-30T12:00:00Z",
-                List.of("curl", SCRIPT, IMG, "a\u202eb", "zero\u200bwidth"));
+                List.of("curl", SCRIPT, IMG, "a\u202eb", "zero\u200bwidth", CLOSE_SCRIPT));
         hostile.put("class", "Network");
         hostile.put("level", "high");
         hostile.put("mode", "audit");
@@ -119,9 +121,14 @@ class HtmlReportTest {
         assertThat(html).contains("&lt;script&gt;window.__pwned=1&lt;/script&gt;")
                 .contains("&quot;&gt;&lt;img src=x onerror=window.__pwned=2&gt;")
                 .contains("a\\u202eb").contains("zero\\u200bwidth");
+        // the closing tag and the image are text; the controls are escapes, none of them is in the page
+        assertThat(html).doesNotContain("</script").doesNotContain("\u001b").doesNotContain("\u0007")
+                .doesNotContain("\u0000").doesNotContain("\r")
+                .contains("&lt;/script&gt;&lt;img src=x onerror=document.title=&#39;\\&#39;&#39;pwned&#39;\\&#39;&#39;&gt;"
+                        + "\\x1b[2J\\x0d\\x0a\\x07\\x00&#39;</pre>");
         // the command exactly as the console prompt shows it (quoted as a shell reads it), then escaped
         assertThat(html).contains("<pre class=\"cmd\">curl &#39;&lt;script&gt;window.__pwned=1&lt;/script&gt;&#39; "
-                + "&#39;&quot;&gt;&lt;img src=x onerror=window.__pwned=2&gt;&#39; &#39;a\\u202eb&#39; &#39;zero\\u200bwidth&#39;</pre>");
+                + "&#39;&quot;&gt;&lt;img src=x onerror=window.__pwned=2&gt;&#39; &#39;a\\u202eb&#39; &#39;zero\\u200bwidth&#39; ");
         // nothing to fetch and no script: the policy allows only the page's own style block
         Matcher csp = Pattern.compile("content=\"default-src 'none'; style-src '(sha256-[^']+)'; base-uri 'none';"
                 + " form-action 'none'\"").matcher(html);
@@ -180,6 +187,41 @@ class HtmlReportTest {
                 + " bytes, longer than the 16777216 a report reads");
         assertThat(cell(html, "total-decisions")).isEqualTo(7);
         assertThat(html.length()).isLessThan(200_000);
+    }
+
+    @Test
+    void manyFilesRotatedFourTimesAndAnotherJvmsAreEachVerifiedAndCountedTogether() throws IOException {
+        Path f = dir.resolve("audit.jsonl");
+        AuditSink sink = new AuditSink(f, new JvmIdentity(7, "app.Main", null), 16 * 1024, 9);
+        int written = 0;
+        while (!Files.exists(dir.resolve("audit.jsonl.4"))) {
+            Map<String, Object> d = AuditFixture.decision("2026-12-01T0" + (written % 10) + ":00:00Z", List.of("touch", "f" + written));
+            sink.write(dev.cmdgate.core.json.Json.write(d));
+            written++;
+        }
+        Path other = dir.resolve("other-app.jsonl");
+        AuditFixture second = new AuditFixture(other, 8, "other.Main");
+        for (int i = 0; i < 5; i++) {
+            Map<String, Object> d = AuditFixture.decision("2026-12-02T10:00:0" + i + "Z", List.of("rm", "-rf", "tmp" + i));
+            d.put("class", "Destructive");
+            d.put("gate", "block");
+            d.remove("prompt");
+            second.write(d);
+        }
+        List<Path> files = List.of(dir.resolve("audit.jsonl.4"), dir.resolve("audit.jsonl.3"), dir.resolve("audit.jsonl.2"),
+                dir.resolve("audit.jsonl.1"), f, other);
+        String html = HtmlReport.of(files, 20);
+        assertThat(html).contains("audit.jsonl.3: ").contains("(linked to audit.jsonl.4)").contains("(linked to audit.jsonl.3)")
+                .contains("(linked to audit.jsonl.2)").contains("(linked to audit.jsonl.1)");
+        assertThat(html).doesNotContain("class=\"bad\"");
+        assertThat(cell(html, "total-decisions")).isEqualTo(written + 5);
+        assertThat(cell(html, "co-destructive-refused")).isEqualTo(5);
+        assertThat(html).contains("other.Main").contains("app.Main");
+
+        // the same files out of order: the link that does not hold is named, at the file and line where it breaks
+        String swapped = HtmlReport.of(List.of(dir.resolve("audit.jsonl.3"), dir.resolve("audit.jsonl.4"),
+                dir.resolve("audit.jsonl.2"), dir.resolve("audit.jsonl.1"), f), 20);
+        assertThat(swapped).contains("class=\"bad\"").contains("the rotation link does not match the last line of");
     }
 
     @Test
