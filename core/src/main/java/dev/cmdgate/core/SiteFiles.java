@@ -13,7 +13,7 @@ public interface SiteFiles {
     /** The text of the regular file at {@code path}; null when nothing is there. */
     String read(String path) throws Unreadable;
 
-    /** The names in the directory at {@code path}; null when nothing is there. */
+    /** The names in the directory at {@code path}; null when no directory is there. */
     List<String> list(String path) throws Unreadable;
 
     /** Whether anything (a file, a directory …) is at {@code path}. */
