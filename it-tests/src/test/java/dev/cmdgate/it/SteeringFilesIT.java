@@ -28,6 +28,16 @@ class SteeringFilesIT {
     @TempDir
     Path tmp;
 
+    /** The test's places: the application's directory, its HOME, the repository, the marker program and its marker. */
+    private record Tree(Path work, Path home, Path repo, Path program, Path marker, Path audit) {
+    }
+
+    private Tree tree() {
+        Path work = Dirs.mkdir(tmp, "work");
+        return new Tree(work, Dirs.mkdir(tmp, "home"), work.resolve("repo"), tmp.resolve("bin/mark"), tmp.resolve("marker"),
+                tmp.resolve("audit.jsonl"));
+    }
+
     /** The steps that write a marker program and a repository whose configuration is {@code config}. */
     private static List<String> repoWith(Path repo, Path program, Path marker, String config) {
         List<String> steps = new ArrayList<>(List.of(
@@ -48,28 +58,23 @@ class SteeringFilesIT {
 
     @OnEachJdk
     void git_status_with_a_repository_fsmonitor_is_refused_under_readonly(Jdk jdk) {
-        Path work = Dirs.mkdir(tmp, "work");
-        Path home = Dirs.mkdir(tmp, "home");
-        Path repo = work.resolve("repo");
-        Path program = tmp.resolve("bin/mark");
-        Path marker = tmp.resolve("marker");
-        Path audit = tmp.resolve("audit.jsonl");
-        String config = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tfsmonitor = " + program + "\n";
+        Tree t = tree();
+        String config = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tfsmonitor = " + t.program() + "\n";
 
-        Run run = jvm(jdk, work, home, "autonomy=readonly", audit)
-                .args(repoWith(repo, program, marker, config))
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit())
+                .args(repoWith(t.repo(), t.program(), t.marker(), config))
                 .args(Spec.attempts()
-                        .add("status", "@dir=" + repo, "git", "status")
+                        .add("status", "@dir=" + t.repo(), "git", "status")
                         .add("status_C", "git", "-C", "repo", "status")
-                        .add("ls", "ls", repo).args())
+                        .add("ls", "ls", t.repo()).args())
                 .run();
 
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(run.result("status").blocked()).as(run.describe()).isTrue();
         assertThat(run.result("status_C").blocked()).as(run.describe()).isTrue();
         assertThat(run.result("ls").ok()).as(run.describe()).isTrue();
-        assertThat(Files.exists(marker)).as("the fsmonitor program never ran").isFalse();
-        Audit log = Audit.read(audit);
+        assertThat(Files.exists(t.marker())).as("the fsmonitor program never ran").isFalse();
+        Audit log = Audit.read(t.audit());
         List<Audit.Line> gits = log.lines().stream().filter(l -> l.argv().contains("git")).toList();
         assertThat(gits).as(log.dump()).hasSize(2);
         for (Audit.Line status : gits) {
@@ -78,12 +83,12 @@ class SteeringFilesIT {
         }
         assertThat(run.stderr()).contains(".git/config: core.fsmonitor");
 
-        // the control: the same files, nothing blocked — git runs the program
+        // the control: the same files, nothing blocked — git runs the t.program()
         Path controlMarker = tmp.resolve("control-marker");
-        Path controlRepo = work.resolve("control");
-        Run control = jvm(jdk, work, home, "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+        Path controlRepo = t.work().resolve("control");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
                 .args(repoWith(controlRepo, tmp.resolve("bin/control"), controlMarker,
-                        config.replace(program.toString(), tmp.resolve("bin/control").toString())))
+                        config.replace(t.program().toString(), tmp.resolve("bin/control").toString())))
                 .args(Spec.attempts().add("status", "@dir=" + controlRepo, "git", "status").args())
                 .run();
         assertThat(control.result("status").ok()).as(control.describe()).isTrue();
@@ -92,29 +97,24 @@ class SteeringFilesIT {
 
     @OnEachJdk
     void git_status_with_a_home_fsmonitor_is_refused_and_allowed_once_it_is_gone(Jdk jdk) {
-        Path work = Dirs.mkdir(tmp, "work");
-        Path home = Dirs.mkdir(tmp, "home");
-        Path repo = work.resolve("repo");
-        Path program = tmp.resolve("bin/mark");
-        Path marker = tmp.resolve("marker");
-        Path audit = tmp.resolve("audit.jsonl");
-        List<String> steps = new ArrayList<>(repoWith(repo, program, marker, "[core]\n\tbare = false\n"));
+        Tree t = tree();
+        List<String> steps = new ArrayList<>(repoWith(t.repo(), t.program(), t.marker(), "[core]\n\tbare = false\n"));
         steps.remove(steps.size() - 1);
-        steps.addAll(List.of("write", home.resolve(".gitconfig").toString(), "[core]\n\tfsmonitor = " + program + "\n", "--run"));
+        steps.addAll(List.of("write", t.home().resolve(".gitconfig").toString(), "[core]\n\tfsmonitor = " + t.program() + "\n", "--run"));
 
-        Run run = jvm(jdk, work, home, "autonomy=readonly", audit)
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit())
                 .args(steps)
                 .args(Spec.attempts()
-                        .add("status", "@dir=" + repo, "git", "status")
-                        .add("java-rm", home.resolve(".gitconfig"))
-                        .add("again", "@dir=" + repo, "git", "status").args())
+                        .add("status", "@dir=" + t.repo(), "git", "status")
+                        .add("java-rm", t.home().resolve(".gitconfig"))
+                        .add("again", "@dir=" + t.repo(), "git", "status").args())
                 .run();
 
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(run.result("status").blocked()).as(run.describe()).isTrue();
         assertThat(run.result("again").ok()).as("the same launch once the file is gone: " + run.describe()).isTrue();
-        assertThat(Files.exists(marker)).isFalse();
-        List<Audit.Line> gits = Audit.read(audit).lines().stream().filter(l -> l.argv().contains("git")).toList();
+        assertThat(Files.exists(t.marker())).isFalse();
+        List<Audit.Line> gits = Audit.read(t.audit()).lines().stream().filter(l -> l.argv().contains("git")).toList();
         assertThat(gits).hasSize(2);
         assertThat(gits.get(0).raw()).contains("~/.gitconfig: core.fsmonitor");
         assertThat(gits.get(1).outcome()).as(gits.get(1).raw()).isEqualTo("allowed");
