@@ -67,6 +67,8 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     private final SecretScreen secrets;
     /** What the MBean shows: every recorded decision and every launch's decision time; null: not counted. */
     private final GateCounters counters;
+    /** Reads the files that steer a Read command (.git/config …) where the launch is made. */
+    private final dev.cmdgate.agent.site.SiteReader siteFiles = dev.cmdgate.agent.site.SiteReader.ofThisJvm();
 
     /**
      * @param context       the launching thread's context (the application's LaunchScope), for prompts and audit
@@ -141,7 +143,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
                            boolean mayPrompt) {
         Launch launch = declared(asked);
         CallSite.Walk site = callSites.walk();
-        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site));
+        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site, siteFiles.forLaunch()));
         SecretsRecord received = starting == null ? SecretsRecord.NONE : secrets.plan(starting, environment);
         boolean unscrubbable = cannotScrub && !received.withheld().isEmpty();
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
