@@ -8,6 +8,7 @@ import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.metrics.GateCounters;
 import dev.cmdgate.agent.prompt.AnswerLadder;
 import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.site.SiteReader;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
@@ -68,7 +69,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     /** What the MBean shows: every recorded decision and every launch's decision time; null: not counted. */
     private final GateCounters counters;
     /** Reads the files that steer a Read command (.git/config …) where the launch is made. */
-    private final dev.cmdgate.agent.site.SiteReader siteFiles = dev.cmdgate.agent.site.SiteReader.ofThisJvm();
+    private final SiteReader siteFiles = SiteReader.ofThisJvm();
 
     /**
      * @param context       the launching thread's context (the application's LaunchScope), for prompts and audit
