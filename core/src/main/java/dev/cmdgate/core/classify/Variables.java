@@ -53,6 +53,9 @@ final class Variables {
         }
         boolean reachesPrograms = analysis.env.exports(target);
         analysis.env.remember(target, value, dynamic);
+        if (target.equals("GLOBIGNORE")) {
+            analysis.files.dotglob = true;   // bash: setting it lets patterns match names that start with '.'
+        }
         RuleSet.EnvVar rows = analysis.rules.envVar(target);
         Verdict hook = rows.hook();
         if (hook != null) {
