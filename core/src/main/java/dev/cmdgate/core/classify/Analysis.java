@@ -345,6 +345,9 @@ final class Analysis {
         if (!function && DIRECTORY_CHANGERS.contains(name)) {
             files.changedDirectory = true;
         }
+        if (!function && name.equals("shopt") && operands.contains("dotglob")) {
+            files.dotglob = true;   // patterns then match names that start with '.': .claude among ./*
+        }
         if (pathProgram) {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
