@@ -294,6 +294,9 @@ final class Analysis {
             raise(site, setting("dynamic-command"), "the command name " + w0.text + " is computed at run time");
             return;
         }
+        if (w0.pattern != null) {
+            globbed(words, assigns, site, networkRedirects, record);
+        }
         String path = w0.text;
         String name = path;
         boolean pathProgram = false;
@@ -373,6 +376,28 @@ final class Analysis {
         }
         if (!(carried && rules.isSecretCarrier(name)) && !rules.isSecretInert(name)) {
             receiver(name);
+        }
+    }
+
+    /**
+     * A command word that is a pathname pattern ({@code /???/?m}, {@code /usr/bin/[r]m}): judged again as each
+     * program of the rules it may name ({@link CommandGlobs}); the word as written is judged too (an unknown
+     * program or a path). A pattern that may name too many is a command only known at run time.
+     */
+    private void globbed(List<Arg> words, Map<String, String> assigns, Site site, List<String> networkRedirects,
+            boolean record) {
+        Arg w0 = words.get(0);
+        List<String> names = CommandGlobs.programs(rules, w0.pattern);
+        if (names == null) {
+            raise(site, setting("dynamic-command"), "the command word " + w0.text
+                    + " is a pattern that may name any of more than " + CommandGlobs.MAX + " programs");
+            return;
+        }
+        for (int i = 0, n = names.size(); i < n && !budget.exhausted; i++) {
+            List<Arg> as = new ArrayList<>(words);
+            as.set(0, new Arg(names.get(i), false, false, w0.start, w0.end));
+            command(as, assigns, site.at(site.location() + " (the pattern " + w0.text + " as " + names.get(i) + ")"),
+                    networkRedirects, record);
         }
     }
 

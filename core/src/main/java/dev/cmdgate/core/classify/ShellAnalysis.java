@@ -637,7 +637,7 @@ final class ShellAnalysis {
     private void expand(Word w, String lit, int k, List<Arg> words, Site site) {
         if (lit != null && lit.indexOf('{') < 0) {
             // no substitution and no brace syntax: the common case, no expansion work
-            words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
+            words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end(), pattern(w)));
         } else if (!a.budget.mayExpand()) {
             words.add(arg(w));
         } else {
@@ -741,12 +741,44 @@ final class ShellAnalysis {
     Arg arg(Word w) {
         String lit = w.literalValue();
         if (lit != null) {
-            return new Arg(lit, false, globLead(w, lit), w.start(), w.end());
+            return new Arg(lit, false, globLead(w, lit), w.start(), w.end(), pattern(w));
         }
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
         String text = b.toString();
         return new Arg(text, true, globLead(w, text), w.start(), w.end());
+    }
+
+    /**
+     * The word as a pathname-expansion pattern when it has an unquoted glob and no expansion: its glob
+     * characters as written, its other text (quoted or not) escaped, so {@code /usr/bin/r'*'[m]} stands for the
+     * names {@code r*m}, {@code r*} being literal. Null for a word without a glob (nearly every word).
+     */
+    private static String pattern(Word w) {
+        if (!w.hasGlob()) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        return appendPattern(w.parts(), b) ? b.toString() : null;
+    }
+
+    private static boolean appendPattern(List<WordPart> parts, StringBuilder b) {
+        for (WordPart p : parts) {
+            if (p instanceof Glob g) {
+                b.append(g.value());
+            } else if (p instanceof DoubleQuoted d) {
+                if (!appendPattern(d.parts(), b)) {
+                    return false;
+                }
+            } else {
+                String text = WordPart.staticText(p);
+                if (text == null) {
+                    return false;
+                }
+                ShellPattern.appendLiteral(b, text);
+            }
+        }
+        return true;
     }
 
     /**

@@ -281,6 +281,27 @@ public final class RuleSet {
         return text.substring(pos, end < 0 ? text.length() : end).trim();
     }
 
+    /** {@link #programNames}, made on first use (most classifications never ask). */
+    private volatile List<String> programNames;
+
+    /**
+     * Every program name the rules have a section for (built-in ones read or not, a user file's too), name
+     * prefixes ({@code mkfs*}) aside: what a command word that is a pathname pattern ({@code /???/r[m]}) may
+     * name among the programs cmdgate knows.
+     */
+    public List<String> programNames() {
+        List<String> names = programNames;
+        if (names == null) {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(programs.keySet());
+            if (lazy != null) {
+                all.addAll(lazy.programNames());
+            }
+            names = List.copyOf(all);
+            programNames = names;
+        }
+        return names;
+    }
+
     /** The section of a program name (exact, then prefix rows such as {@code mkfs*}), or null. */
     public Section program(String name) {
         Section s = exactProgram(name);
