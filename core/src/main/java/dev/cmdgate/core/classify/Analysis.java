@@ -350,6 +350,7 @@ final class Analysis {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
             files.readDefault(p, site);
+            wrappers.mayRun(words, site);
             return;
         }
         if (function) {
@@ -359,6 +360,7 @@ final class Analysis {
             receiver(name);
             raise(site, setting("unknown-program"), name + " is not in the rules");
             files.readDefault(p, site);
+            wrappers.mayRun(words, site);
             return;
         }
         if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
