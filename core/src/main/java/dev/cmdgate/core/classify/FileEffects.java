@@ -49,7 +49,7 @@ final class FileEffects {
             String name = words.get(0).text;
             Section s = name.indexOf('/') < 0 && !analysis.isFunction(name) ? analysis.rules.program(name) : null;
             if (s != null && s.prints() != null) {
-                out = Printed.output(s.prints(), words, in);
+                out = Printed.output(analysis, s, words, in);
             }
         }
         analysis.scriptFiles.wrote(out, outs, appends, others);

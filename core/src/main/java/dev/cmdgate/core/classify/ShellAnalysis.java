@@ -316,6 +316,9 @@ final class ShellAnalysis {
                 }
             }
         }
+        // the same words with every command substitution whose output is a pure function of literals replaced by
+        // that output: cat $(printf '/%s/%s' etc shadow) is cat /etc/shadow (null while no word has one)
+        List<Arg> printed = printedWords(sc.words(), site);
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
         List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
@@ -351,6 +354,9 @@ final class ShellAnalysis {
                 // judged again as if each expansion gave its default word (an option, a path …)
                 a.command(defaults, assigns, withInput.at(site.location() + " (with the expansions' default words)"),
                         net);
+            }
+            if (printed != null && !a.budget.exhausted) {
+                a.command(printed, assigns, withInput.at(site.location() + " (with the substitutions' outputs)"), net);
             }
             for (List<Arg> r : resolved) {
                 if (a.budget.exhausted) {
@@ -389,6 +395,92 @@ final class ShellAnalysis {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;
         }
+    }
+
+    /**
+     * The words with each command substitution evaluated by {@link SubstitutionOutput} replaced by its output (a
+     * word that is one unquoted substitution is split at blanks, as the shell splits it); null when no word has one
+     * that could be evaluated. A substitution through a decoder ({@code base64 -d}, {@code xxd -r}, {@code rev},
+     * {@code tr}) whose output cannot be followed makes a word built to hide what it is: at least an unknown
+     * program's verdict.
+     */
+    private List<Arg> printedWords(List<Word> ws, Site site) {
+        boolean any = false;
+        for (int i = 0, n = ws.size(); i < n && !any; i++) {
+            any = ws.get(i).literalValue() == null && hasCommandSubstitution(ws.get(i).parts());
+        }
+        if (!any) {
+            return null;
+        }
+        SubstitutionOutput outputs = new SubstitutionOutput(a);
+        List<Arg> out = new ArrayList<>(ws.size());
+        boolean changed = false;
+        for (Word w : ws) {
+            String lit = w.literalValue();
+            if (lit != null || !hasCommandSubstitution(w.parts())) {
+                expand(w, lit, -1, out, site);
+                continue;
+            }
+            int[] counts = new int[2]; // evaluated, decoded but not followed
+            StringBuilder b = new StringBuilder();
+            boolean unknown = renderPrinted(w.parts(), b, outputs, counts);
+            if (counts[1] > 0) {
+                a.raise(site, a.setting("unknown-program"), "the word " + text(w.start(), w.end())
+                        + " is decoded or transformed at run time from what cmdgate cannot follow");
+            }
+            if (counts[0] == 0) {
+                out.add(arg(w));
+                continue;
+            }
+            changed = true;
+            String t = b.toString();
+            if (w.parts().size() == 1 && !unknown) {
+                for (String piece : Chars.splitRuns(t.trim(), " \t\n", 64)) {
+                    if (!piece.isEmpty()) {
+                        out.add(new Arg(piece, false, false, w.start(), w.end()));
+                    }
+                }
+            } else {
+                out.add(new Arg(t, unknown, false, w.start(), w.end()));
+            }
+        }
+        return changed ? out : null;
+    }
+
+    private static boolean hasCommandSubstitution(List<WordPart> parts) {
+        for (WordPart p : parts) {
+            if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && hasCommandSubstitution(d.parts())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Renders the parts with evaluated substitutions; returns whether some part stays only known at run time. */
+    private static boolean renderPrinted(List<WordPart> parts, StringBuilder b, SubstitutionOutput outputs, int[] counts) {
+        boolean unknown = false;
+        for (WordPart p : parts) {
+            String text = WordPart.staticText(p);
+            if (text != null) {
+                b.append(text);
+            } else if (p instanceof DoubleQuoted d) {
+                unknown |= renderPrinted(d.parts(), b, outputs, counts);
+            } else if (p instanceof CommandSubstitution cs) {
+                String v = outputs.of(cs.script());
+                if (v != null) {
+                    b.append(v);
+                    counts[0]++;
+                } else {
+                    counts[1] += outputs.decodes(cs.script()) ? 1 : 0;
+                    b.append("$(…)");
+                    unknown = true;
+                }
+            } else {
+                render(List.of(p), b);
+                unknown = true;
+            }
+        }
+        return unknown;
     }
 
     /** Operators whose argument word can be the expansion's value: ${x:-w} ${x-w} ${x:=w} ${x=w} ${x:+w} ${x+w}. */
