@@ -4,7 +4,8 @@ package dev.cmdgate.core.classify;
  * A pathname-expansion pattern as the shell matches it against file names: {@code *} any run of characters,
  * {@code ?} one character, {@code [...]} one character of a set ({@code [a-z]}, {@code [!x]} or {@code [^x]},
  * {@code [[:alpha:]]}), {@code \} makes the next character literal; none of them matches a {@code /}, so a
- * pattern is matched one path component at a time. Unlike the rules' globs ({@code dev.cmdgate.core.rules.Glob}),
+ * pattern is matched one path component at a time, nor a component's leading {@code .} (only a {@code .} written
+ * out does). Unlike the rules' globs ({@code dev.cmdgate.core.rules.Glob}),
  * this is the shell's own syntax: a command word such as {@code /???/r[m]} is turned into one
  * ({@code ShellAnalysis}) and compared with the programs the rules name. No regular expressions: this may run
  * on the first launch decision.
@@ -47,6 +48,24 @@ final class ShellPattern {
             if (c == '\\') {
                 i++;
             } else if (c == '*' || c == '?' || c == '[' && bracketEnd(pattern, i, pattern.length()) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the pattern has a character outside {@code *}, {@code ?} and bracket expressions. */
+    static boolean hasLiteral(String pattern) {
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '[') {
+                int end = bracketEnd(pattern, i, pattern.length());
+                if (end > 0) {
+                    i = end;
+                    continue;
+                }
+            }
+            if (c != '*' && c != '?') {
                 return true;
             }
         }
@@ -109,6 +128,10 @@ final class ShellPattern {
 
     /** One component: the classic one-star backtracking, each element other than {@code *} matching one character. */
     private static boolean component(String pat, int p0, int pl, String text, int t0, int tl) {
+        if (t0 < tl && text.charAt(t0) == '.' && (p0 >= pl || pat.charAt(p0) != '.'
+                && !(pat.charAt(p0) == '\\' && p0 + 1 < pl && pat.charAt(p0 + 1) == '.'))) {
+            return false; // a leading dot is matched only by a dot written out (.ssh, not *ssh)
+        }
         int p = p0;
         int t = t0;
         int afterStar = -1;

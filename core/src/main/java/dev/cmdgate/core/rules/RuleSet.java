@@ -593,6 +593,38 @@ public final class RuleSet {
     }
 
     /**
+     * For a path that is a shell pattern (tested by the caller's matcher): the paths of credential stores it may
+     * name. Each {@code credential-paths} glob gives one such path ({@code *} and {@code ?} as {@code x}:
+     * {@code ~/.ssh/*} gives {@code ~/.ssh/x}), each {@code credential-names} glob one file name; the caller
+     * compares the whole pattern with the first and its last component with the second.
+     */
+    public List<String> credentialPathWitnesses() {
+        return witnesses(credentialPaths);
+    }
+
+    /** See {@link #credentialPathWitnesses}: one file name per {@code credential-names} glob. */
+    public List<String> credentialNameWitnesses() {
+        return witnesses(credentialNames);
+    }
+
+    private static List<String> witnesses(List<String> globs) {
+        List<String> out = new ArrayList<>(globs.size());
+        for (String g : globs) {
+            StringBuilder b = new StringBuilder(g.length());
+            for (int i = 0; i < g.length(); i++) {
+                char c = g.charAt(i);
+                if (c == '\\' && i + 1 < g.length()) {
+                    b.append(g.charAt(++i));
+                } else {
+                    b.append(c == '*' || c == '?' ? 'x' : c);
+                }
+            }
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    /**
      * The path globs indexed for matching, built on first use (the lists are complete by then): every read is
      * checked against the credential stores and every write against the sensitive paths, and almost no path is
      * either. {@code credentialDirs} holds every directory a {@code credential-paths} glob's literal beginning

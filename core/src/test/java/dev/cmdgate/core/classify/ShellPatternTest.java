@@ -35,6 +35,11 @@ class ShellPatternTest {
         "[x, [x, true",
         "a*b*c, aXbYbZc, true",
         "a*b*c, aXbYbZ, false",
+        "*, .netrc, false",
+        "?ssh, .ssh, false",
+        ".s?h, .ssh, true",
+        "\\.ssh, .ssh, true",
+        "~/.s?h/id_*, ~/.ssh/id_rsa, true",
     })
     void matches(String pattern, String text, boolean expected) {
         assertThat(ShellPattern.matches(pattern, text)).isEqualTo(expected);
