@@ -27,6 +27,17 @@ final class FileEffects {
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
     boolean changedDirectory;
 
+    /**
+     * The value the launch really gives a variable the shell sets from where it runs: HOME (the home directory
+     * the agent knows) and PWD (the launch's directory, until a cd); null for any other or when unknown.
+     */
+    String launchValue(String name) {
+        if (name.equals("HOME")) {
+            return home;
+        }
+        return name.equals("PWD") && !changedDirectory ? cwd : null;
+    }
+
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
         this.own = own;

@@ -407,7 +407,7 @@ final class ShellAnalysis {
     private List<Arg> printedWords(List<Word> ws, Site site) {
         boolean any = false;
         for (int i = 0, n = ws.size(); i < n && !any; i++) {
-            any = ws.get(i).literalValue() == null && hasCommandSubstitution(ws.get(i).parts());
+            any = ws.get(i).literalValue() == null && evaluable(ws.get(i).parts());
         }
         if (!any) {
             return null;
@@ -417,7 +417,7 @@ final class ShellAnalysis {
         boolean changed = false;
         for (Word w : ws) {
             String lit = w.literalValue();
-            if (lit != null || !hasCommandSubstitution(w.parts())) {
+            if (lit != null || !evaluable(w.parts())) {
                 expand(w, lit, -1, out, site);
                 continue;
             }
@@ -447,17 +447,80 @@ final class ShellAnalysis {
         return changed ? out : null;
     }
 
-    private static boolean hasCommandSubstitution(List<WordPart> parts) {
+    /** Whether some part is a command substitution or a substring (<code>${NAME:OFF:LEN}</code>) cmdgate may evaluate. */
+    private static boolean evaluable(List<WordPart> parts) {
         for (WordPart p : parts) {
-            if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && hasCommandSubstitution(d.parts())) {
+            if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && evaluable(d.parts())
+                    || p instanceof ParameterExpansion pe && isSubstring(pe)) {
                 return true;
             }
         }
         return false;
     }
 
+    private static boolean isSubstring(ParameterExpansion pe) {
+        return ":".equals(pe.operator()) && !pe.length() && !pe.indirect() && pe.subscript() == null
+                && !pe.arguments().isEmpty() && pe.arguments().size() <= 2;
+    }
+
+    /**
+     * <code>${NAME:OFF:LEN}</code> of a variable whose value is known — the launch's HOME and PWD
+     * ({@link FileEffects#launchValue}), or the one literal value the script gave it — with literal numbers, as
+     * bash takes it (a negative offset counts from the end, a negative length is where to stop from the end);
+     * null when anything is not known.
+     */
+    private String substring(ParameterExpansion pe) {
+        String value = a.files.launchValue(pe.name());
+        String target = a.env.resolve(pe.name());
+        List<String> literals = target == null ? List.of() : a.env.literals(target);
+        if (literals.size() == 1) {
+            value = literals.get(0);
+        } else if (!literals.isEmpty() || target == null || a.env.value(target) != null) {
+            return null; // several values, or one only known at run time
+        }
+        if (value == null) {
+            return null;
+        }
+        Integer off = number(pe.arguments().get(0));
+        Integer len = pe.arguments().size() > 1 ? number(pe.arguments().get(1)) : Integer.valueOf(value.length());
+        if (off == null || len == null) {
+            return null;
+        }
+        int n = value.length();
+        int from = off < 0 ? Math.max(0, n + off) : Math.min(n, off);
+        int to = len < 0 ? n + len : from + len;
+        return to < from ? null : value.substring(from, Math.min(n, to));
+    }
+
+    private static Integer number(Word w) {
+        String t = w.literalValue();
+        if (t == null) {
+            return null;
+        }
+        t = t.trim();
+        if (t.startsWith("(") && t.endsWith(")")) {
+            t = t.substring(1, t.length() - 1).trim(); // ${X:(-1)}
+        }
+        if (t.isEmpty()) {
+            return 0; // ${X::1}, ${X:1:}: an empty number is 0
+        }
+        if (t.length() > 6) {
+            return null;
+        }
+        int i = t.charAt(0) == '-' ? 1 : 0;
+        if (i == t.length()) {
+            return null;
+        }
+        for (int j = i; j < t.length(); j++) {
+            if (t.charAt(j) < '0' || t.charAt(j) > '9') {
+                return null;
+            }
+        }
+        return Integer.valueOf(t);
+    }
+
     /** Renders the parts with evaluated substitutions; returns whether some part stays only known at run time. */
-    private static boolean renderPrinted(List<WordPart> parts, StringBuilder b, SubstitutionOutput outputs, int[] counts) {
+    private boolean renderPrinted(List<WordPart> parts, StringBuilder b, SubstitutionOutput outputs, int[] counts) {
         boolean unknown = false;
         for (WordPart p : parts) {
             String text = WordPart.staticText(p);
@@ -475,6 +538,9 @@ final class ShellAnalysis {
                     b.append("$(…)");
                     unknown = true;
                 }
+            } else if (p instanceof ParameterExpansion pe && isSubstring(pe) && substring(pe) != null) {
+                b.append(substring(pe));
+                counts[0]++;
             } else {
                 render(List.of(p), b);
                 unknown = true;

@@ -87,4 +87,26 @@ class SubstitutionOutputTest {
         Classification c = R.classifyShell(line);
         assertThat(c.commandClass()).as("%s → %s", line, c.findings()).isEqualTo(CommandClass.parse(expected));
     }
+
+    /**
+     * <code>${NAME:OFF:LEN}</code> of a value cmdgate knows — the launch's directory as PWD, a literal the script
+     * gave — is evaluated the same way: the command is judged again with the word it makes.
+     */
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiterString = " => ", quoteCharacter = '§', value = {
+        "show ${PWD:0:1}etc${PWD:0:1}shadow => Network",
+        "show \"${PWD::1}etc${PWD: -2:1}shadow\" => Network",
+        "X=/etc/shadow; show ${X:0:5}${X:5} => Network",
+        "X=/etc/shadow; show ${X: -7} => Read",
+        "show ${PWD:1} => Read",
+        // a value only known at run time: as before
+        "X=$Y; show ${X:0:1}etc${X:0:1}shadow => Read",
+        // after a cd, PWD is no longer the launch's directory (cd is an unknown program in these rules: Write)
+        "cd /tmp; show ${PWD:0:1}etc${PWD:0:1}shadow => Write",
+    })
+    void substrings(String line, String expected) {
+        Classification c = R.classifyArgv(java.util.List.of("sh", "-c", line), java.util.Map.of(),
+                dev.cmdgate.core.LaunchSite.of("/home/u", dev.cmdgate.core.LaunchSite.NoFrames.NO_FRAMES));
+        assertThat(c.commandClass()).as("%s → %s", line, c.findings()).isEqualTo(CommandClass.parse(expected));
+    }
 }
