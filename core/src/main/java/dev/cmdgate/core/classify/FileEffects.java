@@ -35,6 +35,17 @@ final class FileEffects {
     private List<String> placeholders = List.of();
     private List<Arg> found = List.of();
 
+    /**
+     * The value the launch really gives a variable the shell sets from where it runs: HOME (the home directory
+     * the agent knows) and PWD (the launch's directory, until a cd); null for any other or when unknown.
+     */
+    String launchValue(String name) {
+        if (name.equals("HOME")) {
+            return home;
+        }
+        return name.equals("PWD") && !changedDirectory ? cwd : null;
+    }
+
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
         this.own = own;
@@ -57,7 +68,7 @@ final class FileEffects {
             String name = words.get(0).text;
             Section s = name.indexOf('/') < 0 && !analysis.isFunction(name) ? analysis.rules.program(name) : null;
             if (s != null && s.prints() != null) {
-                out = Printed.output(s.prints(), words, in);
+                out = Printed.output(analysis, s, words, in);
             }
         }
         analysis.scriptFiles.wrote(out, outs, appends, others);
@@ -372,6 +383,9 @@ final class FileEffects {
         if (credentialRead(text, a.unresolved(), recursive, site)) {
             return;
         }
+        if (a.pattern != null && patternCredentialRead(a.pattern, site)) {
+            return;
+        }
         int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
         if (cut >= 0 && cut + 1 < text.length()) {
             credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
@@ -390,6 +404,35 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /**
+     * A read path that is a shell pattern ({@code /etc/sha*w}, {@code ~/.s?h/id_rsa}): pathname expansion may make
+     * it a credential store, so it is one when the pattern matches a path a {@code credential-paths} glob names, or
+     * its last component a name a {@code credential-names} glob names (exceptions aside).
+     */
+    private boolean patternCredentialRead(String pattern, Site site) {
+        String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
+        String found = null;
+        for (String w : analysis.rules.credentialPathWitnesses()) {
+            if (ShellPattern.matches(pattern, w) && analysis.rules.isCredentialStore(w)) {
+                found = w;
+                break;
+            }
+        }
+        // a last component of wildcards only (grep x *) says nothing of which file it is: not compared by name
+        if (found == null && ShellPattern.hasLiteral(last)) {
+            for (String w : analysis.rules.credentialNameWitnesses()) {
+                if (ShellPattern.matches(last, w) && analysis.rules.isCredentialStore(w)) {
+                    found = w;
+                    break;
+                }
+            }
+        }
+        if (found != null) {
+            analysis.raise(site, analysis.setting("credential-read"), pattern + " may name " + found);
+        }
+        return found != null;
     }
 
     /** Every path-like word inside a value that names files in the program's own syntax. */
