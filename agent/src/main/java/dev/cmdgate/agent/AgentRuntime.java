@@ -7,6 +7,7 @@ import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
+import dev.cmdgate.agent.launch.CallSite;
 import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
@@ -46,7 +47,7 @@ public final class AgentRuntime {
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
     record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
-                   NativeAddresses natives, AuditSink auditOrNull) {
+                   NativeAddresses natives, AuditSink auditOrNull, CallSite callSites) {
     }
 
     /**
@@ -54,6 +55,11 @@ public final class AgentRuntime {
      * stops the JVM at start; the gate itself is built on its first use ({@link LazyGate}).
      */
     public static Gate create(AgentConfig config, InstrumentGuard guard) {
+        return create(config, guard, null);
+    }
+
+    /** @param origins premain's thread-origin slot, or null (see {@link CallSite#forThisJvm}) */
+    public static Gate create(AgentConfig config, InstrumentGuard guard, ThreadLocal<Object> origins) {
         PromptGateway.validate(config.prompt());
         AgentConfig.AuditOptions o = config.auditOptions();
         AuditSink audit = config.audit() == null ? null
@@ -71,7 +77,10 @@ public final class AgentRuntime {
         CommandClassifier classifier = config.rules() == null ? null : userRules(config);
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit));
+        // from now on threads created from the application's threads remember where they were created (a
+        // launch on a library's own thread names that place)
+        CallSite callSites = CallSite.forThisJvm(config.callerSkip(), origins);
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit, callSites));
         return new Gate(new BridgeRouter(gate.launches(), gate.api(), scopes, guard,
                 new NativeGate(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
@@ -129,7 +138,7 @@ public final class AgentRuntime {
         ThreadScopes scopes = checked.scopes();
         AgentLog log = new AgentLog();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
-                new ScopeContext(scopes), new ScopeDeclaredClass(scopes));
+                new ScopeContext(scopes), new ScopeDeclaredClass(scopes), checked.callSites());
         JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, new ProcessWatchdog());
         return new LazyGate.Built(handoff, guard,
                 new ApiAnswers(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),

@@ -72,6 +72,13 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
      */
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass) {
+        this(config, gatekeeper, audit, prompts, log, context, declaredClass, new CallSite(config.callerSkip()));
+    }
+
+    /** @param callSites this JVM's call sites ({@link CallSite#forThisJvm}, made in premain to keep thread origins) */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
+                       CallSite callSites) {
         this.config = config;
         this.schemeLabel = config.scheme().describe();
         this.modeLabel = config.modeLabel();
@@ -82,7 +89,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         this.log = log;
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
-        this.callSites = new CallSite(config.callerSkip());
+        this.callSites = callSites;
         this.secrets = new SecretScreen(config.secrets(), gatekeeper, audit != null);
     }
 
