@@ -10,14 +10,15 @@ import java.util.function.UnaryOperator;
  * new thread gets its creator's value); it hands that function in through {@link #accept}.
  *
  * <p>It lives here, not in cmdgate's module, because only premain runs on the main thread: the module
- * starts on a thread of its own.
+ * starts on a thread of its own. (Public for cmdgate's tests only: the build renames this package, and
+ * nothing outside premain and cmdgate's module holds an instance.)
  */
-final class ThreadOriginSlot extends InheritableThreadLocal<Object> implements Consumer<UnaryOperator<Object>> {
+public final class ThreadOriginSlot extends InheritableThreadLocal<Object> implements Consumer<UnaryOperator<Object>> {
 
     private volatile UnaryOperator<Object> onCreate;
 
     /** Marks the current thread: threads it creates, and theirs, have an origin. */
-    ThreadOriginSlot markCurrentThread() {
+    public ThreadOriginSlot markCurrentThread() {
         set(null);
         return this;
     }

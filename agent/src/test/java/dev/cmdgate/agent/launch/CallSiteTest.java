@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.boot.ThreadOriginSlot;
 import java.util.List;
 import org.example.app.App;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class CallSiteTest {
 
     @Test
     void aLaunchOnALibrarysOwnThreadNamesWhereTheThreadWasCreatedButTrustSeesOnlyItsStack() {
-        CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new OriginSlot());
+        CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new ThreadOriginSlot().markCurrentThread());
         for (int hops : new int[] {1, 3}) {   // threads created by the library's own threads inherit the origin
             String caller = App.throughLibraryThread(hops, () -> sites.walk().caller());
             assertThat(caller).as("%d hops", hops).startsWith("org.example.lib.Launcher.")
@@ -45,7 +46,7 @@ class CallSiteTest {
 
     @Test
     void aThreadOriginIsNamedOnlyWhenTheStackHasNoApplicationFrame() {
-        CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new OriginSlot());
+        CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new ThreadOriginSlot().markCurrentThread());
         String caller = App.throughLibraryThread(1, () -> App.throughLibrary(() -> sites.walk().caller()));
         assertThat(caller).startsWith("org.example.app.App.throughLibrary(App.java:").doesNotContain(CallSite.ORIGIN);
         assertThat(App.throughLibraryThread(1, () -> new CallSite(List.of("org.example.lib")).caller()))
