@@ -26,6 +26,14 @@ final class FileEffects {
     private final String home;
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
     boolean changedDirectory;
+    /** {@code shopt dotglob} or {@code GLOBIGNORE} was seen: a pattern's wildcards may match a leading dot. */
+    boolean dotglob;
+    /**
+     * While a command embedded in a wrapper's arguments is judged ({@code find -exec}): the words standing for
+     * the files the wrapper finds ({@code {}}) and those files, one below each starting point. Empty otherwise.
+     */
+    private List<String> placeholders = List.of();
+    private List<Arg> found = List.of();
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
@@ -151,7 +159,26 @@ final class FileEffects {
      * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
      * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
      */
+    /** Sets what {@code {}} stands for while a {@code find -exec} command is judged; empty lists when it ends. */
+    void standingFor(List<String> placeholders, List<Arg> found) {
+        this.placeholders = placeholders;
+        this.found = found;
+    }
+
     void writePath(Arg a, Verdict ordinary, Site site) {
+        if (!found.isEmpty() && holdsPlaceholder(a.text)) {
+            // find ~/.config -exec sed -i … {} +: the files written are below ~/.config, named at run time
+            List<Arg> files = found;
+            found = List.of();
+            try {
+                for (Arg f : files) {
+                    writePath(new Arg(replacePlaceholders(a.text, f.text), true, false, -1, -1), ordinary, site);
+                }
+            } finally {
+                found = files;
+            }
+            return;
+        }
         String path = a.normalized();
         if (analysis.written != null && analysis.written.size() < 1000) {
             analysis.written.add(ScriptFiles.key(a.text));
@@ -160,7 +187,7 @@ final class FileEffects {
         if (analysis.rules.isHarmlessDevice(probe)) {
             return;
         }
-        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
+        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob);
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;
@@ -178,6 +205,23 @@ final class FileEffects {
             return;
         }
         analysis.raise(site, ordinary, a.text);
+    }
+
+    private boolean holdsPlaceholder(String text) {
+        for (String p : placeholders) {
+            if (text.contains(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String replacePlaceholders(String text, String file) {
+        String out = text;
+        for (String p : placeholders) {
+            out = out.replace(p, file);
+        }
+        return out;
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */

@@ -36,9 +36,11 @@ import dev.cmdgate.core.shell.WhileCommand;
 import dev.cmdgate.core.shell.Word;
 import dev.cmdgate.core.shell.WordPart;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Walks a parsed shell script (package {@code dev.cmdgate.core.shell}) and hands every simple
@@ -303,6 +305,9 @@ final class ShellAnalysis {
             if (lit == null) {
                 substitutions(w, ctx);
                 alt = alternative(w.parts(), 0);
+            } else if (a.env.hasCodeValues()) {
+                // a literal word can name one too: declare -i n=x, unset 'a[x]'
+                a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
             }
             expand(w, lit, -1, words, site);
             if (alt != null && defaults == null) {
@@ -560,10 +565,12 @@ final class ShellAnalysis {
                 }
                 return true;
             });
+            Site site = new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
+            Set<String> ran = new HashSet<>();
             for (int[] sp : spans) {
-                a.variables.arithmeticUse(text(sp[0], sp[1]),
-                        new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end())));
+                a.variables.arithmeticUse(text(sp[0], sp[1]), site, ran);
             }
+            a.variables.mentionedCodeValues(text(w.start(), w.end()), site, ran);
         }
         for (Substitution s : w.substitutions()) {
             if (a.budget.exhausted) {

@@ -62,8 +62,14 @@ final class Wrappers {
             for (Between b : commands) {
                 // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                 Site inner = new Site(site.ctx(), Analysis.joinArgs(b.words()), site.location() + " > " + b.start().text);
-                analysis.command(b.words(), Map.of(), inner, List.of());
-                for (Arg file : foundFiles(b.words(), p.args, r.replace())) {
+                List<Arg> found = foundFiles(b.words(), p.args, r.replace());
+                analysis.files.standingFor(r.replace(), found);
+                try {
+                    analysis.command(b.words(), Map.of(), inner, List.of());
+                } finally {
+                    analysis.files.standingFor(List.of(), List.of());
+                }
+                for (Arg file : found) {
                     // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
                     analysis.files.readPath(file, false, inner.at(inner.location() + " (a file it finds)"));
                 }
