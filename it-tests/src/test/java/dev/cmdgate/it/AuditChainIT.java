@@ -183,4 +183,40 @@ class AuditChainIT {
         assertThat(bad[0]).as(bad[1]).isEqualTo("1");
         assertThat(bad[1]).contains("signature BAD");
     }
+
+    /**
+     * A reader of the audit file needs no key to fabricate one: a file whose lines it chained itself, one of them
+     * carrying an {@code audit_signature} line copied from the real file between two {@code '\r'}. Each check of
+     * {@code verify} reads the same lines, so the copied signature is no line of its own and signs nothing.
+     */
+    @OnEachJdk
+    void a_fabricated_file_carrying_a_copied_signature_line_between_carriage_returns_fails(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        List<String> keygen = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(),
+                "keygen", "--out", keys.toString()));
+        assertThat(new ProcessBuilder(keygen).redirectErrorStream(true).start().waitFor()).isZero();
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(Dirs.mkdir(tmp, "work")).withAgent("autonomy=full").cmdgate("audit", audit)
+                .cmdgate("signing.key", keys.resolve("cmdgate-signing.pem")).cmdgate("audit.sign.every", 2)
+                .main(Commands.class).args(echoes(3, "").args()).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        String copied = Files.readAllLines(audit).stream().filter(l -> l.contains("\"event\":\"audit_signature\""))
+                .findFirst().orElseThrow();
+
+        AuditChain.Hasher h = new AuditChain.Hasher();
+        List<String> fabricated = new ArrayList<>();
+        fabricated.add("{\"argv\":[\"ls\"],\"outcome\":\"allowed\",\"gate\":\"allow\",\"prev_hash\":\"" + AuditChain.GENESIS + "\"}");
+        for (String body : new String[] {
+                "{\"argv\":[\"rm\",\"-rf\",\"/srv\"],\"outcome\":\"allowed\",\"gate\":\"allow\",\"note\":[\r" + copied + "\r]",
+                "{\"argv\":[\"ls\"],\"outcome\":\"allowed\",\"gate\":\"allow\""}) {
+            byte[] before = fabricated.get(fabricated.size() - 1).getBytes(StandardCharsets.UTF_8);
+            fabricated.add(body + ",\"prev_hash\":\"" + h.hex(before, 0, before.length) + "\"}");
+        }
+        Path forged = Files.writeString(tmp.resolve("fabricated.jsonl"), String.join("\n", fabricated) + "\n");
+
+        String[] bad = verify(jdk, "--chain-key", keys.resolve("cmdgate-signing.pub.pem"), forged);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("chain BAD " + forged + ":2: the line holds a raw control character (U+000D")
+                .contains("signature BAD no audit_signature line verifies");
+    }
 }

@@ -161,7 +161,7 @@ public final class AuditChain {
         Path previousFile = null;
         for (Path file : files) {
             byte[] all = Files.readAllBytes(file);
-            List<byte[]> lines = split(all);
+            List<byte[]> lines = AuditLines.split(all);
             if (all.length > 0 && all[all.length - 1] != '\n') {
                 problems.add(new Problem(file, lines.size(), "the last line has no newline: a write was cut short"
                         + " or the end of the file was edited"));
@@ -177,6 +177,10 @@ public final class AuditChain {
             for (int i = 0; i < lines.size(); i++) {
                 int n = i + 1;
                 String text = new String(lines.get(i), StandardCharsets.UTF_8);
+                String foreign = AuditLines.foreign(text);
+                if (foreign != null) {
+                    problems.add(new Problem(file, n, "the line " + foreign + ": it was not written by cmdgate"));
+                }
                 Map<String, Object> obj;
                 try {
                     obj = JsonParser.parseObject(text);
@@ -229,25 +233,5 @@ public final class AuditChain {
             previousFile = file;
         }
         return new Report(summaries, problems);
-    }
-
-    /** The lines of a file, without their newlines (a last line without one counts). */
-    static List<byte[]> split(byte[] all) {
-        List<byte[]> out = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < all.length; i++) {
-            if (all[i] == '\n') {
-                byte[] l = new byte[i - start];
-                System.arraycopy(all, start, l, 0, l.length);
-                out.add(l);
-                start = i + 1;
-            }
-        }
-        if (start < all.length) {
-            byte[] l = new byte[all.length - start];
-            System.arraycopy(all, start, l, 0, l.length);
-            out.add(l);
-        }
-        return out;
     }
 }

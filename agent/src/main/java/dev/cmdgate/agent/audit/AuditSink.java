@@ -154,6 +154,10 @@ public final class AuditSink {
         } else {
             throw new IOException("not a JSON object: " + b);
         }
+        if (AuditLines.controlAt(b) >= 0) {
+            // a line is what ends at '\n' and holds no other control character (AuditLines): never write another kind
+            throw new IOException("an audit line " + AuditLines.foreign(b));
+        }
         int bodyEnd = b.length();
         try {
             synchronized (fileMonitor) {

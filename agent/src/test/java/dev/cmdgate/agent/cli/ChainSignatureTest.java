@@ -3,6 +3,7 @@ package dev.cmdgate.agent.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.agent.audit.AuditChain;
+import dev.cmdgate.agent.audit.AuditLines;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.agent.audit.JvmIdentity;
@@ -111,5 +112,45 @@ class ChainSignatureTest {
         out.getBuffer().setLength(0);
         assertThat(verify("verify", "--chain-key", other.toString(), signed.toString())).isEqualTo(1);
         assertThat(out.toString()).contains("signature BAD");
+    }
+
+    /**
+     * A fabricated file, chained correctly by its author, with one signature line copied from a real file and
+     * hidden between two {@code '\r'} inside one of its lines: a reader splitting at {@code '\r'} as well as
+     * {@code '\n'} would find the copied signature as a line of its own, valid, while the chain check sees one
+     * line. Every check reads one definition of a line (AuditLines): the copied line signs nothing.
+     */
+    @Test
+    void aSignatureLineHiddenBetweenCarriageReturnsSignsNothing() throws IOException {
+        String copied = Files.readAllLines(sevenLines(3)).get(3);
+        assertThat(copied).contains("\"event\":\"audit_signature\"");
+        AuditChain.Hasher h = new AuditChain.Hasher();
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"argv\":[\"ls\"],\"outcome\":\"allowed\",\"prev_hash\":\"" + AuditChain.GENESIS + "\"}");
+        for (String body : new String[] {"{\"argv\":[\"rm\",\"-rf\",\"/\"],\"outcome\":\"allowed\",\"k\":[\r" + copied + "\r]",
+                "{\"argv\":[\"ls\"],\"outcome\":\"allowed\""}) {
+            byte[] before = lines.get(lines.size() - 1).getBytes(StandardCharsets.UTF_8);
+            lines.add(body + ",\"prev_hash\":\"" + h.hex(before, 0, before.length) + "\"}");
+        }
+        Path forged = Files.writeString(dir.resolve("forged.jsonl"), String.join("\n", lines) + "\n");
+
+        assertThat(verify("verify", "--chain-key", publicKey().toString(), forged.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("chain BAD " + forged + ":2: the line holds a raw control character (U+000D")
+                .contains("signature BAD no audit_signature line verifies");
+        assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).good()).isZero();
+        assertThat(AuditLines.read(forged)).hasSize(3);
+    }
+
+    @Test
+    void theWriterNeverWritesAnotherKindOfLine() throws IOException {
+        Path file = dir.resolve("w.jsonl");
+        AuditSink sink = new AuditSink(file, new JvmIdentity(1, null, null), 0, 1, null);
+        for (String bad : new String[] {"{\"a\":1,\r\"b\":2}", "{\"a\":1,\n\"b\":2}", "{\"a\":\"\u0000\"}"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> sink.write(bad)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("raw control character");
+        }
+        sink.write("{\"a\":\"x\\ry\"}");
+        assertThat(AuditLines.read(file)).hasSize(1);
+        assertThat(AuditChain.verify(List.of(file)).ok()).isTrue();
     }
 }
