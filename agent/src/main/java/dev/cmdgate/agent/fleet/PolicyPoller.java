@@ -113,10 +113,18 @@ public final class PolicyPoller implements Runnable {
         try {
             answer = http.get(active == null ? null : active.etag());
         } catch (IOException | RuntimeException e) {
-            failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage());
+            try {
+                failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage());
+            } finally {
+                target.checkCompleted();   // the server cannot be asked: a kept policy stands in now
+            }
             return false;
         }
-        check(active, answer);
+        try {
+            check(active, answer);
+        } finally {
+            target.checkCompleted();   // after what the answer put in force, never before
+        }
         return true;
     }
 
@@ -254,7 +262,8 @@ public final class PolicyPoller implements Runnable {
      * confirmed. Its ETag is not kept: another process could have written the files with the server's current
      * ETag beside an older policy, and a 304 to it would then keep that policy fresh. The first check after a
      * restart fetches the policy whole and compares it with the kept one (an older revision served by then is
-     * rejected, a newer one replaces it).
+     * rejected, a newer one replaces it); until that check completes (at most {@code policy.timeout}) launches
+     * wait for it, so the kept policy only decides when the server cannot be asked.
      */
     void restore() {
         Path dir = config.stateDir();
@@ -280,7 +289,7 @@ public final class PolicyPoller implements Runnable {
                 throw new PassportException("its content does not match the digest kept beside it");
             }
             long age = java.time.Duration.between(Instant.parse((String) meta.get("checked_at")), Instant.now()).toNanos();
-            target.activate(doc.passport(), doc.revision(), doc.digest(), null, System.nanoTime() - Math.max(0, age));
+            target.standIn(doc.passport(), doc.revision(), doc.digest(), System.nanoTime() - Math.max(0, age), config.timeout());
             later(() -> event("policy_activated", "policy kept in " + dir + " in force until the server answers: "
                     + doc.passport().passportId() + (doc.revision() == null ? "" : " revision " + doc.revision()),
                     Map.of("from", "state"), doc, null));
