@@ -164,6 +164,8 @@ class GateFilesIT {
         Path elsewhere = Dirs.mkdir(tmp, "elsewhere");
         Path archives = ForkedJvm.AGENT_JAR.toAbsolutePath().getParent().resolve("cli-archive");
         Path forged = archives.resolve("forged-" + jdk.feature() + ".jsa");
+        boolean madeArchives = !Files.isDirectory(archives);
+        Files.createDirectories(archives);   // as the launcher script makes it: a copy into it would land
         Dirs.write(work.resolve("evil"), "{\"passport_id\":\"forged\"}");
         byte[] passport = ("{\"passport_id\":\"pp-links\",\"status\":\"active\",\"capabilities\":[{\"id\":"
                 + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"ln\",\"cp\","
@@ -216,6 +218,9 @@ class GateFilesIT {
         } finally {
             server.stop(0);
             Files.deleteIfExists(forged);
+            if (madeArchives) {
+                Files.deleteIfExists(archives);
+            }
         }
     }
 }
