@@ -1868,6 +1868,7 @@ final class Analysis {
                     }
                 }
             }
+            case LINK_SOURCES -> linkSources(wr, p, display, location);
             case URL_NAMES -> {
                 for (Arg a : p.operands) {
                     String name = urlFileName(a.text);
@@ -1891,6 +1892,48 @@ final class Analysis {
             default -> {
             }
         }
+    }
+
+    /**
+     * What a link points to, as a written path: a write through the link later names only the link. A relative
+     * target is followed from the directory the link is made in (the last operand's directory, or the last
+     * operand itself when it is a directory, or the directory option's value), and is also checked from the
+     * working directory (a hard link's source, {@code ln -r}).
+     */
+    private void linkSources(WriteRule wr, ParsedArgs p, String display, String location) {
+        String dirOption = null;
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(wr.name()) && u.value() != null) {
+                dirOption = u.value();
+            }
+        }
+        int n = p.operands.size();
+        int sources = dirOption != null ? n : n - 1;
+        if (n == 0) {
+            return;
+        }
+        String last = n >= 2 && dirOption == null ? p.operands.get(n - 1).text : null;
+        boolean lastDynamic = last != null && p.operands.get(n - 1).dynamic;
+        for (int i = 0; i < Math.max(sources, 1); i++) {
+            Arg a = p.operands.get(i);
+            writePath(a, wr.verdict(), display, location);
+            if (a.text.startsWith("/") || a.text.startsWith("~") || a.text.startsWith("$")) {
+                continue;
+            }
+            String[] dirs = dirOption != null ? new String[] {dirOption}
+                    : last == null ? new String[0] : new String[] {parentOf(last), last};
+            for (String d : dirs) {
+                if (!d.equals(".")) {
+                    writePath(new Arg(d + "/" + a.text, a.dynamic || lastDynamic, false, -1, -1), wr.verdict(), display, location);
+                }
+            }
+        }
+    }
+
+    private static String parentOf(String path) {
+        String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+        int slash = p.lastIndexOf('/');
+        return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
     }
 
     /**

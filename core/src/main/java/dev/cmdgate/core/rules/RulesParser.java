@@ -1125,6 +1125,13 @@ final class RulesParser {
                 }
             }
             case "url-names" -> target = WriteRule.Target.URL_NAMES;
+            case "link-sources" -> {
+                target = WriteRule.Target.LINK_SOURCES;
+                if (i < arrow && t.get(i).equals("opt")) {
+                    i++;
+                    name = optionName(s, need(t, i++));
+                }
+            }
             case "prefixed" -> {
                 target = WriteRule.Target.PREFIXED;
                 if (i < arrow && (t.get(i).equals("first") || t.get(i).equals("last"))) {

@@ -144,7 +144,16 @@ class OwnFilesTest {
             Classification r = in(work.toString(), line);
             assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
         }
+        // a relative target is followed from the link's directory, in the same command line as the write through it
+        Path rel = work.resolve("sub/deeper").relativize(state);
+        for (String line : new String[] {"mkdir -p sub/deeper && ln -s " + rel + " sub/deeper/lnk && cp /etc/hostname sub/deeper/lnk/",
+                "mkdir -p sub/deeper && ln -s " + rel + " sub/deeper/ && cp /etc/hostname sub/deeper/state/",
+                "ln -s -t sub/deeper " + rel}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
         assertThat(in(work.toString(), "ln -s /tmp/elsewhere lnk").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(in(work.toString(), "ln -s ../notes.txt sub/notes").commandClass()).isEqualTo(CommandClass.WRITE);
         assertThat(in(work.toString(), "cp STATE/user.rules copy").commandClass()).isEqualTo(CommandClass.WRITE);
     }
 
