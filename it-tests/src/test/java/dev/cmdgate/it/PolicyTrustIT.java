@@ -204,6 +204,31 @@ class PolicyTrustIT {
                 .contains("is writable by its group or by others");
     }
 
+    /**
+     * Without a key the state directory holds nothing another process could not have written: a kept policy,
+     * however high its revision, gives way to whatever the server answers, and decides only while the server
+     * cannot be asked.
+     */
+    @OnEachJdk
+    void without_a_key_a_kept_policy_gives_way_to_the_servers_answer_whatever_its_revision(Jdk jdk) throws Exception {
+        byte[] served = SignedBundles.passport("echo").replace("}", ",\"revision\":\"5\"}").getBytes(StandardCharsets.UTF_8);
+        body.set(served);
+        String url = startServer();
+        Path state = Dirs.mkdir(tmp, "state");
+        Path work = Dirs.mkdir(tmp, "work");
+        byte[] planted = SignedBundles.passport("echo", "touch").replace("}", ",\"revision\":\"99\"}").getBytes(StandardCharsets.UTF_8);
+        Files.write(state.resolve("policy.body"), planted);
+        Files.writeString(state.resolve("policy.meta.json"), "{\"source\":\"" + url + "\",\"digest\":\"sha256:"
+                + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(planted)) + "\",\"revision\":\"99\","
+                + "\"checked_at\":\"" + Instant.now() + "\"}");
+        Run run = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.state", state).main(Commands.class)
+                .args(Spec.attempts().add("touch", "touch", "planted").add("echo", "echo", "ok").args()).run();
+        assertThat(run.result("touch").blocked()).as(run.describe()).isTrue();
+        assertThat(work.resolve("planted")).doesNotExist();
+        assertThat(run.result("echo").output()).as(run.describe()).isEqualTo("ok\n");
+        assertThat(state.resolve("policy.body")).hasBinaryContent(served);
+    }
+
     @OnEachJdk
     void a_bundle_signed_with_a_shared_secret_read_from_a_file_is_applied_and_another_secret_is_not(Jdk jdk) throws Exception {
         byte[] secret = "a-shared-secret-of-32-bytes-ok!!".getBytes(StandardCharsets.UTF_8);

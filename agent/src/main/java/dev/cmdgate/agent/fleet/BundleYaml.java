@@ -26,9 +26,13 @@ final class BundleYaml {
     private record Line(int number, int indent, String text) {
     }
 
+    /** Nesting deeper than this is refused (as the JSON parser's limit): the file comes before its digest is checked. */
+    private static final int MAX_DEPTH = 128;
+
     private final List<Line> lines;
     private final String what;
     private int next;
+    private int depth;
 
     private BundleYaml(List<Line> lines, String what) {
         this.lines = lines;
@@ -68,6 +72,17 @@ final class BundleYaml {
 
     private Object block(int indent) {
         Line first = lines.get(next);
+        if (++depth > MAX_DEPTH) {
+            throw unsupported(first, "nesting deeper than " + MAX_DEPTH + " levels");
+        }
+        try {
+            return blockAt(indent, first);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Object blockAt(int indent, Line first) {
         if (first.indent() != indent) {
             throw unsupported(first, "an unexpected indentation");
         }

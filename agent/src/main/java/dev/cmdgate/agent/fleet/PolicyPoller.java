@@ -50,6 +50,13 @@ public final class PolicyPoller implements Runnable {
     /** Events of {@link #restore()}, which runs while cmdgate starts: written by the poller's thread. */
     private final java.util.List<Runnable> pending = new java.util.ArrayList<>();
     private String lastRejected;
+    /**
+     * The policy in force is the one kept in the state directory, not yet confirmed by the server this run.
+     * Without a key, anything in that directory another process could have written (a high revision too), so
+     * the server's answer replaces it whatever its revision; with a key it is a signed bundle and its revision
+     * orders the server's.
+     */
+    private boolean keptInForce;
     private boolean failing;
     private boolean staleSaid;
 
@@ -150,9 +157,10 @@ public final class PolicyPoller implements Runnable {
         recovered();
         if (active != null && doc.digest().equals(active.digest())) {
             target.confirm(answer.etag(), now);   // a new ETag, the same content
+            keptInForce = false;
             return;
         }
-        if (active != null && active.revision() != null && doc.revision() != null) {
+        if (active != null && active.revision() != null && doc.revision() != null && (trust != null || !keptInForce)) {
             int c = PolicyDocument.compareRevisions(doc.revision(), active.revision());
             if (c < 0) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is older than the revision in force, "
@@ -165,6 +173,7 @@ public final class PolicyPoller implements Runnable {
             }
         }
         target.activate(doc.passport(), doc.revision(), doc.digest(), answer.etag(), now);
+        keptInForce = false;
         staleSaid = false;
         lastRejected = null;
         persist(answer.body(), doc);
@@ -290,6 +299,7 @@ public final class PolicyPoller implements Runnable {
             }
             long age = java.time.Duration.between(Instant.parse((String) meta.get("checked_at")), Instant.now()).toNanos();
             target.standIn(doc.passport(), doc.revision(), doc.digest(), System.nanoTime() - Math.max(0, age), config.timeout());
+            keptInForce = true;
             later(() -> event("policy_activated", "policy kept in " + dir + " in force until the server answers: "
                     + doc.passport().passportId() + (doc.revision() == null ? "" : " revision " + doc.revision()),
                     Map.of("from", "state"), doc, null));
@@ -299,8 +309,11 @@ public final class PolicyPoller implements Runnable {
         }
     }
 
-    /** A kept file's bytes, refusing a symbolic link in its place. */
+    /** A kept file's bytes, refusing a symbolic link, a pipe or a device in its place. */
     private static byte[] readNoFollow(Path file) throws IOException {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(file + " is not a regular file");
+        }
         try (var ch = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             if (ch.size() > PolicyHttp.MAX_BYTES + 65536L) {
                 throw new IOException(file + " is larger than a policy can be");

@@ -25,7 +25,7 @@ class BundleYamlTest {
     @Test
     void whatGoYamlMightReadOtherwiseIsRefusedNamingIt() {
         for (String yaml : new String[] {"a: 1.5", "a: 0x1F", "a: 010", "a: 2024-05-01", "a: {b: 1}", "a: [1]", "a: &x 1",
-                "a: !!str 1", "a: |\n  text", "1: a", "a: 1\na: 2", "a: b: c", "a:\n\t- x"}) {
+                "a: !!str 1", "a: |\n  text", "1: a", "a: 1\na: 2", "a: b: c", "a:\n\t- x", "- ".repeat(5000) + "x"}) {
             assertThatThrownBy(() -> BundleYaml.parse(yaml, "t")).as(yaml).isInstanceOf(PassportException.class)
                     .hasMessageContaining("which cmdgate does not read");
         }

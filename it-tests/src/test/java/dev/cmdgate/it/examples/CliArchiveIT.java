@@ -31,10 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  * time, so an archive dumped from a different jar of the same size and time runs that jar's classes. The test
  * makes such an archive for real — from a jar whose {@code classify} prints {@code UNDER} where the real one
  * prints {@code under} — and places it where the script looks, as someone else could have: the script ignores
- * it when the archive is writable by others, belongs to another user or is a link, and when the directory is
- * writable by others or another user's; the answer is then the real jar's. Placed as this user's own file in
- * this user's own directory, it is used: that is the case a gated JVM covers by counting the directory among
- * its own files (GateFilesIT), and the limit docs/threat-model.md states.
+ * it when the archive is writable by others, belongs to another user or is a link, and when the directory (or
+ * the one above it) is writable by others or the directory is another user's; the answer is then the real
+ * jar's. Placed as this user's own file in this user's own directory, it is used: that is the case a gated JVM
+ * covers by counting the directory among its own files (GateFilesIT), and the limit docs/threat-model.md states.
  */
 class CliArchiveIT {
 
@@ -80,7 +80,7 @@ class CliArchiveIT {
         assertThat(cli(jdk).out()).as("a forged archive is used when its owner placed it").contains("UNDER");
 
         String[] foreign = {"archive writable by others", "archive of another user", "archive through a link",
-                "directory writable by others", "directory of another user"};
+                "directory writable by others", "directory of another user", "directory above writable by others"};
         for (String how : foreign) {
             if (how.contains("another user") && !root) {
                 continue;   // only root can give a file away
@@ -95,6 +95,8 @@ class CliArchiveIT {
                     Files.createSymbolicLink(named, forged);
                 }
                 case "directory writable by others" -> Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+                case "directory above writable by others" -> Files.setPosixFilePermissions(dir.getParent(),
+                        PosixFilePermissions.fromString("rwxrwxrwx"));
                 default -> chown(dir, "65534");
             }
             ExampleRun.Result r = cli(jdk);
@@ -105,6 +107,7 @@ class CliArchiveIT {
                 chown(dir, "0");
             }
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            Files.setPosixFilePermissions(dir.getParent(), PosixFilePermissions.fromString("rwxr-xr-x"));
             Files.deleteIfExists(named);
         }
     }
