@@ -119,6 +119,13 @@ final class Analysis {
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
     boolean changedDirectory;
     /**
+     * After a cd or pushd: the directories a relative written path may start from — the launch's own, and each
+     * directory a cd with a literal target led to, from any of them (a subshell's cd ends with it, so none is
+     * dropped). A relative path written there is checked against the gate's own files from each of them, as
+     * well as by its name. Null before any directory change, or when there are too many to follow.
+     */
+    private List<String> possibleDirectories;
+    /**
      * The programs that receive the launch's environment (see {@link RulesClassifier#environmentReceivers}),
      * or null when they are not being collected.
      */
@@ -390,6 +397,7 @@ final class Analysis {
         }
 
         if (!function && DIRECTORY_CHANGERS.contains(name)) {
+            directoryChange(name, p);
             changedDirectory = true;
         }
         if (pathProgram) {
@@ -1894,6 +1902,39 @@ final class Analysis {
         }
     }
 
+    /** Follows where a cd or pushd with a literal target may lead, for {@link #possibleDirectories}. */
+    private void directoryChange(String name, ParsedArgs p) {
+        if (own.isEmpty() || cwd == null) {
+            return;
+        }
+        if (possibleDirectories == null && !changedDirectory) {
+            possibleDirectories = new ArrayList<>();
+            possibleDirectories.add(cwd);
+        }
+        if (possibleDirectories == null || name.equals("popd") || p.operands.isEmpty()) {
+            return;   // popd and a bare cd lead back to directories already followed, or home (not followed)
+        }
+        Arg target = p.operands.get(0);
+        if (target.dynamic || target.text.equals("-")) {
+            return;
+        }
+        String t = Paths.normalize(target.text);
+        if (t.equals("~") || t.startsWith("~/")) {
+            t = home == null ? null : home + t.substring(1);
+        }
+        if (t == null) {
+            return;
+        }
+        List<String> next = new ArrayList<>(possibleDirectories);
+        for (String from : t.startsWith("/") ? List.of("/") : possibleDirectories) {
+            String d = Paths.resolveDots(Paths.normalize(t.startsWith("/") ? t : from + "/" + t));
+            if (!next.contains(d)) {
+                next.add(d);
+            }
+        }
+        possibleDirectories = next.size() > 32 ? null : next;
+    }
+
     /**
      * What a link points to, as a written path: a write through the link later names only the link. A relative
      * target is followed from the directory the link is made in (the last operand's directory, or the last
@@ -1951,6 +1992,11 @@ final class Analysis {
             return;
         }
         OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
+        if (mine == null && changedDirectory && possibleDirectories != null) {
+            for (int i = 0; i < possibleDirectories.size() && mine == null; i++) {
+                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved());
+            }
+        }
         if (mine != null) {
             raise(display, location, setting("own-files"), mine.what() + " " + mine.path());
             return;

@@ -136,6 +136,19 @@ class OwnFilesTest {
     }
 
     @Test
+    void aRelativeWriteAfterACdIntoAProtectedDirectoryIsDestructive() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.createSymbolicLink(work.resolve("lnk"), state);
+        for (String line : new String[] {"cd STATE && echo x > user.rules", "cd lnk && cp /etc/hostname user.rules",
+                "pushd lnk; truncate -s 0 ./audit.jsonl", "cd /tmp && cd " + state.getParent() + " && rm gate/user.rules",
+                "(cd STATE; echo x >> audit.jsonl.1)"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        assertThat(in(work.toString(), "cd /tmp && echo x > notes.txt").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
     void makingALinkToAProtectedFileOrDirectoryIsDestructive() throws IOException {
         Path work = Files.createDirectories(tmp.resolve("work"));
         for (String line : new String[] {"ln -s STATE lnk", "ln -s STATE/user.rules r", "ln STATE/user.rules r",
