@@ -11,9 +11,9 @@ import java.util.List;
 /**
  * What a line of an audit file is, for the one writer and every reader: the bytes before a {@code '\n'}
  * (a last line without one counts, and the chain check says it was cut short). A line holds no other
- * control character — the writer escapes them all, as JSON strings, and refuses a line holding one — so a
- * reader meeting a raw one (a {@code '\r'} most of all, which other line readers take for a line end) has a
- * line cmdgate did not write. Readers split with {@link #split} and never with a reader of their own: a
+ * control character and no other line separator (NEL, U+2028, U+2029) — the writer escapes them all, as JSON
+ * strings, and refuses a line holding one — so a reader meeting a raw one (a {@code '\r'} most of all, which
+ * other line readers take for a line end) has a line cmdgate did not write. Readers split with {@link #split} and never with a reader of their own: a
  * signature line hidden between two {@code '\r'} in the middle of one line must not be a line to one check
  * and part of another line to the next.
  */
@@ -59,15 +59,18 @@ public final class AuditLines {
     /** Why cmdgate cannot have written this line (it holds a raw control character), or null. */
     public static String foreign(CharSequence line) {
         int at = controlAt(line);
-        return at < 0 ? null : String.format("holds a raw control character (U+%04X at column %d), which cmdgate never"
-                + " writes in a line", (int) line.charAt(at), at + 1);
+        return at < 0 ? null : String.format("holds a raw control character or line separator (U+%04X at column %d),"
+                + " which cmdgate never writes in a line", (int) line.charAt(at), at + 1);
     }
 
-    /** The index of the first control character (below U+0020, or U+007F) in the line, or -1. */
+    /**
+     * The index of the first character the writer never writes raw, or -1: a control character below U+0020, or
+     * a line separator other readers split at (NEL, U+2028, U+2029; the JSON writer escapes them).
+     */
     static int controlAt(CharSequence line) {
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
+            if (c < 0x20 || c == '\u0085' || c == '\u2028' || c == '\u2029') {
                 return i;
             }
         }
