@@ -23,6 +23,30 @@ public final class OwnerOnly {
         return problem(path, false);
     }
 
+    /**
+     * Why another user could replace {@code dir} by renaming it away (its parent directory is theirs, or writable
+     * by others without the sticky bit), or null.
+     */
+    public static String replaceableByOthers(Path dir) {
+        Path parent = dir.toAbsolutePath().getParent();
+        if (parent == null) {
+            return null;
+        }
+        try {
+            String owner = Files.getOwner(parent).getName();
+            String me = System.getProperty("user.name");
+            if (!owner.equals("root") && me != null && !owner.equals(me)) {
+                return parent + " belongs to " + owner + ", who could replace " + dir;
+            }
+            if (Files.getAttribute(parent, "unix:mode") instanceof Integer mode && (mode & 0022) != 0 && (mode & 01000) == 0) {
+                return parent + " is writable by others without the sticky bit: they could replace " + dir;
+            }
+            return null;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return null;   // no POSIX attributes here: only the owner and mode of the directory itself are checked
+        }
+    }
+
     /** Why another user could read or write {@code path}, or null. */
     public static String accessibleByOthers(Path path) {
         return problem(path, true);

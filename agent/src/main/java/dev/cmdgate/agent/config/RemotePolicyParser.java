@@ -149,6 +149,9 @@ final class RemotePolicyParser {
                 throw new IllegalArgumentException(p + " is not a writable directory");
             }
             String problem = OwnerOnly.writableByOthers(p);
+            if (problem == null) {
+                problem = OwnerOnly.replaceableByOthers(p);
+            }
             if (problem != null) {
                 throw new IllegalArgumentException(problem + ": other users could change the policy kept there");
             }
