@@ -139,6 +139,13 @@ class ChainSignatureTest {
                 .contains("signature BAD no audit_signature line verifies");
         assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).good()).isZero();
         assertThat(AuditLines.read(forged)).hasSize(3);
+
+        // U+2028 ends a line for JavaScript's and Python's line readers: the writer never writes it raw
+        Path separated = Files.writeString(dir.resolve("separated.jsonl"), String.join("\n", lines).replace('\r', '\u2028') + "\n");
+        out.getBuffer().setLength(0);
+        assertThat(verify("verify", "--chain-key", publicKey().toString(), separated.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("chain BAD " + separated + ":2: the line holds a raw control character or line"
+                + " separator (U+2028");
     }
 
     @Test
