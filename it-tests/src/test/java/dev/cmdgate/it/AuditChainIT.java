@@ -146,17 +146,26 @@ class AuditChainIT {
         assertThat(ok[1]).contains("(linked to audit.jsonl.1)");
     }
 
-    @OnEachJdk
-    void signed_chain_verifies_with_the_public_key_and_an_edit_with_the_chain_recomputed_does_not(Jdk jdk) throws Exception {
-        Path keys = Dirs.mkdir(tmp, "keys");
+    /**
+     * A key pair from {@code cmdgate keygen} in {@code keys}, and the audit file a gated JVM writes with it, signing
+     * the chain every 2 lines, while it echoes {@code n} times.
+     */
+    private Path signedAudit(Jdk jdk, Path keys, int n) throws Exception {
         List<String> keygen = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(),
                 "keygen", "--out", keys.toString()));
         assertThat(new ProcessBuilder(keygen).redirectErrorStream(true).start().waitFor()).isZero();
         Path audit = tmp.resolve("audit.jsonl");
         Run run = ForkedJvm.on(jdk).in(Dirs.mkdir(tmp, "work")).withAgent("autonomy=full").cmdgate("audit", audit)
                 .cmdgate("signing.key", keys.resolve("cmdgate-signing.pem")).cmdgate("audit.sign.every", 2)
-                .main(Commands.class).args(echoes(5, "").args()).run();
+                .main(Commands.class).args(echoes(n, "").args()).run();
         assertThat(run.exit()).as(run.describe()).isZero();
+        return audit;
+    }
+
+    @OnEachJdk
+    void signed_chain_verifies_with_the_public_key_and_an_edit_with_the_chain_recomputed_does_not(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        Path audit = signedAudit(jdk, keys, 5);
         List<String> lines = Files.readAllLines(audit);
         assertThat(lines.stream().filter(l -> l.contains("\"event\":\"audit_signature\""))).as(String.join("\n", lines))
                 .hasSizeGreaterThanOrEqualTo(2);
@@ -192,14 +201,7 @@ class AuditChainIT {
     @OnEachJdk
     void a_fabricated_file_carrying_a_copied_signature_line_between_carriage_returns_fails(Jdk jdk) throws Exception {
         Path keys = Dirs.mkdir(tmp, "keys");
-        List<String> keygen = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(),
-                "keygen", "--out", keys.toString()));
-        assertThat(new ProcessBuilder(keygen).redirectErrorStream(true).start().waitFor()).isZero();
-        Path audit = tmp.resolve("audit.jsonl");
-        Run run = ForkedJvm.on(jdk).in(Dirs.mkdir(tmp, "work")).withAgent("autonomy=full").cmdgate("audit", audit)
-                .cmdgate("signing.key", keys.resolve("cmdgate-signing.pem")).cmdgate("audit.sign.every", 2)
-                .main(Commands.class).args(echoes(3, "").args()).run();
-        assertThat(run.exit()).as(run.describe()).isZero();
+        Path audit = signedAudit(jdk, keys, 3);
         String copied = Files.readAllLines(audit).stream().filter(l -> l.contains("\"event\":\"audit_signature\""))
                 .findFirst().orElseThrow();
 
