@@ -122,7 +122,8 @@ public final class AgentRuntime {
     static LazyGate.Built build(Checked checked) {
         AgentConfig config = checked.config();
         LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
-        PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
+        PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout(), config.remotePrompt(),
+                config.decisionPoint() == null ? null : config.decisionPoint().agent());
         ThreadScopes scopes = checked.scopes();
         LaunchGuard guard = new LaunchGuard(config, gatekeeper,
                 checked.auditOrNull(),

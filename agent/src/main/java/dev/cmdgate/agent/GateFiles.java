@@ -55,6 +55,13 @@ final class GateFiles {
             b.add(remote.clientKey(), OwnFiles.Kind.FILE, "the policy client key");
             b.add(remote.tokenFile(), OwnFiles.Kind.FILE, "the policy token file");
         }
+        if (config.remotePrompt() != null) {
+            AgentConfig.Transport t = config.remotePrompt().transport();
+            b.add(t.ca(), OwnFiles.Kind.FILE, "the approval service's certificates");
+            b.add(t.clientCert(), OwnFiles.Kind.FILE, "the approval client certificate");
+            b.add(t.clientKey(), OwnFiles.Kind.FILE, "the approval client key");
+            b.add(t.tokenFile(), OwnFiles.Kind.FILE, "the approval service's token file");
+        }
         if (config.decisionPoint() != null) {
             b.add(config.decisionPoint().tokenFile(), OwnFiles.Kind.FILE, "the decision point's token file");
         }

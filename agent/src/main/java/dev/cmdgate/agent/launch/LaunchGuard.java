@@ -607,6 +607,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         t.screen(null, null, false);
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
         PromptRecord prompt = null;
+        String id = null;
         String caller = null;
         Map<String, String> launchContext = context.get();
         Outcome outcome;
@@ -632,7 +633,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
                     outcome = Outcome.BLOCKED;
                 } else {
                     caller = site.caller();
-                    prompt = prompts.ask(launch, verdict, caller, launchContext);
+                    id = ids.next();   // the question names the decision it will be recorded as
+                    prompt = prompts.ask(id, launch, verdict, caller, launchContext, environmentOf(launch));
                     boolean yes = prompt.answer().startsWith("allow");
                     if (!yes) {
                         reasons.add(0, new Reason("prompt.denied", "the prompt was answered deny"
@@ -650,7 +652,7 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
         if (caller == null && (audit != null || outcome != Outcome.ALLOWED || gate != GateDecision.ALLOW)) {
             caller = site.caller();
         }
-        Decision d = new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(),
+        Decision d = new Decision(id != null ? id : ids.next(), Instant.now(), launch.argv(), launch.cwd(),
                 verdict.classification(), gate, outcome, reasons, schemeLabel, modeLabel, caller, prompt, verdict.oap(),
                 launchContext, environmentOf(launch), null, launch.outputRedirects(), received);
         if (verdict.policy() != null && verdict.policy().notice() != null) {

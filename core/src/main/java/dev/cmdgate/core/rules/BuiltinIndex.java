@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Where each program's rows are in the built-in rules text, so that a program's sections are read
- * when a command first names it instead of all ~4,000 lines at the first decision. One pass over
+ * when a command first names it instead of all ~9,000 lines at the first decision. One pass over
  * the text, no regular expressions; built once per JVM.
  *
  * <p>A block is a section header and the lines after it up to the next header. The blocks of the

@@ -123,7 +123,7 @@ final class RulesParser {
 
     /**
      * The built-in rules' text, read once from the jar. It is ASCII (the build refuses anything else), so its
-     * bytes are copied into the string as they are: decoding them as UTF-8 would first scan all 229 KB in the
+     * bytes are copied into the string as they are: decoding them as UTF-8 would first scan all 325 KB in the
      * interpreter, on every gated JVM's first launch.
      */
     static String builtinText() {
@@ -145,7 +145,7 @@ final class RulesParser {
     /**
      * All of a stream, read into one array when the stream says how much it holds (a jar entry's stream does):
      * {@code readAllBytes} reads in small chunks and copies them into the result, three times the bytes for
-     * the 229 KB of the built-in rules on every gated JVM's first launch.
+     * the 325 KB of the built-in rules on every gated JVM's first launch.
      */
     static byte[] readWhole(InputStream in) throws IOException {
         byte[] b = new byte[Math.max(0, in.available())];
@@ -556,7 +556,7 @@ final class RulesParser {
         if (s == null) {
             s = new Section(key, w, parent);
             parent.subs.put(w, s);
-            if (parent.mode == Section.ParseMode.GNU) {
+            if (parent.mode == Section.ParseMode.GNU && !parent.modeByRow) {
                 parent.mode = Section.ParseMode.POSIX;
             }
         }
@@ -576,9 +576,9 @@ final class RulesParser {
             case "parse" -> {
                 for (int i = 1; i < t.size(); i++) {
                     switch (t.get(i)) {
-                        case "gnu" -> s.mode = Section.ParseMode.GNU;
-                        case "posix" -> s.mode = Section.ParseMode.POSIX;
-                        case "none" -> s.mode = Section.ParseMode.NONE;
+                        case "gnu" -> parseMode(s, Section.ParseMode.GNU);
+                        case "posix" -> parseMode(s, Section.ParseMode.POSIX);
+                        case "none" -> parseMode(s, Section.ParseMode.NONE);
                         case "first-bundle" -> s.firstBundle = true;
                         case "global-options" -> s.globalOptions = true;
                         case "plus-options" -> s.plusOptions = true;
@@ -588,7 +588,6 @@ final class RulesParser {
                 }
             }
             case "opt" -> opt(s, t);
-            case "opts" -> opts(s, t);
             case "version" -> {
                 if (t.size() < 2) {
                     throw new IllegalArgumentException("expected: version SPELLING...");
@@ -718,6 +717,12 @@ final class RulesParser {
         }
     }
 
+    /** A {@code parse} row's mode: it stays, wherever the section's sub-command headers are written. */
+    private static void parseMode(Section s, Section.ParseMode mode) {
+        s.mode = mode;
+        s.modeByRow = true;
+    }
+
     private void opt(Section s, List<String> t) {
         List<String> names = new ArrayList<>();
         OptionSpec.Arity arity = OptionSpec.Arity.NONE;
@@ -780,36 +785,6 @@ final class RulesParser {
             }
         }
         s.options.add(spec);
-    }
-
-    /**
-     * {@code opts GROUP... [=ARG|=?ARG] [-> verdict]}: several distinct options sharing arity and
-     * effect; a group joins the spellings of one option with '/' ({@code -n/--max-count}).
-     */
-    private void opts(Section s, List<String> t) {
-        int end = t.indexOf("->");
-        List<String> tail = new ArrayList<>();
-        List<String> groups = new ArrayList<>();
-        for (int i = 1; i < t.size(); i++) {
-            String w = t.get(i);
-            if (i >= end && end >= 0 || w.startsWith("=")) {
-                tail.add(w);
-            } else {
-                groups.add(w);
-            }
-        }
-        if (groups.isEmpty()) {
-            throw new IllegalArgumentException("opts row names no option");
-        }
-        for (String g : groups) {
-            List<String> row = new ArrayList<>();
-            row.add("opt");
-            for (String n : g.split("/")) {
-                row.add(n);
-            }
-            row.addAll(tail);
-            opt(s, row);
-        }
     }
 
     private static final List<String> RUNS_WORDS = List.of("skip", "default", "assignments", "stdin-args", "unless",

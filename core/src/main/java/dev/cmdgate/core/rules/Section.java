@@ -27,6 +27,8 @@ public final class Section {
     final Section parent;
     Verdict verdict;
     ParseMode mode = ParseMode.GNU;
+    /** A {@code parse} row set the mode: a sub-command section does not make it posix then. */
+    boolean modeByRow;
     boolean firstBundle;
     boolean globalOptions;
     /** {@code +x} is an option bundle like {@code -x} (sh/bash: +x turns an option off). */
