@@ -21,7 +21,7 @@ import java.util.List;
  * With a policy server, the state directory that keeps the last good policy, and the keys, certificates and
  * token file its checks use, count too, and the token file of a remote decision point.
  */
-final class GateFiles {
+public final class GateFiles {
 
     /** The directory beside the agent jar where the launcher script keeps the CLI's class-data archives. */
     static final String CLI_ARCHIVES = "cli-archive";
@@ -30,6 +30,11 @@ final class GateFiles {
     }
 
     static OwnFiles of(AgentConfig config) {
+        return builder(config).build();
+    }
+
+    /** The files of {@link #of}, to which a gate that depends on more (a coding agent's hook) adds its own. */
+    public static OwnFiles.Builder builder(AgentConfig config) {
         String home = System.getenv("HOME");
         OwnFiles.Builder b = OwnFiles.builder(home == null || home.isEmpty() ? System.getProperty("user.home") : home);
         Path jar = agentJar();
@@ -72,7 +77,7 @@ final class GateFiles {
         for (Path p : jvmOptionFiles()) {
             b.add(p, OwnFiles.Kind.FILE, "a JVM options file this JVM was started with");
         }
-        return b.build();
+        return b;
     }
 
     /** The jar cmdgate's module was read from (null when it runs from classes, as in its own unit tests). */

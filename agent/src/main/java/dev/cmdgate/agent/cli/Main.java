@@ -22,6 +22,11 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("hook")) {
+            // a coding agent's hook: its own small main class (the launcher starts it directly)
+            dev.cmdgate.agent.hook.HookMain.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         System.exit(run(args));
     }
 

@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.agent.audit.AuditChain;
-import dev.cmdgate.agent.audit.AuditLines;
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
@@ -73,10 +73,10 @@ final class VerifyCommand implements Callable<Integer> {
         int bad = 0;
         if (publicKey != null) {
             if (files.isEmpty()) {
-                bad += decisions(AuditLines.read(System.in), null, publicKey, out);
+                bad += decisions(AuditLine.read(System.in), null, publicKey, out);
             }
             for (Path file : files) {
-                bad += decisions(AuditLines.read(file), files.size() > 1 ? file : null, publicKey, out);
+                bad += decisions(AuditLine.read(file), files.size() > 1 ? file : null, publicKey, out);
             }
         }
         if (!files.isEmpty() && (publicKey == null || chained(files))) {
@@ -124,7 +124,7 @@ final class VerifyCommand implements Callable<Integer> {
         for (String line : lines) {
             n++;
             String where = (name == null ? "" : name + " ") + "line " + n + ": ";
-            String foreign = AuditLines.foreign(line);
+            String foreign = AuditLine.foreign(line);
             if (foreign != null) {
                 out.println(where + "BAD the line " + foreign);
                 bad++;
@@ -142,7 +142,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static boolean isEvent(String line) {
         try {
-            return JsonParser.parseObject(line).containsKey("event");
+            return AuditLine.kind(JsonParser.parseObject(line)) == AuditLine.Kind.EVENT;
         } catch (JsonParseException e) {
             return false;
         }
@@ -151,8 +151,8 @@ final class VerifyCommand implements Callable<Integer> {
     /** Whether any line of the files carries a chain hash (then the chain is checked beside the decisions). */
     private static boolean chained(List<Path> files) throws IOException {
         for (Path f : files) {
-            for (String line : AuditLines.read(f)) {
-                if (line.contains("\"prev_hash\"")) {
+            for (String line : AuditLine.read(f)) {
+                if (line.contains("\"" + AuditLine.PREV_HASH + "\"")) {
                     return true;
                 }
             }

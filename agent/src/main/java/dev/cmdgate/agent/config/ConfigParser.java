@@ -3,6 +3,7 @@ package dev.cmdgate.agent.config;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.core.rules.TrustRule;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -45,12 +46,11 @@ public final class ConfigParser {
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
     /**
-     * The system properties trust rows in the rules file may name ({@code ${java.home}} …), read with the
+     * The system properties trust rows in the rules file may name ({@link TrustRule#PLACEHOLDER_NAMES}), read with the
      * configuration at start-up and carried in the checked settings with this prefix, so that a property
      * the application sets later changes nothing.
      */
     static final String START_PROPERTY = "@";
-    private static final List<String> START_PROPERTIES = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
 
     private ConfigParser() {
     }
@@ -108,7 +108,7 @@ public final class ConfigParser {
         if (sealed) {
             raw.putAll(args);
         }
-        for (String k : START_PROPERTIES) {
+        for (String k : TrustRule.PLACEHOLDER_NAMES.split(" ")) {
             String v = systemProperties.get(k);
             if (v != null) {
                 raw.put(START_PROPERTY + k, v);

@@ -139,6 +139,11 @@ public final class PromptGateway {
         };
     }
 
+    /** Why a prompt is denied without asking anyone, as its record says (when {@link #certainAnswer} is DENY). */
+    public String certainDenial() {
+        return "auto".equals(configured) ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny";
+    }
+
     /** The name recorded in the audit line for the handler that answers now. */
     public String handlerName() {
         Prompter h = installed;
@@ -189,8 +194,7 @@ public final class PromptGateway {
                 return record(name, "deny", started, "handler returned no answer");
             }
             if (a.handler() == BuiltInHandlers.DENY) {
-                return record(name, "deny", started, "auto".equals(configured)
-                        ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
+                return record(name, "deny", started, certainDenial());
             }
             if (reply.answer() == Answer.ALLOW_ALWAYS) {
                 alwaysAllowed.remember(launch, verdict.classification());

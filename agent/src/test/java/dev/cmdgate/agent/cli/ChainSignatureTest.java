@@ -3,7 +3,7 @@ package dev.cmdgate.agent.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.agent.audit.AuditChain;
-import dev.cmdgate.agent.audit.AuditLines;
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.agent.audit.JvmIdentity;
@@ -118,7 +118,7 @@ class ChainSignatureTest {
      * A fabricated file, chained correctly by its author, with one signature line copied from a real file and
      * hidden between two {@code '\r'} inside one of its lines: a reader splitting at {@code '\r'} as well as
      * {@code '\n'} would find the copied signature as a line of its own, valid, while the chain check sees one
-     * line. Every check reads one definition of a line (AuditLines): the copied line signs nothing.
+     * line. Every check reads one definition of a line (AuditLine): the copied line signs nothing.
      */
     @Test
     void aSignatureLineHiddenBetweenCarriageReturnsSignsNothing() throws IOException {
@@ -138,7 +138,7 @@ class ChainSignatureTest {
         assertThat(out.toString()).contains("chain BAD " + forged + ":2: the line holds a raw control character or line separator (U+000D")
                 .contains("signature BAD no audit_signature line verifies");
         assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).good()).isZero();
-        assertThat(AuditLines.read(forged)).hasSize(3);
+        assertThat(AuditLine.read(forged)).hasSize(3);
 
         // U+2028 ends a line for JavaScript's and Python's line readers: the writer never writes it raw
         Path separated = Files.writeString(dir.resolve("separated.jsonl"), String.join("\n", lines).replace('\r', '\u2028') + "\n");
@@ -160,7 +160,7 @@ class ChainSignatureTest {
         sink.write("{\"a\":\"x\\ry\"}");
         // what the JSON writer makes of any argument: escaped, one line to every line reader; DEL stays as it is
         sink.write(dev.cmdgate.core.json.Json.write(java.util.Map.of("argv", java.util.List.of("a\u2028b\u0085c\rd\u007fe"))));
-        assertThat(AuditLines.read(file)).hasSize(2);
+        assertThat(AuditLine.read(file)).hasSize(2);
         assertThat(Files.readString(file)).contains("a\\u2028b\\u0085c\\rd\u007fe");
         assertThat(AuditChain.verify(List.of(file)).ok()).isTrue();
     }

@@ -34,4 +34,45 @@ public record AssignRule(Source source, String option, int index, boolean export
         /** An option's value names a variable set to a value only known at run time ({@code printf -v NAME}). */
         OPT
     }
+
+    /**
+     * {@code assigns operands|names|operand N|opt OPT [exports] [nameref] [if CONDITION...]}; {@code unsets} rows
+     * are written the same way.
+     */
+    static AssignRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: assigns operands|names|operand N|opt OPT [exports] [nameref] [if …]");
+        }
+        Source src;
+        String option = null;
+        int index = 0;
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> src = Source.OPERANDS;
+            case "names" -> src = Source.NAMES;
+            case "operand" -> {
+                src = Source.OPERAND;
+                index = Integer.parseInt(row.need(i++)) - 1;
+                if (index < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            case "opt" -> {
+                src = Source.OPT;
+                option = s.optionName(row.need(i++));
+            }
+            default -> throw new IllegalArgumentException("unknown assigns form '" + t.get(1) + "'");
+        }
+        boolean exports = false;
+        boolean nameref = false;
+        for (; i < t.size() && !t.get(i).equals("if"); i++) {
+            switch (t.get(i)) {
+                case "exports" -> exports = true;
+                case "nameref" -> nameref = true;
+                default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in assigns row");
+            }
+        }
+        return new AssignRule(src, option, index, exports, nameref, row.ifConditions(s, i));
+    }
 }

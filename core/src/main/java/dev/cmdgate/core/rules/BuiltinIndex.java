@@ -97,11 +97,11 @@ final class BuiltinIndex {
                         if (in == null) {
                             throw new IllegalStateException("the built-in rules index " + RESOURCE + " is missing from the jar");
                         }
-                        form = RulesParser.readWhole(in);
+                        form = BuiltinRules.readWhole(in);
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
-                    b = read(RulesParser.builtinText(), form);
+                    b = read(BuiltinRules.text(), form);
                     builtin = b;
                 }
             }
@@ -158,8 +158,8 @@ final class BuiltinIndex {
                     eager.add(id); // settings, trust — and anything malformed, which the full read reports
                 } else {
                     boolean prefix = false;
-                    for (String first : RulesParser.headerFirstWords(inner)) {
-                        if (RulesParser.isPrefixName(first)) {
+                    for (String first : RuleLine.headerFirstWords(inner)) {
+                        if (RuleLine.isPrefixName(first)) {
                             prefix = true; // name-prefix sections are read with the settings
                             continue;
                         }

@@ -13,12 +13,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Enumeration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
@@ -29,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher script's class-data archive decides what the CLI answers: the JVM checks only the jar's size and
  * time, so an archive dumped from a different jar of the same size and time runs that jar's classes. The test
- * makes such an archive for real — from a jar whose {@code classify} prints {@code UNDER} where the real one
- * prints {@code under} — and places it where the script looks, as someone else could have: the script ignores
+ * makes such an archive for real — the script dumps it from a jar whose {@code classify} prints {@code UNDER}
+ * where the real one prints {@code under} — and checks that the real jar put back at the same size and time does
+ * not use it. Then it places it where the script looks, as someone else could have: the script ignores
  * it when the archive is writable by others, belongs to another user or is a link, and when the directory (or
  * the one above it) is writable by others or the directory is another user's; the answer is then the real
  * jar's. Placed as this user's own file in this user's own directory, it is used: that is the case a gated JVM
@@ -64,9 +64,10 @@ class CliArchiveIT {
         Files.setLastModifiedTime(jar, time);
         dir = root.resolve("agent/target/cli-archive");
 
+        Path forged = forgedArchive(jdk, time);
+        // the same size and time, another jar: the archive of the one before is not this one's
         ExampleRun.Result real = cli(jdk);
         assertThat(real.out()).as(real.describe()).contains(" under autonomy=full").doesNotContain("UNDER");
-        Path forged = forgedArchive(jdk, time);
         Path named = dir.resolve(archiveName(jdk));
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()).toList()).as("the script's own archive")
@@ -116,16 +117,22 @@ class CliArchiveIT {
         Files.setAttribute(p, "unix:uid", Integer.parseInt(uid), java.nio.file.LinkOption.NOFOLLOW_LINKS);
     }
 
-    /** The archive's name as the script computes it: a hash of the jar's content, the JVM library's size and time. */
+    /** The archive's name as the script computes it: the jar's and the JVM library's size, time, change time and inode. */
     private String archiveName(Jdk jdk) throws Exception {
-        String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(jar)));
         Path libjvm = jdk.java().toRealPath().getParent().resolve("../lib/server/libjvm.so").toRealPath();
-        return hash.substring(0, 32) + "-" + Files.size(libjvm) + "-" + Files.getLastModifiedTime(libjvm).toMillis() / 1000 + ".jsa";
+        return identity(jar) + "-" + identity(libjvm) + ".jsa";
+    }
+
+    private static String identity(Path file) throws IOException {
+        Map<String, Object> a = Files.readAttributes(file, "unix:size,lastModifiedTime,ctime,ino");
+        return a.get("size") + "-" + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.SECONDS) + "-"
+                + ((FileTime) a.get("ctime")).to(TimeUnit.SECONDS) + "-" + a.get("ino");
     }
 
     /**
-     * A real archive of a different jar of the same size and time at the same path: the JVM dumps it from that
-     * jar, then the real jar is put back (with its time).
+     * A real archive of a different jar of the same size and time at the same path: the script dumps it while that
+     * jar is in place, then the real jar is put back (with its time), as a rebuild of the same size within the same
+     * second would. The script's next call must not take that archive for the real jar's.
      */
     private Path forgedArchive(Jdk jdk, FileTime time) throws Exception {
         Path real = tmp.resolve("real.jar");
@@ -135,16 +142,17 @@ class CliArchiveIT {
         try {
             Files.write(jar, patched);
             Files.setLastModifiedTime(jar, time);
-            List<String> cmd = new ArrayList<>(List.of(jdk.java().toString(), "-XX:ArchiveClassesAtExit=" + out,
-                    "-Xlog:disable", "-jar", jar.toString()));
-            cmd.addAll(List.of(CLASSIFY));
-            ExampleRun.Result dump = ExampleRun.exec(cmd, tmp, Map.of(), 120, null);
+            ExampleRun.Result dump = cli(jdk);
             assertThat(dump.out()).as(dump.describe()).contains("UNDER");
+            try (var files = Files.list(dir)) {
+                List<Path> archives = files.toList();
+                assertThat(archives).as("the archive the script dumped from the patched jar").hasSize(1);
+                Files.copy(archives.get(0), out);
+            }
         } finally {
             Files.copy(real, jar, StandardCopyOption.REPLACE_EXISTING);
             Files.setLastModifiedTime(jar, time);
         }
-        assertThat(out).exists();
         return out;
     }
 
