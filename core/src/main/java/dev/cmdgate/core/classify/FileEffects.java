@@ -26,7 +26,7 @@ final class FileEffects {
     /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
     private final String home;
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
-    private boolean changedDirectory;
+    boolean changedDirectory;
     /**
      * After a cd or pushd: the directories a relative written path may start from — the launch's own, and each
      * directory a cd with a literal target led to, from any of them (a subshell's cd ends with it, so none is

@@ -100,8 +100,13 @@ public final class RulesClassifier implements CommandClassifier {
     public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges,
                                        dev.cmdgate.core.LaunchSite site) {
         try {
-            Analysis a = analysis(site == null ? dev.cmdgate.core.LaunchSite.NONE : site);
+            dev.cmdgate.core.LaunchSite at = site == null ? dev.cmdgate.core.LaunchSite.NONE : site;
+            Analysis a = analysis(at);
             a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
+            if (a.cls == CommandClass.READ && at.files() != null) {
+                // only a Read launch needs its steering files read: anything else is at least Write already
+                a.steering.check(at.files(), at.cwd());
+            }
             return a.result();
         } catch (StackOverflowError | RuntimeException e) {
             return failure(argv, e.getClass().getSimpleName());
