@@ -139,6 +139,22 @@ class ChainSignatureTest {
                 .contains("signature BAD no audit_signature line verifies");
         assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).good()).isZero();
         assertThat(AuditLine.read(forged)).hasSize(3);
+        // the HTML report's reader: the line is not counted, and its chain check names it
+        List<String> unreadable = new ArrayList<>();
+        List<dev.cmdgate.agent.cli.report.AuditReading.Integrity> integrity = dev.cmdgate.agent.cli.report.AuditReading.read(
+                List.of(forged), new dev.cmdgate.agent.cli.report.AuditReading.Reader() {
+                    @Override
+                    public void decision(dev.cmdgate.agent.cli.report.RecordedLine line) {
+                    }
+
+                    @Override
+                    public void unreadable(Path file, int line, String why) {
+                        unreadable.add(line + ": " + why);
+                    }
+                });
+        assertThat(unreadable).filteredOn(u -> u.startsWith("2: ")).singleElement().asString()
+                .startsWith("2: not written by cmdgate: it holds a raw control character");
+        assertThat(integrity.get(0).problems()).extracting(AuditChain.Problem::line).contains(2);
 
         // U+2028 ends a line for JavaScript's and Python's line readers: the writer never writes it raw
         Path separated = Files.writeString(dir.resolve("separated.jsonl"), String.join("\n", lines).replace('\r', '\u2028') + "\n");
