@@ -11,7 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The files this JVM's gate depends on, which no launch may change: the agent jar, the configured rules file,
+ * The files this JVM's gate depends on, which no launch may change: the agent jar (and the CLI's class-data
+ * archives kept beside it), the configured rules file,
  * passport, signing key and audit file (with its rotated siblings), the JDK it runs in, and the JVM options
  * files this JVM was started with (the {@code @argfiles} of its command line and of {@code JDK_JAVA_OPTIONS},
  * {@code -XX:VMOptionsFile=}, {@code -XX:Flags=}): editing one of those could drop the agent, or weaken its
@@ -21,6 +22,9 @@ import java.util.List;
  * token file its checks use, count too, and the token file of a remote decision point.
  */
 public final class GateFiles {
+
+    /** The directory beside the agent jar where the launcher script keeps the CLI's class-data archives. */
+    static final String CLI_ARCHIVES = "cli-archive";
 
     private GateFiles() {
     }
@@ -33,7 +37,13 @@ public final class GateFiles {
     public static OwnFiles.Builder builder(AgentConfig config) {
         String home = System.getenv("HOME");
         OwnFiles.Builder b = OwnFiles.builder(home == null || home.isEmpty() ? System.getProperty("user.home") : home);
-        b.add(agentJar(), OwnFiles.Kind.FILE, "the agent jar");
+        Path jar = agentJar();
+        b.add(jar, OwnFiles.Kind.FILE, "the agent jar");
+        if (jar != null && jar.getParent() != null) {
+            // the launcher script's CLI runs from class-data archives kept beside the jar: one written there would
+            // replace the CLI's classes (its classify answer) for every hook built on it
+            b.add(jar.getParent().resolve(CLI_ARCHIVES), OwnFiles.Kind.TREE, "the CLI's class-data archives");
+        }
         b.add(config.rules(), OwnFiles.Kind.FILE, "the rules file");
         b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");
         b.add(config.signingKey(), OwnFiles.Kind.FILE, "the signing key");

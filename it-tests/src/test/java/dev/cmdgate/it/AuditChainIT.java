@@ -146,17 +146,26 @@ class AuditChainIT {
         assertThat(ok[1]).contains("(linked to audit.jsonl.1)");
     }
 
-    @OnEachJdk
-    void signed_chain_verifies_with_the_public_key_and_an_edit_with_the_chain_recomputed_does_not(Jdk jdk) throws Exception {
-        Path keys = Dirs.mkdir(tmp, "keys");
+    /**
+     * A key pair from {@code cmdgate keygen} in {@code keys}, and the audit file a gated JVM writes with it, signing
+     * the chain every 2 lines, while it echoes {@code n} times.
+     */
+    private Path signedAudit(Jdk jdk, Path keys, int n) throws Exception {
         List<String> keygen = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(),
                 "keygen", "--out", keys.toString()));
         assertThat(new ProcessBuilder(keygen).redirectErrorStream(true).start().waitFor()).isZero();
         Path audit = tmp.resolve("audit.jsonl");
         Run run = ForkedJvm.on(jdk).in(Dirs.mkdir(tmp, "work")).withAgent("autonomy=full").cmdgate("audit", audit)
                 .cmdgate("signing.key", keys.resolve("cmdgate-signing.pem")).cmdgate("audit.sign.every", 2)
-                .main(Commands.class).args(echoes(5, "").args()).run();
+                .main(Commands.class).args(echoes(n, "").args()).run();
         assertThat(run.exit()).as(run.describe()).isZero();
+        return audit;
+    }
+
+    @OnEachJdk
+    void signed_chain_verifies_with_the_public_key_and_an_edit_with_the_chain_recomputed_does_not(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        Path audit = signedAudit(jdk, keys, 5);
         List<String> lines = Files.readAllLines(audit);
         assertThat(lines.stream().filter(l -> l.contains("\"event\":\"audit_signature\""))).as(String.join("\n", lines))
                 .hasSizeGreaterThanOrEqualTo(2);
@@ -182,5 +191,34 @@ class AuditChainIT {
         String[] bad = verify(jdk, "--chain-key", pub, forged);
         assertThat(bad[0]).as(bad[1]).isEqualTo("1");
         assertThat(bad[1]).contains("signature BAD");
+    }
+
+    /**
+     * A reader of the audit file needs no key to fabricate one: a file whose lines it chained itself, one of them
+     * carrying an {@code audit_signature} line copied from the real file between two {@code '\r'}. Each check of
+     * {@code verify} reads the same lines, so the copied signature is no line of its own and signs nothing.
+     */
+    @OnEachJdk
+    void a_fabricated_file_carrying_a_copied_signature_line_between_carriage_returns_fails(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        Path audit = signedAudit(jdk, keys, 3);
+        String copied = Files.readAllLines(audit).stream().filter(l -> l.contains("\"event\":\"audit_signature\""))
+                .findFirst().orElseThrow();
+
+        AuditChain.Hasher h = new AuditChain.Hasher();
+        List<String> fabricated = new ArrayList<>();
+        fabricated.add("{\"argv\":[\"ls\"],\"outcome\":\"allowed\",\"gate\":\"allow\",\"prev_hash\":\"" + AuditChain.GENESIS + "\"}");
+        for (String body : new String[] {
+                "{\"argv\":[\"rm\",\"-rf\",\"/srv\"],\"outcome\":\"allowed\",\"gate\":\"allow\",\"note\":[\r" + copied + "\r]",
+                "{\"argv\":[\"ls\"],\"outcome\":\"allowed\",\"gate\":\"allow\""}) {
+            byte[] before = fabricated.get(fabricated.size() - 1).getBytes(StandardCharsets.UTF_8);
+            fabricated.add(body + ",\"prev_hash\":\"" + h.hex(before, 0, before.length) + "\"}");
+        }
+        Path forged = Files.writeString(tmp.resolve("fabricated.jsonl"), String.join("\n", fabricated) + "\n");
+
+        String[] bad = verify(jdk, "--chain-key", keys.resolve("cmdgate-signing.pub.pem"), forged);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("chain BAD " + forged + ":2: the line holds a raw control character or line separator (U+000D")
+                .contains("signature BAD no audit_signature line verifies");
     }
 }

@@ -12,7 +12,9 @@ import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.Spec;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.SoftAssertions;
@@ -146,5 +148,79 @@ class GateFilesIT {
     @SuppressWarnings("unchecked")
     private static List<String> findingReasons(Audit.Line l) {
         return ((List<Map<String, Object>>) l.json().get("findings")).stream().map(f -> String.valueOf(f.get("reason"))).toList();
+    }
+
+    /**
+     * What one command line could not do, two could: an earlier launch makes a link into a protected directory
+     * (or another name for a protected file), a later one writes through it. Under {@code full}, with a policy
+     * server's state directory and the CLI's class-data archives among the gate's files: making such a link is
+     * refused, and so is writing through one that exists when the launch is decided (a symbolic link to the
+     * directory, a hard link to its file); the kept policy is untouched. An ordinary copy elsewhere runs.
+     */
+    @OnEachJdk
+    void links_into_the_gates_directories_are_not_made_and_not_written_through(Jdk jdk) throws Exception {
+        Path state = Dirs.mkdir(tmp, "state");
+        Path work = Dirs.mkdir(tmp, "work");
+        Path elsewhere = Dirs.mkdir(tmp, "elsewhere");
+        Path archives = ForkedJvm.AGENT_JAR.toAbsolutePath().getParent().resolve("cli-archive");
+        Path forged = archives.resolve("forged-" + jdk.feature() + ".jsa");
+        boolean madeArchives = !Files.isDirectory(archives);
+        Files.createDirectories(archives);   // as the launcher script makes it: a copy into it would land
+        Dirs.write(work.resolve("evil"), "{\"passport_id\":\"forged\"}");
+        byte[] passport = ("{\"passport_id\":\"pp-links\",\"status\":\"active\",\"capabilities\":[{\"id\":"
+                + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"ln\",\"cp\","
+                + "\"sh\",\"echo\",\"link\"],\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/policy.json", ex -> {
+            ex.sendResponseHeaders(200, passport.length);
+            try (java.io.OutputStream out = ex.getResponseBody()) {
+                out.write(passport);
+            }
+        });
+        server.start();
+        try {
+            Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
+                    .add("ln_to_dir", "ln", "-s", state, "lnk")
+                    .add("ln_to_file", "ln", state.resolve("policy.body"), "hard-made")
+                    .add("cp_s_to_file", "cp", "-s", state.resolve("policy.body"), "soft-made")
+                    .add("cp_through_link", "cp", "evil", "pre/")
+                    .add("write_through_hard_link", "sh", "-c", "cat evil > hard")
+                    .add("cp_into_archives", "cp", "evil", forged)
+                    .add("cp_elsewhere", "cp", "evil", elsewhere + "/");
+            try (ForkedJvm.Running app = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,policy.wait=20")
+                    .cmdgate("policy", "http://127.0.0.1:" + server.getAddress().getPort() + "/policy.json")
+                    .cmdgate("policy.state", state).main(Commands.class).args(spec.args()).start()) {
+                app.awaitLine("AWAIT kept", Duration.ofSeconds(30));
+                for (int i = 0; i < 100 && !Files.exists(state.resolve("policy.body")); i++) {
+                    Thread.sleep(100);
+                }
+                // made before this JVM's launches: by an earlier launch, a checkout, an archive
+                Files.createSymbolicLink(work.resolve("pre"), state);
+                Files.createLink(work.resolve("hard"), state.resolve("policy.body"));
+                app.send("go\n");
+                Run run = app.finish();
+                for (String name : List.of("ln_to_dir", "ln_to_file", "cp_s_to_file", "cp_through_link",
+                        "write_through_hard_link", "cp_into_archives")) {
+                    AppResult r = run.result(name);
+                    assertThat(r.blocked()).as(name + "\n" + run.describe()).isTrue();
+                    assertThat(r.message()).as(name).contains("changes cmdgate's own files");
+                }
+                assertThat(run.result("cp_elsewhere").ok()).as(run.describe()).isTrue();
+            }
+            assertThat(work.resolve("lnk")).doesNotExist();
+            assertThat(work.resolve("hard-made")).doesNotExist();
+            assertThat(work.resolve("soft-made")).doesNotExist();
+            assertThat(state.resolve("evil")).doesNotExist();
+            assertThat(forged).doesNotExist();
+            assertThat(state.resolve("policy.body")).hasBinaryContent(passport);
+            assertThat(elsewhere.resolve("evil")).exists();
+        } finally {
+            server.stop(0);
+            Files.deleteIfExists(forged);
+            if (madeArchives) {
+                Files.deleteIfExists(archives);
+            }
+        }
     }
 }

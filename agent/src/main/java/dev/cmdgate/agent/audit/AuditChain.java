@@ -180,7 +180,7 @@ public final class AuditChain {
         private final Path previousFile;
         /** The first line of each hash. */
         private final Map<String, Integer> lineOfHash = new HashMap<>();
-        /** One problem at most per line, kept with its line number; sorted at the end. */
+        /** The problems of single lines (a foreign line's, then its chain's), with their numbers; sorted at the end. */
         private final List<Problem> lineProblems = new ArrayList<>();
         /** Lines whose prev_hash names no line read before them: what they follow is known at the end. */
         private final List<Object[]> later = new ArrayList<>();
@@ -198,6 +198,10 @@ public final class AuditChain {
 
         /** The line {@code lines} is at, parsed here (see {@link #line(int, String, Map, String)}). */
         public void line(AuditLines in) {
+            String foreign = AuditLine.foreign(in.text());
+            if (foreign != null) {   // named, and the chain goes on past it
+                lineProblems.add(new Problem(file, in.number(), "the line " + foreign + ": it was not written by cmdgate"));
+            }
             Map<String, Object> obj = null;
             String notJson = null;
             if (in.whole()) {

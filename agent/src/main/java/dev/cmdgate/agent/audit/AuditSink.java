@@ -169,6 +169,10 @@ public final class AuditSink {
         } else {
             throw new IOException("not a JSON object: " + b);
         }
+        if (AuditLine.controlAt(b) >= 0) {
+            // a line is what ends at '\n' and holds no other control character (AuditLine): never write another kind
+            throw new IOException("an audit line " + AuditLine.foreign(b));
+        }
         int bodyEnd = b.length();
         try {
             synchronized (fileMonitor) {

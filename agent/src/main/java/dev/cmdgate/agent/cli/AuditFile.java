@@ -3,9 +3,7 @@ package dev.cmdgate.agent.cli;
 import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.cli.report.RecordedLine;
 import dev.cmdgate.core.json.JsonParser;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,11 +28,15 @@ final class AuditFile {
             throw new Main.UsageException(file + " is not a readable audit file");
         }
         AuditFile a = new AuditFile();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try {
             int n = 0;
-            for (String raw; (raw = in.readLine()) != null; ) {
+            for (String raw : AuditLine.read(file)) {
                 n++;
                 if (raw.isBlank()) {
+                    continue;
+                }
+                if (AuditLine.foreign(raw) != null) {
+                    a.unreadable.add(n);   // not a line cmdgate wrote
                     continue;
                 }
                 Map<String, Object> json;

@@ -5,10 +5,8 @@ import dev.cmdgate.core.decision.CommandText;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,19 +44,20 @@ final class ReportSecretsCommand implements Callable<Integer> {
         Map<String, Map<String, Integer>> received = new TreeMap<>();
         Map<String, Map<String, Integer>> withheld = new TreeMap<>();
         List<Integer> unreadable = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int n = 0;
-            while ((line = in.readLine()) != null) {
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
+        int n = 0;
+        for (String line : AuditLine.read(file)) {
+            n++;
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                if (AuditLine.foreign(line) != null) {
+                    unreadable.add(n);   // not a line cmdgate wrote
+                } else {
                     count(JsonParser.parseObject(line), received, withheld);
-                } catch (JsonParseException | ClassCastException e) {
-                    unreadable.add(n);
                 }
+            } catch (JsonParseException | ClassCastException e) {
+                unreadable.add(n);
             }
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -8,11 +8,8 @@ import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.DecisionVerifier;
 import dev.cmdgate.core.policy.SigningKeyException;
 import dev.cmdgate.core.policy.SigningKeys;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
@@ -76,12 +73,10 @@ final class VerifyCommand implements Callable<Integer> {
         int bad = 0;
         if (publicKey != null) {
             if (files.isEmpty()) {
-                bad += decisions(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), null,
-                        publicKey, out);
+                bad += decisions(AuditLine.read(System.in), null, publicKey, out);
             }
             for (Path file : files) {
-                bad += decisions(Files.newBufferedReader(file, StandardCharsets.UTF_8), files.size() > 1 ? file : null,
-                        publicKey, out);
+                bad += decisions(AuditLine.read(file), files.size() > 1 ? file : null, publicKey, out);
             }
         }
         if (!files.isEmpty() && (publicKey == null || chained(files))) {
@@ -123,20 +118,24 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /** Checks the OAP decision on each line; event lines (exit, rotation …) carry none and are passed over. */
-    private static int decisions(BufferedReader reader, Path name, PublicKey publicKey, PrintWriter out) throws IOException {
+    private static int decisions(List<String> lines, Path name, PublicKey publicKey, PrintWriter out) {
         int bad = 0;
         int n = 0;
-        try (BufferedReader in = reader) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                n++;
-                if (line.isBlank() || isEvent(line)) {
-                    continue;
-                }
-                DecisionVerifier.Result r = DecisionVerifier.verifyLine(line, publicKey);
-                out.println((name == null ? "" : name + " ") + "line " + n + ": " + (r.valid() ? "OK " : "BAD ") + r.message());
-                bad += r.valid() ? 0 : 1;
+        for (String line : lines) {
+            n++;
+            String where = (name == null ? "" : name + " ") + "line " + n + ": ";
+            String foreign = AuditLine.foreign(line);
+            if (foreign != null) {
+                out.println(where + "BAD the line " + foreign);
+                bad++;
+                continue;
             }
+            if (line.isBlank() || isEvent(line)) {
+                continue;
+            }
+            DecisionVerifier.Result r = DecisionVerifier.verifyLine(line, publicKey);
+            out.println(where + (r.valid() ? "OK " : "BAD ") + r.message());
+            bad += r.valid() ? 0 : 1;
         }
         return bad;
     }
@@ -152,12 +151,9 @@ final class VerifyCommand implements Callable<Integer> {
     /** Whether any line of the files carries a chain hash (then the chain is checked beside the decisions). */
     private static boolean chained(List<Path> files) throws IOException {
         for (Path f : files) {
-            try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    if (line.contains("\"" + AuditLine.PREV_HASH + "\"")) {
-                        return true;
-                    }
+            for (String line : AuditLine.read(f)) {
+                if (line.contains("\"" + AuditLine.PREV_HASH + "\"")) {
+                    return true;
                 }
             }
         }

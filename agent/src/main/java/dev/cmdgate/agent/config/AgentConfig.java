@@ -126,10 +126,28 @@ public record AgentConfig(
      * @param clientKey  its PKCS#8 PEM private key
      * @param tokenFile  file holding a bearer token (read at every check); null: none
      * @param tokenEnv   environment variable holding a bearer token; null: none
+     * @param bundleSecret file holding the shared secret HS256 bundle signatures must verify with (OPA's
+     *                   alternative to a key pair); null: none. At most one of bundleKey and bundleSecret
+     * @param keyId      the key id a bundle's signature must name when it names one; null: not compared
+     * @param scope      the scope a bundle's signature must carry, as OPA compares it; null: none
      */
     public record RemotePolicy(java.net.URI url, Duration poll, Duration stale, OnStale onStale, Path stateDir,
                                Duration startWait, Duration timeout, Duration longPoll, Path bundleKey, Path ca,
-                               Path clientCert, Path clientKey, Path tokenFile, String tokenEnv) {
+                               Path clientCert, Path clientKey, Path tokenFile, String tokenEnv, Path bundleSecret,
+                               String keyId, String scope) {
+
+        /** Without a shared secret, key id or scope. */
+        public RemotePolicy(java.net.URI url, Duration poll, Duration stale, OnStale onStale, Path stateDir,
+                            Duration startWait, Duration timeout, Duration longPoll, Path bundleKey, Path ca,
+                            Path clientCert, Path clientKey, Path tokenFile, String tokenEnv) {
+            this(url, poll, stale, onStale, stateDir, startWait, timeout, longPoll, bundleKey, ca, clientCert, clientKey,
+                    tokenFile, tokenEnv, null, null, null);
+        }
+
+        /** Whether bundles must be signed (a key or a shared secret is configured). */
+        public boolean signatureRequired() {
+            return bundleKey != null || bundleSecret != null;
+        }
 
         /** The trust anchors, client certificate and token this policy is fetched with. */
         public Transport transport() {
@@ -147,6 +165,13 @@ public record AgentConfig(
             put(m, "policy.state", stateDir);
             put(m, "policy.key", bundleKey);
             transport().putSettings(m, "policy");
+            put(m, "policy.secret.file", bundleSecret);
+            if (keyId != null) {
+                m.put("policy.key.id", keyId);
+            }
+            if (scope != null) {
+                m.put("policy.scope", scope);
+            }
         }
     }
 

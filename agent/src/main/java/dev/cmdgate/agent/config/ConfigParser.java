@@ -38,7 +38,7 @@ public final class ConfigParser {
             "audit", "audit.failure", "audit.rotate.size", "audit.rotate.keep", "audit.sign.every", "rules", "stdin", "signing.key", "config",
             "children", "refusal", "caller.skip", "policy.poll", "policy.long-poll", "policy.stale", "policy.on-stale", "policy.state",
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
-            "policy.token.file", "policy.token.env", "decision.url", "decision.pack", "decision.agent",
+            "policy.token.file", "policy.token.env", "policy.secret.file", "policy.key.id", "policy.scope", "decision.url", "decision.pack", "decision.agent",
             "decision.timeout", "decision.on-error", "decision.token.file", "decision.token.env",
             "prompt.ca", "prompt.client.cert", "prompt.client.key", "prompt.token.file", "prompt.token.env", "service",
             "sealed", "secrets", "warmup");

@@ -64,9 +64,20 @@ final class RemotePolicyParser {
             key = "policy.state";
             Path stateDir = stateDir(raw, checkFiles);
             AgentConfig.Transport transport = TransportParser.parse(raw, "policy", checkFiles);
+            Path bundleKey = ConfigParser.readableFile(raw, "policy.key", checkFiles);
+            key = "policy.secret.file";
+            Path secret = secretFile(raw, checkFiles);
+            if (bundleKey != null && secret != null) {
+                throw new ConfigException(ConfigParser.PREFIX + "policy.key and " + ConfigParser.PREFIX
+                        + "policy.secret.file are alternatives: set one of them");
+            }
+            key = "policy.key.id";
+            String keyId = signatureSetting(raw, key, bundleKey != null || secret != null);
+            key = "policy.scope";
+            String scope = signatureSetting(raw, key, bundleKey != null || secret != null);
             return new AgentConfig.RemotePolicy(uri, poll, stale, onStale, stateDir, wait, timeout, longPoll,
-                    ConfigParser.readableFile(raw, "policy.key", checkFiles), transport.ca(), transport.clientCert(),
-                    transport.clientKey(), transport.tokenFile(), transport.tokenEnv());
+                    bundleKey, transport.ca(), transport.clientCert(), transport.clientKey(), transport.tokenFile(),
+                    transport.tokenEnv(), secret, keyId, scope);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + ConfigParser.PREFIX + key + ": " + e.getMessage());
         }
@@ -110,15 +121,80 @@ final class RemotePolicyParser {
                 || h.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
     }
 
+    /**
+     * The state directory: one this user owns and no one else may write, since what it holds decides launches
+     * after a restart (without a key it is trusted as a local passport file is).
+     */
     private static Path stateDir(Map<String, String> raw, boolean check) {
         String v = raw.get("policy.state");
         if (v == null) {
             return null;
         }
         Path p = Path.of(v.trim()).toAbsolutePath();
-        if (check && (!Files.isDirectory(p) || !Files.isWritable(p))) {
-            throw new IllegalArgumentException(p + " is not a writable directory");
+        if (check) {
+            if (!Files.isDirectory(p) || !Files.isWritable(p)) {
+                throw new IllegalArgumentException(p + " is not a writable directory");
+            }
+            String problem = OwnerOnly.writableByOthers(p);
+            if (problem == null) {
+                problem = OwnerOnly.replaceableByOthers(p);
+            }
+            if (problem != null) {
+                throw new IllegalArgumentException(problem + ": other users could change the policy kept there");
+            }
         }
         return p;
+    }
+
+    /**
+     * The file of the shared secret HS256 signatures are checked with: read as it is (as OPA reads its key, so
+     * a newline at its end is part of the secret), not empty, and readable by this user alone.
+     */
+    private static Path secretFile(Map<String, String> raw, boolean check) {
+        String v = raw.get("policy.secret.file");
+        if (v == null) {
+            return null;
+        }
+        Path p = Path.of(v.trim()).toAbsolutePath();
+        if (check) {
+            try {
+                if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+                    throw new IllegalArgumentException(p + " is not a readable file");
+                }
+                long size = Files.size(p);
+                if (size == 0 || size > 64 * 1024) {
+                    throw new IllegalArgumentException(p + (size == 0 ? " is empty" : " is larger than 64 KiB"));
+                }
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("cannot read " + p + " (" + e.getMessage() + ")");
+            }
+            String problem = OwnerOnly.accessibleByOthers(p);
+            if (problem != null) {
+                throw new IllegalArgumentException(problem + ": whoever reads the secret can sign policies");
+            }
+        }
+        return p;
+    }
+
+    /** {@code policy.key.id} or {@code policy.scope}: a non-empty word, and only where signatures are checked. */
+    private static String signatureSetting(Map<String, String> raw, String key, boolean signed) {
+        String v = raw.get(key);
+        if (v == null) {
+            return null;
+        }
+        if (!signed) {
+            throw new IllegalArgumentException("it applies to bundle signatures: it needs " + ConfigParser.PREFIX
+                    + "policy.key or " + ConfigParser.PREFIX + "policy.secret.file");
+        }
+        String t = v.trim();
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("empty");
+        }
+        for (int i = 0; i < t.length(); i++) {
+            if (t.charAt(i) < 0x20 || t.charAt(i) == 0x7f) {
+                throw new IllegalArgumentException("'" + v + "' holds a control character");
+            }
+        }
+        return t;
     }
 }

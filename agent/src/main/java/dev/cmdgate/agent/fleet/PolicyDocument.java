@@ -3,7 +3,6 @@ package dev.cmdgate.agent.fleet;
 import dev.cmdgate.agent.audit.AuditChain;
 import dev.cmdgate.core.policy.Passport;
 import dev.cmdgate.core.policy.PassportException;
-import java.security.PublicKey;
 
 /**
  * A policy as fetched: a passport JSON document, or an OPA-format bundle ({@link Bundle}) holding one.
@@ -15,19 +14,30 @@ import java.security.PublicKey;
  */
 record PolicyDocument(Passport passport, String revision, String digest) {
 
-    /**
-     * @param bundleKey the key a bundle's signature must verify with; null: bundles need none (a signed
-     *                  bundle is then not checked)
-     * @throws PassportException one line saying what is wrong
-     */
-    static String parse0Digest(byte[] body) {
+    /** {@code sha256:HEX} of a policy's bytes as fetched. */
+    static String digestOf(byte[] body) {
         return "sha256:" + new AuditChain.Hasher().hex(body, 0, body.length);
     }
 
-    static PolicyDocument parse(byte[] body, String source, PublicKey bundleKey) {
-        String digest = parse0Digest(body);
-        if (body.length >= 2 && (body[0] & 0xff) == 0x1f && (body[1] & 0xff) == 0x8b) {
-            Bundle b = Bundle.read(body, source, bundleKey);
+    /**
+     * @param trust what a signature must verify with; null: no signature is required (a signed bundle is then
+     *              not checked). With it, only a bundle signed accordingly, carrying a revision, is accepted: a
+     *              plain passport document never is, whatever it says
+     * @throws PassportException one line saying what is wrong
+     */
+    static PolicyDocument parse(byte[] body, String source, BundleTrust trust) {
+        String digest = digestOf(body);
+        boolean gzip = body.length >= 2 && (body[0] & 0xff) == 0x1f && (body[1] & 0xff) == 0x8b;
+        if (trust != null && !gzip) {
+            throw new PassportException("policy " + source + ": not a bundle (a gzipped tar); with " + trust.describe()
+                    + " only a bundle signed with it is accepted");
+        }
+        if (gzip) {
+            Bundle b = Bundle.read(body, source, trust);
+            if (trust != null && b.revision() == null) {
+                throw new PassportException("bundle " + source + ": its .manifest names no revision; a signed bundle must,"
+                        + " so that an older one cannot be served again in place of a newer one");
+            }
             return new PolicyDocument(b.passport(), b.revision(), digest);
         }
         Passport p = Passport.parse(Passport.decodeUtf8(body, "policy " + source), "policy " + source);

@@ -3,19 +3,21 @@ package dev.cmdgate.agent.fleet;
 import dev.cmdgate.agent.audit.AuditEvent;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.OwnerOnly;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.RemotePassports;
-import dev.cmdgate.core.policy.SigningKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
-import java.security.PublicKey;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,12 +42,20 @@ public final class PolicyPoller implements Runnable {
     private final RemotePassports target;
     private final AuditSink audit;
     private final AgentLog log;
-    private final PublicKey bundleKey;
+    /** What bundle signatures must verify with; null: none is required. */
+    private final BundleTrust trust;
     private final PolicyHttp http;
     private final String source;
     /** Events of {@link #restore()}, which runs while cmdgate starts: written by the poller's thread. */
     private final java.util.List<Runnable> pending = new java.util.ArrayList<>();
     private String lastRejected;
+    /**
+     * The policy in force is the one kept in the state directory, not yet confirmed by the server this run.
+     * Without a key, anything in that directory another process could have written (a high revision too), so
+     * the server's answer replaces it whatever its revision; with a key it is a signed bundle and its revision
+     * orders the server's.
+     */
+    private boolean keptInForce;
     private boolean failing;
     private boolean staleSaid;
 
@@ -55,16 +65,14 @@ public final class PolicyPoller implements Runnable {
         this.target = target;
         this.audit = auditOrNull;
         this.log = log;
-        this.bundleKey = config.bundleKey() == null ? null : SigningKeys.readAnyPublicKey(config.bundleKey());
+        this.trust = BundleTrust.of(config);
         this.http = new PolicyHttp(config);
         this.source = config.url().toString();
     }
 
-    /** Checks that the TLS material and the key can be read (at start-up, so a bad one stops the JVM). */
+    /** Checks that the TLS material and the key or secret can be read (at start-up, so a bad one stops the JVM). */
     public static void validate(AgentConfig.RemotePolicy config) throws IOException, GeneralSecurityException {
-        if (config.bundleKey() != null) {
-            SigningKeys.readAnyPublicKey(config.bundleKey());
-        }
+        BundleTrust.of(config);
         new PolicyHttp(config);
     }
 
@@ -111,10 +119,18 @@ public final class PolicyPoller implements Runnable {
         try {
             answer = http.get(active == null ? null : active.etag());
         } catch (IOException | RuntimeException e) {
-            failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage());
+            try {
+                failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage());
+            } finally {
+                target.checkCompleted();   // the server cannot be asked: a kept policy stands in now
+            }
             return false;
         }
-        check(active, answer);
+        try {
+            check(active, answer);
+        } finally {
+            target.checkCompleted();   // after what the answer put in force, never before
+        }
         return true;
     }
 
@@ -131,7 +147,7 @@ public final class PolicyPoller implements Runnable {
         }
         PolicyDocument doc;
         try {
-            doc = PolicyDocument.parse(answer.body(), source, bundleKey);
+            doc = PolicyDocument.parse(answer.body(), source, trust);
         } catch (PassportException | IllegalArgumentException e) {
             recovered();
             reject(digestOf(answer.body()), null, e.getMessage());
@@ -140,9 +156,10 @@ public final class PolicyPoller implements Runnable {
         recovered();
         if (active != null && doc.digest().equals(active.digest())) {
             target.confirm(answer.etag(), now);   // a new ETag, the same content
+            keptInForce = false;
             return;
         }
-        if (active != null && active.revision() != null && doc.revision() != null) {
+        if (active != null && active.revision() != null && doc.revision() != null && (trust != null || !keptInForce)) {
             int c = PolicyDocument.compareRevisions(doc.revision(), active.revision());
             if (c < 0) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is older than the revision in force, "
@@ -155,15 +172,16 @@ public final class PolicyPoller implements Runnable {
             }
         }
         target.activate(doc.passport(), doc.revision(), doc.digest(), answer.etag(), now);
+        keptInForce = false;
         staleSaid = false;
         lastRejected = null;
-        persist(answer.body(), doc, answer.etag());
+        persist(answer.body(), doc);
         event(AuditEvent.Policy.ACTIVATED, "policy from " + source + " in force: " + doc.passport().passportId()
                 + (doc.revision() == null ? "" : " revision " + doc.revision()), Map.of("from", "server"), doc);
     }
 
     private static String digestOf(byte[] body) {
-        return PolicyDocument.parse0Digest(body);
+        return PolicyDocument.digestOf(body);
     }
 
     private void reject(String digest, String revision, String reason) {
@@ -207,7 +225,7 @@ public final class PolicyPoller implements Runnable {
 
     // ---------------------------------------------------------------- the state directory
 
-    private void persist(byte[] body, PolicyDocument doc, String etag) {
+    private void persist(byte[] body, PolicyDocument doc) {
         Path dir = config.stateDir();
         if (dir == null) {
             return;
@@ -217,7 +235,6 @@ public final class PolicyPoller implements Runnable {
             meta.put("source", source);
             meta.put("digest", doc.digest());
             meta.put("revision", doc.revision());
-            meta.put("etag", etag);
             meta.put("checked_at", Instant.now().toString());
             atomicWrite(dir.resolve(BODY), body);
             atomicWrite(dir.resolve(META), Json.write(meta).getBytes(StandardCharsets.UTF_8));
@@ -227,39 +244,84 @@ public final class PolicyPoller implements Runnable {
         }
     }
 
+    /**
+     * Writes a file of the state directory by renaming a new file over it: the new file gets a name of its own
+     * and mode 0600 when it is created (never a name someone could have placed a link under beforehand).
+     */
     private static void atomicWrite(Path file, byte[] bytes) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(tmp, bytes);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Path tmp;
+        try {
+            tmp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException notPosix) {
+            tmp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp");
+        }
+        try {
+            Files.write(tmp, bytes, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
-    /** The persisted policy, verified again like a fetched one; fresh from when it was last confirmed. */
+    /**
+     * The persisted policy, verified again as strictly as a fetched one (with a key or secret: a bundle signed
+     * with it, carrying a revision), from files only this user could have written; fresh from when it was last
+     * confirmed. Its ETag is not kept: another process could have written the files with the server's current
+     * ETag beside an older policy, and a 304 to it would then keep that policy fresh. The first check after a
+     * restart fetches the policy whole and compares it with the kept one (an older revision served by then is
+     * rejected, a newer one replaces it); until that check completes (at most {@code policy.timeout}) launches
+     * wait for it, so the kept policy only decides when the server cannot be asked.
+     */
     void restore() {
         Path dir = config.stateDir();
-        if (dir == null || !Files.isRegularFile(dir.resolve(META))) {
+        if (dir == null || !Files.exists(dir.resolve(META), LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try {
-            Map<String, Object> meta = JsonParser.parseObject(Files.readString(dir.resolve(META), StandardCharsets.UTF_8));
+            for (Path p : new Path[] {dir, dir.resolve(META), dir.resolve(BODY)}) {
+                String problem = OwnerOnly.writableByOthers(p);
+                if (problem != null) {
+                    throw new PassportException(problem);
+                }
+            }
+            Map<String, Object> meta = JsonParser.parseObject(new String(readNoFollow(dir.resolve(META)), StandardCharsets.UTF_8));
             if (!source.equals(meta.get("source"))) {
                 log.warn("cmdgate: the policy kept in " + dir + " is from " + meta.get("source") + ", not " + source
                         + ": not used");
                 return;
             }
-            byte[] body = Files.readAllBytes(dir.resolve(BODY));
-            PolicyDocument doc = PolicyDocument.parse(body, source + " (kept in " + dir + ")", bundleKey);
+            byte[] body = readNoFollow(dir.resolve(BODY));
+            PolicyDocument doc = PolicyDocument.parse(body, source + " (kept in " + dir + ")", trust);
             if (!doc.digest().equals(meta.get("digest"))) {
                 throw new PassportException("its content does not match the digest kept beside it");
             }
             long age = java.time.Duration.between(Instant.parse((String) meta.get("checked_at")), Instant.now()).toNanos();
-            target.activate(doc.passport(), doc.revision(), doc.digest(), (String) meta.get("etag"),
-                    System.nanoTime() - Math.max(0, age));
+            target.standIn(doc.passport(), doc.revision(), doc.digest(), System.nanoTime() - Math.max(0, age), config.timeout());
+            keptInForce = true;
             later(() -> event(AuditEvent.Policy.ACTIVATED, "policy kept in " + dir + " in force until the server answers: "
                     + doc.passport().passportId() + (doc.revision() == null ? "" : " revision " + doc.revision()),
                     Map.of("from", "state"), doc));
         } catch (IOException | RuntimeException e) {
             later(() -> event(AuditEvent.Policy.REJECTED, "the policy kept in " + dir + " cannot be used: " + e.getMessage(),
                     Map.of("reason", "kept policy: " + e.getMessage()), null));
+        }
+    }
+
+    /** A kept file's bytes, refusing a symbolic link, a pipe or a device in its place. */
+    private static byte[] readNoFollow(Path file) throws IOException {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(file + " is not a regular file");
+        }
+        try (var ch = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            if (ch.size() > PolicyHttp.MAX_BYTES + 65536L) {
+                throw new IOException(file + " is larger than a policy can be");
+            }
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate((int) ch.size());
+            while (buf.hasRemaining() && ch.read(buf) >= 0) {
+                // read on
+            }
+            return java.util.Arrays.copyOf(buf.array(), buf.position());
         }
     }
 

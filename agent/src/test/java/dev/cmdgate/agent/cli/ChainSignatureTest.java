@@ -3,6 +3,7 @@ package dev.cmdgate.agent.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.agent.audit.AuditChain;
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.agent.audit.JvmIdentity;
@@ -111,5 +112,72 @@ class ChainSignatureTest {
         out.getBuffer().setLength(0);
         assertThat(verify("verify", "--chain-key", other.toString(), signed.toString())).isEqualTo(1);
         assertThat(out.toString()).contains("signature BAD");
+    }
+
+    /**
+     * A fabricated file, chained correctly by its author, with one signature line copied from a real file and
+     * hidden between two {@code '\r'} inside one of its lines: a reader splitting at {@code '\r'} as well as
+     * {@code '\n'} would find the copied signature as a line of its own, valid, while the chain check sees one
+     * line. Every check reads one definition of a line (AuditLine): the copied line signs nothing.
+     */
+    @Test
+    void aSignatureLineHiddenBetweenCarriageReturnsSignsNothing() throws IOException {
+        String copied = Files.readAllLines(sevenLines(3)).get(3);
+        assertThat(copied).contains("\"event\":\"audit_signature\"");
+        AuditChain.Hasher h = new AuditChain.Hasher();
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"argv\":[\"ls\"],\"outcome\":\"allowed\",\"prev_hash\":\"" + AuditChain.GENESIS + "\"}");
+        for (String body : new String[] {"{\"argv\":[\"rm\",\"-rf\",\"/\"],\"outcome\":\"allowed\",\"k\":[\r" + copied + "\r]",
+                "{\"argv\":[\"ls\"],\"outcome\":\"allowed\""}) {
+            byte[] before = lines.get(lines.size() - 1).getBytes(StandardCharsets.UTF_8);
+            lines.add(body + ",\"prev_hash\":\"" + h.hex(before, 0, before.length) + "\"}");
+        }
+        Path forged = Files.writeString(dir.resolve("forged.jsonl"), String.join("\n", lines) + "\n");
+
+        assertThat(verify("verify", "--chain-key", publicKey().toString(), forged.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("chain BAD " + forged + ":2: the line holds a raw control character or line separator (U+000D")
+                .contains("signature BAD no audit_signature line verifies");
+        assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).good()).isZero();
+        assertThat(AuditLine.read(forged)).hasSize(3);
+        // the HTML report's reader: the line is not counted, and its chain check names it
+        List<String> unreadable = new ArrayList<>();
+        List<dev.cmdgate.agent.cli.report.AuditReading.Integrity> integrity = dev.cmdgate.agent.cli.report.AuditReading.read(
+                List.of(forged), new dev.cmdgate.agent.cli.report.AuditReading.Reader() {
+                    @Override
+                    public void decision(dev.cmdgate.agent.cli.report.RecordedLine line) {
+                    }
+
+                    @Override
+                    public void unreadable(Path file, int line, String why) {
+                        unreadable.add(line + ": " + why);
+                    }
+                });
+        assertThat(unreadable).filteredOn(u -> u.startsWith("2: ")).singleElement().asString()
+                .startsWith("2: not written by cmdgate: it holds a raw control character");
+        assertThat(integrity.get(0).problems()).extracting(AuditChain.Problem::line).contains(2);
+
+        // U+2028 ends a line for JavaScript's and Python's line readers: the writer never writes it raw
+        Path separated = Files.writeString(dir.resolve("separated.jsonl"), String.join("\n", lines).replace('\r', '\u2028') + "\n");
+        out.getBuffer().setLength(0);
+        assertThat(verify("verify", "--chain-key", publicKey().toString(), separated.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("chain BAD " + separated + ":2: the line holds a raw control character or line"
+                + " separator (U+2028");
+    }
+
+    @Test
+    void theWriterNeverWritesAnotherKindOfLine() throws IOException {
+        Path file = dir.resolve("w.jsonl");
+        AuditSink sink = new AuditSink(file, new JvmIdentity(1, null, null), 0, 1, null);
+        for (String bad : new String[] {"{\"a\":1,\r\"b\":2}", "{\"a\":1,\n\"b\":2}", "{\"a\":\"\u0000\"}",
+                "{\"a\":\"x\u2028y\"}", "{\"a\":\"x\u0085y\"}"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> sink.write(bad)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("raw control character");
+        }
+        sink.write("{\"a\":\"x\\ry\"}");
+        // what the JSON writer makes of any argument: escaped, one line to every line reader; DEL stays as it is
+        sink.write(dev.cmdgate.core.json.Json.write(java.util.Map.of("argv", java.util.List.of("a\u2028b\u0085c\rd\u007fe"))));
+        assertThat(AuditLine.read(file)).hasSize(2);
+        assertThat(Files.readString(file)).contains("a\\u2028b\\u0085c\\rd\u007fe");
+        assertThat(AuditChain.verify(List.of(file)).ok()).isTrue();
     }
 }

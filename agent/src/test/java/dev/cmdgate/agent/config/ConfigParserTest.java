@@ -59,6 +59,37 @@ class ConfigParserTest {
     }
 
     @Test
+    void theStateDirectoryAndTheSharedSecretAreThisUsersAlone(@TempDir Path dir) throws Exception {
+        String url = "policy=http://127.0.0.1:8181/p.json";
+        Path state = Files.createDirectories(dir.resolve("state"));
+        Files.setPosixFilePermissions(state, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        assertThat(ConfigParser.parse(new Properties(), url + ",policy.state=" + state).remote().stateDir()).isEqualTo(state);
+        Files.setPosixFilePermissions(state, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwx---"));
+        assertError(new Properties(), url + ",policy.state=" + state, "is writable by its group or by others");
+        Files.setPosixFilePermissions(state, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertError(new Properties(), url + ",policy.state=" + state, "is writable by others without the sticky bit");
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Path link = Files.createSymbolicLink(dir.resolve("state-link"), state);
+        assertError(new Properties(), url + ",policy.state=" + link, "is a symbolic link");
+
+        Path secret = Files.writeString(dir.resolve("secret"), "s3cret");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        AgentConfig c = ConfigParser.parse(new Properties(), url + ",policy.secret.file=" + secret + ",policy.key.id=k1,policy.scope=write");
+        assertThat(c.remote().bundleSecret()).isEqualTo(secret);
+        assertThat(ConfigParser.fromCheckedSettings(c.settings()).remote()).as("handed on").isEqualTo(c.remote());
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        assertError(new Properties(), url + ",policy.secret.file=" + secret, "is readable by its group or by others");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path key = Files.writeString(dir.resolve("k.pem"), "x");
+        assertError(new Properties(), url + ",policy.secret.file=" + secret + ",policy.key=" + key, "are alternatives");
+        assertError(new Properties(), url + ",policy.scope=write", "bad value for cmdgate.policy.scope: it applies to bundle"
+                + " signatures");
+        Files.writeString(secret, "");
+        assertError(new Properties(), url + ",policy.secret.file=" + secret, "is empty");
+    }
+
+    @Test
     void longPollingIsOffByDefaultAndMustEndBeforeThePolicyGoesStale() {
         String url = "policy=http://127.0.0.1:8181/p.json";
         assertThat(ConfigParser.parse(new Properties(), url).remote().longPoll()).isEqualTo(Duration.ZERO);

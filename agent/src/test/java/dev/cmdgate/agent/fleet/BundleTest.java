@@ -67,11 +67,16 @@ class BundleTest {
 
     /** .signatures.json for the files, as opa sign writes it: one JWT whose payload lists each file's hash. */
     static byte[] sign(Map<String, byte[]> files, KeyPair keys, String alg, String jca) throws Exception {
+        return sign(files, keys, alg, jca, "SHA-256");
+    }
+
+    static byte[] sign(Map<String, byte[]> files, KeyPair keys, String alg, String jca, String hashAlg) throws Exception {
         StringBuilder list = new StringBuilder();
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
-            String hash = HexFormat.of().formatHex(Bundle.fileHash(f.getKey(), f.getValue(), "SHA-256", "test"));
+            String hash = HexFormat.of().formatHex(BundleHash.digest(f.getKey(), f.getValue(), BundleHash.Algorithm.named(hashAlg),
+                    "test"));
             list.append(list.length() == 0 ? "" : ",").append("{\"name\":\"").append(f.getKey())
-                    .append("\",\"hash\":\"").append(hash).append("\",\"algorithm\":\"SHA-256\"}");
+                    .append("\",\"hash\":\"").append(hash).append("\",\"algorithm\":\"").append(hashAlg).append("\"}");
         }
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
         String header = b64.encodeToString(("{\"alg\":\"" + alg + "\",\"kid\":\"k\"}").getBytes(StandardCharsets.UTF_8));
@@ -88,6 +93,10 @@ class BundleTest {
         files.put(".manifest", MANIFEST.getBytes(StandardCharsets.UTF_8));
         files.put("data.json", passport.getBytes(StandardCharsets.UTF_8));
         return files;
+    }
+
+    static BundleTrust trust(KeyPair k) {
+        return BundleTrust.publicKey(k.getPublic(), null, null);
     }
 
     static KeyPair keys(String alg) throws Exception {
@@ -110,7 +119,7 @@ class BundleTest {
         for (String[] a : new String[][] {{"Ed25519", "EdDSA", "Ed25519"}, {"EC", "ES256", "SHA256withECDSAinP1363Format"},
                 {"RSA", "RS256", "SHA256withRSA"}}) {
             KeyPair k = keys(a[0]);
-            Bundle b = Bundle.read(signedBundle(k, a[1], a[2]), "test", k.getPublic());
+            Bundle b = Bundle.read(signedBundle(k, a[1], a[2]), "test", trust(k));
             assertThat(b.revision()).isEqualTo("42");
             assertThat(b.passport().passportId()).isEqualTo("pp-b");
         }
@@ -123,15 +132,15 @@ class BundleTest {
         byte[] sig = sign(files, k, "EdDSA", "Ed25519");
         files.put("data.json", PASSPORT.replace("\"echo\"", "\"rm\"").getBytes(StandardCharsets.UTF_8));
         files.put(".signatures.json", sig);
-        assertThatThrownBy(() -> Bundle.read(tarGz(files), "test", k.getPublic())).isInstanceOf(PassportException.class)
-                .hasMessage("bundle test: data.json does not match its signed hash");
+        assertThatThrownBy(() -> Bundle.read(tarGz(files), "test", trust(k))).isInstanceOf(PassportException.class)
+                .hasMessageStartingWith("bundle test: data.json: digest mismatch (want: ");
 
-        assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", keys("Ed25519").getPublic()))
-                .hasMessage("bundle test: the signature does not verify with the configured key");
-        assertThatThrownBy(() -> Bundle.read(tarGz(content(PASSPORT)), "test", k.getPublic()))
+        assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", trust(keys("Ed25519"))))
+                .hasMessageStartingWith("bundle test: failed to verify JWT signature: EdDSA verification error (not signed by");
+        assertThatThrownBy(() -> Bundle.read(tarGz(content(PASSPORT)), "test", trust(k)))
                 .hasMessageContaining("not signed (no .signatures.json)");
         KeyPair rsa = keys("RSA");
-        assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", rsa.getPublic()))
+        assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", trust(rsa)))
                 .hasMessageContaining("signed with alg EdDSA, which the configured RSA key cannot verify");
         // without a configured key an unsigned bundle loads
         assertThat(Bundle.read(tarGz(content(PASSPORT)), "test", null).revision()).isEqualTo("42");
@@ -139,11 +148,46 @@ class BundleTest {
 
     @Test
     void structuredFilesAreHashedOverSortedKeysLikeOpa() {
-        byte[] a = Bundle.fileHash("data.json", "{\"b\":1, \"a\":[true,null,\"x\\u0001\"]}".getBytes(StandardCharsets.UTF_8), "SHA-256", "t");
-        byte[] b = Bundle.fileHash("data.json", "{\"a\":[true,null,\"x\\u0001\"],\"b\":1}".getBytes(StandardCharsets.UTF_8), "SHA-256", "t");
+        byte[] a = BundleHash.digest("data.json", "{\"b\":1, \"a\":[true,null,\"x\\u0001\"]}".getBytes(StandardCharsets.UTF_8),
+                BundleHash.Algorithm.SHA_256, "t");
+        byte[] b = BundleHash.digest("data.json", "{\"a\":[true,null,\"x\\u0001\"],\"b\":1}".getBytes(StandardCharsets.UTF_8),
+                BundleHash.Algorithm.SHA_256, "t");
         assertThat(a).isEqualTo(b);
         // OPA's walk of {"a":[true,null,"x\u0001"],"b":1}
         assertThat(HexFormat.of().formatHex(a)).isEqualTo(sha256("{\"a\":[true,null,\"x\\u0001\"],\"b\":1}"));
+    }
+
+    @Test
+    void withAKeyOnlyASignedBundleWithARevisionIsAPolicy() throws Exception {
+        KeyPair k = keys("Ed25519");
+        // a plain passport document is never checked against a key: with one, it is refused whatever it says
+        assertThatThrownBy(() -> PolicyDocument.parse(PASSPORT.getBytes(StandardCharsets.UTF_8), "test", trust(k)))
+                .hasMessageStartingWith("policy test: not a bundle (a gzipped tar); with the configured")
+                .hasMessageEndingWith("key only a bundle signed with it is accepted");
+        // a signed bundle without a revision could be served again after a newer one: refused
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("data.json", PASSPORT.getBytes(StandardCharsets.UTF_8));
+        files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
+        assertThatThrownBy(() -> PolicyDocument.parse(tarGz(files), "test", trust(k)))
+                .hasMessageContaining("its .manifest names no revision");
+        assertThat(PolicyDocument.parse(signedBundle(k, "EdDSA", "Ed25519"), "test", trust(k)).revision()).isEqualTo("42");
+        // without a key both are policies, as before
+        assertThat(PolicyDocument.parse(PASSPORT.getBytes(StandardCharsets.UTF_8), "test", null).passport().passportId())
+                .isEqualTo("pp-b");
+    }
+
+    @Test
+    void weakDigestsAndUnsignedFilesAreRefused() throws Exception {
+        KeyPair k = keys("Ed25519");
+        Map<String, byte[]> files = content(PASSPORT);
+        files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
+        files.put("extra.rego", "package x".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> Bundle.read(tarGz(files), "test", trust(k)))
+                .hasMessage("bundle test: file extra.rego not included in bundle signature");
+        Map<String, byte[]> md5 = content(PASSPORT);
+        md5.put(".signatures.json", sign(md5, k, "EdDSA", "Ed25519", "MD5"));
+        assertThatThrownBy(() -> Bundle.read(tarGz(md5), "test", trust(k)))
+                .hasMessageContaining("is signed by its MD5 digest, which proves nothing");
     }
 
     @Test

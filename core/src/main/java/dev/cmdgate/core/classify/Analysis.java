@@ -346,7 +346,7 @@ final class Analysis {
         }
 
         if (!function && DIRECTORY_CHANGERS.contains(name)) {
-            files.changedDirectory = true;
+            files.directoryChange(name, p);
         }
         if (!function && name.equals("shopt") && operands.contains("dotglob")) {
             files.dotglob = true;   // patterns then match names that start with '.': .claude among ./*

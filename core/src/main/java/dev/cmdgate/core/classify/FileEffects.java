@@ -13,7 +13,8 @@ import java.util.Set;
  * sensitive place or file of the gate's own ({@link OwnFiles}) raises the command, and so does a read
  * credential store. Which operands and option values are files comes from the rules' {@code writes} and
  * {@code reads} rows (operands no row claims are read by default); paths are compared as text, a relative
- * one taken from the launch's working directory until the script changes directory.
+ * one taken from the launch's working directory until the script changes directory (then, for the gate's own
+ * files, from each directory a literal cd may have led to).
  */
 final class FileEffects {
 
@@ -45,12 +46,62 @@ final class FileEffects {
         }
         return name.equals("PWD") && !changedDirectory ? cwd : null;
     }
+    /**
+     * After a cd or pushd: the directories a relative written path may start from — the launch's own, and each
+     * directory a cd with a literal target led to, from any of them (a subshell's cd ends with it, so none is
+     * dropped). A relative path written there is checked against the gate's own files from each of them, as
+     * well as by its name. Null before any directory change, or when there are too many to follow.
+     */
+    private List<String> possibleDirectories;
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
         this.own = own;
         this.cwd = cwd;
         this.home = home;
+    }
+
+    // ------------------------------------------------------------------ the directory a path starts from
+
+    /**
+     * A cd, pushd or popd ({@code name}): relative paths no longer start at {@link #cwd}. Where a literal target
+     * may lead is followed for {@link #possibleDirectories}.
+     */
+    void directoryChange(String name, ParsedArgs p) {
+        followDirectoryChange(name, p);
+        changedDirectory = true;
+    }
+
+    private void followDirectoryChange(String name, ParsedArgs p) {
+        if (own.isEmpty() || cwd == null) {
+            return;
+        }
+        if (possibleDirectories == null && !changedDirectory) {
+            possibleDirectories = new ArrayList<>();
+            possibleDirectories.add(cwd);
+        }
+        if (possibleDirectories == null || name.equals("popd") || p.operands.isEmpty()) {
+            return;   // popd and a bare cd lead back to directories already followed, or home (not followed)
+        }
+        Arg target = p.operands.get(0);
+        if (target.dynamic || target.text.equals("-")) {
+            return;
+        }
+        String t = PathText.normalize(target.text);
+        if (t.equals("~") || t.startsWith("~/")) {
+            t = home == null ? null : home + t.substring(1);
+        }
+        if (t == null) {
+            return;
+        }
+        List<String> next = new ArrayList<>(possibleDirectories);
+        for (String from : t.startsWith("/") ? List.of("/") : possibleDirectories) {
+            String d = PathText.resolveDots(PathText.normalize(t.startsWith("/") ? t : from + "/" + t));
+            if (!next.contains(d)) {
+                next.add(d);
+            }
+        }
+        possibleDirectories = next.size() > 32 ? null : next;
     }
 
     // ------------------------------------------------------------------ written files
@@ -140,6 +191,7 @@ final class FileEffects {
                     }
                 }
             }
+            case LINK_SOURCES -> linkSources(wr, p, site);
             case URL_NAMES -> {
                 for (Arg a : p.operands) {
                     String name = urlFileName(a.text);
@@ -163,6 +215,48 @@ final class FileEffects {
             default -> {
             }
         }
+    }
+
+    /**
+     * What a link points to, as a written path: a write through the link later names only the link. A relative
+     * target is followed from the directory the link is made in (the last operand's directory, or the last
+     * operand itself when it is a directory, or the directory option's value), and is also checked from the
+     * working directory (a hard link's source, {@code ln -r}).
+     */
+    private void linkSources(WriteRule wr, ParsedArgs p, Site site) {
+        String dirOption = null;
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(wr.name()) && u.value() != null) {
+                dirOption = u.value();
+            }
+        }
+        int n = p.operands.size();
+        int sources = dirOption != null ? n : n - 1;
+        if (n == 0) {
+            return;
+        }
+        String last = n >= 2 && dirOption == null ? p.operands.get(n - 1).text : null;
+        boolean lastDynamic = last != null && p.operands.get(n - 1).dynamic;
+        for (int i = 0; i < Math.max(sources, 1); i++) {
+            Arg a = p.operands.get(i);
+            writePath(a, wr.verdict(), site);
+            if (a.text.startsWith("/") || a.text.startsWith("~") || a.text.startsWith("$")) {
+                continue;
+            }
+            String[] dirs = dirOption != null ? new String[] {dirOption}
+                    : last == null ? new String[0] : new String[] {parentOf(last), last};
+            for (String d : dirs) {
+                if (!d.equals(".")) {
+                    writePath(new Arg(d + "/" + a.text, a.dynamic || lastDynamic, false, -1, -1), wr.verdict(), site);
+                }
+            }
+        }
+    }
+
+    private static String parentOf(String path) {
+        String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+        int slash = p.lastIndexOf('/');
+        return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
     }
 
     /**
@@ -199,6 +293,11 @@ final class FileEffects {
             return;
         }
         OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob);
+        if (mine == null && changedDirectory && possibleDirectories != null) {
+            for (int i = 0; i < possibleDirectories.size() && mine == null; i++) {
+                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob);
+            }
+        }
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;

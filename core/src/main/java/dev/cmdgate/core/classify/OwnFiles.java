@@ -14,8 +14,13 @@ import java.util.List;
  * <p>Paths are compared as text after normalisation: {@code ~} and {@code $HOME} become the home directory,
  * a relative path is taken from the launch's working directory, {@code .} and {@code ..} are resolved. Each
  * protected path is also kept in its real form (the symbolic links of its directories resolved once, when the
- * set is built), so a file configured through a linked directory is recognised under both names. Written
- * paths are not resolved on disk: a link the same command line creates first is not followed.
+ * set is built), so a file configured through a linked directory is recognised under both names. A written
+ * path whose text is known is also resolved on disk when the launch is decided ({@link DiskPaths}): through
+ * the links that exist then (a link an earlier launch made into a protected directory is followed), and an
+ * existing file with other names is compared with the protected files by identity (a hard link to one).
+ * What the disk holds later — a link the same command line, or another process, creates after the decision —
+ * is not known here; the rules refuse creating a link to a protected file ({@code ln}'s and {@code cp -s}'s
+ * sources are written paths).
  */
 public final class OwnFiles {
 
@@ -142,6 +147,7 @@ public final class OwnFiles {
             p = cwd + "/" + p;
             absolute = true;
         }
+        String asWritten = p;
         if (absolute) {
             p = PathText.resolveDots(PathText.normalize(p));
         }
@@ -152,6 +158,50 @@ public final class OwnFiles {
                     : absolute ? reachesByPattern(pattern, e) : reachesByRelativePattern(pattern, e);
             if (reaches) {
                 return e;
+            }
+        }
+        if (absolute && !dynamic && p.indexOf('*') < 0 && p.indexOf('?') < 0 && p.indexOf('[') < 0) {
+            return reachedOnDisk(asWritten, p);
+        }
+        return null;
+    }
+
+    /** The protected entry the path reaches through the links, or as another name, the disk holds now. */
+    private Entry reachedOnDisk(String asWritten, String asText) {
+        String onDisk = DiskPaths.resolved(asWritten);
+        if (onDisk != null && !onDisk.equals(asText)) {
+            for (Entry e : entries) {
+                if (reachesAbsolute(onDisk, false, e)) {
+                    return e;
+                }
+            }
+        }
+        Object key = DiskPaths.otherNamesKey(onDisk != null ? onDisk : asText);
+        return key == null ? null : sameFile(key);
+    }
+
+    /** The entry that is this file (or, for a directory entry, holds it directly) by identity, or null. */
+    private Entry sameFile(Object key) {
+        for (Entry e : entries) {
+            Path p = Path.of(e.path());
+            if (e.kind() != Kind.TREE) {
+                if (key.equals(DiskPaths.fileKey(p))) {
+                    return e;
+                }
+                continue;
+            }
+            try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(p)) {
+                int n = 0;
+                for (Path f : files) {
+                    if (++n > 256) {
+                        break;   // a large tree (the JDK): its files are not compared one by one
+                    }
+                    if (key.equals(DiskPaths.fileKey(f))) {
+                        return e;
+                    }
+                }
+            } catch (IOException | RuntimeException notADirectory) {
+                // nothing to compare
             }
         }
         return null;

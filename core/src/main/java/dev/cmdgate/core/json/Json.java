@@ -87,11 +87,11 @@ public final class Json {
         }
     }
 
-    /** Whether s needs no escape at all: no control character, quote, backslash or surrogate. */
+    /** Whether s needs no escape at all: no control character, quote, backslash, surrogate or line separator. */
     private static boolean plain(CharSequence s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c)) {
+            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c) || lineSeparator(c)) {
                 return false;
             }
         }
@@ -99,7 +99,16 @@ public final class Json {
     }
 
     /**
-     * Appends s as a JSON string. A lone UTF-16 surrogate (one not part of a pair) becomes U+FFFD, the
+     * NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR: valid raw in JSON, but line readers other than a split at
+     * {@code '\n'} (JavaScript's, Python's {@code splitlines}) end a line there; written escaped, one JSON
+     * text is one line to every reader.
+     */
+    private static boolean lineSeparator(char c) {
+        return c == '\u0085' || c == '\u2028' || c == '\u2029';
+    }
+
+    /**
+     * Appends s as a JSON string, control characters and line separators escaped. A lone UTF-16 surrogate (one not part of a pair) becomes U+FFFD, the
      * replacement character: an escape such as {@code \ud800} is valid JSON text but not a Unicode
      * string, and strict readers (jq, many log pipelines) reject the whole line.
      */
@@ -124,7 +133,7 @@ public final class Json {
                         out.append(c).append(s.charAt(++i));   // a pair: one supplementary character
                     } else if (Character.isSurrogate(c)) {
                         out.append(REPLACEMENT);
-                    } else if (c < 0x20) {
+                    } else if (c < 0x20 || lineSeparator(c)) {
                         out.append(String.format("\\u%04x", (int) c));
                     } else {
                         out.append(c);

@@ -32,11 +32,56 @@ public final class JsonParser {
 
     private final String in;
     private final int maxDepth;
+    private final boolean keepLiterals;
     private int pos;
 
-    private JsonParser(String in, int maxDepth) {
+    private JsonParser(String in, int maxDepth, boolean keepLiterals) {
         this.in = in;
         this.maxDepth = maxDepth;
+        this.keepLiterals = keepLiterals;
+    }
+
+    /**
+     * A number as it is written in the text, for a reader that must reproduce it exactly (a digest over a
+     * canonical form that keeps {@code 1e2} and {@code -0} as written, as Go's {@code json.Number} does).
+     */
+    public static final class NumberLiteral extends Number {
+        private static final long serialVersionUID = 1L;
+        private final String text;
+
+        NumberLiteral(String text) {
+            this.text = text;
+        }
+
+        /** The literal, exactly as in the JSON text. */
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public int intValue() {
+            return (int) doubleValue();
+        }
+
+        @Override
+        public long longValue() {
+            return (long) doubleValue();
+        }
+
+        @Override
+        public float floatValue() {
+            return (float) doubleValue();
+        }
+
+        @Override
+        public double doubleValue() {
+            return Double.parseDouble(text);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
     }
 
     /** Parses one JSON text with the default depth limit. */
@@ -46,13 +91,22 @@ public final class JsonParser {
 
     /** Parses one JSON text; objects and arrays may nest at most {@code maxDepth} deep. */
     public static Object parse(String text, int maxDepth) {
+        return parse(text, maxDepth, false);
+    }
+
+    /** Parses one JSON text as {@link #parse(String)} does, but every number is a {@link NumberLiteral}. */
+    public static Object parseKeepingNumbers(String text) {
+        return parse(text, DEFAULT_MAX_DEPTH, true);
+    }
+
+    private static Object parse(String text, int maxDepth, boolean keepLiterals) {
         if (text == null) {
             throw new JsonParseException("no input (null)", 0, 1, 1);
         }
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be at least 1");
         }
-        JsonParser p = new JsonParser(text, maxDepth);
+        JsonParser p = new JsonParser(text, maxDepth, keepLiterals);
         if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
             throw p.error("byte order mark (U+FEFF) before the JSON text");
         }
@@ -316,6 +370,9 @@ public final class JsonParser {
             }
         }
         String literal = in.substring(start, pos);
+        if (keepLiterals) {
+            return new NumberLiteral(literal);
+        }
         if (integral && literal.length() <= 20) {
             try {
                 return Long.parseLong(literal);

@@ -31,6 +31,13 @@ public final class RemotePassports {
     private final LongSupplier nanoTime;
     private final long waitUntilNanos;
     private volatile Active active;
+    /**
+     * The passport in force is a kept one that stands in until the first check of this run completes: until
+     * then (at most until {@link #standInUntilNanos}) a launch waits for that check, so a kept policy another
+     * process could have replaced only decides while the server cannot be asked.
+     */
+    private volatile boolean standingIn;
+    private volatile long standInUntilNanos;
     /** When the last check that succeeded was made (activated or confirmed), on {@link #nanoTime}'s clock. */
     private volatile long checkedAtNanos;
     /** Why nothing is in force (before the first activation): the last failure, for the refusal's message. */
@@ -63,7 +70,32 @@ public final class RemotePassports {
         synchronized (this) {
             this.checkedAtNanos = checkedAtNanos;
             active = new Active(passport, revision, digest, etag, freshUntil(checkedAtNanos));
+            standingIn = false;
             notifyAll();
+        }
+    }
+
+    /**
+     * Puts a kept passport (verified again, read at start) in force as a stand-in: launches wait up to
+     * {@code wait} for the first check of this run ({@link #checkCompleted}) before it decides for them.
+     */
+    public void standIn(Passport passport, String revision, String digest, long checkedAtNanos, Duration wait) {
+        synchronized (this) {
+            this.checkedAtNanos = checkedAtNanos;
+            active = new Active(passport, revision, digest, null, freshUntil(checkedAtNanos));
+            standInUntilNanos = nanoTime.getAsLong() + wait.toNanos();
+            standingIn = true;
+            notifyAll();
+        }
+    }
+
+    /** A check completed (whatever it found): a stand-in no longer waits for one. */
+    public void checkCompleted() {
+        if (standingIn) {
+            synchronized (this) {
+                standingIn = false;
+                notifyAll();
+            }
         }
     }
 
@@ -106,7 +138,7 @@ public final class RemotePassports {
     /** The passport launches are judged by now, or why there is none. Called on every launch. */
     public PassportSource.Snapshot snapshot() {
         Active a = active;
-        if (a == null) {
+        if (a == null || standingIn) {
             a = awaitFirst();
         }
         if (a == null) {
@@ -135,15 +167,16 @@ public final class RemotePassports {
         return Optional.of(new PassportEvent(kind, null, message));
     }
 
-    /** Before the first activation, a launch waits for it until the start-up wait runs out. */
+    /**
+     * Before the first activation, a launch waits for it until the start-up wait runs out; while a kept
+     * passport stands in, for the first check until the stand-in's wait runs out.
+     */
     private Active awaitFirst() {
-        long left = waitUntilNanos - nanoTime.getAsLong();
-        if (left <= 0) {
-            return null;
-        }
         synchronized (this) {
             try {
-                while (active == null && (left = waitUntilNanos - nanoTime.getAsLong()) > 0) {
+                long left;
+                while ((left = (standingIn ? Math.max(standInUntilNanos, waitUntilNanos) : waitUntilNanos)
+                        - nanoTime.getAsLong()) > 0 && (active == null || standingIn)) {
                     wait(Math.max(1, left / 1_000_000));
                 }
             } catch (InterruptedException e) {

@@ -16,7 +16,10 @@ import java.util.List;
  *                   current directory: {@code curl -O URL}, {@code wget URL}), or PREFIXED (operands that are
  *                   addresses starting with one of {@code words}, case-insensitive: the text after the prefix up
  *                   to the first comma is a written file, as socat's {@code OPEN:FILE,creat}; {@code name} is
- *                   {@code first} or {@code last} to look at that operand only)
+ *                   {@code first} or {@code last} to look at that operand only), or LINK_SOURCES (what a link
+ *                   points to: every operand but the last, or every operand with the directory option
+ *                   {@code name}; a relative one taken from the directory the link is made in, as the kernel
+ *                   follows it, and from the working directory)
  * @param name       option canonical name or key
  * @param conditions the row applies only when these hold
  * @param verdict    the verdict for an ordinary file
@@ -25,11 +28,11 @@ import java.util.List;
 public record WriteRule(Target target, String name, List<Condition> conditions, Verdict verdict, List<String> words) {
 
     /** Which arguments are written. */
-    public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED }
+    public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED, LINK_SOURCES }
 
     /**
-     * {@code writes operands|last|opt OPT|key NAME|after WORD...|url-names|prefixed [first|last] PREFIX...|mentions
-     * operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
+     * {@code writes operands|last|opt OPT|key NAME|after WORD...|url-names|link-sources [opt OPT]|prefixed
+     * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
@@ -59,6 +62,13 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                 }
             }
             case "url-names" -> target = Target.URL_NAMES;
+            case "link-sources" -> {
+                target = Target.LINK_SOURCES;
+                if (i < arrow && t.get(i).equals("opt")) {
+                    i++;
+                    name = s.optionName(row.need(i++));
+                }
+            }
             case "prefixed" -> {
                 target = Target.PREFIXED;
                 if (i < arrow && (t.get(i).equals("first") || t.get(i).equals("last"))) {

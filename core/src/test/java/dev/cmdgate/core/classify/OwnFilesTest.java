@@ -110,6 +110,79 @@ class OwnFilesTest {
                 .isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
+    /**
+     * Two launches, each harmless as text: the first makes a link into the protected directory (or another name
+     * for a protected file), the second writes through it. The second is judged where it leads on disk now.
+     */
+    @Test
+    void aWriteThroughALinkAnEarlierLaunchMadeIsJudgedWhereItLeads() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.createSymbolicLink(work.resolve("lnk"), state);
+        Files.createSymbolicLink(work.resolve("rules"), state.resolve("user.rules"));
+        Files.createSymbolicLink(work.resolve("dangling"), state.resolve("audit.jsonl.7"));
+        Files.createLink(work.resolve("hard"), state.resolve("user.rules"));
+        for (String line : new String[] {"cp /etc/hostname lnk/", "cp /etc/hostname lnk/user.rules", "echo x > rules",
+                "echo x >> dangling", "echo x > hard", "rm -rf lnk/", "cp /etc/hostname " + work + "/sub/../lnk/"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+            assertThat(r.findings()).extracting(Finding::reason).anyMatch(f -> f.startsWith("changes cmdgate's own files: the "));
+        }
+        Files.createDirectories(work.resolve("sub"));
+        Files.writeString(work.resolve("plain"), "");
+        Files.createSymbolicLink(work.resolve("elsewhere"), work.resolve("sub"));
+        for (String line : new String[] {"cp /etc/hostname elsewhere/", "echo x > plain", "echo x > new-file"}) {
+            assertThat(in(work.toString(), line).commandClass()).as(line).isEqualTo(CommandClass.WRITE);
+        }
+    }
+
+    @Test
+    void aRelativeWriteAfterACdIntoAProtectedDirectoryIsDestructive() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.createSymbolicLink(work.resolve("lnk"), state);
+        for (String line : new String[] {"cd STATE && echo x > user.rules", "cd lnk && cp /etc/hostname user.rules",
+                "pushd lnk; truncate -s 0 ./audit.jsonl", "cd /tmp && cd " + state.getParent() + " && rm gate/user.rules",
+                "(cd STATE; echo x >> audit.jsonl.1)"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        assertThat(in(work.toString(), "cd /tmp && echo x > notes.txt").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void makingALinkToAProtectedFileOrDirectoryIsDestructive() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        for (String line : new String[] {"ln -s STATE lnk", "ln -s STATE/user.rules r", "ln STATE/user.rules r",
+                "ln -sf STATE/audit.jsonl.3 a", "cp -s STATE/user.rules r", "cp -l STATE/user.rules r", "link STATE/user.rules r",
+                "ln -s " + state.getParent() + " up"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        // a relative target is followed from the link's directory, in the same command line as the write through it
+        Path rel = work.resolve("sub/deeper").relativize(state);
+        for (String line : new String[] {"mkdir -p sub/deeper && ln -s " + rel + " sub/deeper/lnk && cp /etc/hostname sub/deeper/lnk/",
+                "mkdir -p sub/deeper && ln -s " + rel + " sub/deeper/ && cp /etc/hostname sub/deeper/state/",
+                "ln -s -t sub/deeper " + rel}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        assertThat(in(work.toString(), "ln -s /tmp/elsewhere lnk").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(in(work.toString(), "ln -s ../notes.txt sub/notes").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(in(work.toString(), "cp STATE/user.rules copy").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void anotherNameOfAFileInAProtectedDirectoryIsKnownByIdentity() throws IOException {
+        Path kept = Files.createDirectories(tmp.resolve("kept"));
+        Files.writeString(kept.resolve("policy.body"), "{}");
+        CommandClassifier withTree = Classifiers.standard(null, OwnFiles.builder(home.toString())
+                .add(kept, OwnFiles.Kind.TREE, "the policy state directory").build());
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.createLink(work.resolve("body"), kept.resolve("policy.body"));
+        Classification r = withTree.classifyArgv(List.of("sh", "-c", "echo '{\"x\":1}' > body"), Map.of(),
+                dev.cmdgate.core.LaunchSite.of(work.toString(), List::of));
+        assertThat(r.commandClass()).as(r.findings().toString()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
     @Test
     void aProcessBuilderRedirectOntoTheAuditFileIsDestructive() {
         Gatekeeper g = new Gatekeeper(c, new GateScheme.ByAutonomy(Autonomy.FULL), null);

@@ -62,6 +62,12 @@ public final class AuditReading {
                         continue;
                     }
                     String text = lines.text();
+                    String foreign = AuditLine.foreign(text);
+                    if (foreign != null) {
+                        chain.line(lines);   // the chain check names it too
+                        reader.unreadable(file, n, "not written by cmdgate: it " + foreign);
+                        continue;
+                    }
                     Map<String, Object> json;
                     try {
                         json = JsonParser.parseObject(text);

@@ -1,0 +1,263 @@
+package dev.cmdgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.cmdgate.core.policy.SigningKeys;
+import dev.cmdgate.it.apps.Commands;
+import dev.cmdgate.it.support.Audit;
+import dev.cmdgate.it.support.Dirs;
+import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.Jdk;
+import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.SignedBundles;
+import dev.cmdgate.it.support.Spec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A policy URL with {@code policy.key} (or {@code policy.secret.file}) against attackers outside the code: the
+ * policy server or the network serving what it likes, and another local process of the same user writing the
+ * state directory. Only a bundle signed with the key, of a revision not older than the one in force, is ever
+ * applied; a kept policy is verified as strictly at start and decides only while the server cannot be asked.
+ * Each case checks the effect: a {@code touch} the passport in force does not allow leaves no file.
+ */
+class PolicyTrustIT {
+
+    private static final Duration START = Duration.ofSeconds(30);
+
+    @TempDir
+    Path tmp;
+
+    private HttpServer server;
+    private final AtomicReference<byte[]> body = new AtomicReference<>();
+    /** The If-None-Match of each request ("" when none). */
+    private final List<String> conditions = new CopyOnWriteArrayList<>();
+
+    private static String etagOf(byte[] b) {
+        try {
+            return "\"" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b)).substring(0, 16) + "\"";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String startServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/policy", ex -> {
+            byte[] b = body.get();
+            String etag = etagOf(b);
+            String asked = ex.getRequestHeaders().getFirst("If-None-Match");
+            conditions.add(asked == null ? "" : asked);
+            if (etag.equals(asked)) {
+                ex.sendResponseHeaders(304, -1);
+            } else {
+                ex.getResponseHeaders().set("ETag", etag);
+                ex.sendResponseHeaders(200, b.length);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(b);
+                }
+            }
+            ex.close();
+        });
+        server.start();
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/policy";
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    private Path publicKey(KeyPair k) throws IOException {
+        return Files.writeString(tmp.resolve("bundle.pub.pem"), SigningKeys.publicPem(k.getPublic()));
+    }
+
+    private ForkedJvm jvm(Jdk jdk, Path work, String url, String extra) {
+        return ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny" + (extra.isEmpty() ? "" : "," + extra))
+                .cmdgate("policy", url).cmdgate("audit", tmp.resolve("audit.jsonl"));
+    }
+
+    private List<Audit.Line> events(String name) {
+        return Audit.read(tmp.resolve("audit.jsonl")).events().stream().filter(l -> name.equals(l.json().get("event"))).toList();
+    }
+
+    @OnEachJdk
+    void with_a_key_only_a_newer_bundle_signed_with_it_is_ever_applied(Jdk jdk) throws Exception {
+        KeyPair key = SigningKeys.generate();
+        String echoOnly = SignedBundles.passport("echo");
+        String touchToo = SignedBundles.passport("echo", "touch");
+        byte[] older = SignedBundles.signed(SignedBundles.files(touchToo, "3"), key);   // once genuinely served, now replayed
+        body.set(SignedBundles.signed(SignedBundles.files(echoOnly, "5"), key));
+        String url = startServer();
+        Path work = Dirs.mkdir(tmp, "work");
+        Spec spec = Spec.attempts().add("first", "touch", "m0")
+                .add("await", "plain").add("after-plain", "touch", "m1")
+                .add("await", "unsigned").add("after-unsigned", "touch", "m2")
+                .add("await", "older").add("after-older", "touch", "m3")
+                .add("await", "no-revision").add("after-no-revision", "touch", "m4")
+                .add("await", "newer").add("after-newer", "touch", "m5");
+        try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.key", publicKey(key))
+                .main(Commands.class).args(spec.args()).start()) {
+            // the server (or the network) serves whatever it likes, one body after another
+            String[][] steps = {{"plain", touchToo.replace("}", ",\"revision\":\"99\"}")}, {"unsigned", null}, {"older", null},
+                    {"no-revision", null}, {"newer", null}};
+            for (String[] step : steps) {
+                app.awaitLine("AWAIT " + step[0], START);
+                body.set(switch (step[0]) {
+                    case "plain" -> step[1].getBytes(StandardCharsets.UTF_8);
+                    case "unsigned" -> SignedBundles.unsigned(SignedBundles.files(touchToo, "8"));
+                    case "older" -> older;
+                    case "no-revision" -> SignedBundles.signed(SignedBundles.files(touchToo, null), key);
+                    default -> SignedBundles.signed(SignedBundles.files(touchToo, "6"), key);
+                });
+                Thread.sleep(2500);
+                app.send("go\n");
+            }
+            Run run = app.finish();
+            for (String blocked : List.of("first", "after-plain", "after-unsigned", "after-older", "after-no-revision")) {
+                assertThat(run.result(blocked).blocked()).as(blocked + "\n" + run.describe()).isTrue();
+            }
+            assertThat(run.result("after-newer").ok()).as("a newer signed revision is applied\n" + run.describe()).isTrue();
+        }
+        for (int i = 0; i <= 4; i++) {
+            assertThat(work.resolve("m" + i)).as("m" + i).doesNotExist();
+        }
+        assertThat(work.resolve("m5")).exists();
+        List<String> reasons = events("policy_rejected").stream().map(l -> (String) l.json().get("reason")).toList();
+        assertThat(reasons).hasSize(4);
+        assertThat(reasons.get(0)).contains("not a bundle (a gzipped tar); with the configured");
+        assertThat(reasons.get(1)).contains("not signed (no .signatures.json)");
+        assertThat(reasons.get(2)).isEqualTo("revision 3 is older than the revision in force, 5");
+        assertThat(reasons.get(3)).contains("its .manifest names no revision");
+    }
+
+    @OnEachJdk
+    void a_kept_policy_another_process_rewrote_is_not_used_and_no_kept_etag_keeps_it_fresh(Jdk jdk) throws Exception {
+        KeyPair key = SigningKeys.generate();
+        Path pub = publicKey(key);
+        String touchToo = SignedBundles.passport("echo", "touch");
+        byte[] current = SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo"), "5"), key);
+        body.set(current);
+        String url = startServer();
+        Path state = Dirs.mkdir(tmp, "state");
+        Path work = Dirs.mkdir(tmp, "work");
+        Run first = jvm(jdk, work, url, "policy.wait=20").cmdgate("policy.key", pub).cmdgate("policy.state", state)
+                .main(Commands.class).args(Spec.attempts().add("echo", "echo", "one").args()).run();
+        assertThat(first.result("echo").output()).as(first.describe()).isEqualTo("one\n");
+        assertThat(state.resolve("policy.body")).hasBinaryContent(current);
+
+        // another local process of the same user: an unsigned passport with a high revision, then an older signed
+        // bundle that allows touch, each with a matching digest and the server's current ETag beside it
+        byte[][] planted = {(touchToo.replace("}", ",\"revision\":\"99\"}")).getBytes(StandardCharsets.UTF_8),
+                SignedBundles.signed(SignedBundles.files(touchToo, "3"), key)};
+        for (int i = 0; i < planted.length; i++) {
+            Files.write(state.resolve("policy.body"), planted[i]);
+            Files.writeString(state.resolve("policy.meta.json"), "{\"source\":\"" + url + "\",\"digest\":\"sha256:"
+                    + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(planted[i])) + "\",\"revision\":\""
+                    + (i == 0 ? "99" : "3") + "\",\"etag\":" + etagOf(current) + ",\"checked_at\":\"" + Instant.now() + "\"}");
+            conditions.clear();
+            Run run = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.key", pub).cmdgate("policy.state", state)
+                    .main(Commands.class).args(Spec.attempts().add("touch", "touch", "planted" + i).add("echo", "echo", "ok").args())
+                    .run();
+            assertThat(run.result("touch").blocked()).as("planted " + i + "\n" + run.describe()).isTrue();
+            assertThat(work.resolve("planted" + i)).doesNotExist();
+            assertThat(run.result("echo").output()).as(run.describe()).isEqualTo("ok\n");
+            assertThat(conditions).as("the first check after a restart asks for the whole policy").isNotEmpty();
+            assertThat(conditions.get(0)).isEmpty();
+        }
+        List<String> rejected = events("policy_rejected").stream().map(l -> (String) l.json().get("reason")).toList();
+        assertThat(rejected).hasSize(1);
+        assertThat(rejected.get(0)).startsWith("kept policy: ").contains("not a bundle (a gzipped tar)");
+        // the older signed bundle stood in, verified, until the first check: the server's newer revision replaced it
+        List<Audit.Line> activated = events("policy_activated");
+        assertThat(activated.get(activated.size() - 2).json()).containsEntry("from", "state").containsEntry("revision", "3");
+        assertThat(activated.get(activated.size() - 1).json()).containsEntry("from", "server").containsEntry("revision", "5");
+        assertThat(state.resolve("policy.body")).as("the server's policy replaced the planted one").hasBinaryContent(current);
+
+        // a state directory other users may write is refused at start
+        Files.setPosixFilePermissions(state, PosixFilePermissions.fromString("rwxrwxr-x"));
+        Run open = jvm(jdk, work, url, "").cmdgate("policy.key", pub).cmdgate("policy.state", state)
+                .main(Commands.class).args(Spec.attempts().add("echo", "echo", "x").args()).run();
+        assertThat(open.exit()).as(open.describe()).isEqualTo(2);
+        assertThat(open.stderrLines()).hasSize(1);
+        assertThat(open.stderr()).startsWith("cmdgate: configuration error: bad value for cmdgate.policy.state: ")
+                .contains("is writable by its group or by others");
+    }
+
+    /**
+     * Without a key the state directory holds nothing another process could not have written: a kept policy,
+     * however high its revision, gives way to whatever the server answers, and decides only while the server
+     * cannot be asked.
+     */
+    @OnEachJdk
+    void without_a_key_a_kept_policy_gives_way_to_the_servers_answer_whatever_its_revision(Jdk jdk) throws Exception {
+        byte[] served = SignedBundles.passport("echo").replace("}", ",\"revision\":\"5\"}").getBytes(StandardCharsets.UTF_8);
+        body.set(served);
+        String url = startServer();
+        Path state = Dirs.mkdir(tmp, "state");
+        Path work = Dirs.mkdir(tmp, "work");
+        byte[] planted = SignedBundles.passport("echo", "touch").replace("}", ",\"revision\":\"99\"}").getBytes(StandardCharsets.UTF_8);
+        Files.write(state.resolve("policy.body"), planted);
+        Files.writeString(state.resolve("policy.meta.json"), "{\"source\":\"" + url + "\",\"digest\":\"sha256:"
+                + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(planted)) + "\",\"revision\":\"99\","
+                + "\"checked_at\":\"" + Instant.now() + "\"}");
+        Run run = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.state", state).main(Commands.class)
+                .args(Spec.attempts().add("touch", "touch", "planted").add("echo", "echo", "ok").args()).run();
+        assertThat(run.result("touch").blocked()).as(run.describe()).isTrue();
+        assertThat(work.resolve("planted")).doesNotExist();
+        assertThat(run.result("echo").output()).as(run.describe()).isEqualTo("ok\n");
+        assertThat(state.resolve("policy.body")).hasBinaryContent(served);
+    }
+
+    @OnEachJdk
+    void a_bundle_signed_with_a_shared_secret_read_from_a_file_is_applied_and_another_secret_is_not(Jdk jdk) throws Exception {
+        byte[] secret = "a-shared-secret-of-32-bytes-ok!!".getBytes(StandardCharsets.UTF_8);
+        Path secretFile = Files.write(tmp.resolve("bundle.secret"), secret);
+        Files.setPosixFilePermissions(secretFile, PosixFilePermissions.fromString("rw-------"));
+        body.set(SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("echo"), "1"), secret));
+        String url = startServer();
+        Path work = Dirs.mkdir(tmp, "work");
+        Spec spec = Spec.attempts().add("echo", "echo", "one").add("await", "other").add("touch", "touch", "m");
+        try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.secret.file", secretFile)
+                .main(Commands.class).args(spec.args()).start()) {
+            app.awaitLine("AWAIT other", START);
+            body.set(SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("echo", "touch"), "2"),
+                    "another-secret".getBytes(StandardCharsets.UTF_8)));
+            Thread.sleep(2500);
+            app.send("go\n");
+            Run run = app.finish();
+            assertThat(run.result("echo").output()).as(run.describe()).isEqualTo("one\n");
+            assertThat(run.result("touch").blocked()).as(run.describe()).isTrue();
+        }
+        assertThat(work.resolve("m")).doesNotExist();
+        assertThat((String) events("policy_rejected").get(0).json().get("reason"))
+                .contains("failed to verify JWT signature: invalid HMAC signature");
+
+        Files.setPosixFilePermissions(secretFile, PosixFilePermissions.fromString("rw-r--r--"));
+        Run readable = jvm(jdk, work, url, "").cmdgate("policy.secret.file", secretFile).main(Commands.class)
+                .args(Spec.attempts().add("echo", "echo", "x").args()).run();
+        assertThat(readable.exit()).as(readable.describe()).isEqualTo(2);
+        assertThat(readable.stderr()).startsWith("cmdgate: configuration error: bad value for cmdgate.policy.secret.file: ")
+                .contains("is readable by its group or by others");
+    }
+}
