@@ -1197,7 +1197,7 @@ final class Analysis {
                             List.of());
                     for (Arg file : foundFiles(cmd, all, r.replace())) {
                         // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
-                        readPath(file, false, joinArgs(cmd), location + " > " + all.get(i).text + " (a file it finds)");
+                        readPath(file, true, joinArgs(cmd), location + " > " + all.get(i).text + " (a file it finds)");
                     }
                 }
                 i = j;
@@ -1940,7 +1940,7 @@ final class Analysis {
         // with -r reads them recursively), and each operand is checked once
         byte[] read = null;
         for (Section s : p.path) {
-            declared |= s.readsNone() || !s.reads().isEmpty();
+            declared |= s.readsNone() || s.declaresReads();
             wrapper |= s.runs() != null;
             for (ReadRule r : s.reads()) {
                 if (holds(r.conditions(), p, facts)) {
@@ -2047,6 +2047,7 @@ final class Analysis {
         String path = forReading(text);
         boolean found = dynamic
                 ? rules.isCredentialStore(staticPrefix(path) + "x") || rules.isCredentialStore(eachExpansionOneName(path))
+                        || recursive && !staticPrefix(path).isEmpty() && rules.holdsCredentialStore(staticPrefix(path))
                 : rules.isCredentialStore(path) || recursive && rules.holdsCredentialStore(path);
         if (found) {
             raise(display, location, setting("credential-read"), path);
