@@ -112,6 +112,9 @@ final class Analysis {
     CommandClass commandMax = CommandClass.READ;
     /** The files the gate depends on: writing one is Destructive. */
     OwnFiles own = OwnFiles.NONE;
+    /** Variables the command tree must not change ({@link LaunchReview#guardedVariables}), and the verdict if it does. */
+    Set<String> guarded = Set.of();
+    Verdict guardedVerdict;
     /** The launch's working directory, or null when unknown (the CLI, the corpus). */
     String cwd;
     /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
@@ -1380,6 +1383,9 @@ final class Analysis {
             unknownVariable(value, dynamic, ctx, display, location, name + " refers to a variable only known at run time");
             return;
         }
+        if (guarded.contains(target) && !ctx.loc().equals("environment")) {
+            raise(display, location, guardedVerdict, shown(name, target) + " " + how);
+        }
         if (exported) {
             env.export(target);
         }
@@ -1411,6 +1417,9 @@ final class Analysis {
      */
     void unknownVariable(String value, boolean dynamic, Ctx ctx, String display, String location, String how) {
         raise(display, location, setting("env-hook"), how + " (it may be any variable, one that changes what programs run among them)");
+        if (!guarded.isEmpty()) {
+            raise(display, location, guardedVerdict, how + " (it may be " + String.join(" or ", new java.util.TreeSet<>(guarded)) + ")");
+        }
         if (value == null || dynamic || !value.isEmpty()) {
             raise(display, location, setting("dynamic-code"), "the value given to a variable whose name is only known at run time may be code");
         }

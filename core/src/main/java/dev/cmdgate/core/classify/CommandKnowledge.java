@@ -227,6 +227,68 @@ public final class CommandKnowledge {
         return out;
     }
 
+    /** Stands, in {@link #removedVariables}, for every variable: a name only known at run time, or all of them. */
+    public static final String ANY_VARIABLE = "*";
+
+    /**
+     * The variables the command removes from the environment of what it runs or of the shell ({@code unsets} rows:
+     * {@code unset NAME}, {@code env -u NAME}), with {@link #ANY_VARIABLE} when it may remove any ({@code unset "$n"})
+     * or removes them all ({@code unsets all}: {@code env -i}, {@code env -}, {@code exec -c}).
+     */
+    public Set<String> removedVariables(List<String> argv) {
+        Set<String> out = new LinkedHashSet<>();
+        if (argv == null || argv.isEmpty()) {
+            return out;
+        }
+        String program = programName(argv.get(0));
+        Section s = program == null ? null : rules.program(program);
+        if (s == null) {
+            return out;
+        }
+        List<Arg> words = new ArrayList<>(argv.size());
+        for (String w : argv) {
+            words.add(Arg.literal(w));
+        }
+        ParsedArgs p = OptionParser.parse(s, words);
+        Analysis conditions = new Analysis(rules);
+        for (Section x : p.path) {
+            for (AssignRule r : x.unsets()) {
+                if (!conditions.holds(r.conditions(), p, Set.of())) {
+                    continue;
+                }
+                List<String> named = new ArrayList<>();
+                switch (r.source()) {
+                    case ALL -> out.add(ANY_VARIABLE);
+                    case NAMES, OPERANDS -> {
+                        for (Arg a : p.operands) {
+                            named.add(a.text);
+                        }
+                    }
+                    case OPERAND -> {
+                        if (r.index() < p.operands.size()) {
+                            named.add(p.operands.get(r.index()).text);
+                        }
+                    }
+                    case OPT -> {
+                        for (ParsedArgs.Use u : p.options) {
+                            if (u.name().equals(r.option()) && u.value() != null) {
+                                named.add(u.value());
+                            }
+                        }
+                    }
+                }
+                for (String w : named) {
+                    if (w.indexOf('$') >= 0 || w.indexOf('`') >= 0) {
+                        out.add(ANY_VARIABLE);   // only known at run time
+                    } else {
+                        addName(out, w);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private static void addName(Set<String> out, String word) {
         int eq = word.indexOf('=');
         String name = Analysis.assignedName(eq > 0 ? word.substring(0, eq) : word);

@@ -57,7 +57,9 @@ public final class Gatekeeper {
         Verdict v = memo.get(key);
         if (v == null) {
             v = judgeAfresh(launch, site);
-            memo.put(key, v);
+            if (classifier.reusable(v.classification())) {
+                memo.put(key, v);
+            }
         }
         return v;
     }

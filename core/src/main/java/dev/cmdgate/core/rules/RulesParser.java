@@ -605,9 +605,11 @@ final class RulesParser {
             }
             case "state" -> s.state.add(ifConditions(s, t, 1));
             case "unsets" -> {
-                AssignRule r = assigns(s, t);
+                AssignRule r = t.size() > 1 && t.get(1).equals("all")
+                        ? new AssignRule(AssignRule.Source.ALL, null, 0, false, false, ifConditions(s, t, 2))
+                        : assigns(s, t);
                 if (r.source() == AssignRule.Source.OPERANDS || r.exports() || r.nameref()) {
-                    throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT [if CONDITION...]");
+                    throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT|all [if CONDITION...]");
                 }
                 s.unsets.add(r);
             }
