@@ -21,8 +21,9 @@ final class CallSite {
     /** Frames looked at, at most: a launch from deeper than this is named by the last launcher frame seen. */
     private static final int MAX_FRAMES = 512;
 
-    // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
-    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);
+    // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch. The
+    // classes themselves are kept: where a frame's code comes from is part of who launched (trust rows' caller=).
+    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), 16);
     // Native-access libraries a launch may pass through are skipped too (JNA is under com.sun.): the
     // caller is the application code that used JRuby, jnr-posix, jnr-ffi/jffi or JNA.
     private static final List<String> INFRASTRUCTURE = List.of(
@@ -55,10 +56,12 @@ final class CallSite {
      * One launch's caller and launching frames. It is its own walk function and frame supplier (no
      * lambdas or method references: each costs a spun class on the JVM's first launch).
      */
-    final class Walk implements java.util.function.Supplier<List<String>>,
+    final class Walk implements dev.cmdgate.core.LaunchSite.Frames,
             java.util.function.Function<Stream<StackWalker.StackFrame>, Void> {
         private String caller;
         private List<String> frames;
+        private List<Class<?>> classes;
+        private List<String> origins;
 
         /** The application frame that launched, as {@code Class.method(File.java:line)}. */
         String caller() {
@@ -86,12 +89,27 @@ final class CallSite {
             return frames();
         }
 
+        /** Where each of {@link #frames()} comes from ({@link CodeOrigin}), worked out when first asked. */
+        @Override
+        public List<String> origins() {
+            if (origins == null) {
+                frames();
+                List<String> o = new ArrayList<>(classes.size());
+                for (Class<?> c : classes) {
+                    o.add(CodeOrigin.of(c));
+                }
+                origins = List.copyOf(o);
+            }
+            return origins;
+        }
+
         /** Reads the stack once (the walk function). */
         @Override
         public Void apply(Stream<StackWalker.StackFrame> stack) {
             String first = null;
             String found = null;
             List<String> seen = new ArrayList<>();
+            List<Class<?>> seenClasses = new ArrayList<>();
             int n = 0;
             for (Iterator<StackWalker.StackFrame> it = stack.iterator(); it.hasNext() && n < MAX_FRAMES; n++) {
                 StackWalker.StackFrame f = it.next();
@@ -99,6 +117,7 @@ final class CallSite {
                 if (infrastructure(cls)) {
                     if (!cmdgate(cls)) {
                         seen.add(cls);
+                        seenClasses.add(f.getDeclaringClass());
                     }
                     continue;
                 }
@@ -106,6 +125,7 @@ final class CallSite {
                     first = f.toStackTraceElement().toString();
                 }
                 seen.add(cls);
+                seenClasses.add(f.getDeclaringClass());
                 if (!launcher(cls)) {
                     found = f.toStackTraceElement().toString();
                     break;
@@ -113,6 +133,7 @@ final class CallSite {
             }
             caller = found != null ? found : first != null ? first : NO_APPLICATION_FRAME;
             frames = List.copyOf(seen);
+            classes = seenClasses;
             return null;
         }
     }
