@@ -7,6 +7,7 @@ import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.stdin.GatedShellProcess;
+import dev.cmdgate.agent.stdin.SessionInput;
 import dev.cmdgate.agent.stdin.ShellSessions;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.agent.stdin.StdinGate;
@@ -333,7 +334,8 @@ public final class LaunchGuard implements LaunchGate, ApiGate.PreCheckRecorder, 
             return process;
         }
         t.pendingSession = null;
-        return new GatedShellProcess(process, new SessionGate(session, process.pid()));
+        return new GatedShellProcess(process, new SessionInput(new SessionGate(session, process.pid()), rules(),
+                SessionInput.interactive(session.argv())));
     }
 
     /**
