@@ -194,9 +194,10 @@ class ChildJvmIT {
     }
 
     @OnEachJdk
-    void removingJavaToolOptionsBelowAShellOrAWrapperIsRefused(Jdk jdk) {
+    void removingJavaToolOptionsBelowAShellOrAWrapperOrPreloadingALibraryIsRefused(Jdk jdk) {
         for (String template : List.of("unset JAVA_TOOL_OPTIONS; exec {java}", "env -u JAVA_TOOL_OPTIONS {java}",
-                "JAVA_TOOL_OPTIONS= exec {java}", "env -i {java}", "export -n JAVA_TOOL_OPTIONS; exec {java}")) {
+                "JAVA_TOOL_OPTIONS= exec {java}", "env -i {java}", "export -n JAVA_TOOL_OPTIONS; exec {java}",
+                "LD_PRELOAD=" + tmp.resolve("none.so") + " exec {java}")) {
             Run run = parent(jdk, "shell=" + template, "autonomy=full,prompt=deny");
             assertSpawnRefused(run, touched, "unverifiable code");
         }

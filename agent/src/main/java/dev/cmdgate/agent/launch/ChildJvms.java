@@ -195,7 +195,7 @@ final class ChildJvms {
     }
 
     /** The file the JDK will run: a path as given (relative to the launch's directory), a name looked up on PATH. */
-    private static Path resolve(String program, String cwd) {
+    static Path resolve(String program, String cwd) {
         if (program.indexOf('/') >= 0) {
             Path p = Path.of(program);
             return p.isAbsolute() || cwd == null ? p : Path.of(cwd).resolve(p);
@@ -214,7 +214,7 @@ final class ChildJvms {
     }
 
     /** Whether this file is in the bin directory of a Java runtime image (symbolic links followed). */
-    private static boolean runtimeImage(Path program) {
+    static boolean runtimeImage(Path program) {
         if (program == null) {
             return false;
         }

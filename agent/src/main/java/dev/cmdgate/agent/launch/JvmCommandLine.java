@@ -116,6 +116,11 @@ final class JvmCommandLine {
         return this;
     }
 
+    /** The options in a file (Maven's {@code .mvn/jvm.config}): its words, read as a command line's options. */
+    JvmCommandLine optionsFile(Path file) {
+        return variable(fileWords(file.toString()));
+    }
+
     /** The {@code Add-Opens} and {@code Add-Exports} of {@link #jar}'s manifest, as options. */
     JvmCommandLine manifest() {
         if (jar == null) {

@@ -13,10 +13,13 @@ import java.util.Set;
  *
  * @param variables the variables the JVM and the java launcher read options from
  * @param passed    the variables launch scripts pass on to java as options
+ * @param natives   globs of the variables that load native code into every program (LD_PRELOAD …)
+ * @param files     programs that give their JVM the options in a file of their project: name → the file's relative path
  * @param reason    the reason of a finding that has no row of its own (a variable changed, a file unread)
  * @param rows      the option rows, in order: the first whose glob matches decides
  */
-record JvmOptionRules(Set<String> variables, Set<String> passed, String reason, List<Row> rows) {
+record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> natives, java.util.Map<String, String> files,
+        String reason, List<Row> rows) {
 
     static final String RESOURCE = "jvm-options";
 
@@ -27,6 +30,8 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, String reason, 
     static JvmOptionRules load() {
         Set<String> variables = Set.of();
         Set<String> passed = Set.of();
+        List<String> natives = List.of();
+        java.util.Map<String, String> files = new java.util.HashMap<>();
         String reason = null;
         List<Row> rows = new ArrayList<>();
         for (String row : ResourceRows.of(RESOURCE)) {
@@ -34,6 +39,16 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, String reason, 
             switch (w[0]) {
                 case "variables" -> variables = Set.copyOf(Arrays.asList(w).subList(1, w.length));
                 case "passed" -> passed = Set.copyOf(Arrays.asList(w).subList(1, w.length));
+                case "native" -> natives = List.copyOf(Arrays.asList(w).subList(1, w.length));
+                case "file" -> {
+                    int dashes = Arrays.asList(w).indexOf("--");
+                    if (dashes < 2 || dashes != w.length - 2) {
+                        throw bad(row);
+                    }
+                    for (String program : Arrays.asList(w).subList(1, dashes)) {
+                        files.put(program, w[w.length - 1]);
+                    }
+                }
                 case "reason" -> reason = quoted(row, row.indexOf('"'));
                 case "fine" -> rows.add(new Row(List.copyOf(Arrays.asList(w).subList(1, w.length)), null));
                 case "unverifiable" -> {
@@ -50,7 +65,7 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, String reason, 
         if (variables.isEmpty() || reason == null) {
             throw new IllegalStateException("cmdgate: " + RESOURCE + ": no variables or reason row");
         }
-        return new JvmOptionRules(variables, passed, reason, List.copyOf(rows));
+        return new JvmOptionRules(variables, passed, natives, java.util.Map.copyOf(files), reason, List.copyOf(rows));
     }
 
     /** Why this option (one word, as the JVM reads it) makes the JVM ungateable, or null when it does not. */

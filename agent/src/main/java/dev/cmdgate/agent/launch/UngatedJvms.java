@@ -8,6 +8,7 @@ import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.CommandKnowledge;
 import dev.cmdgate.core.classify.LaunchReview;
+import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,9 @@ import java.util.Set;
  *       the files those name ({@code @argfiles}, {@code -XX:VMOptionsFile=}), in an executable jar's manifest, or
  *       in an options variable the launch or the script sets ({@code JDK_JAVA_OPTIONS}, {@code MAVEN_OPTS} …);</li>
  *   <li>a JVM option only known at run time, or an options file that cannot be read;</li>
- *   <li>a class of cmdgate's bootstrap on the JVM's class path or module path ({@link BootstrapShadows}).</li>
+ *   <li>a class of cmdgate's bootstrap on the JVM's class path or module path ({@link BootstrapShadows});</li>
+ *   <li>a variable that loads native code into every program ({@code LD_PRELOAD} …) set for a launch that starts
+ *       a JVM.</li>
  * </ul>
  * The files are read when the launch is decided; one changed between then and the child's start is not seen
  * (docs/threat-model.md).
@@ -86,7 +89,9 @@ public final class UngatedJvms implements LaunchReview {
     @Override
     public boolean readsFiles(Classification c) {
         for (CommandInvocation inv : c.commands()) {
-            if (jvm(inv) != null) {
+            // a JVM's options files, a project's options file, or the file system asked whether a program is a JVM
+            if (!inv.argv().isEmpty() && (programs.containsKey(name(inv.argv().get(0)))
+                    || rules.files().containsKey(name(inv.argv().get(0))) || !knowledge.known(knowledge.programName(inv.argv().get(0))))) {
                 return true;
             }
         }
@@ -99,14 +104,24 @@ public final class UngatedJvms implements LaunchReview {
         List<Finding> out = new ArrayList<>(0);
         try {
             Directories dirs = new Directories(site.cwd());
+            Settings set = new Settings(environmentChanges, c);
             for (Map.Entry<String, String> e : environmentChanges.entrySet()) {
                 if (rules.variables().contains(e.getKey()) || rules.passed().contains(e.getKey())) {
                     options(e.getKey() + "=" + e.getValue(), new JvmCommandLine(dirs.list()).variable(e.getValue()), out);
                 }
             }
+            boolean jvms = false;
             for (CommandInvocation inv : c.commands()) {
-                inTree(inv, environmentChanges, dirs, out);
+                jvms |= inTree(inv, environmentChanges, set, dirs, out);
                 dirs.after(inv, knowledge);
+            }
+            if (jvms) {
+                for (String name : set.names()) {
+                    if (Glob.anyMatch(rules.natives(), name)) {
+                        out.add(finding(name + "=" + set.values(name).get(0), rules.reason() + ": " + name
+                                + " makes the dynamic linker load a library into the JVM, whose code runs before cmdgate starts in it"));
+                    }
+                }
             }
         } catch (RuntimeException | LinkageError e) {
             out.add(finding(String.join(" ", argv), "cmdgate could not check the JVMs it would start (" + e + ")"));
@@ -114,7 +129,9 @@ public final class UngatedJvms implements LaunchReview {
         return out;
     }
 
-    private void inTree(CommandInvocation inv, Map<String, String> launchEnv, Directories dirs, List<Finding> out) {
+    /** Reviews one command of the tree; true when it starts a JVM of the JDK's. */
+    private boolean inTree(CommandInvocation inv, Map<String, String> launchEnv, Settings set, Directories dirs,
+                           List<Finding> out) {
         String shown = String.join(" ", inv.argv());
         for (String removed : knowledge.removedVariables(inv.argv())) {
             if (removed.equals(CommandKnowledge.ANY_VARIABLE) || rules.variables().contains(removed)) {
@@ -129,9 +146,17 @@ public final class UngatedJvms implements LaunchReview {
                 options(a.getKey() + "=" + a.getValue(), new JvmCommandLine(dirs.list()).variable(a.getValue()), out);
             }
         }
-        ChildJvms.Program p = jvm(inv);
+        String projectFile = inv.argv().isEmpty() ? null : rules.files().get(name(inv.argv().get(0)));
+        if (projectFile != null) {
+            JvmCommandLine fromFile = new JvmCommandLine(dirs.list());
+            for (Path f : nearest(projectFile, dirs.list())) {
+                fromFile.optionsFile(f);
+            }
+            options(shown + " (" + projectFile + ")", fromFile, out);
+        }
+        ChildJvms.Program p = jvm(inv, dirs);
         if (p == null) {
-            return;
+            return false;
         }
         List<String> words = inv.argv().subList(1, inv.argv().size());
         JvmCommandLine cl = new JvmCommandLine(dirs.list());
@@ -140,14 +165,18 @@ public final class UngatedJvms implements LaunchReview {
         } else {
             cl.java(words).manifest();
         }
+        if (p.name() == null) {
+            cl.tool(words);   // a launcher of a runtime image by another name: its -J options count too
+        }
         options(shown, cl, out);
         if (shadows != null) {
-            String shadow = shadow(inv, cl, launchEnv, dirs);
+            String shadow = shadow(cl, launchEnv, set, dirs);
             if (shadow != null) {
                 out.add(finding(shown, rules.reason() + ": a class named like cmdgate's own start-up code is on its class"
                         + " or module path, where the JVM would find it before cmdgate's: " + shadow));
             }
         }
+        return true;
     }
 
     /** Each option's verdict, each unreadable file and each option only known at run time. */
@@ -165,18 +194,29 @@ public final class UngatedJvms implements LaunchReview {
         }
     }
 
-    /** Where a class of cmdgate's bootstrap is on the JVM's class path or module path, or null. */
-    private String shadow(CommandInvocation inv, JvmCommandLine cl, Map<String, String> launchEnv, Directories dirs) {
+    /**
+     * Where a class of cmdgate's bootstrap is on the JVM's class path or module path, or null: the jar of
+     * {@code -jar}; else every class path the JVM may be given — its {@code -cp}, those in the options variables
+     * the launch sets, every value of {@code CLASSPATH} set in the tree or by the launch (else this JVM's), else
+     * the current directory — and its module paths.
+     */
+    private String shadow(JvmCommandLine cl, Map<String, String> launchEnv, Settings set, Directories dirs) {
+        JvmCommandLine variables = new JvmCommandLine(dirs.list());
+        for (String v : rules.variables()) {
+            if (launchEnv.containsKey(v)) {
+                variables.variable(launchEnv.get(v));
+            }
+        }
         List<String> classPath = new ArrayList<>();
         if (cl.jar != null) {
             classPath.add(cl.jar);   // its Class-Path is followed
         } else {
-            List<String> given = cl.values(CLASS_PATH);
+            List<String> given = new ArrayList<>(cl.values(CLASS_PATH));
+            given.addAll(variables.values(CLASS_PATH));
+            given.addAll(set.values("CLASSPATH"));
             if (given.isEmpty()) {
-                String env = inv.assignments().get("CLASSPATH");
-                env = env != null ? env : launchEnv.get("CLASSPATH");
-                env = env != null ? env : OwnEnvironment.get().get("CLASSPATH");
-                given = List.of(env != null ? env : ".");
+                String own = OwnEnvironment.get().get("CLASSPATH");
+                given.add(own != null ? own : ".");
             }
             for (String v : given) {
                 classPath.addAll(BootstrapShadows.split(v));
@@ -184,6 +224,9 @@ public final class UngatedJvms implements LaunchReview {
         }
         List<String> modulePath = new ArrayList<>();
         for (String v : cl.values(MODULE_PATH)) {
+            modulePath.addAll(BootstrapShadows.split(v));
+        }
+        for (String v : variables.values(MODULE_PATH)) {
             modulePath.addAll(BootstrapShadows.split(v));
         }
         List<Path> ds = dirs.list();
@@ -197,13 +240,84 @@ public final class UngatedJvms implements LaunchReview {
         return null;
     }
 
-    /** The row of {@code jvm-programs} this command is, or null when it starts no JVM of the JDK's. */
-    private ChildJvms.Program jvm(CommandInvocation inv) {
+    /**
+     * The variables the launch and its command tree set, wherever: the launch's own changes and every command's
+     * assignments (inline, {@code export}, {@code declare} …), each with every value it is given.
+     */
+    private static final class Settings {
+        private final Map<String, List<String>> values = new java.util.LinkedHashMap<>();
+
+        Settings(Map<String, String> launchEnv, Classification c) {
+            for (Map.Entry<String, String> e : launchEnv.entrySet()) {
+                add(e.getKey(), e.getValue());
+            }
+            for (CommandInvocation inv : c.commands()) {
+                for (Map.Entry<String, String> e : inv.assignments().entrySet()) {
+                    add(e.getKey(), e.getValue());
+                }
+            }
+        }
+
+        private void add(String name, String value) {
+            List<String> l = values.get(name);
+            if (l == null) {
+                l = new ArrayList<>(1);
+                values.put(name, l);
+            }
+            if (!l.contains(value)) {
+                l.add(value);
+            }
+        }
+
+        java.util.Set<String> names() {
+            return values.keySet();
+        }
+
+        List<String> values(String name) {
+            List<String> l = values.get(name);
+            return l == null ? List.of() : l;
+        }
+    }
+
+    /**
+     * The row of {@code jvm-programs} this command is, or, for a program the rules do not know that is a file of a
+     * Java runtime image's bin directory by another name (a renamed or linked launcher), a row with a null name;
+     * null when it starts no JVM of the JDK's.
+     */
+    private ChildJvms.Program jvm(CommandInvocation inv, Directories dirs) {
         if (inv.argv().isEmpty() || inv.dynamic()) {
             return null;
         }
         String w0 = inv.argv().get(0);
-        return programs.get(w0.substring(w0.lastIndexOf('/') + 1));
+        ChildJvms.Program p = programs.get(name(w0));
+        if (p != null || knowledge.programName(w0) != null && knowledge.known(knowledge.programName(w0))) {
+            return p;
+        }
+        List<Path> ds = dirs.list();
+        for (Path d : ds == null ? java.util.Collections.<Path>singletonList(null) : ds) {
+            if (ChildJvms.runtimeImage(ChildJvms.resolve(w0, d == null ? null : d.toString()))) {
+                return new ChildJvms.Program(null, false, Set.of());
+            }
+        }
+        return null;
+    }
+
+    private static String name(String word) {
+        return word.substring(word.lastIndexOf('/') + 1);
+    }
+
+    /** The file at {@code relative} in each directory, or in the nearest directory above it that has one. */
+    private static List<Path> nearest(String relative, List<Path> dirs) {
+        List<Path> out = new ArrayList<>();
+        for (Path d : dirs == null ? List.<Path>of() : dirs) {
+            for (Path at = d.toAbsolutePath().normalize(); at != null; at = at.getParent()) {
+                if (java.nio.file.Files.exists(at.resolve(relative))) {
+                    out.add(at.resolve(relative));
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     private Finding finding(String command, String reason) {

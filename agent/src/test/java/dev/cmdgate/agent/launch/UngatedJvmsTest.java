@@ -219,6 +219,42 @@ class UngatedJvmsTest {
         ungated(classify(List.of(JAVA, "Main"), Map.of("CLASSPATH", dir.resolve("classes").toString())));
         gated(classify(List.of(JAVA, "-jar", "clean.jar"), Map.of()));
         gated(classify(List.of(JAVA, "-cp", "clean.jar", "Main"), Map.of()));
+        // a class path the launch gives through an options variable, or a CLASSPATH exported earlier in the script
+        ungated(classify(List.of("sh", "-c", "java Main"), Map.of("JDK_JAVA_OPTIONS", "-cp " + dir.resolve("classes"))));
+        ungated(classify(List.of("sh", "-c", "export CLASSPATH=" + dir.resolve("classes") + "; java Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-m", "m/Main"), Map.of("JDK_JAVA_OPTIONS", "--module-path lib")));
+    }
+
+    @Test
+    void aLauncherOfARuntimeImageByAnotherNameIsAJvmToo() throws IOException {
+        Path renamed = Files.createSymbolicLink(dir.resolve("notjava"), Path.of(JAVA));
+        ungated(classify(List.of(renamed.toString(), "-Djava.system.class.loader=Evil", "-cp", ".", "Main"), Map.of()));
+        ungated(classify(List.of("sh", "-c", "./notjava -J-Djava.system.class.loader=Evil"), Map.of()));
+        gated(classify(List.of(renamed.toString(), "-cp", ".", "Main"), Map.of()));
+    }
+
+    @Test
+    void mavensJvmConfigIsReadAsItsJvmsOptions() throws IOException {
+        Path project = Files.createDirectories(dir.resolve("project/module"));
+        Files.createDirectories(dir.resolve("project/.mvn"));
+        Files.writeString(dir.resolve("project/.mvn/jvm.config"), "-Xmx1g\n-Djava.system.class.loader=Evil\n");
+        LaunchSite site = LaunchSite.of(project.toString(), LaunchSite.NoFrames.NO_FRAMES);
+        Classification c = classifier.classifyArgv(List.of("mvn", "test"), Map.of(), site);
+        ungated(c);
+        assertThat(why(c)).contains(".mvn/jvm.config");
+        Files.writeString(dir.resolve("project/.mvn/jvm.config"), "-Xmx1g\n");
+        gated(classifier.classifyArgv(List.of("mvn", "test"), Map.of(), site));
+        gated(classifier.classifyArgv(List.of("sh", "-c", "./mvnw -q verify"), Map.of(), site));
+    }
+
+    @Test
+    void aVariableThatLoadsNativeCodeIntoAJvmIsUnverifiable() {
+        ungated(shell("LD_PRELOAD=/tmp/x.so java -cp . Main"));
+        ungated(shell("export LD_LIBRARY_PATH=/tmp/libs; java -cp . Main"));
+        ungated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("LD_PRELOAD", "/tmp/x.so")));
+        ungated(classify(List.of("jshell"), Map.of("DYLD_INSERT_LIBRARIES", "/tmp/x.dylib")));
+        // a launch that starts no JVM keeps the env-hook verdict it had
+        gated(shell("LD_PRELOAD=/tmp/x.so ls"));
     }
 
     @Test

@@ -45,6 +45,11 @@ public final class CommandKnowledge {
         return rules.isSystemDir(dir);
     }
 
+    /** Whether the rules have a section for this program name ({@link #programName}'s answer). */
+    public boolean known(String program) {
+        return program != null && rules.program(program) != null;
+    }
+
     /**
      * The program a command word names as the rules see it: the word when it has no slash, the file
      * name of a path in a system directory ({@code /usr/bin/../bin/bash} is {@code bash}); null for any
