@@ -158,6 +158,10 @@ public final class SessionInput implements StdinGate {
             }
             for (String code : codeOf(s, r, args)) {
                 String why = elsewhere(code, depth + 1);
+                // an alias's text starts later commands: one ending in exec would redirect the shell with their redirections
+                if (why == null && r.source() == CodeRule.Source.VALUES) {
+                    why = elsewhere(code + " < /dev/null", depth + 1);
+                }
                 if (why != null) {
                     return why;
                 }

@@ -58,6 +58,8 @@ class SessionInputTest {
             "eval 'exec < /tmp/cmds'",
             "eval exec '<' /tmp/cmds",
             "alias go='exec < /tmp/cmds'",
+            "alias e=exec",
+            "alias e='command exec '",
             "trap 'exec < /tmp/cmds' DEBUG",
             "PROMPT_COMMAND='exec < /tmp/cmds'",
             "mapfile -C 'exec < /tmp/cmds' -c 1 arr < /dev/null",
@@ -83,6 +85,7 @@ class SessionInputTest {
             "bash -c 'exec < /tmp/cmds'",
             "echo 'exec < /tmp/cmds'",
             "fc -l",
+            "alias ll='ls -l'",
             "echo hi!",
             "[ ! -f x ] && echo 'a!b'",
     })
