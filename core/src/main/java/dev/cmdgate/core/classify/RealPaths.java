@@ -42,20 +42,35 @@ final class RealPaths {
      */
     static List<Arg> resolved(List<Arg> words, String realDir) {
         List<Arg> out = null;
+        // the shell's ~ is $HOME (the JVM's own: a launch that changes it is judged for that already)
+        String home = System.getenv("HOME") != null ? System.getenv("HOME") : System.getProperty("user.home");
         for (int i = 0; i < words.size(); i++) {
             Arg a = words.get(i);
             String t = a.text;
-            if (a.dynamic || t.isEmpty() || (i == 0 && t.indexOf('/') < 0) || (!t.startsWith("/") && realDir == null)) {
+            if (a.dynamic || t.isEmpty() || (i == 0 && t.indexOf('/') < 0)) {
                 continue;
             }
-            String written = Paths.resolveDots(Paths.normalize(t.startsWith("/") ? t : realDir + "/" + t));
-            String reached = real(written);
-            // a word going up (target/../..) names what lies above, whatever a glob such as target/* says
-            if (!reached.equals(written) || climbs(t)) {
-                if (out == null) {
-                    out = new ArrayList<>(words);
+            // a shell expands ~/x to the home directory's x; an argv word is the literal name: both are looked at
+            List<String> candidates = new ArrayList<>(2);
+            if (t.startsWith("/")) {
+                candidates.add(t);
+            } else if (realDir != null) {
+                candidates.add(realDir + "/" + t);
+            }
+            if ((t.equals("~") || t.startsWith("~/")) && home != null) {
+                candidates.add(home + t.substring(1));
+            }
+            for (String c : candidates) {
+                String written = Paths.resolveDots(Paths.normalize(c));
+                String reached = real(written);
+                // a word going up (target/../..) names what lies above, whatever a glob such as target/* says
+                if (!reached.equals(written) || climbs(t)) {
+                    if (out == null) {
+                        out = new ArrayList<>(words);
+                    }
+                    out.set(i, Arg.literal(reached));
+                    break;
                 }
-                out.set(i, Arg.literal(reached));
             }
         }
         return out == null ? words : out;
