@@ -158,6 +158,23 @@ class ChildJvmIT {
     }
 
     @OnEachJdk
+    void theOperatorsJavaToolOptionsStandForTheChildSealed(Jdk jdk) {
+        // as under ./cmdgate run: the parent gets cmdgate from JAVA_TOOL_OPTIONS, and so does its child, which
+        // must not take -Dcmdgate.* from the command line the application gives it
+        for (String mode : List.of("direct", "shell")) {
+            Run run = ForkedJvm.on(jdk).in(tmp).env("HOME", tmp.toString())
+                    .env("JAVA_TOOL_OPTIONS", "-javaagent:" + ForkedJvm.AGENT_JAR + "=autonomy=full,prompt=deny,audit=" + audit)
+                    .main(SpawnsJava.class).args(List.of(mode, "-Dcmdgate.mode=audit", "-Dcmdgate.autonomy=full", "::",
+                            "child-touch", "touch", touched.toString(), "--", "child-rm", "rm", "-rf", victim.toString())).run();
+            assertChildRefusedItsRm(run);
+            assertThat(run.stderr()).contains("cmdgate: configuration: ignored -Dcmdgate.autonomy=full -Dcmdgate.mode=audit");
+            Audit.Line rm = Audit.read(audit).lines().stream().filter(l -> l.argv().get(0).equals("rm"))
+                    .reduce((a, b) -> b).orElseThrow();
+            assertThat(rm.str("mode")).isEqualTo("enforce");
+        }
+    }
+
+    @OnEachJdk
     void anAgentJarThatLooksLikeCmdgatesIsAnotherAgentAfterCmdgate(Jdk jdk) throws IOException {
         Path classes = Files.createDirectories(tmp.resolve("lookalike"));
         JavaSources.compile(classes, "dev.cmdgate.lookalike.Premain", """

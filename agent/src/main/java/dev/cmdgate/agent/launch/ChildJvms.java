@@ -1,6 +1,9 @@
 package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.agent.audit.AuditSink;
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ChildSettings;
+import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.core.classify.Chars;
 import java.io.File;
 import java.io.IOException;
@@ -25,7 +28,9 @@ import java.util.Set;
  *   <li>cmdgate's own agent with other settings — in the JVM options of the command line, or in
  *       {@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS} or {@code _JAVA_OPTIONS} — is taken out: never two
  *       agents, and never settings the application chose. cmdgate is recognised by its jar's path only;
- *       a word after the main class is the application's, whatever it says;</li>
+ *       a word after the main class is the application's, whatever it says. The exception is the operator's
+ *       own {@code JAVA_TOOL_OPTIONS} ({@code ./cmdgate run}), inherited by this JVM and kept as it is by the
+ *       launch: its cmdgate settings stand, sealed;</li>
  *   <li>every launch gets {@value AuditSink#PARENT_VARIABLE} set to the id of the decision that allowed
  *       it, which the child's audit lines record as {@code parent_decision_id}.</li>
  * </ul>
@@ -51,6 +56,8 @@ final class ChildJvms {
     private final Path ownJar;
     /** {@link #ownJar} with its links resolved, or null when that fails. */
     private final Path realJar;
+    /** The operator's JAVA_TOOL_OPTIONS last sealed ({@link #sealed}) and what it became: worked out once. */
+    private volatile String[] operators;
 
     /**
      * @param agentJar  cmdgate's jar
@@ -92,12 +99,17 @@ final class ChildJvms {
         set.put(AuditSink.PARENT_VARIABLE, decisionId);
         Map<String, String> given = environment != null ? environment : OwnEnvironment.get();
         if (!argv.isEmpty()) {
+            // The operator's own JAVA_TOOL_OPTIONS (./cmdgate run), which this JVM inherited and the launch keeps as it
+            // is: the cmdgate settings there stand for the child, sealed, so that no -Dcmdgate.* on its command line
+            // loosens them. cmdgate the application put anywhere else is replaced by this JVM's sealed settings.
+            String tool = given.get(TOOL_OPTIONS);
+            boolean operators = tool != null && tool.equals(OwnEnvironment.get().get(TOOL_OPTIONS)) && !withoutOwnAgent(tool).equals(tool);
             for (String variable : OPTION_VARIABLES) {
                 String v = given.get(variable);
                 if (v != null && v.contains(AGENT)) {
-                    String without = withoutOwnAgent(v);
-                    if (!without.equals(v)) {
-                        set.put(variable, without);
+                    String kept = operators && variable.equals(TOOL_OPTIONS) ? sealed(v) : withoutOwnAgent(v);
+                    if (!kept.equals(v)) {
+                        set.put(variable, kept);
                     }
                 }
             }
@@ -107,11 +119,13 @@ final class ChildJvms {
                 if (!(argv.size() == 2 && p.alone().contains(argv.get(1)))) {
                     List<String> out = new ArrayList<>(argv.size() + 1);
                     out.add(w0);
-                    out.add(p.viaJ() ? "-J" + agentOption : agentOption);
+                    if (!operators) {
+                        out.add(p.viaJ() ? "-J" + agentOption : agentOption);
+                    }
                     out.addAll(p.viaJ() ? withoutOwnToolAgent(argv) : withoutOwnJavaAgent(argv));
                     argv = out;
                 }
-            } else {
+            } else if (!operators) {
                 String before = set.containsKey(TOOL_OPTIONS) ? set.get(TOOL_OPTIONS) : given.get(TOOL_OPTIONS);
                 set.put(TOOL_OPTIONS, before == null || before.isBlank() ? quotedOption : quotedOption + " " + before);
             }
@@ -169,6 +183,29 @@ final class ChildJvms {
             }
         }
         return dropped ? String.join(" ", kept) : value;
+    }
+
+    /**
+     * The operator's {@code JAVA_TOOL_OPTIONS} as a child gets it: each agent option naming cmdgate's jar replaced by
+     * the configuration those agent arguments give (a configuration file they name read into it) marked sealed —
+     * what a JVM started with that value alone would run with, and nothing the application adds can change.
+     */
+    private String sealed(String value) {
+        String[] known = operators;
+        if (known == null || !value.equals(known[0])) {
+            List<String> out = new ArrayList<>();
+            for (String o : JvmOptionWords.split(value)) {
+                if (ownAgent(o)) {
+                    int eq = o.indexOf('=', AGENT.length());
+                    AgentConfig c = ConfigParser.parse(Map.of(), eq < 0 ? null : o.substring(eq + 1));
+                    o = AGENT + ownJar + "=" + ChildSettings.agentArguments(c);
+                }
+                out.add(JvmOptionWords.quote(o));
+            }
+            known = new String[] {value, String.join(" ", out)};
+            operators = known;
+        }
+        return known[1];
     }
 
     /** {@code -javaagent:JAR[=ARGS]} naming cmdgate's jar (by its path, or a link to it), whatever its settings. */

@@ -128,6 +128,10 @@ final class JvmCommandLine {
         }
         for (Path p : files(jar)) {
             readFiles = true;
+            if (!Files.isRegularFile(p)) {
+                unreadable.add(p + (Files.exists(p) ? " (not a regular file)" : " (no such file)"));
+                continue;
+            }
             try (JarFile f = new JarFile(p.toFile(), false)) {
                 Manifest m = f.getManifest();
                 Attributes main = m == null ? null : m.getMainAttributes();
@@ -209,12 +213,18 @@ final class JvmCommandLine {
         List<String> out = new ArrayList<>();
         for (Path p : files(name)) {
             readFiles = true;
-            try {
-                if (Files.size(p) > MAX_FILE) {
+            if (!Files.isRegularFile(p)) {
+                // a FIFO or a device would block the decision, or never end (@/dev/zero)
+                unreadable.add(p + (Files.exists(p) ? " (not a regular file)" : " (no such file)"));
+                continue;
+            }
+            try (java.io.InputStream in = Files.newInputStream(p)) {
+                byte[] bytes = in.readNBytes((int) MAX_FILE + 1);
+                if (bytes.length > MAX_FILE) {
                     unreadable.add(p + " (larger than " + MAX_FILE + " bytes)");
                     continue;
                 }
-                out.addAll(words(new String(Files.readAllBytes(p), StandardCharsets.UTF_8)));
+                out.addAll(words(new String(bytes, StandardCharsets.UTF_8)));
             } catch (IOException | RuntimeException e) {
                 unreadable.add(p + " (" + e.getMessage() + ")");
             }

@@ -184,6 +184,9 @@ class UngatedJvmsTest {
         ungated(classify(List.of(JAVA, "-XX:VMOptionsFile=vmopts", "-cp", ".", "Main"), Map.of()));
         ungated(classify(List.of(JAVA, "-XX:Flags=flags", "-cp", ".", "Main"), Map.of()));
         ungated(classify(List.of(JAVA, "@missing", "Main"), Map.of()));
+        // a device or a FIFO is not read: it could block the decision or never end
+        ungated(classify(List.of(JAVA, "@/dev/zero", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-jar", "/dev/zero"), Map.of()));
         ungated(classify(List.of("sh", "-c", "java @opts Main"), Map.of()));
         ungated(classify(List.of("sh", "-c", "cd \"$D\" && java @plain Main"), Map.of()));   // which file: not known
         ungated(classify(List.of("sh", "-c", "java -cp . Main"), Map.of("JDK_JAVA_OPTIONS", "@opts")));
