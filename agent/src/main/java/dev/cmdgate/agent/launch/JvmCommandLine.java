@@ -252,41 +252,8 @@ final class JvmCommandLine {
         return out;
     }
 
-    /** An options file's words: blanks separate them, quotes group them, {@code #} at a word's start comments out the line. */
+    /** An options file's words, as the JDK reads an {@code @argfile}. */
     static List<String> words(String text) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = null;
-        char quote = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else if (c == '\\' && i + 1 < text.length()) {
-                    char n = text.charAt(++i);
-                    cur.append(n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'f' ? '\f' : n);
-                } else {
-                    cur.append(c);
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                cur = cur == null ? new StringBuilder() : cur;
-            } else if (Character.isWhitespace(c)) {
-                if (cur != null) {
-                    out.add(cur.toString());
-                    cur = null;
-                }
-            } else if (c == '#' && cur == null) {
-                int nl = text.indexOf('\n', i);
-                i = nl < 0 ? text.length() : nl;
-            } else {
-                cur = cur == null ? new StringBuilder() : cur;
-                cur.append(c);
-            }
-        }
-        if (cur != null) {
-            out.add(cur.toString());
-        }
-        return out;
+        return JvmOptionWords.split(text, true);
     }
 }

@@ -175,19 +175,10 @@ public final class CommandKnowledge {
      */
     public Set<String> variablesChanged(List<String> argv) {
         Set<String> out = new LinkedHashSet<>();
-        if (argv == null || argv.isEmpty()) {
+        ParsedArgs p = parsed(argv);
+        if (p == null) {
             return out;
         }
-        String program = programName(argv.get(0));
-        Section s = program == null ? null : rules.program(program);
-        if (s == null) {
-            return out;
-        }
-        List<Arg> words = new ArrayList<>(argv.size());
-        for (String w : argv) {
-            words.add(Arg.literal(w));
-        }
-        ParsedArgs p = OptionParser.parse(s, words);
         Analysis conditions = new Analysis(rules);
         for (Section x : p.path) {
             List<AssignRule> rows = new ArrayList<>(x.assigns());
@@ -242,19 +233,15 @@ public final class CommandKnowledge {
      */
     public Set<String> removedVariables(List<String> argv) {
         Set<String> out = new LinkedHashSet<>();
-        if (argv == null || argv.isEmpty()) {
-            return out;
-        }
-        String program = programName(argv.get(0));
+        String program = argv == null || argv.isEmpty() ? null : programName(argv.get(0));
         Section s = program == null ? null : rules.program(program);
-        if (s == null) {
+        if (s == null || s.unsets().isEmpty() && !s.hasSubs()) {
+            return out;   // most commands remove nothing: no need to parse their words
+        }
+        ParsedArgs p = parsed(argv);
+        if (p == null) {
             return out;
         }
-        List<Arg> words = new ArrayList<>(argv.size());
-        for (String w : argv) {
-            words.add(Arg.literal(w));
-        }
-        ParsedArgs p = OptionParser.parse(s, words);
         Analysis conditions = new Analysis(rules);
         for (Section x : p.path) {
             for (AssignRule r : x.unsets()) {
@@ -292,6 +279,23 @@ public final class CommandKnowledge {
             }
         }
         return out;
+    }
+
+    /** The argv parsed by the rules of its program, or null when the rules do not know it. */
+    private ParsedArgs parsed(List<String> argv) {
+        if (argv == null || argv.isEmpty()) {
+            return null;
+        }
+        String program = programName(argv.get(0));
+        Section s = program == null ? null : rules.program(program);
+        if (s == null) {
+            return null;
+        }
+        List<Arg> words = new ArrayList<>(argv.size());
+        for (String w : argv) {
+            words.add(Arg.literal(w));
+        }
+        return OptionParser.parse(s, words);
     }
 
     private static void addName(Set<String> out, String word) {
