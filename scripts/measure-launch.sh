@@ -69,8 +69,9 @@ for home in "${homes[@]}"; do
     echo "$mean" >> "$work/$v.mean"; echo "$first" >> "$work/$v.first"
     echo "$p50" >> "$work/$v.p50"; echo "$p99" >> "$work/$v.p99"; echo "$cpu" >> "$work/$v.cpu"
     if [[ "$v" == audit || ( "$v" == noaudit && -n "${BASELINE_JAR:-}" ) ]]; then
-      local lines; lines=$(wc -l < "$work/audit.jsonl")
-      [[ "$lines" -eq $((warmup + launches)) ]] || { echo "audit file has $lines lines, expected $((warmup + launches))" >&2; exit 1; }
+      # one decision line per launch (the exit lines of the processes are events, not counted)
+      local lines; lines=$(grep -vc '"event":' "$work/audit.jsonl" || true)
+      [[ "$lines" -eq $((warmup + launches)) ]] || { echo "audit file has $lines decision lines, expected $((warmup + launches))" >&2; exit 1; }
     fi
   }
   for ((i = 0; i < rounds; i++)); do

@@ -1,6 +1,6 @@
 /*
  * Compiled with --patch-module java.base and never put on any class path: cmdgate's agent defines it
- * at run time inside java.base (see dev.cmdgate.agent.start.JdkBridge), after replacing the key below.
+ * at run time inside java.base (see dev.cmdgate.agent.bridge.JdkBridge), after replacing the key below.
  */
 package java.lang;
 

@@ -2,17 +2,19 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ChainSignature;
-import dev.cmdgate.agent.bridge.GateFunction;
+import dev.cmdgate.agent.bridge.BridgeRouter;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
+import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.launch.UngatedJvms;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.natives.NativeAddresses;
 import dev.cmdgate.agent.natives.NativeGate;
-import dev.cmdgate.agent.prompt.ApiGate;
+import dev.cmdgate.agent.natives.NativeRoutes;
+import dev.cmdgate.agent.api.ApiAnswers;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.CommandClass;
@@ -71,13 +73,13 @@ public final class AgentRuntime {
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
         LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit));
-        return new Gate(new GateFunction(gate.launches(), gate.api(), scopes, guard,
-                new NativeGate(natives, gate.launches()), config.refusal() == AgentConfig.Refusal.IO),
+        return new Gate(new BridgeRouter(gate.launches(), gate.api(), scopes, guard,
+                new NativeGate(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
     }
 
     /** Signs the audit chain every {@code audit.sign.every} lines with the signing key; null when not asked. */
-    private static ChainSignature.Signer chainSigner(AgentConfig config) {
+    public static ChainSignature.Signer chainSigner(AgentConfig config) {
         int every = config.auditOptions().signEvery();
         if (every == 0) {
             return null;
@@ -93,7 +95,7 @@ public final class AgentRuntime {
      * The gate for the bridge, and what builds it ahead of the first launch when the JVM lives long enough
      * (run on the hook thread once the launcher is hooked; null under {@code warmup=off}).
      */
-    public record Gate(GateFunction function, Runnable warmUp) {
+    public record Gate(BridgeRouter function, Runnable warmUp) {
     }
 
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
@@ -119,18 +121,20 @@ public final class AgentRuntime {
                 : Classifiers.standard(config.rules(), config.startProperties());
     }
 
-    /** The gate: a LaunchGuard decides launches; ApiGate answers the application API beside it. */
+    /** The gate: JdkHandoff answers the JDK's hooks, LaunchGuard decides launches, ApiAnswers answers the application API. */
     static LazyGate.Built build(Checked checked) {
         AgentConfig config = checked.config();
         LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
-        PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout());
+        PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout(), config.remotePrompt(),
+                config.decisionPoint() == null ? null : config.decisionPoint().agent());
         ThreadScopes scopes = checked.scopes();
-        LaunchGuard guard = new LaunchGuard(config, gatekeeper,
-                checked.auditOrNull(),
-                prompts, new AgentLog(), new ScopeContext(scopes), new ProcessWatchdog(), new ScopeDeclaredClass(scopes),
-                checked.natives());
-        return new LazyGate.Built(guard, new ApiGate(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),
-                gatekeeper);
+        AgentLog log = new AgentLog();
+        LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
+                new ScopeContext(scopes), new ScopeDeclaredClass(scopes));
+        JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, new ProcessWatchdog());
+        return new LazyGate.Built(handoff, guard,
+                new ApiAnswers(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),
+                new NativeRoutes(checked.natives(), guard), gatekeeper);
     }
 
     /**

@@ -20,12 +20,17 @@ import java.util.List;
  * With a policy server, the state directory that keeps the last good policy, and the keys, certificates and
  * token file its checks use, count too, and the token file of a remote decision point.
  */
-final class GateFiles {
+public final class GateFiles {
 
     private GateFiles() {
     }
 
     static OwnFiles of(AgentConfig config) {
+        return builder(config).build();
+    }
+
+    /** The files of {@link #of}, to which a gate that depends on more (a coding agent's hook) adds its own. */
+    public static OwnFiles.Builder builder(AgentConfig config) {
         String home = System.getenv("HOME");
         OwnFiles.Builder b = OwnFiles.builder(home == null || home.isEmpty() ? System.getProperty("user.home") : home);
         b.add(agentJar(), OwnFiles.Kind.FILE, "the agent jar");
@@ -45,6 +50,13 @@ final class GateFiles {
             b.add(remote.clientKey(), OwnFiles.Kind.FILE, "the policy client key");
             b.add(remote.tokenFile(), OwnFiles.Kind.FILE, "the policy token file");
         }
+        if (config.remotePrompt() != null) {
+            AgentConfig.Transport t = config.remotePrompt().transport();
+            b.add(t.ca(), OwnFiles.Kind.FILE, "the approval service's certificates");
+            b.add(t.clientCert(), OwnFiles.Kind.FILE, "the approval client certificate");
+            b.add(t.clientKey(), OwnFiles.Kind.FILE, "the approval client key");
+            b.add(t.tokenFile(), OwnFiles.Kind.FILE, "the approval service's token file");
+        }
         if (config.decisionPoint() != null) {
             b.add(config.decisionPoint().tokenFile(), OwnFiles.Kind.FILE, "the decision point's token file");
         }
@@ -55,7 +67,7 @@ final class GateFiles {
         for (Path p : jvmOptionFiles()) {
             b.add(p, OwnFiles.Kind.FILE, "a JVM options file this JVM was started with");
         }
-        return b.build();
+        return b;
     }
 
     /** The jar cmdgate's module was read from (null when it runs from classes, as in its own unit tests). */

@@ -2,8 +2,10 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.bridge.ApiService;
-import dev.cmdgate.agent.bridge.LaunchGate;
+import dev.cmdgate.agent.bridge.JdkHooks;
+import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
+import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.core.decision.Gatekeeper;
 import java.util.function.Supplier;
 
@@ -17,8 +19,13 @@ import java.util.function.Supplier;
  */
 final class LazyGate {
 
-    /** What is built: the launch decisions and the application API beside them, and the classifying gatekeeper. */
-    record Built(LaunchGuard launches, ApiService api, Supplier<Gatekeeper> gatekeeper) {
+    /**
+     * What is built: the JDK hooks' hand-off, the launch decisions behind it, the application API and the
+     * native routes beside them, and the classifying gatekeeper. (The hand-off by its class, not as JdkHooks:
+     * the verifier of AgentRuntime.build would otherwise load that interface in premain.)
+     */
+    record Built(JdkHandoff launches, LaunchGuard guard, ApiService api, NativeRoutes natives,
+                 Supplier<Gatekeeper> gatekeeper) {
     }
 
     /**
@@ -65,7 +72,7 @@ final class LazyGate {
                 }
                 Built built = LazyGate.this.get();
                 built.gatekeeper().get().classifier().classifyShell("true");
-                built.launches().warmUp();
+                built.guard().warmUp();
                 AuditSink audit = checked.auditOrNull();
                 if (audit != null) {
                     audit.warmUp();
@@ -74,23 +81,41 @@ final class LazyGate {
         };
     }
 
-    /** The launch side, for the bridge (a class, not a lambda: see the bootstrap). */
-    Supplier<LaunchGate> launches() {
-        return new Supplier<>() {
-            @Override
-            public LaunchGate get() {
-                return LazyGate.this.get().launches();
-            }
-        };
+    /** The JDK hooks' side, for the bridge. */
+    Supplier<JdkHooks> launches() {
+        return new Part<>(LAUNCHES);
     }
 
     /** The API side, for the bridge. */
     Supplier<ApiService> api() {
-        return new Supplier<>() {
-            @Override
-            public ApiService get() {
-                return LazyGate.this.get().api();
-            }
-        };
+        return new Part<>(API);
+    }
+
+    /** The native routes, for the bridge's native operations that concern a process. */
+    Supplier<NativeRoutes> natives() {
+        return new Part<>(NATIVES);
+    }
+
+    private static final int LAUNCHES = 0;
+    private static final int API = 1;
+    private static final int NATIVES = 2;
+
+    /**
+     * One part of what is built, building it on first use. A class, not a lambda (see the bootstrap), and one
+     * class for every part: each class the bridge's wiring loads is loaded in premain.
+     */
+    private final class Part<T> implements Supplier<T> {
+        private final int part;
+
+        Part(int part) {
+            this.part = part;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public T get() {
+            Built b = LazyGate.this.get();
+            return (T) (part == LAUNCHES ? b.launches() : part == API ? b.api() : b.natives());
+        }
     }
 }

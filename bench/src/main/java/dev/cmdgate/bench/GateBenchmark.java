@@ -3,6 +3,7 @@ package dev.cmdgate.bench;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigParser;
+import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.prompt.PromptGateway;
@@ -41,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>{@code judge}: {@link Gatekeeper#judge} — parse, classify, policy (none), gate — what the CLI
  *       and the agent share;</li>
- *   <li>{@code guard}: {@link LaunchGuard#checkStart} with {@code autonomy=full} and an audit file —
+ *   <li>{@code guard}: {@link JdkHandoff#checkStart} (deciding through {@link LaunchGuard}) with {@code autonomy=full} and an audit file —
  *       everything the agent does for one launch except the bridge call and the fork: the stack walk
  *       for the caller, the judgement, the decision record, the JSON audit line and its locked append.
  *       Only commands the gate allows under {@code full} are used (a prompt or block would log to
@@ -64,7 +65,7 @@ public class GateBenchmark {
     private Launch[] launches;
     private int next;
 
-    private LaunchGuard guard;
+    private JdkHandoff guard;
     private String[][] allowed;
     private int nextAllowed;
     private Path auditFile;
@@ -91,8 +92,11 @@ public class GateBenchmark {
         launches = all.toArray(new Launch[0]);
         allowed = ok.toArray(new String[0][]);
         Gatekeeper g = gatekeeper;
-        guard = new LaunchGuard(config, () -> g, new AuditSink(auditFile), new PromptGateway("deny", config.promptTimeout()),
-                new AgentLog(), Map::of, new ProcessWatchdog(), () -> null);   // no class declared by the application
+        AuditSink sink = new AuditSink(auditFile);
+        AgentLog log = new AgentLog();
+        LaunchGuard decisions = new LaunchGuard(config, () -> g, sink, new PromptGateway("deny", config.promptTimeout()),
+                log, Map::of, () -> null);   // no class declared by the application
+        guard = new JdkHandoff(decisions, config, sink, log, new ProcessWatchdog());
     }
 
     /** Keeps the audit file from growing to gigabytes; the sink appends, so truncating under it is safe. */

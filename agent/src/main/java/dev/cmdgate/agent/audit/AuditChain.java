@@ -30,16 +30,14 @@ public final class AuditChain {
 
     /** The {@code prev_hash} of the first line of a chain. */
     public static final String GENESIS = "0".repeat(64);
-    /** The event line a file begun by rotation starts with. */
-    public static final String ROTATED = "audit_rotated";
     /** Length of {@code ,"prev_hash":"…"}. */
-    static final int PREV_FIELD_CHARS = ",\"prev_hash\":\"\"".length() + 64;
+    static final int PREV_FIELD_CHARS = ",\"\":\"\"".length() + AuditLine.PREV_HASH.length() + 64;
 
     private AuditChain() {
     }
 
     static void appendPrev(StringBuilder b, String prev) {
-        b.append(",\"prev_hash\":\"").append(prev).append('"');
+        b.append(",\"").append(AuditLine.PREV_HASH).append("\":\"").append(prev).append('"');
     }
 
     /** SHA-256 as lower-case hex, reusing one digest. Not thread-safe. */
@@ -184,12 +182,12 @@ public final class AuditChain {
                     problems.add(new Problem(file, n, "not a JSON object (" + e.getMessage() + ")"));
                     continue;
                 }
-                if (!(obj.get("prev_hash") instanceof String prev)) {
+                if (!(obj.get(AuditLine.PREV_HASH) instanceof String prev)) {
                     problems.add(new Problem(file, n, "no prev_hash: the line was not written by cmdgate's chained audit"));
                     continue;
                 }
                 if (i == 0) {
-                    boolean rotated = ROTATED.equals(obj.get("event"));
+                    boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditLine.EVENT));
                     if (rotated && previousLast != null) {
                         if (!prev.equals(previousLast)) {
                             problems.add(new Problem(file, n, "the rotation link does not match the last line of "
@@ -197,7 +195,7 @@ public final class AuditChain {
                         }
                         link = " (linked to " + previousFile.getFileName() + ")";
                     } else if (rotated) {
-                        link = " (continues " + obj.get("previous_file") + ", not checked here)";
+                        link = " (continues " + obj.get(AuditEvent.Rotated.PREVIOUS_FILE) + ", not checked here)";
                     } else if (!prev.equals(GENESIS)) {
                         Integer j = lineOfHash.get(prev);
                         problems.add(new Problem(file, n, j != null

@@ -2,7 +2,6 @@ package dev.cmdgate.agent.audit;
 
 import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.json.IsoInstant;
-import dev.cmdgate.core.json.Json;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,12 +14,11 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Appends one JSON line per decision with a single {@code write(2)} on a file opened with
- * {@code O_APPEND}, each line ending with {@code "prev_hash"}: the SHA-256 of the line before it in the
+ * Appends one JSON line per decision or {@link AuditEvent} (the kinds of line: {@link AuditLine}) with a single
+ * {@code write(2)} on a file opened with {@code O_APPEND}, each line ending with {@code "prev_hash"}: the SHA-256 of the line before it in the
  * same file (a hash chain, {@link AuditChain}).
  *
  * <p>Several JVMs may share one local audit file. To chain their lines into one sequence each line is
@@ -132,7 +130,17 @@ public final class AuditSink {
         writeLine(b);
     }
 
-    /** Writes an event line (a JSON object), with the JVM's fields added like every line's. */
+    /** @throws IOException when the line could not be written whole; the caller decides what that means */
+    public synchronized void write(AuditEvent event) throws IOException {
+        StringBuilder b = line.start();
+        AuditEvent.appendTo(event, b);
+        writeLine(b);
+    }
+
+    /**
+     * Writes a line rendered elsewhere (a JSON object), with the JVM's fields and the chain added like every
+     * line's: for tests and benchmarks. cmdgate's own lines are {@link #record}ed decisions and {@link AuditEvent}s.
+     */
     public synchronized void write(String jsonLine) throws IOException {
         StringBuilder b = line.start();
         b.append(jsonLine);
@@ -238,28 +246,27 @@ public final class AuditSink {
             }
         }
         Files.move(file, numbered(1), StandardCopyOption.REPLACE_EXISTING);
-        appendOwnEvent(stream(), AuditChain.ROTATED, ",\"previous_file\":" + Json.write(numbered(1).getFileName().toString()),
-                prevOfOld);
+        appendOwnEvent(stream(), new AuditEvent.Rotated(Instant.now(), AuditEvent.freshId(),
+                numbered(1).getFileName().toString()), prevOfOld);
         return lastHash;
     }
 
     /** Under the lock, right after a line: a line signing the chain up to that line. */
     private void appendSignature(FileChannel channel) throws IOException {
         String head = lastHash;
-        appendOwnEvent(channel, ChainSignature.EVENT, ",\"key_id\":" + Json.write(signer.keyId()) + ",\"signature\":"
-                + Json.write(signer.sign(head)), head);
+        appendOwnEvent(channel, new AuditEvent.ChainSigned(Instant.now(), AuditEvent.freshId(), signer.keyId(),
+                signer.sign(head)), head);
     }
 
     /**
-     * Under the lock: a line of the sink's own (the rotation link, a chain signature) — time, event, a fresh
-     * decision id, {@code fields} (a JSON fragment starting with a comma), the JVM's fields — chained to {@code prev}.
+     * Under the lock: a line of the sink's own (the rotation link, a chain signature), with the JVM's fields,
+     * chained to {@code prev}.
      */
-    private void appendOwnEvent(FileChannel channel, String event, String fields, String prev) throws IOException {
+    private void appendOwnEvent(FileChannel channel, AuditEvent event, String prev) throws IOException {
         StringBuilder b = linkLine.start();
-        b.append("{\"time\":");
-        Json.write(IsoInstant.format(Instant.now()), b);
-        b.append(",\"event\":\"").append(event).append("\",\"decision_id\":\"").append(UUID.randomUUID()).append('"')
-                .append(fields).append(jvmFields());
+        AuditEvent.appendTo(event, b);
+        b.setLength(b.length() - 1);   // the object goes on: the JVM's fields and the chain
+        b.append(jvmFields());
         AuditChain.appendPrev(b, prev);
         b.append('}');
         linkLine.endLine();

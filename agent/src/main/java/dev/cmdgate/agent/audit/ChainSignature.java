@@ -27,8 +27,6 @@ import java.util.Map;
  */
 public final class ChainSignature {
 
-    /** The event name of a signature line. */
-    public static final String EVENT = "audit_signature";
     private static final String DOMAIN = "cmdgate-audit-chain:";
 
     /** Signs every {@code every} lines a sink writes. */
@@ -75,9 +73,10 @@ public final class ChainSignature {
                     after++;   // the chain check reports the line itself
                     continue;
                 }
-                if (!EVENT.equals(o.get("event"))) {
+                if (!AuditEvent.ChainSigned.NAME.equals(o.get(AuditLine.EVENT))) {
                     after++;
-                } else if (o.get("prev_hash") instanceof String head && o.get("signature") instanceof String sig
+                } else if (o.get(AuditLine.PREV_HASH) instanceof String head
+                        && o.get(AuditEvent.ChainSigned.SIGNATURE) instanceof String sig
                         && verify(key, head, sig)) {
                     good++;
                     after = 0;

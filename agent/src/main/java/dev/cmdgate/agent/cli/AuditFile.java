@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An audit file as the {@code report} views read it: one JSON object per line, each a decision or an
- * event about an earlier one ({@code "event"}). A line that is not a JSON object is counted and named,
+ * An audit file as the {@code report} views read it: one JSON object per line, each a decision, a pre-check
+ * or an event ({@link AuditLine}). A line that is not a JSON object is counted and named,
  * never a reason to stop: a week of audit lines may hold one cut short by a full disk.
  */
 final class AuditFile {
@@ -21,7 +22,7 @@ final class AuditFile {
     record Entry(int line, Map<String, Object> json) {
         @SuppressWarnings("unchecked")
         List<String> argv() {
-            Object a = json.get("argv");
+            Object a = json.get(AuditLine.ARGV);
             return a instanceof List<?> l && l.stream().allMatch(String.class::isInstance) ? (List<String>) a : null;
         }
 
@@ -63,11 +64,12 @@ final class AuditFile {
                     continue;
                 }
                 Entry e = new Entry(n, json);
-                if (json.containsKey("event")) {
+                AuditLine.Kind kind = AuditLine.kind(json);
+                if (kind == AuditLine.Kind.EVENT) {
                     a.events.add(e);
-                } else if (json.containsKey("precheck")) {
+                } else if (kind == AuditLine.Kind.PRECHECK) {
                     a.prechecks.add(e);
-                } else if (e.argv() == null || !(json.get("gate") instanceof String)) {
+                } else if (e.argv() == null || !(json.get(AuditLine.GATE) instanceof String)) {
                     a.unreadable.add(n);
                 } else {
                     a.decisions.add(e);

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "cmdgate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Classify command lines the way the cmdgate agent gates process launches.",
         subcommands = {ClassifyCommand.class, ReportCommand.class, RulesCommand.class, KeygenCommand.class,
-                VerifyCommand.class})
+                VerifyCommand.class, ApprovalsCommand.class})
 public final class Main implements Runnable {
 
     /** Usage errors: bad options, unreadable files. Matches picocli's own code for bad input. */
@@ -22,6 +22,11 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("hook")) {
+            // a coding agent's hook: its own small main class (the launcher starts it directly)
+            dev.cmdgate.agent.hook.HookMain.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         System.exit(run(args));
     }
 
@@ -84,7 +89,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "a command is required: classify, report, keygen or verify");
+                "a command is required: classify, report, rules, keygen, verify or approvals");
     }
 
     /** A usage error (what the user asked for cannot be done), said in one line: exit status {@link #USAGE}. */

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.RiskLevel;
@@ -80,12 +81,12 @@ final class ReportCommand implements Callable<Integer> {
         List<Change> changes = new ArrayList<>();
         Map<String, Integer> schemesThen = new HashMap<>();
         for (AuditFile.Entry e : file.decisions) {
-            GateDecision then = gate(e.string("gate"));
+            GateDecision then = gate(e.string(AuditLine.GATE));
             if (then == null) {
                 file.unreadable.add(e.line());
                 continue;
             }
-            schemesThen.merge(String.valueOf(e.string("scheme")), 1, Integer::sum);
+            schemesThen.merge(String.valueOf(e.string(AuditLine.SCHEME)), 1, Integer::sum);
             Verdict v = gatekeeper.judge(launch(e), site(e));
             CommandClass c = v.classification().commandClass();
             Row row = rows.computeIfAbsent(c, k -> new Row());
@@ -94,7 +95,7 @@ final class ReportCommand implements Callable<Integer> {
             row.now.merge(v.gate(), 1, Integer::sum);
             if (v.gate() != then) {
                 changes.add(new Change(e.line(), then, v.gate(), c, v.classification().level(), e.argv(),
-                        e.string("cwd"), v.reasons().isEmpty() ? "" : v.reasons().get(0).message()));
+                        e.string(AuditLine.CWD), v.reasons().isEmpty() ? "" : v.reasons().get(0).message()));
             }
         }
         print(spec.commandLine().getOut(), scheme, file, rows, changes, schemesThen);
@@ -104,28 +105,28 @@ final class ReportCommand implements Callable<Integer> {
     /** The launch as the line records it; environment values the line does not hold are judged as empty. */
     private static Launch launch(AuditFile.Entry e) {
         Map<String, String> env = new HashMap<>();
-        Map<String, Object> recorded = e.object("env");
-        if (recorded.get("changed") instanceof List<?> names) {
+        Map<String, Object> recorded = e.object(AuditLine.ENV);
+        if (recorded.get(AuditLine.ENV_CHANGED) instanceof List<?> names) {
             for (Object n : names) {
                 if (n instanceof String s) {
                     env.put(s, "");
                 }
             }
         }
-        if (recorded.get("hooks") instanceof Map<?, ?> hooks) {
+        if (recorded.get(AuditLine.ENV_HOOKS) instanceof Map<?, ?> hooks) {
             for (Map.Entry<?, ?> h : hooks.entrySet()) {
                 if (h.getKey() instanceof String k && h.getValue() instanceof String v) {
                     env.put(k, v);
                 }
             }
         }
-        String cwd = e.string("cwd");
+        String cwd = e.string(AuditLine.CWD);
         return new Launch(e.argv(), null, cwd == null ? "/" : cwd, env, List.of(), null, null);
     }
 
     /** The directory and the recorded caller's class (the only frame a line keeps), for trust rows. */
     private static LaunchSite site(AuditFile.Entry e) {
-        String caller = e.string("caller");
+        String caller = e.string(AuditLine.CALLER);
         List<String> frames = new ArrayList<>();
         if (caller != null) {
             int paren = caller.indexOf('(');
@@ -135,7 +136,7 @@ final class ReportCommand implements Callable<Integer> {
                 frames.add(method.substring(0, dot));
             }
         }
-        return LaunchSite.of(e.string("cwd"), () -> frames);
+        return LaunchSite.of(e.string(AuditLine.CWD), () -> frames);
     }
 
     private static GateDecision gate(String label) {

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.decision.CommandText;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParseException;
@@ -82,16 +83,16 @@ final class ReportSecretsCommand implements Callable<Integer> {
     /** A launch that ran: its command counted under every secret it received or had withheld. */
     private static void count(Map<String, Object> line, Map<String, Map<String, Integer>> received,
                               Map<String, Map<String, Integer>> withheld) {
-        if (line.containsKey("event") || line.containsKey("precheck") || !"allowed".equals(line.get("outcome"))) {
+        if (AuditLine.kind(line) != AuditLine.Kind.DECISION || !AuditLine.ALLOWED.equals(line.get(AuditLine.OUTCOME))) {
             return;
         }
         List<String> argv = new ArrayList<>();
-        for (Object w : (List<?>) line.getOrDefault("argv", List.of())) {
+        for (Object w : (List<?>) line.getOrDefault(AuditLine.ARGV, List.of())) {
             argv.add(String.valueOf(w));
         }
         String command = CommandText.render(argv);
-        add(line.get("secrets"), command, received);
-        add(line.get("secrets_withheld"), command, withheld);
+        add(line.get(AuditLine.SECRETS), command, received);
+        add(line.get(AuditLine.SECRETS_WITHHELD), command, withheld);
     }
 
     private static void add(Object names, String command, Map<String, Map<String, Integer>> into) {

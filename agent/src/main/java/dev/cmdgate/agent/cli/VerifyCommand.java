@@ -1,6 +1,7 @@
 package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.agent.audit.AuditChain;
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.ChainSignature;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
@@ -142,7 +143,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static boolean isEvent(String line) {
         try {
-            return JsonParser.parseObject(line).containsKey("event");
+            return AuditLine.kind(JsonParser.parseObject(line)) == AuditLine.Kind.EVENT;
         } catch (JsonParseException e) {
             return false;
         }
@@ -154,7 +155,7 @@ final class VerifyCommand implements Callable<Integer> {
             try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    if (line.contains("\"prev_hash\"")) {
+                    if (line.contains("\"" + AuditLine.PREV_HASH + "\"")) {
                         return true;
                     }
                 }

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param callerSkip      packages whose frames the audit's caller skips, besides the known launcher libraries
  * @param startProperties the system properties the rules' trust rows may name, as they were at start-up
  * @param warmUp          whether the gate is built ahead of the first launch once the JVM has run a while
+ * @param remotePrompt    the approval service prompts go to ({@code prompt=https://…}); null when prompts stay here
  */
 public record AgentConfig(
         GateScheme scheme,
@@ -37,7 +38,8 @@ public record AgentConfig(
         AuditOptions auditOptions,
         RemotePolicy remote,
         WarmUp warmUp,
-        DecisionPoint decisionPoint) {
+        DecisionPoint decisionPoint,
+        RemotePrompt remotePrompt) {
 
     public AgentConfig {
         warmUp = warmUp == null ? WarmUp.ON : warmUp;
@@ -52,7 +54,59 @@ public record AgentConfig(
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
                        Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
-                callerSkip, startProperties, secrets, AuditOptions.NONE, null, WarmUp.ON, null);
+                callerSkip, startProperties, secrets, AuditOptions.NONE, null, WarmUp.ON, null, null);
+    }
+
+    /** As the canonical constructor, with prompts answered in this JVM (no approval service). */
+    public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
+                       AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
+                       Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets,
+                       AuditOptions auditOptions, RemotePolicy remote, WarmUp warmUp, DecisionPoint decisionPoint) {
+        this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
+                callerSkip, startProperties, secrets, auditOptions, remote, warmUp, decisionPoint, null);
+    }
+
+    /**
+     * How cmdgate reaches one of its servers, beyond the URL: the trust anchors for the server's
+     * certificate (null: the JDK's trust store), a client certificate and key for mutual TLS, and a bearer
+     * token read from a file at each request or from an environment variable.
+     *
+     * @param ca         PEM certificates the server's certificate must chain to; null: the JDK's trust store
+     * @param clientCert PEM client certificate (chain) for mutual TLS; with clientKey
+     * @param clientKey  its PKCS#8 PEM private key
+     * @param tokenFile  file holding a bearer token (read at every request); null: none
+     * @param tokenEnv   environment variable holding a bearer token; null: none
+     */
+    public record Transport(Path ca, Path clientCert, Path clientKey, Path tokenFile, String tokenEnv) {
+
+        /** The settings under {@code prefix} ({@code policy}, {@code prompt}). */
+        void putSettings(Map<String, String> m, String prefix) {
+            put(m, prefix + ".ca", ca);
+            put(m, prefix + ".client.cert", clientCert);
+            put(m, prefix + ".client.key", clientKey);
+            put(m, prefix + ".token.file", tokenFile);
+            if (tokenEnv != null) {
+                m.put(prefix + ".token.env", tokenEnv);
+            }
+        }
+    }
+
+    /**
+     * An approval service that prompts are sent to ({@code cmdgate.prompt=https://…}): each launch that needs
+     * approval is posted there and waits, within {@code prompt.timeout}, for a person's answer.
+     *
+     * @param url       the service's base URL
+     * @param transport its trust anchors, client certificate and bearer token
+     * @param service   the name this JVM goes by in its requests ({@code cmdgate.service}); null: none given
+     */
+    public record RemotePrompt(java.net.URI url, Transport transport, String service) {
+
+        void putSettings(Map<String, String> m) {
+            transport.putSettings(m, "prompt");
+            if (service != null) {
+                m.put("service", service);
+            }
+        }
     }
 
     /**
@@ -77,6 +131,11 @@ public record AgentConfig(
                                Duration startWait, Duration timeout, Duration longPoll, Path bundleKey, Path ca,
                                Path clientCert, Path clientKey, Path tokenFile, String tokenEnv) {
 
+        /** The trust anchors, client certificate and token this policy is fetched with. */
+        public Transport transport() {
+            return new Transport(ca, clientCert, clientKey, tokenFile, tokenEnv);
+        }
+
         void putSettings(Map<String, String> m) {
             m.put("policy", url.toString());
             m.put("policy.poll", Long.toString(poll.toSeconds()));
@@ -87,13 +146,7 @@ public record AgentConfig(
             m.put("policy.long-poll", Long.toString(longPoll.toSeconds()));
             put(m, "policy.state", stateDir);
             put(m, "policy.key", bundleKey);
-            put(m, "policy.ca", ca);
-            put(m, "policy.client.cert", clientCert);
-            put(m, "policy.client.key", clientKey);
-            put(m, "policy.token.file", tokenFile);
-            if (tokenEnv != null) {
-                m.put("policy.token.env", tokenEnv);
-            }
+            transport().putSettings(m, "policy");
         }
     }
 
@@ -142,7 +195,7 @@ public record AgentConfig(
     public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
                        AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey) {
         this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey,
-                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditOptions.NONE, null, WarmUp.ON, null);
+                Children.GATE, Refusal.SECURITY, List.of(), Map.of(), SecretsMode.PASS, AuditOptions.NONE, null, WarmUp.ON, null, null);
     }
 
     public enum Mode { ENFORCE, AUDIT }
@@ -198,6 +251,9 @@ public record AgentConfig(
         }
         if (decisionPoint != null) {
             decisionPoint.putSettings(m);
+        }
+        if (remotePrompt != null) {
+            remotePrompt.putSettings(m);
         }
         put(m, "audit", audit);
         put(m, "rules", rules);

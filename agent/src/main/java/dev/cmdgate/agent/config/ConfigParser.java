@@ -3,6 +3,7 @@ package dev.cmdgate.agent.config;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.core.rules.TrustRule;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -39,17 +40,17 @@ public final class ConfigParser {
             "policy.wait", "policy.timeout", "policy.key", "policy.ca", "policy.client.cert", "policy.client.key",
             "policy.token.file", "policy.token.env", "decision.url", "decision.pack", "decision.agent",
             "decision.timeout", "decision.on-error", "decision.token.file", "decision.token.env",
+            "prompt.ca", "prompt.client.cert", "prompt.client.key", "prompt.token.file", "prompt.token.env", "service",
             "sealed", "secrets", "warmup");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");
     /**
-     * The system properties trust rows in the rules file may name ({@code ${java.home}} …), read with the
+     * The system properties trust rows in the rules file may name ({@link TrustRule#PLACEHOLDER_NAMES}), read with the
      * configuration at start-up and carried in the checked settings with this prefix, so that a property
      * the application sets later changes nothing.
      */
     static final String START_PROPERTY = "@";
-    private static final List<String> START_PROPERTIES = List.of("java.home", "java.io.tmpdir", "user.dir", "user.home");
 
     private ConfigParser() {
     }
@@ -107,7 +108,7 @@ public final class ConfigParser {
         if (sealed) {
             raw.putAll(args);
         }
-        for (String k : START_PROPERTIES) {
+        for (String k : TrustRule.PLACEHOLDER_NAMES.split(" ")) {
             String v = systemProperties.get(k);
             if (v != null) {
                 raw.put(START_PROPERTY + k, v);
@@ -336,16 +337,20 @@ public final class ConfigParser {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + e.getMessage());
         }
         String prompt = raw.getOrDefault("prompt", "auto").trim();
-        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt))) {
+        boolean url = prompt.regionMatches(true, 0, "http://", 0, 7) || prompt.regionMatches(true, 0, "https://", 0, 8);
+        if (prompt.isEmpty() || !(BUILT_IN_PROMPTS.contains(prompt) || isClassName(prompt) || url)) {
             throw new ConfigException("bad value for " + PREFIX + "prompt: '" + prompt
-                    + "' (expected auto, deny, allow, console or the binary name of a class, e.g. com.acme.Handler or Handler)");
+                    + "' (expected auto, deny, allow, console, the URL of an approval service, or the binary name of a class,"
+                    + " e.g. com.acme.Handler or Handler)");
         }
+        // read only where an approval service is named, so that other JVMs load none of its classes
+        AgentConfig.RemotePrompt remotePrompt = url || namesApprovalService(raw) ? RemotePromptParser.parse(raw, checkFiles) : null;
         AgentConfig.RemotePolicy remote = RemotePolicyParser.parse(raw, checkFiles);
         AgentConfig config = new AgentConfig(scheme, mode,
                 remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles));
+                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles), remotePrompt);
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {
@@ -353,6 +358,16 @@ public final class ConfigParser {
             }
         }
         return config;
+    }
+
+    /** Whether a key of an approval service is set ({@code service}, a {@code prompt.*} key but the timeout). */
+    private static boolean namesApprovalService(Map<String, String> raw) {
+        for (String k : raw.keySet()) {
+            if (k.equals("service") || (k.startsWith("prompt.") && !k.equals("prompt.timeout"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code caller.skip}: package names, comma-separated. */

@@ -61,24 +61,12 @@ final class RemotePolicyParser {
                 throw new IllegalArgumentException(stale.toSeconds() + " s is not longer than " + ConfigParser.PREFIX
                         + "policy.poll (" + poll.toSeconds() + " s): the policy would be stale between two checks");
             }
-            key = "policy.token.env";
-            String tokenEnv = tokenEnv(raw.get(key), checkFiles);
             key = "policy.state";
             Path stateDir = stateDir(raw, checkFiles);
-            Path clientCert = ConfigParser.readableFile(raw, "policy.client.cert", checkFiles);
-            Path clientKey = ConfigParser.readableFile(raw, "policy.client.key", checkFiles);
-            if ((clientCert == null) != (clientKey == null)) {
-                key = clientCert == null ? "policy.client.cert" : "policy.client.key";
-                throw new IllegalArgumentException("not set (mutual TLS needs both " + ConfigParser.PREFIX
-                        + "policy.client.cert and " + ConfigParser.PREFIX + "policy.client.key)");
-            }
-            if (raw.containsKey("policy.token.file") && tokenEnv != null) {
-                throw new ConfigException(ConfigParser.PREFIX + "policy.token.file and " + ConfigParser.PREFIX
-                        + "policy.token.env are alternatives: set one of them");
-            }
+            AgentConfig.Transport transport = TransportParser.parse(raw, "policy", checkFiles);
             return new AgentConfig.RemotePolicy(uri, poll, stale, onStale, stateDir, wait, timeout, longPoll,
-                    ConfigParser.readableFile(raw, "policy.key", checkFiles), ConfigParser.readableFile(raw, "policy.ca", checkFiles),
-                    clientCert, clientKey, ConfigParser.readableFile(raw, "policy.token.file", checkFiles), tokenEnv);
+                    ConfigParser.readableFile(raw, "policy.key", checkFiles), transport.ca(), transport.clientCert(),
+                    transport.clientKey(), transport.tokenFile(), transport.tokenEnv());
         } catch (IllegalArgumentException e) {
             throw new ConfigException("bad value for " + ConfigParser.PREFIX + key + ": " + e.getMessage());
         }

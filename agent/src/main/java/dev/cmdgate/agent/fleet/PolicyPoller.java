@@ -1,9 +1,9 @@
 package dev.cmdgate.agent.fleet;
 
+import dev.cmdgate.agent.audit.AuditEvent;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.PassportException;
@@ -19,7 +19,6 @@ import java.security.PublicKey;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -159,8 +158,8 @@ public final class PolicyPoller implements Runnable {
         staleSaid = false;
         lastRejected = null;
         persist(answer.body(), doc, answer.etag());
-        event("policy_activated", "policy from " + source + " in force: " + doc.passport().passportId()
-                + (doc.revision() == null ? "" : " revision " + doc.revision()), Map.of("from", "server"), doc, null);
+        event(AuditEvent.Policy.ACTIVATED, "policy from " + source + " in force: " + doc.passport().passportId()
+                + (doc.revision() == null ? "" : " revision " + doc.revision()), Map.of("from", "server"), doc);
     }
 
     private static String digestOf(byte[] body) {
@@ -172,37 +171,37 @@ public final class PolicyPoller implements Runnable {
             return;   // said once per update
         }
         lastRejected = digest;
-        Map<String, Object> f = new LinkedHashMap<>();
+        Map<String, String> f = new LinkedHashMap<>();
         f.put("digest", digest);
         if (revision != null) {
             f.put("revision", revision);
         }
         f.put("reason", reason);
-        event("policy_rejected", "rejected an update of the policy from " + source + ": " + reason
-                + "; the policy in force stays", f, null, null);
+        event(AuditEvent.Policy.REJECTED, "rejected an update of the policy from " + source + ": " + reason
+                + "; the policy in force stays", f, null);
     }
 
     private void failed(String problem) {
         target.failed(problem);
         if (!failing) {
             failing = true;
-            event("policy_check_failed", "cannot check the policy at " + source + ": " + problem, Map.of("reason", problem),
-                    null, null);
+            event(AuditEvent.Policy.CHECK_FAILED, "cannot check the policy at " + source + ": " + problem,
+                    Map.of("reason", problem), null);
         }
         RemotePassports.Active a = target.active();
         if (a != null && !staleSaid && System.nanoTime() - a.freshUntilNanos() > 0) {
             staleSaid = true;
-            event("policy_stale", "the policy from " + source + " is stale (no check succeeded for "
+            event(AuditEvent.Policy.STALE, "the policy from " + source + " is stale (no check succeeded for "
                     + config.stale().toSeconds() + " s): " + (config.onStale() == AgentConfig.OnStale.BLOCK
                     ? "launches are refused" : "the last policy is kept (policy.on-stale=keep)"),
-                    Map.of("on_stale", config.onStale().name().toLowerCase(java.util.Locale.ROOT)), null, null);
+                    Map.of("on_stale", config.onStale().name().toLowerCase(java.util.Locale.ROOT)), null);
         }
     }
 
     private void recovered() {
         if (failing) {
             failing = false;
-            event("policy_check_recovered", "the policy server " + source + " answers again", Map.of(), null, null);
+            event(AuditEvent.Policy.CHECK_RECOVERED, "the policy server " + source + " answers again", Map.of(), null);
         }
     }
 
@@ -255,12 +254,12 @@ public final class PolicyPoller implements Runnable {
             long age = java.time.Duration.between(Instant.parse((String) meta.get("checked_at")), Instant.now()).toNanos();
             target.activate(doc.passport(), doc.revision(), doc.digest(), (String) meta.get("etag"),
                     System.nanoTime() - Math.max(0, age));
-            later(() -> event("policy_activated", "policy kept in " + dir + " in force until the server answers: "
+            later(() -> event(AuditEvent.Policy.ACTIVATED, "policy kept in " + dir + " in force until the server answers: "
                     + doc.passport().passportId() + (doc.revision() == null ? "" : " revision " + doc.revision()),
-                    Map.of("from", "state"), doc, null));
+                    Map.of("from", "state"), doc));
         } catch (IOException | RuntimeException e) {
-            later(() -> event("policy_rejected", "the policy kept in " + dir + " cannot be used: " + e.getMessage(),
-                    Map.of("reason", "kept policy: " + e.getMessage()), null, null));
+            later(() -> event(AuditEvent.Policy.REJECTED, "the policy kept in " + dir + " cannot be used: " + e.getMessage(),
+                    Map.of("reason", "kept policy: " + e.getMessage()), null));
         }
     }
 
@@ -272,25 +271,15 @@ public final class PolicyPoller implements Runnable {
 
     // ---------------------------------------------------------------- events
 
-    private void event(String name, String message, Map<String, ?> fields, PolicyDocument doc, Object unused) {
+    private void event(String name, String message, Map<String, String> details, PolicyDocument doc) {
         log.warn("cmdgate: " + message);
         if (audit == null) {
             return;
         }
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("time", IsoInstant.format(Instant.now()));
-        line.put("event", name);
-        line.put("decision_id", UUID.randomUUID().toString());
-        line.put("source", source);
-        if (doc != null) {
-            line.put("revision", doc.revision());
-            line.put("digest", doc.digest());
-            line.put("passport_id", doc.passport().passportId());
-        }
-        line.putAll(fields);
-        line.put("message", message);
+        AuditEvent.PolicyVersion version = doc == null ? null
+                : new AuditEvent.PolicyVersion(doc.revision(), doc.digest(), doc.passport().passportId());
         try {
-            audit.write(Json.write(line));
+            audit.write(new AuditEvent.Policy(name, Instant.now(), AuditEvent.freshId(), source, version, details, message));
         } catch (IOException | RuntimeException e) {
             log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + ")");
         }

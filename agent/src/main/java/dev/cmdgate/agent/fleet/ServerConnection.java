@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.fleet;
 
+import dev.cmdgate.agent.config.AgentConfig;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
@@ -7,16 +8,31 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
- * How cmdgate talks to its servers (the policy server, the decision point): the JDK's own
+ * How cmdgate talks to its servers (the policy server, the decision point, the approval service): the JDK's own
  * {@code HttpURLConnection} (in {@code java.base}: it opens sockets and never starts a process), no proxy,
  * no cache, no redirect followed, bounded connect and read times, and a bearer token read at each request,
  * so a rotated token file is picked up.
  */
-final class ServerConnection {
+public final class ServerConnection {
 
     private ServerConnection() {
+    }
+
+    /**
+     * A connection, not yet connected, with the transport's bearer token, and {@code tls} (from
+     * {@link Tls#clientFactory}; null: the JDK's defaults) for an https URL.
+     */
+    public static HttpURLConnection open(URL url, int connectMillis, int readMillis, AgentConfig.Transport transport,
+                                         SSLSocketFactory tls) throws IOException {
+        HttpURLConnection c = open(url, connectMillis, readMillis, transport.tokenFile(), transport.tokenEnv());
+        if (c instanceof HttpsURLConnection https && tls != null) {
+            https.setSSLSocketFactory(tls);
+        }
+        return c;
     }
 
     /** A connection, not yet connected, with the bearer token of {@code tokenFile} or {@code tokenVariable}. */

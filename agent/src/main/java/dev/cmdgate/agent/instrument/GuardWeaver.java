@@ -121,7 +121,7 @@ final class GuardWeaver {
                     mv.visitVarInsn(Opcodes.ALOAD, local);
                 }
                 mv.visitInsn(Opcodes.AASTORE);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, LaunchHookWeaver.BRIDGE, "call", LaunchHookWeaver.CALL_DESC, false);
+                LaunchHookWeaver.callBridge(mv);
                 if (!skipOnTrue) {
                     mv.visitInsn(Opcodes.POP);
                     return;

@@ -28,8 +28,8 @@ import org.objectweb.asm.Type;
  */
 final class LaunchHookWeaver {
 
-    static final String BRIDGE = "java/lang/CmdgateBridge";
-    static final String CALL_DESC = "(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/Object;";
+    private static final String BRIDGE = "java/lang/CmdgateBridge";
+    private static final String CALL_DESC = "(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/Object;";
     static final String PROCESS_IMPL = LaunchHookTransformer.PROCESS_IMPL;
     static final String PROCESS_BUILDER = LaunchHookTransformer.PROCESS_BUILDER;
     static final String START_DESC =
@@ -163,7 +163,7 @@ final class LaunchHookWeaver {
                 locals[local] = args[i];
                 local += args[i].getSize();
             }
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "call", CALL_DESC, false);
+            callBridge(mv);
             if (replaced == null) {
                 mv.visitTypeInsn(Opcodes.CHECKCAST, args[0].getInternalName());
                 mv.visitVarInsn(Opcodes.ASTORE, firstLocal);
@@ -194,7 +194,7 @@ final class LaunchHookWeaver {
                 mv.visitInsn(Opcodes.AASTORE);
                 mv.visitLdcInsn(BridgeOps.STARTED);
                 mv.visitInsn(Opcodes.SWAP);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "call", CALL_DESC, false);
+                callBridge(mv);
                 mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/Process");
             }
             super.visitInsn(opcode);
@@ -225,7 +225,7 @@ final class LaunchHookWeaver {
             }
             mv.visitInsn(Opcodes.AASTORE);
         }
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "call", CALL_DESC, false);
+        callBridge(mv);
         mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
         int[] replaced = {3, 4, 6, 8};
         for (int i = 0; i < replaced.length; i++) {
@@ -247,6 +247,15 @@ final class LaunchHookWeaver {
         mv.visitInsn(Opcodes.IRETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * Emits the call into cmdgate's bridge, {@code java.lang.CmdgateBridge.call(String operation, Object[] arguments)}:
+     * the operation and its arguments on the stack become its answer (an Object). Every hook cmdgate weaves
+     * reaches cmdgate through this one call.
+     */
+    static void callBridge(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "call", CALL_DESC, false);
     }
 
     static void pushInt(MethodVisitor mv, int value) {

@@ -201,7 +201,7 @@ final class NativeWeaver {
                     mv.visitInsn(Opcodes.ICONST_0);
                     mv.visitLdcInsn("jna-register");
                     mv.visitInsn(Opcodes.AASTORE);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, LaunchHookWeaver.BRIDGE, "call", LaunchHookWeaver.CALL_DESC, false);
+                    LaunchHookWeaver.callBridge(mv);
                     mv.visitInsn(Opcodes.POP);
                 }
             }
@@ -272,7 +272,7 @@ final class NativeWeaver {
                         mv.visitInsn(Opcodes.AASTORE);
                     }
                 });
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, LaunchHookWeaver.BRIDGE, "call", LaunchHookWeaver.CALL_DESC, false);
+                LaunchHookWeaver.callBridge(mv);
                 mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
                 if (jna) {
                     mv.visitVarInsn(Opcodes.ASTORE, locals[replaced[0]]);   // the answer is the argument array itself
@@ -348,7 +348,7 @@ final class NativeWeaver {
                     mv.visitInsn(Opcodes.AASTORE);
                     mv.visitLdcInsn(BridgeOps.NATIVE_SYMBOL);
                     mv.visitInsn(Opcodes.SWAP);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, LaunchHookWeaver.BRIDGE, "call", LaunchHookWeaver.CALL_DESC, false);
+                    LaunchHookWeaver.callBridge(mv);
                     mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/Long");
                     mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Long", "longValue", "()J", false);
                 }
@@ -396,7 +396,7 @@ final class NativeWeaver {
                     mv.visitInsn(Opcodes.AASTORE);
                     mv.visitLdcInsn(BridgeOps.NATIVE_LINK);
                     mv.visitInsn(Opcodes.SWAP);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, LaunchHookWeaver.BRIDGE, "call", LaunchHookWeaver.CALL_DESC, false);
+                    LaunchHookWeaver.callBridge(mv);
                     mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/invoke/MethodHandle");
                 }
                 super.visitInsn(opcode);
@@ -434,7 +434,7 @@ final class NativeWeaver {
                     mv.visitInsn(Opcodes.ICONST_1);
                     mv.visitLdcInsn(name);
                     mv.visitInsn(Opcodes.AASTORE);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, LaunchHookWeaver.BRIDGE, "call", LaunchHookWeaver.CALL_DESC, false);
+                    LaunchHookWeaver.callBridge(mv);
                     mv.visitInsn(Opcodes.POP);
                 }
             };

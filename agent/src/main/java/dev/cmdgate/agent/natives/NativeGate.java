@@ -1,7 +1,6 @@
 package dev.cmdgate.agent.natives;
 
 import dev.cmdgate.agent.bridge.BridgeOps;
-import dev.cmdgate.agent.bridge.LaunchGate;
 import java.lang.invoke.MethodHandle;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -10,17 +9,18 @@ import java.util.function.Supplier;
  * The bridge's native operations. Most of what the hooks in native-access libraries report is no process
  * at all — a JNA call of another function, a symbol lookup, an FFM handle for another address — and is
  * answered here without building the gate; only what concerns a function on {@link ProcessFunctions}'
- * list goes to {@link LaunchGate#checkNative}, to be decided like any launch.
+ * list goes to {@link NativeRoutes}, built with the gate, to be decided like any launch.
  */
 public final class NativeGate implements BiFunction<String, Object[], Object> {
 
     private final NativeAddresses natives;
-    private final Supplier<LaunchGate> launches;
+    private final Supplier<NativeRoutes> routes;
     private final FfmLinks ffm;
 
-    public NativeGate(NativeAddresses natives, Supplier<LaunchGate> launches) {
+    /** @param routes the native routes, built with the gate on their first use */
+    public NativeGate(NativeAddresses natives, Supplier<NativeRoutes> routes) {
         this.natives = natives;
-        this.launches = launches;
+        this.routes = routes;
         this.ffm = new FfmLinks(natives, this);
     }
 
@@ -53,6 +53,6 @@ public final class NativeGate implements BiFunction<String, Object[], Object> {
                 // NATIVE_UNHOOKED: always decided
             }
         }
-        return launches.get().checkNative(operation, a);
+        return routes.get().answer(operation, a);
     }
 }

@@ -1,16 +1,24 @@
 package dev.cmdgate.agent.natives;
 
 import dev.cmdgate.agent.bridge.BridgeOps;
+import dev.cmdgate.agent.launch.LaunchGuard;
+import dev.cmdgate.agent.launch.OwnEnvironment;
+import dev.cmdgate.agent.stdin.StdinContext;
+import dev.cmdgate.core.Reason;
+import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.Outcome;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Answers the native operations of the bridge ({@link BridgeOps#NATIVE_CALL}, {@link BridgeOps#NATIVE_SYMBOL},
  * {@link BridgeOps#NATIVE_LINK}, {@link BridgeOps#NATIVE_UNHOOKED}) for the gate: reads what a call of a C
- * function on {@link ProcessFunctions}' list would run and has the {@link Decider} decide it like any
+ * function on {@link ProcessFunctions}' list would run and has the {@link LaunchGuard} decide it like any
  * launch, or refuse it when it cannot be read.
  *
  * <p>Routes (the first argument of each operation):
@@ -30,35 +38,24 @@ import java.util.Set;
  */
 public final class NativeRoutes {
 
-    /** What decides: the same path as any launch (prompt, audit line, stderr report, exception). */
-    public interface Decider {
-        /** Decides {@code launch}; throws SecurityException when refused. {@code origin} goes into the audit context. */
-        void decide(Launch launch, String origin);
-
-        /**
-         * Records a call that cannot be judged; returns null when it may go on (audit mode), else the
-         * refusal message for the SecurityException (or error) the caller gets.
-         */
-        String unjudgeable(List<String> shown, String origin, String why);
-
-        /** True in audit mode (decide and record everything, block nothing). */
-        boolean auditMode();
-    }
-
     private static final String JNR_POSIX_LIBC_INIT = "jnr.posix.POSIXFactory$DefaultLibCProvider$SingletonHolder";
     private static final List<String> BINDING_INFRASTRUCTURE = List.of("java.", "jdk.", "sun.", "dev.cmdgate.",
             "com.kenai.jffi.", "jnr.ffi.");
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 32);
 
     private final NativeAddresses addresses;
-    private final Decider decider;
+    private final LaunchGuard guard;
     /** The argv array of the last jnr-posix call allowed on this thread, which its libc call passes on. */
     private final ThreadLocal<Object> permit = new ThreadLocal<>();
     private volatile MemoryArgs memory;
 
-    public NativeRoutes(NativeAddresses addresses, Decider decider) {
+    /**
+     * @param addresses the addresses of process-creating C functions seen so far (shared with the lazy gate)
+     * @param guard     decides what the routes would launch, on the same path as any launch
+     */
+    public NativeRoutes(NativeAddresses addresses, LaunchGuard guard) {
         this.addresses = addresses;
-        this.decider = decider;
+        this.guard = guard;
     }
 
     /** Answers one native operation of the bridge. */
@@ -115,7 +112,7 @@ public final class NativeRoutes {
     private Object[] judge(String function, Object[] snapshot, NativeCall.Args reader, String origin) {
         NativeCall c = NativeCall.read(function, snapshot, reader);
         if (c instanceof NativeCall.Judged j) {
-            decider.decide(j.launch(), origin);
+            decide(j.launch(), origin);
             return j.args();
         }
         if (c instanceof NativeCall.Unjudgeable u) {
@@ -146,7 +143,7 @@ public final class NativeRoutes {
                     c instanceof NativeCall.Unjudgeable u ? u.why() : function + " through jnr-posix is not read by cmdgate");
             return args;
         }
-        decider.decide(s.launch(), origin);
+        decide(s.launch(), origin);
         permit.set(s.argvCopy());
         return s.args();
     }
@@ -162,7 +159,7 @@ public final class NativeRoutes {
             return found;   // JNA: its calls are decided one by one
         }
         if (bindingJnrPosixLibc()) {
-            if (ProcessFunctions.jnrPosixBindable(name) || decider.auditMode()) {
+            if (ProcessFunctions.jnrPosixBindable(name) || guard.auditMode()) {
                 return found;   // jnr-posix's own libc: its methods for these functions are hooked
             }
             // fork, syscall, …: jnr-posix binds them whether or not anything calls them. Nothing was attempted,
@@ -171,7 +168,7 @@ public final class NativeRoutes {
                     + " could not be judged (jnr-posix's own " + name + " is refused by cmdgate)");
             return 0L;
         }
-        String refused = decider.unjudgeable(List.of(name), "jffi bind " + name, "binding the C function " + name
+        String refused = unjudgeable(List.of(name), "jffi bind " + name, "binding the C function " + name
                 + " through jffi/jnr-ffi (a binding cmdgate cannot gate call by call) is refused");
         if (refused == null) {
             return found;
@@ -252,8 +249,38 @@ public final class NativeRoutes {
         }
     }
 
+    /**
+     * A process a native route would create, decided exactly like a launch of the JDK's: the same gate,
+     * prompt, audit line, stderr report and SecurityException. The audit context says which route.
+     */
+    private void decide(Launch launch, String origin) {
+        // the native routes start processes with this JVM's environment (or one they pass): cmdgate cannot
+        // start them without a withheld secret, so with cmdgate.secrets=scrub such a launch is refused
+        Map<String, String> env = launch.environmentChanges().isEmpty() ? null : ownEnvironmentWith(launch);
+        StdinContext.with(Map.of("native", origin), () -> guard.enforce(launch, launch, env, true));
+    }
+
+    private static Map<String, String> ownEnvironmentWith(Launch launch) {
+        Map<String, String> env = new HashMap<>(OwnEnvironment.get());
+        env.putAll(launch.environmentChanges());
+        return env;
+    }
+
+    /**
+     * A native call cmdgate cannot read (fork, pointers, a library it could not hook), recorded as a block
+     * (see {@link LaunchGuard#unjudgeable}). Returns null when it may go on (audit mode), else the refusal
+     * message for the SecurityException (or error) the caller gets.
+     */
+    private String unjudgeable(List<String> shown, String origin, String why) {
+        Launch launch = new Launch(shown, null, System.getProperty("user.dir"), Map.of(), List.of(), null, null);
+        Decision[] recorded = new Decision[1];
+        StdinContext.with(Map.of("native", origin),
+                () -> recorded[0] = guard.unjudgeable(launch, new Reason("native.unjudgeable", why)));
+        return recorded[0].outcome() == Outcome.ALLOWED ? null : recorded[0].blockMessage();
+    }
+
     private void refuse(List<String> shown, String origin, String why) {
-        String refused = decider.unjudgeable(shown, origin, why);
+        String refused = unjudgeable(shown, origin, why);
         if (refused != null) {
             throw new SecurityException(refused);
         }

@@ -17,12 +17,14 @@ import java.util.TreeMap;
  *
  * @param environment variables set or changed, by name
  * @param redirects   output redirects as a shell writes them: {@code > PATH} or {@code >> PATH}
+ * @param asked       the question as the gate asked it (decision id, launch, verdict), for a channel that
+ *                    sends it elsewhere; null where none was given (tests)
  */
-record LaunchPrompt(List<String> argv, String commandClass, String level, List<String> reasons,
+public record LaunchPrompt(List<String> argv, String commandClass, String level, List<String> reasons,
                     List<String> findings, String workingDirectory, String caller, Map<String, String> context,
-                    Map<String, String> environment, List<String> redirects) {
+                    Map<String, String> environment, List<String> redirects, Asked asked) {
 
-    LaunchPrompt {
+    public LaunchPrompt {
         environment = environment == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(environment));
         redirects = redirects == null ? List.of() : List.copyOf(redirects);
     }
@@ -30,10 +32,10 @@ record LaunchPrompt(List<String> argv, String commandClass, String level, List<S
     /** A request without environment changes or redirects (tests, simple launches). */
     LaunchPrompt(List<String> argv, String commandClass, String level, List<String> reasons, List<String> findings,
                  String workingDirectory, String caller, Map<String, String> context) {
-        this(argv, commandClass, level, reasons, findings, workingDirectory, caller, context, Map.of(), List.of());
+        this(argv, commandClass, level, reasons, findings, workingDirectory, caller, context, Map.of(), List.of(), null);
     }
 
-    static LaunchPrompt of(Launch launch, Verdict verdict, String caller, Map<String, String> context) {
+    static LaunchPrompt of(Launch launch, Verdict verdict, String caller, Map<String, String> context, Asked asked) {
         List<String> redirects = new ArrayList<>(launch.outputRedirects().size());
         for (Launch.OutputRedirect r : launch.outputRedirects()) {
             redirects.add((r.append() ? ">> " : "> ") + r.path());
@@ -43,7 +45,7 @@ record LaunchPrompt(List<String> argv, String commandClass, String level, List<S
                 verdict.reasons().stream().map(Reason::message).toList(),
                 verdict.classification().findings().stream().map(LaunchPrompt::describe).toList(),
                 launch.cwd(), caller, context == null ? Map.of() : Map.copyOf(context),
-                launch.environmentChanges(), redirects);
+                launch.environmentChanges(), redirects, asked);
     }
 
     private static String describe(Finding f) {

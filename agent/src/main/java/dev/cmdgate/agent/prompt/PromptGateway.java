@@ -1,7 +1,10 @@
 package dev.cmdgate.agent.prompt;
 
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.prompt.remote.RemotePrompts;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.decision.Launch;
+import dev.cmdgate.core.decision.LaunchEnvironment;
 import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import java.time.Duration;
@@ -30,7 +33,9 @@ import java.util.function.Function;
  *
  * <p>The handler is the one the application installed through the API (once, and only when the
  * configuration says {@code auto}), else the configured one, created on first use: a class from the
- * application's class path is constructed on a prompt thread, under the same timeout.
+ * application's class path is constructed on a prompt thread, under the same timeout. With
+ * {@code prompt=https://…} the handler is an approval service's client ({@link RemotePrompts}), whose classes
+ * load only then.
  */
 public final class PromptGateway {
 
@@ -45,6 +50,9 @@ public final class PromptGateway {
 
     private final String configured;
     private final Duration timeout;
+    /** The approval service prompts go to, or null; with the agent id its requests name (or null). */
+    private final AgentConfig.RemotePrompt remote;
+    private final String agentId;
     private final Object lock = new Object();
     private volatile Prompter installed;
     private volatile FutureTask<Prompter> creation;
@@ -55,8 +63,15 @@ public final class PromptGateway {
     private final AtomicInteger hung = new AtomicInteger();
 
     public PromptGateway(String configured, Duration timeout) {
+        this(configured, timeout, null, null);
+    }
+
+    /** A gateway whose prompts go to the approval service {@code remote} (when not null), naming {@code agentId}. */
+    public PromptGateway(String configured, Duration timeout, AgentConfig.RemotePrompt remote, String agentId) {
         this.configured = configured;
         this.timeout = timeout;
+        this.remote = remote;
+        this.agentId = agentId;
     }
 
     /**
@@ -64,7 +79,7 @@ public final class PromptGateway {
      * has a public no-argument constructor, without running any of its code.
      */
     public static void validate(String configured) {
-        if (!isBuiltIn(configured)) {
+        if (!isBuiltIn(configured) && configured.indexOf(':') < 0) {   // a URL is checked with the configuration
             AppHandler.validate(configured);
         }
     }
@@ -124,6 +139,11 @@ public final class PromptGateway {
         };
     }
 
+    /** Why a prompt is denied without asking anyone, as its record says (when {@link #certainAnswer} is DENY). */
+    public String certainDenial() {
+        return "auto".equals(configured) ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny";
+    }
+
     /** The name recorded in the audit line for the handler that answers now. */
     public String handlerName() {
         Prompter h = installed;
@@ -131,6 +151,15 @@ public final class PromptGateway {
     }
 
     public PromptRecord ask(Launch launch, Verdict verdict, String caller, Map<String, String> context) {
+        return ask(null, launch, verdict, caller, context, null);
+    }
+
+    /**
+     * Asks about a launch whose decision will be recorded as {@code decisionId}; {@code environment} is its
+     * environment as the audit line records it (null when it changes nothing).
+     */
+    public PromptRecord ask(String decisionId, Launch launch, Verdict verdict, String caller, Map<String, String> context,
+                            LaunchEnvironment environment) {
         long started = System.nanoTime();
         Prompter app = installed;
         String name = app != null ? app.name() : configured;
@@ -142,7 +171,8 @@ public final class PromptGateway {
                 return record(name, "deny", started, stuck + " earlier handler calls are still running after their "
                         + "timeout; denied without asking until one of them returns");
             }
-            LaunchPrompt request = LaunchPrompt.of(launch, verdict, caller, context);
+            LaunchPrompt request = LaunchPrompt.of(launch, verdict, caller, context,
+                    new Asked(decisionId, launch, verdict, environment));
             future = pool().submit(() -> {
                 if (!state.compareAndSet(QUEUED, RUNNING)) {
                     return null;   // given up before it started: nobody waits for it
@@ -150,7 +180,7 @@ public final class PromptGateway {
                 onPromptThread.set(Boolean.TRUE);
                 try {
                     Prompter h = app != null ? app : configuredHandler();
-                    return new Answered(h, h.answer(request));
+                    return new Answered(h, h.reply(request));
                 } finally {
                     onPromptThread.remove();
                     if (!state.compareAndSet(RUNNING, FINISHED)) {
@@ -159,23 +189,24 @@ public final class PromptGateway {
                 }
             });
             Answered a = future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (a.answer() == null) {
+            Reply reply = a.reply();
+            if (reply == null || reply.answer() == null) {
                 return record(name, "deny", started, "handler returned no answer");
             }
             if (a.handler() == BuiltInHandlers.DENY) {
-                return record(name, "deny", started, "auto".equals(configured)
-                        ? "no terminal to ask on, so cmdgate.prompt=auto denies" : "cmdgate.prompt=deny");
+                return record(name, "deny", started, certainDenial());
             }
-            if (a.answer() == Answer.ALLOW_ALWAYS) {
+            if (reply.answer() == Answer.ALLOW_ALWAYS) {
                 alwaysAllowed.remember(launch, verdict.classification());
             }
-            return record(name, a.answer().label(), started, null);
+            return new PromptRecord(name, reply.answer().label(), millisSince(started), null, reply.approver(),
+                    reply.channel(), reply.note());
         } catch (TimeoutException e) {
             abandon(future, state);
             return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof ConsoleHandler.NoTerminal) {
+            if (cause instanceof ConsoleHandler.NoTerminal || cause instanceof PromptUnanswered) {
                 return record(name, "deny", started, cause.getMessage());
             }
             if (cause instanceof Unavailable u) {
@@ -211,7 +242,7 @@ public final class PromptGateway {
         return hung.get();
     }
 
-    private record Answered(Prompter handler, Answer answer) {
+    private record Answered(Prompter handler, Reply reply) {
     }
 
     /** The configured handler could not be created. */
@@ -222,7 +253,11 @@ public final class PromptGateway {
     }
 
     private static PromptRecord record(String handler, String answer, long started, String detail) {
-        return new PromptRecord(handler, answer, (System.nanoTime() - started) / 1_000_000, detail);
+        return new PromptRecord(handler, answer, millisSince(started), detail);
+    }
+
+    private static long millisSince(long started) {
+        return (System.nanoTime() - started) / 1_000_000;
     }
 
     /**
@@ -256,7 +291,10 @@ public final class PromptGateway {
         }
     }
 
-    private Prompter create() throws ReflectiveOperationException {
+    private Prompter create() throws Exception {
+        if (remote != null) {
+            return RemotePrompts.create(remote, timeout, agentId);
+        }
         return switch (configured) {
             case "deny" -> BuiltInHandlers.DENY;
             case "allow" -> BuiltInHandlers.ALLOW;

@@ -30,7 +30,7 @@ import java.util.Locale;
  * character is escaped rather than left to become {@code ?}; there, runs are folded as
  * {@code \{312 spaces}} and a backslash before {@code {} is doubled as well.
  */
-final class ScreenText {
+public final class ScreenText {
 
     static final int FOLD_SPACES = 8;
     static final int FOLD_ESCAPES = 4;
@@ -41,7 +41,8 @@ final class ScreenText {
     private ScreenText() {
     }
 
-    static String of(String s) {
+    /** {@code s} as a Unicode screen (a UTF-8 terminal, a web page) may show it. */
+    public static String of(String s) {
         return of(s, StandardCharsets.UTF_8);
     }
 

@@ -54,16 +54,15 @@ class LaunchGuardAuditFailureTest {
         System.setErr(savedErr);
     }
 
-    private LaunchGuard guard(Path audit, AgentConfig.AuditFailure failure) {
+    private JdkHandoff guard(Path audit, AgentConfig.AuditFailure failure) {
         GateScheme scheme = new GateScheme.ByAutonomy(Autonomy.READONLY);
         AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "deny", Duration.ofSeconds(5),
                 audit, failure, null, AgentConfig.StdinMode.OFF, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
-        return new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("deny", Duration.ofSeconds(5)),
-                new AgentLog(), Map::of, new ProcessWatchdog(), null);
+        return Handoffs.over(config, gatekeeper, audit, new PromptGateway("deny", Duration.ofSeconds(5)));
     }
 
-    private static void echo(LaunchGuard g, String word) {
+    private static void echo(JdkHandoff g, String word) {
         g.checkStart(new String[] {"echo", word}, null, null, new Redirect[3], false);
     }
 
@@ -74,7 +73,7 @@ class LaunchGuardAuditFailureTest {
     @Test
     void aReadOnlyFileSystemRefusesEvenAReadNamingTheFileAndSaysSoOnce() {
         Path audit = ReadOnlyFileSystem.path(dir.resolve("audit.jsonl").toString());
-        LaunchGuard g = guard(audit, AgentConfig.AuditFailure.BLOCK);
+        JdkHandoff g = guard(audit, AgentConfig.AuditFailure.BLOCK);
 
         for (String word : List.of("one", "two", "three")) {
             assertThatThrownBy(() -> echo(g, word)).isInstanceOf(SecurityException.class)
@@ -91,7 +90,7 @@ class LaunchGuardAuditFailureTest {
     @Test
     void withAuditFailureContinueTheLaunchesGoOnAndTheOutageIsSaidOnce() {
         Path audit = ReadOnlyFileSystem.path(dir.resolve("audit.jsonl").toString());
-        LaunchGuard g = guard(audit, AgentConfig.AuditFailure.CONTINUE);
+        JdkHandoff g = guard(audit, AgentConfig.AuditFailure.CONTINUE);
 
         for (String word : List.of("one", "two", "three")) {
             assertThatCode(() -> echo(g, word)).doesNotThrowAnyException();

@@ -38,15 +38,22 @@ class LaunchGuardSecretsTest {
     @TempDir
     Path dir;
 
-    private LaunchGuard guard(AgentConfig.SecretsMode secrets, Path audit) {
+    private JdkHandoff guard(AgentConfig.SecretsMode secrets, Path audit) {
+        return wired(secrets, audit).handoff();
+    }
+
+    private static Handoffs wired(AgentConfig.SecretsMode secrets, Path audit) {
+        AgentConfig config = config(secrets, audit);
+        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
+        return Handoffs.wire(config, gatekeeper, audit, new PromptGateway("allow", Duration.ofSeconds(5)));
+    }
+
+    private static AgentConfig config(AgentConfig.SecretsMode secrets, Path audit) {
         GateScheme scheme = new GateScheme.ByAutonomy(Autonomy.FULL);
-        AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "allow", Duration.ofSeconds(5),
+        return new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "allow", Duration.ofSeconds(5),
                 audit, AgentConfig.AuditFailure.BLOCK, null, AgentConfig.StdinMode.OFF, null,
                 AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), secrets,
                 AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON, null);
-        Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
-        return new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("allow", Duration.ofSeconds(5)),
-                new AgentLog(), Map::of, new ProcessWatchdog(), null);
     }
 
     private static Map<String, String> env() {
@@ -70,7 +77,7 @@ class LaunchGuardSecretsTest {
     @Test
     void scrubKeepsOnlyWhatEveryProgramIsGranted() throws IOException {
         Path audit = dir.resolve("audit.jsonl");
-        LaunchGuard g = guard(AgentConfig.SecretsMode.SCRUB, audit);
+        JdkHandoff g = guard(AgentConfig.SecretsMode.SCRUB, audit);
 
         Map<String, String> aws = environmentGiven(g.checkStart(new String[] {"aws", "s3", "ls"}, env(), null, new Redirect[3], false));
         assertThat(aws).containsEntry("AWS_SECRET_ACCESS_KEY", VALUE).containsEntry("PATH", System.getenv("PATH"))
@@ -90,7 +97,7 @@ class LaunchGuardSecretsTest {
     @Test
     void passHandsTheEnvironmentOnAsGivenAndListsTheSecrets() throws IOException {
         Path audit = dir.resolve("audit.jsonl");
-        LaunchGuard g = guard(AgentConfig.SecretsMode.PASS, audit);
+        JdkHandoff g = guard(AgentConfig.SecretsMode.PASS, audit);
 
         Map<String, String> given = environmentGiven(g.checkStart(new String[] {"git", "status"}, env(), null, new Redirect[3], false));
         assertThat(given).containsEntry("AWS_SECRET_ACCESS_KEY", VALUE).containsEntry("GITHUB_TOKEN", VALUE);
@@ -101,7 +108,7 @@ class LaunchGuardSecretsTest {
 
     @Test
     void aLaunchThatChangesPathIsGrantedNothing() {
-        LaunchGuard g = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("audit.jsonl"));
+        JdkHandoff g = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("audit.jsonl"));
         Map<String, String> env = env();
         env.put("PATH", "/tmp/evil:" + System.getenv("PATH"));
         assertThat(environmentGiven(g.checkStart(new String[] {"aws", "s3", "ls"}, env, null, new Redirect[3], false)))
@@ -110,7 +117,7 @@ class LaunchGuardSecretsTest {
 
     @Test
     void anInheritedEnvironmentStaysInheritedWhenNothingIsWithheld() {
-        LaunchGuard g = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("audit.jsonl"));
+        JdkHandoff g = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("audit.jsonl"));
         boolean jvmHasSecrets = !new dev.cmdgate.core.classify.Secrets(
                 (dev.cmdgate.core.classify.RulesClassifier) Classifiers.standard(null)).names(System.getenv()).isEmpty();
         Object[] forJdk = g.checkStart(new String[] {"true"}, null, null, new Redirect[3], false);
@@ -133,8 +140,7 @@ class LaunchGuardSecretsTest {
                 AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), AgentConfig.SecretsMode.SCRUB,
                 AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
-        LaunchGuard g = new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), new PromptGateway("deny", Duration.ofSeconds(5)),
-                new AgentLog(), Map::of, new ProcessWatchdog(), null);
+        JdkHandoff g = Handoffs.over(config, gatekeeper, audit, new PromptGateway("deny", Duration.ofSeconds(5)));
         assertThatThrownBy(() -> g.checkStart(new String[] {"gh", "pr", "list"}, env(), null, new Redirect[3], false))
                 .isInstanceOf(SecurityException.class);
         Map<String, Object> line = audit(audit).get(0);
@@ -146,8 +152,9 @@ class LaunchGuardSecretsTest {
     @Test
     void theWarmUpRecordsNothingAndTheNextLaunchIsDecidedAsBefore() throws IOException {
         Path audit = dir.resolve("warm.jsonl");
-        LaunchGuard g = guard(AgentConfig.SecretsMode.PASS, audit);
-        g.warmUp();
+        Handoffs wired = wired(AgentConfig.SecretsMode.PASS, audit);
+        JdkHandoff g = wired.handoff();
+        wired.guard().warmUp();
         assertThat(audit).as("the warm-up writes no line and does not open the audit file").doesNotExist();
 
         g.checkStart(new String[] {"aws", "s3", "ls"}, env(), null, new Redirect[3], false);

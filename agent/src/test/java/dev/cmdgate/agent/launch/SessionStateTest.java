@@ -166,22 +166,21 @@ class SessionStateTest {
 
     private Path audit;
 
-    private LaunchGuard guard(Autonomy autonomy, AgentConfig.Mode mode) {
+    private JdkHandoff guard(Autonomy autonomy, AgentConfig.Mode mode) {
         return guard(autonomy, mode, new PromptGateway("deny", Duration.ofSeconds(5)));
     }
 
-    private LaunchGuard guard(Autonomy autonomy, AgentConfig.Mode mode, PromptGateway prompts) {
+    private JdkHandoff guard(Autonomy autonomy, AgentConfig.Mode mode, PromptGateway prompts) {
         audit = dir.resolve("audit.jsonl");
         GateScheme scheme = new GateScheme.ByAutonomy(autonomy);
         AgentConfig config = new AgentConfig(scheme, mode, null, "deny", Duration.ofSeconds(5),
                 audit, AgentConfig.AuditFailure.BLOCK, null, AgentConfig.StdinMode.GATE, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
-        return new LaunchGuard(config, () -> gatekeeper, new AuditSink(audit), prompts, new AgentLog(), Map::of,
-                new ProcessWatchdog(), null);
+        return Handoffs.over(config, gatekeeper, audit, prompts);
     }
 
     /** Starts a gated bash session on the stand-in process. */
-    private static GatedShellProcess session(LaunchGuard g, StandIn shell) {
+    private static GatedShellProcess session(JdkHandoff g, StandIn shell) {
         g.checkStart(new String[] {"bash"}, null, null, new Redirect[] {Redirect.PIPE, Redirect.PIPE, Redirect.PIPE}, false);
         Process p = g.started(shell);
         assertThat(p).isInstanceOf(GatedShellProcess.class);
@@ -207,7 +206,7 @@ class SessionStateTest {
 
     @Test
     void aLaterCommandIsJudgedWithTheStateEarlierOnesLeft() throws IOException {
-        LaunchGuard g = guard(Autonomy.FULL, AgentConfig.Mode.ENFORCE);
+        JdkHandoff g = guard(Autonomy.FULL, AgentConfig.Mode.ENFORCE);
         StandIn shell = new StandIn();
         GatedShellProcess p = session(g, shell);
 
@@ -233,7 +232,7 @@ class SessionStateTest {
 
     @Test
     void setKInOneWriteMakesTheAssignmentsOfALaterOneCount() throws IOException {
-        LaunchGuard g = guard(Autonomy.READONLY, AgentConfig.Mode.ENFORCE);
+        JdkHandoff g = guard(Autonomy.READONLY, AgentConfig.Mode.ENFORCE);
         StandIn shell = new StandIn();
         GatedShellProcess p = session(g, shell);
         String gitStatus = "git status GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'";
@@ -254,7 +253,7 @@ class SessionStateTest {
     @Test
     void stateThatCannotBeTrackedMakesLaterCommandsAtLeastWrite() throws IOException {
         // audit mode lets an unparseable command through: the shell's state after it is unknown
-        LaunchGuard g = guard(Autonomy.READONLY, AgentConfig.Mode.AUDIT);
+        JdkHandoff g = guard(Autonomy.READONLY, AgentConfig.Mode.AUDIT);
         StandIn shell = new StandIn();
         GatedShellProcess p = session(g, shell);
         write(p, "ls");
@@ -278,7 +277,7 @@ class SessionStateTest {
             }
             return "ALLOW_ALWAYS";
         }, "test handler");
-        LaunchGuard g = guard(Autonomy.SUPERVISED, AgentConfig.Mode.ENFORCE, prompts);
+        JdkHandoff g = guard(Autonomy.SUPERVISED, AgentConfig.Mode.ENFORCE, prompts);
         GatedShellProcess p = session(g, new StandIn());
         write(p, "touch notes.txt");
         write(p, "touch notes.txt");                 // remembered: not asked again
@@ -290,7 +289,7 @@ class SessionStateTest {
 
     @Test
     void aSessionWithoutStateChangesJudgesEachCommandAlone() {
-        LaunchGuard g = guard(Autonomy.READONLY, AgentConfig.Mode.ENFORCE);
+        JdkHandoff g = guard(Autonomy.READONLY, AgentConfig.Mode.ENFORCE);
         StandIn shell = new StandIn();
         GatedShellProcess p = session(g, shell);
         assertThatCode(() -> {

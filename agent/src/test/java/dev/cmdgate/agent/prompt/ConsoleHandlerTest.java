@@ -101,7 +101,7 @@ class ConsoleHandlerTest {
     @Test
     void theEnvironmentChangesAndRedirectsAreShown() throws Exception {
         LaunchPrompt r = new LaunchPrompt(List.of("bash", "-c", "touch notes.txt"), "Write", "high", List.of(), List.of(),
-                "/w", null, Map.of(), Map.of("BASH_ENV", "/tmp/hook.sh", "A", "x y"), List.of(">> /home/u/.bashrc"));
+                "/w", null, Map.of(), Map.of("BASH_ENV", "/tmp/hook.sh", "A", "x y"), List.of(">> /home/u/.bashrc"), null);
         ConsoleHandler.ask(r, typed("n\n"), StandardCharsets.UTF_8, new PrintWriter(shown, true));
         assertThat(shown.toString()).contains("  with environment 'A=x y'\n", "  with environment BASH_ENV=/tmp/hook.sh\n",
                 "  output >> /home/u/.bashrc\n").doesNotContain("written as escapes");

@@ -14,7 +14,7 @@ final class Arg {
     /** Offsets in the analysed text, or -1 for argv words. */
     final int start;
     final int end;
-    /** {@link Paths#normalize} of the text, computed once: every condition of every row compares it. */
+    /** {@link PathText#normalize} of the text, computed once: every condition of every row compares it. */
     private String normalized;
 
     Arg(String text, boolean dynamic, boolean globLead, int start, int end) {
@@ -44,7 +44,7 @@ final class Arg {
     String normalized() {
         String n = normalized;
         if (n == null) {
-            n = Paths.normalize(text);
+            n = PathText.normalize(text);
             normalized = n;
         }
         return n;

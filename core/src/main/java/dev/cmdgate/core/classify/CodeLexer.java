@@ -29,31 +29,91 @@ final class CodeLexer {
         }
     }
 
-    /** What differs between language families. */
+    // The ways of writing code that some language families have and others do not: a family is the set of
+    // those it has (Syntax.of). Bits of an int, not an EnumSet: the first one-liner is lexed in a fresh JVM,
+    // where an enum class and EnumSet's reflective look-up of its constants cost about half a millisecond.
+    /** {@code # comment}. */
+    static final int HASH_COMMENTS = 1 << 0;
+    /** {@code // comment} and {@code /* comment *}{@code /}. */
+    static final int SLASH_COMMENTS = 1 << 1;
+    /** {@code -- comment}, as Lua and AppleScript write it. */
+    static final int LUA_COMMENTS = 1 << 2;
+    /** Python's string prefixes ({@code r}, {@code b}, {@code f} …) and triple quotes. */
+    static final int PYTHON_STRINGS = 1 << 3;
+    /** In {@code 'single quotes'} a backslash escapes only a quote or a backslash. */
+    static final int SINGLE_RAW = 1 << 4;
+    /** {@code `backquotes`} run a shell command. */
+    static final int BACKTICK_COMMAND = 1 << 5;
+    /** {@code `backquotes`} are a template literal with {@code ${…}} code (JavaScript). */
+    static final int BACKTICK_TEMPLATE = 1 << 6;
+    /** Perl's quote-like operators ({@code q qq qw qx qr m s tr y}) with any delimiters. */
+    static final int PERL_QUOTES = 1 << 7;
+    /** Ruby's {@code %q %Q %w %x …} literals. */
+    static final int RUBY_PERCENT = 1 << 8;
+    /** Lua's {@code [[long strings]]}. */
+    static final int LUA_LONG_STRINGS = 1 << 9;
+    /** Variables written with a sigil ({@code $x}, {@code @x}). */
+    static final int SIGILS = 1 << 10;
+    /** {@code /regular expression/} literals. */
+    static final int REGEX = 1 << 11;
+    /** Names with {@code -} in them ({@code Invoke-WebRequest}). */
+    static final int DASH_IDENTS = 1 << 12;
+    /** Code is commands of words, as in Tcl ({@code exec rm -rf x}). */
+    static final int WORDS = 1 << 13;
+    /** A call need not put its arguments in parentheses ({@code system "x"}). */
+    static final int PARENLESS = 1 << 14;
+
+    /**
+     * What differs between language families: {@code interp} says how a double-quoted string interpolates
+     * ({@code '$'}: {@code $x}, {@code ${x}}, and {@code @x} in Perl; {@code '#'}: {@code #{…}};
+     * {@code '{'}: f-strings; {@code 0}: not at all), each flag whether the family has the feature of that name
+     * ({@link CodeLexer#HASH_COMMENTS} …). A family is written down as its features ({@link #of}); the lexer asks a
+     * flag at every character, and a record component is the cheapest thing to ask in the interpreter, which
+     * lexes a gated JVM's first one-liner.
+     */
     record Syntax(String name, boolean hashComments, boolean slashComments, boolean luaComments,
             boolean pythonStrings, boolean singleRaw, char interp, boolean backtickCommand, boolean backtickTemplate,
             boolean perlQuotes, boolean rubyPercent, boolean luaLongStrings, boolean sigils, boolean regex,
             boolean dashIdents, boolean words, boolean parenless) {
+
+        /** A family with these features ({@code HASH_COMMENTS | PYTHON_STRINGS}) and no others. */
+        static Syntax of(String name, char interp, int features) {
+            return new Syntax(name, has(features, HASH_COMMENTS), has(features, SLASH_COMMENTS),
+                    has(features, LUA_COMMENTS), has(features, PYTHON_STRINGS), has(features, SINGLE_RAW), interp,
+                    has(features, BACKTICK_COMMAND), has(features, BACKTICK_TEMPLATE), has(features, PERL_QUOTES),
+                    has(features, RUBY_PERCENT), has(features, LUA_LONG_STRINGS), has(features, SIGILS),
+                    has(features, REGEX), has(features, DASH_IDENTS), has(features, WORDS), has(features, PARENLESS));
+        }
+
+        private static boolean has(int features, int feature) {
+            return (features & feature) != 0;
+        }
     }
 
-    // interp: '$' ($x, ${x}, @x for perl), '#' (#{…}), '{' (f-strings), '`' none, 0 none
-    static final Syntax PYTHON = new Syntax("python", true, false, false, true, false, '{', false, false, false, false, false, false, false, false, false, false);
-    static final Syntax JAVASCRIPT = new Syntax("javascript", false, true, false, false, false, (char) 0, false, true, false, false, false, false, true, false, false, false);
-    static final Syntax JAVA = new Syntax("java", false, true, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
-    static final Syntax GROOVY = new Syntax("groovy", false, true, false, false, false, '$', false, false, false, false, false, false, false, false, false, false);
-    static final Syntax PERL = new Syntax("perl", true, false, false, false, true, '$', true, false, true, false, false, true, false, false, false, true);
-    static final Syntax RUBY = new Syntax("ruby", true, false, false, false, true, '#', true, false, false, true, false, true, false, false, false, true);
-    static final Syntax PHP = new Syntax("php", true, true, false, false, true, '$', true, false, false, false, false, true, false, false, false, true);
-    static final Syntax LUA = new Syntax("lua", false, false, true, false, false, (char) 0, false, false, false, false, true, false, false, false, false, true);
-    static final Syntax R = new Syntax("r", true, false, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
-    static final Syntax TCL = new Syntax("tcl", true, false, false, false, false, '$', false, false, false, false, false, false, false, false, true, true);
-    static final Syntax APPLESCRIPT = new Syntax("applescript", true, false, true, false, false, (char) 0, false, false, false, false, false, false, false, false, false, true);
-    static final Syntax POWERSHELL = new Syntax("powershell", true, false, false, false, true, '$', false, false, false, false, false, true, false, true, false, true);
-    static final Syntax JULIA = new Syntax("julia", true, false, false, false, false, '$', true, false, false, false, false, false, false, false, false, false);
+    /** A double-quoted string does not interpolate. */
+    private static final char PLAIN = 0;
+
+    static final Syntax PYTHON = Syntax.of("python", '{', HASH_COMMENTS | PYTHON_STRINGS);
+    static final Syntax JAVASCRIPT = Syntax.of("javascript", PLAIN, SLASH_COMMENTS | BACKTICK_TEMPLATE | REGEX);
+    static final Syntax JAVA = Syntax.of("java", PLAIN, SLASH_COMMENTS);
+    static final Syntax GROOVY = Syntax.of("groovy", '$', SLASH_COMMENTS);
+    static final Syntax PERL = Syntax.of("perl", '$',
+            HASH_COMMENTS | SINGLE_RAW | BACKTICK_COMMAND | PERL_QUOTES | SIGILS | PARENLESS);
+    static final Syntax RUBY = Syntax.of("ruby", '#',
+            HASH_COMMENTS | SINGLE_RAW | BACKTICK_COMMAND | RUBY_PERCENT | SIGILS | PARENLESS);
+    static final Syntax PHP = Syntax.of("php", '$',
+            HASH_COMMENTS | SLASH_COMMENTS | SINGLE_RAW | BACKTICK_COMMAND | SIGILS | PARENLESS);
+    static final Syntax LUA = Syntax.of("lua", PLAIN, LUA_COMMENTS | LUA_LONG_STRINGS | PARENLESS);
+    static final Syntax R = Syntax.of("r", PLAIN, HASH_COMMENTS);
+    static final Syntax TCL = Syntax.of("tcl", '$', HASH_COMMENTS | WORDS | PARENLESS);
+    static final Syntax APPLESCRIPT = Syntax.of("applescript", PLAIN, HASH_COMMENTS | LUA_COMMENTS | PARENLESS);
+    static final Syntax POWERSHELL = Syntax.of("powershell", '$',
+            HASH_COMMENTS | SINGLE_RAW | SIGILS | DASH_IDENTS | PARENLESS);
+    static final Syntax JULIA = Syntax.of("julia", '$', HASH_COMMENTS | BACKTICK_COMMAND);
     /** Go: C-like, with raw strings between backquotes (no escapes, no interpolation). */
-    static final Syntax GO = new Syntax("go", false, true, false, false, false, (char) 0, false, false, false, false, false, false, false, false, false, false);
+    static final Syntax GO = Syntax.of("go", PLAIN, SLASH_COMMENTS);
     /** Lisps: (name arg …) calls, ';' comments, names with '-', ':', '*', '!', '?', '/'. */
-    static final Syntax LISP = new Syntax("lisp", false, false, false, false, false, (char) 0, false, false, false, false, false, false, false, true, false, false);
+    static final Syntax LISP = Syntax.of("lisp", PLAIN, DASH_IDENTS);
 
     static Syntax of(String name) {
         return switch (name) {

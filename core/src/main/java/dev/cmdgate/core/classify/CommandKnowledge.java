@@ -63,7 +63,7 @@ public final class CommandKnowledge {
         if (slash < 0) {
             return word;
         }
-        String dir = Paths.resolveDots(Paths.normalize(word.substring(0, Math.max(slash, 1))));
+        String dir = PathText.resolveDots(PathText.normalize(word.substring(0, Math.max(slash, 1))));
         String name = word.substring(slash + 1);
         return !name.isEmpty() && rules.isSystemDir(dir) ? name : null;
     }
@@ -179,7 +179,7 @@ public final class CommandKnowledge {
         if (p == null) {
             return out;
         }
-        Analysis conditions = new Analysis(rules);
+        Conditions conditions = new Conditions(rules);
         for (Section x : p.path) {
             List<AssignRule> rows = new ArrayList<>(x.assigns());
             rows.addAll(x.unsets());
@@ -242,7 +242,7 @@ public final class CommandKnowledge {
         if (p == null) {
             return out;
         }
-        Analysis conditions = new Analysis(rules);
+        Conditions conditions = new Conditions(rules);
         for (Section x : p.path) {
             for (AssignRule r : x.unsets()) {
                 if (!conditions.holds(r.conditions(), p, Set.of())) {
@@ -300,7 +300,7 @@ public final class CommandKnowledge {
 
     private static void addName(Set<String> out, String word) {
         int eq = word.indexOf('=');
-        String name = Analysis.assignedName(eq > 0 ? word.substring(0, eq) : word);
+        String name = Variables.assignedName(eq > 0 ? word.substring(0, eq) : word);
         if (name != null) {
             out.add(name);
         }

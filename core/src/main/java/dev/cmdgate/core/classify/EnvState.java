@@ -40,6 +40,12 @@ final class EnvState {
     private Map<String, List<String>> literals = Map.of();
     /** {@code declare -n NAME=TARGET}: NAME → TARGET; "" when the target is only known at run time. */
     private Map<String, String> namerefs = Map.of();
+    /**
+     * Variables whose literal value held a command substitution, with that value: bash evaluates a variable used
+     * in arithmetic as an expression, which runs the substitutions in it. Kept when the variable changes again
+     * (flow-insensitive, the safe direction); at most {@link #MAX_TRACKED}.
+     */
+    private Map<String, String> codeValues = Map.of();
 
     /** Whether assigning this (resolved) name changes the environment of the programs run later. */
     boolean exports(String name) {
@@ -58,6 +64,12 @@ final class EnvState {
     }
 
     void remember(String name, String text, boolean dynamic) {
+        if (!dynamic && (text.contains("$(") || text.contains("`")) && codeValues.size() < MAX_TRACKED) {
+            if (codeValues.isEmpty()) {
+                codeValues = new LinkedHashMap<>();
+            }
+            codeValues.put(name, text);
+        }
         if (values.isEmpty()) {
             values = new LinkedHashMap<>();
         }
@@ -106,6 +118,16 @@ final class EnvState {
     /** Whether some variable has a literal value recorded (a cheap test before resolving words). */
     boolean hasLiterals() {
         return !literals.isEmpty();
+    }
+
+    /** Whether some variable was given a literal value holding a command substitution. */
+    boolean hasCodeValues() {
+        return !codeValues.isEmpty();
+    }
+
+    /** The literal value holding a command substitution that the variable was given, or null. */
+    String codeValue(String name) {
+        return codeValues.get(name);
     }
 
     /** The value this classification last gave the variable, or null when it has not set it. */

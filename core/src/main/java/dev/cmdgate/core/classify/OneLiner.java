@@ -43,40 +43,34 @@ final class OneLiner {
     private final String code;
     private final List<Tok> toks;
     private final int[] match;
-    private final Analysis.Ctx ctx;
-    private final String display;
-    private final String location;
+    private final Site site;
     private final int evalDepth;
     private final boolean caseless;
     private final Map<String, Boolean> mentions = new HashMap<>();
     private long budget;
     private int calls;
 
-    private OneLiner(Analysis a, Language lang, String code, Analysis.Ctx ctx, String display, String location,
-            int evalDepth) {
+    private OneLiner(Analysis a, Language lang, String code, Site site, int evalDepth) {
         this.a = a;
         this.lang = lang;
         this.syn = CodeLexer.of(lang.syntax());
         this.code = code;
         this.toks = CodeLexer.lex(code, syn);
         this.match = brackets(toks);
-        this.ctx = ctx;
-        this.display = display;
-        this.location = location;
+        this.site = site;
         this.evalDepth = evalDepth;
         this.caseless = syn == CodeLexer.POWERSHELL || syn == CodeLexer.APPLESCRIPT;
         this.budget = 4L * toks.size() + 10_000;
     }
 
     /** Reads {@code code} as a program in {@code lang}; findings go to {@code a}. */
-    static void analyse(Analysis a, Language lang, String code, Analysis.Ctx ctx, String display, String location,
-            int evalDepth) {
-        a.raise(display, location, lang.verdict());
+    static void analyse(Analysis a, Language lang, String code, Site site, int evalDepth) {
+        a.raise(site, lang.verdict());
         if (evalDepth > MAX_EVAL_DEPTH) {
-            a.raise(display, location, a.setting("too-deep"), "code evaluated more than " + MAX_EVAL_DEPTH + " deep");
+            a.raise(site, a.setting("too-deep"), "code evaluated more than " + MAX_EVAL_DEPTH + " deep");
             return;
         }
-        new OneLiner(a, lang, code, ctx, display, location, evalDepth).run();
+        new OneLiner(a, lang, code, site, evalDepth).run();
     }
 
     /** For every opening bracket its closing one and back; -1 when unmatched. */
@@ -99,10 +93,10 @@ final class OneLiner {
 
     private void run() {
         uses();
-        for (int k = 0; k < toks.size() && !a.exhausted; k++) {
+        for (int k = 0; k < toks.size() && !a.budget.exhausted; k++) {
             Tok t = toks.get(k);
             if (t.kind() == Kind.DEEP) {
-                a.raise(display, location, a.setting("too-deep"), "interpolations nested more than "
+                a.raise(site, a.setting("too-deep"), "interpolations nested more than "
                         + CodeLexer.MAX_NEST + " deep");
                 return;
             }
@@ -136,7 +130,7 @@ final class OneLiner {
 
     private boolean count() {
         if (++calls > MAX_CALLS) {
-            a.raise(display, location, a.setting("too-deep"), "more than " + MAX_CALLS + " calls to analyse");
+            a.raise(site, a.setting("too-deep"), "more than " + MAX_CALLS + " calls to analyse");
             return false;
         }
         return true;
@@ -322,7 +316,7 @@ final class OneLiner {
         }
         for (Language.Use u : us) {
             if (fired.add(u)) {
-                a.raise(display, location, u.verdict(), word);
+                a.raise(site, u.verdict(), word);
             }
         }
     }
@@ -339,7 +333,7 @@ final class OneLiner {
             // a reference, not a call: an evaluator handed over as a value (.then(eval), map(eval, …))
             // runs whatever data reaches it
             if (c.reading().equals("code") && isHandedOver(k)) {
-                a.raise(display, location, a.setting("dynamic-code"), row + " is passed on: it runs code only known at run time");
+                a.raise(site, a.setting("dynamic-code"), row + " is passed on: it runs code only known at run time");
             }
             return;
         }
@@ -396,14 +390,14 @@ final class OneLiner {
                 }
                 Val v = pos.get(0);
                 if (v.type() == Val.Type.LIT) {
-                    analyse(a, lang, v.text(), ctx, display, location + " > " + what, evalDepth + 1);
+                    analyse(a, lang, v.text(), site.below(what), evalDepth + 1);
                 } else {
-                    a.raise(display, location, a.setting("dynamic-code"), what + " runs code only known at run time");
+                    a.raise(site, a.setting("dynamic-code"), what + " runs code only known at run time");
                 }
             }
             case "module" -> {
                 if (!pos.isEmpty() && pos.get(0).type() == Val.Type.DYN) {
-                    a.raise(display, location, a.setting("dynamic-code"), what + " loads code only known at run time");
+                    a.raise(site, a.setting("dynamic-code"), what + " loads code only known at run time");
                 }
             }
             case "open" -> open(args, what);
@@ -440,9 +434,9 @@ final class OneLiner {
     /** A shell line: a literal is classified as a script, a list as an argv, anything else is unverifiable. */
     private void shell(Val v, String what) {
         switch (v.type()) {
-            case LIT -> a.runCode("sh", v.text(), false, ctx, display, location + " > " + what, new java.util.LinkedHashSet<>());
+            case LIT -> a.code.runCode("sh", v.text(), false, site.below(what), new java.util.LinkedHashSet<>());
             case LIST -> command(v.items(), what);
-            default -> a.raise(display, location, a.setting("dynamic-code"), what + " runs a command only known at run time");
+            default -> a.raise(site, a.setting("dynamic-code"), what + " runs a command only known at run time");
         }
     }
 
@@ -562,10 +556,10 @@ final class OneLiner {
         int colon = t.indexOf("://");
         if (colon > 0 && isScheme(t, colon) && !t.regionMatches(true, 0, "file", 0, colon)) {
             Verdict url = a.setting("network-url");
-            a.raise(display, location + " > " + what, url != null ? url : a.setting("network-device"), t);
+            a.raise(site.below(what), url != null ? url : a.setting("network-device"), t);
             return;
         }
-        a.readPath(Arg.literal(t), false, display, location + " > " + what);
+        a.files.readPath(Arg.literal(t), false, site.below(what));
     }
 
     private static boolean isScheme(String t, int end) {
@@ -580,7 +574,7 @@ final class OneLiner {
 
     private void written(Val v, String what) {
         Arg path = v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1);
-        a.writePath(path, a.setting("redirect-file"), display, location + " > " + what);
+        a.files.writePath(path, a.setting("redirect-file"), site.below(what));
     }
 
     /** {@code "cmd".execute()}, {@code ["a","b"].execute()}: the receiver is the command. */
@@ -606,7 +600,7 @@ final class OneLiner {
             words.add(v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1));
         }
         if (!words.isEmpty()) {
-            a.nested(words, ctx, display, location + " > " + what, ctx.stdin());
+            a.code.nested(words, site.below(what), site.ctx().stdin());
         }
     }
 
@@ -797,7 +791,7 @@ final class OneLiner {
     private boolean spend() {
         if (--budget < 0) {
             if (budget == -1) {
-                a.raise(display, location, a.setting("too-deep"), "the code's calls take too long to read");
+                a.raise(site, a.setting("too-deep"), "the code's calls take too long to read");
             }
             return false;
         }

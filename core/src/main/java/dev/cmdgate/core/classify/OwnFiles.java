@@ -123,12 +123,12 @@ public final class OwnFiles {
         if (entries.isEmpty() || path.isEmpty()) {
             return null;
         }
-        String p = Paths.normalize(path);
+        String p = PathText.normalize(path);
         if (p.equals("~") || p.startsWith("~/")) {
             p = home + p.substring(1);
         }
         if (dynamic) {
-            p = Analysis.staticPrefix(p);
+            p = PathText.staticPrefix(p);
             if (p.isEmpty()) {
                 return null;   // nothing is known about where it goes
             }
@@ -139,7 +139,7 @@ public final class OwnFiles {
             absolute = true;
         }
         if (absolute) {
-            p = Paths.resolveDots(Paths.normalize(p));
+            p = PathText.resolveDots(PathText.normalize(p));
         }
         for (Entry e : entries) {
             if (absolute ? reachesAbsolute(p, dynamic, e) : reachesRelative(p, e)) {

@@ -108,7 +108,7 @@ final class Printed {
                 } else {
                     out.append(c);
                 }
-                if (out.length() > Analysis.MAX_SCRIPT_FILE) {
+                if (out.length() > ScriptFiles.MAX_TEXT) {
                     return null;
                 }
             }

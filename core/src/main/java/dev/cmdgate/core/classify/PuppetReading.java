@@ -26,7 +26,7 @@ final class PuppetReading {
     private PuppetReading() {
     }
 
-    static void read(Analysis a, String code, Analysis.Ctx ctx, String display, String location, Set<String> facts) {
+    static void read(Analysis a, String code, Site site, Set<String> facts) {
         List<Tok> t = CodeLexer.lex(code, CodeLexer.PHP);
         int resources = 0;
         for (int k = 0; k + 1 < t.size(); k++) {
@@ -58,7 +58,7 @@ final class PuppetReading {
                     break;
                 }
                 if (++resources > MAX_RESOURCES) {
-                    a.raise(display, location, a.setting("too-deep"), "more than " + MAX_RESOURCES + " Puppet resources");
+                    a.raise(site, a.setting("too-deep"), "more than " + MAX_RESOURCES + " Puppet resources");
                     return;
                 }
                 facts.add("puppet." + type);
@@ -79,18 +79,17 @@ final class PuppetReading {
                     }
                     q++;
                 }
-                resource(a, type, titles, attrs, ctx, display, location + " > " + type);
+                resource(a, type, titles, attrs, site.below(type));
                 j = q + 1;
             }
             k = end;
         }
     }
 
-    private static void resource(Analysis a, String type, List<Arg> titles, Map<String, List<Arg>> attrs, Analysis.Ctx ctx,
-            String display, String location) {
+    private static void resource(Analysis a, String type, List<Arg> titles, Map<String, List<Arg>> attrs, Site site) {
         if (type.equals("file")) {
             for (Arg p : attrs.getOrDefault("path", titles)) {
-                a.writePath(p, a.setting("redirect-file"), display, location);
+                a.files.writePath(p, a.setting("redirect-file"), site);
             }
         } else if (type.equals("exec")) {
             List<Arg> cmds = new ArrayList<>(attrs.getOrDefault("command", titles));
@@ -100,7 +99,7 @@ final class PuppetReading {
                 }
             }
             for (Arg c : cmds) {
-                a.runCode("sh", c.text, c.unresolved(), ctx, display, location, new java.util.LinkedHashSet<>());
+                a.code.runCode("sh", c.text, c.unresolved(), site, new java.util.LinkedHashSet<>());
             }
         }
     }

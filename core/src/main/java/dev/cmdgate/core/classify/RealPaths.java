@@ -61,7 +61,7 @@ final class RealPaths {
                 candidates.add(home + t.substring(1));
             }
             for (String c : candidates) {
-                String written = Paths.resolveDots(Paths.normalize(c));
+                String written = PathText.resolveDots(PathText.normalize(c));
                 String reached = real(written);
                 // a word going up (target/../..) names what lies above, whatever a glob such as target/* says
                 if (!reached.equals(written) || climbs(t)) {

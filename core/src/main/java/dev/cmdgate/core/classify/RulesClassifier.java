@@ -143,10 +143,10 @@ public final class RulesClassifier implements CommandClassifier {
             }
             String w0 = words.get(0).text;
             int slash = w0.lastIndexOf('/');
-            boolean standard = slash < 0 || r.isSystemDir(Paths.resolveDots(Paths.normalize(w0.substring(0, Math.max(slash, 1)))));
+            boolean standard = slash < 0 || r.isSystemDir(PathText.resolveDots(PathText.normalize(w0.substring(0, Math.max(slash, 1)))));
             dev.cmdgate.core.rules.TrustRule t = new Trust(site == null ? dev.cmdgate.core.LaunchSite.NONE : site)
                     .match(r.trust(), words, w0.substring(slash + 1), standard);
-            return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), Paths.resolveDots(Paths.normalize(path)));
+            return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), PathText.resolveDots(PathText.normalize(path)));
         } catch (RuntimeException e) {
             return false;
         }
@@ -181,14 +181,12 @@ public final class RulesClassifier implements CommandClassifier {
 
     private Analysis analysis(dev.cmdgate.core.LaunchSite site) {
         String cwd = site.cwd();
-        Analysis a = new Analysis(rules(), site);
-        a.own = own;
+        String home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
+        Analysis a = new Analysis(rules(), site, own, home);
         if (review != null) {
             a.guarded = review.guardedVariables();
             a.guardedVerdict = review.verdict();
         }
-        a.cwd = cwd;
-        a.home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
         return a;
     }
 
@@ -211,7 +209,7 @@ public final class RulesClassifier implements CommandClassifier {
             Analysis a = analysis(dev.cmdgate.core.LaunchSite.NONE);
             a.receivers = new java.util.LinkedHashSet<>();
             a.top(argv, env);
-            return a.receiversUnknown || a.exhausted ? null : List.copyOf(a.receivers);
+            return a.receiversUnknown || a.budget.exhausted ? null : List.copyOf(a.receivers);
         } catch (StackOverflowError | RuntimeException | OutOfMemoryError e) {
             return null;
         }

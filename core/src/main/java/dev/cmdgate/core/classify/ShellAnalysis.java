@@ -2,7 +2,6 @@ package dev.cmdgate.core.classify;
 
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.rules.Verdict;
-import dev.cmdgate.core.shell.AnsiCQuoted;
 import dev.cmdgate.core.shell.ArithForCommand;
 import dev.cmdgate.core.shell.ArithmeticCommand;
 import dev.cmdgate.core.shell.ArithmeticExpansion;
@@ -14,13 +13,11 @@ import dev.cmdgate.core.shell.Command;
 import dev.cmdgate.core.shell.CommandSubstitution;
 import dev.cmdgate.core.shell.CoprocCommand;
 import dev.cmdgate.core.shell.DoubleQuoted;
-import dev.cmdgate.core.shell.Escaped;
 import dev.cmdgate.core.shell.ForCommand;
 import dev.cmdgate.core.shell.FunctionDefinition;
 import dev.cmdgate.core.shell.Glob;
 import dev.cmdgate.core.shell.HereDoc;
 import dev.cmdgate.core.shell.IfCommand;
-import dev.cmdgate.core.shell.Literal;
 import dev.cmdgate.core.shell.ParameterExpansion;
 import dev.cmdgate.core.shell.ParseError;
 import dev.cmdgate.core.shell.ParseResult;
@@ -31,12 +28,10 @@ import dev.cmdgate.core.shell.Script;
 import dev.cmdgate.core.shell.ShellParser;
 import dev.cmdgate.core.shell.ShellWalker;
 import dev.cmdgate.core.shell.SimpleCommand;
-import dev.cmdgate.core.shell.SingleQuoted;
 import dev.cmdgate.core.shell.Statement;
 import dev.cmdgate.core.shell.Subshell;
 import dev.cmdgate.core.shell.Substitution;
 import dev.cmdgate.core.shell.TestCommand;
-import dev.cmdgate.core.shell.Tilde;
 import dev.cmdgate.core.shell.WhileCommand;
 import dev.cmdgate.core.shell.Word;
 import dev.cmdgate.core.shell.WordPart;
@@ -55,8 +50,6 @@ final class ShellAnalysis {
     /** Nesting bound passed to the parser: deeper input fails closed as a parse error. */
     static final int PARSE_DEPTH = 100;
     static final int BRACE_CAP = Word.DEFAULT_BRACE_CAP;
-    /** Words all brace expansions of one classification may produce before it fails closed. */
-    static final int MAX_EXPANDED_WORDS = 100_000;
 
     private final Analysis a;
     private final String src;
@@ -112,7 +105,7 @@ final class ShellAnalysis {
                 for (int i = 0; i < cmds.size(); i++) {
                     Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
                     command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
-                    if (a.exhausted) {
+                    if (a.budget.exhausted) {
                         return;
                     }
                 }
@@ -125,10 +118,9 @@ final class ShellAnalysis {
             simple(sc, ctx);
             return;
         }
-        String display = text(c.start(), Math.min(c.end(), c.start() + 200));
-        String location = loc(ctx, c.start(), c.end());
+        Site site = new Site(ctx, text(c.start(), Math.min(c.end(), c.start() + 200)), loc(ctx, c.start(), c.end()));
         List<String> net = new ArrayList<>();
-        Analysis.Stdin in = redirects(c.redirects(), ctx, display, location, net);
+        Analysis.Stdin in = redirects(c.redirects(), site, net);
         Analysis.Ctx inner = ctx.withStdin(in);
         if (c instanceof Subshell s) {
             script(s.body(), inner);
@@ -151,11 +143,11 @@ final class ShellAnalysis {
                     substitutions(w, ctx);
                 }
             }
-            loopVariable(f, ctx, display, location);
+            loopVariable(f, site);
             script(f.body(), inner);
         } else if (c instanceof ArithForCommand f) {
-            a.arithmeticUse(text(f.start(), f.end()), ctx, display, location);
-            a.arithmeticAssignments(text(f.start(), f.end()), ctx, display, location);
+            a.variables.arithmeticUse(text(f.start(), f.end()), site);
+            a.variables.arithmeticAssignments(text(f.start(), f.end()), site);
             substitutions(f.init(), ctx);
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
@@ -170,20 +162,20 @@ final class ShellAnalysis {
             }
         } else if (c instanceof FunctionDefinition f) {
             if (isForkBomb(f)) {
-                a.raise(display, location, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
+                a.raise(site, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
             }
             command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
                     ctx.stage(), Analysis.Stdin.TERMINAL));
         } else if (c instanceof ArithmeticCommand ac) {
-            a.arithmeticUse(text(ac.start(), ac.end()), ctx, display, location);
-            a.arithmeticAssignments(text(ac.start(), ac.end()), ctx, display, location);
+            a.variables.arithmeticUse(text(ac.start(), ac.end()), site);
+            a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
             for (Word w : t.words()) {
                 String op = w.literalValue();
                 if (op != null && ARITH_TEST_OPS.contains(op)) {
                     // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
-                    a.arithmeticUse(text(t.start(), t.end()), ctx, display, location);
+                    a.variables.arithmeticUse(text(t.start(), t.end()), site);
                     break;
                 }
             }
@@ -199,18 +191,18 @@ final class ShellAnalysis {
      * {@code for NAME in WORDS}, {@code select NAME in WORDS}: the loop sets NAME to each word in turn
      * (to the positional parameters without {@code in}).
      */
-    private void loopVariable(ForCommand f, Analysis.Ctx ctx, String display, String location) {
+    private void loopVariable(ForCommand f, Site site) {
         if (f.variable() == null) {
             return;
         }
         String how = "is set by " + (f.select() ? "select" : "for");
         if (f.items() == null || f.items().isEmpty() || f.items().size() > 64) {
-            a.setVariable(f.variable(), "$(…)", true, false, ctx, display, location, how);
+            a.variables.set(f.variable(), "$(…)", true, false, site, how);
             return;
         }
         for (Word w : f.items()) {
             Arg v = arg(w);
-            a.setVariable(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, ctx, display, location, how);
+            a.variables.set(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, site, how);
         }
     }
 
@@ -232,7 +224,7 @@ final class ShellAnalysis {
                         && "P".equals(pe.arguments().get(0).literalValue())) {
                     prompt = true;
                 } else if (("=".equals(pe.operator()) || ":=".equals(pe.operator())) && !pe.indirect()
-                        && Analysis.isName(pe.name()) && found.size() < 64) {
+                        && Variables.isName(pe.name()) && found.size() < 64) {
                     found.add(pe);
                 }
             } else if (n instanceof ArithmeticExpansion ae && found.size() < 64) {
@@ -268,8 +260,7 @@ final class ShellAnalysis {
     }
 
     private void simple(SimpleCommand sc, Analysis.Ctx ctx) {
-        String display = text(sc.start(), sc.end());
-        String location = loc(ctx, sc.start(), sc.end());
+        Site site = new Site(ctx, text(sc.start(), sc.end()), loc(ctx, sc.start(), sc.end()));
         Map<String, String> assigns = sc.assignments().isEmpty() ? Map.of() : new LinkedHashMap<>();
         // NAME=value alone sets a shell variable; before a command word it is in that command's environment
         boolean inline = !sc.words().isEmpty();
@@ -282,7 +273,7 @@ final class ShellAnalysis {
                 dyn = va.unresolved();
             }
             assigns.put(as.name(), v);
-            a.setVariable(as.name(), v, dyn, inline, ctx, display, location,
+            a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
             if (dyn && as.value() != null && a.env.hasLiterals()) {
                 String target = a.env.resolve(as.name());
@@ -293,7 +284,7 @@ final class ShellAnalysis {
                 }
             }
             if (as.subscript() != null) {
-                a.arithmeticUse(text(as.subscript().start(), as.subscript().end()), ctx, display, location);
+                a.variables.arithmeticUse(text(as.subscript().start(), as.subscript().end()), site);
             }
             for (var n : as.children()) {
                 if (n instanceof Word w) {
@@ -313,7 +304,7 @@ final class ShellAnalysis {
                 substitutions(w, ctx);
                 alt = alternative(w.parts(), 0);
             }
-            expand(w, lit, -1, words, display, location);
+            expand(w, lit, -1, words, site);
             if (alt != null && defaults == null) {
                 defaults = new ArrayList<>(words.subList(0, before));
             }
@@ -327,26 +318,25 @@ final class ShellAnalysis {
         }
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
-        List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), display, location) : List.of();
+        List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
         if (a.env.keyword && words.size() > 1) {
             // set -k: a NAME=value word anywhere in the command is an assignment for it
             for (int i = 1; i < words.size(); i++) {
                 Arg w = words.get(i);
                 int eq = w.text.indexOf('=');
-                if (eq > 0 && Analysis.isName(w.text.substring(0, eq))) {
+                if (eq > 0 && Variables.isName(w.text.substring(0, eq))) {
                     String v = w.text.substring(eq + 1);
                     if (assigns.isEmpty()) {
                         assigns = new LinkedHashMap<>();
                     }
                     assigns.put(w.text.substring(0, eq), v);
-                    a.setVariable(w.text.substring(0, eq), v, w.unresolved(), true, ctx, display, location,
+                    a.variables.set(w.text.substring(0, eq), v, w.unresolved(), true, site,
                             "is set for the command (set -k makes NAME=value arguments assignments)");
                 }
             }
         }
         if (!words.isEmpty() && words.get(0).text.equals("let") && !words.get(0).dynamic) {
-            a.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), ctx, display,
-                    location);
+            a.variables.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), site);
         }
         CommandClass outerMax = a.commandMax;
         List<String> outerWritten = a.written;
@@ -354,22 +344,24 @@ final class ShellAnalysis {
         a.written = new ArrayList<>();
         try {
             List<String> net = new ArrayList<>();
-            Analysis.Stdin in = redirects(sc.redirects(), ctx, display, location, net);
-            a.command(words, assigns, ctx.withStdin(in), display, location, net);
-            if (defaults != null && !a.exhausted) {
+            Analysis.Stdin in = redirects(sc.redirects(), site, net);
+            Site withInput = site.withStdin(in);
+            a.command(words, assigns, withInput, net);
+            if (defaults != null && !a.budget.exhausted) {
                 // judged again as if each expansion gave its default word (an option, a path …)
-                a.command(defaults, assigns, ctx.withStdin(in), display, location + " (with the expansions' default words)", net);
+                a.command(defaults, assigns, withInput.at(site.location() + " (with the expansions' default words)"),
+                        net);
             }
             for (List<Arg> r : resolved) {
-                if (a.exhausted) {
+                if (a.budget.exhausted) {
                     break;
                 }
                 // judged again with the values the script gave its variables
-                a.command(r, assigns, ctx.withStdin(in), display, location + " (with the variables' values)", net);
+                a.command(r, assigns, withInput.at(site.location() + " (with the variables' values)"), net);
             }
             if (a.commandMax.atLeast(CommandClass.NETWORK)) {
                 // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
-                a.downloadedWritten();
+                a.scriptFiles.downloaded(a.written);
             }
             if (!a.written.isEmpty() && !sc.redirects().isEmpty()) {
                 // echo '…' > f.go, cat > f.py <<'EOF': the text is remembered for a later run of the file
@@ -391,7 +383,7 @@ final class ShellAnalysis {
                         others.add(arg(r.target()));
                     }
                 }
-                a.rememberOutput(words, in, outs, appends, others);
+                a.files.rememberOutput(words, in, outs, appends, others);
             }
         } finally {
             a.commandMax = outerMax.max(a.commandMax);
@@ -414,16 +406,10 @@ final class ShellAnalysis {
         StringBuilder b = new StringBuilder();
         boolean any = false;
         for (WordPart p : parts) {
-            if (p instanceof Literal l) {
-                b.append(l.value());
-            } else if (p instanceof Escaped e) {
-                b.append(e.value());
-            } else if (p instanceof SingleQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof AnsiCQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof Tilde t) {
-                b.append(t.text());
+            // a glob is left to the word as written, which marks where pathname expansion may make options
+            String text = p instanceof Glob ? null : WordPart.staticText(p);
+            if (text != null) {
+                b.append(text);
             } else if (p instanceof DoubleQuoted d) {
                 String inner = alternative(d.parts(), depth + 1);
                 if (inner == null) {
@@ -460,8 +446,8 @@ final class ShellAnalysis {
     }
 
     /** Checks redirections; returns the standard input they give the command. */
-    private Analysis.Stdin redirects(List<Redirect> rs, Analysis.Ctx ctx, String display, String location,
-            List<String> net) {
+    private Analysis.Stdin redirects(List<Redirect> rs, Site site, List<String> net) {
+        Analysis.Ctx ctx = site.ctx();
         Analysis.Stdin in = ctx.stdin();
         for (Redirect r : rs) {
             if (r.target() != null) {
@@ -487,26 +473,26 @@ final class ShellAnalysis {
                 }
                 case IN -> {
                     Arg t = r.target() == null ? Arg.literal("") : arg(r.target());
-                    String p = a.networkTarget(t);
+                    String p = a.files.networkTarget(t);
                     boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
                     if (p != null) {
-                        a.raise(display, location, a.setting("network-device"), p);
+                        a.raise(site, a.setting("network-device"), p);
                         net.add("<" + p);
                         if (stdinFd) {
                             in = Analysis.Stdin.PIPE;
                         }
                     } else if (stdinFd) {
                         // the file's name is kept: running a file downloaded earlier in the script is judged
-                        String path = Paths.normalize(t.text);
+                        String path = PathText.normalize(t.text);
                         in = procSubst ? Analysis.Stdin.PIPE
-                                : t.unresolved() || a.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
+                                : t.unresolved() || a.code.isHiddenSource(path) ? Analysis.Stdin.HIDDEN
                                 : path.equals("/dev/null") ? Analysis.Stdin.NONE
                                 : new Analysis.Stdin(Analysis.StdinKind.FILE, t.text, false);
                     }
                     if (p == null && !procSubst) {
-                        a.readPath(t, false, display, location);   // < FILE: the command reads it
+                        a.files.readPath(t, false, site);   // < FILE: the command reads it
                         for (Arg v : resolvedArgs(r.target())) {
-                            a.readPath(v, false, display, location + " (with the variables' values)");
+                            a.files.readPath(v, false, site.at(site.location() + " (with the variables' values)"));
                         }
                     }
                 }
@@ -520,22 +506,22 @@ final class ShellAnalysis {
                     if (hasProcessSubstitution(r.target())) {
                         break; // >(cmd): the nested script was classified above
                     }
-                    String p = a.networkTarget(t);
+                    String p = a.files.networkTarget(t);
                     if (p != null) {
                         net.add(r.op().token() + p);
                     }
                     Verdict v = a.setting("redirect-file");
-                    a.writePath(t, v, display, location);
+                    a.files.writePath(t, v, site);
                     for (Arg value : resolvedArgs(r.target())) {
-                        a.writePath(value, v, display, location + " (with the variables' values)");
+                        a.files.writePath(value, v, site.at(site.location() + " (with the variables' values)"));
                     }
                     if (r.op() == Redirect.Op.READ_WRITE) {
                         if (p == null) {
-                            a.readPath(t, false, display, location);   // <> FILE reads it too
+                            a.files.readPath(t, false, site);   // <> FILE reads it too
                         }
                         if (stdinFd) {
                             in = !net.isEmpty() ? Analysis.Stdin.PIPE
-                                    : !t.unresolved() && a.isHiddenSource(Paths.normalize(t.text)) ? Analysis.Stdin.HIDDEN
+                                    : !t.unresolved() && a.code.isHiddenSource(PathText.normalize(t.text)) ? Analysis.Stdin.HIDDEN
                                     : Analysis.Stdin.FILE;
                         }
                     }
@@ -560,7 +546,7 @@ final class ShellAnalysis {
             return;
         }
         expansions(w, ctx);
-        if (a.hasCodeVariables()) {
+        if (a.env.hasCodeValues()) {
             // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
             ShellWalker.walk(w, n -> {
@@ -575,11 +561,12 @@ final class ShellAnalysis {
                 return true;
             });
             for (int[] sp : spans) {
-                a.arithmeticUse(text(sp[0], sp[1]), ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
+                a.variables.arithmeticUse(text(sp[0], sp[1]),
+                        new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end())));
             }
         }
         for (Substitution s : w.substitutions()) {
-            if (a.exhausted) {
+            if (a.budget.exhausted) {
                 return;
             }
             boolean output = s instanceof ProcessSubstitution ps && ps.output();
@@ -603,17 +590,16 @@ final class ShellAnalysis {
         if (!effects.prompt && found.isEmpty()) {
             return;
         }
-        String display = text(w.start(), w.end());
-        String location = loc(ctx, w.start(), w.end());
+        Site site = new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
         if (effects.prompt) {
-            a.raise(display, location, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
+            a.raise(site, a.setting("dynamic-code"), "${…@P} runs the command substitutions in a variable's value");
         }
         for (WordPart p : found) {
             if (p instanceof ParameterExpansion pe) {
                 Arg v = pe.arguments().isEmpty() ? Arg.literal("") : arg(pe.arguments().get(0));
-                a.setVariable(pe.name(), v.text, v.unresolved(), false, ctx, display, location, "is assigned by ${…=…}");
+                a.variables.set(pe.name(), v.text, v.unresolved(), false, site, "is assigned by ${…=…}");
             } else {
-                a.arithmeticAssignments(text(p.start(), p.end()), ctx, display, location);
+                a.variables.arithmeticAssignments(text(p.start(), p.end()), site);
             }
         }
     }
@@ -623,7 +609,7 @@ final class ShellAnalysis {
      * the k-th list taking every variable's k-th value (its last, when it has fewer); empty when no word
      * names such a variable. Expansions the script gave no literal value stay as written.
      */
-    private List<List<Arg>> resolvedWords(List<Word> ws, String display, String location) {
+    private List<List<Arg>> resolvedWords(List<Word> ws, Site site) {
         int n = 0;
         for (Word w : ws) {
             if (w.literalValue() == null) {
@@ -637,7 +623,7 @@ final class ShellAnalysis {
         for (int k = 0; k < n; k++) {
             List<Arg> words = new ArrayList<>(ws.size());
             for (Word w : ws) {
-                expand(w, w.literalValue(), k, words, display, location);
+                expand(w, w.literalValue(), k, words, site);
             }
             out.add(words);
         }
@@ -648,21 +634,20 @@ final class ShellAnalysis {
      * Adds a word's fields after brace expansion (bounded: past the caps, the word as written and
      * {@code too-deep}); with {@code k >= 0}, with its variables' k-th literal values.
      */
-    private void expand(Word w, String lit, int k, List<Arg> words, String display, String location) {
+    private void expand(Word w, String lit, int k, List<Arg> words, Site site) {
         if (lit != null && lit.indexOf('{') < 0) {
             // no substitution and no brace syntax: the common case, no expansion work
             words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
-        } else if (a.expandedWords > MAX_EXPANDED_WORDS) {
+        } else if (!a.budget.mayExpand()) {
             words.add(arg(w));
         } else {
             BraceExpansion be = w.expandBraces(BRACE_CAP);
             if (be.overCap()) {
-                a.raise(display, location, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
+                a.raise(site, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
             }
-            a.expandedWords += be.words().size();
-            if (a.expandedWords > MAX_EXPANDED_WORDS) {
-                a.raise(display, location, a.setting("too-deep"),
-                        "brace expansions make more than " + MAX_EXPANDED_WORDS + " words in all");
+            if (!a.budget.expanded(be.words().size())) {
+                a.raise(site, a.setting("too-deep"),
+                        "brace expansions make more than " + Budget.MAX_EXPANDED_WORDS + " words in all");
             }
             for (Word x : be.words()) {
                 if (k < 0) {
@@ -777,18 +762,9 @@ final class ShellAnalysis {
 
     private static void render(List<WordPart> parts, StringBuilder b) {
         for (WordPart p : parts) {
-            if (p instanceof Literal l) {
-                b.append(l.value());
-            } else if (p instanceof Escaped e) {
-                b.append(e.value());
-            } else if (p instanceof SingleQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof AnsiCQuoted q) {
-                b.append(q.value());
-            } else if (p instanceof Glob g) {
-                b.append(g.value());
-            } else if (p instanceof Tilde t) {
-                b.append(t.text());
+            String text = WordPart.staticText(p);
+            if (text != null) {
+                b.append(text);
             } else if (p instanceof DoubleQuoted d) {
                 render(d.parts(), b);
             } else if (p instanceof ParameterExpansion pe) {

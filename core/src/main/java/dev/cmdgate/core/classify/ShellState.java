@@ -259,7 +259,7 @@ public final class ShellState {
                 if (substitutes(w)) {
                     // export NAME=$(…) keeps its NAME=
                     int eq = t.indexOf('=');
-                    t = (eq > 0 && Analysis.assignedName(t.substring(0, eq)) != null ? t.substring(0, eq + 1) : "") + "\"$1\"";
+                    t = (eq > 0 && Variables.assignedName(t.substring(0, eq)) != null ? t.substring(0, eq + 1) : "") + "\"$1\"";
                 }
                 b.append(t);
             }
@@ -291,7 +291,7 @@ public final class ShellState {
                 words.add(lit != null ? Arg.literal(lit) : new Arg(text(w), true, false, w.start(), w.end()));
             }
             ParsedArgs p = OptionParser.parse(s, words);
-            Analysis conditions = new Analysis(rules);
+            Conditions conditions = new Conditions(rules);
             for (List<Condition> row : s.state()) {
                 if (conditions.holds(row, p, Set.of())) {
                     return true;

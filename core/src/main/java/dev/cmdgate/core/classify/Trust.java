@@ -22,7 +22,7 @@ final class Trust {
     Trust(LaunchSite site) {
         this.site = site;
         String cwd = site.cwd();
-        this.dirs = cwd == null || !cwd.startsWith("/") ? null : new ArrayList<>(List.of(Paths.resolveDots(Paths.normalize(cwd))));
+        this.dirs = cwd == null || !cwd.startsWith("/") ? null : new ArrayList<>(List.of(PathText.resolveDots(PathText.normalize(cwd))));
     }
 
     /**
@@ -53,7 +53,7 @@ final class Trust {
     }
 
     private void add(String path) {
-        String p = Paths.resolveDots(Paths.normalize(path));
+        String p = PathText.resolveDots(PathText.normalize(path));
         if (!dirs.contains(p)) {
             dirs.add(p);
         }
@@ -146,13 +146,13 @@ final class Trust {
             return standard && r.program().equals(name);
         }
         if (word.startsWith("/")) {
-            return Glob.matches(r.program(), Paths.resolveDots(Paths.normalize(word)));
+            return Glob.matches(r.program(), PathText.resolveDots(PathText.normalize(word)));
         }
         if (word.indexOf('/') < 0 || dirs == null) {
             return false;   // a bare name is found on PATH: which file that is is not known here
         }
         for (String d : dirs) {
-            if (!Glob.matches(r.program(), Paths.resolveDots(Paths.normalize(d + "/" + word)))) {
+            if (!Glob.matches(r.program(), PathText.resolveDots(PathText.normalize(d + "/" + word)))) {
                 return false;
             }
         }

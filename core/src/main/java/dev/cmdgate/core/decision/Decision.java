@@ -168,6 +168,15 @@ public record Decision(
             if (prompt.detail() != null) {
                 field(out, "detail", prompt.detail());
             }
+            if (prompt.approver() != null) {
+                field(out, "approver", prompt.approver());
+            }
+            if (prompt.channel() != null) {
+                field(out, "channel", prompt.channel());
+            }
+            if (prompt.note() != null) {
+                field(out, "note", prompt.note());
+            }
             out.append('}');
         }
         if (!secrets.received().isEmpty()) {

@@ -36,4 +36,60 @@ public record AssignRule(Source source, String option, int index, boolean export
         /** {@code unsets all}: the command clears the whole environment of what it runs ({@code env -i}, {@code exec -c}). */
         ALL
     }
+
+    /**
+     * {@code unsets names|operand N|opt OPT|all [if CONDITION...]}: the forms of an {@code assigns} row that name
+     * variables, or every variable.
+     */
+    static AssignRule parseUnsets(Section s, RuleLine row) {
+        List<String> t = row.words;
+        AssignRule r = t.size() > 1 && t.get(1).equals("all")
+                ? new AssignRule(Source.ALL, null, 0, false, false, row.ifConditions(s, 2))
+                : parse(s, row);
+        if (r.source() == Source.OPERANDS || r.exports() || r.nameref()) {
+            throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT|all [if CONDITION...]");
+        }
+        return r;
+    }
+
+    /**
+     * {@code assigns operands|names|operand N|opt OPT [exports] [nameref] [if CONDITION...]}; {@code unsets} rows
+     * are written the same way ({@link #parseUnsets}).
+     */
+    static AssignRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: assigns operands|names|operand N|opt OPT [exports] [nameref] [if …]");
+        }
+        Source src;
+        String option = null;
+        int index = 0;
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> src = Source.OPERANDS;
+            case "names" -> src = Source.NAMES;
+            case "operand" -> {
+                src = Source.OPERAND;
+                index = Integer.parseInt(row.need(i++)) - 1;
+                if (index < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            case "opt" -> {
+                src = Source.OPT;
+                option = s.optionName(row.need(i++));
+            }
+            default -> throw new IllegalArgumentException("unknown assigns form '" + t.get(1) + "'");
+        }
+        boolean exports = false;
+        boolean nameref = false;
+        for (; i < t.size() && !t.get(i).equals("if"); i++) {
+            switch (t.get(i)) {
+                case "exports" -> exports = true;
+                case "nameref" -> nameref = true;
+                default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in assigns row");
+            }
+        }
+        return new AssignRule(src, option, index, exports, nameref, row.ifConditions(s, i));
+    }
 }

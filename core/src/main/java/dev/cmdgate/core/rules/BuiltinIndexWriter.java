@@ -23,7 +23,7 @@ public final class BuiltinIndexWriter {
         byte[] bytes = Files.readAllBytes(Path.of(args[0]));
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] < 0) {
-                // a gated JVM reads the text as ASCII (RulesParser.builtinText): it would not be this text there
+                // a gated JVM reads the text as ASCII (BuiltinRules.text): it would not be this text there
                 throw new IllegalArgumentException(args[0] + ": byte " + i + " is not ASCII; the built-in rules must be");
             }
         }

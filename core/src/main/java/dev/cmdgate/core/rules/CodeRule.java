@@ -1,5 +1,6 @@
 package dev.cmdgate.core.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,4 +42,84 @@ public record CodeRule(String language, Source source, String name, int index, L
 
     /** Where the code is found. */
     public enum Source { OPT, FLAG, OPERAND, OPERANDS, VALUES }
+
+    /**
+     * {@code code READING opt|flag OPT …}, {@code code READING operand N|* …}, {@code code READING operands …},
+     * {@code code READING values …} (docs/rules-format.md).
+     */
+    static CodeRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() < 3) {
+            throw new IllegalArgumentException("expected: code LANG opt|flag|operand|operands|values …");
+        }
+        String lang = t.get(1);
+        String form = t.get(2);
+        List<String> after = new ArrayList<>();
+        List<String> until = new ArrayList<>();
+        List<String> unless = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        String sep = null;
+        boolean withOperands = false;
+        String name = null;
+        int index = 0;
+        int i = 3;
+        Source src;
+        switch (form) {
+            case "opt" -> {
+                src = Source.OPT;
+                name = s.optionName(row.need(i++));
+            }
+            case "flag" -> {
+                src = Source.FLAG;
+                name = s.optionName(row.need(i++));
+            }
+            case "operand" -> {
+                src = Source.OPERAND;
+                String n = row.need(i++);
+                index = n.equals("*") ? EVERY : Integer.parseInt(n) - 1;
+                if (index < 0 && index != EVERY) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+            }
+            case "operands" -> src = Source.OPERANDS;
+            case "values" -> src = Source.VALUES;
+            default -> throw new IllegalArgumentException("unknown code form '" + form + "'");
+        }
+        List<String> target = null;
+        for (; i < t.size(); i++) {
+            switch (t.get(i)) {
+                case "after" -> target = after;
+                case "until" -> target = until;
+                case "unless" -> target = unless;
+                case "key" -> target = keys;
+                case "args" -> target = args;
+                case "from" -> index = Integer.parseInt(row.need(++i)) - 1;
+                case "sep" -> {
+                    sep = row.need(++i);
+                    if (sep.length() != 1) {
+                        throw new IllegalArgumentException("sep takes one character");
+                    }
+                }
+                case "with-operands" -> withOperands = true;
+                default -> {
+                    if (target == null) {
+                        throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in code row");
+                    }
+                    target.add(target == unless ? s.optionName(t.get(i)) : t.get(i));
+                }
+            }
+        }
+        if (src == Source.OPERAND && !keys.isEmpty() && index < 1) {
+            throw new IllegalArgumentException("with key, the operand is the value of the operand before it: number 2 or more");
+        }
+        if ((!args.isEmpty() || withOperands) && !lang.equals("program")) {
+            throw new IllegalArgumentException("args and with-operands belong to the program reading");
+        }
+        if (sep != null && !lang.equals("argv")) {
+            throw new IllegalArgumentException("sep belongs to the argv reading");
+        }
+        return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
+                List.copyOf(keys), List.copyOf(args), sep, withOperands);
+    }
 }

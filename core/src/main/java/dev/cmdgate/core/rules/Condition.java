@@ -1,5 +1,9 @@
 package dev.cmdgate.core.rules;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 /**
  * One condition of a {@code when} or {@code writes … if} row. Conditions in one row are ANDed;
  * {@code negate} inverts a single condition.
@@ -33,5 +37,63 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
         DASHDASH,
         /** {@code fact:NAME}: a code analyser (sed, awk) reported the fact. */
         FACT
+    }
+
+    /**
+     * The conditions written as {@code words} in a row of section {@code s}: options by any spelling declared
+     * there or above, operands and option values against globs, which may name the {@code lists} of
+     * {@code [@settings]} declared so far.
+     */
+    static List<Condition> parse(Section s, List<String> words, Map<String, List<String>> lists) {
+        List<Condition> out = new ArrayList<>();
+        for (String w : words) {
+            boolean neg = w.startsWith("!");
+            String c = neg ? w.substring(1) : w;
+            if (c.equals("--")) {
+                out.add(new Condition(Kind.DASHDASH, neg, null, null, 0));
+            } else if (c.startsWith("fact:")) {
+                out.add(new Condition(Kind.FACT, neg, c.substring(5), null, 0));
+            } else if (c.startsWith("operands>")) {
+                out.add(new Condition(Kind.OPERANDS_GT, neg, null, null, Integer.parseInt(c.substring(9))));
+            } else if (c.startsWith("operands=")) {
+                out.add(new Condition(Kind.OPERANDS_EQ, neg, null, null, Integer.parseInt(c.substring(9))));
+            } else if (c.startsWith("operand=")) {
+                out.add(new Condition(Kind.OPERAND, neg, null, glob(c.substring(8), lists), 0));
+            } else if (c.startsWith("last=")) {
+                out.add(new Condition(Kind.LAST_OPERAND, neg, null, glob(c.substring(5), lists), 0));
+            } else if (c.startsWith("operand") && c.indexOf('=') > 7) {
+                int eq = c.indexOf('=');
+                int idx = Integer.parseInt(c.substring(7, eq)) - 1;
+                if (idx < 0) {
+                    throw new IllegalArgumentException("operand numbers start at 1");
+                }
+                out.add(new Condition(Kind.OPERAND_AT, neg, null, glob(c.substring(eq + 1), lists), idx));
+            } else if (c.startsWith("-")) {
+                int eq = c.indexOf('=');
+                if (eq > 0) {
+                    out.add(new Condition(Kind.OPTION_VALUE, neg, s.optionName(c.substring(0, eq)), glob(c.substring(eq + 1), lists), 0));
+                } else {
+                    out.add(new Condition(Kind.OPTION, neg, s.optionName(c), null, 0));
+                }
+            } else {
+                throw new IllegalArgumentException("unknown condition '" + w + "'");
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * A condition's pattern: a glob, {@code $dynamic}, {@code $sensitive}, or {@code @NAME} for the globs of a
+     * list declared earlier in {@code [@settings]} (an unknown list is an error).
+     */
+    private static String glob(String g, Map<String, List<String>> lists) {
+        if (g.startsWith("@") && g.length() > 1 && RuleLine.isListName(g.substring(1))
+                && !lists.containsKey(g.substring(1))) {
+            throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
+        }
+        if (g.startsWith("$") && !g.equals("$dynamic") && !g.equals("$sensitive")) {
+            throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive)");
+        }
+        return g;
     }
 }

@@ -1,5 +1,6 @@
 package dev.cmdgate.core.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,4 +23,86 @@ public record OptionSpec(List<String> names, String canonical, Arity arity, Verd
 
     /** Whether the option takes a value. */
     public enum Arity { NONE, REQUIRED, OPTIONAL }
+
+    /** {@code opt NAMES [=ARG|=?ARG] [=ARG...] [stop] [sub] [split] [-> CLASS LEVEL "reason"]}. */
+    static OptionSpec parse(RuleLine row) {
+        List<String> t = row.words;
+        List<String> names = new ArrayList<>();
+        Arity arity = Arity.NONE;
+        boolean stop = false;
+        boolean sub = false;
+        boolean split = false;
+        Verdict effect = null;
+        String valueName = null;
+        int extraValues = 0;
+        for (int i = 1; i < t.size(); i++) {
+            String w = t.get(i);
+            if (w.equals("->")) {
+                effect = row.verdictAfter(i);
+                break;
+            } else if (w.startsWith("=?")) {
+                arity = Arity.OPTIONAL;
+                valueName = w.substring(2);
+            } else if (w.startsWith("=") && arity == Arity.REQUIRED) {
+                extraValues++; // opt --bind =SRC =DEST
+            } else if (w.startsWith("=")) {
+                arity = Arity.REQUIRED;
+                valueName = w.substring(1);
+            } else if (w.equals("stop")) {
+                stop = true;
+            } else if (w.equals("sub")) {
+                sub = true;
+            } else if (w.equals("split")) {
+                split = true;
+            } else if (w.startsWith("-") && w.length() >= 2 && !w.equals("--")) {
+                names.add(w);
+            } else {
+                throw new IllegalArgumentException("unexpected '" + w + "' in opt row");
+            }
+        }
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("opt row names no option");
+        }
+        String canonical = names.get(0);
+        for (String nm : names) {
+            if (nm.startsWith("--")) {
+                canonical = nm;
+                break;
+            }
+        }
+        return new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split, valueName, extraValues);
+    }
+
+    /**
+     * {@code opts GROUP... [=ARG|=?ARG] [-> verdict]}: several distinct options sharing arity and effect, a group
+     * joining the spellings of one option with '/' ({@code -n/--max-count}); one {@code opt} row per group.
+     */
+    static List<RuleLine> groups(RuleLine row) {
+        List<String> t = row.words;
+        int end = t.indexOf("->");
+        List<String> tail = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
+        for (int i = 1; i < t.size(); i++) {
+            String w = t.get(i);
+            if (i >= end && end >= 0 || w.startsWith("=")) {
+                tail.add(w);
+            } else {
+                groups.add(w);
+            }
+        }
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("opts row names no option");
+        }
+        List<RuleLine> rows = new ArrayList<>();
+        for (String g : groups) {
+            List<String> opt = new ArrayList<>();
+            opt.add("opt");
+            for (String n : g.split("/")) {
+                opt.add(n);
+            }
+            opt.addAll(tail);
+            rows.add(row.withWords(opt));
+        }
+        return rows;
+    }
 }

@@ -1,5 +1,6 @@
 package dev.cmdgate.core.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,4 +23,68 @@ public record ReadRule(Target target, String name, List<Condition> conditions, L
 
     /** Which arguments are read. */
     public enum Target { OPERANDS, FIRST, LAST, BUT_FIRST, BUT_LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS }
+
+    /**
+     * {@code reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions operands|mentions opt OPT
+     * [recursive] [if CONDITION...]} ({@code reads none} is not a rule: the section says it).
+     */
+    static ReadRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions … [recursive] [if CONDITION...] (or: reads none)");
+        }
+        Target target;
+        String name = null;
+        List<String> words = new ArrayList<>();
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> target = Target.OPERANDS;
+            case "first" -> target = Target.FIRST;
+            case "last" -> target = Target.LAST;
+            case "but-first" -> target = Target.BUT_FIRST;
+            case "but-last" -> target = Target.BUT_LAST;
+            case "opt" -> {
+                target = Target.OPT;
+                name = s.optionName(row.need(i++));
+            }
+            case "key" -> {
+                target = Target.KEY;
+                name = row.need(i++);
+            }
+            case "after" -> {
+                target = Target.AFTER;
+                while (i < t.size() && !t.get(i).equals("recursive") && !t.get(i).equals("if")) {
+                    words.add(t.get(i++));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: reads after WORD... [recursive] [if CONDITION...]");
+                }
+            }
+            case "mentions" -> {
+                String what = row.need(i++);
+                if (what.equals("operands")) {
+                    target = Target.MENTIONS_OPERANDS;
+                } else if (what.equals("opt")) {
+                    target = Target.MENTIONS_OPT;
+                    name = s.optionName(row.need(i++));
+                } else {
+                    throw new IllegalArgumentException("expected: reads mentions operands|opt OPT …");
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown reads target '" + t.get(1) + "'");
+        }
+        boolean recursive = false;
+        if (i < t.size() && t.get(i).equals("recursive")) {
+            recursive = true;
+            i++;
+        }
+        List<Condition> conds = List.of();
+        if (i < t.size()) {
+            if (!t.get(i).equals("if") || i + 1 == t.size()) {
+                throw new IllegalArgumentException("expected 'recursive' or 'if CONDITION...' in reads row, not '" + t.get(i) + "'");
+            }
+            conds = row.conditions(s, i + 1, t.size());
+        }
+        return new ReadRule(target, name, conds, List.copyOf(words), recursive);
+    }
 }

@@ -114,13 +114,13 @@ public final class RuleSet {
     static RuleSet lazyBuiltin() {
         BuiltinIndex index = BuiltinIndex.builtin();
         RuleSet r = new RuleSet(index);
-        RulesParser.forEagerBlocks(r).parseBlocks(index, index.eager);
+        BuiltinRules.readEager(r, index);
         return r;
     }
 
     /** The built-in rules read whole, every section at once (for tests and tools). */
     static RuleSet builtinReadWhole() {
-        RuleSet r = RulesParser.reparseBuiltin();
+        RuleSet r = BuiltinRules.readAll();
         RulesParser.checkComplete(r);
         return r;
     }
@@ -145,9 +145,7 @@ public final class RuleSet {
         synchronized (read) {
             s = read.get(name);
             if (s == null) {
-                Map<String, Section> out = new HashMap<>();
-                RulesParser.forProgram(this, name, out).parseBlocks(lazy, blocks);
-                s = out.get(name);
+                s = BuiltinRules.readProgram(this, lazy, name, blocks);
                 if (s == null) {
                     throw new IllegalStateException("built-in rules: no section for " + name);
                 }
@@ -203,7 +201,7 @@ public final class RuleSet {
      * @throws IllegalArgumentException with a one-line message when the file cannot be read or parsed
      */
     public static RuleSet withUserFile(Path file) {
-        return withUserFile(file, RulesParser.currentPlaceholders());
+        return withUserFile(file, TrustRows.currentPlaceholders());
     }
 
     /**
@@ -223,7 +221,7 @@ public final class RuleSet {
 
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin) {
-        return withUserText(text, origin, RulesParser.currentPlaceholders());
+        return withUserText(text, origin, TrustRows.currentPlaceholders());
     }
 
     /** As {@link #withUserFile(Path, Map)} for rules text already in memory. */
@@ -266,7 +264,7 @@ public final class RuleSet {
         }
         String text = userTexts.get(origin);
         if (text == null && origin.equals(BUILTIN_NAME)) {
-            text = RulesParser.builtinText();
+            text = BuiltinRules.text();
         }
         if (text == null || line < 1) {
             return null;
@@ -330,9 +328,7 @@ public final class RuleSet {
         synchronized (readLanguages) {
             l = readLanguages.get(name);
             if (l == null) {
-                Map<String, Language> out = new HashMap<>();
-                RulesParser.forLanguage(this, name, out).parseBlocks(lazy, blocks);
-                l = out.get(name);
+                l = BuiltinRules.readLanguage(this, lazy, name, blocks);
                 if (l == null) {
                     throw new IllegalStateException("built-in rules: no [@lang " + name + "]");
                 }

@@ -1,5 +1,6 @@
 package dev.cmdgate.core.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,4 +27,69 @@ import java.util.List;
 public record RunsRule(List<String> between, List<String> end, int skip, List<String> defaultArgv,
         boolean assignments, boolean stdinArgs, List<String> unless, List<String> replace, List<String> noskip,
         List<String> prepend, boolean afterDashdash, List<String> stdinIf, boolean scripts) {
+
+    /** The words of a {@code runs operand} row that start a part of it; any other word goes to the part before. */
+    private static final List<String> WORDS = List.of("skip", "default", "assignments", "stdin-args", "unless",
+            "replace", "noskip", "prepend", "after-dashdash", "stdin-if", "scripts");
+
+    /** {@code runs operand …} or {@code runs between WORD... end WORD... [replace WORD...]} (docs/rules-format.md). */
+    static RunsRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() < 2) {
+            throw new IllegalArgumentException("expected: runs operand … | runs between … end …");
+        }
+        if (t.get(1).equals("between")) {
+            int end = t.indexOf("end");
+            if (end < 3 || end == t.size() - 1) {
+                throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
+            }
+            // runs between … end … [replace WORD...]: a word holding WORD is a file found below the starting points
+            int rep = t.indexOf("replace");
+            int stop = rep > end ? rep : t.size();
+            if (stop == end + 1 || rep == t.size() - 1) {
+                throw new IllegalArgumentException("expected: runs between WORD... end WORD... [replace WORD...]");
+            }
+            return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, stop)),
+                    0, List.of(), false, false, List.of(), rep > end ? List.copyOf(t.subList(rep + 1, t.size())) : List.of(),
+                    List.of(), List.of(), false, List.of(), false);
+        }
+        if (!t.get(1).equals("operand")) {
+            throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
+        }
+        int skip = 0;
+        List<String> def = List.of();
+        boolean assigns = false;
+        boolean stdinArgs = false;
+        boolean afterDashdash = false;
+        boolean scripts = false;
+        List<String> unless = new ArrayList<>();
+        List<String> replace = new ArrayList<>();
+        List<String> noskip = new ArrayList<>();
+        List<String> prepend = new ArrayList<>();
+        List<String> stdinIf = new ArrayList<>();
+        List<String> target = null;
+        for (int i = 2; i < t.size(); i++) {
+            if (target != null && !WORDS.contains(t.get(i))) {
+                target.add(target == prepend ? t.get(i) : s.optionName(t.get(i)));
+                continue;
+            }
+            target = null;
+            switch (t.get(i)) {
+                case "replace" -> target = replace;
+                case "skip" -> skip = Integer.parseInt(row.need(++i));
+                case "default" -> def = List.of(row.need(++i));
+                case "assignments" -> assigns = true;
+                case "stdin-args" -> stdinArgs = true;
+                case "unless" -> target = unless;
+                case "noskip" -> target = noskip;
+                case "prepend" -> target = prepend;
+                case "stdin-if" -> target = stdinIf;
+                case "after-dashdash" -> afterDashdash = true;
+                case "scripts" -> scripts = true;
+                default -> throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in runs row");
+            }
+        }
+        return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace),
+                List.copyOf(noskip), List.copyOf(prepend), afterDashdash, List.copyOf(stdinIf), scripts);
+    }
 }

@@ -25,8 +25,11 @@ public final class Section {
     final String key;
     final String word;
     final Section parent;
+    // what the rows say: reset() (below) clears every one of these fields
     Verdict verdict;
     ParseMode mode = ParseMode.GNU;
+    /** A {@code parse} row set the mode: a sub-command section does not make it posix then. */
+    boolean modeByRow;
     boolean firstBundle;
     boolean globalOptions;
     /** {@code +x} is an option bundle like {@code -x} (sh/bash: +x turns an option off). */
@@ -71,6 +74,7 @@ public final class Section {
     /** The {@code dry-run} row's options (empty: this section has no dry run), or null without a row. */
     List<String> dryRun;
     List<Condition> dryRunIf = List.of();
+    // the sub-command sections below this one: sections of their own, which reset() keeps
     final Map<String, Section> subs = new LinkedHashMap<>();
     final Map<String, Section> optSubs = new HashMap<>();
 
@@ -78,6 +82,49 @@ public final class Section {
         this.key = key;
         this.word = word;
         this.parent = parent;
+    }
+
+    /**
+     * The {@code reset} row of a user's file: drops every row the section has so far, so that what the user's
+     * rows say after it is all the section holds. The {@code parse} row goes too: its words qualify the options
+     * this drops ({@code first-bundle}, {@code global-options}, {@code plus-options}, {@code after N}), and a
+     * built-in {@code parse none} kept hidden under the user's rows would make their option conditions never
+     * hold. The section splits its arguments as one with no {@code parse} row does: posix once it has
+     * sub-command sections (which are sections of their own, and stay), else gnu.
+     */
+    void reset() {
+        mode = subs.isEmpty() ? ParseMode.GNU : ParseMode.POSIX;
+        firstBundle = false;
+        globalOptions = false;
+        plusOptions = false;
+        posixAfter = 0;
+        verdict = null;
+        options.clear();
+        shortOpts.clear();
+        longOpts.clear();
+        wordOpts.clear();
+        whens.clear();
+        codes.clear();
+        writes.clear();
+        reads.clear();
+        withFileOptions = null;
+        readsNone = false;
+        runs = null;
+        assigns.clear();
+        shellOptions.clear();
+        state.clear();
+        unsets.clear();
+        chdir = false;
+        versionSpellings.clear();
+        codeFile = null;
+        codeFileLanguage = null;
+        prints = null;
+        stdinCode = null;
+        stdinCodeAfter = 0;
+        stdinInteractive.clear();
+        fifos.clear();
+        dryRun = null;
+        dryRunIf = List.of();
     }
 
     public String key() { return key; }
@@ -245,6 +292,57 @@ public final class Section {
             return null;
         }
         return candidate;
+    }
+
+    /**
+     * Declares an {@code opt} row's option under each of its spellings. A user's row (an {@code overlay}) replaces
+     * the option a spelling named before; in one file, declaring a spelling twice is an error.
+     */
+    void declare(OptionSpec spec, boolean overlay) {
+        for (String nm : spec.names()) {
+            OptionSpec old;
+            if (nm.startsWith("--")) {
+                old = longOpts.put(nm.substring(2), spec);
+            } else if (nm.length() == 2) {
+                old = shortOpts.put(nm.charAt(1), spec);
+            } else {
+                old = wordOpts.put(nm, spec);
+            }
+            if (old != null) {
+                if (!overlay) {
+                    throw new IllegalArgumentException("option " + nm + " declared twice in [" + key + "]");
+                }
+                options.remove(old);
+            }
+        }
+        options.add(spec);
+    }
+
+    /** The option a spelling names here or in a section above (as rows name options), or null. */
+    OptionSpec declaredOption(String spelled) {
+        for (Section x = this; x != null; x = x.parent) {
+            OptionSpec o;
+            if (spelled.startsWith("--")) {
+                o = x.longOpts.get(spelled.substring(2));
+            } else if (spelled.length() == 2) {
+                o = x.shortOpts.get(spelled.charAt(1));
+            } else {
+                o = x.wordOpts.get(spelled);
+            }
+            if (o != null) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The canonical name of the option a row names by this spelling; a spelling not declared is an error. */
+    String optionName(String spelled) {
+        OptionSpec o = declaredOption(spelled);
+        if (o == null) {
+            throw new IllegalArgumentException("option " + spelled + " is not declared in [" + key + "] (add an opt row first)");
+        }
+        return o.canonical();
     }
 
     /** Every option spec visible here (own and inherited global ones). */

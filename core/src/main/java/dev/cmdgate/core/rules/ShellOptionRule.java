@@ -21,4 +21,13 @@ public record ShellOptionRule(Option option, List<Condition> conditions) {
         /** {@code set -k}: {@code NAME=value} words anywhere in a command are assignments for it. */
         KEYWORD
     }
+
+    /** {@code sets allexport|keyword [if CONDITION...]}. */
+    static ShellOptionRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() < 2 || !List.of("allexport", "keyword").contains(t.get(1))) {
+            throw new IllegalArgumentException("expected: sets allexport|keyword [if CONDITION...]");
+        }
+        return new ShellOptionRule(t.get(1).equals("allexport") ? Option.ALLEXPORT : Option.KEYWORD, row.ifConditions(s, 2));
+    }
 }

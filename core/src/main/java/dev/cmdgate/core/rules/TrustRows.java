@@ -21,27 +21,40 @@ final class TrustRows {
     private TrustRows() {
     }
 
+    /** This JVM's values of {@link TrustRule#PLACEHOLDERS} now (the agent passes those it read at start-up instead). */
+    static Map<String, String> currentPlaceholders() {
+        Map<String, String> m = new java.util.HashMap<>();
+        for (String k : TrustRule.PLACEHOLDERS) {
+            String v = System.getProperty(k);
+            if (v != null) {
+                m.put(k, v);
+            }
+        }
+        return m;
+    }
+
     static TrustRule parse(String raw, String origin, int line, Map<String, String> properties) {
-        List<RulesParser.Token> w = RulesParser.words(raw);
+        List<Boolean> quoted = new ArrayList<>();
+        List<String> w = RuleLine.split(raw, quoted);
         if (w.isEmpty()) {
             return null;
         }
-        if (!w.get(0).is("trust")) {
-            throw new IllegalArgumentException("only 'trust' rows belong in [@trust] (found '" + w.get(0).text() + "')");
+        if (!marker(w, quoted, 0, "trust")) {
+            throw new IllegalArgumentException("only 'trust' rows belong in [@trust] (found '" + w.get(0) + "')");
         }
         int arrow = -1;
         for (int i = 1; i < w.size(); i++) {
-            if (w.get(i).is("->")) {
+            if (marker(w, quoted, i, "->")) {
                 arrow = i;
                 break;
             }
         }
-        if (arrow < 0 || arrow != w.size() - 2 || !w.get(arrow + 1).quoted()) {
+        if (arrow < 0 || arrow != w.size() - 2 || !quoted.get(arrow + 1)) {
             throw new IllegalArgumentException("expected: trust PROGRAM [WORD | ...]... [if CONDITION...] -> \"reason\"");
         }
         int end = arrow;
         for (int i = 1; i < arrow; i++) {
-            if (w.get(i).is("if")) {
+            if (marker(w, quoted, i, "if")) {
                 end = i;
                 break;
             }
@@ -51,7 +64,7 @@ final class TrustRows {
         }
         List<String> pattern = new ArrayList<>();
         for (int i = 1; i < end; i++) {
-            if (w.get(i).is("...")) {
+            if (marker(w, quoted, i, "...")) {
                 if (i == 1) {
                     throw new IllegalArgumentException("the program comes first, not '...'");
                 }
@@ -59,7 +72,7 @@ final class TrustRows {
                     pattern.add(TrustRule.ANY_WORDS);
                 }
             } else {
-                pattern.add(expand(w.get(i).text(), properties));
+                pattern.add(expand(w.get(i), properties));
             }
         }
         String program = pattern.get(0);
@@ -77,7 +90,7 @@ final class TrustRows {
         List<TrustRule.Caller> callers = new ArrayList<>();
         List<String> outputs = new ArrayList<>();
         for (int i = end + 1; i < arrow; i++) {
-            String c = w.get(i).text();
+            String c = w.get(i);
             if (c.startsWith("cwd=") && c.length() > 4) {
                 String cwd = expand(c.substring(4), properties);
                 if (!cwd.startsWith("/")) {
@@ -96,7 +109,7 @@ final class TrustRows {
                 throw new IllegalArgumentException("unknown trust condition '" + c + "' (expected cwd=GLOB, caller=PACKAGE or output=GLOB)");
             }
         }
-        String reason = w.get(arrow + 1).text();
+        String reason = w.get(arrow + 1);
         if (reason.isBlank()) {
             throw new IllegalArgumentException("a trust row says why (the reason after ->)");
         }
@@ -140,6 +153,11 @@ final class TrustRows {
         return false;
     }
 
+    /** The unquoted word {@code marker} at {@code i} (a quoted one is text, never syntax). */
+    private static boolean marker(List<String> w, List<Boolean> quoted, int i, String marker) {
+        return !quoted.get(i) && w.get(i).equals(marker);
+    }
+
     /** Replaces the known {@code ${name}} placeholders, escaping glob characters in their values. */
     static String expand(String text, Map<String, String> properties) {
         StringBuilder out = new StringBuilder(text.length());
@@ -155,9 +173,12 @@ final class TrustRows {
                 throw new IllegalArgumentException("unterminated ${ in '" + text + "'");
             }
             String name = text.substring(open + 2, close);
-            if (!RulesParser.PLACEHOLDERS.contains(name)) {
-                throw new IllegalArgumentException("unknown placeholder ${" + name
-                        + "} (known: ${java.home}, ${java.io.tmpdir}, ${user.dir}, ${user.home})");
+            if (!TrustRule.PLACEHOLDERS.contains(name)) {
+                StringBuilder known = new StringBuilder();
+                for (String k : TrustRule.PLACEHOLDERS) {
+                    known.append(known.length() == 0 ? "" : ", ").append("${").append(k).append('}');
+                }
+                throw new IllegalArgumentException("unknown placeholder ${" + name + "} (known: " + known + ")");
             }
             String value = properties.get(name);
             if (value == null || value.isEmpty()) {

@@ -26,6 +26,15 @@ public record TrustRule(String program, List<String> args, List<String> cwds, Li
 
     /** How a trusted command's finding begins; the gatekeeper turns such findings into a {@code trust} reason. */
     public static final String FINDING_PREFIX = "trusted by ";
+    /**
+     * The system properties a trust row may name as {@code ${…}} ({@code ${java.home}/bin/java}), separated by
+     * blanks: each stands for its value when the JVM started, which the agent reads with its configuration, so
+     * that a property the application sets later changes nothing. A constant, which the compiler copies into
+     * the agent's configuration check: that runs as a JVM starts, and a class loaded there costs every JVM.
+     */
+    public static final String PLACEHOLDER_NAMES = "java.home java.io.tmpdir user.dir user.home";
+    /** {@link #PLACEHOLDER_NAMES}, one by one. */
+    public static final List<String> PLACEHOLDERS = List.of(PLACEHOLDER_NAMES.split(" "));
     /** Stands for an unquoted {@code ...} in {@link #args}; holds a NUL, which no argument word can. */
     public static final String ANY_WORDS = "\u0000...";
 

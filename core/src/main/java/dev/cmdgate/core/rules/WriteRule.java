@@ -1,5 +1,6 @@
 package dev.cmdgate.core.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,4 +26,71 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
 
     /** Which arguments are written. */
     public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED }
+
+    /**
+     * {@code writes operands|last|opt OPT|key NAME|after WORD...|url-names|prefixed [first|last] PREFIX...|mentions
+     * operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
+     */
+    static WriteRule parse(Section s, RuleLine row) {
+        List<String> t = row.words;
+        int arrow = row.arrow(2);
+        Target target;
+        String name = null;
+        List<String> words = new ArrayList<>();
+        int i = 2;
+        switch (t.get(1)) {
+            case "operands" -> target = Target.OPERANDS;
+            case "last" -> target = Target.LAST;
+            case "opt" -> {
+                target = Target.OPT;
+                name = s.optionName(row.need(i++));
+            }
+            case "key" -> {
+                target = Target.KEY;
+                name = row.need(i++);
+            }
+            case "after" -> {
+                target = Target.AFTER;
+                while (i < arrow && !t.get(i).equals("if")) {
+                    words.add(t.get(i++));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: writes after WORD... -> CLASS LEVEL \"reason\"");
+                }
+            }
+            case "url-names" -> target = Target.URL_NAMES;
+            case "prefixed" -> {
+                target = Target.PREFIXED;
+                if (i < arrow && (t.get(i).equals("first") || t.get(i).equals("last"))) {
+                    name = t.get(i++);
+                }
+                while (i < arrow && !t.get(i).equals("if")) {
+                    words.add(t.get(i++).toLowerCase(java.util.Locale.ROOT));
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: writes prefixed [first|last] PREFIX... -> CLASS LEVEL \"reason\"");
+                }
+            }
+            case "mentions" -> {
+                String what = row.need(i++);
+                if (what.equals("operands")) {
+                    target = Target.MENTIONS_OPERANDS;
+                } else if (what.equals("opt")) {
+                    target = Target.MENTIONS_OPT;
+                    name = s.optionName(row.need(i++));
+                } else {
+                    throw new IllegalArgumentException("expected: writes mentions operands|opt OPT …");
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown writes target '" + t.get(1) + "'");
+        }
+        List<Condition> conds = List.of();
+        if (i < arrow) {
+            if (!t.get(i).equals("if")) {
+                throw new IllegalArgumentException("expected 'if' or '->' in writes row");
+            }
+            conds = row.conditions(s, i + 1, arrow);
+        }
+        return new WriteRule(target, name, conds, row.verdictAfter(arrow), List.copyOf(words));
+    }
 }

@@ -36,7 +36,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
     public String literalValue() {
         if (parts.size() == 1) {
             // most words are one part: its value is the word's, with no copy
-            String v = plainValue(parts.get(0));
+            String v = WordPart.staticText(parts.get(0));
             if (v != null) {
                 return v;
             }
@@ -45,30 +45,12 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
         return appendLiteral(parts, sb) ? sb.toString() : null;
     }
 
-    /** The value of a part that is plain text after quote removal (literal, quoted, escaped, glob), else null. */
-    private static String plainValue(WordPart p) {
-        if (p instanceof Literal l) {
-            return l.value();
-        } else if (p instanceof SingleQuoted q) {
-            return q.value();
-        } else if (p instanceof Escaped e) {
-            return e.value();
-        } else if (p instanceof AnsiCQuoted a) {
-            return a.value();
-        } else if (p instanceof Glob g) {
-            return g.value();
-        }
-        return null;
-    }
-
     private static boolean appendLiteral(List<WordPart> parts, StringBuilder sb) {
         for (int i = 0, n = parts.size(); i < n; i++) {
             WordPart p = parts.get(i);
-            String plain = plainValue(p);
-            if (plain != null) {
-                sb.append(plain);
-            } else if (p instanceof Tilde t) {
-                sb.append('~').append(t.user());
+            String text = WordPart.staticText(p);
+            if (text != null) {
+                sb.append(text);
             } else if (p instanceof DoubleQuoted d) {
                 // double-quoted parts hold only Literal/Escaped/expansions (no nested quotes)
                 if (!appendLiteral(d.parts(), sb)) {
@@ -96,7 +78,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
                 if (hasExpansion(d.parts())) {
                     return true;
                 }
-            } else if (!(p instanceof Tilde) && plainValue(p) == null) {
+            } else if (WordPart.staticText(p) == null) {
                 return true;
             }
         }

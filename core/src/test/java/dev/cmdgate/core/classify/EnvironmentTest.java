@@ -69,13 +69,15 @@ class EnvironmentTest {
             [export]
             is Read minimal "exports"
             parse posix
-            opts -f -n
+            opt -f
+            opt -n
             assigns operands exports if !-f
 
             [declare]
             is Read minimal "declares"
             parse posix
-            opts -x -n
+            opt -x
+            opt -n
             assigns operands if !-n
             assigns operands exports if -x !-n
             assigns operands nameref if -n

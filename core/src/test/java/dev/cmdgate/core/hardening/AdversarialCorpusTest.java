@@ -7,6 +7,7 @@ import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.IOException;
@@ -28,13 +29,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Classifies every row of the adversarial corpus ({@code src/test/resources/adversarial/*.jsonl},
- * one file per technique) and reports both ways — missed risk (class below {@code min_class}) and
- * needless prompts (class above {@code max_class}) — with a per-technique summary table.
+ * Classifies every row of the case corpus ({@code src/test/resources/adversarial/*.jsonl}, one file per
+ * technique: every "this line must be class X" case outside the rules' own {@code example} rows) and
+ * reports both ways — missed risk (class below {@code min_class}) and needless prompts (class above
+ * {@code max_class}) — with a per-technique summary table.
  *
- * <p>It is a gate: any missed row fails the build. {@code -Dcmdgate.corpus.report=true} turns it
- * into report-only mode (prints everything, fails nothing); {@code -Dcmdgate.corpus.strict=true}
- * also fails on needless prompts. See docs/adversarial.md.
+ * <p>It is a gate: a missed row fails the build, and so does a needless prompt, except in the everyday
+ * {@code tldr-*} files, which have a budget ({@value #EVERYDAY_NEEDLESS_MAX} of their rows). Every answer
+ * is explained by a finding of its class and level, and a row that must stay Read stays Read minimal.
+ * {@code -Dcmdgate.corpus.report=true} turns it into report-only mode (prints everything, fails nothing);
+ * {@code -Dcmdgate.corpus.strict=true} also fails on the tldr files' needless prompts. See docs/adversarial.md.
  */
 class AdversarialCorpusTest {
 
@@ -153,6 +157,8 @@ class AdversarialCorpusTest {
         long reads = rows.stream().filter(r -> !r.technique().equals("shared") && r.mustStayRead()).count();
         assertThat(adversarial).as("adversarial rows (at least 300)").isGreaterThanOrEqualTo(300);
         assertThat(reads).as("everyday rows that must stay Read (at least 100)").isGreaterThanOrEqualTo(100);
+        long everydayWrites = rows.stream().filter(r -> r.technique().equals("everyday-write") && r.min() != CommandClass.READ).count();
+        assertThat(everydayWrites).as("everyday commands that must not be Read (at least 100)").isGreaterThanOrEqualTo(100);
         for (Row r : rows) {
             if (r.max() != null) {
                 assertThat(r.max().atLeast(r.min())).as(r.technique() + ":" + r.line() + " max_class below min_class").isTrue();
@@ -162,7 +168,7 @@ class AdversarialCorpusTest {
                 .as("technique groups")
                 .contains("quoting", "paths", "wrappers", "option-spellings", "indirection", "substitution",
                         "here-docs", "environment-hooks", "interpreters", "redirections", "remote-code",
-                        "persistence", "shared");
+                        "persistence", "shared", "everyday-read", "everyday-write", "nested-scripts", "expansion");
     }
 
     @Test
@@ -192,6 +198,8 @@ class AdversarialCorpusTest {
         List<String> errors = new ArrayList<>();
         List<String> pendingMissed = new ArrayList<>();
         List<String> pendingPassing = new ArrayList<>();
+        List<String> unexplained = new ArrayList<>();
+        int needlessGated = 0;
         int everydayRows = 0;
         int everydayNeedless = 0;
         for (Row r : rows) {
@@ -212,6 +220,10 @@ class AdversarialCorpusTest {
                 continue;
             }
             CommandClass got = c.commandClass();
+            if (!explained(c) || r.mustStayRead() && got == CommandClass.READ && c.level() != RiskLevel.MINIMAL) {
+                unexplained.add(String.format("%s:%d  %s  got %s %s%n      findings: %s", r.technique(), r.line(), r.input(),
+                        got, c.level(), summarize(c.findings())));
+            }
             boolean everyday = r.technique().startsWith(EVERYDAY_PREFIX);
             everydayRows += everyday ? 1 : 0;
             if (!got.atLeast(r.min())) {
@@ -229,6 +241,7 @@ class AdversarialCorpusTest {
             if (r.max() != null && got.ordinal() > r.max().ordinal()) {
                 t[2]++;
                 everydayNeedless += everyday ? 1 : 0;
+                needlessGated += everyday || r.pending() ? 0 : 1;
                 needless.add(String.format("%s:%d  %s  got %s, want <= %s%n      findings: %s",
                         r.technique(), r.line(), r.input(), got, r.max(), summarize(c.findings())));
             }
@@ -246,15 +259,29 @@ class AdversarialCorpusTest {
         if (REPORT_ONLY) {
             return;
         }
-        if (!missed.isEmpty() || (STRICT && !needless.isEmpty())) {
-            fail(missed.size() + " corpus row(s) missed" + (STRICT ? ", " + needless.size() + " needless prompt(s)" : "")
+        if (!missed.isEmpty() || needlessGated > 0 || (STRICT && !needless.isEmpty())) {
+            fail(missed.size() + " corpus row(s) missed, " + (STRICT ? needless.size() : needlessGated) + " needless prompt(s)"
                     + " (report-only mode: -Dcmdgate.corpus.report=true). First misses:\n"
-                    + String.join("\n", missed.subList(0, Math.min(missed.size(), 40))));
+                    + String.join("\n", missed.subList(0, Math.min(missed.size(), 40)))
+                    + "\nFirst needless prompts:\n" + String.join("\n", needless.subList(0, Math.min(needless.size(), 40))));
         }
+        assertThat(unexplained).as("answers not explained by a finding of their class and level, or must-Read rows not Read"
+                + " minimal").isEmpty();
         // the everyday files are a needless-prompt budget, enforced without strict mode
         assertThat(everydayNeedless).as("needless prompts in the " + EVERYDAY_PREFIX + "* files (at most "
                 + (int) (100 * EVERYDAY_NEEDLESS_MAX) + " % of " + everydayRows + " rows)")
                 .isLessThanOrEqualTo((int) Math.floor(everydayRows * EVERYDAY_NEEDLESS_MAX));
+    }
+
+    /** The answer is explained: some finding has its class, and some finding its level. */
+    static boolean explained(Classification c) {
+        boolean cls = false;
+        boolean level = false;
+        for (Finding f : c.findings()) {
+            cls |= f.commandClass() == c.commandClass();
+            level |= f.level() == c.level();
+        }
+        return cls && level;
     }
 
     static String summarize(List<Finding> findings) {

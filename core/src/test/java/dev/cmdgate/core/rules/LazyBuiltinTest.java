@@ -3,12 +3,9 @@ package dev.cmdgate.core.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -19,75 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class LazyBuiltinTest {
 
-    /** Every field of a section (and of the sections below it), maps and sets in key order. */
-    static String dump(Section s) {
-        StringBuilder b = new StringBuilder();
-        dump(s, b);
-        return b.toString();
-    }
-
-    private static void dump(Section s, StringBuilder b) {
-        b.append("[").append(s.key).append("]\n");
-        for (Field f : Section.class.getDeclaredFields()) {
-            if (Modifier.isStatic(f.getModifiers()) || f.getName().equals("subs") || f.getName().equals("optSubs")) {
-                continue;
-            }
-            try {
-                f.setAccessible(true);
-                Object v = f.get(s);
-                b.append("  ").append(f.getName()).append(" = ").append(render(v)).append('\n');
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-        for (Map.Entry<String, Section> e : new TreeMap<>(s.subs).entrySet()) {
-            b.append(" sub ").append(e.getKey()).append(":\n");
-            dump(e.getValue(), b);
-        }
-        for (Map.Entry<String, Section> e : new TreeMap<>(s.optSubs).entrySet()) {
-            b.append(" opt-sub ").append(e.getKey()).append(":\n");
-            dump(e.getValue(), b);
-        }
-    }
-
-    /** Every field of a language, maps and sets in key order. */
-    static String dump(Language l) {
-        StringBuilder b = new StringBuilder("[@lang ").append(l.name).append("]\n");
-        for (Field f : Language.class.getDeclaredFields()) {
-            if (Modifier.isStatic(f.getModifiers())) {
-                continue;
-            }
-            try {
-                f.setAccessible(true);
-                b.append("  ").append(f.getName()).append(" = ").append(render(f.get(l))).append('\n');
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return b.toString();
-    }
-
-    private static String render(Object v) {
-        if (v instanceof Section p) {
-            return "section " + p.key;
-        }
-        if (v instanceof Map<?, ?> m) {
-            TreeMap<String, String> sorted = new TreeMap<>();
-            m.forEach((k, x) -> sorted.put(String.valueOf(k), String.valueOf(x)));
-            return sorted.toString();
-        }
-        if (v instanceof java.util.Set<?> set) {
-            TreeSet<String> sorted = new TreeSet<>();
-            set.forEach(x -> sorted.add(String.valueOf(x)));
-            return sorted.toString();
-        }
-        return String.valueOf(v);
-    }
-
     static List<String> dumpAll(Collection<Section> tops) {
         List<String> out = new ArrayList<>();
         for (Section s : tops) {
-            out.add(dump(s));
+            out.add(RuleSetDump.of(s));
         }
         out.sort(null);
         return out;
@@ -115,7 +47,7 @@ class LazyBuiltinTest {
             Section a = whole.programs.get(name);
             Section b = lazy.program(name);
             assertThat(b).as(name).isNotNull();
-            assertThat(dump(b)).as(name).isEqualTo(dump(a));
+            assertThat(RuleSetDump.of(b)).as(name).isEqualTo(RuleSetDump.of(a));
         }
         assertThat(dumpAll(tops(lazy))).isEqualTo(dumpAll(tops(whole)));
         assertThat(lazy.prefixPrograms.size()).isEqualTo(whole.prefixPrograms.size()).isPositive();
@@ -123,10 +55,12 @@ class LazyBuiltinTest {
         assertThat(lazy.languages).as("no language is read before it is met").isEmpty();
         assertThat(whole.languages.size()).isGreaterThan(10);
         for (String name : whole.languages.keySet()) {
-            assertThat(dump(lazy.language(name))).as(name).isEqualTo(dump(whole.languages.get(name)));
+            assertThat(RuleSetDump.of(lazy.language(name))).as(name).isEqualTo(RuleSetDump.of(whole.languages.get(name)));
         }
         assertThat(lazy.language("no-such-language")).isNull();
         assertThat(lazy.lists).isEqualTo(whole.lists);
+        // and everything else: the settings, the examples, the order of the prefix programs
+        assertThat(RuleSetDump.of(RuleSet.lazyBuiltin())).isEqualTo(RuleSetDump.of(whole));
     }
 
     @Test
@@ -136,7 +70,7 @@ class LazyBuiltinTest {
             assertThat(in).as(BuiltinIndex.RESOURCE).isNotNull();
             shipped = in.readAllBytes();
         }
-        assertThat(shipped).isEqualTo(BuiltinIndex.write(RulesParser.builtinText()));
+        assertThat(shipped).isEqualTo(BuiltinIndex.write(BuiltinRules.text()));
         BuiltinIndex index = BuiltinIndex.builtin();
         assertThat(index.programNames()).hasSizeGreaterThan(1000).contains("git", "true", "rm").doesNotContain("mkfs*");
         for (String name : index.programNames()) {
@@ -150,9 +84,9 @@ class LazyBuiltinTest {
         assertThat(index.knows("no-such-program")).isFalse();
         assertThat(index.knows("")).isFalse();
         // the text of the rules with one character more is not the text this index was written for
-        assertThatThrownBy(() -> BuiltinIndex.read(RulesParser.builtinText() + " ", shipped))
+        assertThatThrownBy(() -> BuiltinIndex.read(BuiltinRules.text() + " ", shipped))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("does not belong to");
-        assertThatThrownBy(() -> BuiltinIndex.read(RulesParser.builtinText(), java.util.Arrays.copyOf(shipped, shipped.length - 1)))
+        assertThatThrownBy(() -> BuiltinIndex.read(BuiltinRules.text(), java.util.Arrays.copyOf(shipped, shipped.length - 1)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("damaged");
     }
 
@@ -190,17 +124,17 @@ class LazyBuiltinTest {
     void headersAreSplitAsTheRegularExpressionsSplitThem() {
         for (String h : List.of("a", "a b", "a|b", "a|b c|d", "npm install|npm i", "npm install | npm i", "a|", "x y|",
                 "python|python3 -m:pip|-m:pip3", "a\tb", "a  b  c")) {
-            assertThat(RulesParser.headerPaths(h)).as(h).isEqualTo(byRegex(h));
+            assertThat(RuleLine.headerPaths(h)).as(h).isEqualTo(byRegex(h));
             List<String> firsts = new ArrayList<>();
             for (List<String> p : byRegex(h)) {
                 if (!firsts.contains(p.get(0))) {
                     firsts.add(p.get(0));
                 }
             }
-            assertThat(RulesParser.headerFirstWords(h)).as(h).isEqualTo(firsts);
+            assertThat(RuleLine.headerFirstWords(h)).as(h).isEqualTo(firsts);
         }
-        assertThatThrownBy(() -> RulesParser.headerPaths("a||b")).hasMessageContaining("empty name");
-        assertThatThrownBy(() -> RulesParser.headerPaths("nix profile|nix run|nix-env")).hasMessageContaining("mixes");
+        assertThatThrownBy(() -> RuleLine.headerPaths("a||b")).hasMessageContaining("empty name");
+        assertThatThrownBy(() -> RuleLine.headerPaths("nix profile|nix run|nix-env")).hasMessageContaining("mixes");
     }
 
     /** The header split as it was written with regular expressions. */
@@ -263,8 +197,8 @@ class LazyBuiltinTest {
                     return claims;
                 }
             };
-            assertThat(RulesParser.readWhole(in)).as("available() = %d", claims).isEqualTo(data);
+            assertThat(BuiltinRules.readWhole(in)).as("available() = %d", claims).isEqualTo(data);
         }
-        assertThat(RulesParser.readWhole(new java.io.ByteArrayInputStream(new byte[0]))).isEmpty();
+        assertThat(BuiltinRules.readWhole(new java.io.ByteArrayInputStream(new byte[0]))).isEmpty();
     }
 }

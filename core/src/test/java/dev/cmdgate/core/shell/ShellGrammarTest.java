@@ -164,7 +164,7 @@ class ShellGrammarTest {
         assertThat(AstDump.dump(r.script())).isEqualTo(expected);
     }
 
-    /** Syntax errors: bash rejects them too (see BashDifferentialTest). */
+    /** Syntax errors: bash rejects them too (see WordExpansionBashDifferentialTest). */
     static final String[] SYNTAX_ERRORS = {
         "echo 'abc", "echo \"abc", "echo $(", "echo $(a", "echo `a", "echo ${x", "echo ${x:-a", "echo $'a",
         "(a", "a)", "{ a; ", "{ a }", "if a; then b", "if a; b; fi", "while a; do b", "for x in a; do b",
@@ -174,7 +174,7 @@ class ShellGrammarTest {
         "echo \"$(echo \"a)\"", "echo \\$(rm -rf ~)",
     };
 
-    /** Valid inputs that once tripped parsers: bash accepts them too (see BashDifferentialTest). */
+    /** Valid inputs that once tripped parsers: bash accepts them too (see WordExpansionBashDifferentialTest). */
     static final String[] VALID = {
         "", " ", "\n\n", "# only a comment", "a # comment ; not a command", "a;", "a &", "a\n", "a;\n b",
         "echo a\\\nb", "ec\\\nho x", "echo \"a\\\nb\"", "i\\\nf true; then :; fi", "a &\\\n& b",

@@ -58,6 +58,18 @@ class WordTest {
         assertThat(argv(input)).isEqualTo(expected);
     }
 
+    /** A part's static text is its value after quote removal; expansions and double quotes have none of their own. */
+    @Test
+    void staticTextOfEachKindOfPart() {
+        List<WordPart> parts = firstCommand("echo ~root/a'b'\\c$'\\x64'*\"e$x\"$y").words().get(1).parts();
+        List<String> texts = new java.util.ArrayList<>();
+        for (WordPart p : parts) {
+            texts.add(p.getClass().getSimpleName() + "=" + WordPart.staticText(p));
+        }
+        assertThat(texts).containsExactly("Tilde=~root", "Literal=/a", "SingleQuoted=b", "Escaped=c", "AnsiCQuoted=d",
+                "Glob=*", "DoubleQuoted=null", "ParameterExpansion=null");
+    }
+
     /** Words with an expansion anywhere have no literal value. */
     @ParameterizedTest(name = "[{index}] {0}")
     @ValueSource(strings = {

@@ -1,0 +1,105 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.Condition;
+import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.OptionSpec;
+import dev.cmdgate.core.rules.RuleSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Whether a row's conditions hold for one command's parsed arguments ({@code if} clauses of {@code when},
+ * {@code writes}, {@code reads}, {@code dry-run}, {@code sets} … rows; docs/rules-format.md). A glob that may
+ * expand to an option counts as that option where that is the safe direction. Needs only the rules: the
+ * named lists and the sensitive paths.
+ */
+final class Conditions {
+
+    private final RuleSet rules;
+
+    Conditions(RuleSet rules) {
+        this.rules = rules;
+    }
+
+    /** Whether every condition holds; {@code facts} are those the command's code reported ({@code if fact NAME}). */
+    boolean holds(List<Condition> conds, ParsedArgs p, Set<String> facts) {
+        for (int i = 0, n = conds.size(); i < n; i++) {
+            Condition c = conds.get(i);
+            if (test(c, p, facts) == c.negate()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean test(Condition c, ParsedArgs p, Set<String> facts) {
+        switch (c.kind()) {
+            case OPTION -> {
+                return p.has(c.name()) || (p.anyOption && !c.negate() && mayBeOption(p, c.name()));
+            }
+            case OPTION_VALUE -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(c.name()) && u.value() != null
+                            && operandMatches(c.glob(), new Arg(u.value(), u.from().dynamic, false, -1, -1))) {
+                        return true;
+                    }
+                }
+                return p.anyOption && !c.negate() && mayBeOption(p, c.name());
+            }
+            case OPERAND -> {
+                for (Arg a : p.operands) {
+                    if (operandMatches(c.glob(), a)) {
+                        return true;
+                    }
+                }
+                return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
+            }
+            case LAST_OPERAND -> {
+                return !p.operands.isEmpty() && operandMatches(c.glob(), p.operands.get(p.operands.size() - 1));
+            }
+            case OPERAND_AT -> {
+                return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
+            }
+            case OPERANDS_GT -> {
+                return p.operands.size() > c.number();
+            }
+            case OPERANDS_EQ -> {
+                return p.operands.size() == c.number();
+            }
+            case DASHDASH -> {
+                return p.dashdash;
+            }
+            case FACT -> {
+                return facts.contains(c.name());
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** Whether a glob of the command may expand to a spelling of the option with this canonical name. */
+    static boolean mayBeOption(ParsedArgs p, String canonical) {
+        for (OptionSpec o : p.section().visibleOptions()) {
+            if (o.canonical().equals(canonical) && p.mayBe(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean operandMatches(String glob, Arg a) {
+        if (glob.equals("$dynamic")) {
+            return a.unresolved();
+        }
+        String normal = a.normalized();
+        if (glob.equals("$sensitive")) {
+            return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
+        }
+        if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
+            String list = glob.substring(1);
+            return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal);
+        }
+        return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);
+    }
+}

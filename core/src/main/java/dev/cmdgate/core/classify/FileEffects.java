@@ -1,0 +1,438 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.ReadRule;
+import dev.cmdgate.core.rules.Section;
+import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.WriteRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The files a command writes and reads, and what that makes it: a written device, network pseudo-device,
+ * sensitive place or file of the gate's own ({@link OwnFiles}) raises the command, and so does a read
+ * credential store. Which operands and option values are files comes from the rules' {@code writes} and
+ * {@code reads} rows (operands no row claims are read by default); paths are compared as text, a relative
+ * one taken from the launch's working directory until the script changes directory.
+ */
+final class FileEffects {
+
+    private final Analysis analysis;
+    /** The files the gate depends on: writing one is Destructive. */
+    private final OwnFiles own;
+    /** The launch's working directory, or null when unknown (the CLI, the corpus). */
+    private final String cwd;
+    /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
+    private final String home;
+    /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
+    boolean changedDirectory;
+
+    FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
+        this.analysis = analysis;
+        this.own = own;
+        this.cwd = cwd;
+        this.home = home;
+    }
+
+    // ------------------------------------------------------------------ written files
+
+    /**
+     * After a simple command with output redirections: a command whose output is known ({@code prints}
+     * rows: echo, printf, cat of a literal here-document) wrote that text into the files its standard output
+     * goes to ({@code >} replaces, {@code >>} appends); any other redirection leaves a file whose content is
+     * not known, and what was remembered of it is forgotten. Writes by other means (chmod, cp, sed -i) keep
+     * it: the text read later can only raise the verdict.
+     */
+    void rememberOutput(List<Arg> words, Analysis.Stdin in, List<Arg> outs, List<Boolean> appends, List<Arg> others) {
+        String out = null;
+        if (!outs.isEmpty() && !words.isEmpty() && !words.get(0).dynamic) {
+            String name = words.get(0).text;
+            Section s = name.indexOf('/') < 0 && !analysis.isFunction(name) ? analysis.rules.program(name) : null;
+            if (s != null && s.prints() != null) {
+                out = Printed.output(s.prints(), words, in);
+            }
+        }
+        analysis.scriptFiles.wrote(out, outs, appends, others);
+    }
+
+    void writes(WriteRule wr, ParsedArgs p, Site site) {
+        switch (wr.target()) {
+            case OPERANDS -> {
+                for (Arg a : p.operands) {
+                    analysis.claim(a);
+                    writePath(a, wr.verdict(), site);
+                }
+            }
+            case LAST -> {
+                if (!p.operands.isEmpty()) {
+                    analysis.claim(p.operands.get(p.operands.size() - 1));
+                    writePath(p.operands.get(p.operands.size() - 1), wr.verdict(), site);
+                }
+            }
+            case OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        writePath(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), site);
+                    }
+                }
+            }
+            case KEY -> {
+                String prefix = wr.name() + "=";
+                for (Arg a : p.operands) {
+                    if (a.text.startsWith(prefix)) {
+                        writePath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), wr.verdict(),
+                                site);
+                    }
+                }
+            }
+            case AFTER -> {
+                List<Arg> all = p.operands;
+                for (int i = 0; i + 1 < all.size(); i++) {
+                    if (!all.get(i).dynamic && wr.words().contains(all.get(i).text)) {
+                        analysis.claim(all.get(i + 1));
+                        writePath(all.get(i + 1), wr.verdict(), site);
+                    }
+                }
+            }
+            case PREFIXED -> {
+                List<Arg> ops = p.operands;
+                int from = 0;
+                int to = ops.size();
+                if ("first".equals(wr.name())) {
+                    to = Math.min(1, to);
+                } else if ("last".equals(wr.name())) {
+                    from = Math.max(0, to - 1);
+                }
+                for (int i = from; i < to; i++) {
+                    Arg a = ops.get(i);
+                    for (String part : a.text.split("!!")) {
+                        String lower = part.toLowerCase(java.util.Locale.ROOT);
+                        for (String prefix : wr.words()) {
+                            if (lower.startsWith(prefix)) {
+                                String file = part.substring(prefix.length());
+                                int comma = file.indexOf(',');
+                                file = comma >= 0 ? file.substring(0, comma) : file;
+                                if (!file.isEmpty()) {
+                                    writePath(new Arg(file, a.dynamic, false, -1, -1), wr.verdict(), site);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            case URL_NAMES -> {
+                for (Arg a : p.operands) {
+                    String name = urlFileName(a.text);
+                    if (name != null) {
+                        writePath(new Arg(name, a.dynamic, false, -1, -1), wr.verdict(), site);
+                    }
+                }
+            }
+            case MENTIONS_OPERANDS -> {
+                for (Arg a : p.operands) {
+                    mentions(a, wr.verdict(), site);
+                }
+            }
+            case MENTIONS_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        mentions(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.verdict(), site);
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * A file the command writes: devices, network pseudo-devices, sensitive places, else the verdict.
+     * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
+     * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
+     */
+    void writePath(Arg a, Verdict ordinary, Site site) {
+        String path = a.normalized();
+        if (analysis.written != null && analysis.written.size() < 1000) {
+            analysis.written.add(ScriptFiles.key(a.text));
+        }
+        String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
+        if (analysis.rules.isHarmlessDevice(probe)) {
+            return;
+        }
+        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
+        if (mine != null) {
+            analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
+            return;
+        }
+        if (analysis.rules.isNetworkDevice(probe)) {
+            analysis.raise(site, analysis.setting("network-device"), path);
+            return;
+        }
+        if (probe.startsWith("/dev/") && !analysis.rules.isOrdinaryFile(probe)) {
+            analysis.raise(site, analysis.setting("device-write"), path);
+            return;
+        }
+        if (analysis.rules.isSensitivePath(probe)) {
+            analysis.raise(site, analysis.setting("sensitive-write"), path);
+            return;
+        }
+        analysis.raise(site, ordinary, a.text);
+    }
+
+    /** Every path-like word inside a value that is a command of the program's own language. */
+    private void mentions(Arg a, Verdict ordinary, Site site) {
+        int found = 0;
+        for (String w : pathWords(a.text)) {
+            if (found >= 64) {
+                break;
+            }
+            if (w.startsWith("/") || w.startsWith("~") || analysis.rules.isSensitivePath(w)) {
+                found++;
+                writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, site);
+            }
+        }
+    }
+
+    /** The file a download of a URL is saved as by default: its last path segment, or null for none. */
+    static String urlFileName(String url) {
+        int scheme = url.indexOf("://");
+        if (scheme <= 0) {
+            return null;
+        }
+        String rest = url.substring(scheme + 3);
+        int cut = rest.length();
+        for (char c : new char[] {'?', '#'}) {
+            int k = rest.indexOf(c);
+            if (k >= 0 && k < cut) {
+                cut = k;
+            }
+        }
+        rest = rest.substring(0, cut);
+        int slash = rest.indexOf('/');
+        if (slash < 0) {
+            return null;
+        }
+        String name = rest.substring(rest.lastIndexOf('/') + 1);
+        return name.isEmpty() || name.equals(".") || name.equals("..") ? null : name;
+    }
+
+    // ------------------------------------------------------------------ read files
+
+    /**
+     * The files the command reads: its sections' {@code reads} rows; with none (and no {@code reads none}), every
+     * operand that is not code, a command to run, or a file a {@code writes} row named.
+     */
+    void reads(ParsedArgs p, Set<String> facts, Site site) {
+        boolean declared = false;
+        boolean wrapper = false;
+        // operand i is read when read[i] > 0, recursively when it is 2: rows overlap (grep reads its operands, and
+        // with -r reads them recursively), and each operand is checked once
+        byte[] read = null;
+        for (Section s : p.path) {
+            declared |= s.readsNone() || s.declaresReads();
+            wrapper |= s.runs() != null;
+            for (ReadRule r : s.reads()) {
+                if (analysis.conditions.holds(r.conditions(), p, facts)) {
+                    if (read == null) {
+                        read = new byte[p.operands.size()];
+                    }
+                    readRule(r, p, read, site);
+                }
+            }
+        }
+        for (int i = 0, n = read == null ? 0 : read.length; i < n; i++) {
+            if (read[i] > 0) {
+                readPath(p.operands.get(i), read[i] == 2, site);
+            }
+        }
+        if (!declared && !wrapper) {
+            readDefault(p, site);
+        }
+    }
+
+    /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
+    void readDefault(ParsedArgs p, Site site) {
+        for (Arg a : p.operands) {
+            if (!analysis.isClaimed(a)) {
+                readPath(a, false, site);
+            }
+        }
+    }
+
+    /** Marks operands {@code [from, to)} read ({@code read} as in {@link #reads}). */
+    private static void markRead(byte[] read, int from, int to, boolean recursive) {
+        byte mark = (byte) (recursive ? 2 : 1);
+        for (int i = from; i < to; i++) {
+            read[i] = (byte) Math.max(read[i], mark);
+        }
+    }
+
+    private void readRule(ReadRule r, ParsedArgs p, byte[] read, Site site) {
+        List<Arg> ops = p.operands;
+        int n = ops.size();
+        switch (r.target()) {
+            case OPERANDS -> markRead(read, 0, n, r.recursive());
+            case FIRST -> markRead(read, 0, Math.min(1, n), r.recursive());
+            case LAST -> markRead(read, Math.max(0, n - 1), n, r.recursive());
+            case BUT_FIRST -> markRead(read, Math.min(1, n), n, r.recursive());
+            case BUT_LAST -> markRead(read, 0, Math.max(0, n - 1), r.recursive());
+            case OPT, MENTIONS_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(r.name()) && u.value() != null) {
+                        Arg v = new Arg(u.value(), u.from().dynamic, false, -1, -1);
+                        if (r.target() == ReadRule.Target.OPT) {
+                            readPath(v, r.recursive(), site);
+                        } else {
+                            readMentions(v, site);
+                        }
+                    }
+                }
+            }
+            case KEY -> {
+                String prefix = r.name() + "=";
+                for (Arg a : ops) {
+                    if (a.text.startsWith(prefix)) {
+                        readPath(new Arg(a.text.substring(prefix.length()), a.dynamic, false, -1, -1), r.recursive(),
+                                site);
+                    }
+                }
+            }
+            case AFTER -> {
+                List<Arg> all = p.args;
+                for (int i = 0; i + 1 < all.size(); i++) {
+                    if (!all.get(i).dynamic && r.words().contains(all.get(i).text)) {
+                        readPath(all.get(i + 1), r.recursive(), site);
+                    }
+                }
+            }
+            case MENTIONS_OPERANDS -> {
+                for (Arg a : ops) {
+                    readMentions(a, site);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * A file the command reads: a credential store (or, for a recursive reader, a directory holding one) raises
+     * {@code verdict credential-read}, naming it. A word such as {@code @FILE} or {@code NAME=@FILE} (the
+     * upload syntax of curl, httpie and gh) names the file after its {@code @} or {@code =}. A path only
+     * known at run time is judged by its known beginning ({@code ~/.ssh/$K}) and with each expansion standing
+     * for one file name ({@code /proc/$PID/environ}).
+     */
+    void readPath(Arg a, boolean recursive, Site site) {
+        String text = a.text;
+        if (credentialRead(text, a.unresolved(), recursive, site)) {
+            return;
+        }
+        int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
+        if (cut >= 0 && cut + 1 < text.length()) {
+            credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
+        }
+    }
+
+    private boolean credentialRead(String text, boolean dynamic, boolean recursive, Site site) {
+        if (text.isEmpty() || text.equals("-")) {
+            return false;
+        }
+        String path = forReading(text);
+        boolean found = dynamic
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || analysis.rules.isCredentialStore(eachExpansionOneName(path))
+                        || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
+                : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
+        if (found) {
+            analysis.raise(site, analysis.setting("credential-read"), path);
+        }
+        return found;
+    }
+
+    /** Every path-like word inside a value that names files in the program's own syntax. */
+    private void readMentions(Arg a, Site site) {
+        List<String> words = pathWords(a.text);
+        for (int k = 0; k < words.size() && k < 64; k++) {
+            String w = words.get(k);
+            credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, site);
+        }
+    }
+
+    /** The words of a value made of path characters, in order ({@code $HOME} written as {@code ~}). */
+    private static List<String> pathWords(String text) {
+        String v = text.replace("${HOME}", "~").replace("$HOME", "~");
+        List<String> words = new ArrayList<>();
+        int n = v.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !pathChar(v.charAt(i))) {
+                i++;
+            }
+            int st = i;
+            while (i < n && pathChar(v.charAt(i))) {
+                i++;
+            }
+            if (i > st) {
+                words.add(v.substring(st, i));
+            }
+        }
+        return words;
+    }
+
+    /**
+     * A read path as the credential stores are written: normalised, a relative one taken from the working
+     * directory when that is known, and a path in the home directory written with {@code ~}.
+     */
+    private String forReading(String text) {
+        String p = PathText.normalize(text);
+        if (cwd != null && !changedDirectory && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")) {
+            p = PathText.resolveDots(PathText.normalize(cwd + "/" + p));
+        }
+        if (home != null && home.length() > 1 && p.length() > home.length() && p.charAt(home.length()) == '/'
+                && p.startsWith(home)) {
+            p = "~" + p.substring(home.length());
+        }
+        return p;
+    }
+
+    /** {@code /proc/$PID/environ} → {@code /proc/x/environ}: each expansion stands for one file name. */
+    static String eachExpansionOneName(String path) {
+        StringBuilder b = new StringBuilder(path.length());
+        int i = 0;
+        int n = path.length();
+        while (i < n) {
+            char c = path.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                b.append('x');
+                i++;
+                if (i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
+                    char close = path.charAt(i) == '{' ? '}' : ')';
+                    int end = path.indexOf(close, i);
+                    i = end < 0 ? n : end + 1;
+                } else {
+                    while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
+                        i++;
+                    }
+                }
+            } else {
+                b.append(c);
+                i++;
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The network device a redirection target names, also when only its beginning is known
+     * ({@code /dev/tcp/$HOST/$PORT}), or null.
+     */
+    String networkTarget(Arg a) {
+        String path = a.normalized();
+        String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
+        return analysis.rules.isNetworkDevice(probe) ? path : null;
+    }
+
+    private static boolean pathChar(char c) {
+        return Character.isLetterOrDigit(c) || "/._~+%$-".indexOf(c) >= 0;
+    }
+}

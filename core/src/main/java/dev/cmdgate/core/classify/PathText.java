@@ -1,0 +1,100 @@
+package dev.cmdgate.core.classify;
+
+/** Path normalisation for matching rules: {@code $HOME}/{@code ${HOME}} → {@code ~}, slashes tidied. */
+final class PathText {
+
+    private PathText() {
+    }
+
+    /**
+     * Resolves {@code .} and {@code ..} components of an absolute path lexically
+     * ({@code /bin/../bin} → {@code /bin}); other paths are returned unchanged.
+     */
+    static String resolveDots(String p) {
+        if (!p.startsWith("/") || (p.indexOf("/.") < 0)) {
+            return p;
+        }
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (String c : p.split("/")) {
+            if (c.isEmpty() || c.equals(".")) {
+                continue;
+            }
+            if (c.equals("..")) {
+                parts.pollLast();
+            } else {
+                parts.addLast(c);
+            }
+        }
+        return "/" + String.join("/", parts);
+    }
+
+    static String normalize(String p) {
+        if (p.isEmpty() || p.indexOf('/') < 0 && p.charAt(0) != '$' && p.charAt(0) != '~') {
+            return p; // a plain name (most operands): nothing to do
+        }
+        if (p.startsWith("$HOME")) {
+            p = "~" + p.substring(5);
+        } else if (p.startsWith("${HOME}")) {
+            p = "~" + p.substring(7);
+        } else if (p.length() > 1 && p.charAt(0) == '~' && isUserStart(p.charAt(1))) {
+            // ~user is another user's home directory: as sensitive as ~
+            int i = 1;
+            while (i < p.length() && p.charAt(i) != '/' && isUserChar(p.charAt(i))) {
+                i++;
+            }
+            if (i == p.length() || p.charAt(i) == '/') {
+                p = "~" + p.substring(i);
+            }
+        }
+        if (p.indexOf("//") < 0 && p.indexOf("/.") < 0 && !(p.length() > 1 && p.endsWith("/"))) {
+            return p;
+        }
+        StringBuilder b = new StringBuilder(p.length());
+        int i = 0;
+        int n = p.length();
+        while (i < n) {
+            char c = p.charAt(i);
+            if (c == '/') {
+                // skip "//" and "/./"
+                if (b.length() > 0 && b.charAt(b.length() - 1) == '/') {
+                    i++;
+                    continue;
+                }
+                if (i + 1 < n && p.charAt(i + 1) == '.' && (i + 2 == n || p.charAt(i + 2) == '/')) {
+                    if (b.length() == 0) {
+                        b.append('/');
+                    }
+                    i += 2;
+                    continue;
+                }
+            }
+            b.append(c);
+            i++;
+        }
+        while (b.length() > 1 && b.charAt(b.length() - 1) == '/') {
+            b.setLength(b.length() - 1);
+        }
+        return b.toString();
+    }
+
+    /** The part of a (normalised) word before its first expansion. */
+    static String staticPrefix(String text) {
+        int end = text.length();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                end = i;
+                break;
+            }
+        }
+        return text.substring(0, end);
+    }
+
+    private static boolean isUserStart(char c) {
+        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static boolean isUserChar(char c) {
+        return isUserStart(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    }
+}

@@ -1,0 +1,439 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.AssignRule;
+import dev.cmdgate.core.rules.EnvArgs;
+import dev.cmdgate.core.rules.RuleSet;
+import dev.cmdgate.core.rules.Section;
+import dev.cmdgate.core.rules.ShellOptionRule;
+import dev.cmdgate.core.rules.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Variables and the environment: every way a variable gets a value (an assignment, {@code export}, {@code read},
+ * a for loop, {@code env NAME=value}, arithmetic, the launch's environment) and how that value is judged — a
+ * hook, code ({@code env-code}), more arguments of a program ({@code env-args}, {@code env-pairs}), or an
+ * unknown variable that reaches programs. What has been set so far is kept in {@link EnvState}; this class
+ * holds no state of its own.
+ */
+final class Variables {
+
+    private final Analysis analysis;
+
+    Variables(Analysis analysis) {
+        this.analysis = analysis;
+    }
+
+    /**
+     * One variable set by the launch, the script or a builtin, however it is written ({@code NAME=value},
+     * inline before a command, {@code export}, {@code declare -x}, {@code env NAME=value}, {@code read},
+     * {@code printf -v}, a for loop, the application's environment for the launch). Judged in this order:
+     * a hook gets its verdict (the {@code env-hooks} row's, else {@code env-hook}); a value that is code or
+     * a program's arguments ({@code env-code}, {@code env-args}, {@code env-pairs}) is classified as that;
+     * a variable that reaches programs (exported) and is none of these nor on the {@code env-safe} list
+     * is {@code env-unknown}. A shell variable that is not exported only matters as a hook (hooks such as
+     * PATH are exported already) or as code the shell itself runs.
+     *
+     * @param exported the assignment exports it (inline before a command, export, env, the launch's
+     *                 environment); {@code set -a} and an earlier export count too
+     * @param how      what set it, for the finding ("is exported", "is set by read")
+     */
+    void set(String name, String value, boolean dynamic, boolean exported, Site site, String how) {
+        String target = analysis.env.resolve(name);
+        if (target == null) {
+            unknownName(value, dynamic, site, name + " refers to a variable only known at run time");
+            return;
+        }
+        if (analysis.guarded.contains(target) && !site.ctx().loc().equals("environment")) {
+            analysis.raise(site, analysis.guardedVerdict, shown(name, target) + " " + how);
+        }
+        if (exported) {
+            analysis.env.export(target);
+        }
+        boolean reachesPrograms = analysis.env.exports(target);
+        analysis.env.remember(target, value, dynamic);
+        RuleSet.EnvVar rows = analysis.rules.envVar(target);
+        Verdict hook = rows.hook();
+        if (hook != null) {
+            analysis.raise(site, hook, shown(name, target) + " " + how);
+        }
+        boolean known = rows.codeKind() != null && envCode(rows.codeKind(), target, value, dynamic, site);
+        known |= envArgs(rows, target, value, dynamic, site);
+        if (reachesPrograms && hook == null && !known && !rows.safe()) {
+            analysis.raise(site, analysis.setting("env-unknown"), shown(name, target) + " " + how);
+        }
+    }
+
+    private static String shown(String name, String target) {
+        return target.equals(name) ? target : name + " (a reference to " + target + ")";
+    }
+
+    /**
+     * A variable whose name is only known at run time ({@code export $x}, {@code printf -v "$n"},
+     * {@code declare "$k=$v"}): it may be any variable, so the worst case: a hook, and a value that may
+     * be code for a variable whose value is code.
+     *
+     * @param value the value, or null when it is not known either
+     */
+    void unknownName(String value, boolean dynamic, Site site, String how) {
+        analysis.raise(site, analysis.setting("env-hook"), how + " (it may be any variable, one that changes what programs run among them)");
+        if (!analysis.guarded.isEmpty()) {
+            analysis.raise(site, analysis.guardedVerdict, how + " (it may be " + String.join(" or ", new TreeSet<>(analysis.guarded)) + ")");
+        }
+        if (value == null || dynamic || !value.isEmpty()) {
+            analysis.raise(site, analysis.setting("dynamic-code"), "the value given to a variable whose name is only known at run time may be code");
+        }
+    }
+
+    /**
+     * An environment value that is code (env-code rows): PS4 is prompt-expanded, PROMPT_COMMAND is a
+     * script, GIT_PAGER a script reading git's output, GIT_SSH a program, BASH_FUNC_name%% a function
+     * definition … Literal code is classified; a value only known at run time is unverifiable code.
+     *
+     * @return whether the variable is code (its value was judged)
+     */
+    private boolean envCode(String lang, String name, String value, boolean dynamic, Site site) {
+        if (dynamic) {
+            analysis.raise(site, analysis.setting("dynamic-code"), "the code in " + name + " is computed at run time");
+            return true;
+        }
+        Site inner = site.below(name);
+        Site none = inner.withStdin(Analysis.Stdin.NONE);
+        switch (lang) {
+            case "prompt", "expand" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
+            case "function" -> {
+                if (value.startsWith("()")) {
+                    analysis.code.runCode("sh", "cmdgate_imported_function " + value, false, none, new LinkedHashSet<>());
+                }
+            }
+            case "pager" -> analysis.code.runCode("sh", value, false, inner.withStdin(Analysis.Stdin.PIPE), new LinkedHashSet<>());
+            case "program" -> {
+                if (!value.isEmpty()) {
+                    // run directly (no shell), with arguments the program chooses at run time
+                    analysis.command(List.of(Arg.literal(value), new Arg("$(…)", true, false, -1, -1)), Map.of(), none,
+                            List.of());
+                }
+            }
+            case "commands" -> {
+                for (String part : value.split(":", 64)) {
+                    analysis.code.runCode("sh", part, false, none, new LinkedHashSet<>());
+                }
+            }
+            case "pipe" -> {
+                int i = 0;
+                while (i < value.length() && (value.charAt(i) == '|' || value.charAt(i) == '-')) {
+                    i++;
+                }
+                analysis.code.runCode("sh", value.substring(i), false, none, new LinkedHashSet<>());
+            }
+            default -> analysis.code.runCode("sh", value, false, none, new LinkedHashSet<>());
+        }
+        return true;
+    }
+
+    /**
+     * An environment value a program reads as more of its own arguments (env-args, env-pairs rows):
+     * judged as those arguments — {@code TAR_OPTIONS=--checkpoint-action=exec=CMD} as
+     * {@code tar --checkpoint-action=exec=CMD}, {@code GIT_CONFIG_KEY_0=core.fsmonitor} with
+     * {@code GIT_CONFIG_VALUE_0=CMD} as {@code git -c core.fsmonitor=CMD}. The command put together
+     * for this is judged, not recorded: the launch does not run it.
+     *
+     * @return whether the variable is such a value
+     */
+    private boolean envArgs(RuleSet.EnvVar rows, String name, String value, boolean dynamic, Site site) {
+        boolean known = false;
+        EnvArgs a = rows.args();
+        if (a != null) {
+            known = true;
+            if (dynamic) {
+                analysis.raise(site, analysis.setting("dynamic-code"), "the " + a.program() + " arguments in " + name
+                        + " are only known at run time");
+            } else {
+                List<Arg> words = new ArrayList<>();
+                words.add(Arg.literal(a.program()));
+                for (Arg w : OptionParser.split(value, Arg.literal(value))) {
+                    if (a.option() != null) {
+                        words.add(Arg.literal(a.option()));
+                    }
+                    words.add(w);
+                }
+                analysis.command(words, Map.of(), site.below(name).withStdin(Analysis.Stdin.NONE), List.of(), false);
+            }
+        }
+        EnvArgs pairs = rows.pairs();
+        if (pairs != null) {
+            known |= pair(pairs, name, site);
+        }
+        return known;
+    }
+
+    /**
+     * One half of an env-pairs pair was set: when the other half is known too, judge {@code OPTION KEY=VALUE}.
+     *
+     * @return whether the pair was judged (false: the other half is inherited or not set, so this half's
+     *         meaning is not known)
+     */
+    private boolean pair(EnvArgs p, String name, Site site) {
+        boolean isKey = name.startsWith(p.keyPrefix()) && name.length() > p.keyPrefix().length()
+                && (!name.startsWith(p.valuePrefix()) || p.keyPrefix().length() >= p.valuePrefix().length());
+        String suffix = name.substring(isKey ? p.keyPrefix().length() : p.valuePrefix().length());
+        String keyName = p.keyPrefix() + suffix;
+        String valueName = p.valuePrefix() + suffix;
+        EnvState.Value k = analysis.env.value(keyName);
+        EnvState.Value v = analysis.env.value(valueName);
+        if (k == null || v == null) {
+            return false;
+        }
+        Site both = site.below(keyName + "=" + valueName).withStdin(Analysis.Stdin.NONE);
+        if (k.dynamic()) {
+            // a key only known at run time may be any key, one that runs its value among them
+            if (v.dynamic()) {
+                analysis.raise(both, analysis.setting("dynamic-code"), "the key in " + keyName + " is only known at run time, the value in "
+                        + valueName + " too");
+            } else {
+                analysis.code.runCode("sh", v.text(), false, both, new LinkedHashSet<>());
+            }
+            return true;
+        }
+        analysis.command(List.of(Arg.literal(p.program()), Arg.literal(p.option()),
+                new Arg(k.text() + "=" + v.text(), v.dynamic(), false, -1, -1)), Map.of(), both, List.of(), false);
+        return true;
+    }
+
+    /**
+     * What a command does to the shell's variables and options, by its section's {@code sets} and
+     * {@code assigns} rows ({@code set -k}, {@code export NAME=value}, {@code read NAME},
+     * {@code printf -v NAME}, {@code declare -n REF=NAME} …). Returns the assignments to record for the
+     * command: its inline ones plus the ones it makes.
+     */
+    Map<String, String> setBy(ParsedArgs p, Map<String, String> assigns, Site site) {
+        Set<String> noFacts = Set.of();
+        for (Section s : p.path) {
+            for (ShellOptionRule r : s.shellOptions()) {
+                if (analysis.conditions.holds(r.conditions(), p, noFacts)) {
+                    if (r.option() == ShellOptionRule.Option.ALLEXPORT) {
+                        analysis.env.allexport = true;
+                    } else {
+                        analysis.env.keyword = true;
+                    }
+                }
+            }
+        }
+        boolean operands = false;
+        boolean exports = false;
+        boolean nameref = false;
+        Map<String, String> recorded = assigns;
+        String program = p.path.get(0).word();
+        for (Section s : p.path) {
+            for (AssignRule r : s.assigns()) {
+                if (!analysis.conditions.holds(r.conditions(), p, noFacts)) {
+                    continue;
+                }
+                if (recorded == assigns) {
+                    recorded = new LinkedHashMap<>(assigns);
+                }
+                switch (r.source()) {
+                    case OPERANDS -> {
+                        operands = true;
+                        exports |= r.exports();
+                        nameref |= r.nameref();
+                    }
+                    case NAMES -> {
+                        for (Arg a : p.operands) {
+                            runtimeValue(a, r.exports(), recorded, site, program);
+                        }
+                    }
+                    case OPERAND -> {
+                        if (r.index() < p.operands.size()) {
+                            runtimeValue(p.operands.get(r.index()), r.exports(), recorded, site, program);
+                        }
+                    }
+                    case OPT -> {
+                        for (ParsedArgs.Use u : p.options) {
+                            if (u.name().equals(r.option()) && u.value() != null) {
+                                runtimeValue(new Arg(u.value(), u.from().dynamic, false, -1, -1), r.exports(), recorded,
+                                        site, program);
+                            }
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+        }
+        if (operands) {
+            for (Arg a : p.operands) {
+                operandAssignment(a, exports, nameref, recorded, site, program);
+            }
+        }
+        return recorded;
+    }
+
+    /** A variable named by {@code a} gets a value only known at run time ({@code read a}, {@code printf -v a}). */
+    private void runtimeValue(Arg a, boolean exports, Map<String, String> recorded, Site site, String program) {
+        if (a.unresolved()) {
+            unknownName(null, true, site, program + " sets a variable whose name is only known at run time");
+            return;
+        }
+        String name = assignedName(a.text);
+        if (name == null) {
+            return; // not a variable name: the builtin fails
+        }
+        recorded.put(name, "$(…)");
+        set(name, "$(…)", true, exports, site, "is set by " + program);
+    }
+
+    /**
+     * One operand of a declaration builtin: {@code NAME=VALUE} sets NAME; a plain {@code NAME} declares it
+     * (and with {@code exports} exports the value it has, which may have been set earlier or inherited);
+     * with {@code nameref} the value is the name of the variable NAME stands for. An operand only known at
+     * run time may be any of these for any variable.
+     */
+    private void operandAssignment(Arg a, boolean exports, boolean nameref, Map<String, String> recorded,
+            Site site, String program) {
+        String t = a.text;
+        int eq = t.indexOf('=');
+        String name = assignedName(eq > 0 ? t.substring(0, eq) : t);
+        if (name == null) {
+            if (a.dynamic) {
+                unknownName(eq > 0 ? t.substring(eq + 1) : null, true, site,
+                        program + " sets a variable whose name is only known at run time");
+            }
+            return;
+        }
+        if (eq < 0) {
+            if (nameref) {
+                analysis.env.nameref(name, null); // its target is set later: treated as only known at run time
+            } else if (exports) {
+                EnvState.Value known = analysis.env.value(analysis.env.resolve(name) == null ? name : analysis.env.resolve(name));
+                recorded.put(name, known == null ? "$(…)" : known.text());
+                set(name, known == null ? "$(…)" : known.text(), known == null || known.dynamic(), true, site,
+                        "is exported by " + program);
+            }
+            return;
+        }
+        String value = t.substring(eq + 1);
+        boolean dynamic = a.unresolved();
+        recorded.put(name, value);
+        if (nameref) {
+            analysis.env.nameref(name, dynamic ? null : assignedName(value));
+            return;
+        }
+        set(name, value, dynamic, exports, site, (exports ? "is exported by " : "is set by ") + program);
+    }
+
+    /** The variable a word names before '=' ({@code NAME}, {@code NAME[sub]}, {@code NAME+}), or null. */
+    static String assignedName(String lhs) {
+        String n = lhs;
+        if (n.endsWith("+")) {
+            n = n.substring(0, n.length() - 1);
+        }
+        int bracket = n.indexOf('[');
+        if (bracket > 0 && n.endsWith("]")) {
+            n = n.substring(0, bracket);
+        }
+        return isName(n) ? n : null;
+    }
+
+    /** A shell variable name: a letter or underscore, then letters, digits, underscores. */
+    static boolean isName(String n) {
+        if (n.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < n.length(); i++) {
+            char c = n.charAt(i);
+            if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (i > 0 && c >= '0' && c <= '9'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A script whose only effect is to expand {@code text} the way a prompt string or an arithmetic
+     * value is expanded (parameters, command substitutions, arithmetic; quotes are literal): an
+     * unquoted here-document body.
+     */
+    static String promptScript(String text) {
+        String delim = "CMDGATE_EOF";
+        while (text.contains(delim)) {
+            delim += "_";
+        }
+        return ": <<" + delim + "\n" + text + "\n" + delim + "\n";
+    }
+
+    /**
+     * bash evaluates a variable's value as an arithmetic expression when the variable is used in
+     * arithmetic context; a subscript in that value runs its command substitutions. Classifies the
+     * values of the code-holding variables named in {@code expr}.
+     */
+    void arithmeticUse(String expr, Site site) {
+        if (!analysis.env.hasCodeValues() || expr == null) {
+            return;
+        }
+        int n = expr.length();
+        for (int i = 0; i < n; i++) {
+            char c = expr.charAt(i);
+            if (c == '_' || Character.isLetter(c)) {
+                int j = i;
+                while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
+                    j++;
+                }
+                String v = analysis.env.codeValue(expr.substring(i, j));
+                if (v != null) {
+                    analysis.code.runCode("sh", promptScript(v), false,
+                            site.below("arithmetic value of " + expr.substring(i, j)).withStdin(Analysis.Stdin.NONE),
+                            new LinkedHashSet<>());
+                }
+                i = j;
+            }
+        }
+    }
+
+    /**
+     * Arithmetic assigns variables too: {@code (( PATH = 1 ))}, {@code $(( x += 2 ))}, {@code i++}. The
+     * value is a number (never code), so only which variables are set matters.
+     */
+    void arithmeticAssignments(String expr, Site site) {
+        if (expr == null || (expr.indexOf('=') < 0 && !expr.contains("++") && !expr.contains("--"))) {
+            return;
+        }
+        int n = expr.length();
+        int found = 0;
+        for (int i = 0; i < n && found < 64; i++) {
+            char c = expr.charAt(i);
+            if (!(c == '_' || Character.isLetter(c)) || (i > 0 && (expr.charAt(i - 1) == '$'
+                    || expr.charAt(i - 1) == '_' || Character.isLetterOrDigit(expr.charAt(i - 1))))) {
+                continue;
+            }
+            int j = i;
+            while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
+                j++;
+            }
+            String name = expr.substring(i, j);
+            int k = j;
+            if (k < n && expr.charAt(k) == '[') {
+                int close = expr.indexOf(']', k);
+                k = close < 0 ? n : close + 1;
+            }
+            while (k < n && expr.charAt(k) == ' ') {
+                k++;
+            }
+            boolean before = i >= 2 && (expr.startsWith("++", i - 2) || expr.startsWith("--", i - 2));
+            boolean assigns = before || expr.startsWith("++", k) || expr.startsWith("--", k)
+                    || expr.startsWith("<<=", k) || expr.startsWith(">>=", k)
+                    || (k < n && expr.charAt(k) == '=' && (k + 1 >= n || expr.charAt(k + 1) != '='))
+                    || (k + 1 < n && "+-*/%&^|".indexOf(expr.charAt(k)) >= 0 && expr.charAt(k + 1) == '=');
+            if (assigns && isName(name)) {
+                found++;
+                set(name, "0", false, false, site, "is set by arithmetic");
+            }
+            i = j - 1;
+        }
+    }
+}

@@ -1,0 +1,318 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.CodeRule;
+import dev.cmdgate.core.rules.OptionSpec;
+import dev.cmdgate.core.rules.RunsRule;
+import dev.cmdgate.core.rules.Section;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Wrappers: programs whose own work is running a command their arguments name ({@code runs} rows: env, timeout,
+ * nice, sudo, xargs, find -exec, docker run IMAGE CMD, kubectl exec POD -- CMD …). Two steps: which words the
+ * row points at is a pure function of the row and the parsed arguments ({@link #between}, {@link #target});
+ * the command those words make is then judged like any other, with the wrapper's assignments and options
+ * judged first. Chains of wrappers are bounded by the budget's wrapper depth and wrapped words.
+ */
+final class Wrappers {
+
+    /** A command between a start word and an end word ({@code find -exec CMD ;}). */
+    record Between(Arg start, List<Arg> words) {
+    }
+
+    /** The command a {@code runs} row of the operand form points at, before anything is judged. */
+    static final class Target {
+        /** Leading {@code NAME=VALUE} operands the wrapper puts in the command's environment (env). */
+        final List<Arg> assignments = new ArrayList<>(0);
+        /**
+         * The wrapper's own options written after its skipped operands ({@code flock FILE -c CMD}), in order;
+         * one that takes no value here has a null value.
+         */
+        final List<ParsedArgs.Use> options = new ArrayList<>(0);
+        /** The command's words; empty when there is none. */
+        final List<Arg> words = new ArrayList<>();
+        /** Whether the command reads the wrapper's standard input (false: it gets none). */
+        boolean input;
+
+        /** Whether one of the wrapper's options after its operands, given a value, is {@code name}. */
+        boolean hasValued(String name) {
+            for (int i = 0, n = options.size(); i < n; i++) {
+                ParsedArgs.Use u = options.get(i);
+                if (u.value() != null && u.name().equals(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final Analysis analysis;
+
+    Wrappers(Analysis analysis) {
+        this.analysis = analysis;
+    }
+
+    /** Judges the command a runs row points at; returns whether one was found and analysed. */
+    boolean runs(RunsRule r, ParsedArgs p, Site site) {
+        if (!r.between().isEmpty()) {
+            List<Between> commands = between(r, p);
+            for (Between b : commands) {
+                // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
+                Site inner = new Site(site.ctx(), Analysis.joinArgs(b.words()), site.location() + " > " + b.start().text);
+                analysis.command(b.words(), Map.of(), inner, List.of());
+                for (Arg file : foundFiles(b.words(), p.args, r.replace())) {
+                    // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
+                    analysis.files.readPath(file, true, inner.at(inner.location() + " (a file it finds)"));
+                }
+            }
+            return !commands.isEmpty();
+        }
+        Target t = target(r, p);
+        if (t == null) {
+            return false;
+        }
+        Map<String, String> assigns = new LinkedHashMap<>();
+        for (Arg as : t.assignments) {
+            String text = as.text;
+            String n = text.substring(0, text.indexOf('='));
+            String v = text.substring(text.indexOf('=') + 1);
+            assigns.put(n, v);
+            if (n.indexOf('$') >= 0 || n.indexOf('\u2026') >= 0 || n.indexOf('`') >= 0) {
+                analysis.variables.unknownName(v, as.unresolved(), site, "env sets a variable whose name is only known at run time");
+            } else {
+                analysis.variables.set(n, v, as.unresolved(), true, site, "is set by " + p.path.get(0).word());
+            }
+        }
+        for (ParsedArgs.Use u : t.options) {
+            OptionSpec o = u.spec();
+            if (u.value() == null) {
+                if (o.effect() != null) {
+                    analysis.raise(site, o.effect(), o.canonical());
+                }
+                continue;
+            }
+            boolean isCode = false;
+            for (CodeRule c : p.section().codes()) {
+                if (c.source() == CodeRule.Source.OPT && c.name().equals(o.canonical())) {
+                    isCode |= analysis.code.optionCode(c, u, p, site, new LinkedHashSet<>());
+                }
+            }
+            if (o.effect() != null) {
+                analysis.raise(site, o.effect(), u.name() + "=" + u.value());
+            }
+            if (isCode) {
+                return true; // flock FILE -c CMD: the option's value is the command
+            }
+        }
+        if (t.words.isEmpty()) {
+            return false;
+        }
+        if (r.scripts() && isScriptName(t.words.get(0))) {
+            return false; // yarn run build: a project script, judged by the wrapper's own verdict
+        }
+        Budget budget = analysis.budget;
+        if (budget.wrappersFull()) {
+            // bounded so a chain of 100,000 wrappers costs linear time and no stack, and fails closed
+            analysis.raise(site, analysis.setting("too-deep"), "wrappers nested more than " + Budget.MAX_WRAPPER_DEPTH
+                    + " deep");
+            return false;
+        }
+        if (!budget.wrapped(t.words.size())) {
+            analysis.raise(site, analysis.setting("too-deep"), "wrappers hand on more than " + Budget.MAX_WRAPPED_WORDS
+                    + " words in all");
+            return false;
+        }
+        Analysis.Stdin in = t.input ? site.ctx().stdin() : Analysis.Stdin.NONE;
+        budget.enterWrapper();
+        try {
+            analysis.command(t.words, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(t.words),
+                    site.location() + " > " + p.path.get(0).word() + " runs"), List.of());
+        } finally {
+            budget.leaveWrapper();
+        }
+        return true;
+    }
+
+    /** Whether one of the row's {@code unless} options is given ({@code command -v}): then nothing is run. */
+    private static boolean runsNothing(RunsRule r, ParsedArgs p) {
+        for (String u : r.unless()) {
+            if (p.has(u)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The commands of a {@code runs between} row: the words after each of its start words up to one of its end
+     * words, in order; commands with no words are left out.
+     */
+    static List<Between> between(RunsRule r, ParsedArgs p) {
+        List<Between> out = new ArrayList<>(1);
+        if (runsNothing(r, p)) {
+            return out;
+        }
+        List<Arg> all = p.args;
+        for (int i = 0; i < all.size(); i++) {
+            if (!r.between().contains(all.get(i).text)) {
+                continue;
+            }
+            List<Arg> cmd = new ArrayList<>();
+            int j = i + 1;
+            for (; j < all.size() && !r.end().contains(all.get(j).text); j++) {
+                cmd.add(all.get(j));
+            }
+            if (!cmd.isEmpty()) {
+                out.add(new Between(all.get(i), cmd));
+            }
+            i = j;
+        }
+        return out;
+    }
+
+    /**
+     * What a {@code runs} row of the operand form points at: its leading assignments, its own options written
+     * after its skipped operands, the command's words (with the row's {@code prepend} words, a {@code replace}
+     * string standing for input read at run time, the {@code default} command when none is given, and
+     * {@code $(stdin)} for the arguments an xargs-like wrapper adds) and whether the command reads the wrapper's
+     * standard input. Null when the row runs nothing ({@code unless} options, no {@code --} where one is needed).
+     */
+    static Target target(RunsRule r, ParsedArgs p) {
+        if (runsNothing(r, p)) {
+            return null;
+        }
+        List<Arg> ops = p.restFrom >= 0 ? p.operands.subList(p.restFrom, p.operands.size()) : p.operands;
+        if (r.afterDashdash()) {
+            // capsh -- ARGS, kubectl run NAME -- CMD: only what follows an explicit -- is run
+            int at = -1;
+            if (p.dashdashAt >= 0) {
+                at = p.dashdashAt;
+            } else {
+                for (int i = 0; i < p.operands.size(); i++) {
+                    if (p.operands.get(i).text.equals("--") && !p.operands.get(i).dynamic) {
+                        at = i + 1;
+                        break;
+                    }
+                }
+            }
+            if (at < 0) {
+                return null;
+            }
+            ops = p.operands.subList(Math.min(at, p.operands.size()), p.operands.size());
+        }
+        Target t = new Target();
+        int k = 0;
+        if (r.assignments()) {
+            // env(1) takes every leading NAME=VALUE argument (any NAME without '='), not only shell names
+            while (k < ops.size() && ops.get(k).text.indexOf('=') > 0) {
+                t.assignments.add(ops.get(k));
+                k++;
+            }
+        }
+        boolean noskip = false;
+        for (String o : r.noskip()) {
+            noskip |= p.has(o);
+        }
+        k += noskip || r.afterDashdash() ? 0 : r.skip();
+        if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
+            k++; // kubectl exec POD -- CMD, mosh HOST -- CMD
+        }
+        Section s = p.section();
+        // options of the wrapper written after its skipped operand (flock FILE -c CMD)
+        while (k < ops.size() && ops.get(k).text.startsWith("-") && ops.get(k).text.length() > 1) {
+            String w = ops.get(k).text;
+            OptionSpec o = w.startsWith("--") ? s.longOption(w.substring(2)) : s.shortOption(w.charAt(1));
+            if (o == null) {
+                break;
+            }
+            if (o.arity() == OptionSpec.Arity.REQUIRED && w.length() == 2 && k + 1 < ops.size()) {
+                t.options.add(new ParsedArgs.Use(o, o.canonical(), ops.get(k + 1).text, ops.get(k + 1)));
+                k += 2 + o.extraValues();
+                continue;
+            }
+            t.options.add(new ParsedArgs.Use(o, o.canonical(), null, ops.get(k)));
+            k++;
+        }
+        if (k < ops.size() && ops.get(k).text.equals("--") && !ops.get(k).dynamic) {
+            k++; // kubectl exec POD -c C -- CMD
+        }
+        String replace = null;
+        for (String opt : r.replace()) {
+            for (ParsedArgs.Use u : p.options) {
+                if (u.name().equals(opt)) {
+                    replace = u.value() == null || u.value().isEmpty() ? "{}" : u.value();
+                }
+            }
+            for (ParsedArgs.Use u : t.options) {
+                if (u.value() != null && u.name().equals(opt)) {
+                    replace = u.value().isEmpty() ? "{}" : u.value();
+                }
+            }
+        }
+        for (String w : r.prepend()) {
+            t.words.add(Arg.literal(w));
+        }
+        for (int i = k; i < ops.size(); i++) {
+            Arg a = ops.get(i);
+            if (replace != null && a.text.contains(replace)) {
+                // xargs -I{}: the input is substituted into the word at run time
+                a = new Arg(a.text.replace(replace, "$(stdin)"), true, a.globLead, a.start, a.end);
+            }
+            t.words.add(a);
+        }
+        if (t.words.isEmpty()) {
+            for (String d : r.defaultArgv()) {
+                t.words.add(Arg.literal(d));
+            }
+        }
+        boolean attached = r.stdinIf().isEmpty();
+        for (String o : r.stdinIf()) {
+            attached |= p.has(o) || t.hasValued(o);
+        }
+        // docker run IMAGE sh without -i: the shell reads nothing; xargs reads the input itself
+        t.input = attached && !r.stdinArgs();
+        if (r.stdinArgs() && replace == null && !t.words.isEmpty()) {
+            t.words.add(new Arg("$(stdin)", true, false, -1, -1));
+        }
+        return t;
+    }
+
+    /**
+     * When a word of a {@code runs between} command holds a {@code replace} word ({@code {}}): the files
+     * it stands for, one below each of the wrapper's starting points — its arguments before the first
+     * that starts with {@code -}, {@code (} or {@code !} ({@code .} when there is none; at most 8) — whose
+     * name is only known at run time. They are read paths (credential stores). Empty when no word holds one.
+     */
+    static List<Arg> foundFiles(List<Arg> cmd, List<Arg> all, List<String> replace) {
+        boolean any = false;
+        for (Arg w : cmd) {
+            for (String r : replace) {
+                any |= w.text.contains(r);
+            }
+        }
+        if (!any) {
+            return List.of();
+        }
+        List<Arg> out = new ArrayList<>();
+        for (Arg w : all) {
+            if (w.text.isEmpty() || w.text.startsWith("-") || w.text.startsWith("(") || w.text.startsWith("!")
+                    || out.size() >= 8) {
+                break;
+            }
+            out.add(new Arg((w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)", true, false, -1, -1));
+        }
+        if (out.isEmpty()) {
+            out.add(new Arg("./$(…)", true, false, -1, -1));
+        }
+        return out;
+    }
+
+    /** A plain word the rules do not know and no function defines: the name of a project script. */
+    private boolean isScriptName(Arg a) {
+        return !a.dynamic && a.text.indexOf('/') < 0 && !a.text.isEmpty() && analysis.rules.program(a.text) == null
+                && !analysis.isFunction(a.text);
+    }
+}

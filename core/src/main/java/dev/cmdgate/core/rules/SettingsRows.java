@@ -1,0 +1,162 @@
+package dev.cmdgate.core.rules;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads one row of the {@code [@settings]} section (docs/rules-format.md, "Settings") into the rule set:
+ * the verdicts the mechanisms give, and the lists they consult — system directories, devices, sensitive
+ * and credential places, secret variables, environment hooks and what the values of variables are. A
+ * user's file only adds to the lists.
+ */
+final class SettingsRows {
+
+    /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
+    static final Set<String> ENV_CODE_KINDS = Set.of("sh", "prompt", "function", "expand", "pager", "program",
+            "commands", "pipe");
+
+    private SettingsRows() {
+    }
+
+    /**
+     * Reads {@code row} into {@code rules}; {@code builtIn}: it is a row of the built-in rules read when a lazy
+     * rule set is made, whose {@code env-args} rows name programs not read yet ({@link RuleSet#builtinRowUnchanged}).
+     */
+    static void read(RuleSet rules, RuleLine row, boolean builtIn) {
+        List<String> t = row.words;
+        String kw = t.get(0);
+        List<String> rest = t.subList(1, t.size());
+        switch (kw) {
+            case "verdict" -> {
+                if (t.size() < 3) {
+                    throw new IllegalArgumentException("expected: verdict KEY -> CLASS LEVEL \"reason\"");
+                }
+                rules.verdicts.put(t.get(1), row.verdictAfter(row.arrow(2)));
+            }
+            case "system-dirs" -> rules.systemDirs.addAll(rest);
+            case "harmless-devices" -> rules.harmlessDevices.addAll(rest);
+            case "network-devices" -> rules.networkDevices.addAll(rest);
+            case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
+            case "shells" -> rules.shells.addAll(rest);
+            case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
+            case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
+            case "list" -> {
+                if (rest.size() < 2 || !RuleLine.isListName(rest.get(0))) {
+                    throw new IllegalArgumentException("expected: list NAME GLOB...");
+                }
+                List<String> globs = rules.lists.get(rest.get(0));
+                if (globs == null) {
+                    globs = new ArrayList<>();
+                    rules.lists.put(rest.get(0), globs);
+                }
+                globs.addAll(rest.subList(1, rest.size()));
+            }
+            case "credential-paths" -> rules.credentialPaths.addAll(rest);
+            case "credential-names" -> rules.credentialNames.addAll(rest);
+            case "credential-exceptions" -> rules.credentialExceptions.addAll(rest);
+            case "secret-vars" -> rules.secretVars.addAll(upper(rest));
+            case "not-secret-vars" -> rules.notSecretVars.addAll(upper(rest));
+            case "secret-values" -> rules.secretValues.addAll(rest);
+            case "secret-grant" -> secretGrant(rules, rest);
+            case "secret-carriers" -> rules.secretCarriers.addAll(rest);
+            case "secret-inert" -> rules.secretInert.addAll(rest);
+            case "env-hooks" -> envHooks(rules, row);
+            case "env-safe" -> rules.envSafe.addAll(rest);
+            case "env-code" -> {
+                if (rest.size() < 2 || !ENV_CODE_KINDS.contains(rest.get(0))) {
+                    throw new IllegalArgumentException("expected: env-code " + String.join("|", new java.util.TreeSet<>(ENV_CODE_KINDS))
+                            + " NAME...");
+                }
+                for (String n : rest.subList(1, rest.size())) {
+                    rules.envCode.put(n, rest.get(0));
+                }
+            }
+            case "env-args" -> {
+                if (rest.size() < 2) {
+                    throw new IllegalArgumentException("expected: env-args PROGRAM [OPTION] NAME...");
+                }
+                boolean opt = rest.get(1).startsWith("-");
+                EnvArgs a = new EnvArgs(rest.get(0), opt ? rest.get(1) : null, null, null);
+                if (builtIn) {
+                    rules.builtinEnvArgs.add(a);
+                }
+                List<String> names = rest.subList(opt ? 2 : 1, rest.size());
+                if (names.isEmpty()) {
+                    throw new IllegalArgumentException("expected: env-args PROGRAM [OPTION] NAME...");
+                }
+                for (String n : names) {
+                    rules.envArgs.put(n, a);
+                }
+            }
+            case "env-pairs" -> {
+                if (rest.size() != 4 || !rest.get(1).startsWith("-")) {
+                    throw new IllegalArgumentException("expected: env-pairs PROGRAM OPTION KEY_PREFIX VALUE_PREFIX");
+                }
+                EnvArgs pairs = new EnvArgs(rest.get(0), rest.get(1), rest.get(2), rest.get(3));
+                if (builtIn) {
+                    rules.builtinEnvArgs.add(pairs);
+                }
+                rules.envPairs.add(pairs);
+            }
+            default -> throw new IllegalArgumentException("unknown setting '" + kw + "'");
+        }
+    }
+
+    /** {@code secret-grant PROGRAM[|PROGRAM...] VARIABLE-GLOB...}. */
+    private static void secretGrant(RuleSet rules, List<String> rest) {
+        if (rest.size() < 2) {
+            throw new IllegalArgumentException("expected: secret-grant PROGRAM[|PROGRAM...] VARIABLE-GLOB...");
+        }
+        for (String program : rest.get(0).split("\\|")) {
+            if (program.isEmpty()) {
+                throw new IllegalArgumentException("empty program name in secret-grant row");
+            }
+            // no lambda here: the settings are read on a JVM's first launch, where spinning one costs milliseconds
+            List<String> grants = rules.secretGrants.get(program);
+            if (grants == null) {
+                grants = new ArrayList<>();
+                rules.secretGrants.put(program, grants);
+            }
+            grants.addAll(upper(rest.subList(1, rest.size())));
+        }
+    }
+
+    /** {@code env-hooks NAME... [-> CLASS LEVEL "reason"]}; {@code NAME*} names a prefix. */
+    private static void envHooks(RuleSet rules, RuleLine row) {
+        List<String> t = row.words;
+        int arrow = t.indexOf("->");
+        Verdict v = arrow < 0 ? null : row.verdictAfter(arrow);
+        List<String> names = t.subList(1, arrow < 0 ? t.size() : arrow);
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("expected: env-hooks NAME... [-> CLASS LEVEL \"reason\"]");
+        }
+        for (String n : names) {
+            if (n.endsWith("*")) {
+                String prefix = n.substring(0, n.length() - 1);
+                List<java.util.Map.Entry<String, Verdict>> hooks = rules.envHookPrefixes;
+                for (int k = hooks.size() - 1; k >= 0; k--) {
+                    if (hooks.get(k).getKey().equals(prefix)) {
+                        hooks.remove(k);
+                    }
+                }
+                // longest prefix first (after those of the same length already there)
+                int at = 0;
+                while (at < hooks.size() && hooks.get(at).getKey().length() >= prefix.length()) {
+                    at++;
+                }
+                hooks.add(at, new java.util.AbstractMap.SimpleImmutableEntry<>(prefix, v));
+            } else {
+                rules.envHooks.put(n, v);
+            }
+        }
+    }
+
+    private static List<String> upper(List<String> globs) {
+        List<String> out = new ArrayList<>(globs.size());
+        for (String g : globs) {
+            out.add(g.toUpperCase(java.util.Locale.ROOT));
+        }
+        return out;
+    }
+}
