@@ -40,7 +40,7 @@ final class BuiltinRules {
 
     /**
      * The built-in rules' text, read once from the jar. It is ASCII (the build refuses anything else), so its
-     * bytes are copied into the string as they are: decoding them as UTF-8 would first scan all 229 KB in the
+     * bytes are copied into the string as they are: decoding them as UTF-8 would first scan all 325 KB in the
      * interpreter, on every gated JVM's first launch.
      */
     static String text() {
@@ -62,7 +62,7 @@ final class BuiltinRules {
     /**
      * All of a stream, read into one array when the stream says how much it holds (a jar entry's stream does):
      * {@code readAllBytes} reads in small chunks and copies them into the result, three times the bytes for
-     * the 229 KB of the built-in rules on every gated JVM's first launch.
+     * the 325 KB of the built-in rules on every gated JVM's first launch.
      */
     static byte[] readWhole(InputStream in) throws IOException {
         byte[] b = new byte[Math.max(0, in.available())];

@@ -72,37 +72,4 @@ public record OptionSpec(List<String> names, String canonical, Arity arity, Verd
         }
         return new OptionSpec(List.copyOf(names), canonical, arity, effect, stop, sub, split, valueName, extraValues);
     }
-
-    /**
-     * {@code opts GROUP... [=ARG|=?ARG] [-> verdict]}: several distinct options sharing arity and effect, a group
-     * joining the spellings of one option with '/' ({@code -n/--max-count}); one {@code opt} row per group.
-     */
-    static List<RuleLine> groups(RuleLine row) {
-        List<String> t = row.words;
-        int end = t.indexOf("->");
-        List<String> tail = new ArrayList<>();
-        List<String> groups = new ArrayList<>();
-        for (int i = 1; i < t.size(); i++) {
-            String w = t.get(i);
-            if (i >= end && end >= 0 || w.startsWith("=")) {
-                tail.add(w);
-            } else {
-                groups.add(w);
-            }
-        }
-        if (groups.isEmpty()) {
-            throw new IllegalArgumentException("opts row names no option");
-        }
-        List<RuleLine> rows = new ArrayList<>();
-        for (String g : groups) {
-            List<String> opt = new ArrayList<>();
-            opt.add("opt");
-            for (String n : g.split("/")) {
-                opt.add(n);
-            }
-            opt.addAll(tail);
-            rows.add(row.withWords(opt));
-        }
-        return rows;
-    }
 }

@@ -30,11 +30,6 @@ final class RuleLine {
         this.rules = rules;
     }
 
-    /** Other words at the same place (a row that stands for several: {@code opts}). */
-    RuleLine withWords(List<String> other) {
-        return new RuleLine(other, origin, line, rules);
-    }
-
     int size() {
         return words.size();
     }

@@ -94,6 +94,7 @@ public final class Section {
      */
     void reset() {
         mode = subs.isEmpty() ? ParseMode.GNU : ParseMode.POSIX;
+        modeByRow = false;
         firstBundle = false;
         globalOptions = false;
         plusOptions = false;

@@ -44,7 +44,7 @@ class BuiltinRulesSelfCheckTest {
         for (int i = 0; i < lines.length; i++) {
             String raw = lines[i];
             String at = origin + ":" + (i + 1) + ": ";
-            List<String> t = RulesParser.tokens(raw);
+            List<String> t = RuleLine.split(raw);
             if (t.isEmpty()) {
                 continue;
             }
@@ -75,7 +75,7 @@ class BuiltinRulesSelfCheckTest {
                 block = new HashSet<>();
                 continue;
             }
-            List<List<String>> paths = RulesParser.headerPaths(inner);
+            List<List<String>> paths = RuleLine.headerPaths(inner);
             Set<String> keys = new HashSet<>();
             Set<String> firsts = new HashSet<>();
             List<String> names = new ArrayList<>();
@@ -132,7 +132,7 @@ class BuiltinRulesSelfCheckTest {
 
     @Test
     void theBuiltInRulesAreOneBlockPerProgram() {
-        assertThat(layoutProblems(RulesParser.builtinText(), RuleSet.BUILTIN_NAME)).isEmpty();
+        assertThat(layoutProblems(BuiltinRules.text(), RuleSet.BUILTIN_NAME)).isEmpty();
     }
 
     @Test

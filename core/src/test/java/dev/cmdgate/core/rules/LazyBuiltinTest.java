@@ -60,7 +60,7 @@ class LazyBuiltinTest {
         assertThat(lazy.language("no-such-language")).isNull();
         assertThat(lazy.lists).isEqualTo(whole.lists);
         // and everything else: the settings, the examples, the order of the prefix programs
-        assertThat(RuleSetDump.of(RuleSet.lazyBuiltin())).isEqualTo(RuleSetDump.of(whole));
+        assertThat(RuleSetDump.whole(RuleSet.lazyBuiltin())).isEqualTo(RuleSetDump.whole(whole));
     }
 
     @Test

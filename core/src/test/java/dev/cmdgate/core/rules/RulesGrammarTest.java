@@ -58,7 +58,7 @@ class RulesGrammarTest {
     }
 
     private static void assertDump(RuleSet r, String name) {
-        String dump = RuleSetDump.of(r);
+        String dump = RuleSetDump.whole(r);
         if (Boolean.getBoolean("cmdgate.rules.rewrite-dumps")) {
             try {
                 Files.writeString(Path.of("src/test/resources/rules", name), dump, StandardCharsets.UTF_8);

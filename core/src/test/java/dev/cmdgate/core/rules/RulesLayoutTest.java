@@ -62,22 +62,24 @@ class RulesLayoutTest {
     static String withOptRows(String text) {
         StringBuilder out = new StringBuilder();
         for (String line : text.split("\n", -1)) {
-            List<RulesParser.Token> t = RulesParser.words(line);
-            if (t.isEmpty() || !t.get(0).is("opts")) {
+            List<Boolean> quoted = new ArrayList<>();
+            List<String> t = RuleLine.split(line, quoted);
+            if (t.isEmpty() || quoted.get(0) || !t.get(0).equals("opts")) {
                 out.append(line).append('\n');
                 continue;
             }
             int arrow = line.indexOf(" -> ");
             StringBuilder tail = new StringBuilder();
             List<String> groups = new ArrayList<>();
-            for (RulesParser.Token w : t.subList(1, t.size())) {
-                if (w.is("->")) {
+            for (int i = 1; i < t.size(); i++) {
+                String w = t.get(i);
+                if (!quoted.get(i) && w.equals("->")) {
                     break;
                 }
-                if (w.text().startsWith("=")) {
-                    tail.append(' ').append(w.text());
+                if (w.startsWith("=")) {
+                    tail.append(' ').append(w);
                 } else {
-                    groups.add(w.text());
+                    groups.add(w);
                 }
             }
             if (arrow >= 0) {
@@ -105,7 +107,7 @@ class RulesLayoutTest {
     /** The verdict rows of the built-in [@settings] (every required one), so small texts read as whole rule sets. */
     private static String settingsOfTheBuiltInRules() {
         StringBuilder b = new StringBuilder("[@settings]\n");
-        for (String line : RulesParser.builtinText().split("\n")) {
+        for (String line : BuiltinRules.text().split("\n")) {
             if (line.startsWith("verdict ")) {
                 b.append(line).append('\n');
             }
