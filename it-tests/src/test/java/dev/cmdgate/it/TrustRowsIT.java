@@ -44,20 +44,29 @@ class TrustRowsIT {
         Files.createDirectories(project.resolve("module/target"));
         Files.createSymbolicLink(project.resolve("away"), outside);
         Files.createSymbolicLink(project.resolve("cache"), outside);
+        // HOME is tmp: the shell expands ~/tools to tmp/tools, where a link leads outside too
+        Path tools = Dirs.mkdir(tmp, "tools");
+        Files.createDirectories(tools.resolve("old"));
+        Files.createSymbolicLink(tools.resolve("link"), outside);
         Path rules = rules("""
                 trust rm -rf target if cwd=${user.dir} cwd=${user.dir}/* -> "the project's build output"
                 trust rm -rf ${user.dir}/cache/* -> "the project's caches"
+                trust rm -rf ~/tools/* -> "old tool versions"
                 """);
         Spec spec = Spec.attempts()
                 .add("in-module", "@dir=" + project.resolve("module"), "rm", "-rf", "target")
                 .add("through-link", "@dir=" + project.resolve("away"), "rm", "-rf", "target")
                 .add("cache-link", "rm", "-rf", project.resolve("cache/data").toString())
-                .add("climbs", "rm", "-rf", project + "/module/../cache/../../outside/data");
+                .add("climbs", "rm", "-rf", project + "/module/../cache/../../outside/data")
+                .add("tilde", "sh", "-c", "rm -rf ~/tools/old")
+                .add("tilde-link", "sh", "-c", "rm -rf ~/tools/link/data");
         Run run = ForkedJvm.on(jdk).in(project).withAgent("autonomy=readonly,prompt=deny,rules=" + rules)
                 .env("HOME", tmp.toString()).main(Commands.class).args(spec.args()).run();
         assertThat(run.result("in-module").ok()).as(run.describe()).isTrue();
         assertThat(project.resolve("module/target")).doesNotExist();
-        for (String refused : List.of("through-link", "cache-link", "climbs")) {
+        assertThat(run.result("tilde").ok()).as(run.describe()).isTrue();
+        assertThat(tools.resolve("old")).doesNotExist();
+        for (String refused : List.of("through-link", "cache-link", "climbs", "tilde-link")) {
             assertThat(run.result(refused).blocked()).as(refused + "\n" + run.describe()).isTrue();
         }
         assertThat(outside.resolve("target/keep.txt")).exists();
