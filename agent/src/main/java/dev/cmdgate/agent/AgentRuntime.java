@@ -2,6 +2,7 @@ package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ChainSignature;
+import dev.cmdgate.agent.audit.JvmIdentity;
 import dev.cmdgate.agent.bridge.BridgeRouter;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
@@ -11,6 +12,10 @@ import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.launch.UngatedJvms;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.metrics.GateCounters;
+import dev.cmdgate.agent.metrics.GateMBean;
+import dev.cmdgate.agent.metrics.JmxPublisher;
+import dev.cmdgate.agent.metrics.PolicyStatus;
 import dev.cmdgate.agent.natives.NativeAddresses;
 import dev.cmdgate.agent.natives.NativeGate;
 import dev.cmdgate.agent.natives.NativeRoutes;
@@ -37,6 +42,7 @@ import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeyException;
 import dev.cmdgate.core.policy.SigningKeys;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /** Wires one JVM's gate from its configuration: checked at start-up, built on first use. */
@@ -47,7 +53,7 @@ public final class AgentRuntime {
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
     record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
-                   NativeAddresses natives, AuditSink auditOrNull) {
+                   NativeAddresses natives, AuditSink auditOrNull, PolicyStatus policyStatus) {
     }
 
     /**
@@ -59,7 +65,8 @@ public final class AgentRuntime {
         AgentConfig.AuditOptions o = config.auditOptions();
         AuditSink audit = config.audit() == null ? null
                 : new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), chainSigner(config));
-        PolicyCheck policy = config.remote() != null ? remotePolicy(config, audit) : loadPolicy(config);
+        RemotePassports passports = config.remote() == null ? null : remotePassports(config.remote());
+        PolicyCheck policy = passports != null ? remotePolicy(config, audit, passports) : loadPolicy(config);
         if (config.decisionPoint() != null) {
             try {
                 policy = new RemoteDecisions(config.decisionPoint(), policy);
@@ -72,7 +79,9 @@ public final class AgentRuntime {
         CommandClassifier classifier = config.rules() == null ? null : userRules(config);
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit));
+        PolicyStatus status = passports != null ? new PolicyStatus.Remote(passports)
+                : config.policy() != null ? new PolicyStatus.File(config.policy()) : new PolicyStatus.None();
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit, status));
         return new Gate(new BridgeRouter(gate.launches(), gate.api(), scopes, guard,
                 new NativeGate(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
@@ -129,23 +138,30 @@ public final class AgentRuntime {
                 config.decisionPoint() == null ? null : config.decisionPoint().agent());
         ThreadScopes scopes = checked.scopes();
         AgentLog log = new AgentLog();
+        ProcessWatchdog watchdog = new ProcessWatchdog();
+        GateCounters counters = new GateCounters(config.scheme(), config.mode() == AgentConfig.Mode.AUDIT);
         LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
-                new ScopeContext(scopes), new ScopeDeclaredClass(scopes));
-        JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, new ProcessWatchdog());
+                new ScopeContext(scopes), new ScopeDeclaredClass(scopes), counters);
+        JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, watchdog);
+        JmxPublisher.publishWhenJmxIsUp(new GateBean(checked, counters, watchdog));
         return new LazyGate.Built(handoff, guard,
                 new ApiAnswers(gatekeeper, prompts, config.mode() == AgentConfig.Mode.AUDIT, scopes, guard),
                 new NativeRoutes(checked.natives(), guard), gatekeeper);
+    }
+
+    /** The policy server's policy in force, as launches read it and the poller sets it. */
+    private static RemotePassports remotePassports(AgentConfig.RemotePolicy r) {
+        return new RemotePassports(r.url().toString(), r.stale(),
+                r.onStale() == AgentConfig.OnStale.KEEP ? RemotePassports.OnStale.KEEP : RemotePassports.OnStale.BLOCK,
+                r.startWait(), System::nanoTime);
     }
 
     /**
      * A policy from a policy server: launches read what the poller (its own thread, started here) puts in
      * force; until then, and when it is stale under {@code on-stale=block}, they are refused.
      */
-    private static PolicyCheck remotePolicy(AgentConfig config, AuditSink audit) {
+    private static PolicyCheck remotePolicy(AgentConfig config, AuditSink audit, RemotePassports passports) {
         AgentConfig.RemotePolicy r = config.remote();
-        RemotePassports passports = new RemotePassports(r.url().toString(), r.stale(),
-                r.onStale() == AgentConfig.OnStale.KEEP ? RemotePassports.OnStale.KEEP : RemotePassports.OnStale.BLOCK,
-                r.startWait(), System::nanoTime);
         try {
             new PolicyPoller(r, passports, audit, new AgentLog()).start();
             OapPolicy policy = new OapPolicy(PassportSource.remote(passports), new PassportEvaluator(), null,
@@ -209,6 +225,67 @@ public final class AgentRuntime {
                 }
             }
             return v;
+        }
+    }
+
+    /**
+     * The gate's MBean — this JVM, its counters, the policy in force, the audit file's and the watchdog's
+     * counts — made on the publisher's thread once JMX is up, so that building the gate loads no JMX class.
+     */
+    private static final class GateBean implements Supplier<GateMBean> {
+        private final Checked checked;
+        private final GateCounters counters;
+        private final ProcessWatchdog watchdog;
+
+        GateBean(Checked checked, GateCounters counters, ProcessWatchdog watchdog) {
+            this.checked = checked;
+            this.counters = counters;
+            this.watchdog = watchdog;
+        }
+
+        @Override
+        public GateMBean get() {
+            AgentConfig config = checked.config();
+            AuditSink audit = checked.auditOrNull();
+            GateMBean.Identity self = new GateMBean.Identity(ProcessHandle.current().pid(), JvmIdentity.current().main(),
+                    config.remotePrompt() == null ? null : config.remotePrompt().service(), config.scheme().describe(),
+                    config.modeLabel());
+            return new GateMBean(self, counters, checked.policyStatus(), audit == null ? new Zero() : new AuditFailures(audit),
+                    new WatchdogKills(watchdog));
+        }
+    }
+
+    /** Counts the MBean reads (classes, not lambdas: see Premain). */
+    private static final class Zero implements LongSupplier {
+        @Override
+        public long getAsLong() {
+            return 0;
+        }
+    }
+
+    private static final class AuditFailures implements LongSupplier {
+        private final AuditSink audit;
+
+        AuditFailures(AuditSink audit) {
+            this.audit = audit;
+        }
+
+        @Override
+        public long getAsLong() {
+            return audit.failedWrites();
+        }
+    }
+
+    private static final class WatchdogKills implements LongSupplier {
+        private final ProcessWatchdog watchdog;
+
+        WatchdogKills(ProcessWatchdog watchdog) {
+            this.watchdog = watchdog;
+        }
+
+        @Override
+        public long getAsLong() {
+            return watchdog.kills();
         }
     }
 

@@ -6,9 +6,11 @@ import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.metrics.GateCounters;
 import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.Decision;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.Verdict;
@@ -48,6 +50,12 @@ import org.openjdk.jmh.annotations.Warmup;
  *       Only commands the gate allows under {@code full} are used (a prompt or block would log to
  *       stderr), so this is the per-launch cost of a gated application's ordinary launches.</li>
  * </ul>
+ * {@code counting} says what the guard counts for the MBean: {@code off} nothing (no counters), {@code enforce}
+ * each launch by class and outcome and its decision time, as a JVM in {@code mode=enforce} does, {@code audit}
+ * that and what each tier would have answered, as in {@code mode=audit} (the most counting does per launch).
+ * Side by side they show what counting costs a launch; {@code count} is the counting alone, one recorded
+ * decision counted as {@code guard} counts it (with {@code off}: JMH's own cost, nothing counted):
+ * <pre>java -jar bench/target/cmdgate-bench.jar 'GateBenchmark.(guard|count)' -p counting=off,enforce,audit</pre>
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -61,6 +69,9 @@ public class GateBenchmark {
     @Param({"full"})
     public String autonomy;
 
+    @Param({"off", "enforce", "audit"})
+    public String counting;
+
     private Gatekeeper gatekeeper;
     private Launch[] launches;
     private int next;
@@ -69,6 +80,8 @@ public class GateBenchmark {
     private String[][] allowed;
     private int nextAllowed;
     private Path auditFile;
+    private GateCounters counters;
+    private Decision sample;
 
     @Setup
     public void setup() throws IOException {
@@ -94,9 +107,11 @@ public class GateBenchmark {
         Gatekeeper g = gatekeeper;
         AuditSink sink = new AuditSink(auditFile);
         AgentLog log = new AgentLog();
+        counters = counting.equals("off") ? null : new GateCounters(config.scheme(), counting.equals("audit"));
         LaunchGuard decisions = new LaunchGuard(config, () -> g, sink, new PromptGateway("deny", config.promptTimeout()),
-                log, Map::of, () -> null);   // no class declared by the application
+                log, Map::of, () -> null, counters);   // no class declared by the application
         guard = new JdkHandoff(decisions, config, sink, log, new ProcessWatchdog());
+        sample = decisions.enforce(Launch.ofArgv(List.of(allowed[0]), cwd), null, null, false).decision();
     }
 
     /** Keeps the audit file from growing to gigabytes; the sink appends, so truncating under it is safe. */
@@ -126,6 +141,16 @@ public class GateBenchmark {
         Object[] launched = guard.checkStart(cmd, null, null, null, false);
         guard.started(null);   // the exit hook: no execution limit configured, so nothing to watch
         return launched;
+    }
+
+    @Benchmark
+    public GateCounters count() {
+        GateCounters c = counters;
+        if (c != null) {
+            c.recorded(sample);
+            c.timed(40_000);
+        }
+        return c;
     }
 
     /** How many of the mix's commands {@code guard} cycles through (for the report). */

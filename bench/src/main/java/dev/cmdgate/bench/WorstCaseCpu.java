@@ -43,7 +43,7 @@ public final class WorstCaseCpu {
     static final int[] BYTES = {131072, 262144, 524288, 1048576};
     static final int[] DEPTHS = {1250, 2500, 5000, 10000};
     static final int[] COUNTS = {12500, 25000, 50000, 100000};
-    /** Wrappers are quadratic today (see docs/performance.md): a quarter of the sizes keeps the run short. */
+    /** Wrapper chains cost the most per word (each level is unwrapped and judged): a quarter of the sizes keeps the run short. */
     static final int[] WRAPPERS = {3125, 6250, 12500, 25000};
 
     public static void main(String[] args) {

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * directory or a caller: the directory the process starts in and the classes of the launching frames
  * from the launch up to the application's caller (the JDK's and the launcher libraries' included,
  * cmdgate's left out). The frames are read only when a row asks for them: a stack walk is the costliest
- * part of a launch.
+ * part of a launch. A site may also read the files that steer a program ({@link SiteFiles}).
  */
 public interface LaunchSite {
 
@@ -66,8 +66,21 @@ public interface LaunchSite {
         };
     }
 
+    /**
+     * The files at the site that may steer a program the rules call Read, or null when this site cannot be
+     * read (a replayed audit line, a policy check): then such files are not looked at.
+     */
+    default SiteFiles files() {
+        return null;
+    }
+
     /** A site; when {@code callerClasses} is {@link Frames}, its origins are the frames' origins. */
     static LaunchSite of(String cwd, Supplier<List<String>> callerClasses) {
+        return of(cwd, callerClasses, null);
+    }
+
+    /** A site whose steering files {@code files} reads (null: none read). */
+    static LaunchSite of(String cwd, Supplier<List<String>> callerClasses, SiteFiles files) {
         return new LaunchSite() {
             private List<String> frames;
             private List<String> origins;
@@ -85,6 +98,11 @@ public interface LaunchSite {
             @Override
             public String cwd() {
                 return cwd;
+            }
+
+            @Override
+            public SiteFiles files() {
+                return files;
             }
 
             @Override

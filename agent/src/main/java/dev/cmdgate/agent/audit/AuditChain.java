@@ -6,8 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -149,103 +147,189 @@ public final class AuditChain {
     /**
      * Checks the chain of each file and, for consecutive files given oldest first (FILE.2 FILE.1 FILE), the
      * link between them. A file whose first line is the rotation link of a file not given is checked
-     * from that line on (the link itself is said).
+     * from that line on (the link itself is said). Each file is read once, a line at a time.
      */
     public static Report verify(List<Path> files) throws IOException {
         List<Problem> problems = new ArrayList<>();
         List<String> summaries = new ArrayList<>();
-        Hasher hasher = new Hasher();
-        String previousLast = null;
-        Path previousFile = null;
+        FileCheck previous = null;
         for (Path file : files) {
-            byte[] all = Files.readAllBytes(file);
-            List<byte[]> lines = split(all);
-            if (all.length > 0 && all[all.length - 1] != '\n') {
-                problems.add(new Problem(file, lines.size(), "the last line has no newline: a write was cut short"
-                        + " or the end of the file was edited"));
+            FileCheck check = new FileCheck(file, previous);
+            try (AuditLines lines = AuditLines.open(file)) {
+                while (lines.next()) {
+                    check.line(lines);
+                }
+                check.end(lines.endsWithNewline());
             }
-            String[] hashes = new String[lines.size()];
-            Map<String, Integer> lineOfHash = new HashMap<>();
-            for (int i = 0; i < lines.size(); i++) {
-                byte[] l = lines.get(i);
-                hashes[i] = hasher.hex(l, 0, l.length);
-                lineOfHash.putIfAbsent(hashes[i], i + 1);
-            }
-            String link = "";
-            for (int i = 0; i < lines.size(); i++) {
-                int n = i + 1;
-                String text = new String(lines.get(i), StandardCharsets.UTF_8);
-                Map<String, Object> obj;
-                try {
-                    obj = JsonParser.parseObject(text);
-                } catch (JsonParseException e) {
-                    problems.add(new Problem(file, n, "not a JSON object (" + e.getMessage() + ")"));
-                    continue;
-                }
-                if (!(obj.get(AuditLine.PREV_HASH) instanceof String prev)) {
-                    problems.add(new Problem(file, n, "no prev_hash: the line was not written by cmdgate's chained audit"));
-                    continue;
-                }
-                if (i == 0) {
-                    boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditLine.EVENT));
-                    if (rotated && previousLast != null) {
-                        if (!prev.equals(previousLast)) {
-                            problems.add(new Problem(file, n, "the rotation link does not match the last line of "
-                                    + previousFile + ": a line at its end was edited or removed, or the files are not consecutive"));
-                        }
-                        link = " (linked to " + previousFile.getFileName() + ")";
-                    } else if (rotated) {
-                        link = " (continues " + obj.get(AuditEvent.Rotated.PREVIOUS_FILE) + ", not checked here)";
-                    } else if (!prev.equals(GENESIS)) {
-                        Integer j = lineOfHash.get(prev);
-                        problems.add(new Problem(file, n, j != null
-                                ? "the first line follows line " + j + ": lines were reordered"
-                                : "the file does not start a chain: the lines before this one were removed"));
-                    }
-                    continue;
-                }
-                if (prev.equals(hashes[i - 1])) {
-                    continue;
-                }
-                Integer j = lineOfHash.get(prev);
-                String what;
-                if (prev.equals(GENESIS)) {
-                    what = "line " + n + " starts a new chain in the middle of the file: lines were inserted or files joined";
-                } else if (j == null) {
-                    what = "line " + n + " does not follow line " + i + ": line " + i + " was edited, or lines were"
-                            + " removed before line " + n;
-                } else if (j < i) {
-                    what = "line " + n + " follows line " + j + ": " + (i - j == 1 ? "the line between was" : "the lines between were")
-                            + " inserted or moved here";
-                } else {
-                    what = "line " + n + " follows line " + j + ", which comes later: lines were reordered";
-                }
-                problems.add(new Problem(file, n, what));
-            }
-            summaries.add(file + ": " + lines.size() + " lines" + link);
-            previousLast = lines.isEmpty() ? null : hashes[lines.size() - 1];
-            previousFile = file;
+            problems.addAll(check.problems());
+            summaries.add(check.summary());
+            previous = check;
         }
         return new Report(summaries, problems);
     }
 
-    /** The lines of a file, without their newlines (a last line without one counts). */
-    static List<byte[]> split(byte[] all) {
-        List<byte[]> out = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < all.length; i++) {
-            if (all[i] == '\n') {
-                byte[] l = new byte[i - start];
-                System.arraycopy(all, start, l, 0, l.length);
-                out.add(l);
-                start = i + 1;
+    /**
+     * The chain check of one file, fed its lines in order as they are read ({@link AuditLines}) — by
+     * {@link #verify}, and by readers that look at each line for other reasons too (the HTML report): the
+     * same verdict, the file read once. A line that points at a line not read yet (moved there, or
+     * reordered) is named once the file has been read to its end.
+     */
+    public static final class FileCheck {
+        private final Path file;
+        private final String previousLast;
+        private final Path previousFile;
+        /** The first line of each hash. */
+        private final Map<String, Integer> lineOfHash = new HashMap<>();
+        /** One problem at most per line, kept with its line number; sorted at the end. */
+        private final List<Problem> lineProblems = new ArrayList<>();
+        /** Lines whose prev_hash names no line read before them: what they follow is known at the end. */
+        private final List<Object[]> later = new ArrayList<>();
+        private List<Problem> problems;
+        private String lastHash;
+        private int lines;
+        private String link = "";
+
+        /** @param before the check of the file rotated away just before this one (given just before it), or null */
+        public FileCheck(Path file, FileCheck before) {
+            this.file = file;
+            this.previousLast = before == null ? null : before.lastHash;
+            this.previousFile = before == null ? null : before.file;
+        }
+
+        /** The line {@code lines} is at, parsed here (see {@link #line(int, String, Map, String)}). */
+        public void line(AuditLines in) {
+            Map<String, Object> obj = null;
+            String notJson = null;
+            if (in.whole()) {
+                try {
+                    obj = JsonParser.parseObject(in.text());
+                } catch (JsonParseException e) {
+                    notJson = e.getMessage();
+                }
+            } else {
+                obj = tailFields(in.text());
+                if (obj == null) {
+                    notJson = "a line of " + in.size() + " bytes, longer than the " + AuditLines.MAX_LINE_BYTES
+                            + " bytes read whole, that does not end with a prev_hash";
+                }
+            }
+            line(in.number(), in.hash(), obj, notJson);
+        }
+
+        /**
+         * One line, in order.
+         *
+         * @param hash    the SHA-256 of its bytes
+         * @param obj     the line as a JSON object, or null when it is not one
+         * @param notJson why it is not one (when {@code obj} is null)
+         */
+        public void line(int n, String hash, Map<String, Object> obj, String notJson) {
+            lines = n;
+            String before = lastHash;
+            lastHash = hash;
+            boolean first = n == 1;
+            check(n, before, obj, notJson, first);
+            lineOfHash.putIfAbsent(hash, n);
+        }
+
+        private void check(int n, String before, Map<String, Object> obj, String notJson, boolean first) {
+            if (obj == null) {
+                lineProblems.add(new Problem(file, n, "not a JSON object (" + notJson + ")"));
+                return;
+            }
+            if (!(obj.get(AuditLine.PREV_HASH) instanceof String prev)) {
+                lineProblems.add(new Problem(file, n, "no prev_hash: the line was not written by cmdgate's chained audit"));
+                return;
+            }
+            if (first) {
+                boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditLine.EVENT));
+                if (rotated && previousLast != null) {
+                    if (!prev.equals(previousLast)) {
+                        lineProblems.add(new Problem(file, n, "the rotation link does not match the last line of "
+                                + previousFile + ": a line at its end was edited or removed, or the files are not consecutive"));
+                    }
+                    link = " (linked to " + previousFile.getFileName() + ")";
+                } else if (rotated) {
+                    link = " (continues " + obj.get(AuditEvent.Rotated.PREVIOUS_FILE) + ", not checked here)";
+                } else if (!prev.equals(GENESIS)) {
+                    later.add(new Object[] {n, prev});
+                }
+                return;
+            }
+            if (prev.equals(before)) {
+                return;
+            }
+            Integer j = lineOfHash.get(prev);
+            int i = n - 1;
+            if (prev.equals(GENESIS)) {
+                lineProblems.add(new Problem(file, n, "line " + n
+                        + " starts a new chain in the middle of the file: lines were inserted or files joined"));
+            } else if (j != null) {
+                lineProblems.add(new Problem(file, n, "line " + n + " follows line " + j + ": "
+                        + (i - j == 1 ? "the line between was" : "the lines between were") + " inserted or moved here"));
+            } else {
+                later.add(new Object[] {n, prev});
             }
         }
-        if (start < all.length) {
-            byte[] l = new byte[all.length - start];
-            System.arraycopy(all, start, l, 0, l.length);
-            out.add(l);
+
+        /** After the last line: {@code newline} says whether the file ended with one. */
+        public void end(boolean newline) {
+            List<Problem> out = new ArrayList<>();
+            if (!newline && lines > 0) {
+                out.add(new Problem(file, lines, "the last line has no newline: a write was cut short"
+                        + " or the end of the file was edited"));
+            }
+            for (Object[] l : later) {
+                int n = (Integer) l[0];
+                Integer j = lineOfHash.get((String) l[1]);
+                String what;
+                if (n == 1) {
+                    what = j != null ? "the first line follows line " + j + ": lines were reordered"
+                            : "the file does not start a chain: the lines before this one were removed";
+                } else if (j == null) {
+                    what = "line " + n + " does not follow line " + (n - 1) + ": line " + (n - 1) + " was edited, or lines"
+                            + " were removed before line " + n;
+                } else {
+                    what = "line " + n + " follows line " + j + ", which comes later: lines were reordered";
+                }
+                lineProblems.add(new Problem(file, n, what));
+            }
+            lineProblems.sort(java.util.Comparator.comparingInt(Problem::line));
+            out.addAll(lineProblems);
+            problems = List.copyOf(out);
+            later.clear();
         }
-        return out;
+
+        /** What {@link #end} found, in the order of the lines. */
+        public List<Problem> problems() {
+            return problems;
+        }
+
+        /** {@code FILE: N lines}, and its link to the file before it. */
+        public String summary() {
+            return file + ": " + lines + " lines" + link;
+        }
+
+        /** The hash of the file's last line (what the next file's rotation link must carry). */
+        public String lastHash() {
+            return lastHash;
+        }
+
+        /**
+         * The {@code prev_hash} (and {@code event}) at the end of a line too long to read whole: cmdgate writes
+         * {@code ,"prev_hash":"HEX"}} last. Null when the tail is not that.
+         */
+        static Map<String, Object> tailFields(String tail) {
+            String marker = "\"prev_hash\":\"";
+            int at = tail.lastIndexOf(marker);
+            if (at < 0 || !tail.endsWith("\"}")) {
+                return null;
+            }
+            String hex = tail.substring(at + marker.length(), tail.length() - 2);
+            if (hex.length() != 64 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+                return null;
+            }
+            return Map.of(AuditLine.PREV_HASH, hex);
+        }
     }
 }

@@ -31,6 +31,8 @@ public final class AuditLine {
     public static final String PRECHECK = "precheck";
     public static final String ARGV = "argv";
     public static final String CWD = "cwd";
+    public static final String CLASS = "class";
+    public static final String LEVEL = "level";
     public static final String GATE = "gate";
     public static final String OUTCOME = "outcome";
     /** The value of {@link #OUTCOME} for a launch that ran. */
@@ -39,6 +41,13 @@ public final class AuditLine {
     public static final String ENV_CHANGED = "changed";
     public static final String ENV_HOOKS = "hooks";
     public static final String SCHEME = "scheme";
+    public static final String MODE = "mode";
+    /** What a person (or a handler) answered: {@code handler}, {@code answer}, {@code detail}, {@code approver} … */
+    public static final String PROMPT = "prompt";
+    /** The passport's decision object; {@code "allow": false} when it refused. */
+    public static final String OAP = "oap";
+    /** Output redirects of the launch: {@code [{"path":…,"append":…}]}. */
+    public static final String REDIRECTS = "redirects";
     public static final String CALLER = "caller";
     public static final String SECRETS = "secrets";
     public static final String SECRETS_WITHHELD = "secrets_withheld";

@@ -72,6 +72,8 @@ public final class AuditSink {
      * the first line when not given: {@code ProcessHandle.current()} must not run while cmdgate starts.
      */
     private String jvmFields;
+    /** Lines that could not be written whole (a failed open, write or lock); written under this sink's monitor. */
+    private volatile long failedWrites;
 
     public AuditSink(Path file) {
         this(file, JvmIdentity.current());
@@ -103,6 +105,11 @@ public final class AuditSink {
 
     public Path file() {
         return file;
+    }
+
+    /** How many lines could not be written so far (for the counters; each such line was reported to its caller). */
+    public long failedWrites() {
+        return failedWrites;
     }
 
     /**
@@ -200,8 +207,11 @@ public final class AuditSink {
                     held.release();
                 }
             }
-        } catch (IOException e) {
-            closeQuietly();
+        } catch (IOException | RuntimeException e) {
+            failedWrites++;   // under the monitor: one writer at a time
+            if (e instanceof IOException) {
+                closeQuietly();
+            }
             throw e;
         } finally {
             line.release();

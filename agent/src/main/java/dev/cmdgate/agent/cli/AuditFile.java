@@ -1,6 +1,7 @@
 package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.agent.audit.AuditLine;
+import dev.cmdgate.agent.cli.report.RecordedLine;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,29 +19,9 @@ import java.util.Map;
  */
 final class AuditFile {
 
-    /** One decision line (not an event, not a pre-check), with its line number. */
-    record Entry(int line, Map<String, Object> json) {
-        @SuppressWarnings("unchecked")
-        List<String> argv() {
-            Object a = json.get(AuditLine.ARGV);
-            return a instanceof List<?> l && l.stream().allMatch(String.class::isInstance) ? (List<String>) a : null;
-        }
-
-        String string(String key) {
-            Object v = json.get(key);
-            return v instanceof String s ? s : null;
-        }
-
-        @SuppressWarnings("unchecked")
-        Map<String, Object> object(String key) {
-            Object v = json.get(key);
-            return v instanceof Map<?, ?> ? (Map<String, Object>) v : Map.of();
-        }
-    }
-
-    final List<Entry> decisions = new ArrayList<>();
-    final List<Entry> events = new ArrayList<>();
-    final List<Entry> prechecks = new ArrayList<>();
+    final List<RecordedLine> decisions = new ArrayList<>();
+    final List<RecordedLine> events = new ArrayList<>();
+    final List<RecordedLine> prechecks = new ArrayList<>();
     /** Line numbers of lines that are not JSON objects (blank lines are not counted). */
     final List<Integer> unreadable = new ArrayList<>();
 
@@ -63,7 +44,7 @@ final class AuditFile {
                     a.unreadable.add(n);
                     continue;
                 }
-                Entry e = new Entry(n, json);
+                RecordedLine e = new RecordedLine(file, n, -1, json);
                 AuditLine.Kind kind = AuditLine.kind(json);
                 if (kind == AuditLine.Kind.EVENT) {
                     a.events.add(e);

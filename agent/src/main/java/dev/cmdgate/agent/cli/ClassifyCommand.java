@@ -1,6 +1,8 @@
 package dev.cmdgate.agent.cli;
 
+import dev.cmdgate.agent.site.SiteReader;
 import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.classify.Classifiers;
@@ -80,7 +82,7 @@ final class ClassifyCommand implements Callable<Integer> {
         Launch launch = shell != null
                 ? new Launch(List.of("sh", "-c", shell), shell, cwd(), Map.of(), List.of(), null, null)
                 : new Launch(argv, null, cwd(), Map.of(), List.of(), null, null);
-        Verdict verdict = gatekeeper.judge(launch);
+        Verdict verdict = gatekeeper.judge(launch, site(launch, SiteReader.ofThisJvm()));
         RuleSet ruleSet = explain && classifier instanceof RulesClassifier rc ? rc.rules() : null;
         if (json) {
             Map<String, Object> m = toJson(verdict, launch, gatekeeper);
@@ -103,6 +105,11 @@ final class ClassifyCommand implements Callable<Integer> {
             return null;
         }
         return CliPolicy.load(gate.policy, signingKey);
+    }
+
+    /** Where a classified command would run: this directory, with the files that steer a Read command read there. */
+    static LaunchSite site(Launch launch, SiteReader files) {
+        return LaunchSite.of(launch.cwd(), LaunchSite.NoFrames.NO_FRAMES, files.forLaunch());
     }
 
     static String cwd() {

@@ -24,6 +24,8 @@ final class JsonlSession {
 
     private final Gatekeeper gatekeeper;
     private final String defaultCwd;
+    /** Reads the files that steer a Read command in each request's directory. */
+    private final dev.cmdgate.agent.site.SiteReader files = dev.cmdgate.agent.site.SiteReader.ofThisJvm();
 
     JsonlSession(Gatekeeper gatekeeper, String defaultCwd) {
         this.gatekeeper = gatekeeper;
@@ -44,7 +46,7 @@ final class JsonlSession {
     Map<String, Object> answer(String line) {
         try {
             Launch launch = request(line);
-            return ClassifyCommand.toJson(gatekeeper.judge(launch), launch, gatekeeper);
+            return ClassifyCommand.toJson(gatekeeper.judge(launch, ClassifyCommand.site(launch, files)), launch, gatekeeper);
         } catch (IllegalArgumentException e) {
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("error", e.getMessage());

@@ -2,16 +2,20 @@ package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.CommandClass;
-import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
-import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.agent.cli.report.HtmlReport;
+import dev.cmdgate.agent.cli.report.RecordedLine;
+import dev.cmdgate.agent.cli.report.TrustSuggestions;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -29,6 +33,9 @@ import picocli.CommandLine.Parameters;
  * passport would have done with the launches recorded in an audit file — so a team can choose its tier
  * from a week of {@code mode=audit}. Each decision line's argv, directory, environment changes and
  * caller are judged again as recorded; the answer is compared with the gate the line records.
+ * {@code report AUDIT… --html OUT} writes the page people look at instead ({@link HtmlReport}), and
+ * {@code report AUDIT… --suggest-trust} the trust rows that would have let the prompted and refused
+ * launches through ({@link TrustSuggestions}), for review.
  *
  * <p>Other views of an audit file are sub-commands of {@code report} ({@code report VIEW AUDIT}); this
  * one is what {@code report AUDIT} shows.
@@ -38,17 +45,37 @@ import picocli.CommandLine.Parameters;
         description = {"What another tier or passport would have done with the launches in an audit file.",
                 "Judges each recorded launch (argv, directory, environment changes, caller) again and compares",
                 "with the gate the line records; prints a summary per class and every launch whose answer changes.",
-                "Exit status: 0 report printed, 2 usage error."})
+                "--html OUT writes one self-contained page for one or more audit files (rotated ones oldest first):",
+                "launches over time, what another tier or mode=enforce would refuse, the refused and prompted",
+                "commands, callers, approvers, JVMs and each file's hash chain.",
+                "--suggest-trust prints the trust rows that would have let the prompted and refused launches run,",
+                "checked with the classifier, for review (nothing is applied).",
+                "Exit status: 0 report written, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {
 
     // optional to picocli, so that a view's name (report secrets AUDIT) is read as a sub-command; required in call()
-    @Parameters(index = "0", arity = "0..1", paramLabel = "AUDIT", description = "a cmdgate audit file (JSON lines)")
-    Path audit;
+    @Parameters(arity = "0..*", paramLabel = "AUDIT", description = "cmdgate audit files (JSON lines); several only with"
+            + " --html or --suggest-trust (rotated files oldest first: audit.jsonl.2 audit.jsonl.1 audit.jsonl)")
+    List<Path> audits = new ArrayList<>();
+
+    /** The one file of the text report. */
+    private Path audit;
+
+    @Option(names = "--html", paramLabel = "OUT", description = "write the report as one self-contained HTML page to OUT")
+    Path html;
+
+    @Option(names = "--suggest-trust", description = "print trust rows for the prompted and refused launches, for review")
+    boolean suggestTrust;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "with --html: the N most frequent"
+            + " commands, callers and JVMs of each table (default 20)")
+    int top;
 
     @CommandLine.Mixin
     GateOptions gate;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "200", description = "list at most N changed launches (default 200)")
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "200", description = "list at most N changed launches"
+            + " (with --suggest-trust: N rows) (default 200)")
     int limit;
 
     @CommandLine.Spec
@@ -67,11 +94,54 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        if (audit == null) {
+    public Integer call() throws IOException {
+        if (audits.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "Missing required parameter: 'AUDIT' (or a view: report secrets AUDIT)");
         }
+        for (Path f : audits) {
+            if (!Files.isRegularFile(f) || !Files.isReadable(f)) {
+                throw new Main.UsageException(f + " is not a readable audit file");
+            }
+        }
+        if (html != null && suggestTrust) {
+            throw new Main.UsageException("--html and --suggest-trust are two reports: give one of them");
+        }
+        if (html != null) {
+            if (gate.autonomy != null || gate.level != null || gate.policy != null || gate.rules != null) {
+                throw new Main.UsageException("--html shows what every tier would have done from the recorded classes;"
+                        + " --autonomy, --level, --policy and --rules belong to the text report");
+            }
+            Files.writeString(html, HtmlReport.of(audits, Math.max(1, top)), StandardCharsets.UTF_8);
+            spec.commandLine().getOut().println("cmdgate report: wrote " + html);
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        if (suggestTrust) {
+            if (gate.autonomy != null || gate.level != null || gate.policy != null) {
+                throw new Main.UsageException("--suggest-trust takes the launches that were prompted or refused as recorded;"
+                        + " --autonomy, --level and --policy belong to the text report");
+            }
+            String rulesText = null;
+            if (gate.rules != null) {
+                try {
+                    rulesText = Files.readString(gate.rules, StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new Main.UsageException("cannot read " + gate.rules + ": " + e.getMessage());
+                }
+            }
+            try {
+                TrustSuggestions.run(audits, rulesText, gate.rules == null ? null : gate.rules.toString(),
+                        spec.commandLine().getOut(), Math.max(0, limit));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException(e.getMessage());
+            }
+            return 0;
+        }
+        if (audits.size() > 1) {
+            throw new Main.UsageException("the text report reads one audit file; several go with --html or --suggest-trust");
+        }
+        audit = audits.get(0);
         GateScheme scheme = gate.scheme();
         PolicyCheck check = gate.policy == null ? null : CliPolicy.load(gate.policy, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(gate.rules), scheme, check);
@@ -80,14 +150,14 @@ final class ReportCommand implements Callable<Integer> {
         Map<CommandClass, Row> rows = new EnumMap<>(CommandClass.class);
         List<Change> changes = new ArrayList<>();
         Map<String, Integer> schemesThen = new HashMap<>();
-        for (AuditFile.Entry e : file.decisions) {
+        for (RecordedLine e : file.decisions) {
             GateDecision then = gate(e.string(AuditLine.GATE));
             if (then == null) {
                 file.unreadable.add(e.line());
                 continue;
             }
             schemesThen.merge(String.valueOf(e.string(AuditLine.SCHEME)), 1, Integer::sum);
-            Verdict v = gatekeeper.judge(launch(e), site(e));
+            Verdict v = gatekeeper.judge(e.launch(), e.site());
             CommandClass c = v.classification().commandClass();
             Row row = rows.computeIfAbsent(c, k -> new Row());
             row.count++;
@@ -100,43 +170,6 @@ final class ReportCommand implements Callable<Integer> {
         }
         print(spec.commandLine().getOut(), scheme, file, rows, changes, schemesThen);
         return 0;
-    }
-
-    /** The launch as the line records it; environment values the line does not hold are judged as empty. */
-    private static Launch launch(AuditFile.Entry e) {
-        Map<String, String> env = new HashMap<>();
-        Map<String, Object> recorded = e.object(AuditLine.ENV);
-        if (recorded.get(AuditLine.ENV_CHANGED) instanceof List<?> names) {
-            for (Object n : names) {
-                if (n instanceof String s) {
-                    env.put(s, "");
-                }
-            }
-        }
-        if (recorded.get(AuditLine.ENV_HOOKS) instanceof Map<?, ?> hooks) {
-            for (Map.Entry<?, ?> h : hooks.entrySet()) {
-                if (h.getKey() instanceof String k && h.getValue() instanceof String v) {
-                    env.put(k, v);
-                }
-            }
-        }
-        String cwd = e.string(AuditLine.CWD);
-        return new Launch(e.argv(), null, cwd == null ? "/" : cwd, env, List.of(), null, null);
-    }
-
-    /** The directory and the recorded caller's class (the only frame a line keeps), for trust rows. */
-    private static LaunchSite site(AuditFile.Entry e) {
-        String caller = e.string(AuditLine.CALLER);
-        List<String> frames = new ArrayList<>();
-        if (caller != null) {
-            int paren = caller.indexOf('(');
-            String method = paren < 0 ? caller : caller.substring(0, paren);
-            int dot = method.lastIndexOf('.');
-            if (dot > 0) {
-                frames.add(method.substring(0, dot));
-            }
-        }
-        return LaunchSite.of(e.string(AuditLine.CWD), () -> frames);
     }
 
     private static GateDecision gate(String label) {

@@ -31,6 +31,8 @@ final class HookGate {
     private final Host host;
     private final Path launcher;
     private final DecisionIds ids = new DecisionIds();
+    /** Reads the files that steer a Read command (.git/config …) in the host's working directory. */
+    private final dev.cmdgate.agent.site.SiteReader siteFiles = dev.cmdgate.agent.site.SiteReader.ofThisJvm();
 
     /** The decision as recorded, and the answer for the host. */
     record Decided(Decision decision, Answer answer) {
@@ -48,7 +50,8 @@ final class HookGate {
         // what the hosts run: bash -c LINE (a JVM that launches the same is judged the same)
         Launch launch = new Launch(List.of("bash", "-c", call.command()), null, call.cwd(), Map.of(), List.of(),
                 call.timeout(), null);
-        Verdict v = gatekeeper.judge(launch, LaunchSite.of(call.cwd(), LaunchSite.NoFrames.NO_FRAMES));
+        Verdict v = gatekeeper.judge(launch, LaunchSite.of(call.cwd(), LaunchSite.NoFrames.NO_FRAMES,
+                call.cwd() == null ? null : siteFiles.forLaunch()));
         List<Reason> reasons = new ArrayList<>(v.reasons());
         GateDecision gate = v.gate();
         GateDecision byProject = settings.projectGate(v.classification());

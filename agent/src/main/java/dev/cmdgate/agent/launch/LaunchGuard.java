@@ -5,8 +5,10 @@ import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
+import dev.cmdgate.agent.metrics.GateCounters;
 import dev.cmdgate.agent.prompt.AnswerLadder;
 import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.site.SiteReader;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
@@ -64,6 +66,10 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     /** Finds the user's code that launched, past the launcher libraries. */
     private final CallSite callSites;
     private final SecretScreen secrets;
+    /** What the MBean shows: every recorded decision and every launch's decision time; null: not counted. */
+    private final GateCounters counters;
+    /** Reads the files that steer a Read command (.git/config …) where the launch is made. */
+    private final SiteReader siteFiles = SiteReader.ofThisJvm();
 
     /**
      * @param context       the launching thread's context (the application's LaunchScope), for prompts and audit
@@ -72,7 +78,15 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
      */
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass) {
+        this(config, gatekeeper, audit, prompts, log, context, declaredClass, null);
+    }
+
+    /** @param counters where decisions are counted for the MBean; null counts nothing (tests, benchmarks) */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
+                       GateCounters counters) {
         this.config = config;
+        this.counters = counters;
         this.schemeLabel = config.scheme().describe();
         this.modeLabel = config.modeLabel();
         this.gatekeeper = gatekeeper;
@@ -97,6 +111,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
      * @param cannotScrub the route starts it as it is: a secret it would be denied refuses it
      */
     public Decided enforce(Launch launch, Launch starting, Map<String, String> environment, boolean cannotScrub) {
+        long started = System.nanoTime();
         int[] depth = depths.get();
         if (depth == null) {
             depths.set(depth = new int[1]);
@@ -110,6 +125,9 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
             decided = new Decided(internalError(launch, e), null, SecretsRecord.NONE);
         } finally {
             depth[0] = level;
+        }
+        if (counters != null) {
+            counters.timed(System.nanoTime() - started);
         }
         if (decided.decision().outcome() == Outcome.BLOCKED) {
             throw new SecurityException(decided.decision().blockMessage());
@@ -126,7 +144,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
                            boolean mayPrompt) {
         Launch launch = declared(asked);
         CallSite.Walk site = callSites.walk();
-        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site));
+        Verdict verdict = gatekeeper.get().judge(launch, LaunchSite.of(launch.cwd(), site, siteFiles.forLaunch()));
         SecretsRecord received = starting == null ? SecretsRecord.NONE : secrets.plan(starting, environment);
         boolean unscrubbable = cannotScrub && !received.withheld().isEmpty();
         List<Reason> reasons = new ArrayList<>(verdict.reasons());
@@ -296,6 +314,9 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
             } catch (IOException | RuntimeException e) {
                 d = auditFailed(d, e);
             }
+        }
+        if (counters != null) {
+            counters.recorded(d);
         }
         if (d.precheck() != null) {
             return d;   // answered to the application, which reports it; nothing was launched

@@ -42,6 +42,11 @@ public final class PromptGateway {
     private static final Set<String> BUILT_IN = Set.of("auto", "deny", "allow", "console");
     /** Handler calls allowed to run on past their timeout before cmdgate stops calling the handler. */
     public static final int MAX_HUNG = 4;
+    /**
+     * How the recorded detail of a prompt that got no answer in time begins — here, or at an approval
+     * service's deadline — so that counters and reports tell a timeout from a deny.
+     */
+    public static final String NO_ANSWER = "no answer ";
     // the states of one handler call, for the hung count
     private static final int QUEUED = 0;
     private static final int RUNNING = 1;
@@ -203,7 +208,7 @@ public final class PromptGateway {
                     reply.channel(), reply.note());
         } catch (TimeoutException e) {
             abandon(future, state);
-            return record(name, "deny", started, "no answer within " + timeout.toSeconds() + " s");
+            return record(name, "deny", started, NO_ANSWER + "within " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof ConsoleHandler.NoTerminal || cause instanceof PromptUnanswered) {
@@ -235,6 +240,11 @@ public final class PromptGateway {
         if (!state.compareAndSet(QUEUED, FINISHED) && state.compareAndSet(RUNNING, ABANDONED)) {
             hung.incrementAndGet();
         }
+    }
+
+    /** Whether a prompt's recorded detail says it got no answer in time (see {@link #NO_ANSWER}). */
+    public static boolean timedOut(String detail) {
+        return detail != null && detail.startsWith(NO_ANSWER);
     }
 
     /** Handler calls now running past their timeout (for tests and diagnostics). */

@@ -52,6 +52,8 @@ public final class ProcessWatchdog {
     /** Sweeps in progress (0 or 1: one thread), for the shutdown hook. */
     private int sweeping;
     private final Object sweepLock = new Object();
+    /** Launches killed at their time limit (for the counters); written by the watchdog's one thread. */
+    private volatile long kills;
 
     /** Told about a kill: first before anything is signalled, then (only if there is more to say) after. */
     public interface Listener {
@@ -76,6 +78,11 @@ public final class ProcessWatchdog {
 
         /** True once the process has been killed for running past its limit. */
         boolean killed();
+    }
+
+    /** How many launches were killed at their time limit so far. */
+    public long kills() {
+        return kills;
     }
 
     /** The agent makes one per JVM (AgentRuntime); its thread starts on the first watch. */
@@ -265,6 +272,7 @@ public final class ProcessWatchdog {
         if (!sweep.anything()) {
             return;   // ended in time and left nothing behind
         }
+        kills++;   // only the watchdog's thread kills
         ProcessHandle first = e.roots.get(0);
         KillEvent event = new KillEvent(first.pid(), command(first), e.limit,
                 Duration.ofNanos(System.nanoTime() - e.startNanos), Instant.now(), planned);

@@ -75,6 +75,8 @@ final class Analysis {
     final FileEffects files;
     final CodeArguments code = new CodeArguments(this);
     final Wrappers wrappers = new Wrappers(this);
+    /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
+    final Steering steering = new Steering(this);
 
     // what the script has done so far
     /** The fail-closed bounds and what has been used of them. */
@@ -483,6 +485,7 @@ final class Analysis {
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(site, setting("reverse-shell"), String.join(" ", networkRedirects));
         }
+        steering.note(p, site);
         boolean carried = scriptsRun > scriptsBefore;
         RunsRule runs = deepest.runs();
         if (runs != null) {

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Checks the {@code example "LINE" -> CLASS} rows of a rule set: each line is classified as {@code sh -c LINE}
- * with the whole rule set and must get exactly its class. The build checks the built-in rules' examples;
+ * with the whole rule set and must get exactly its class; an example with files ({@code with PATH "LINE"…}) is
+ * judged in a small tree held in memory ({@link FixtureFiles}). The build checks the built-in rules' examples;
  * {@code cmdgate rules check FILE} checks a user file's.
  */
 public final class RuleExamples {
@@ -39,7 +40,9 @@ public final class RuleExamples {
             if (origin != null && !origin.equals(e.origin())) {
                 continue;
             }
-            Classification got = c.classifyShell(e.command());
+            Classification got = e.files().isEmpty() ? c.classifyShell(e.command())
+                    : c.classifyArgv(List.of("sh", "-c", e.command()), java.util.Map.of(), dev.cmdgate.core.LaunchSite.of(
+                            FixtureFiles.CWD, dev.cmdgate.core.LaunchSite.NoFrames.NO_FRAMES, new FixtureFiles(e.files())));
             if (got.commandClass() != e.expected()) {
                 failures.add(new Failure(e, got.commandClass(), strongest(got)));
             }

@@ -113,12 +113,16 @@ public final class RulesClassifier implements CommandClassifier {
     public Classification classifyArgv(List<String> argv, Map<String, String> environmentChanges,
                                        dev.cmdgate.core.LaunchSite site) {
         try {
-            dev.cmdgate.core.LaunchSite where = site == null ? dev.cmdgate.core.LaunchSite.NONE : site;
+            dev.cmdgate.core.LaunchSite at = site == null ? dev.cmdgate.core.LaunchSite.NONE : site;
             Map<String, String> env = environmentChanges == null ? Map.of() : environmentChanges;
-            Analysis a = analysis(where);
+            Analysis a = analysis(at);
             a.top(argv, env);
+            if (a.cls == CommandClass.READ && at.files() != null) {
+                // only a Read launch needs its steering files read: anything else is at least Write already
+                a.steering.check(at.files(), at.cwd());
+            }
             Classification c = a.result();
-            return review == null ? c : reviewed(c, review.review(argv, env, where, c));
+            return review == null ? c : reviewed(c, review.review(argv, env, at, c));
         } catch (StackOverflowError | RuntimeException e) {
             return failure(argv, e.getClass().getSimpleName());
         } catch (OutOfMemoryError e) {

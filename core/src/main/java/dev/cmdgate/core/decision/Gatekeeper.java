@@ -47,7 +47,8 @@ public final class Gatekeeper {
 
     /**
      * As {@link #judge(Launch)}, knowing where the launch is made from: the rules' trust rows may be
-     * narrowed to a directory or a caller. Such a verdict is never remembered for another launch.
+     * narrowed to a directory or a caller, and the files that steer a Read command are read through the site. Such
+     * a verdict is never remembered for another launch.
      */
     public Verdict judge(Launch launch, LaunchSite site) {
         String key = memo == null || classifier.dependsOnSite() ? null : VerdictMemo.keyOf(launch);
@@ -56,8 +57,10 @@ public final class Gatekeeper {
         }
         Verdict v = memo.get(key);
         if (v == null) {
-            v = judgeAfresh(launch, site);
-            if (classifier.reusable(v.classification())) {
+            WatchedSite watched = site.files() == null ? null : new WatchedSite(site, site.files());
+            v = judgeAfresh(launch, watched == null ? site : watched);
+            // a verdict that read files is not remembered: they may change before the next launch
+            if ((watched == null || !watched.consulted()) && classifier.reusable(v.classification())) {
                 memo.put(key, v);
             }
         }

@@ -31,6 +31,8 @@ public final class RemotePassports {
     private final LongSupplier nanoTime;
     private final long waitUntilNanos;
     private volatile Active active;
+    /** When the last check that succeeded was made (activated or confirmed), on {@link #nanoTime}'s clock. */
+    private volatile long checkedAtNanos;
     /** Why nothing is in force (before the first activation): the last failure, for the refusal's message. */
     private volatile String lastProblem = "no check has completed yet";
     /** The state last reported, so that each change is said once: "none", "fresh", "stale". */
@@ -59,6 +61,7 @@ public final class RemotePassports {
      */
     public void activate(Passport passport, String revision, String digest, String etag, long checkedAtNanos) {
         synchronized (this) {
+            this.checkedAtNanos = checkedAtNanos;
             active = new Active(passport, revision, digest, etag, freshUntil(checkedAtNanos));
             notifyAll();
         }
@@ -68,8 +71,27 @@ public final class RemotePassports {
     public void confirm(String etag, long checkedAtNanos) {
         Active a = active;
         if (a != null) {
+            this.checkedAtNanos = checkedAtNanos;
             active = new Active(a.passport, a.revision, a.digest, etag == null ? a.etag : etag, freshUntil(checkedAtNanos));
         }
+    }
+
+    /**
+     * The policy in force, for monitoring: its revision (its digest when it has none), how long ago a
+     * check last succeeded, and whether that is longer than the stale limit — also under
+     * {@link OnStale#KEEP}, where launches go on regardless.
+     */
+    public record Health(String revision, long sinceCheckNanos, boolean stale) {
+    }
+
+    /** See {@link Health}; null before any policy was activated. */
+    public Health health() {
+        Active a = active;
+        if (a == null) {
+            return null;
+        }
+        long since = nanoTime.getAsLong() - checkedAtNanos;
+        return new Health(a.revision != null ? a.revision : a.digest, since, since - staleAfter.toNanos() > 0);
     }
 
     /** A check failed; said in refusals while nothing is in force. */

@@ -393,6 +393,14 @@ final class RulesParser {
                     s.reads.add(ReadRule.parse(s, row));
                 }
             }
+            case "steer" -> s.steers.add(SteerRule.parse(s, row));
+            case "steer-dir" -> {
+                if (t.size() != 3 || !t.get(1).equals("opt")) {
+                    throw new IllegalArgumentException("expected: steer-dir opt OPT");
+                }
+                s.steerDirs.add(s.optionName(t.get(2)));
+            }
+            case "steer-repo" -> s.steerRepo = SteerRepo.parse(s, row);
             case "reset" -> s.reset();
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }
@@ -441,12 +449,32 @@ final class RulesParser {
         s.stdinCode = row.verdictAfter(arrow);
     }
 
-    /** {@code example "LINE" -> CLASS}: a shell line the rules must classify as exactly that class. */
+    /**
+     * {@code example "LINE" [with PATH ["TEXT-LINE"...]]... -> CLASS}: a shell line the rules must classify as exactly
+     * that class, judged with the files the {@code with} parts write (each quoted word one line of the file).
+     */
     private void example(List<String> t) {
-        if (t.size() != 4 || !t.get(2).equals("->")) {
-            throw new IllegalArgumentException("expected: example \"LINE\" -> CLASS");
+        int arrow = t.indexOf("->");
+        if (t.size() < 4 || arrow != t.size() - 2 || (arrow > 2 && !t.get(2).equals("with"))) {
+            throw new IllegalArgumentException("expected: example \"LINE\" -> CLASS, or with files: example \"LINE\" with PATH \"TEXT\"... -> CLASS");
+        }
+        java.util.Map<String, String> files = new java.util.LinkedHashMap<>();
+        String path = null;
+        StringBuilder text = new StringBuilder();
+        for (int i = 2; i <= arrow; i++) {
+            if (i == arrow || t.get(i).equals("with")) {
+                if (path != null) {
+                    files.put(path, text.toString());
+                }
+                if (i < arrow) {
+                    path = t.get(++i);
+                    text.setLength(0);
+                }
+            } else {
+                text.append(t.get(i)).append('\n');
+            }
         }
         String section = inSettings ? "@settings" : current.get(0).key;
-        rules.examples.add(new RuleExample(origin, lineNo, section, t.get(1), CommandClass.parse(t.get(3))));
+        rules.examples.add(new RuleExample(origin, lineNo, section, t.get(1), CommandClass.parse(t.get(arrow + 1)), files));
     }
 }

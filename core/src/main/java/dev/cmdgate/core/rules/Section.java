@@ -71,6 +71,12 @@ public final class Section {
     /** Options with which standard input from a file counts as typed input (sh -i < file). */
     final List<String> stdinInteractive = new ArrayList<>();
     final List<FifoRule> fifos = new ArrayList<>();
+    /** {@code steer} rows: files that change what the program runs. */
+    final List<SteerRule> steers = new ArrayList<>();
+    /** {@code steer-dir opt OPT} rows: options whose values move the directory the program works in (git -C). */
+    final List<String> steerDirs = new ArrayList<>();
+    /** The {@code steer-repo} row, or null. */
+    SteerRepo steerRepo;
     /** The {@code dry-run} row's options (empty: this section has no dry run), or null without a row. */
     List<String> dryRun;
     List<Condition> dryRunIf = List.of();
@@ -126,9 +132,18 @@ public final class Section {
         fifos.clear();
         dryRun = null;
         dryRunIf = List.of();
+        steers.clear();
+        steerDirs.clear();
+        steerRepo = null;
     }
 
     public String key() { return key; }
+    /** The {@code steer} rows. */
+    public List<SteerRule> steers() { return steers; }
+    /** The options of {@code steer-dir} rows (canonical names). */
+    public List<String> steerDirs() { return steerDirs; }
+    /** The {@code steer-repo} row, or null. */
+    public SteerRepo steerRepo() { return steerRepo; }
     public String word() { return word; }
     public Section parent() { return parent; }
     public Verdict verdict() { return verdict; }

@@ -1,5 +1,6 @@
 package dev.cmdgate.it.approvals;
 
+import dev.cmdgate.it.support.Json;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -24,9 +26,10 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * Debian's headless Chromium, driven through its own chromedriver by Selenium (both by path: Selenium
  * Manager never runs and nothing is downloaded), with a fresh profile and no background networking. A
- * missing browser fails the test rather than skipping it.
+ * missing browser fails the test rather than skipping it. The report's page test ({@code ReportBrowserIT})
+ * opens its page here too, with the browser's network log on ({@link #startLoggingNetwork}).
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
@@ -41,7 +44,16 @@ final class Browser implements AutoCloseable {
         this.profile = profile;
     }
 
-    static Browser start(Path dir) throws IOException {
+    public static Browser start(Path dir) throws IOException {
+        return start(dir, false);
+    }
+
+    /** A browser that also keeps DevTools' network events, read by {@link #requests()}. */
+    public static Browser startLoggingNetwork(Path dir) throws IOException {
+        return start(dir, true);
+    }
+
+    private static Browser start(Path dir, boolean network) throws IOException {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             // a missing browser fails the test: a skip would hide that the page was never tried
             throw new IllegalStateException("chromium or chromedriver not found at " + CHROMIUM + ", " + CHROMEDRIVER
@@ -55,6 +67,9 @@ final class Browser implements AutoCloseable {
                 "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=1366,900");
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
+        if (network) {
+            logs.enable(LogType.PERFORMANCE, Level.ALL);
+        }
         options.setCapability("goog:loggingPrefs", logs);
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().withLogOutput(java.io.OutputStream.nullOutputStream()).build();
@@ -62,19 +77,19 @@ final class Browser implements AutoCloseable {
     }
 
     /** Waits until {@code condition} gives something other than null or false (exceptions count as not yet). */
-    interface Condition<T> {
+    public interface Condition<T> {
         T check(WebDriver d);
     }
 
     /** Polls a condition every 100 ms. */
-    final class Wait {
+    public final class Wait {
         private final Duration within;
 
         Wait(Duration within) {
             this.within = within;
         }
 
-        <T> T until(Condition<T> condition) {
+        public <T> T until(Condition<T> condition) {
             long end = System.nanoTime() + within.toNanos();
             RuntimeException last = null;
             while (System.nanoTime() < end) {
@@ -107,7 +122,7 @@ final class Browser implements AutoCloseable {
         }
     }
 
-    Wait waiting(Duration d) {
+    public Wait waiting(Duration d) {
         return new Wait(d);
     }
 
@@ -166,12 +181,31 @@ final class Browser implements AutoCloseable {
         });
     }
 
-    Object script(String js) {
+    public Object script(String js) {
         return ((JavascriptExecutor) driver).executeScript(js);
     }
 
+    /**
+     * The URLs the browser asked for since the last call: DevTools' {@code Network.requestWillBeSent}
+     * events, a page's own load included (only with {@link #startLoggingNetwork}).
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> requests() {
+        List<String> urls = new java.util.ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE).getAll()) {
+            // {"message":{"method":"Network.requestWillBeSent","params":{…,"request":{…,"url":…}}},"webview":…}
+            Map<String, Object> message = Json.parseObject(e.getMessage()).get("message") instanceof Map<?, ?> m
+                    ? (Map<String, Object>) m : Map.of();
+            if ("Network.requestWillBeSent".equals(message.get("method"))
+                    && message.get("params") instanceof Map<?, ?> params && params.get("request") instanceof Map<?, ?> request) {
+                urls.add(String.valueOf(request.get("url")));
+            }
+        }
+        return urls;
+    }
+
     /** The browser's console since the last call (CSP reports appear here). */
-    List<LogEntry> console() {
+    public List<LogEntry> console() {
         return driver.manage().logs().get(LogType.BROWSER).getAll();
     }
 
@@ -179,13 +213,13 @@ final class Browser implements AutoCloseable {
         driver.manage().window().setSize(d);
     }
 
-    void screenshot(Path file) throws IOException {
+    public void screenshot(Path file) throws IOException {
         Files.createDirectories(file.getParent());
         File shot = driver.getScreenshotAs(OutputType.FILE);
         Files.copy(shot.toPath(), file, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    WebDriver driver() {
+    public WebDriver driver() {
         return driver;
     }
 

@@ -5,6 +5,7 @@ import dev.cmdgate.agent.fleet.ServerConnection;
 import dev.cmdgate.agent.fleet.Tls;
 import dev.cmdgate.agent.prompt.Answer;
 import dev.cmdgate.agent.prompt.LaunchPrompt;
+import dev.cmdgate.agent.prompt.PromptGateway;
 import dev.cmdgate.agent.prompt.PromptUnanswered;
 import dev.cmdgate.agent.prompt.Prompter;
 import dev.cmdgate.agent.prompt.Reply;
@@ -91,7 +92,7 @@ final class ApprovalClient implements Prompter {
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new PromptUnanswered("no answer from the approval service " + config.url() + " within "
+                throw new PromptUnanswered(PromptGateway.NO_ANSWER + "from the approval service " + config.url() + " within "
                         + timeout.toSeconds() + " s");
             }
             // the first post is not held: once it is answered, the service has the request (and keeps it)

@@ -1,0 +1,195 @@
+package dev.cmdgate.agent.audit;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+
+/**
+ * Reads an audit file one line at a time, as bytes, with each line's SHA-256 (what the next line's
+ * {@code prev_hash} must be): a week of audit lines is never held in memory at once. A line longer than
+ * {@link #MAX_LINE_BYTES} — no line cmdgate writes comes near it — is hashed whole but only its last
+ * {@link #TAIL_BYTES} bytes are kept (where cmdgate's {@code prev_hash} is), so that a hostile file
+ * cannot make a reader hold one huge line.
+ */
+public final class AuditLines implements Closeable {
+
+    /** Lines up to this size are read whole. */
+    public static final int MAX_LINE_BYTES = 16 << 20;
+    /** What is kept of a longer line: its end. */
+    static final int TAIL_BYTES = 256;
+
+    private final InputStream in;
+    private final byte[] chunk = new byte[1 << 16];
+    private int chunkPos;
+    private int chunkEnd;
+    private final MessageDigest sha;
+    private final AuditChain.Hasher hasher = new AuditChain.Hasher();
+
+    private byte[] line = new byte[8192];
+    private int length;
+    private long bytes;
+    /** Where the current line starts in the file, and where the next one will. */
+    private long offset;
+    private long nextOffset;
+    private boolean whole;
+    private int number;
+    private String hash;
+    private boolean endsWithNewline = true;
+
+    private AuditLines(InputStream in) {
+        this.in = in;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JDK has no SHA-256", e);
+        }
+    }
+
+    public static AuditLines open(Path file) throws IOException {
+        return new AuditLines(Files.newInputStream(file));
+    }
+
+    /** Reads the next line; false at the end of the file. */
+    public boolean next() throws IOException {
+        offset = nextOffset;
+        length = 0;
+        bytes = 0;
+        whole = true;
+        boolean any = false;
+        while (true) {
+            if (chunkPos == chunkEnd) {
+                chunkEnd = in.read(chunk);
+                chunkPos = 0;
+                if (chunkEnd <= 0) {
+                    chunkEnd = 0;
+                    if (!any) {
+                        return false;
+                    }
+                    endsWithNewline = false;   // the last line has no newline
+                    break;
+                }
+            }
+            any = true;
+            int start = chunkPos;
+            int end = start;
+            while (end < chunkEnd && chunk[end] != '\n') {
+                end++;
+            }
+            append(chunk, start, end - start);
+            nextOffset += end - start;
+            chunkPos = end;
+            if (end < chunkEnd) {
+                chunkPos++;   // past the newline
+                nextOffset++;
+                endsWithNewline = true;
+                break;
+            }
+        }
+        number++;
+        if (whole) {
+            hash = hasher.hex(line, 0, length);
+        } else {
+            hash = hex(sha.digest());
+        }
+        return true;
+    }
+
+    private void append(byte[] b, int off, int len) {
+        bytes += len;
+        if (whole && length + len <= MAX_LINE_BYTES) {
+            if (length + len > line.length) {
+                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(line.length * 2, length + len)));
+            }
+            System.arraycopy(b, off, line, length, len);
+            length += len;
+            return;
+        }
+        if (whole) {
+            whole = false;   // too long: hashed as it goes, only its tail kept
+            sha.reset();
+            sha.update(line, 0, length);
+        }
+        sha.update(b, off, len);
+        // keep the last TAIL_BYTES bytes at the start of the buffer
+        byte[] joined = new byte[Math.min(TAIL_BYTES, length + len)];
+        int fromNew = Math.min(len, joined.length);
+        int fromOld = joined.length - fromNew;
+        System.arraycopy(line, length - fromOld, joined, 0, fromOld);
+        System.arraycopy(b, off + len - fromNew, joined, fromOld, fromNew);
+        System.arraycopy(joined, 0, line, 0, joined.length);
+        length = joined.length;
+    }
+
+    private static String hex(byte[] d) {
+        char[] c = new char[d.length * 2];
+        for (int i = 0; i < d.length; i++) {
+            c[2 * i] = Character.forDigit(d[i] >> 4 & 0xF, 16);
+            c[2 * i + 1] = Character.forDigit(d[i] & 0xF, 16);
+        }
+        return new String(c);
+    }
+
+    /** Where the line starts in the file (a byte offset), to read it again with {@link #at}. */
+    public long offset() {
+        return offset;
+    }
+
+    /** The one line that starts at {@code offset} of {@code file} (read again for a report's detail), or null. */
+    public static AuditLines at(Path file, long offset) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        try {
+            in.skipNBytes(offset);
+            AuditLines one = new AuditLines(in);
+            one.nextOffset = offset;
+            if (one.next()) {
+                return one;
+            }
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+        in.close();
+        return null;
+    }
+
+    /** The line's number in the file, from 1. */
+    public int number() {
+        return number;
+    }
+
+    /** The SHA-256 of the whole line's bytes (without its newline), lower-case hex. */
+    public String hash() {
+        return hash;
+    }
+
+    /** False when the line was too long to keep: {@link #text()} then holds only its end. */
+    public boolean whole() {
+        return whole;
+    }
+
+    /** The line's size in bytes. */
+    public long size() {
+        return bytes;
+    }
+
+    /** The line as text (UTF-8), or the end of a line that was too long to keep. */
+    public String text() {
+        return new String(line, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** After the last line: whether it ended with a newline (else a write was cut short). */
+    public boolean endsWithNewline() {
+        return endsWithNewline;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,113 @@
+package dev.cmdgate.agent.cli.report;
+
+import dev.cmdgate.agent.audit.AuditLine;
+import dev.cmdgate.core.LaunchSite;
+import dev.cmdgate.core.decision.Launch;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One line of an audit file as the reports read it: a JSON object whose every field comes from the
+ * file — any of them may be missing, of another type, or hostile, so each is read with a type check.
+ *
+ * @param file   where it was read (for messages)
+ * @param line   its line number there
+ * @param offset where it starts in the file (a byte offset; -1 when not known), to read it again
+ */
+public record RecordedLine(Path file, int line, long offset, Map<String, Object> json) {
+
+    /** The recorded argv, or null when it is missing or not a list of strings. */
+    @SuppressWarnings("unchecked")
+    public List<String> argv() {
+        Object a = json.get(AuditLine.ARGV);
+        if (!(a instanceof List<?> l)) {
+            return null;
+        }
+        for (Object o : l) {
+            if (!(o instanceof String)) {
+                return null;
+            }
+        }
+        return (List<String>) a;
+    }
+
+    /** A string field, or null when it is missing or not a string. */
+    public String string(String key) {
+        return json.get(key) instanceof String s ? s : null;
+    }
+
+    /** An object field, or an empty map when it is missing or not an object. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> object(String key) {
+        return json.get(key) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /** The objects of a list field (other elements left out), or an empty list. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> objects(String key) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (json.get(key) instanceof List<?> l) {
+            for (Object o : l) {
+                if (o instanceof Map<?, ?> m) {
+                    out.add((Map<String, Object>) m);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@code FILE:LINE}. */
+    public String where() {
+        return file.getFileName() + ":" + line;
+    }
+
+    /** The launch as the line records it; environment values the line does not hold are judged as empty. */
+    public Launch launch() {
+        Map<String, String> env = new HashMap<>();
+        Map<String, Object> recorded = object(AuditLine.ENV);
+        if (recorded.get(AuditLine.ENV_CHANGED) instanceof List<?> names) {
+            for (Object n : names) {
+                if (n instanceof String s) {
+                    env.put(s, "");
+                }
+            }
+        }
+        if (recorded.get(AuditLine.ENV_HOOKS) instanceof Map<?, ?> hooks) {
+            for (Map.Entry<?, ?> h : hooks.entrySet()) {
+                if (h.getKey() instanceof String k && h.getValue() instanceof String v) {
+                    env.put(k, v);
+                }
+            }
+        }
+        List<Launch.OutputRedirect> redirects = new ArrayList<>();
+        for (Map<String, Object> r : objects(AuditLine.REDIRECTS)) {
+            if (r.get("path") instanceof String p) {
+                redirects.add(new Launch.OutputRedirect(p, Boolean.TRUE.equals(r.get("append"))));
+            }
+        }
+        String cwd = string(AuditLine.CWD);
+        return new Launch(argv(), null, cwd == null ? "/" : cwd, env, redirects, null, null);
+    }
+
+    /** The class of the recorded caller ({@code com.acme.Tool} of {@code com.acme.Tool.run(Tool.java:42)}), or null. */
+    public String callerClass() {
+        String caller = string(AuditLine.CALLER);
+        if (caller == null) {
+            return null;
+        }
+        int paren = caller.indexOf('(');
+        String method = paren < 0 ? caller : caller.substring(0, paren);
+        int dot = method.lastIndexOf('.');
+        return dot > 0 ? method.substring(0, dot) : null;
+    }
+
+    /** The directory and the recorded caller's class (the only frame a line keeps), for trust rows. */
+    public LaunchSite site() {
+        String cls = callerClass();
+        List<String> frames = cls == null ? List.of() : List.of(cls);
+        return LaunchSite.of(string(AuditLine.CWD), () -> frames);
+    }
+}

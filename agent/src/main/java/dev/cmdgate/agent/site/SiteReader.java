@@ -1,0 +1,81 @@
+package dev.cmdgate.agent.site;
+
+import dev.cmdgate.core.SiteFiles;
+import java.util.Map;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * cmdgate's own reads of the files that steer a Read command ({@code .git/config} …), for one gate: each launch
+ * gets a {@link BoundedSiteFiles} with one time limit for all its reads. The reads run on a few daemon threads
+ * of their own, so a file that hangs (a FIFO swapped in, a stuck network file system) costs the launch its time
+ * limit — it is then not Read — and never hangs the launch itself. Threads are made only when a launch reads.
+ */
+public final class SiteReader {
+
+    /** The time all the reads of one launch may take together. */
+    public static final long LIMIT_MILLIS = 1_000;
+    /** Threads that may be reading at once (a hung read keeps its thread; past this, reads are refused). */
+    static final int THREADS = 4;
+
+    private final Map<String, String> environment;
+    private final String home;
+    private final long limitNanos;
+    private volatile ThreadPoolExecutor pool;
+
+    /**
+     * @param environment the environment launches inherit (this JVM's)
+     * @param home        the home directory {@code ~} stands for ($HOME, else {@code user.home})
+     */
+    public SiteReader(Map<String, String> environment, String home, long limitMillis) {
+        this.environment = Map.copyOf(environment);
+        this.home = home;
+        this.limitNanos = TimeUnit.MILLISECONDS.toNanos(limitMillis);
+    }
+
+    /** A reader of this JVM's site: its environment, its home directory ($HOME, else user.home). */
+    public static SiteReader ofThisJvm() {
+        Map<String, String> env = System.getenv();
+        String h = env.get("HOME");
+        return new SiteReader(env, h != null && !h.isEmpty() ? h : System.getProperty("user.home"), LIMIT_MILLIS);
+    }
+
+    /** The files of one launch's site; its time limit starts with its first read. */
+    public SiteFiles forLaunch() {
+        return new BoundedSiteFiles(this, limitNanos);
+    }
+
+    String variable(String name) {
+        return environment.get(name);
+    }
+
+    String home() {
+        return home;
+    }
+
+    ThreadPoolExecutor pool() {
+        ThreadPoolExecutor p = pool;
+        if (p == null) {
+            synchronized (this) {
+                p = pool;
+                if (p == null) {
+                    p = new ThreadPoolExecutor(0, THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), new Daemons());
+                    pool = p;
+                }
+            }
+        }
+        return p;
+    }
+
+    /** Daemon threads named for what they do (a class, not a lambda: no lambda on a first launch's path). */
+    private static final class Daemons implements ThreadFactory {
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "cmdgate-site-read");
+            t.setDaemon(true);
+            return t;
+        }
+    }
+}

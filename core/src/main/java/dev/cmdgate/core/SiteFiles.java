@@ -1,0 +1,39 @@
+package dev.cmdgate.core;
+
+import java.util.List;
+
+/**
+ * The files at a launch's site that steer what a program runs ({@code .git/config}, {@code ~/.gitconfig} …),
+ * as the classifier may ask about them while it judges a launch the rules call Read (docs/rules-format.md,
+ * "Files that steer a program"). Core asks; the agent answers with its own bounded read (size-capped,
+ * regular files only, one time limit for the whole launch). Paths are absolute.
+ */
+public interface SiteFiles {
+
+    /** The text of the regular file at {@code path}; null when nothing is there. */
+    String read(String path) throws Unreadable;
+
+    /** The names in the directory at {@code path}; null when no directory is there. */
+    List<String> list(String path) throws Unreadable;
+
+    /** Whether anything (a file, a directory …) is at {@code path}. */
+    boolean exists(String path) throws Unreadable;
+
+    /** A variable of the environment the launch inherits (this JVM's), or null. */
+    String variable(String name);
+
+    /** The home directory {@code ~} stands for, or null when unknown. */
+    String home();
+
+    /**
+     * Something is at a path but cannot be read as a small regular file in time: a FIFO, a device, a
+     * directory where a file was expected, too large, no permission, past the time limit.
+     */
+    final class Unreadable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public Unreadable(String why) {
+            super(why, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,479 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.SiteFiles;
+import dev.cmdgate.core.rules.CodeRule;
+import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.Section;
+import dev.cmdgate.core.rules.SteerRepo;
+import dev.cmdgate.core.rules.SteerRule;
+import dev.cmdgate.core.rules.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * The files that steer a program ({@code steer} rows: {@code .git/config} can make {@code git status} run a
+ * command): while a launch is analysed, every command whose sections have such rows is noted; when the launch
+ * is Read so far, those files are read through the site ({@link SiteFiles}) and what they make the program run
+ * is judged as the rows say. Anything that cannot be read or judged raises the row's verdict: the launch is then
+ * not Read. A launch that is not Read already needs no read: it is at least Write, "runs code cmdgate cannot see".
+ */
+final class Steering {
+
+    /** At most this many files are read for one launch, includes and globbed entries counted. */
+    static final int MAX_FILES = 48;
+    /** Includes nested deeper than this are not followed (git's own limit is 10). */
+    static final int MAX_INCLUDE_DEPTH = 10;
+    /** At most this many commands are noted for one launch. */
+    static final int MAX_NOTED = 16;
+
+    /** A command noted for the check, with what it knew when it was analysed. */
+    private record Noted(ParsedArgs args, Site site, List<Section> sections, boolean directoryKnown,
+            List<String> variables, List<EnvState.Value> values) {
+    }
+
+    private final Analysis analysis;
+    private List<Noted> noted;
+    private boolean overflow;
+    private int filesRead;
+
+    Steering(Analysis analysis) {
+        this.analysis = analysis;
+    }
+
+    /** Notes a command whose sections may carry {@code steer} rows (most have none: nothing is kept). */
+    void note(ParsedArgs p, Site site) {
+        List<Section> with = null;
+        for (int i = 0, n = p.path.size(); i < n; i++) {
+            Section s = p.path.get(i);
+            if (!s.steers().isEmpty() || s.steerRepo() != null || !s.steerDirs().isEmpty()) {
+                if (with == null) {
+                    with = new ArrayList<>(2);
+                }
+                with.add(s);
+            }
+        }
+        if (with == null) {
+            return;
+        }
+        if (noted == null) {
+            noted = new ArrayList<>(2);
+        }
+        if (noted.size() >= MAX_NOTED) {
+            overflow = true;
+            return;
+        }
+        // the variables the rows name, as the script had set them at this command (null: inherited)
+        List<String> names = new ArrayList<>();
+        for (Section s : with) {
+            for (SteerRule r : s.steers()) {
+                for (String f : r.files()) {
+                    String v = variableOf(f);
+                    if (v != null) {
+                        names.add(v);
+                    }
+                }
+            }
+            if (s.steerRepo() != null && s.steerRepo().variable() != null) {
+                names.add(s.steerRepo().variable());
+            }
+        }
+        List<EnvState.Value> values = new ArrayList<>(names.size());
+        for (String n : names) {
+            values.add(analysis.env.value(n));
+        }
+        noted.add(new Noted(p, site, with, !analysis.files.changedDirectory, names, values));
+    }
+
+    /** Reads and judges the files of every noted command; call once the launch is otherwise Read. */
+    void check(SiteFiles files, String cwd) {
+        if (noted == null || files == null) {
+            return;
+        }
+        for (Noted n : noted) {
+            new Check(n, files, cwd).run();
+        }
+        if (overflow) {
+            Noted last = noted.get(noted.size() - 1);
+            analysis.raise(last.site, firstVerdict(last), "more than " + MAX_NOTED + " commands read files that steer them");
+        }
+    }
+
+    private static Verdict firstVerdict(Noted n) {
+        for (Section s : n.sections) {
+            if (!s.steers().isEmpty()) {
+                return s.steers().get(0).verdict();
+            }
+        }
+        return null;
+    }
+
+    /** {@code VAR} of a file written {@code $VAR} or {@code $VAR/P}; null for other forms. */
+    private static String variableOf(String file) {
+        if (!file.startsWith("$")) {
+            return null;
+        }
+        int slash = file.indexOf('/');
+        return file.substring(1, slash < 0 ? file.length() : slash);
+    }
+
+    /** A file or entry that could not be read or judged: the row's verdict, with what happened. */
+    private static final class Blocked extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Blocked(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    /** The check of one noted command. */
+    private final class Check {
+        private final Noted n;
+        private final SiteFiles files;
+        private final String cwd;
+        private String workDir;
+        private List<String> repoDirs;
+
+        Check(Noted n, SiteFiles files, String cwd) {
+            this.n = n;
+            this.files = files;
+            this.cwd = cwd;
+        }
+
+        void run() {
+            for (Section s : n.sections) {
+                for (SteerRule r : s.steers()) {
+                    try {
+                        for (String f : r.files()) {
+                            for (String path : resolve(f)) {
+                                if (r.reader().equals("entries")) {
+                                    entries(r, path);
+                                } else {
+                                    config(r, s, path, 0);
+                                }
+                            }
+                        }
+                    } catch (Blocked b) {
+                        analysis.raise(n.site, r.verdict(), b.getMessage());
+                    } catch (SiteFiles.Unreadable u) {
+                        analysis.raise(n.site, r.verdict(), u.getMessage());
+                    }
+                }
+            }
+        }
+
+        // -------------------------------------------------------------- where the files are
+
+        /** The directory the program works in: the launch's, moved by the {@code steer-dir} options. */
+        private String workDir() throws Blocked {
+            if (workDir != null) {
+                return workDir;
+            }
+            if (cwd == null || !n.directoryKnown) {
+                throw new Blocked("the directory " + program() + " runs in is not known, so neither are the files that steer it");
+            }
+            String d = cwd;
+            for (ParsedArgs.Use u : n.args.options) {
+                if (u.value() != null && contains(dirOptions(), u.name())) {
+                    if (u.from().unresolved()) {
+                        throw new Blocked("the directory " + u.name() + " " + u.value() + " is only known at run time");
+                    }
+                    d = against(d, u.value());
+                }
+            }
+            workDir = d;
+            return d;
+        }
+
+        private List<String> dirOptions() {
+            List<String> all = new ArrayList<>(2);
+            for (Section s : n.sections) {
+                all.addAll(s.steerDirs());
+            }
+            return all;
+        }
+
+        /** The files a row's FILE stands for (none: that place is not there for this launch). */
+        private List<String> resolve(String f) throws Blocked, SiteFiles.Unreadable {
+            String abs;
+            if (f.startsWith("repo:")) {
+                List<String> out = new ArrayList<>(2);
+                for (String dir : repoDirs()) {
+                    out.addAll(expand(dir + "/" + f.substring(5)));
+                }
+                return out;
+            } else if (f.startsWith("~/")) {
+                String home = files.home();
+                if (home == null) {
+                    throw new Blocked("the home directory is not known, so neither is " + f);
+                }
+                abs = home + f.substring(1);
+            } else if (f.startsWith("$")) {
+                String name = variableOf(f);
+                String value = variable(name);
+                if (value == null || value.isEmpty()) {
+                    return List.of();
+                }
+                abs = against(workDir(), value + f.substring(1 + name.length()));
+            } else if (f.startsWith("/")) {
+                abs = f;
+            } else {
+                abs = workDir() + "/" + f;
+            }
+            return expand(abs);
+        }
+
+        /** The variable's value for the launch: as the script set it at the command, else inherited. */
+        private String variable(String name) throws Blocked {
+            int i = n.variables.indexOf(name);
+            EnvState.Value v = i < 0 ? null : n.values.get(i);
+            if (v == null) {
+                return files.variable(name);
+            }
+            if (v.dynamic()) {
+                throw new Blocked(name + " is only known at run time, so is the file it names");
+            }
+            return v.text();
+        }
+
+        /** A path with {@code *} components stands for the entries there (submodules' {@code modules/*}/config). */
+        private List<String> expand(String path) throws SiteFiles.Unreadable, Blocked {
+            int star = path.indexOf("/*/");
+            if (star < 0) {
+                return List.of(path);
+            }
+            String dir = path.substring(0, star);
+            List<String> names = files.list(dir);
+            List<String> out = new ArrayList<>();
+            if (names != null) {
+                for (String name : names) {
+                    out.addAll(expand(dir + "/" + name + path.substring(star + 2)));
+                }
+            }
+            return out;
+        }
+
+        /** The repository's directories: the one git uses, and the one its {@code commondir} names (a worktree's). */
+        private List<String> repoDirs() throws Blocked, SiteFiles.Unreadable {
+            if (repoDirs != null) {
+                return repoDirs;
+            }
+            SteerRepo repo = null;
+            for (Section s : n.sections) {
+                repo = s.steerRepo() != null ? s.steerRepo() : repo;
+            }
+            if (repo == null) {
+                throw new Blocked("the rules name repo: files of " + program() + " but no steer-repo row");
+            }
+            String dir = null;
+            for (ParsedArgs.Use u : n.args.options) {
+                if (u.value() != null && u.name().equals(repo.option())) {
+                    if (u.from().unresolved()) {
+                        throw new Blocked("the repository " + u.value() + " is only known at run time");
+                    }
+                    dir = against(workDir(), u.value());
+                }
+            }
+            if (dir == null && repo.variable() != null) {
+                String v = variable(repo.variable());
+                dir = v == null || v.isEmpty() ? null : against(workDir(), v);
+            }
+            if (dir == null) {
+                dir = findUpward(repo.name());
+            }
+            List<String> dirs = new ArrayList<>(2);
+            if (dir != null) {
+                dirs.add(dir);
+                String common = files.read(dir + "/commondir");
+                if (common != null) {
+                    dirs.add(against(dir, common.strip()));
+                }
+            }
+            repoDirs = dirs;
+            return dirs;
+        }
+
+        /** The first NAME from the working directory up (a directory, or a file {@code gitdir: PATH}), or a bare repository. */
+        private String findUpward(String name) throws Blocked, SiteFiles.Unreadable {
+            for (String d = PathText.resolveDots(workDir()); d != null; d = parent(d)) {
+                String candidate = (d.equals("/") ? "" : d) + "/" + name;
+                if (files.exists(candidate)) {
+                    if (files.list(candidate) != null) {
+                        return candidate;
+                    }
+                    String text = files.read(candidate);
+                    String t = text == null ? "" : text.strip();
+                    if (!t.startsWith("gitdir:")) {
+                        throw new Blocked(shown(candidate) + " is neither a directory nor a file naming one (gitdir: PATH)");
+                    }
+                    return against(d, t.substring(7).strip());
+                }
+                if (files.exists(d + "/HEAD") && files.exists(d + "/objects") && files.exists(d + "/config")) {
+                    return d;   // the directory is a repository itself (bare, or inside .git)
+                }
+            }
+            return null;
+        }
+
+        // -------------------------------------------------------------- the readers
+
+        /** A configuration file in git's format: every setting judged, includes followed. */
+        private void config(SteerRule r, Section s, String path, int depth) throws Blocked, SiteFiles.Unreadable {
+            if (depth > MAX_INCLUDE_DEPTH) {
+                throw new Blocked(shown(path) + " is included more than " + MAX_INCLUDE_DEPTH + " deep");
+            }
+            String text = readFile(path);
+            if (text == null) {
+                return;
+            }
+            List<GitConfigText.Setting> settings;
+            try {
+                settings = GitConfigText.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new Blocked(shown(path) + " cannot be read as git configuration: " + e.getMessage());
+            }
+            for (GitConfigText.Setting set : settings) {
+                if (CodeArguments.keyMatches(r.ignore(), set.key())) {
+                    continue;
+                }
+                if (CodeArguments.keyMatches(r.include(), set.key())) {
+                    if (set.value() == null || set.value().isEmpty()) {
+                        throw new Blocked(shown(path) + ": " + set.key() + " names no file");
+                    }
+                    config(r, s, included(path, set.value()), depth + 1);
+                    continue;
+                }
+                judge(r, s, path, set);
+            }
+        }
+
+        private String included(String from, String value) throws Blocked {
+            if (value.startsWith("~/")) {
+                String home = files.home();
+                if (home == null) {
+                    throw new Blocked("the home directory is not known, so neither is the included " + value);
+                }
+                return home + value.substring(1);
+            }
+            return against(parent(from), value);
+        }
+
+        /** One setting, judged as the value of the row's option ({@code git -c KEY=VALUE}) by that option's code rows. */
+        private void judge(SteerRule r, Section s, String path, GitConfigText.Setting set) {
+            String value = set.value() == null ? "true" : set.value();
+            String kv = set.key() + "=" + value;
+            Site at = n.site.below(shown(path) + ": " + set.key());
+            ParsedArgs.Use use = new ParsedArgs.Use(null, r.asOption(), kv, Arg.literal(kv));
+            int before = analysis.findings.size();
+            CommandClass cls0 = analysis.cls;
+            RiskLevel level0 = analysis.level;
+            // every section from the program down may hold code rows for the option
+            for (Section sec = n.args.section(); sec != null; sec = sec.parent()) {
+                for (CodeRule c : sec.codes()) {
+                    if (c.source() == CodeRule.Source.OPT && c.name().equals(r.asOption())
+                            && analysis.code.optionCode(c, use, n.args, at, new LinkedHashSet<>())
+                            && c.language().equals("file")) {
+                        analysis.raise(at, r.verdict(), set.key() + " names a file whose code git may run");
+                    }
+                }
+            }
+            if (analysis.cls != cls0 || analysis.level != level0 || raisedSince(before)) {
+                name(before, at, r, path, set.key(), value);
+            }
+        }
+
+        private boolean raisedSince(int before) {
+            for (int i = before; i < analysis.findings.size(); i++) {
+                if (analysis.findings.get(i).commandClass() != CommandClass.READ) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Puts a finding naming the file and the setting before those the setting's value raised, at their class
+         * and level, so that the decision quotes the file and key ({@code .git/config: core.fsmonitor}).
+         */
+        private void name(int before, Site at, SteerRule r, String path, String key, String value) {
+            CommandClass c = CommandClass.READ;
+            RiskLevel l = RiskLevel.MINIMAL;
+            for (int i = before; i < analysis.findings.size(); i++) {
+                Finding f = analysis.findings.get(i);
+                c = c.max(f.commandClass());
+                l = l.max(f.level());
+            }
+            if (c == CommandClass.READ) {
+                return;
+            }
+            analysis.findings.add(before, new Finding(Analysis.clip(n.site.display()), at.location(), c, l,
+                    shown(path) + ": " + key + " makes " + program() + " run " + Analysis.clip(value), r.verdict().rule()));
+        }
+
+        /** A directory whose entries count, but the ignored names ({@code .git/hooks} but its samples). */
+        private void entries(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
+            List<String> names = files.list(path);
+            if (names == null) {
+                return;
+            }
+            count();
+            for (String name : names) {
+                if (!Glob.anyMatch(r.ignore(), name)) {
+                    analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path + "/" + name));
+                    return;
+                }
+            }
+        }
+
+        private String readFile(String path) throws Blocked, SiteFiles.Unreadable {
+            count();
+            return files.read(path);
+        }
+
+        private void count() throws Blocked {
+            if (++filesRead > MAX_FILES) {
+                throw new Blocked("more than " + MAX_FILES + " files steer this launch");
+            }
+        }
+
+        private String program() {
+            return n.args.path.isEmpty() ? "the program" : n.args.path.get(0).word();
+        }
+
+        /** A path as a user recognises it: relative to the working directory, {@code ~/…} in the home, else absolute. */
+        private String shown(String path) {
+            if (workDir != null && path.startsWith(workDir + "/")) {
+                return path.substring(workDir.length() + 1);
+            }
+            String home = files.home();
+            if (home != null && path.startsWith(home + "/")) {
+                return "~" + path.substring(home.length());
+            }
+            return path;
+        }
+    }
+
+    private static boolean contains(List<String> list, String s) {
+        return list.contains(s);
+    }
+
+    /** {@code path} taken from {@code dir} when relative. */
+    static String against(String dir, String path) {
+        if (path.startsWith("/")) {
+            return path;
+        }
+        return (dir.endsWith("/") ? dir : dir + "/") + path;
+    }
+
+    /** The lexical parent of an absolute path; null for the root. */
+    static String parent(String path) {
+        if (path.equals("/")) {
+            return null;
+        }
+        int slash = path.lastIndexOf('/');
+        return slash <= 0 ? "/" : path.substring(0, slash);
+    }
+}

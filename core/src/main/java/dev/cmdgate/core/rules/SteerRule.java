@@ -1,0 +1,68 @@
+package dev.cmdgate.core.rules;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@code steer} row: files that change what a program runs, read before a launch the rules call Read
+ * (docs/rules-format.md, "Files that steer a program"). {@code steer git-config FILE... as -c include KEY...
+ * -> verdict}: every setting of those files is judged as the value of {@code -c} would be, by the section's
+ * {@code code … opt -c} rows; {@code steer entries DIR... ignore GLOB... -> verdict}: any entry of the
+ * directory but those raises the verdict ({@code .git/hooks} holding a hook).
+ *
+ * @param reader   how the files are read: {@code git-config} or {@code entries}
+ * @param files    where they are: {@code ~/P} (home), {@code $VAR/P} or {@code $VAR} (a variable of the launch's
+ *                 environment; unset: no file), {@code repo:P} (in the repository a {@code steer-repo} row finds),
+ *                 an absolute path, or a path relative to the directory the program works in
+ * @param asOption git-config: the option whose {@code code} rows judge each {@code KEY=VALUE} (canonical name)
+ * @param include  git-config: keys whose value names another file read the same way (relative to the file)
+ * @param ignore   git-config: key globs never judged; entries: names that do not count
+ * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
+ */
+public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
+        Verdict verdict) {
+
+    /** The readers cmdgate has. */
+    public static final List<String> READERS = List.of("git-config", "entries");
+
+    /** {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] -> CLASS LEVEL "reason"}. */
+    static SteerRule parse(Section s, RuleLine row) {
+        int arrow = row.arrow(3);
+        String reader = row.need(1);
+        if (!READERS.contains(reader)) {
+            throw new IllegalArgumentException("steer: unknown reader '" + reader + "' (known: " + String.join(", ", READERS) + ")");
+        }
+        List<String> files = new ArrayList<>();
+        List<String> include = new ArrayList<>();
+        List<String> ignore = new ArrayList<>();
+        String as = null;
+        List<String> into = files;
+        for (int i = 2; i < arrow; i++) {
+            String w = row.get(i);
+            switch (w) {
+                case "as" -> {
+                    as = s.optionName(row.need(++i));
+                    into = null;
+                }
+                case "include" -> into = include;
+                case "ignore" -> into = ignore;
+                default -> {
+                    if (into == null) {
+                        throw new IllegalArgumentException("steer: expected include or ignore after 'as OPT', got " + w);
+                    }
+                    into.add(w);
+                }
+            }
+        }
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("steer: name at least one file");
+        }
+        if (reader.equals("git-config") && as == null) {
+            throw new IllegalArgumentException("steer git-config: say which option's code rows judge the settings (as OPT)");
+        }
+        if (reader.equals("entries") && (as != null || !include.isEmpty())) {
+            throw new IllegalArgumentException("steer entries: only files and ignore globs");
+        }
+        return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), row.verdictAfter(arrow));
+    }
+}
