@@ -157,8 +157,10 @@ public final class Section {
     public List<WriteRule> writes() { return writes; }
     /**
      * The files the command reads: its {@code reads} rows, and the value of every option whose row calls its value
-     * {@code FILE} that no {@code writes} or {@code code} row of the section claims ({@code xargs -a FILE},
-     * {@code grep -f FILE}): a file named for the command to open is read unless the rules say it is written or run.
+     * {@code FILE} that no {@code writes}, {@code code} or {@code reads} row of the section claims ({@code xargs -a
+     * FILE}, {@code grep -f FILE}): a file named for the command to open is read unless the rules say it is written,
+     * run, or read only under conditions. A file the command uses without printing or sending what it holds (a
+     * key store) is given another value name ({@code =KEYSTORE}).
      */
     public List<ReadRule> reads() {
         List<ReadRule> all = withFileOptions;
@@ -376,8 +378,16 @@ public final class Section {
         return all;
     }
 
-    /** Whether a {@code writes} or {@code code} row of this section names the option's value. */
+    /**
+     * Whether a {@code writes}, {@code code} or {@code reads} row of this section names the option's value: then
+     * that row says what becomes of the file ({@code reads opt -in if !-nokeys}).
+     */
     private boolean claimed(String option) {
+        for (ReadRule r : reads) {
+            if ((r.target() == ReadRule.Target.OPT || r.target() == ReadRule.Target.MENTIONS_OPT) && option.equals(r.name())) {
+                return true;
+            }
+        }
         for (WriteRule w : writes) {
             if ((w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT) && option.equals(w.name())) {
                 return true;

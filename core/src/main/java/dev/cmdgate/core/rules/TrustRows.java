@@ -134,23 +134,11 @@ final class TrustRows {
             }
             return new TrustRule.Caller(pkg, from);
         }
-        if (!jdkPackage(pkg)) {
+        if (!TrustRule.Caller.jdkPackage(pkg)) {
             throw new IllegalArgumentException("caller=" + pkg + " is no package of the JDK's own modules: say where its code is"
                     + " loaded from, caller=" + pkg + "@/path/of/its/jars/* (any class can be given a name in any package)");
         }
         return new TrustRule.Caller(pkg, null);
-    }
-
-    /** Whether a package, one above it or the package of a class of that name belongs to a module of the JDK's runtime image. */
-    private static boolean jdkPackage(String name) {
-        for (java.lang.module.ModuleReference m : java.lang.module.ModuleFinder.ofSystem().findAll()) {
-            for (String p : m.descriptor().packages()) {
-                if (p.equals(name) || p.startsWith(name + ".") || name.startsWith(p + ".")) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** The unquoted word {@code marker} at {@code i} (a quoted one is text, never syntax). */

@@ -54,6 +54,21 @@ public record TrustRule(String program, List<String> args, List<String> cwds, Li
             }
             return origin.startsWith("/") && Glob.matches(from, origin);
         }
+
+        /**
+         * Whether {@code name} is a package of a module of the JDK's runtime image, a package above one, or a class
+         * in one: what a bare {@code caller=NAME} may name (any other name needs {@code @GLOB}, where its code is).
+         */
+        public static boolean jdkPackage(String name) {
+            for (java.lang.module.ModuleReference m : java.lang.module.ModuleFinder.ofSystem().findAll()) {
+                for (String p : m.descriptor().packages()) {
+                    if (p.equals(name) || p.startsWith(name + ".") || name.startsWith(p + ".")) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
     }
 
     public TrustRule {

@@ -66,7 +66,10 @@ class CredentialReadsTest {
             opt -o =FILE
             opt -s =FILE
             opt -n =NAME
+            opt -k =FILE
+            opt -p
             writes opt -o -> Write low "writes a file"
+            reads opt -k if -p
             code file opt -s
             runs operand
             [search]
@@ -121,8 +124,10 @@ class CredentialReadsTest {
             "sh -c 'show ~/.ssh/id_rsa'           | Network",
             "unknowntool ~/.aws/credentials       | Network",
             "show k=@~/.netrc                     | Network",
-            // an option whose value the rules call FILE names a file the command reads, unless a writes or code
-            // row claims it; a wrapper (runs row) reads its FILE options too
+            // an option whose value the rules call FILE names a file the command reads, unless a writes, code or
+            // reads row claims it (then it is read as that row says); a wrapper (runs row) reads its FILE options too
+            "argfile -k ~/.netrc                  | Read",
+            "argfile -p -k ~/.netrc               | Network",
             "argfile -a /proc/1/environ           | Network",
             "argfile -a list.txt                  | Read",
             "argfile -n /proc/1/environ           | Read",
