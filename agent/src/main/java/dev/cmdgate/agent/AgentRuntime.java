@@ -8,6 +8,7 @@ import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
+import dev.cmdgate.agent.launch.CallSite;
 import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.launch.UngatedJvms;
@@ -53,7 +54,7 @@ public final class AgentRuntime {
 
     /** What premain read and checked from the configuration: all that building the gate later needs. */
     record Checked(AgentConfig config, CommandClassifier classifierOrNull, PolicyCheck policyOrNull, ThreadScopes scopes,
-                   NativeAddresses natives, AuditSink auditOrNull, PolicyStatus policyStatus) {
+                   NativeAddresses natives, AuditSink auditOrNull, PolicyStatus policyStatus, CallSite callSites) {
     }
 
     /**
@@ -61,6 +62,11 @@ public final class AgentRuntime {
      * stops the JVM at start; the gate itself is built on its first use ({@link LazyGate}).
      */
     public static Gate create(AgentConfig config, InstrumentGuard guard) {
+        return create(config, guard, null);
+    }
+
+    /** @param origins premain's thread-origin slot, or null (see {@link CallSite#forThisJvm}) */
+    public static Gate create(AgentConfig config, InstrumentGuard guard, ThreadLocal<Object> origins) {
         PromptGateway.validate(config.prompt());
         AgentConfig.AuditOptions o = config.auditOptions();
         AuditSink audit = config.audit() == null ? null
@@ -81,7 +87,10 @@ public final class AgentRuntime {
         NativeAddresses natives = new NativeAddresses();
         PolicyStatus status = passports != null ? new PolicyStatus.Remote(passports)
                 : config.policy() != null ? new PolicyStatus.File(config.policy()) : new PolicyStatus.None();
-        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit, status));
+        // from now on threads created from the application's threads remember where they were created (a
+        // launch on a library's own thread names that place)
+        CallSite callSites = CallSite.forThisJvm(config.callerSkip(), origins);
+        LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit, status, callSites));
         return new Gate(new BridgeRouter(gate.launches(), gate.api(), scopes, guard,
                 new NativeGate(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
@@ -141,7 +150,7 @@ public final class AgentRuntime {
         ProcessWatchdog watchdog = new ProcessWatchdog();
         GateCounters counters = new GateCounters(config.scheme(), config.mode() == AgentConfig.Mode.AUDIT);
         LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
-                new ScopeContext(scopes), new ScopeDeclaredClass(scopes), counters);
+                new ScopeContext(scopes), new ScopeDeclaredClass(scopes), counters, checked.callSites());
         JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, watchdog);
         JmxPublisher.publishWhenJmxIsUp(new GateBean(checked, counters, watchdog));
         return new LazyGate.Built(handoff, guard,

@@ -55,7 +55,7 @@ public final class Bootstrap {
         Map<String, String> checked = check(jar, settings(), args);
         boolean now = !atStartup || otherAgents();
         Forwarder forwarder = new Forwarder();
-        Starter starter = new Starter(jar, checked, inst, forwarder, atStartup);
+        Starter starter = new Starter(jar, checked, inst, forwarder, atStartup, new ThreadOriginSlot().markCurrentThread());
         System.setProperty(PROPERTY, Bootstrap.class.getName());
         if (now) {
             // the gate exists and its guard is in place before this returns
@@ -197,11 +197,14 @@ public final class Bootstrap {
         private final Instrumentation inst;
         private final Forwarder forwarder;
         private final boolean atStartup;
+        private final ThreadOriginSlot origins;
         /** Set before the starter runs. */
         String nativePrefix;
 
-        Starter(JarClasses jar, Map<String, String> checked, Instrumentation inst, Forwarder forwarder, boolean atStartup) {
+        Starter(JarClasses jar, Map<String, String> checked, Instrumentation inst, Forwarder forwarder, boolean atStartup,
+                ThreadOriginSlot origins) {
             this.jar = jar;
+            this.origins = origins;
             this.checked = checked;
             this.inst = inst;
             this.forwarder = forwarder;
@@ -222,7 +225,8 @@ public final class Bootstrap {
             try {
                 Class<?> entry = AgentModule.load(jar, ENTRY, Bootstrap.class.getModule());
                 next = entry.getMethod("start", Map.class, Instrumentation.class, Consumer.class, String.class, boolean.class,
-                        boolean.class).invoke(null, checked, inst, forwarder, nativePrefix, atStartup, background);
+                        boolean.class, ThreadLocal.class).invoke(null, checked, inst, forwarder, nativePrefix, atStartup, background,
+                        origins);
             } catch (InvocationTargetException e) {
                 throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
             } finally {

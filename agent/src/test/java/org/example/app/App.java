@@ -12,6 +12,10 @@ public final class App {
         return org.example.lib.Launcher.launch(launch);   // caller:app
     }
 
+    public static <T> T throughLibraryThread(int hops, Supplier<T> launch) {
+        return org.example.lib.Launcher.onOwnThread(hops, launch);   // caller:thread
+    }
+
     public static <T> T throughCommonsExec(Supplier<T> launch) {
         return org.apache.commons.exec.FakeExecutor.execute(launch);   // caller:commons
     }

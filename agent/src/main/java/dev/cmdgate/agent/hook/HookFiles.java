@@ -15,9 +15,11 @@ import java.util.List;
 
 /**
  * What a hook's gate protects: the agent's own files ({@link GateFiles}: cmdgate's jar, the files the configuration
- * names, the JDK), the launcher that runs the hook and its class-data archives, and the places each host reads its
- * hooks and settings from (listed in the resource {@code host-files}). A command that changes one of them is
- * Destructive.
+ * names, the JDK), the files the call's settings were read from (the user's configuration file wherever
+ * {@code --config} put it, and each project's configuration with the rules and passport it names, which may lie
+ * outside the directories below), the launcher that runs the hook and its class-data archives, and the places each
+ * host reads its hooks and settings from (listed in the resource {@code host-files}). A command that changes one of
+ * them is Destructive: the next call would be decided by what it wrote.
  */
 final class HookFiles {
 
@@ -30,8 +32,16 @@ final class HookFiles {
      * @param launcher the installed command that runs the hook (null when run otherwise)
      * @param projects the call's project directories
      */
-    static OwnFiles of(AgentConfig config, Path launcher, List<String> projects) {
+    static OwnFiles of(HookSettings settings, Path launcher, List<String> projects) {
+        AgentConfig config = settings.config();
         OwnFiles.Builder b = GateFiles.builder(config);   // the jar, the configured files, the JDK, as the agent's
+        // the user's file only when one was read: without one, ~/.config/cmdgate below is where it would appear
+        b.add(settings.user().file(), OwnFiles.Kind.FILE, "cmdgate's configuration file");
+        for (ProjectConfig p : settings.projects()) {
+            b.add(p.file(), OwnFiles.Kind.FILE, "a project's cmdgate configuration");
+            b.add(p.rules(), OwnFiles.Kind.FILE, "a project's cmdgate rules");
+            b.add(p.policy(), OwnFiles.Kind.FILE, "a project's cmdgate passport");
+        }
         List<String> homes = new ArrayList<>();
         String env = System.getenv("HOME");
         if (env != null && !env.isEmpty()) {

@@ -46,7 +46,7 @@ final class HookGate {
 
     Decided decide(ToolCall call) {
         AgentConfig config = settings.config();
-        Gatekeeper gatekeeper = settings.gatekeeper(HookFiles.of(config, launcher, call.projectDirs()));
+        Gatekeeper gatekeeper = settings.gatekeeper(HookFiles.of(settings, launcher, call.projectDirs()));
         // what the hosts run: bash -c LINE (a JVM that launches the same is judged the same)
         Launch launch = new Launch(List.of("bash", "-c", call.command()), null, call.cwd(), Map.of(), List.of(),
                 call.timeout(), null);

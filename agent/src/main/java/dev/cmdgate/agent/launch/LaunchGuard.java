@@ -85,6 +85,16 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
                        GateCounters counters) {
+        this(config, gatekeeper, audit, prompts, log, context, declaredClass, counters, new CallSite(config.callerSkip()));
+    }
+
+    /**
+     * @param counters  where decisions are counted for the MBean; null counts nothing (tests, benchmarks)
+     * @param callSites this JVM's call sites ({@link CallSite#forThisJvm}, made in premain to keep thread origins)
+     */
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+                       AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
+                       GateCounters counters, CallSite callSites) {
         this.config = config;
         this.counters = counters;
         this.schemeLabel = config.scheme().describe();
@@ -96,7 +106,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         this.log = log;
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
-        this.callSites = new CallSite(config.callerSkip());
+        this.callSites = callSites;
         this.secrets = new SecretScreen(config.secrets(), gatekeeper, audit != null);
     }
 

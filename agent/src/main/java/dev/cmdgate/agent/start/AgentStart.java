@@ -30,12 +30,14 @@ public final class AgentStart {
      * @param background true on the {@code cmdgate-hook} thread: hook the launcher here; false: start that thread
      * @return on the {@code cmdgate-hook} thread, what that thread runs next once the bootstrap has announced the
      *         gate (the warm-up: an application waiting for the gate must not wait for it); otherwise null
+     * @param origins    premain's thread-origin slot (an inheritable thread-local, set on the thread premain ran on,
+     *                   that also takes the function giving a new thread's value: {@code Consumer<UnaryOperator<Object>>})
      */
     public static Runnable start(Map<String, String> checked, Instrumentation inst,
                              Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
-                             boolean background) {
+                             boolean background, ThreadLocal<Object> origins) {
         AgentConfig config = ConfigParser.fromCheckedSettings(checked);
-        AgentRuntime.Gate gate = AgentRuntime.create(config, new InstrumentGuard(inst));
+        AgentRuntime.Gate gate = AgentRuntime.create(config, new InstrumentGuard(inst), origins);
         JdkBridge.define(inst, gate.function());
         LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
         install.accept(transformer);

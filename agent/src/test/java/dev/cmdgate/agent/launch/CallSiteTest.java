@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.boot.ThreadOriginSlot;
 import java.util.List;
 import org.example.app.App;
 import org.junit.jupiter.api.Test;
@@ -71,10 +72,33 @@ class CallSiteTest {
     }
 
     @Test
+    void aLaunchOnALibrarysOwnThreadNamesWhereTheThreadWasCreatedButTrustSeesOnlyItsStack() {
+        CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new ThreadOriginSlot().markCurrentThread());
+        for (int hops : new int[] {1, 3}) {   // threads created by the library's own threads inherit the origin
+            String caller = App.throughLibraryThread(hops, () -> sites.walk().caller());
+            assertThat(caller).as("%d hops", hops).startsWith("org.example.lib.Launcher.")
+                    .contains(CallSite.ORIGIN + "org.example.app.App.throughLibraryThread(App.java:");
+            List<String> frames = App.throughLibraryThread(hops, () -> sites.walk().frames());
+            assertThat(frames).as("a trust row's caller= sees the launching thread's frames alone")
+                    .contains("org.example.lib.Launcher", "java.lang.Thread").doesNotContain("org.example.app.App");
+        }
+    }
+
+    @Test
+    void aThreadOriginIsNamedOnlyWhenTheStackHasNoApplicationFrame() {
+        CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new ThreadOriginSlot().markCurrentThread());
+        String caller = App.throughLibraryThread(1, () -> App.throughLibrary(() -> sites.walk().caller()));
+        assertThat(caller).startsWith("org.example.app.App.throughLibrary(App.java:").doesNotContain(CallSite.ORIGIN);
+        assertThat(App.throughLibraryThread(1, () -> new CallSite(List.of("org.example.lib")).caller()))
+                .as("call sites that keep no origins").startsWith("org.example.lib.Launcher.").doesNotContain(CallSite.ORIGIN);
+    }
+
+    @Test
     void theReviewedListIsReadableData() {
         List<String> reviewed = CallSite.reviewed();
         assertThat(reviewed).contains("org.apache.tools.ant.", "org.codehaus.groovy.runtime.", "org.apache.commons.exec.",
-                "org.zeroturnaround.exec.", "org.apache.maven.surefire.shared.utils.cli.", "org.codehaus.plexus.util.cli.");
+                "org.zeroturnaround.exec.", "org.apache.maven.surefire.shared.utils.cli.", "org.codehaus.plexus.util.cli.",
+                "io.modelcontextprotocol.", "reactor.core.");
         assertThat(reviewed).allSatisfy(e -> assertThat(e).matches("[A-Za-z_$][A-Za-z0-9_$.]*"));
     }
 }

@@ -301,6 +301,9 @@ final class Analysis {
             raise(site, setting("dynamic-command"), "the command name " + w0.text + " is computed at run time");
             return;
         }
+        if (w0.pattern != null) {
+            globbed(words, assigns, site, networkRedirects, record);
+        }
         String path = w0.text;
         String name = path;
         boolean pathProgram = false;
@@ -350,10 +353,14 @@ final class Analysis {
         if (!function && DIRECTORY_CHANGERS.contains(name)) {
             files.changedDirectory = true;
         }
+        if (!function && name.equals("shopt") && operands.contains("dotglob")) {
+            files.dotglob = true;   // patterns then match names that start with '.': .claude among ./*
+        }
         if (pathProgram) {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
             files.readDefault(p, site);
+            wrappers.mayRun(words, site);
             return;
         }
         if (function) {
@@ -363,6 +370,7 @@ final class Analysis {
             receiver(name);
             raise(site, setting("unknown-program"), name + " is not in the rules");
             files.readDefault(p, site);
+            wrappers.mayRun(words, site);
             return;
         }
         if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
@@ -380,6 +388,28 @@ final class Analysis {
         }
         if (!(carried && rules.isSecretCarrier(name)) && !rules.isSecretInert(name)) {
             receiver(name);
+        }
+    }
+
+    /**
+     * A command word that is a pathname pattern ({@code /???/?m}, {@code /usr/bin/[r]m}): judged again as each
+     * program of the rules it may name ({@link CommandGlobs}); the word as written is judged too (an unknown
+     * program or a path). A pattern that may name too many is a command only known at run time.
+     */
+    private void globbed(List<Arg> words, Map<String, String> assigns, Site site, List<String> networkRedirects,
+            boolean record) {
+        Arg w0 = words.get(0);
+        List<String> names = CommandGlobs.programs(rules, w0.pattern);
+        if (names == null) {
+            raise(site, setting("dynamic-command"), "the command word " + w0.text
+                    + " is a pattern that may name any of more than " + CommandGlobs.MAX + " programs");
+            return;
+        }
+        for (int i = 0, n = names.size(); i < n && !budget.exhausted; i++) {
+            List<Arg> as = new ArrayList<>(words);
+            as.set(0, new Arg(names.get(i), false, false, w0.start, w0.end));
+            command(as, assigns, site.at(site.location() + " (the pattern " + w0.text + " as " + names.get(i) + ")"),
+                    networkRedirects, record);
         }
     }
 

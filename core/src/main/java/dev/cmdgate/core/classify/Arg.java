@@ -11,6 +11,11 @@ final class Arg {
     final boolean dynamic;
     /** Pathname expansion may turn it into words starting with '-' (an unquoted glob at its start). */
     final boolean globLead;
+    /**
+     * The word as a pathname-expansion pattern ({@link ShellPattern}: its unquoted {@code * ? [} as written, the
+     * rest escaped) when it has an unquoted glob and no other expansion; null otherwise (most words).
+     */
+    final String pattern;
     /** Offsets in the analysed text, or -1 for argv words. */
     final int start;
     final int end;
@@ -18,7 +23,12 @@ final class Arg {
     private String normalized;
 
     Arg(String text, boolean dynamic, boolean globLead, int start, int end) {
+        this(text, dynamic, globLead, start, end, null);
+    }
+
+    Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern) {
         this.text = text;
+        this.pattern = pattern;
         this.dynamic = dynamic;
         this.globLead = globLead;
         this.start = start;

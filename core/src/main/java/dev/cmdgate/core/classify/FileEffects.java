@@ -26,6 +26,25 @@ final class FileEffects {
     private final String home;
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
     boolean changedDirectory;
+    /** {@code shopt dotglob} or {@code GLOBIGNORE} was seen: a pattern's wildcards may match a leading dot. */
+    boolean dotglob;
+    /**
+     * While a command embedded in a wrapper's arguments is judged ({@code find -exec}): the words standing for
+     * the files the wrapper finds ({@code {}}) and those files, one below each starting point. Empty otherwise.
+     */
+    private List<String> placeholders = List.of();
+    private List<Arg> found = List.of();
+
+    /**
+     * The value the launch really gives a variable the shell sets from where it runs: HOME (the home directory
+     * the agent knows) and PWD (the launch's directory, until a cd); null for any other or when unknown.
+     */
+    String launchValue(String name) {
+        if (name.equals("HOME")) {
+            return home;
+        }
+        return name.equals("PWD") && !changedDirectory ? cwd : null;
+    }
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
@@ -49,7 +68,7 @@ final class FileEffects {
             String name = words.get(0).text;
             Section s = name.indexOf('/') < 0 && !analysis.isFunction(name) ? analysis.rules.program(name) : null;
             if (s != null && s.prints() != null) {
-                out = Printed.output(s.prints(), words, in);
+                out = Printed.output(analysis, s, words, in);
             }
         }
         analysis.scriptFiles.wrote(out, outs, appends, others);
@@ -151,7 +170,26 @@ final class FileEffects {
      * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
      * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
      */
+    /** Sets what {@code {}} stands for while a {@code find -exec} command is judged; empty lists when it ends. */
+    void standingFor(List<String> placeholders, List<Arg> found) {
+        this.placeholders = placeholders;
+        this.found = found;
+    }
+
     void writePath(Arg a, Verdict ordinary, Site site) {
+        if (!found.isEmpty() && holdsPlaceholder(a.text)) {
+            // find ~/.config -exec sed -i … {} +: the files written are below ~/.config, named at run time
+            List<Arg> files = found;
+            found = List.of();
+            try {
+                for (Arg f : files) {
+                    writePath(new Arg(replacePlaceholders(a.text, f.text), true, false, -1, -1), ordinary, site);
+                }
+            } finally {
+                found = files;
+            }
+            return;
+        }
         String path = a.normalized();
         if (analysis.written != null && analysis.written.size() < 1000) {
             analysis.written.add(ScriptFiles.key(a.text));
@@ -160,7 +198,7 @@ final class FileEffects {
         if (analysis.rules.isHarmlessDevice(probe)) {
             return;
         }
-        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved());
+        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob);
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;
@@ -178,6 +216,23 @@ final class FileEffects {
             return;
         }
         analysis.raise(site, ordinary, a.text);
+    }
+
+    private boolean holdsPlaceholder(String text) {
+        for (String p : placeholders) {
+            if (text.contains(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String replacePlaceholders(String text, String file) {
+        String out = text;
+        for (String p : placeholders) {
+            out = out.replace(p, file);
+        }
+        return out;
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */
@@ -328,6 +383,9 @@ final class FileEffects {
         if (credentialRead(text, a.unresolved(), recursive, site)) {
             return;
         }
+        if (a.pattern != null && patternCredentialRead(a.pattern, site)) {
+            return;
+        }
         int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
         if (cut >= 0 && cut + 1 < text.length()) {
             credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
@@ -347,6 +405,35 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /**
+     * A read path that is a shell pattern ({@code /etc/sha*w}, {@code ~/.s?h/id_rsa}): pathname expansion may make
+     * it a credential store, so it is one when the pattern matches a path a {@code credential-paths} glob names, or
+     * its last component a name a {@code credential-names} glob names (exceptions aside).
+     */
+    private boolean patternCredentialRead(String pattern, Site site) {
+        String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
+        String found = null;
+        for (String w : analysis.rules.credentialPathWitnesses()) {
+            if (ShellPattern.matches(pattern, w) && analysis.rules.isCredentialStore(w)) {
+                found = w;
+                break;
+            }
+        }
+        // a last component of wildcards only (grep x *) says nothing of which file it is: not compared by name
+        if (found == null && ShellPattern.hasLiteral(last)) {
+            for (String w : analysis.rules.credentialNameWitnesses()) {
+                if (ShellPattern.matches(last, w) && analysis.rules.isCredentialStore(w)) {
+                    found = w;
+                    break;
+                }
+            }
+        }
+        if (found != null) {
+            analysis.raise(site, analysis.setting("credential-read"), pattern + " may name " + found);
+        }
+        return found != null;
     }
 
     /** Every path-like word inside a value that names files in the program's own syntax. */

@@ -100,7 +100,10 @@ final class OneLiner {
                         + CodeLexer.MAX_NEST + " deep");
                 return;
             }
-            if (t.kind() == Kind.COMMAND && lang.backticks() != null) {
+            if (t.kind() == Kind.VAR && lang.variableCalls() && calledThrough(k)) {
+                // $f("id"), &$c("id"), $c->("id"): the function's name is data, only known at run time
+                a.raise(site, a.setting("dynamic-code"), t.text() + "(…) calls a function named by a variable");
+            } else if (t.kind() == Kind.COMMAND && lang.backticks() != null) {
                 if (!count()) {
                     return;
                 }
@@ -126,6 +129,15 @@ final class OneLiner {
                 }
             }
         }
+    }
+
+    /** Whether the variable at {@code k} is called: {@code $f(…)}, or {@code $f->(…)}. */
+    private boolean calledThrough(int k) {
+        int at = k + 1;
+        if (at < toks.size() && toks.get(at).is(Kind.OP, "->")) {
+            at++;
+        }
+        return at < toks.size() && toks.get(at).is(Kind.OPEN, "(");
     }
 
     private boolean count() {
@@ -328,6 +340,14 @@ final class OneLiner {
             self(k);
             return;
         }
+        if (c.reading().equals("table")) {
+            table(row, k);
+            return;
+        }
+        if (c.reading().equals("lookup")) {
+            lookup(c, row, k);
+            return;
+        }
         List<Val> args = arguments(k + 1);
         if (args == null) {
             // a reference, not a call: an evaluator handed over as a value (.then(eval), map(eval, …))
@@ -413,6 +433,77 @@ final class OneLiner {
                 }
             }
             default -> {
+            }
+        }
+    }
+
+    /** Readings whose calls reach processes, files, more code or another lookup: what a looked-up name must not be. */
+    private static final Set<String> REACHING = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
+            "lookup", "table");
+
+    /**
+     * A {@code table} name ({@code globals()}, {@code vars(x)}, Lua's {@code os}, {@code __builtins__}): indexing it,
+     * or its call's result, with {@code [KEY]} looks up the function or module KEY names.
+     */
+    private void table(String row, int k) {
+        int at = k + 1;
+        if (at < toks.size() && toks.get(at).is(Kind.OPEN, "(") && match[at] > at) {
+            at = match[at] + 1;
+        }
+        if (at >= toks.size() || !toks.get(at).is(Kind.OPEN, "[") || match[at] <= at) {
+            return;
+        }
+        List<Val> key = split(at + 1, match[at]);
+        lookedUp(key.isEmpty() ? Val.DYN : key.get(0), row + "[…]");
+    }
+
+    /**
+     * A {@code lookup} call ({@code getattr(o, NAME)}, {@code call_user_func(NAME)}, {@code do.call(NAME, …)}):
+     * argument {@code from} is the name looked up. With {@code functions}, a bare name there
+     * ({@code do.call(rbind, x)}) is that function, as a literal would name it; otherwise it is a variable.
+     */
+    private void lookup(Language.Call c, String row, int k) {
+        int from = c.from();
+        int open = k + 1;
+        if (open >= toks.size() || !toks.get(open).is(Kind.OPEN, "(") || match[open] <= open) {
+            return;
+        }
+        int end = match[open];
+        int st = open + 1;
+        int n = 1;
+        for (int j = st; j <= end && spend(); j++) {
+            if (j == end || toks.get(j).kind() == Kind.COMMA) {
+                if (n == from) {
+                    if (c.functions() && j == st + 1 && toks.get(st).kind() == Kind.IDENT) {
+                        lookedUp(new Val(Val.Type.LIT, Language.lastSegment(toks.get(st).text()), List.of()), row + "(…)");
+                    } else {
+                        Val v = value(st, j);
+                        lookedUp(v == null ? Val.DYN : v, row + "(…)");
+                    }
+                    return;
+                }
+                n++;
+                st = j + 1;
+            } else if (toks.get(j).kind() == Kind.OPEN && match[j] > j && match[j] < end) {
+                j = match[j] - 1;
+            }
+        }
+    }
+
+    /**
+     * A name looked up at run time ({@code getattr(os, NAME)}, {@code call_user_func(NAME)}, {@code globals()[NAME]}):
+     * one only known at run time may be any function, a process's or a socket's among them, and a literal naming a
+     * call that reaches processes or more code is one cmdgate does not follow: either is unverifiable code.
+     */
+    private void lookedUp(Val name, String what) {
+        if (name.type() != Val.Type.LIT) {
+            a.raise(site, a.setting("dynamic-code"), what + " looks up a name only known at run time (it may be any function)");
+            return;
+        }
+        for (Language.Call c : candidates(name.text())) {
+            if (REACHING.contains(c.reading())) {
+                a.raise(site, a.setting("dynamic-code"), what + " looks up " + name.text() + " by name");
+                return;
             }
         }
     }

@@ -1,6 +1,5 @@
 package dev.cmdgate.core.classify;
 
-import dev.cmdgate.core.rules.Glob;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,6 +119,11 @@ public final class OwnFiles {
      * expansion only known at run time (then only its literal beginning is compared).
      */
     Entry reached(String path, String cwd, boolean dynamic) {
+        return reached(path, cwd, dynamic, false);
+    }
+
+    /** As {@link #reached(String, String, boolean)}; {@code dotglob}: a pattern's wildcards match a leading dot. */
+    Entry reached(String path, String cwd, boolean dynamic, boolean dotglob) {
         if (entries.isEmpty() || path.isEmpty()) {
             return null;
         }
@@ -141,12 +145,73 @@ public final class OwnFiles {
         if (absolute) {
             p = PathText.resolveDots(PathText.normalize(p));
         }
+        PathPattern pattern = dynamic || !PathPattern.isPattern(p) ? null
+                : PathPattern.of(absolute ? p : relativeTail(p), dotglob);
         for (Entry e : entries) {
-            if (absolute ? reachesAbsolute(p, dynamic, e) : reachesRelative(p, e)) {
+            boolean reaches = pattern == null ? (absolute ? reachesAbsolute(p, dynamic, e) : reachesRelative(p, e))
+                    : absolute ? reachesByPattern(pattern, e) : reachesByRelativePattern(pattern, e);
+            if (reaches) {
                 return e;
             }
         }
         return null;
+    }
+
+    /**
+     * A path holding a pattern reaches a protected entry when it can expand to the entry itself, to a rotated
+     * sibling, to anything inside a protected directory, or to a directory above the entry (as {@link
+     * #reachesAbsolute} counts those).
+     */
+    private boolean reachesByPattern(PathPattern pattern, Entry e) {
+        String target = e.path();
+        if (pattern.matches(target) || below(pattern, target, e.kind())) {
+            return true;
+        }
+        String parent = target.substring(0, Math.max(1, target.lastIndexOf('/')));
+        for (String above = parent; above.length() > 1; above = above.substring(0, Math.max(1, above.lastIndexOf('/')))) {
+            if (pattern.matches(above) && (above.equals(parent) || !above.equals(home))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A relative pattern whose directory is not known, compared with the protected path's last components as
+     * {@link #reachesRelative} compares a literal one: the entry, its directory, a rotated sibling, a file inside
+     * a protected directory.
+     */
+    private static boolean reachesByRelativePattern(PathPattern pattern, Entry e) {
+        String target = e.path();
+        String parent = target.substring(0, Math.max(0, target.lastIndexOf('/')));
+        for (int slash = target.indexOf('/'); slash >= 0; slash = target.indexOf('/', slash + 1)) {
+            String tail = target.substring(slash + 1);
+            if (pattern.matches(tail) || below(pattern, tail, e.kind())) {
+                return true;
+            }
+        }
+        for (int slash = parent.indexOf('/'); slash >= 0; slash = parent.indexOf('/', slash + 1)) {
+            if (pattern.matches(parent.substring(slash + 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A rotated sibling of the path, or a file inside it when it is a protected directory. */
+    private static boolean below(PathPattern pattern, String path, Kind kind) {
+        return kind == Kind.ROTATED && pattern.matchesSomePathStartingWith(path + ".")
+                || kind == Kind.TREE && pattern.matchesSomePathStartingWith(path + "/");
+    }
+
+    /** A relative path without its leading {@code ./}; after a {@code ..} only what follows the last one is known. */
+    private static String relativeTail(String p) {
+        String rel = p;
+        while (rel.startsWith("./")) {
+            rel = rel.substring(2);
+        }
+        int up = rel.lastIndexOf("../");
+        return up >= 0 ? rel.substring(up + 3) : rel;
     }
 
     private boolean reachesAbsolute(String p, boolean dynamic, Entry e) {
@@ -154,9 +219,6 @@ public final class OwnFiles {
         if (dynamic) {
             // only the beginning is known: anything that could continue into the protected path
             return target.startsWith(p) || p.startsWith(target + "/") || p.startsWith(target + ".") && e.kind() == Kind.ROTATED;
-        }
-        if (p.indexOf('*') >= 0 || p.indexOf('?') >= 0 || p.indexOf('[') >= 0) {
-            return Glob.matches(p, target) || e.kind() == Kind.ROTATED && Glob.matches(p, target + ".1");
         }
         if (p.equals(target)) {
             return true;
@@ -201,9 +263,6 @@ public final class OwnFiles {
             if (rel.equals("..")) {
                 return false;
             }
-        }
-        if (rel.indexOf('*') >= 0 || rel.indexOf('?') >= 0 || rel.indexOf('[') >= 0) {
-            return Glob.matches("*/" + rel, target) || e.kind() == Kind.ROTATED && Glob.matches("*/" + rel, target + ".1");
         }
         // the file itself, or the directory it is in (a deeper directory of the same name would be a guess: `cd x
         // && rm -rf lib` is not taken for the JDK's lib)

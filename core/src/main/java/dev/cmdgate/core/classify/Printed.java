@@ -13,6 +13,15 @@ final class Printed {
     private Printed() {
     }
 
+    /** What a command of a section with a {@code prints} row prints, when its conditions hold; null otherwise. */
+    static String output(Analysis a, dev.cmdgate.core.rules.Section s, List<Arg> words, Analysis.Stdin in) {
+        if (!s.printsIf().isEmpty()
+                && !a.conditions.holds(s.printsIf(), OptionParser.parse(s, words), new java.util.LinkedHashSet<>())) {
+            return null;
+        }
+        return output(s.prints(), words, in);
+    }
+
     static String output(String reading, List<Arg> words, Analysis.Stdin in) {
         for (Arg w : words) {
             if (w.dynamic) {
@@ -23,8 +32,133 @@ final class Printed {
             case "echo" -> echo(words);
             case "printf" -> printf(words);
             case "input" -> input(words, in);
-            default -> null;
+            default -> filter(reading, words, literalInput(in));
         };
+    }
+
+    /** The readings whose output is a pure function of their input (a decoder, a transformation). */
+    static boolean isFilter(String reading) {
+        return switch (reading) {
+            case "base64-decode", "hex-decode", "reverse", "translate" -> true;
+            default -> false;
+        };
+    }
+
+    private static String literalInput(Analysis.Stdin in) {
+        return in != null && in.kind() == Analysis.StdinKind.HEREDOC && in.literal() ? in.text() : null;
+    }
+
+    /**
+     * A filter's output from its literal input; null when the input is not known, an option or operand this
+     * reading does not read is given (tr's are its two sets only), or the input does not decode.
+     */
+    private static String filter(String reading, List<Arg> words, String input) {
+        if (input == null) {
+            return null;
+        }
+        switch (reading) {
+            case "base64-decode" -> {
+                try {
+                    return latin1(java.util.Base64.getMimeDecoder().decode(input.trim()));
+                } catch (IllegalArgumentException e) {
+                    return null; // not base64: what it prints is not followed
+                }
+            }
+            case "hex-decode" -> {
+                return hex(input);
+            }
+            case "reverse" -> {
+                StringBuilder out = new StringBuilder(input.length());
+                int from = 0;
+                while (from < input.length()) {
+                    int nl = input.indexOf('\n', from);
+                    int end = nl < 0 ? input.length() : nl;
+                    out.append(new StringBuilder(input.substring(from, end)).reverse());
+                    if (nl >= 0) {
+                        out.append('\n');
+                    }
+                    from = end + 1;
+                }
+                return out.toString();
+            }
+            case "translate" -> {
+                if (words.size() != 3 || words.get(1).text.startsWith("-")) {
+                    return null;
+                }
+                String from = trSet(words.get(1).text);
+                String to = trSet(words.get(2).text);
+                if (from == null || to == null || to.isEmpty()) {
+                    return null;
+                }
+                StringBuilder out = new StringBuilder(input.length());
+                for (int i = 0; i < input.length(); i++) {
+                    char c = input.charAt(i);
+                    int at = from.lastIndexOf(c);
+                    // SET2 shorter than SET1 is padded with its last character, as GNU tr does
+                    out.append(at < 0 ? c : to.charAt(Math.min(at, to.length() - 1)));
+                }
+                return out.toString();
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private static String latin1(byte[] bytes) {
+        return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** xxd -r -p: pairs of hex digits, blanks and newlines ignored; null at any other character. */
+    private static String hex(String input) {
+        StringBuilder out = new StringBuilder(input.length() / 2);
+        int high = -1;
+        for (int i = 0; i < input.length(); i++) {
+            char c = input.charAt(i);
+            int d = Character.digit(c, 16);
+            if (d < 0) {
+                if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+                    continue;
+                }
+                return null;
+            }
+            if (high < 0) {
+                high = d;
+            } else {
+                out.append((char) (high * 16 + d));
+                high = -1;
+            }
+        }
+        return out.toString();
+    }
+
+    /** A tr set: its ranges ({@code a-z}) and escapes expanded; null for classes and repeats it does not read. */
+    private static String trSet(String set) {
+        StringBuilder raw = new StringBuilder();
+        if (!unescape(set, raw, true)) {
+            return null;
+        }
+        String s = raw.toString();
+        if (s.indexOf('[') >= 0) {
+            return null; // [:alpha:], [c*n]: not read
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char a = s.charAt(i);
+            if (i + 2 < s.length() && s.charAt(i + 1) == '-' && s.charAt(i + 2) >= a) {
+                char b = s.charAt(i + 2);
+                if (b - a > ScriptFiles.MAX_TEXT) {
+                    return null;
+                }
+                for (char c = a; c <= b; c++) {
+                    out.append(c);
+                }
+                i += 2;
+            } else {
+                out.append(a);
+            }
+        }
+        return out.toString();
     }
 
     /**

@@ -36,9 +36,11 @@ import dev.cmdgate.core.shell.WhileCommand;
 import dev.cmdgate.core.shell.Word;
 import dev.cmdgate.core.shell.WordPart;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Walks a parsed shell script (package {@code dev.cmdgate.core.shell}) and hands every simple
@@ -303,6 +305,9 @@ final class ShellAnalysis {
             if (lit == null) {
                 substitutions(w, ctx);
                 alt = alternative(w.parts(), 0);
+            } else if (a.env.hasCodeValues()) {
+                // a literal word can name one too: declare -i n=x, unset 'a[x]'
+                a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
             }
             expand(w, lit, -1, words, site);
             if (alt != null && defaults == null) {
@@ -316,6 +321,9 @@ final class ShellAnalysis {
                 }
             }
         }
+        // the same words with every command substitution whose output is a pure function of literals replaced by
+        // that output: cat $(printf '/%s/%s' etc shadow) is cat /etc/shadow (null while no word has one)
+        List<Arg> printed = printedWords(sc.words(), site);
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
         List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
@@ -351,6 +359,9 @@ final class ShellAnalysis {
                 // judged again as if each expansion gave its default word (an option, a path …)
                 a.command(defaults, assigns, withInput.at(site.location() + " (with the expansions' default words)"),
                         net);
+            }
+            if (printed != null && !a.budget.exhausted) {
+                a.command(printed, assigns, withInput.at(site.location() + " (with the substitutions' outputs)"), net);
             }
             for (List<Arg> r : resolved) {
                 if (a.budget.exhausted) {
@@ -389,6 +400,158 @@ final class ShellAnalysis {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;
         }
+    }
+
+    /**
+     * The words with each command substitution evaluated by {@link SubstitutionOutput} replaced by its output (a
+     * word that is one unquoted substitution is split at blanks, as the shell splits it); null when no word has one
+     * that could be evaluated. A substitution through a decoder ({@code base64 -d}, {@code xxd -r}, {@code rev},
+     * {@code tr}) whose output cannot be followed makes a word built to hide what it is: at least an unknown
+     * program's verdict.
+     */
+    private List<Arg> printedWords(List<Word> ws, Site site) {
+        boolean any = false;
+        for (int i = 0, n = ws.size(); i < n && !any; i++) {
+            any = ws.get(i).literalValue() == null && evaluable(ws.get(i).parts());
+        }
+        if (!any) {
+            return null;
+        }
+        SubstitutionOutput outputs = new SubstitutionOutput(a);
+        List<Arg> out = new ArrayList<>(ws.size());
+        boolean changed = false;
+        for (Word w : ws) {
+            String lit = w.literalValue();
+            if (lit != null || !evaluable(w.parts())) {
+                expand(w, lit, -1, out, site);
+                continue;
+            }
+            int[] counts = new int[2]; // evaluated, decoded but not followed
+            StringBuilder b = new StringBuilder();
+            boolean unknown = renderPrinted(w.parts(), b, outputs, counts);
+            if (counts[1] > 0) {
+                a.raise(site, a.setting("unknown-program"), "the word " + text(w.start(), w.end())
+                        + " is decoded or transformed at run time from what cmdgate cannot follow");
+            }
+            if (counts[0] == 0) {
+                out.add(arg(w));
+                continue;
+            }
+            changed = true;
+            String t = b.toString();
+            if (w.parts().size() == 1 && !unknown) {
+                for (String piece : Chars.splitRuns(t.trim(), " \t\n", 64)) {
+                    if (!piece.isEmpty()) {
+                        out.add(new Arg(piece, false, false, w.start(), w.end()));
+                    }
+                }
+            } else {
+                out.add(new Arg(t, unknown, false, w.start(), w.end()));
+            }
+        }
+        return changed ? out : null;
+    }
+
+    /** Whether some part is a command substitution or a substring (<code>${NAME:OFF:LEN}</code>) cmdgate may evaluate. */
+    private static boolean evaluable(List<WordPart> parts) {
+        for (WordPart p : parts) {
+            if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && evaluable(d.parts())
+                    || p instanceof ParameterExpansion pe && isSubstring(pe)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isSubstring(ParameterExpansion pe) {
+        return ":".equals(pe.operator()) && !pe.length() && !pe.indirect() && pe.subscript() == null
+                && !pe.arguments().isEmpty() && pe.arguments().size() <= 2;
+    }
+
+    /**
+     * <code>${NAME:OFF:LEN}</code> of a variable whose value is known — the launch's HOME and PWD
+     * ({@link FileEffects#launchValue}), or the one literal value the script gave it — with literal numbers, as
+     * bash takes it (a negative offset counts from the end, a negative length is where to stop from the end);
+     * null when anything is not known.
+     */
+    private String substring(ParameterExpansion pe) {
+        String value = a.files.launchValue(pe.name());
+        String target = a.env.resolve(pe.name());
+        List<String> literals = target == null ? List.of() : a.env.literals(target);
+        if (literals.size() == 1) {
+            value = literals.get(0);
+        } else if (!literals.isEmpty() || target == null || a.env.value(target) != null) {
+            return null; // several values, or one only known at run time
+        }
+        if (value == null) {
+            return null;
+        }
+        Integer off = number(pe.arguments().get(0));
+        Integer len = pe.arguments().size() > 1 ? number(pe.arguments().get(1)) : Integer.valueOf(value.length());
+        if (off == null || len == null) {
+            return null;
+        }
+        int n = value.length();
+        int from = off < 0 ? Math.max(0, n + off) : Math.min(n, off);
+        int to = len < 0 ? n + len : from + len;
+        return to < from ? null : value.substring(from, Math.min(n, to));
+    }
+
+    private static Integer number(Word w) {
+        String t = w.literalValue();
+        if (t == null) {
+            return null;
+        }
+        t = t.trim();
+        if (t.startsWith("(") && t.endsWith(")")) {
+            t = t.substring(1, t.length() - 1).trim(); // ${X:(-1)}
+        }
+        if (t.isEmpty()) {
+            return 0; // ${X::1}, ${X:1:}: an empty number is 0
+        }
+        if (t.length() > 6) {
+            return null;
+        }
+        int i = t.charAt(0) == '-' ? 1 : 0;
+        if (i == t.length()) {
+            return null;
+        }
+        for (int j = i; j < t.length(); j++) {
+            if (t.charAt(j) < '0' || t.charAt(j) > '9') {
+                return null;
+            }
+        }
+        return Integer.valueOf(t);
+    }
+
+    /** Renders the parts with evaluated substitutions; returns whether some part stays only known at run time. */
+    private boolean renderPrinted(List<WordPart> parts, StringBuilder b, SubstitutionOutput outputs, int[] counts) {
+        boolean unknown = false;
+        for (WordPart p : parts) {
+            String text = WordPart.staticText(p);
+            if (text != null) {
+                b.append(text);
+            } else if (p instanceof DoubleQuoted d) {
+                unknown |= renderPrinted(d.parts(), b, outputs, counts);
+            } else if (p instanceof CommandSubstitution cs) {
+                String v = outputs.of(cs.script());
+                if (v != null) {
+                    b.append(v);
+                    counts[0]++;
+                } else {
+                    counts[1] += outputs.decodes(cs.script()) ? 1 : 0;
+                    b.append("$(…)");
+                    unknown = true;
+                }
+            } else if (p instanceof ParameterExpansion pe && isSubstring(pe) && substring(pe) != null) {
+                b.append(substring(pe));
+                counts[0]++;
+            } else {
+                render(List.of(p), b);
+                unknown = true;
+            }
+        }
+        return unknown;
     }
 
     /** Operators whose argument word can be the expansion's value: ${x:-w} ${x-w} ${x:=w} ${x=w} ${x:+w} ${x+w}. */
@@ -560,10 +723,12 @@ final class ShellAnalysis {
                 }
                 return true;
             });
+            Site site = new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
+            Set<String> ran = new HashSet<>();
             for (int[] sp : spans) {
-                a.variables.arithmeticUse(text(sp[0], sp[1]),
-                        new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end())));
+                a.variables.arithmeticUse(text(sp[0], sp[1]), site, ran);
             }
+            a.variables.mentionedCodeValues(text(w.start(), w.end()), site, ran);
         }
         for (Substitution s : w.substitutions()) {
             if (a.budget.exhausted) {
@@ -637,7 +802,7 @@ final class ShellAnalysis {
     private void expand(Word w, String lit, int k, List<Arg> words, Site site) {
         if (lit != null && lit.indexOf('{') < 0) {
             // no substitution and no brace syntax: the common case, no expansion work
-            words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end()));
+            words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end(), pattern(w)));
         } else if (!a.budget.mayExpand()) {
             words.add(arg(w));
         } else {
@@ -741,12 +906,44 @@ final class ShellAnalysis {
     Arg arg(Word w) {
         String lit = w.literalValue();
         if (lit != null) {
-            return new Arg(lit, false, globLead(w, lit), w.start(), w.end());
+            return new Arg(lit, false, globLead(w, lit), w.start(), w.end(), pattern(w));
         }
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
         String text = b.toString();
         return new Arg(text, true, globLead(w, text), w.start(), w.end());
+    }
+
+    /**
+     * The word as a pathname-expansion pattern when it has an unquoted glob and no expansion: its glob
+     * characters as written, its other text (quoted or not) escaped, so {@code /usr/bin/r'*'[m]} stands for the
+     * names {@code r*m}, {@code r*} being literal. Null for a word without a glob (nearly every word).
+     */
+    private static String pattern(Word w) {
+        if (!w.hasGlob()) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        return appendPattern(w.parts(), b) ? b.toString() : null;
+    }
+
+    private static boolean appendPattern(List<WordPart> parts, StringBuilder b) {
+        for (WordPart p : parts) {
+            if (p instanceof Glob g) {
+                b.append(g.value());
+            } else if (p instanceof DoubleQuoted d) {
+                if (!appendPattern(d.parts(), b)) {
+                    return false;
+                }
+            } else {
+                String text = WordPart.staticText(p);
+                if (text == null) {
+                    return false;
+                }
+                ShellPattern.appendLiteral(b, text);
+            }
+        }
+        return true;
     }
 
     /**

@@ -37,6 +37,8 @@ final class Steering {
 
     private final Analysis analysis;
     private List<Noted> noted;
+    /** Set while the files are judged: a value that runs the program again ({@code !git log}) reads the same files. */
+    private boolean checking;
     private boolean overflow;
     private int filesRead;
 
@@ -56,7 +58,7 @@ final class Steering {
                 with.add(s);
             }
         }
-        if (with == null) {
+        if (with == null || checking) {
             return;
         }
         if (noted == null) {
@@ -93,6 +95,7 @@ final class Steering {
         if (noted == null || files == null) {
             return;
         }
+        checking = true;
         for (Noted n : noted) {
             new Check(n, files, cwd).run();
         }
@@ -351,6 +354,10 @@ final class Steering {
         }
 
         private String included(String from, String value) throws Blocked {
+            if (value.startsWith("%(") || (value.startsWith("~") && !value.startsWith("~/"))) {
+                // git expands %(prefix)/ and ~user/ itself: a file cmdgate would look for in the wrong place
+                throw new Blocked(shown(from) + ": the include " + value + " names a file only git can place");
+            }
             if (value.startsWith("~/")) {
                 String home = files.home();
                 if (home == null) {

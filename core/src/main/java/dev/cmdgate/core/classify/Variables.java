@@ -57,6 +57,9 @@ final class Variables {
         }
         boolean reachesPrograms = analysis.env.exports(target);
         analysis.env.remember(target, value, dynamic);
+        if (target.equals("GLOBIGNORE")) {
+            analysis.files.dotglob = true;   // bash: setting it lets patterns match names that start with '.'
+        }
         RuleSet.EnvVar rows = analysis.rules.envVar(target);
         Verdict hook = rows.hook();
         if (hook != null) {
@@ -373,26 +376,59 @@ final class Variables {
      * values of the code-holding variables named in {@code expr}.
      */
     void arithmeticUse(String expr, Site site) {
-        if (!analysis.env.hasCodeValues() || expr == null) {
+        arithmeticUse(expr, site, null);
+    }
+
+    /** As {@link #arithmeticUse(String, Site)}, adding the names judged to {@code ran} and skipping those in it. */
+    void arithmeticUse(String expr, Site site, Set<String> ran) {
+        codeValueUses(expr, site, false, ran);
+    }
+
+    /**
+     * Bash evaluates a name as arithmetic in more places than {@link #arithmeticUse}'s: a substring's offset and
+     * length ({@code ${s:v}}), a {@code declare -i} value, a subscript given as text to {@code unset},
+     * {@code [[ -v ]]}, {@code read} or {@code printf -v}, an array's {@code [v]=} key, an indirection
+     * ({@code ${!v}}). Rather than follow each, a name whose value holds code counts as run wherever a word
+     * mentions it other than as its own plain expansion ({@code $v}, {@code ${v}}, {@code ${#v}}) or as the name a
+     * word assigns ({@code v=…}). Such values are rare; a mention that is only text is a price on those alone.
+     *
+     * @param ran the names already judged in this word (by {@link #arithmeticUse} of its arithmetic), skipped
+     */
+    void mentionedCodeValues(String word, Site site, Set<String> ran) {
+        codeValueUses(word, site, true, ran);
+    }
+
+    private void codeValueUses(String text, Site site, boolean skipPlain, Set<String> ran) {
+        if (!analysis.env.hasCodeValues() || text == null) {
             return;
         }
-        int n = expr.length();
+        int n = text.length();
         for (int i = 0; i < n; i++) {
-            char c = expr.charAt(i);
+            char c = text.charAt(i);
             if (c == '_' || Character.isLetter(c)) {
                 int j = i;
-                while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
+                while (j < n && (text.charAt(j) == '_' || Character.isLetterOrDigit(text.charAt(j)))) {
                     j++;
                 }
-                String v = analysis.env.codeValue(expr.substring(i, j));
-                if (v != null) {
+                String name = text.substring(i, j);
+                String v = analysis.env.codeValue(name);
+                boolean skip = skipPlain && (plainExpansion(text, i) || i == 0 && (text.startsWith("=", j)
+                        || text.startsWith("+=", j)));
+                if (v != null && !skip && (ran == null || ran.add(name))) {
                     analysis.code.runCode("sh", promptScript(v), false,
-                            site.below("arithmetic value of " + expr.substring(i, j)).withStdin(Analysis.Stdin.NONE),
+                            site.below("arithmetic value of " + name).withStdin(Analysis.Stdin.NONE),
                             new LinkedHashSet<>());
                 }
                 i = j;
             }
         }
+    }
+
+    /** Whether the name at {@code i} is expanded as text: {@code $v}, {@code ${v…}}, {@code ${#v}}. */
+    private static boolean plainExpansion(String text, int i) {
+        return i >= 1 && text.charAt(i - 1) == '$'
+                || i >= 2 && text.startsWith("${", i - 2)
+                || i >= 3 && text.startsWith("${#", i - 3);
     }
 
     /**

@@ -62,8 +62,14 @@ final class Wrappers {
             for (Between b : commands) {
                 // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                 Site inner = new Site(site.ctx(), Analysis.joinArgs(b.words()), site.location() + " > " + b.start().text);
-                analysis.command(b.words(), Map.of(), inner, List.of());
-                for (Arg file : foundFiles(b.words(), p.args, r.replace())) {
+                List<Arg> found = foundFiles(b.words(), p.args, r.replace());
+                analysis.files.standingFor(r.replace(), found);
+                try {
+                    analysis.command(b.words(), Map.of(), inner, List.of());
+                } finally {
+                    analysis.files.standingFor(List.of(), List.of());
+                }
+                for (Arg file : found) {
                     // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
                     analysis.files.readPath(file, true, inner.at(inner.location() + " (a file it finds)"));
                 }
@@ -134,6 +140,59 @@ final class Wrappers {
             budget.leaveWrapper();
         }
         return true;
+    }
+
+    /** At most this many interpreters named in one unknown program's arguments are judged. */
+    static final int MAX_NAMED_INTERPRETERS = 4;
+
+    /**
+     * A program the rules do not know, given an interpreter or shell among its arguments ({@code chronic sh -c CMD},
+     * {@code tini -- bash -c CMD}, {@code rr record /bin/sh …}, {@code tool --shell=/bin/bash}): it may well run
+     * it, so the interpreter with the words after it is judged as a command it runs, with no input of its own
+     * (the tool feeds it what it likes). An interpreter is a program whose section reads code from standard input
+     * ({@code stdin-code}) and is not a builtin of the shell ({@code state}: {@code .} and {@code source} are not
+     * programs another program can run). Words only known at run time are left to the unknown program's verdict.
+     */
+    void mayRun(List<Arg> words, Site site) {
+        int judged = 0;
+        for (int i = 1, n = words.size(); i < n && judged < MAX_NAMED_INTERPRETERS; i++) {
+            Arg a = words.get(i);
+            if (a.dynamic) {
+                continue;
+            }
+            String t = a.text;
+            int eq = t.startsWith("-") ? t.indexOf('=') : -1;
+            String program = eq > 0 ? t.substring(eq + 1) : t;
+            String name = program.substring(program.lastIndexOf('/') + 1);
+            if (name.isEmpty() || !isInterpreter(name)) {
+                continue;
+            }
+            judged++;
+            List<Arg> command = new ArrayList<>(n - i);
+            command.add(eq > 0 ? Arg.literal(program) : a);
+            command.addAll(words.subList(i + 1, n));
+            Budget budget = analysis.budget;
+            if (budget.wrappersFull() || !budget.wrapped(command.size())) {
+                analysis.raise(site, analysis.setting("too-deep"), "wrappers nested too deep or handing on too many words");
+                return;
+            }
+            budget.enterWrapper();
+            try {
+                analysis.command(command, Map.of(), new Site(site.ctx().withStdin(Analysis.Stdin.NONE),
+                        Analysis.joinArgs(command), site.location() + " > " + program + " (an interpreter it may run)"),
+                        List.of());
+            } finally {
+                budget.leaveWrapper();
+            }
+        }
+    }
+
+    private boolean isInterpreter(String name) {
+        if (analysis.rules.isShell(name)) {
+            return true;
+        }
+        Section s = analysis.rules.program(name);
+        return s != null && s.stdinCode() != null && s.state().isEmpty();
     }
 
     /** Whether one of the row's {@code unless} options is given ({@code command -v}): then nothing is run. */

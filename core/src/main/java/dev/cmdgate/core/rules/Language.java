@@ -27,11 +27,13 @@ public final class Language {
      * @param names    the call names; {@code module.name} also matches {@code name} called on
      *                 anything when the code mentions {@code module}; a last segment may end in '*';
      *                 a name with blanks is a phrase of words ({@code do shell script})
+     * @param functions for {@code lookup}: a bare name as the argument is the function itself, not a variable
+     *                 holding a name ({@code do.call(rbind, x)} in R)
      */
     public record Call(String reading, int from, List<String> template, List<String> names, List<String> named,
-            boolean namedOnly) {
+            boolean namedOnly, boolean functions) {
         public Call(String reading, int from, List<String> template, List<String> names) {
-            this(reading, from, template, names, List.of(), false);
+            this(reading, from, template, names, List.of(), false, false);
         }
     }
 
@@ -43,6 +45,7 @@ public final class Language {
     String syntax;
     Verdict verdict;
     String backticks;
+    boolean variableCalls;
     final List<Call> calls = new ArrayList<>();
     final List<Use> uses = new ArrayList<>();
     /** Call rows by the last segment of their names (without a trailing '*'), for the lookup per identifier. */
@@ -66,6 +69,8 @@ public final class Language {
     public Verdict verdict() { return verdict; }
     /** How backquoted strings are read ({@code sh}), or null when they are not commands. */
     public String backticks() { return backticks; }
+    /** Whether a variable can be called as a function ({@code $f(…)} in PHP, {@code &$f(…)} in Perl): a variable-calls row. */
+    public boolean variableCalls() { return variableCalls; }
     public List<Call> calls() { return calls; }
     public List<Use> uses() { return uses; }
 

@@ -15,7 +15,7 @@ final class LanguageRows {
             "r", "tcl", "applescript", "powershell", "julia", "lisp", "go");
     /** How a {@code call} row reads the call's arguments ({@link Language.Call#reading}). */
     static final Set<String> CALL_READINGS = Set.of("sh", "argv", "exec", "as", "code", "module", "open", "self",
-            "write", "open-file", "read");
+            "write", "open-file", "read", "lookup", "table");
 
     private LanguageRows() {
     }
@@ -41,6 +41,12 @@ final class LanguageRows {
                 }
                 l.backticks = "sh";
             }
+            case "variable-calls" -> {
+                if (t.size() != 1) {
+                    throw new IllegalArgumentException("expected: variable-calls");
+                }
+                l.variableCalls = true;
+            }
             case "call" -> l.add(call(row));
             case "uses" -> {
                 int arrow = row.arrow(2);
@@ -50,7 +56,7 @@ final class LanguageRows {
         }
     }
 
-    /** {@code call READING [from N] [as "WORDS"] [named=P,Q|named-only=P] NAME...}. */
+    /** {@code call READING [from N] [as "WORDS"] [named=P,Q|named-only=P] [functions] NAME...}. */
     private static Language.Call call(RuleLine row) {
         List<String> t = row.words;
         String reading = row.need(1);
@@ -81,9 +87,15 @@ final class LanguageRows {
             named = List.of(t.get(i).substring(t.get(i).indexOf('=') + 1).toLowerCase(java.util.Locale.ROOT).split(","));
             i++;
         }
+        // functions (lookup rows): a bare name as the argument is the function itself (R's do.call(rbind, x))
+        boolean functions = reading.equals("lookup") && i < t.size() && t.get(i).equals("functions");
+        if (functions) {
+            i++;
+        }
         if (i >= t.size()) {
             throw new IllegalArgumentException("call row names no call");
         }
-        return new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size())), named, namedOnly);
+        return new Language.Call(reading, from, template, List.copyOf(t.subList(i, t.size())), named, namedOnly,
+                functions);
     }
 }

@@ -281,6 +281,27 @@ public final class RuleSet {
         return text.substring(pos, end < 0 ? text.length() : end).trim();
     }
 
+    /** {@link #programNames}, made on first use (most classifications never ask). */
+    private volatile List<String> programNames;
+
+    /**
+     * Every program name the rules have a section for (built-in ones read or not, a user file's too), name
+     * prefixes ({@code mkfs*}) aside: what a command word that is a pathname pattern ({@code /???/r[m]}) may
+     * name among the programs cmdgate knows.
+     */
+    public List<String> programNames() {
+        List<String> names = programNames;
+        if (names == null) {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(programs.keySet());
+            if (lazy != null) {
+                all.addAll(lazy.programNames());
+            }
+            names = List.copyOf(all);
+            programNames = names;
+        }
+        return names;
+    }
+
     /** The section of a program name (exact, then prefix rows such as {@code mkfs*}), or null. */
     public Section program(String name) {
         Section s = exactProgram(name);
@@ -569,6 +590,38 @@ public final class RuleSet {
             return false;
         }
         return !isCredentialException(path, baseName(path));
+    }
+
+    /**
+     * For a path that is a shell pattern (tested by the caller's matcher): the paths of credential stores it may
+     * name. Each {@code credential-paths} glob gives one such path ({@code *} and {@code ?} as {@code x}:
+     * {@code ~/.ssh/*} gives {@code ~/.ssh/x}), each {@code credential-names} glob one file name; the caller
+     * compares the whole pattern with the first and its last component with the second.
+     */
+    public List<String> credentialPathWitnesses() {
+        return witnesses(credentialPaths);
+    }
+
+    /** See {@link #credentialPathWitnesses}: one file name per {@code credential-names} glob. */
+    public List<String> credentialNameWitnesses() {
+        return witnesses(credentialNames);
+    }
+
+    private static List<String> witnesses(List<String> globs) {
+        List<String> out = new ArrayList<>(globs.size());
+        for (String g : globs) {
+            StringBuilder b = new StringBuilder(g.length());
+            for (int i = 0; i < g.length(); i++) {
+                char c = g.charAt(i);
+                if (c == '\\' && i + 1 < g.length()) {
+                    b.append(g.charAt(++i));
+                } else {
+                    b.append(c == '*' || c == '?' ? 'x' : c);
+                }
+            }
+            out.add(b.toString());
+        }
+        return out;
     }
 
     /**

@@ -23,7 +23,8 @@ final class RulesParser {
             "credential-read", "own-files");
 
     /** How a {@code prints} row reads the command's words. */
-    private static final Set<String> PRINTS = Set.of("echo", "printf", "input");
+    private static final Set<String> PRINTS = Set.of("echo", "printf", "input", "base64-decode", "hex-decode",
+            "reverse", "translate");
 
     private final RuleSet rules;
     private final String origin;
@@ -368,10 +369,12 @@ final class RulesParser {
                 s.codeFile = row.verdictAfter(arrow);
             }
             case "prints" -> {
-                if (t.size() != 2 || !PRINTS.contains(t.get(1))) {
-                    throw new IllegalArgumentException("expected: prints echo|printf|input");
+                if (t.size() < 2 || !PRINTS.contains(t.get(1)) || t.size() > 2 && !t.get(2).equals("if")) {
+                    throw new IllegalArgumentException("expected: prints " + String.join("|", new java.util.TreeSet<>(PRINTS))
+                            + " [if CONDITION...]");
                 }
                 s.prints = t.get(1);
+                s.printsIf = t.size() > 2 ? row.conditions(s, 3, t.size()) : List.of();
             }
             case "stdin-code" -> stdinCode(s, row);
             case "fifo" -> s.fifos.add(FifoRule.parse(s, row));

@@ -66,6 +66,8 @@ public final class Section {
     String codeFileLanguage;
     /** The {@code prints} row: how the command's output follows from its words ({@code echo}, {@code printf}, {@code input}), or null. */
     String prints;
+    /** The {@code prints} row's conditions (empty: always). */
+    List<Condition> printsIf = List.of();
     Verdict stdinCode;
     int stdinCodeAfter;
     /** Options with which standard input from a file counts as typed input (sh -i < file). */
@@ -126,6 +128,7 @@ public final class Section {
         codeFile = null;
         codeFileLanguage = null;
         prints = null;
+        printsIf = List.of();
         stdinCode = null;
         stdinCodeAfter = 0;
         stdinInteractive.clear();
@@ -190,6 +193,8 @@ public final class Section {
      * read as {@code echo} or {@code printf} do, or is its standard input ({@code input}: cat); null without one.
      */
     public String prints() { return prints; }
+    /** When the {@code prints} row applies (all must hold; empty: always). */
+    public List<Condition> printsIf() { return printsIf; }
     public Verdict stdinCode() { return stdinCode; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }

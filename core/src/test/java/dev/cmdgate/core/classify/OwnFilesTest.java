@@ -130,4 +130,42 @@ class OwnFilesTest {
         assertThat(plain.classifyArgv(List.of("rm", state.resolve("audit.jsonl").toString()), Map.of(), dev.cmdgate.core.LaunchSite.of("/", List::of)).commandClass())
                 .isEqualTo(CommandClass.WRITE);
     }
+
+    /**
+     * A protected directory (a hook's configuration, a host's project settings) reached through a pattern that
+     * names a file inside it, or through the files find hands to the command it runs: both write into it.
+     */
+    @ParameterizedTest(name = "{1} in {0} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+            "/tmp    | printf x >> ~/.config/*/config.properties                              | Destructive",
+            "/tmp    | printf x >> ~/.config/cmdgat?/config.properties                        | Destructive",
+            "/tmp    | printf x >> ~/.config/cmdgat[a-z]/config.properties                    | Destructive",
+            "/tmp    | sed -i '$a x' ~/.config/cmd*/config.properties                         | Destructive",
+            "/tmp    | sed -i '$a x' ~/.co*/**/config.properties                              | Destructive",
+            "/tmp    | rm -r ~/.conf*                                                         | Destructive",
+            "/tmp    | find ~/.config -name config.properties -exec sed -i '$a x' {} +         | Destructive",
+            "/tmp    | find ~ -exec sh -c 'echo x >> {}' \\;                                  | Destructive",
+            "PROJECT | echo '{}' > .cl*/settings.local.json                                   | Destructive",
+            "PROJECT | cd sub && echo '{}' > ../.cl*/settings.local.json                      | Destructive",
+            "PROJECT | shopt -s dotglob; sed -i s/a/b/ *                                      | Destructive",
+            "PROJECT | sed -i s/a/b/ *                                                        | Write",
+            "PROJECT | sed -i s/a/b/ */*.txt                                                  | Write",
+            "/tmp    | printf x > ~/.config/*.txt                                             | Write",
+            "/tmp    | find ~/src -exec sed -i s/a/b/ {} +                                    | Write",
+    })
+    void patternsAndFoundFilesReachAProtectedDirectory(String dir, String line, String expectedClass) throws IOException {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        OwnFiles own = OwnFiles.builder(home.toString())
+                .add(home.resolve(".config/cmdgate"), OwnFiles.Kind.TREE, "cmdgate's configuration")
+                .add(project.resolve(".claude"), OwnFiles.Kind.TREE, "Claude Code's project settings")
+                .build();
+        CommandClassifier withTrees = Classifiers.standard(null, own);
+        Classification got = withTrees.classifyArgv(List.of("sh", "-c", line), Map.of(),
+                dev.cmdgate.core.LaunchSite.of(dir.replace("PROJECT", project.toString()), List::of));
+        assertThat(got.commandClass().label()).as(got.toString()).isEqualTo(expectedClass);
+        if (expectedClass.equals("Destructive")) {
+            assertThat(got.findings()).extracting(Finding::reason).as(got.toString())
+                    .anyMatch(f -> f.startsWith("changes cmdgate's own files: "));
+        }
+    }
 }

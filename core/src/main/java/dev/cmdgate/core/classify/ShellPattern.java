@@ -1,0 +1,271 @@
+package dev.cmdgate.core.classify;
+
+/**
+ * A pathname-expansion pattern as the shell matches it against file names: {@code *} any run of characters,
+ * {@code ?} one character, {@code [...]} one character of a set ({@code [a-z]}, {@code [!x]} or {@code [^x]},
+ * {@code [[:alpha:]]}), {@code \} makes the next character literal; none of them matches a {@code /}, so a
+ * pattern is matched one path component at a time, nor a component's leading {@code .} (only a {@code .} written
+ * out does). Unlike the rules' globs ({@code dev.cmdgate.core.rules.Glob}),
+ * this is the shell's own syntax: a command word such as {@code /???/r[m]} is turned into one
+ * ({@code ShellAnalysis}) and compared with the programs the rules name. No regular expressions: this may run
+ * on the first launch decision.
+ */
+final class ShellPattern {
+
+    private ShellPattern() {
+    }
+
+    /** Whether the text is one of the names the pattern expands to (component by component). */
+    static boolean matches(String pattern, String text) {
+        int p = 0;
+        int t = 0;
+        while (true) {
+            int pe = slash(pattern, p);
+            int te = text.indexOf('/', t);
+            if (te < 0) {
+                te = text.length();
+            }
+            if (!component(pattern, p, pe, text, t, te)) {
+                return false;
+            }
+            boolean patternGoesOn = pe < pattern.length();
+            boolean textGoesOn = te < text.length();
+            if (patternGoesOn != textGoesOn) {
+                return false;
+            }
+            if (!patternGoesOn) {
+                return true;
+            }
+            p = pe + 1;
+            t = te + 1;
+        }
+    }
+
+    /** Whether the pattern has a character that matches more than itself (else it is a name). */
+    static boolean isPattern(String pattern) {
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '*' || c == '?' || c == '[' && bracketEnd(pattern, i, pattern.length()) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the pattern has a character outside {@code *}, {@code ?} and bracket expressions. */
+    static boolean hasLiteral(String pattern) {
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '[') {
+                int end = bracketEnd(pattern, i, pattern.length());
+                if (end > 0) {
+                    i = end;
+                    continue;
+                }
+            }
+            if (c != '*' && c != '?') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The pattern with its escapes removed: the name it stands for when {@link #isPattern} is false. */
+    static String unescape(String pattern) {
+        StringBuilder b = new StringBuilder(pattern.length());
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '\\' && i + 1 < pattern.length()) {
+                c = pattern.charAt(++i);
+            }
+            b.append(c);
+        }
+        return b.toString();
+    }
+
+    /** The index of the last unescaped {@code /} of the pattern, or -1. */
+    static int lastSlash(String pattern) {
+        int last = -1;
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '/') {
+                last = i;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * Appends a literal text to a pattern: its {@code * ? [ \} escaped. A {@code ]} is left as it is: the shell's
+     * parser hands over an unquoted {@code [} as a pattern character and the rest of the bracket ({@code r]}) as
+     * text.
+     */
+    static void appendLiteral(StringBuilder b, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '*' || c == '?' || c == '[' || c == '\\') {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+    }
+
+    private static int slash(String s, int from) {
+        for (int i = from; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '/') {
+                return i;
+            }
+        }
+        return s.length();
+    }
+
+    /** One component: the classic one-star backtracking, each element other than {@code *} matching one character. */
+    private static boolean component(String pat, int p0, int pl, String text, int t0, int tl) {
+        if (t0 < tl && text.charAt(t0) == '.' && (p0 >= pl || pat.charAt(p0) != '.'
+                && !(pat.charAt(p0) == '\\' && p0 + 1 < pl && pat.charAt(p0 + 1) == '.'))) {
+            return false; // a leading dot is matched only by a dot written out (.ssh, not *ssh)
+        }
+        int p = p0;
+        int t = t0;
+        int afterStar = -1;
+        int mark = 0;
+        while (t < tl) {
+            if (p < pl && pat.charAt(p) == '*') {
+                afterStar = ++p;
+                mark = t;
+                continue;
+            }
+            int w = p < pl ? step(pat, p, pl, text.charAt(t)) : -1;
+            if (w > 0) {
+                p += w;
+                t++;
+            } else if (afterStar >= 0) {
+                p = afterStar;
+                t = ++mark;
+            } else {
+                return false;
+            }
+        }
+        while (p < pl && pat.charAt(p) == '*') {
+            p++;
+        }
+        return p == pl;
+    }
+
+    /** The width of the pattern element at p when it matches c, else -1. */
+    private static int step(String pat, int p, int pl, char c) {
+        char x = pat.charAt(p);
+        if (x == '\\' && p + 1 < pl) {
+            return pat.charAt(p + 1) == c ? 2 : -1;
+        }
+        if (x == '?') {
+            return 1;
+        }
+        if (x == '[') {
+            int end = bracketEnd(pat, p, pl);
+            if (end > 0) {
+                return inBracket(pat, p + 1, end, c) ? end - p + 1 : -1;
+            }
+        }
+        return x == c ? 1 : -1;
+    }
+
+    /** The index of the {@code ]} closing the bracket expression opened at p, or -1 (then {@code [} is literal). */
+    private static int bracketEnd(String pat, int p, int pl) {
+        int i = p + 1;
+        if (i < pl && (pat.charAt(i) == '!' || pat.charAt(i) == '^')) {
+            i++;
+        }
+        if (i < pl && pat.charAt(i) == ']') {
+            i++;
+        }
+        while (i < pl) {
+            char c = pat.charAt(i);
+            if (c == '\\') {
+                i += 2;
+            } else if (c == '[' && i + 1 < pl && pat.charAt(i + 1) == ':') {
+                int close = pat.indexOf(":]", i + 2);
+                if (close < 0 || close >= pl) {
+                    return -1;
+                }
+                i = close + 2;
+            } else if (c == ']') {
+                return i;
+            } else if (c == '/') {
+                return -1;
+            } else {
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean inBracket(String pat, int from, int end, char c) {
+        int i = from;
+        boolean negated = pat.charAt(i) == '!' || pat.charAt(i) == '^';
+        if (negated) {
+            i++;
+        }
+        boolean hit = false;
+        boolean first = true;
+        while (i < end) {
+            char a = pat.charAt(i);
+            if (a == '[' && i + 1 < end && pat.charAt(i + 1) == ':') {
+                int close = pat.indexOf(":]", i + 2);
+                hit |= inClass(pat.substring(i + 2, close), c);
+                i = close + 2;
+                first = false;
+                continue;
+            }
+            if (a == '\\' && i + 1 < end) {
+                a = pat.charAt(++i);
+            } else if (a == ']' && !first) {
+                break;
+            }
+            first = false;
+            i++;
+            if (i + 1 < end && pat.charAt(i) == '-') {
+                char b = pat.charAt(i + 1);
+                if (b == '\\' && i + 2 < end) {
+                    b = pat.charAt(i + 2);
+                    i++;
+                }
+                hit |= a <= c && c <= b;
+                i += 2;
+            } else {
+                hit |= a == c;
+            }
+        }
+        return hit != negated;
+    }
+
+    /** A POSIX character class; one this does not know matches every character (it may name more programs). */
+    private static boolean inClass(String name, char c) {
+        switch (name) {
+            case "alpha":
+                return Character.isLetter(c);
+            case "digit":
+                return c >= '0' && c <= '9';
+            case "alnum":
+                return Character.isLetterOrDigit(c);
+            case "lower":
+                return Character.isLowerCase(c);
+            case "upper":
+                return Character.isUpperCase(c);
+            case "space":
+            case "blank":
+                return c == ' ' || c == '\t' || c == '\n';
+            case "xdigit":
+                return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
+            default:
+                return true;
+        }
+    }
+}
