@@ -11,6 +11,7 @@ import dev.cmdgate.agent.instrument.InstrumentGuard;
 import dev.cmdgate.agent.launch.CallSite;
 import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
+import dev.cmdgate.agent.launch.UngatedJvms;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.metrics.GateCounters;
 import dev.cmdgate.agent.metrics.GateMBean;
@@ -223,6 +224,10 @@ public final class AgentRuntime {
                         // a launch that changes the gate's own files (jar, rules, audit …) is Destructive
                         if (classifier instanceof RulesClassifier r) {
                             classifier = r.withOwnFiles(GateFiles.of(checked.config()));
+                            // children=gate: a launch that would start a JVM without cmdgate is unverifiable code
+                            if (checked.config().children() == AgentConfig.Children.GATE) {
+                                classifier = ((RulesClassifier) classifier).withReview(UngatedJvms.of(r.rules()));
+                            }
                         }
                         value = v = new Gatekeeper(classifier, checked.config().scheme(), checked.policyOrNull());
                     }

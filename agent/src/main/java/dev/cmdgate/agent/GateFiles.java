@@ -125,28 +125,12 @@ public final class GateFiles {
         return optionFiles(words, System.getProperty("user.dir"));
     }
 
-    /** Options of the java launcher that take the next word as their value. */
-    private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-cp", "-classpath", "--class-path", "-p",
-            "--module-path", "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-reads", "--add-exports",
-            "--add-opens", "--patch-module", "--enable-native-access", "--source");
-
     /**
      * The words of a {@code java} command line before its main class, {@code -jar FILE} or {@code -m MODULE}: the
      * application's own arguments after them are not the launcher's, whatever they look like.
      */
     static List<String> launcherOptions(List<String> cmdline) {
-        List<String> out = new ArrayList<>();
-        for (int i = 1; i < cmdline.size(); i++) {
-            String w = cmdline.get(i);
-            if (w.equals("-jar") || w.equals("-m") || w.equals("--module") || !(w.startsWith("-") || w.startsWith("@"))) {
-                break;
-            }
-            out.add(w);
-            if (WITH_VALUE.contains(w)) {
-                i++;
-            }
-        }
-        return out;
+        return JvmOptionWords.launcherOptions(cmdline.subList(Math.min(1, cmdline.size()), cmdline.size()));
     }
 
     /** {@code @FILE} (not {@code @@}, an escaped {@code @}), {@code -XX:VMOptionsFile=FILE}, {@code -XX:Flags=FILE}. */

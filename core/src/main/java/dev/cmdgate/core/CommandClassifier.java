@@ -35,6 +35,14 @@ public interface CommandClassifier {
         return false;
     }
 
+    /**
+     * Whether this classification may be reused for the next launch of the same command (it depends on nothing
+     * but the launch: not on a file's contents).
+     */
+    default boolean reusable(Classification classification) {
+        return true;
+    }
+
     /** Whether a classification may depend on the launch's site: then it must not be reused for another launch. */
     default boolean dependsOnSite() {
         return false;

@@ -36,6 +36,37 @@ public interface LaunchSite {
     List<String> callerClasses();
 
     /**
+     * Where the code of each of {@link #callerClasses()} comes from, in the same order: {@code jrt:/MODULE} for a
+     * class of the JDK's own modules (its runtime image), the absolute path of the jar or directory a class was
+     * loaded from, or the empty string when that is not known (a class defined without a code source). Empty
+     * when no frame's origin is known.
+     */
+    default List<String> callerOrigins() {
+        return List.of();
+    }
+
+    /** Launching frames that also know where each frame's code comes from ({@link #callerOrigins()}). */
+    interface Frames extends Supplier<List<String>> {
+        /** The origins of the frames {@link #get()} lists, in the same order. */
+        List<String> origins();
+    }
+
+    /** Frames as lists (for tools and tests): class names and, in the same order, their origins. */
+    static Frames frames(List<String> classes, List<String> origins) {
+        return new Frames() {
+            @Override
+            public List<String> get() {
+                return classes;
+            }
+
+            @Override
+            public List<String> origins() {
+                return origins;
+            }
+        };
+    }
+
+    /**
      * The files at the site that may steer a program the rules call Read, or null when this site cannot be
      * read (a replayed audit line, a policy check): then such files are not looked at.
      */
@@ -43,6 +74,7 @@ public interface LaunchSite {
         return null;
     }
 
+    /** A site; when {@code callerClasses} is {@link Frames}, its origins are the frames' origins. */
     static LaunchSite of(String cwd, Supplier<List<String>> callerClasses) {
         return of(cwd, callerClasses, null);
     }
@@ -51,6 +83,17 @@ public interface LaunchSite {
     static LaunchSite of(String cwd, Supplier<List<String>> callerClasses, SiteFiles files) {
         return new LaunchSite() {
             private List<String> frames;
+            private List<String> origins;
+
+            @Override
+            public List<String> callerOrigins() {
+                List<String> o = origins;
+                if (o == null) {
+                    o = callerClasses instanceof Frames f ? List.copyOf(f.origins()) : List.of();
+                    origins = o;
+                }
+                return o;
+            }
 
             @Override
             public String cwd() {

@@ -6,6 +6,7 @@ import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.SpawnsJava;
 import dev.cmdgate.it.support.Audit;
 import dev.cmdgate.it.support.ForkedJvm;
+import dev.cmdgate.it.support.JavaSources;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,6 +119,135 @@ class ChildJvmIT {
         assertThat(victim.resolve("keep.txt")).exists();
         assertThat(run.stderr()).contains("cmdgate: configuration: ignored -Dcmdgate.mode=audit -Dcmdgate.prompt=allow:"
                 + " this JVM was started by a gated JVM and runs with the configuration it was given");
+    }
+
+    // ------------------------------------------------------------------ what would leave a child ungated
+
+    /** The child ran under cmdgate: its rm -rf was refused and the directory is there. */
+    private void assertChildRefusedItsRm(Run run) {
+        assertThat(run.result("spawn").ok()).as(run.describe()).isTrue();
+        assertThat(run.result("child-rm").blocked()).as(run.describe()).isTrue();
+        assertThat(victim.resolve("keep.txt")).exists();
+    }
+
+    /** The launch of the child was refused as unverifiable code: no child, no marker, the directory is there. */
+    private void assertSpawnRefused(Run run, Path marker, String why) {
+        assertThat(run.result("spawn").blocked()).as(run.describe()).isTrue();
+        assertThat(run.result("spawn").message()).contains("Destructive").contains(why);
+        assertThat(run.results()).as(run.describe()).doesNotContainKey("child-touch");
+        assertThat(victim.resolve("keep.txt")).exists();
+        if (marker != null) {
+            assertThat(marker).doesNotExist();
+        }
+    }
+
+    @OnEachJdk
+    void anArgumentOfTheMainClassThatNamesCmdgateLeavesTheChildGated(Jdk jdk) {
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=full,prompt=deny,audit=" + audit).env("HOME", tmp.toString())
+                .main(SpawnsJava.class).args(List.of("direct", "::", "child-rm", "rm", "-rf", victim.toString(),
+                        "--", "echo-agent", "echo", "-javaagent:" + ForkedJvm.AGENT_JAR)).run();
+        assertChildRefusedItsRm(run);
+    }
+
+    @OnEachJdk
+    void cmdgatesJarWithSettingsTheApplicationChoseIsReplacedBySealedOnes(Jdk jdk) {
+        Run run = parent(jdk, "direct", "autonomy=full,prompt=deny", "-javaagent:" + ForkedJvm.AGENT_JAR + "=mode=audit,prompt=allow");
+        assertChildRefusedItsRm(run);
+        Audit.Line rm = Audit.read(audit).only(l -> l.argv().get(0).equals("rm"), "the child's rm");
+        assertThat(rm.str("mode")).isEqualTo("enforce");
+    }
+
+    @OnEachJdk
+    void theOperatorsJavaToolOptionsStandForTheChildSealed(Jdk jdk) {
+        // as under ./cmdgate run: the parent gets cmdgate from JAVA_TOOL_OPTIONS, and so does its child, which
+        // must not take -Dcmdgate.* from the command line the application gives it
+        for (String mode : List.of("direct", "shell")) {
+            Run run = ForkedJvm.on(jdk).in(tmp).env("HOME", tmp.toString())
+                    .env("JAVA_TOOL_OPTIONS", "-javaagent:" + ForkedJvm.AGENT_JAR + "=autonomy=full,prompt=deny,audit=" + audit)
+                    .main(SpawnsJava.class).args(List.of(mode, "-Dcmdgate.mode=audit", "-Dcmdgate.autonomy=full", "::",
+                            "child-touch", "touch", touched.toString(), "--", "child-rm", "rm", "-rf", victim.toString())).run();
+            assertChildRefusedItsRm(run);
+            assertThat(run.stderr()).contains("cmdgate: configuration: ignored -Dcmdgate.autonomy=full -Dcmdgate.mode=audit");
+            Audit.Line rm = Audit.read(audit).lines().stream().filter(l -> l.argv().get(0).equals("rm"))
+                    .reduce((a, b) -> b).orElseThrow();
+            assertThat(rm.str("mode")).isEqualTo("enforce");
+        }
+    }
+
+    @OnEachJdk
+    void anAgentJarThatLooksLikeCmdgatesIsAnotherAgentAfterCmdgate(Jdk jdk) throws IOException {
+        Path classes = Files.createDirectories(tmp.resolve("lookalike"));
+        JavaSources.compile(classes, "dev.cmdgate.lookalike.Premain", """
+                package dev.cmdgate.lookalike;
+                public final class Premain {
+                    public static void premain(String a, java.lang.instrument.Instrumentation i) {
+                        System.out.println("LOOKALIKE premain");
+                    }
+                }
+                """);
+        Path jar = JavaSources.jar(tmp.resolve("lookalike.jar"), classes, Map.of("Premain-Class", "dev.cmdgate.lookalike.Premain"));
+        for (String mode : List.of("direct", "shell=JAVA_TOOL_OPTIONS=-javaagent:" + jar + " exec {java}")) {
+            Files.writeString(victim.resolve("keep.txt"), "precious\n");
+            Run run = parent(jdk, mode, "autonomy=full,prompt=deny", mode.equals("direct") ? "-javaagent:" + jar : "-Xss1m");
+            if (mode.equals("direct")) {
+                assertChildRefusedItsRm(run);
+                assertThat(run.stdout()).contains("LOOKALIKE premain");
+            } else {
+                // setting JAVA_TOOL_OPTIONS below a shell replaces the agent cmdgate put there: unverifiable
+                assertSpawnRefused(run, null, "JAVA_TOOL_OPTIONS");
+            }
+        }
+    }
+
+    @OnEachJdk
+    void aSystemClassLoaderThatWouldRunBeforeCmdgateIsRefused(Jdk jdk) {
+        Path marker = tmp.resolve("touched-by-early-loader");
+        Run run = parent(jdk, "direct", "autonomy=full,prompt=deny", "-Dit.marker=" + marker,
+                "-Djava.system.class.loader=dev.cmdgate.it.apps.EarlyLoader");
+        assertSpawnRefused(run, marker, "system class loader");
+        Audit.Line spawn = Audit.read(audit).only(l -> l.argv().contains(Commands.class.getName()), "the spawn");
+        assertThat(spawn.commandClass()).isEqualTo("Destructive");
+        assertThat(spawn.outcome()).isEqualTo("blocked");
+    }
+
+    @OnEachJdk
+    void removingJavaToolOptionsBelowAShellOrAWrapperOrPreloadingALibraryIsRefused(Jdk jdk) {
+        for (String template : List.of("unset JAVA_TOOL_OPTIONS; exec {java}", "env -u JAVA_TOOL_OPTIONS {java}",
+                "JAVA_TOOL_OPTIONS= exec {java}", "env -i {java}", "export -n JAVA_TOOL_OPTIONS; exec {java}",
+                "LD_PRELOAD=" + tmp.resolve("none.so") + " exec {java}")) {
+            Run run = parent(jdk, "shell=" + template, "autonomy=full,prompt=deny");
+            assertSpawnRefused(run, touched, "unverifiable code");
+        }
+    }
+
+    @OnEachJdk
+    void anExecutableJarWhoseManifestOpensTheLauncherIsRefused(Jdk jdk) throws IOException {
+        String classPath = ForkedJvm.APP_CLASSES.toUri().toString();
+        Path opens = JavaSources.jar(tmp.resolve("opens.jar"), null, Map.of("Main-Class", Commands.class.getName(),
+                "Class-Path", classPath, "Add-Opens", "java.base/java.lang"));
+        assertSpawnRefused(parent(jdk, "jar=" + opens, "autonomy=full,prompt=deny"), touched, "process launcher");
+        // the same jar without Add-Opens runs, gated
+        Path plain = JavaSources.jar(tmp.resolve("plain.jar"), null, Map.of("Main-Class", Commands.class.getName(),
+                "Class-Path", classPath));
+        Run run = parent(jdk, "jar=" + plain, "autonomy=full,prompt=deny");
+        assertChildRefusedItsRm(run);
+        assertThat(touched).exists();
+    }
+
+    @OnEachJdk
+    void aCopyOfCmdgatesStartUpClassOnTheChildsClassPathIsRefused(Jdk jdk) throws IOException {
+        String premain;
+        try (java.util.jar.JarFile j = new java.util.jar.JarFile(ForkedJvm.AGENT_JAR.toFile())) {
+            premain = j.getManifest().getMainAttributes().getValue("Premain-Class");
+        }
+        Path shadow = Files.createDirectories(tmp.resolve("shadow"));
+        String pkg = premain.substring(0, premain.lastIndexOf('.'));
+        JavaSources.compile(shadow, premain, "package " + pkg + ";\npublic final class Premain {\n"
+                + "    public static void premain(String a, java.lang.instrument.Instrumentation i) {\n"
+                + "        System.out.println(\"SHADOW premain\");\n    }\n}\n");
+        Run run = parent(jdk, "cp+=" + shadow, "autonomy=full,prompt=deny");
+        assertSpawnRefused(run, touched, "cmdgate's own start-up code");
+        assertThat(run.stdout()).doesNotContain("SHADOW premain");
     }
 
     @OnEachJdk

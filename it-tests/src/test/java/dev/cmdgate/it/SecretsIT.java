@@ -11,6 +11,7 @@ import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.Spec;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.assertj.core.api.SoftAssertions;
@@ -91,6 +92,60 @@ class SecretsIT {
         soft.assertThat((List<Object>) env.json().get("secrets_withheld")).contains("AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN");
         soft.assertThat(Dirs.read(audit)).as("no secret value in the audit file").doesNotContain(AWS_VALUE, GH_VALUE, APP_VALUE);
         soft.assertAll();
+    }
+
+    @OnEachJdk
+    void scrub_keeps_the_jvms_own_secrets_from_commands_that_print_another_processs_environment(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        // each would print the gated JVM's environment, AWS_SECRET_ACCESS_KEY's value among it (@pid@: the JVM)
+        List<String> readers = List.of("ps_bsd_e", "ps_e_after", "grep_proc_pid", "grep_proc_in_shell", "xargs_arg_file",
+                "cd_and_cat_environ", "jcmd_heap_dump");
+        Spec spec = Spec.attempts()
+                .add("ps_bsd_e", "@out=" + work.resolve("ps_bsd_e.txt"), "ps", "eww", "-p", "@pid@")
+                .add("ps_e_after", "@out=" + work.resolve("ps_e_after.txt"), "ps", "-p", "@pid@", "-o", "pid,args", "e")
+                .add("grep_proc_pid", "@out=" + work.resolve("grep_proc_pid.txt"), "grep", "-r", "-a", "-h", "AWS_SECRET",
+                        "/proc/@pid@/")
+                .add("grep_proc_in_shell", "sh", "-c", "grep -r -a -h AWS_SECRET /proc/$PPID/ > "
+                        + work.resolve("grep_proc_in_shell.txt"))
+                .add("xargs_arg_file", "@out=" + work.resolve("xargs_arg_file.txt"), "xargs", "-0", "-a", "/proc/@pid@/environ",
+                        "echo")
+                .add("cd_and_cat_environ", "sh", "-c", "cd /proc/@pid@ && cat environ > " + work.resolve("cd_and_cat_environ.txt"))
+                // a heap dump of the JVM holds its environment too
+                .add("jcmd_heap_dump", "jcmd", "@pid@", "GC.heap_dump", work.resolve("jcmd_heap_dump.txt").toString())
+                .add("ps_plain", "@out=" + work.resolve("ps_plain.txt"), "ps", "-p", "@pid@", "-o", "pid,args")
+                .add("ps_every_process", "@out=" + work.resolve("ps_every_process.txt"), "ps", "-e", "-o", "pid,comm");
+
+        Run run = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub,audit=" + audit).main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : readers) {
+            soft.assertThat(run.result(name).blocked()).as(name + ": " + run.result(name)).isTrue();
+            Path out = work.resolve(name + ".txt");
+            soft.assertThat(bytes(out)).as(name).doesNotContain(AWS_VALUE, GH_VALUE);
+        }
+        soft.assertThat(run.result("ps_plain").ok()).as(run.describe()).isTrue();
+        soft.assertThat(Dirs.read(work.resolve("ps_plain.txt"))).contains(Commands.class.getName()).doesNotContain(AWS_VALUE);
+        soft.assertThat(run.result("ps_every_process").ok()).as("ps -e selects processes, prints no environment").isTrue();
+        Audit log = Audit.read(audit);
+        for (Audit.Line l : log.lines()) {
+            if (l.outcome().equals("blocked")) {
+                soft.assertThat(l.commandClass()).as(l.raw()).isIn("Network", "Destructive");
+                soft.assertThat(l.raw()).containsAnyOf("reads a credential store", "inside another JVM");
+            }
+        }
+        soft.assertThat(Dirs.read(audit)).doesNotContain(AWS_VALUE, GH_VALUE);
+        soft.assertAll();
+    }
+
+    /** A file's bytes as text whatever they are (a heap dump is not UTF-8); empty when there is no file. */
+    private static String bytes(Path file) {
+        try {
+            return Files.exists(file) ? new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1) : "";
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @OnEachJdk

@@ -75,4 +75,49 @@ class ShellSessionStateIT {
         soft.assertThat(ls.commandClass()).as("the refused printf -v PATH left no state").isEqualTo("Read");
         soft.assertAll();
     }
+
+    /**
+     * The shell reads its commands from the gated pipe only: a write that would point its standard input
+     * elsewhere (a file the session wrote earlier, a here-string, a here-document, a descriptor opened earlier)
+     * is refused as unverifiable code, and the commands in that input never run. Under full, where every one of
+     * those writes alone would run (Read), and with prompts denied.
+     */
+    @OnEachJdk
+    void aWriteThatWouldMakeTheShellReadItsCommandsElsewhereIsRefused(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path home = Dirs.mkdir(tmp, "home");
+        Path audit = tmp.resolve("audit.jsonl");
+        Path cmds = Dirs.write(work.resolve("cmds.txt"), "rm -rf victim1\n");
+        for (String v : List.of("victim1", "victim2", "victim3", "victim4", "victim5")) {
+            Dirs.write(work.resolve(v).resolve("keep.txt"), "precious\n");
+        }
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,stdin=gate")
+                .cmdgate("audit", audit).env("HOME", home.toString())
+                .main(SessionWrites.class).args(List.of(
+                        "exec < " + cmds,                               // c1
+                        "exec <<< 'rm -rf victim2'",                    // c2
+                        "exec 0<<EOF\nrm -rf victim3\nEOF",           // c3
+                        "exec 3< " + cmds + "; exec 0<&3",              // c4
+                        "f() { exec < " + cmds + "; }",                 // c5: the body, at its definition
+                        "eval 'exec <<< \"rm -rf victim4\"'",          // c6
+                        "source /dev/stdin",                            // c7
+                        "ls"))                                          // c8: the session still reads the pipe
+                .run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (String refused : List.of("c1", "c2", "c3", "c4", "c5", "c6", "c7")) {
+            AppResult r = run.result(refused);
+            soft.assertThat(r.blocked()).as(refused + ": " + r).isTrue();
+            soft.assertThat(r.message()).as(refused).contains("unverifiable code");
+        }
+        soft.assertThat(run.result("c8").ok()).as(run.describe()).isTrue();
+        soft.assertThat(run.result("c8").output()).contains("cmds.txt");
+        for (String v : List.of("victim1", "victim2", "victim3", "victim4", "victim5")) {
+            soft.assertThat(work.resolve(v).resolve("keep.txt")).exists();
+        }
+        Audit log = Audit.read(audit);
+        soft.assertThat(log.lines()).filteredOn(l -> l.outcome().equals("blocked")).hasSize(7)
+                .allSatisfy(l -> soft.assertThat(l.commandClass()).isEqualTo("Destructive"));
+        soft.assertAll();
+    }
 }

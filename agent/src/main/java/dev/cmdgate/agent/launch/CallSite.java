@@ -30,8 +30,9 @@ public final class CallSite {
     /** Frames looked at, at most: a launch from deeper than this is named by the last launcher frame seen. */
     private static final int MAX_FRAMES = 512;
 
-    // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch.
-    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(), 16);
+    // From a launch to the application frame there are about a dozen JDK and cmdgate frames: one batch. The
+    // classes themselves are kept: where a frame's code comes from is part of who launched (trust rows' caller=).
+    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), 16);
     // Native-access libraries a launch may pass through are skipped too (JNA is under com.sun.): the
     // caller is the application code that used JRuby, jnr-posix, jnr-ffi/jffi or JNA.
     private static final List<String> INFRASTRUCTURE = List.of(
@@ -42,7 +43,7 @@ public final class CallSite {
     /** The reviewed list and {@link #extra}, read on first use (not in premain: see {@link #forThisJvm}). */
     private volatile List<String> launchers;
     /** Where each thread came from; null when not kept (threads are then named by their stack alone). */
-    private final ThreadOrigins origins;
+    private final ThreadOrigins threadOrigins;
 
     /** @param extra packages or classes to skip besides the reviewed list ({@code cmdgate.caller.skip}) */
     CallSite(List<String> extra) {
@@ -51,7 +52,7 @@ public final class CallSite {
 
     private CallSite(List<String> extra, ThreadLocal<Object> slot) {
         this.extra = List.copyOf(extra);
-        this.origins = slot == null ? null : new ThreadOrigins(this, slot);
+        this.threadOrigins = slot == null ? null : new ThreadOrigins(this, slot);
     }
 
     /**
@@ -65,7 +66,7 @@ public final class CallSite {
     public static CallSite forThisJvm(List<String> extra, ThreadLocal<Object> slot) {
         CallSite sites = new CallSite(extra, slot);
         if (slot != null) {
-            ((java.util.function.Consumer<java.util.function.UnaryOperator<Object>>) slot).accept(sites.origins);
+            ((java.util.function.Consumer<java.util.function.UnaryOperator<Object>>) slot).accept(sites.threadOrigins);
         }
         return sites;
     }
@@ -98,10 +99,12 @@ public final class CallSite {
      * One launch's caller and launching frames. It is its own walk function and frame supplier (no
      * lambdas or method references: each costs a spun class on the JVM's first launch).
      */
-    final class Walk implements java.util.function.Supplier<List<String>>,
+    final class Walk implements dev.cmdgate.core.LaunchSite.Frames,
             java.util.function.Function<Stream<StackWalker.StackFrame>, Void> {
         private String caller;
         private List<String> frames;
+        private List<Class<?>> classes;
+        private List<String> codeOrigins;
 
         /** The application frame that launched, as {@code Class.method(File.java:line)}. */
         String caller() {
@@ -129,12 +132,27 @@ public final class CallSite {
             return frames();
         }
 
+        /** Where each of {@link #frames()} comes from ({@link CodeOrigin}), worked out when first asked. */
+        @Override
+        public List<String> origins() {
+            if (codeOrigins == null) {
+                frames();
+                List<String> o = new ArrayList<>(classes.size());
+                for (Class<?> c : classes) {
+                    o.add(CodeOrigin.of(c));
+                }
+                codeOrigins = List.copyOf(o);
+            }
+            return codeOrigins;
+        }
+
         /** Reads the stack once (the walk function). */
         @Override
         public Void apply(Stream<StackWalker.StackFrame> stack) {
             String first = null;
             String found = null;
             List<String> seen = new ArrayList<>();
+            List<Class<?>> seenClasses = new ArrayList<>();
             int n = 0;
             for (Iterator<StackWalker.StackFrame> it = stack.iterator(); it.hasNext() && n < MAX_FRAMES; n++) {
                 StackWalker.StackFrame f = it.next();
@@ -142,6 +160,7 @@ public final class CallSite {
                 if (infrastructure(cls)) {
                     if (!cmdgate(cls)) {
                         seen.add(cls);
+                        seenClasses.add(f.getDeclaringClass());
                     }
                     continue;
                 }
@@ -149,20 +168,22 @@ public final class CallSite {
                     first = f.toStackTraceElement().toString();
                 }
                 seen.add(cls);
+                seenClasses.add(f.getDeclaringClass());
                 if (!launcher(cls)) {
                     found = f.toStackTraceElement().toString();
                     break;
                 }
             }
             caller = found != null ? found : first != null ? first : NO_APPLICATION_FRAME;
-            if (found == null && origins != null) {
+            if (found == null && threadOrigins != null) {
                 // no application frame on this thread: say which application frame the thread came from
-                String origin = origins.describe();
+                String origin = threadOrigins.describe();
                 if (origin != null) {
                     caller = caller + ORIGIN + origin;
                 }
             }
             frames = List.copyOf(seen);
+            classes = seenClasses;
             return null;
         }
     }

@@ -7,6 +7,7 @@ import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.stdin.GatedShellProcess;
 import dev.cmdgate.agent.stdin.SessionGate;
+import dev.cmdgate.agent.stdin.SessionInput;
 import dev.cmdgate.agent.stdin.ShellSessions;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.agent.watchdog.KillEvent;
@@ -14,6 +15,7 @@ import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.CommandKnowledge;
 import dev.cmdgate.core.decision.Launch;
 import dev.cmdgate.core.decision.SecretsRecord;
+import dev.cmdgate.core.rules.RuleSet;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -259,7 +261,10 @@ public final class JdkHandoff implements JdkHooks {
             return process;
         }
         t.pendingSession = null;
-        return new GatedShellProcess(process, new SessionGate(guard, session, process.pid(), guard.rules()));
+        // the shell keeps reading its commands from the pipe cmdgate gates (SessionInput refuses what would change that)
+        RuleSet rules = guard.rules();
+        return new GatedShellProcess(process, new SessionInput(new SessionGate(guard, session, process.pid(), rules), rules,
+                SessionInput.interactive(session.argv())));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The text of a JVM option variable ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS}):
@@ -12,6 +13,37 @@ import java.util.List;
 public final class JvmOptionWords {
 
     private JvmOptionWords() {
+    }
+
+    /** The java launcher's options that take the next word as their value. */
+    static final Set<String> WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
+            "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-reads", "--add-exports", "--add-opens",
+            "--patch-module", "--enable-native-access", "--source", "-d", "--describe-module");
+
+    /**
+     * The words of a {@code java} command line ({@code words} without the program) before its main class,
+     * {@code -jar FILE} or {@code -m MODULE}, without the values of those that take one ({@code -cp PATH}): what
+     * follows them is the application's.
+     */
+    public static List<String> launcherOptions(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (endsOptions(w)) {
+                break;
+            }
+            out.add(w);
+            if (WITH_VALUE.contains(w)) {
+                i++;
+            }
+        }
+        return out;
+    }
+
+    /** Whether this word of a {@code java} command line ends its JVM options: the main class, {@code -jar}, {@code -m}. */
+    static boolean endsOptions(String w) {
+        return w.equals("-jar") || w.equals("-m") || w.equals("--module") || w.startsWith("--module=")
+                || !(w.startsWith("-") || w.startsWith("@"));
     }
 
     /** An option as the variable must hold it: quoted when it contains a blank or a quote. */
@@ -29,6 +61,15 @@ public final class JvmOptionWords {
 
     /** The options of a variable's value: split at blanks outside quotes, the quotes removed. */
     public static List<String> split(String value) {
+        return split(value, false);
+    }
+
+    /**
+     * As {@link #split(String)}; for an options file ({@code @argfile}) also as the JDK reads those: a {@code #}
+     * that starts a word comments out the rest of the line, and a backslash inside quotes escapes the next
+     * character ({@code \n}, {@code \t}, {@code \r}, {@code \f} or itself).
+     */
+    static List<String> split(String value, boolean file) {
         List<String> out = new ArrayList<>();
         StringBuilder cur = null;
         char quote = 0;
@@ -37,6 +78,9 @@ public final class JvmOptionWords {
             if (quote != 0) {
                 if (c == quote) {
                     quote = 0;
+                } else if (file && c == '\\' && i + 1 < value.length()) {
+                    char n = value.charAt(++i);
+                    cur.append(n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'f' ? '\f' : n);
                 } else {
                     cur.append(c);
                 }
@@ -48,6 +92,9 @@ public final class JvmOptionWords {
                     out.add(cur.toString());
                     cur = null;
                 }
+            } else if (file && c == '#' && cur == null) {
+                int nl = value.indexOf('\n', i);
+                i = nl < 0 ? value.length() : nl;
             } else {
                 cur = cur == null ? new StringBuilder() : cur;
                 cur.append(c);

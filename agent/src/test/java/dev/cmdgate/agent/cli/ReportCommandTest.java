@@ -57,12 +57,28 @@ class ReportCommandTest {
     void aTrustRowChangesWhatItTrusts() throws Exception {
         Path rules = Files.writeString(dir.resolve("trust.rules"), """
                 [@trust]
-                trust rm -rf target if cwd=/srv/app caller=com.acme.Build -> "the build's clean-up"
+                trust rm -rf target if cwd=/srv/app -> "the build's clean-up"
                 """);
         assertThat(run("report", week(), "--rules", rules.toString())).isZero();
         assertThat(out.toString()).contains("1 launch would be answered differently:")
                 .containsPattern("line 4 +prompt → allow +Read/minimal  rm -rf target")
                 .contains("trusted by " + rules + ":2: the build's clean-up");
+        // an audit line keeps its caller's class, not where its code came from: only a caller= row that takes the
+        // class from anywhere (@/*) holds here, one narrowed to a jar never does
+        Path anywhere = Files.writeString(dir.resolve("anywhere.rules"), """
+                [@trust]
+                trust rm -rf target if cwd=/srv/app caller=com.acme.Build@/* -> "the build's clean-up"
+                """);
+        out.getBuffer().setLength(0);
+        assertThat(run("report", week(), "--rules", anywhere.toString())).isZero();
+        assertThat(out.toString()).contains("trusted by " + anywhere + ":2: the build's clean-up");
+        Path narrowed = Files.writeString(dir.resolve("narrowed.rules"), """
+                [@trust]
+                trust rm -rf target if cwd=/srv/app caller=com.acme.Build@/srv/app/lib/* -> "the build's clean-up"
+                """);
+        out.getBuffer().setLength(0);
+        assertThat(run("report", week(), "--rules", narrowed.toString())).isZero();
+        assertThat(out.toString()).doesNotContain("trusted by");
     }
 
     @Test

@@ -32,6 +32,46 @@ class CallSiteTest {
     }
 
     @Test
+    void eachFrameSaysWhereItsCodeComesFrom() throws Exception {
+        CallSite sites = new CallSite(List.of());
+        CallSite.Walk walk = App.throughCommonsExec(() -> {
+            CallSite.Walk w = sites.walk();
+            w.frames();
+            return w;
+        });
+        List<String> frames = walk.frames();
+        List<String> origins = walk.origins();
+        assertThat(origins).hasSameSizeAs(frames);
+        String app = origins.get(frames.indexOf("org.example.app.App"));
+        assertThat(app).startsWith("/").endsWith("test-classes");
+        // the JDK's own frames (the stream machinery of the walk, java.util here) come from its runtime image
+        assertThat(CodeOrigin.of(java.util.ArrayList.class)).isEqualTo("jrt:/java.base");
+        assertThat(CodeOrigin.of(Class.forName("jdk.jshell.execution.RemoteExecutionControl"))).isEqualTo("jrt:/jdk.jshell");
+    }
+
+    @Test
+    void aClassTheApplicationNamesIntoAJdkPackageIsNotTheJdksCode(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // a loader of the application may define a class in jdk.jshell.execution, claiming any code source it likes;
+        // its module is the loader's own unnamed one, never the JDK's jdk.jshell
+        org.objectweb.asm.ClassWriter w = new org.objectweb.asm.ClassWriter(0);
+        w.visit(org.objectweb.asm.Opcodes.V17, org.objectweb.asm.Opcodes.ACC_PUBLIC, "jdk/jshell/execution/Fake", null,
+                "java/lang/Object", null);
+        w.visitEnd();
+        byte[] bytes = w.toByteArray();
+        java.net.URL claimed = java.nio.file.Path.of(System.getProperty("java.home"), "lib", "modules").toUri().toURL();
+        Class<?> fake = new ClassLoader(null) {
+            Class<?> define() {
+                return defineClass("jdk.jshell.execution.Fake", bytes, 0, bytes.length,
+                        new java.security.ProtectionDomain(new java.security.CodeSource(claimed,
+                                (java.security.cert.Certificate[]) null), null));
+            }
+        }.define();
+        assertThat(fake.getPackageName()).isEqualTo("jdk.jshell.execution");
+        assertThat(CodeOrigin.of(fake)).doesNotStartWith("jrt:").isEqualTo(java.nio.file.Path.of(claimed.toURI()).toString());
+    }
+
+    @Test
     void aLaunchOnALibrarysOwnThreadNamesWhereTheThreadWasCreatedButTrustSeesOnlyItsStack() {
         CallSite sites = CallSite.forThisJvm(List.of("org.example.lib"), new ThreadOriginSlot().markCurrentThread());
         for (int hops : new int[] {1, 3}) {   // threads created by the library's own threads inherit the origin

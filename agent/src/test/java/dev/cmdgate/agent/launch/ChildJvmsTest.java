@@ -46,8 +46,9 @@ class ChildJvmsTest {
         ChildJvms.Handed h = c.hand(List.of("sh", "-c", "java -jar app.jar"), env, dir.toString(), "d-4");
         assertThat(h.argv()).containsExactly("sh", "-c", "java -jar app.jar");
         String options = h.environment().get("JAVA_TOOL_OPTIONS");
-        assertThat(options).isEqualTo("-Xmx64m '-javaagent:" + jar + "=autonomy=supervised,sealed=true'");
-        assertThat(JvmOptionWords.split(options)).containsExactly("-Xmx64m", "-javaagent:" + jar + "=autonomy=supervised,sealed=true");
+        // first: an agent the application put there would otherwise start before cmdgate
+        assertThat(options).isEqualTo("'-javaagent:" + jar + "=autonomy=supervised,sealed=true' -Xmx64m");
+        assertThat(JvmOptionWords.split(options)).containsExactly("-javaagent:" + jar + "=autonomy=supervised,sealed=true", "-Xmx64m");
         assertThat(h.environment()).containsEntry("PATH", "/usr/bin:/bin").containsEntry(AuditSink.PARENT_VARIABLE, "d-4");
         // a script called java is not a JVM
         Path fake = Files.writeString(dir.resolve("java"), "#!/bin/sh\n");
@@ -56,18 +57,49 @@ class ChildJvmsTest {
     }
 
     @Test
-    void aLaunchThatCarriesTheAgentAlreadyKeepsIt() throws Exception {
+    void cmdgateWithSettingsTheApplicationChoseIsReplacedByThisJvmsSealedOnes() throws Exception {
         Path jar = Files.writeString(dir.resolve("cmdgate.jar"), "");
+        String ours = "-javaagent:" + jar + "=autonomy=supervised,sealed=true";
         ChildJvms c = children(jar);
-        List<String> given = List.of(JAVA, "-javaagent:" + jar + "=autonomy=full", "-jar", "app.jar");
-        assertThat(c.hand(given, null, dir.toString(), "d-6").argv()).isEqualTo(given);
-        Map<String, String> env = Map.of("JAVA_TOOL_OPTIONS", "\"-javaagent:" + jar + "=mode=audit\"");
+        assertThat(c.hand(List.of(JAVA, "-javaagent:" + jar + "=autonomy=full,mode=audit", "-jar", "app.jar"), null,
+                dir.toString(), "d-6").argv()).containsExactly(JAVA, ours, "-jar", "app.jar");
+        // the exact sealed option given twice is still one agent
+        assertThat(c.hand(List.of(JAVA, ours, "-cp", ".", "Main"), null, dir.toString(), "d-6").argv())
+                .containsExactly(JAVA, ours, "-cp", ".", "Main");
+        // cmdgate in an options variable (as ./cmdgate run puts it) is taken out there
+        Map<String, String> env = Map.of("JAVA_TOOL_OPTIONS", "-Xmx64m \"-javaagent:" + jar + "=mode=audit\"",
+                "JDK_JAVA_OPTIONS", "-javaagent:" + jar);
         ChildJvms.Handed h = c.hand(List.of(JAVA, "-jar", "app.jar"), env, dir.toString(), "d-7");
-        assertThat(h.argv()).containsExactly(JAVA, "-jar", "app.jar");
-        assertThat(h.environment()).containsEntry("JAVA_TOOL_OPTIONS", env.get("JAVA_TOOL_OPTIONS"))
+        assertThat(h.argv()).containsExactly(JAVA, ours, "-jar", "app.jar");
+        assertThat(h.environment()).containsEntry("JAVA_TOOL_OPTIONS", "-Xmx64m").containsEntry("JDK_JAVA_OPTIONS", "")
                 .containsEntry(AuditSink.PARENT_VARIABLE, "d-7");
-        // another agent is not cmdgate's
-        ChildJvms.Handed other = c.hand(List.of(JAVA, "-javaagent:/opt/other.jar", "-jar", "app.jar"), null, dir.toString(), "d-8");
-        assertThat(other.argv()).hasSize(5);
+        ChildJvms.Handed shell = c.hand(List.of("sh", "-c", "java -jar app.jar"), env, dir.toString(), "d-8");
+        assertThat(JvmOptionWords.split(shell.environment().get("JAVA_TOOL_OPTIONS"))).containsExactly(ours, "-Xmx64m");
+        // a jar reached through a link is cmdgate's jar too
+        Path link = Files.createSymbolicLink(dir.resolve("link.jar"), jar);
+        assertThat(c.hand(List.of(JAVA, "-javaagent:" + link + "=mode=audit", "-cp", ".", "Main"), null, dir.toString(), "d-9")
+                .argv()).containsExactly(JAVA, ours, "-cp", ".", "Main");
+    }
+
+    @Test
+    void onlyTheJvmsOwnOptionsCountAndOnlyCmdgatesJarIsCmdgate() throws Exception {
+        Path jar = Files.writeString(dir.resolve("cmdgate.jar"), "");
+        String ours = "-javaagent:" + jar + "=autonomy=supervised,sealed=true";
+        ChildJvms c = children(jar);
+        // an argument of the main class that looks like cmdgate's agent is the application's: the JVM gets cmdgate
+        assertThat(c.hand(List.of(JAVA, "-cp", ".", "Main", "-javaagent:" + jar), null, dir.toString(), "d-10").argv())
+                .containsExactly(JAVA, ours, "-cp", ".", "Main", "-javaagent:" + jar);
+        assertThat(c.hand(List.of(JAVA, "-jar", "app.jar", ours), null, dir.toString(), "d-11").argv())
+                .containsExactly(JAVA, ours, "-jar", "app.jar", ours);
+        // another jar is another agent, whatever its manifest says (dev.cmdgate.* premain or not): cmdgate comes first
+        Path lookalike = UngatedJvmsTest.jar(dir.resolve("lookalike.jar"), Map.of("Premain-Class", "dev.cmdgate.boot.Premain"));
+        assertThat(c.hand(List.of(JAVA, "-javaagent:" + lookalike, "-jar", "app.jar"), null, dir.toString(), "d-12").argv())
+                .containsExactly(JAVA, ours, "-javaagent:" + lookalike, "-jar", "app.jar");
+        ChildJvms.Handed h = c.hand(List.of("sh", "-c", "java -jar app.jar"), Map.of("JAVA_TOOL_OPTIONS", "-javaagent:" + lookalike),
+                dir.toString(), "d-13");
+        assertThat(JvmOptionWords.split(h.environment().get("JAVA_TOOL_OPTIONS"))).containsExactly(ours, "-javaagent:" + lookalike);
+        // the JDK's tools: -J options only
+        assertThat(c.hand(List.of(JSHELL, "-J-javaagent:" + jar + "=mode=audit", "-q"), null, dir.toString(), "d-14").argv())
+                .containsExactly(JSHELL, "-J" + ours, "-q");
     }
 }

@@ -111,6 +111,11 @@ final class Analysis {
     /** A receiver could not be named (a command only known at run time, too many commands). */
     boolean receiversUnknown;
 
+    // what the party running the classifier guards
+    /** Variables the command tree must not change ({@link LaunchReview#guardedVariables}), and the verdict if it does. */
+    Set<String> guarded = Set.of();
+    Verdict guardedVerdict;
+
     /**
      * @param launch where the launch happens: its working directory (relative paths) and callers (trust rows)
      * @param own    the files the gate depends on

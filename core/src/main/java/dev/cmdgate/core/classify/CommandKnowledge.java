@@ -45,6 +45,11 @@ public final class CommandKnowledge {
         return rules.isSystemDir(dir);
     }
 
+    /** Whether the rules have a section for this program name ({@link #programName}'s answer). */
+    public boolean known(String program) {
+        return program != null && rules.program(program) != null;
+    }
+
     /**
      * The program a command word names as the rules see it: the word when it has no slash, the file
      * name of a path in a system directory ({@code /usr/bin/../bin/bash} is {@code bash}); null for any
@@ -170,19 +175,10 @@ public final class CommandKnowledge {
      */
     public Set<String> variablesChanged(List<String> argv) {
         Set<String> out = new LinkedHashSet<>();
-        if (argv == null || argv.isEmpty()) {
+        ParsedArgs p = parsed(argv);
+        if (p == null) {
             return out;
         }
-        String program = programName(argv.get(0));
-        Section s = program == null ? null : rules.program(program);
-        if (s == null) {
-            return out;
-        }
-        List<Arg> words = new ArrayList<>(argv.size());
-        for (String w : argv) {
-            words.add(Arg.literal(w));
-        }
-        ParsedArgs p = OptionParser.parse(s, words);
         Conditions conditions = new Conditions(rules);
         for (Section x : p.path) {
             List<AssignRule> rows = new ArrayList<>(x.assigns());
@@ -225,6 +221,81 @@ public final class CommandKnowledge {
             }
         }
         return out;
+    }
+
+    /** Stands, in {@link #removedVariables}, for every variable: a name only known at run time, or all of them. */
+    public static final String ANY_VARIABLE = "*";
+
+    /**
+     * The variables the command removes from the environment of what it runs or of the shell ({@code unsets} rows:
+     * {@code unset NAME}, {@code env -u NAME}), with {@link #ANY_VARIABLE} when it may remove any ({@code unset "$n"})
+     * or removes them all ({@code unsets all}: {@code env -i}, {@code env -}, {@code exec -c}).
+     */
+    public Set<String> removedVariables(List<String> argv) {
+        Set<String> out = new LinkedHashSet<>();
+        String program = argv == null || argv.isEmpty() ? null : programName(argv.get(0));
+        Section s = program == null ? null : rules.program(program);
+        if (s == null || s.unsets().isEmpty() && !s.hasSubs()) {
+            return out;   // most commands remove nothing: no need to parse their words
+        }
+        ParsedArgs p = parsed(argv);
+        if (p == null) {
+            return out;
+        }
+        Conditions conditions = new Conditions(rules);
+        for (Section x : p.path) {
+            for (AssignRule r : x.unsets()) {
+                if (!conditions.holds(r.conditions(), p, Set.of())) {
+                    continue;
+                }
+                List<String> named = new ArrayList<>();
+                switch (r.source()) {
+                    case ALL -> out.add(ANY_VARIABLE);
+                    case NAMES, OPERANDS -> {
+                        for (Arg a : p.operands) {
+                            named.add(a.text);
+                        }
+                    }
+                    case OPERAND -> {
+                        if (r.index() < p.operands.size()) {
+                            named.add(p.operands.get(r.index()).text);
+                        }
+                    }
+                    case OPT -> {
+                        for (ParsedArgs.Use u : p.options) {
+                            if (u.name().equals(r.option()) && u.value() != null) {
+                                named.add(u.value());
+                            }
+                        }
+                    }
+                }
+                for (String w : named) {
+                    if (w.indexOf('$') >= 0 || w.indexOf('`') >= 0) {
+                        out.add(ANY_VARIABLE);   // only known at run time
+                    } else {
+                        addName(out, w);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The argv parsed by the rules of its program, or null when the rules do not know it. */
+    private ParsedArgs parsed(List<String> argv) {
+        if (argv == null || argv.isEmpty()) {
+            return null;
+        }
+        String program = programName(argv.get(0));
+        Section s = program == null ? null : rules.program(program);
+        if (s == null) {
+            return null;
+        }
+        List<Arg> words = new ArrayList<>(argv.size());
+        for (String w : argv) {
+            words.add(Arg.literal(w));
+        }
+        return OptionParser.parse(s, words);
     }
 
     private static void addName(Set<String> out, String word) {

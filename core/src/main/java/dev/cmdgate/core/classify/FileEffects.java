@@ -384,7 +384,7 @@ final class FileEffects {
         // with -r reads them recursively), and each operand is checked once
         byte[] read = null;
         for (Section s : p.path) {
-            declared |= s.readsNone() || !s.reads().isEmpty();
+            declared |= s.readsNone() || s.declaresReads();
             wrapper |= s.runs() != null;
             for (ReadRule r : s.reads()) {
                 if (analysis.conditions.holds(r.conditions(), p, facts)) {
@@ -498,6 +498,7 @@ final class FileEffects {
         String path = forReading(text);
         boolean found = dynamic
                 ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || analysis.rules.isCredentialStore(eachExpansionOneName(path))
+                        || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
                 : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
         if (found) {
             analysis.raise(site, analysis.setting("credential-read"), path);

@@ -43,14 +43,17 @@ public final class RulesClassifier implements CommandClassifier {
     private final Supplier<RuleSet> source;
     private volatile RuleSet rules;
     private final OwnFiles own;
+    /** What the agent adds about the launch as a whole, or null. */
+    private final LaunchReview review;
 
     RulesClassifier(Supplier<RuleSet> source) {
-        this(source, OwnFiles.NONE);
+        this(source, OwnFiles.NONE, null);
     }
 
-    private RulesClassifier(Supplier<RuleSet> source, OwnFiles own) {
+    private RulesClassifier(Supplier<RuleSet> source, OwnFiles own, LaunchReview review) {
         this.source = source;
         this.own = own;
+        this.review = review;
     }
 
     /** A classifier over an already loaded rule set. */
@@ -65,7 +68,17 @@ public final class RulesClassifier implements CommandClassifier {
      * Destructive ({@code verdict own-files}).
      */
     public RulesClassifier withOwnFiles(OwnFiles own) {
-        RulesClassifier c = new RulesClassifier(this::rules, own == null ? OwnFiles.NONE : own);
+        RulesClassifier c = new RulesClassifier(this::rules, own == null ? OwnFiles.NONE : own, review);
+        c.rules = rules;
+        return c;
+    }
+
+    /**
+     * The same rules (loaded when this classifier loads them) and own files, with {@code review}'s findings added
+     * to every classification and its guarded variables judged wherever the command tree changes them.
+     */
+    public RulesClassifier withReview(LaunchReview review) {
+        RulesClassifier c = new RulesClassifier(this::rules, own, review);
         c.rules = rules;
         return c;
     }
@@ -101,13 +114,15 @@ public final class RulesClassifier implements CommandClassifier {
                                        dev.cmdgate.core.LaunchSite site) {
         try {
             dev.cmdgate.core.LaunchSite at = site == null ? dev.cmdgate.core.LaunchSite.NONE : site;
+            Map<String, String> env = environmentChanges == null ? Map.of() : environmentChanges;
             Analysis a = analysis(at);
-            a.top(argv, environmentChanges == null ? Map.of() : environmentChanges);
+            a.top(argv, env);
             if (a.cls == CommandClass.READ && at.files() != null) {
                 // only a Read launch needs its steering files read: anything else is at least Write already
                 a.steering.check(at.files(), at.cwd());
             }
-            return a.result();
+            Classification c = a.result();
+            return review == null ? c : reviewed(c, review.review(argv, env, at, c));
         } catch (StackOverflowError | RuntimeException e) {
             return failure(argv, e.getClass().getSimpleName());
         } catch (OutOfMemoryError e) {
@@ -146,10 +161,37 @@ public final class RulesClassifier implements CommandClassifier {
         return rules().trustDependsOnSite();
     }
 
+    /** Whether the verdict may be reused for the same launch: not when the review read a file for it. */
+    @Override
+    public boolean reusable(Classification c) {
+        return review == null || !review.readsFiles(c);
+    }
+
+    /** The classification with the review's findings: the highest class and level of all. */
+    private static Classification reviewed(Classification c, List<Finding> extra) {
+        if (extra.isEmpty()) {
+            return c;
+        }
+        CommandClass cls = c.commandClass();
+        RiskLevel level = c.level();
+        List<Finding> all = new ArrayList<>(c.findings());
+        for (Finding f : extra) {
+            cls = cls.max(f.commandClass());
+            level = level.max(f.level());
+            all.add(f);
+        }
+        return new Classification(cls, level, all, c.commands());
+    }
+
     private Analysis analysis(dev.cmdgate.core.LaunchSite site) {
         String cwd = site.cwd();
         String home = own.home() != null ? own.home() : cwd == null ? null : System.getProperty("user.home");
-        return new Analysis(rules(), site, own, home);
+        Analysis a = new Analysis(rules(), site, own, home);
+        if (review != null) {
+            a.guarded = review.guardedVariables();
+            a.guardedVerdict = review.verdict();
+        }
+        return a;
     }
 
     /**

@@ -82,7 +82,32 @@ final class Trust {
 
     private boolean matches(TrustRule r, List<Arg> words, String name, boolean standard) {
         return programMatches(r, words.get(0).text, name, standard) && argsMatch(r.args(), words)
-                && cwdHolds(r) && callerHolds(r);
+                && cwdHolds(r) && callerHolds(r) && reallyMatches(r, words, name, standard);
+    }
+
+    /**
+     * The row holds for the files the words really name, not only as written: every directory the command may run
+     * in, with its links resolved, still matches the {@code cwd=} globs, and the command still matches the row with
+     * each word that names an existing file replaced by the path it reaches (its links resolved; a relative one
+     * still relative to the directory's real path). A link inside the project — {@code target} pointing at the
+     * home directory — makes a trusted {@code rm -rf target} another command.
+     */
+    private boolean reallyMatches(TrustRule r, List<Arg> words, String name, boolean standard) {
+        if (dirs == null) {
+            List<Arg> resolved = RealPaths.resolved(words, null);
+            return resolved == words || programMatches(r, resolved.get(0).text, name, standard) && argsMatch(r.args(), resolved);
+        }
+        for (String d : dirs) {
+            String real = RealPaths.real(d);
+            if (!r.cwds().isEmpty() && !Glob.anyMatch(r.cwds(), real)) {
+                return false;
+            }
+            List<Arg> resolved = RealPaths.resolved(words, real);
+            if (resolved != words && !(programMatches(r, resolved.get(0).text, name, standard) && argsMatch(r.args(), resolved))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -149,13 +174,16 @@ final class Trust {
         return true;
     }
 
+    /** A launching frame of one of the row's packages whose code comes from where the row says (see {@link TrustRule.Caller}). */
     private boolean callerHolds(TrustRule r) {
         if (r.callers().isEmpty()) {
             return true;
         }
-        for (String cls : site.callerClasses()) {
-            for (String pkg : r.callers()) {
-                if (cls.equals(pkg) || cls.startsWith(pkg + ".") || cls.startsWith(pkg + "$")) {
+        List<String> classes = site.callerClasses();
+        List<String> origins = site.callerOrigins();
+        for (int i = 0; i < classes.size() && i < origins.size(); i++) {
+            for (TrustRule.Caller c : r.callers()) {
+                if (c.matches(classes.get(i), origins.get(i))) {
                     return true;
                 }
             }

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Variables and the environment: every way a variable gets a value (an assignment, {@code export}, {@code read},
@@ -48,6 +49,9 @@ final class Variables {
             unknownName(value, dynamic, site, name + " refers to a variable only known at run time");
             return;
         }
+        if (analysis.guarded.contains(target) && !site.ctx().loc().equals("environment")) {
+            analysis.raise(site, analysis.guardedVerdict, shown(name, target) + " " + how);
+        }
         if (exported) {
             analysis.env.export(target);
         }
@@ -81,6 +85,9 @@ final class Variables {
      */
     void unknownName(String value, boolean dynamic, Site site, String how) {
         analysis.raise(site, analysis.setting("env-hook"), how + " (it may be any variable, one that changes what programs run among them)");
+        if (!analysis.guarded.isEmpty()) {
+            analysis.raise(site, analysis.guardedVerdict, how + " (it may be " + String.join(" or ", new TreeSet<>(analysis.guarded)) + ")");
+        }
         if (value == null || dynamic || !value.isEmpty()) {
             analysis.raise(site, analysis.setting("dynamic-code"), "the value given to a variable whose name is only known at run time may be code");
         }

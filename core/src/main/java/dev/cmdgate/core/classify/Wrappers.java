@@ -71,7 +71,7 @@ final class Wrappers {
                 }
                 for (Arg file : found) {
                     // {} is a file below each starting point: find ~/.ssh -exec cat {} + reads ~/.ssh/…
-                    analysis.files.readPath(file, false, inner.at(inner.location() + " (a file it finds)"));
+                    analysis.files.readPath(file, true, inner.at(inner.location() + " (a file it finds)"));
                 }
             }
             return !commands.isEmpty();

@@ -2,7 +2,8 @@
  * The rule-driven classifier: a launch's argv (and the shell scripts, wrapped commands and code in it) in, a
  * {@link dev.cmdgate.core.Classification} out. The knowledge — which programs, options, files and variables
  * mean what — is the rules data ({@code dev.cmdgate.core.rules}, docs/rules-format.md); the classes here are
- * the mechanisms that apply it. Nothing here touches the file system or runs anything.
+ * the mechanisms that apply it. Nothing here runs anything, and only trust rows look at the file system
+ * ({@code RealPaths}).
  *
  * <h2>Orchestration</h2>
  * <ul>
@@ -24,7 +25,8 @@
  *   <li>{@code Wrappers} — {@code runs} rows: the command a wrapper runs.</li>
  *   <li>{@code FileEffects} — the files a command writes and reads; {@code OwnFiles} — the gate's own files;
  *       {@code PathText} — paths as text; {@code Chars} — character tests without regular expressions.</li>
- *   <li>{@code Trust} — the user's {@code [@trust]} rows.</li>
+ *   <li>{@code Trust} — the user's {@code [@trust]} rows; {@code RealPaths} — the files their words really
+ *       name, links resolved.</li>
  * </ul>
  *
  * <h2>Code reading</h2>
@@ -49,6 +51,8 @@
  * <ul>
  *   <li>{@link dev.cmdgate.core.classify.CommandKnowledge} — what the policy and the stdin session detector
  *       ask about commands, answered from the rules.</li>
+ *   <li>{@link dev.cmdgate.core.classify.LaunchReview} — what the agent adds about a launch the rules cannot
+ *       know (the JVMs it starts), and the variables the command tree must leave alone.</li>
  *   <li>{@code RuleExamples} — checks the {@code example} rows of a rule set.</li>
  * </ul>
  *

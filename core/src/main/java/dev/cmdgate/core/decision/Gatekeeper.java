@@ -59,8 +59,9 @@ public final class Gatekeeper {
         if (v == null) {
             WatchedSite watched = site.files() == null ? null : new WatchedSite(site, site.files());
             v = judgeAfresh(launch, watched == null ? site : watched);
-            if (watched == null || !watched.consulted()) {
-                memo.put(key, v);   // a verdict that read files is not: they may change before the next launch
+            // a verdict that read files is not remembered: they may change before the next launch
+            if ((watched == null || !watched.consulted()) && classifier.reusable(v.classification())) {
+                memo.put(key, v);
             }
         }
         return v;

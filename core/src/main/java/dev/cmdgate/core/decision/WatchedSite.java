@@ -36,6 +36,11 @@ final class WatchedSite implements LaunchSite, SiteFiles {
     }
 
     @Override
+    public List<String> callerOrigins() {
+        return site.callerOrigins();
+    }
+
+    @Override
     public SiteFiles files() {
         return this;
     }

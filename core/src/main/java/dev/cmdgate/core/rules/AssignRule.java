@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param source     where the variable names are: {@code NAME=VALUE} operands (OPERANDS), every
  *                   operand (NAMES), one operand (OPERAND, {@code index}), an option's value (OPT,
- *                   {@code option})
+ *                   {@code option}); for an {@code unsets} row, every variable (ALL)
  * @param option     the option's canonical name (OPT)
  * @param index      the 0-based operand index (OPERAND)
  * @param exports    the variables are also exported (they reach the programs the shell runs later)
@@ -32,12 +32,29 @@ public record AssignRule(Source source, String option, int index, boolean export
         /** One operand names a variable set to a value only known at run time ({@code getopts OPTS NAME}). */
         OPERAND,
         /** An option's value names a variable set to a value only known at run time ({@code printf -v NAME}). */
-        OPT
+        OPT,
+        /** {@code unsets all}: the command clears the whole environment of what it runs ({@code env -i}, {@code exec -c}). */
+        ALL
+    }
+
+    /**
+     * {@code unsets names|operand N|opt OPT|all [if CONDITION...]}: the forms of an {@code assigns} row that name
+     * variables, or every variable.
+     */
+    static AssignRule parseUnsets(Section s, RuleLine row) {
+        List<String> t = row.words;
+        AssignRule r = t.size() > 1 && t.get(1).equals("all")
+                ? new AssignRule(Source.ALL, null, 0, false, false, row.ifConditions(s, 2))
+                : parse(s, row);
+        if (r.source() == Source.OPERANDS || r.exports() || r.nameref()) {
+            throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT|all [if CONDITION...]");
+        }
+        return r;
     }
 
     /**
      * {@code assigns operands|names|operand N|opt OPT [exports] [nameref] [if CONDITION...]}; {@code unsets} rows
-     * are written the same way.
+     * are written the same way ({@link #parseUnsets}).
      */
     static AssignRule parse(Section s, RuleLine row) {
         List<String> t = row.words;

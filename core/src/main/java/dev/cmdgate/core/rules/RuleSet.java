@@ -631,7 +631,7 @@ public final class RuleSet {
      * lies below ({@code ~} and {@code ~/.aws} for {@code ~/.aws/credentials*}).
      */
     private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, RegionTable<Boolean> credentialDirs,
-            GlobIndex sensitivePaths) {
+            GlobIndex credentialDirGlobs, GlobIndex sensitivePaths) {
     }
 
     private volatile PathIndex pathIndex;
@@ -648,7 +648,7 @@ public final class RuleSet {
                 }
             }
             x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), new RegionTable<>(dirs),
-                    new GlobIndex(sensitivePaths));
+                    new GlobIndex(directoryGlobs(credentialPaths)), new GlobIndex(sensitivePaths));
             pathIndex = x;
         }
         return x;
@@ -667,9 +667,30 @@ public final class RuleSet {
     private static final String PROBE = "cmdgate-probe";
 
     /**
+     * The directories a {@code credential-paths} glob's stores lie below, as globs: each part of the glob before
+     * one of its slashes ({@code /proc} and {@code /proc/*} for {@code /proc/*}{@code /environ}, {@code *}{@code /.ssh}
+     * for {@code *}{@code /.ssh/*}), leaving out the parts that name no directory of their own: the root, the home
+     * directory and a bare wildcard.
+     */
+    private static List<String> directoryGlobs(List<String> globs) {
+        List<String> out = new ArrayList<>();
+        for (String g : globs) {
+            for (int i = g.indexOf('/', 1); i > 0; i = g.indexOf('/', i + 1)) {
+                String dir = g.substring(0, i);
+                if (!dir.equals("~") && !dir.replace("*", "").replace("?", "").isEmpty() && !out.contains(dir)) {
+                    out.add(dir);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * Whether a normalised directory holds a credential store of a {@code credential-paths} glob: the glob's
-     * literal beginning lies below the directory ({@code ~} holds {@code ~/.ssh/*}), or, for a glob that starts
-     * with a wildcard, a file directly in the directory would match it ({@code /home/a/.ssh} and {@code *}{@code /.ssh/*}).
+     * literal beginning lies below the directory ({@code ~} holds {@code ~/.ssh/*}), the directory is one its
+     * stores lie below ({@code /proc/123} for {@code /proc/*}{@code /environ}: every process's environment is in
+     * {@code /proc}, one process's in its directory), or, for a glob that starts with a wildcard, a file directly
+     * in the directory would match it ({@code /home/a/.ssh} and {@code *}{@code /.ssh/*}).
      * Stores known only by their file name ({@code .env}) can be anywhere and are not counted, and neither are
      * the root and the home directory themselves: a backup of a whole home is an everyday job, packing up
      * {@code ~/.ssh} or {@code ~/.aws} is the first half of exfiltration.
@@ -680,7 +701,7 @@ public final class RuleSet {
             return false;
         }
         PathIndex x = pathIndex();
-        if (x.credentialDirs().get(d, 0, d.length()) != null) {
+        if (x.credentialDirs().get(d, 0, d.length()) != null || x.credentialDirGlobs().matches(d)) {
             return true;
         }
         if (!x.credentialPaths().mayMatchIn(d, PROBE)) {

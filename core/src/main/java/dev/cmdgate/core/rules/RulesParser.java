@@ -334,13 +334,7 @@ final class RulesParser {
             case "assigns" -> s.assigns.add(AssignRule.parse(s, row));
             case "sets" -> s.shellOptions.add(ShellOptionRule.parse(s, row));
             case "state" -> s.state.add(row.ifConditions(s, 1));
-            case "unsets" -> {
-                AssignRule r = AssignRule.parse(s, row);
-                if (r.source() == AssignRule.Source.OPERANDS || r.exports() || r.nameref()) {
-                    throw new IllegalArgumentException("expected: unsets names|operand N|opt OPT [if CONDITION...]");
-                }
-                s.unsets.add(r);
-            }
+            case "unsets" -> s.unsets.add(AssignRule.parseUnsets(s, row));
             case "chdir" -> {
                 if (t.size() != 1) {
                     throw new IllegalArgumentException("expected: chdir");

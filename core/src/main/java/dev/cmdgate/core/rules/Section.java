@@ -56,6 +56,10 @@ public final class Section {
     final List<ReadRule> reads = new ArrayList<>();
     /** {@code reads none}: the command reads no operand's contents (ls, stat, chmod). */
     boolean readsNone;
+    /** The value name of an option that names a file ({@code opt -a --arg-file =FILE}). */
+    private static final String FILE_VALUE = "FILE";
+    /** {@link #reads()}, made on first use (the section is complete by then). */
+    private volatile List<ReadRule> withFileOptions;
     RunsRule runs;
     Verdict codeFile;
     /** The language of the {@code code-file} row's script ({@code code-file go -> …}), or null: the code rows' language. */
@@ -112,6 +116,7 @@ public final class Section {
         codes.clear();
         writes.clear();
         reads.clear();
+        withFileOptions = null;
         readsNone = false;
         runs = null;
         assigns.clear();
@@ -153,7 +158,30 @@ public final class Section {
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }
     public List<WriteRule> writes() { return writes; }
-    public List<ReadRule> reads() { return reads; }
+    /**
+     * The files the command reads: its {@code reads} rows, and the value of every option whose row calls its value
+     * {@code FILE} that no {@code writes}, {@code code} or {@code reads} row of the section claims ({@code xargs -a
+     * FILE}, {@code grep -f FILE}): a file named for the command to open is read unless the rules say it is written,
+     * run, or read only under conditions. A file the command uses without printing or sending what it holds (a
+     * key store) is given another value name ({@code =KEYSTORE}).
+     */
+    public List<ReadRule> reads() {
+        List<ReadRule> all = withFileOptions;
+        if (all == null) {
+            all = new ArrayList<>(reads);
+            for (OptionSpec o : options) {
+                if (FILE_VALUE.equals(o.valueName()) && !claimed(o.canonical())) {
+                    all.add(new ReadRule(ReadRule.Target.OPT, o.canonical(), List.of(), List.of(), false));
+                }
+            }
+            all = List.copyOf(all);
+            withFileOptions = all;
+        }
+        return all;
+    }
+
+    /** Whether the section has {@code reads} rows of its own (then it reads no operand it does not name). */
+    public boolean declaresReads() { return !reads.isEmpty(); }
     /** Whether the section says (with {@code reads none}) that the command reads no operand's contents. */
     public boolean readsNone() { return readsNone; }
     public RunsRule runs() { return runs; }
@@ -353,6 +381,29 @@ public final class Section {
             }
         }
         return all;
+    }
+
+    /**
+     * Whether a {@code writes}, {@code code} or {@code reads} row of this section names the option's value: then
+     * that row says what becomes of the file ({@code reads opt -in if !-nokeys}).
+     */
+    private boolean claimed(String option) {
+        for (ReadRule r : reads) {
+            if ((r.target() == ReadRule.Target.OPT || r.target() == ReadRule.Target.MENTIONS_OPT) && option.equals(r.name())) {
+                return true;
+            }
+        }
+        for (WriteRule w : writes) {
+            if ((w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT) && option.equals(w.name())) {
+                return true;
+            }
+        }
+        for (CodeRule c : codes) {
+            if (c.source() == CodeRule.Source.OPT && option.equals(c.name())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

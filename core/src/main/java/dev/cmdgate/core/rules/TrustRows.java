@@ -87,7 +87,7 @@ final class TrustRows {
             throw new IllegalArgumentException("a trust row cannot trust every program");
         }
         List<String> cwds = new ArrayList<>();
-        List<String> callers = new ArrayList<>();
+        List<TrustRule.Caller> callers = new ArrayList<>();
         List<String> outputs = new ArrayList<>();
         for (int i = end + 1; i < arrow; i++) {
             String c = w.get(i);
@@ -104,11 +104,7 @@ final class TrustRows {
                 }
                 outputs.add(out);
             } else if (c.startsWith("caller=") && c.length() > 7) {
-                String pkg = c.substring(7);
-                if (!pkg.matches("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*")) {
-                    throw new IllegalArgumentException("caller= takes a package or class name, not '" + pkg + "'");
-                }
-                callers.add(pkg);
+                callers.add(caller(c.substring(7), properties));
             } else {
                 throw new IllegalArgumentException("unknown trust condition '" + c + "' (expected cwd=GLOB, caller=PACKAGE or output=GLOB)");
             }
@@ -118,6 +114,31 @@ final class TrustRows {
             throw new IllegalArgumentException("a trust row says why (the reason after ->)");
         }
         return new TrustRule(program, pattern.subList(1, pattern.size()), cwds, callers, outputs, reason, origin + ":" + line);
+    }
+
+    /**
+     * {@code caller=PACKAGE} (code of the JDK's own modules, so PACKAGE must be one of theirs) or
+     * {@code caller=PACKAGE@GLOB} (code loaded from a jar or directory whose absolute path matches GLOB).
+     */
+    private static TrustRule.Caller caller(String text, Map<String, String> properties) {
+        int at = text.indexOf('@');
+        String pkg = at < 0 ? text : text.substring(0, at);
+        if (!pkg.matches("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*")) {
+            throw new IllegalArgumentException("caller= takes a package or class name, not '" + pkg + "'");
+        }
+        if (at >= 0) {
+            String from = expand(text.substring(at + 1), properties);
+            if (!from.startsWith("/")) {
+                throw new IllegalArgumentException("caller=" + pkg + "@ takes an absolute glob of where the code is loaded from,"
+                        + " not '" + from + "'");
+            }
+            return new TrustRule.Caller(pkg, from);
+        }
+        if (!TrustRule.Caller.jdkPackage(pkg)) {
+            throw new IllegalArgumentException("caller=" + pkg + " is no package of the JDK's own modules: say where its code is"
+                    + " loaded from, caller=" + pkg + "@/path/of/its/jars/* (any class can be given a name in any package)");
+        }
+        return new TrustRule.Caller(pkg, null);
     }
 
     /** The unquoted word {@code marker} at {@code i} (a quoted one is text, never syntax). */

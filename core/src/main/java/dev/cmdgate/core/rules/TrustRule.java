@@ -13,14 +13,15 @@ import java.util.List;
  *                 {@code ...}: any number of words, none included
  * @param cwds     {@code cwd=GLOB} conditions, alternatives: every directory the command may run in
  *                 matches one of them; empty: anywhere
- * @param callers  {@code caller=PACKAGE} conditions, alternatives: one of the launching frames is in one
- *                 of these packages (or is one of these classes); empty: any caller
+ * @param callers  {@code caller=PACKAGE[@GLOB]} conditions, alternatives: one of the launching frames is in one
+ *                 of these packages (or is one of these classes) and its code comes from where the condition
+ *                 says; empty: any caller
  * @param outputs  {@code output=GLOB}: files the JDK opens for the trusted launch's output (its
  *                 ProcessBuilder redirects) that are part of what is trusted; empty: none is
  * @param reason   what the user wrote after {@code ->}
  * @param where    the row's place, {@code FILE:LINE}
  */
-public record TrustRule(String program, List<String> args, List<String> cwds, List<String> callers, List<String> outputs,
+public record TrustRule(String program, List<String> args, List<String> cwds, List<Caller> callers, List<String> outputs,
                         String reason, String where) {
 
     /** How a trusted command's finding begins; the gatekeeper turns such findings into a {@code trust} reason. */
@@ -37,6 +38,39 @@ public record TrustRule(String program, List<String> args, List<String> cwds, Li
     /** Stands for an unquoted {@code ...} in {@link #args}; holds a NUL, which no argument word can. */
     public static final String ANY_WORDS = "\u0000...";
 
+    /**
+     * One {@code caller=} condition: a package or class name, and where the frame's code must come from — a glob
+     * over the absolute path of the jar or directory its class was loaded from, or null for the JDK's own modules
+     * (a class its runtime image defines: the application cannot define one, whatever it names its classes).
+     */
+    public record Caller(String name, String from) {
+        /** Whether a frame of class {@code cls} whose code comes from {@code origin} ({@link dev.cmdgate.core.LaunchSite#callerOrigins}) meets it. */
+        public boolean matches(String cls, String origin) {
+            if (!(cls.equals(name) || cls.startsWith(name + ".") || cls.startsWith(name + "$"))) {
+                return false;
+            }
+            if (from == null) {
+                return origin.startsWith("jrt:/");
+            }
+            return origin.startsWith("/") && Glob.matches(from, origin);
+        }
+
+        /**
+         * Whether {@code name} is a package of a module of the JDK's runtime image, a package above one, or a class
+         * in one: what a bare {@code caller=NAME} may name (any other name needs {@code @GLOB}, where its code is).
+         */
+        public static boolean jdkPackage(String name) {
+            for (java.lang.module.ModuleReference m : java.lang.module.ModuleFinder.ofSystem().findAll()) {
+                for (String p : m.descriptor().packages()) {
+                    if (p.equals(name) || p.startsWith(name + ".") || name.startsWith(p + ".")) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+
     public TrustRule {
         args = List.copyOf(args);
         cwds = List.copyOf(cwds);
@@ -44,9 +78,12 @@ public record TrustRule(String program, List<String> args, List<String> cwds, Li
         outputs = List.copyOf(outputs);
     }
 
-    /** Whether the row's answer depends on where the launch is made from (its directory or caller). */
+    /**
+     * Whether the row's answer depends on more than the command: where the launch is made from (its directory or
+     * caller) and the file system (a word is trusted only as the file it really names). Every row does.
+     */
     public boolean dependsOnSite() {
-        return !cwds.isEmpty() || !callers.isEmpty();
+        return true;
     }
 
     /** Whether the program word is a path glob rather than a name. */

@@ -74,6 +74,21 @@ class CommandKnowledgeTest {
     }
 
     @Test
+    void variablesRemovedByTheRulesUnsetsRows() {
+        assertThat(K.removedVariables(argv("unset -v JAVA_TOOL_OPTIONS X"))).containsExactly("JAVA_TOOL_OPTIONS", "X");
+        assertThat(K.removedVariables(argv("env -u JAVA_TOOL_OPTIONS java"))).containsExactly("JAVA_TOOL_OPTIONS");
+        assertThat(K.removedVariables(argv("export -n JAVA_TOOL_OPTIONS"))).containsExactly("JAVA_TOOL_OPTIONS");
+        assertThat(K.removedVariables(argv("export JAVA_TOOL_OPTIONS=x"))).isEmpty();
+        // a name only known at run time, or the whole environment: any variable
+        assertThat(K.removedVariables(argv("unset $NAME"))).containsExactly(CommandKnowledge.ANY_VARIABLE);
+        assertThat(K.removedVariables(argv("env -i java -version"))).containsExactly(CommandKnowledge.ANY_VARIABLE);
+        assertThat(K.removedVariables(argv("env - java -version"))).containsExactly(CommandKnowledge.ANY_VARIABLE);
+        assertThat(K.removedVariables(argv("exec -c java -version"))).containsExactly(CommandKnowledge.ANY_VARIABLE);
+        assertThat(K.removedVariables(argv("env java -version"))).isEmpty();
+        assertThat(K.removedVariables(argv("unset -f f"))).isEmpty();
+    }
+
+    @Test
     void theAnswersComeFromTheRules() {
         assertThat(K.changesDirectory("cd")).isTrue();
         assertThat(K.changesDirectory("pushd")).isTrue();

@@ -38,7 +38,7 @@ class TrustRulesTest {
             trust ${java.home}/bin/java -jar ${user.dir}/target/surefire/surefirebooter*.jar ... if cwd=${user.dir} -> "Surefire test JVM"
             trust rm -rf target if cwd=${user.dir} cwd=${user.dir}/* -> "the project's build output"
             trust deploy-status --all -> "our status tool"
-            trust ant-helper ... if caller=org.apache.tools.ant -> "helpers Ant runs"
+            trust ant-helper ... if caller=org.apache.tools.ant@/opt/ant/lib/* -> "helpers Ant runs"
             trust echo "if" -> "a quoted marker is a word"
             trust ${java.home}/bin/java -agentlib:jdwp=transport=dt_socket,address=localhost:* ... jdk.jshell.execution.RemoteExecutionControl * if caller=jdk.jshell.execution output=/tmp/remote*output -> "JShell's engine"
             """;
@@ -102,6 +102,35 @@ class TrustRulesTest {
     }
 
     @Test
+    void aDirectoryOrAWordReachedThroughALinkIsJudgedAsWhatItReaches(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path project = java.nio.file.Files.createDirectories(tmp.resolve("proj"));
+        java.nio.file.Path home = java.nio.file.Files.createDirectories(tmp.resolve("home"));
+        java.nio.file.Files.createDirectories(project.resolve("module/target"));
+        RulesClassifier c = RulesClassifier.of(RuleSet.withUserText(
+                "[@trust]\ntrust rm -rf target if cwd=${user.dir} cwd=${user.dir}/* -> \"build output\"\n"
+                + "trust rm -rf ${user.dir}/cache/* -> \"caches\"\n", "u.rules",
+                Map.of("user.dir", project.toString(), "java.home", JAVA_HOME, "user.home", home.toString(), "java.io.tmpdir", "/tmp")));
+        java.util.function.BiFunction<List<String>, java.nio.file.Path, CommandClass> cls =
+                (argv, dir) -> c.classifyArgv(argv, Map.of(), LaunchSite.of(dir.toString(), List::of)).commandClass();
+        assertThat(cls.apply(List.of("rm", "-rf", "target"), project.resolve("module"))).isEqualTo(CommandClass.READ);
+        // a directory of the project that is a link to elsewhere: the command would run there
+        java.nio.file.Files.createSymbolicLink(project.resolve("away"), home);
+        assertThat(cls.apply(List.of("rm", "-rf", "target"), project.resolve("away"))).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls.apply(List.of("sh", "-c", "cd away && rm -rf target"), project)).isEqualTo(CommandClass.DESTRUCTIVE);
+        // the word itself a link, or a link on its way
+        java.nio.file.Files.createSymbolicLink(project.resolve("target"), home);
+        assertThat(cls.apply(List.of("rm", "-rf", "target"), project)).isEqualTo(CommandClass.DESTRUCTIVE);
+        java.nio.file.Files.createSymbolicLink(project.resolve("cache"), home);
+        assertThat(cls.apply(List.of("rm", "-rf", project + "/cache/x"), tmp)).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a glob's * is not a way up
+        java.nio.file.Files.delete(project.resolve("cache"));
+        java.nio.file.Files.createDirectories(project.resolve("cache"));
+        assertThat(cls.apply(List.of("rm", "-rf", project + "/cache/x"), tmp)).isEqualTo(CommandClass.READ);
+        assertThat(cls.apply(List.of("rm", "-rf", project + "/cache/../../home"), tmp)).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
     void programsResolveLikeTheClassifierResolvesThem() {
         assertThat(shell("deploy-status --all", "/").commandClass()).isEqualTo(CommandClass.READ);
         assertThat(shell("/usr/bin/deploy-status --all", "/").commandClass()).isEqualTo(CommandClass.READ);
@@ -117,8 +146,9 @@ class TrustRulesTest {
 
     @Test
     void dotsStandForAnyRunOfWords() {
-        LaunchSite jshell = LaunchSite.of("/", () -> List.of("com.sun.tools.jdi.AbstractLauncher",
-                "jdk.jshell.execution.JdiInitiator", "jdk.internal.jshell.tool.JShellTool"));
+        LaunchSite jshell = LaunchSite.of("/", LaunchSite.frames(List.of("com.sun.tools.jdi.AbstractLauncher",
+                "jdk.jshell.execution.JdiInitiator", "jdk.internal.jshell.tool.JShellTool"),
+                List.of("jrt:/jdk.jdi", "jrt:/jdk.jshell", "jrt:/jdk.jshell")));
         RulesClassifier c = classifier();
         List<String> jdk17 = List.of(JAVA_HOME + "/bin/java", "-agentlib:jdwp=transport=dt_socket,address=localhost:50975",
                 "jdk.jshell.execution.RemoteExecutionControl", "42521");
@@ -129,15 +159,28 @@ class TrustRulesTest {
         // the same command from other code, or with the engine's port missing, is not trusted
         assertThat(c.classifyArgv(jdk17, Map.of(), LaunchSite.of("/", () -> List.of("com.acme.Agent"))).commandClass())
                 .isNotEqualTo(CommandClass.READ);
+        // nor from a class the application named into the JDK's package: its code is not the JDK's
+        assertThat(c.classifyArgv(jdk17, Map.of(), LaunchSite.of("/", LaunchSite.frames(
+                List.of("jdk.jshell.execution.Evil"), List.of("/tmp/evil.jar")))).commandClass()).isNotEqualTo(CommandClass.READ);
+        assertThat(c.classifyArgv(jdk17, Map.of(), LaunchSite.of("/", LaunchSite.frames(
+                List.of("jdk.jshell.execution.JdiInitiator"), List.of("")))).commandClass()).isNotEqualTo(CommandClass.READ);
         assertThat(c.classifyArgv(jdk17.subList(0, 3), Map.of(), jshell).commandClass()).isNotEqualTo(CommandClass.READ);
     }
 
     @Test
     void theCallerConditionLooksAtTheLaunchingFramesOnlyWhenAsked() {
         AtomicInteger walks = new AtomicInteger();
-        LaunchSite ant = LaunchSite.of("/", () -> {
-            walks.incrementAndGet();
-            return List.of("org.apache.tools.ant.taskdefs.Execute", "com.acme.Build");
+        LaunchSite ant = LaunchSite.of("/", new LaunchSite.Frames() {
+            @Override
+            public List<String> get() {
+                walks.incrementAndGet();
+                return List.of("org.apache.tools.ant.taskdefs.Execute", "com.acme.Build");
+            }
+
+            @Override
+            public List<String> origins() {
+                return List.of("/opt/ant/lib/ant.jar", "/home/me/proj/build/classes");
+            }
         });
         RulesClassifier c = classifier();
         assertThat(c.classifyArgv(List.of("deploy-status", "--all"), Map.of(), ant).commandClass()).isEqualTo(CommandClass.READ);
@@ -145,6 +188,13 @@ class TrustRulesTest {
         assertThat(c.classifyArgv(List.of("ant-helper", "x"), Map.of(), ant).commandClass()).isEqualTo(CommandClass.READ);
         assertThat(c.classifyArgv(List.of("ant-helper", "x"), Map.of(),
                 LaunchSite.of("/", () -> List.of("org.apache.tools.antx.Evil"))).commandClass()).isNotEqualTo(CommandClass.READ);
+        // a class of the package whose code comes from elsewhere (the application's jar, a URLClassLoader's) does not count
+        assertThat(c.classifyArgv(List.of("ant-helper", "x"), Map.of(), LaunchSite.of("/", LaunchSite.frames(
+                List.of("org.apache.tools.ant.taskdefs.Evil"), List.of("/home/me/proj/app.jar"))))
+                .commandClass()).isNotEqualTo(CommandClass.READ);
+        assertThat(c.classifyArgv(List.of("ant-helper", "x"), Map.of(), LaunchSite.of("/", LaunchSite.frames(
+                List.of("org.apache.tools.ant.taskdefs.Evil"), List.of(""))))
+                .commandClass()).isNotEqualTo(CommandClass.READ);
         assertThat(c.classifyArgv(List.of("ant-helper", "x"), Map.of(), LaunchSite.NONE).commandClass())
                 .isNotEqualTo(CommandClass.READ);
         assertThat(c.dependsOnSite()).isTrue();
@@ -169,7 +219,8 @@ class TrustRulesTest {
     @Test
     void aRowMayNameTheFilesTheJdkWritesTheTrustedLaunchsOutputTo() {
         Gatekeeper g = new Gatekeeper(classifier(), new GateScheme.ByAutonomy(Autonomy.SUPERVISED), null);
-        LaunchSite jshell = LaunchSite.of("/", () -> List.of("jdk.jshell.execution.JdiInitiator"));
+        LaunchSite jshell = LaunchSite.of("/", LaunchSite.frames(List.of("jdk.jshell.execution.JdiInitiator"),
+                List.of("jrt:/jdk.jshell")));
         List<String> engine = List.of(JAVA_HOME + "/bin/java", "-agentlib:jdwp=transport=dt_socket,address=localhost:1",
                 "jdk.jshell.execution.RemoteExecutionControl", "2");
         Launch named = new Launch(engine, null, "/", Map.of(), List.of(new Launch.OutputRedirect("/tmp/remote123output", false)),
@@ -197,7 +248,9 @@ class TrustRulesTest {
                 "trust bin/java -> \"relative program path\"",
                 "allow rm -> \"not a trust row\"",
                 "trust rm -rf target -> \"\"",
-                "trust rm -rf target if output=out.txt -> \"relative output\""));
+                "trust rm -rf target if output=out.txt -> \"relative output\"",
+                "trust rm -rf target if caller=org.apache.tools.ant -> \"code outside the JDK, from anywhere\"",
+                "trust rm -rf target if caller=com.acme@lib/* -> \"a relative origin\""));
         for (String row : bad) {
             assertThatThrownBy(() -> RuleSet.withUserText("[@trust]\n" + row + "\n", "u.rules", PLACES))
                     .as(row).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("u.rules line 2: ");
@@ -224,8 +277,12 @@ class TrustRulesTest {
     void theShippedBuildToolRowsParseAndTrustTheForksTheyDescribe() throws Exception {
         java.nio.file.Path shipped = java.nio.file.Path.of("..", "examples", "trust", "build-tools.rules");
         RulesClassifier c = RulesClassifier.of(RuleSet.withUserFile(shipped, PLACES));
-        LaunchSite surefire = LaunchSite.of(PROJECT, () -> List.of("org.apache.maven.surefire.extensions.util.CommandlineExecutor",
-                "org.apache.maven.plugin.surefire.booterclient.ForkStarter"));
+        String repo = "/home/me/.m2/repository/org/apache/maven/surefire/";
+        LaunchSite surefire = LaunchSite.of(PROJECT, LaunchSite.frames(List.of(
+                "org.apache.maven.surefire.extensions.util.CommandlineExecutor",
+                "org.apache.maven.plugin.surefire.booterclient.ForkStarter"), List.of(
+                repo + "surefire-extensions-api/3.5.3/surefire-extensions-api-3.5.3.jar",
+                repo + "maven-surefire-common/3.5.3/maven-surefire-common-3.5.3.jar")));
         String fork = "cd '" + PROJECT + "' && '" + JAVA_HOME + "/bin/java' '-jar' '" + PROJECT
                 + "/target/surefire/surefirebooter-20261201175109463_3.jar' '" + PROJECT + "/target/surefire'"
                 + " '2026-12-01T17-51-09_326-jvmRun1' 'surefire-20261201175109463_1tmp' 'surefire_0-20261201175109463_2tmp'";
@@ -233,8 +290,11 @@ class TrustRulesTest {
         assertThat(trusted.commandClass()).isEqualTo(CommandClass.READ);
         assertThat(trusted.findings()).anySatisfy(f -> assertThat(f.reason()).startsWith("trusted by " + shipped + ":")
                 .endsWith("Maven Surefire's forked test JVM"));
-        // the same fork from other code is not trusted
+        // the same fork from other code is not trusted, nor from a class of Surefire's package the project defines
         assertThat(c.classifyArgv(List.of("/bin/sh", "-c", fork), Map.of(), LaunchSite.of(PROJECT, () -> List.of("com.acme.X")))
+                .commandClass()).isNotEqualTo(CommandClass.READ);
+        assertThat(c.classifyArgv(List.of("/bin/sh", "-c", fork), Map.of(), LaunchSite.of(PROJECT, LaunchSite.frames(
+                List.of("org.apache.maven.plugin.surefire.booterclient.ForkStarter"), List.of(PROJECT + "/target/classes"))))
                 .commandClass()).isNotEqualTo(CommandClass.READ);
         assertThat(c.classifyArgv(List.of("rm", "-rf", "target"), Map.of(), LaunchSite.of(PROJECT, List::of)).commandClass())
                 .isEqualTo(CommandClass.READ);

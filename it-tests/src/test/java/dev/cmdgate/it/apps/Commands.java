@@ -23,7 +23,8 @@ import java.util.List;
  * {@code java-ln LINK TARGET} creates a symbolic link, {@code java-threads PREFIX} prints
  * {@code THREADS PREFIX <n>}, the number of live threads whose names start with PREFIX,
  * {@code java-sleep MILLIS} sleeps (the JVM stays alive, e.g. past a watchdog's deadline), and
- * {@code java-exit} prints {@code DONE} and calls {@code System.exit(0)}. Ends with {@code DONE}.
+ * {@code java-exit} prints {@code DONE} and calls {@code System.exit(0)}. In an argv, {@code @pid@} stands for this
+ * JVM's process id. Ends with {@code DONE}.
  */
 public final class Commands {
 
@@ -131,7 +132,7 @@ public final class Commands {
             } else if (w.equals("@exec")) {
                 exec = true;
             } else {
-                argv.add(w);
+                argv.add(w.replace("@pid@", Long.toString(ProcessHandle.current().pid())));
             }
         }
         if (exec) {

@@ -1,5 +1,6 @@
 package dev.cmdgate.it.apps;
 
+import java.io.File;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,9 +9,13 @@ import java.util.List;
 
 /**
  * Launches a child JVM running {@link Commands}: {@code MODE [JVM-OPTION…] :: CHILD-ARGS…}. MODE
- * {@code direct} launches this JDK's {@code java} itself; {@code shell} launches it through
- * {@code sh -c 'exec java …'}. The child's output goes to this JVM's output (its RESULT lines appear
- * beside this one's), and this JVM reports {@code RESULT spawn …} with the child's exit status.
+ * {@code direct} launches this JDK's {@code java -cp CLASSPATH Commands CHILD-ARGS} itself; {@code jar=FILE}
+ * launches {@code java OPTIONS -jar FILE CHILD-ARGS} (a jar whose manifest names Commands); {@code cp+=DIR} is
+ * {@code direct} with DIR first on the class path; {@code shell}
+ * launches it through {@code sh -c 'exec java …'}, and {@code shell=TEMPLATE} through {@code sh -c TEMPLATE}
+ * with {@code {java}} in it replaced by that command line, quoted ({@code shell=unset JAVA_TOOL_OPTIONS; exec {java}}).
+ * The child's output goes to this JVM's output (its RESULT lines appear beside this one's), and this JVM reports
+ * {@code RESULT spawn …} with the child's exit status.
  */
 public final class SpawnsJava {
 
@@ -19,14 +24,23 @@ public final class SpawnsJava {
 
     public static void main(String[] args) {
         int sep = Arrays.asList(args).indexOf("::");
+        String mode = args[0];
         List<String> options = Arrays.asList(args).subList(1, sep);
         List<String> child = Arrays.asList(args).subList(sep + 1, args.length);
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.addAll(options);
-        java.addAll(List.of("-cp", System.getProperty("java.class.path"), Commands.class.getName()));
+        if (mode.startsWith("jar=")) {
+            java.addAll(List.of("-jar", mode.substring(4)));
+        } else {
+            String cp = System.getProperty("java.class.path");
+            java.addAll(List.of("-cp", mode.startsWith("cp+=") ? mode.substring(4) + File.pathSeparator + cp : cp,
+                    Commands.class.getName()));
+        }
         java.addAll(child);
-        List<String> argv = args[0].equals("shell") ? List.of("sh", "-c", "exec " + quoted(java)) : java;
+        List<String> argv = mode.equals("shell") ? List.of("sh", "-c", "exec " + quoted(java))
+                : mode.startsWith("shell=") ? List.of("sh", "-c", mode.substring(6).replace("{java}", quoted(java)))
+                : java;
         Attempt.run("spawn", () -> new ProcessBuilder(argv).redirectOutput(Redirect.INHERIT)
                 .redirectError(Redirect.INHERIT).start());   // launch:spawn
         System.out.println("DONE");

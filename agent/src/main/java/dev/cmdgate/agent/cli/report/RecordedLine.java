@@ -104,10 +104,17 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
         return dot > 0 ? method.substring(0, dot) : null;
     }
 
+    /**
+     * Where the recorded caller's code came from, as trust rows see it: the line keeps the caller's class only, so
+     * its code stands as coming from the root directory, which {@code caller=CLASS@/*} (the class from any jar or
+     * directory) covers and a narrower glob, or a bare {@code caller=} of the JDK's own code, never does.
+     */
+    static final String UNRECORDED_ORIGIN = "/";
+
     /** The directory and the recorded caller's class (the only frame a line keeps), for trust rows. */
     public LaunchSite site() {
         String cls = callerClass();
-        List<String> frames = cls == null ? List.of() : List.of(cls);
-        return LaunchSite.of(string(AuditLine.CWD), () -> frames);
+        return LaunchSite.of(string(AuditLine.CWD), cls == null ? LaunchSite.NoFrames.NO_FRAMES
+                : LaunchSite.frames(List.of(cls), List.of(UNRECORDED_ORIGIN)));
     }
 }

@@ -2,6 +2,7 @@ package dev.cmdgate.agent.cli.report;
 
 import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.prompt.ScreenText;
+import dev.cmdgate.core.rules.TrustRule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * Writes the narrowest {@code trust} row an audit line allows (docs/rules-format.md, "Trust rows"): its
  * exact program and argument words, {@code cwd=} its directory, {@code caller=} the class of its recorded
- * caller and {@code output=} each file the JDK opened for its output — every word a literal glob, quoted
+ * caller (from any jar or directory, {@code @/*}, unless it is the JDK's: the line does not keep where it came from) and {@code output=} each file the JDK opened for its output — every word a literal glob, quoted
  * where the rules reader would otherwise take it for syntax. A character a terminal would not show as
  * itself (a control, an invisible or bidi character) is matched by {@code ?} rather than written into a
  * file someone will review on a screen; the row says so.
@@ -65,8 +66,13 @@ final class TrustRowText {
             notes.add("any directory: the line records no absolute one");
         }
         String caller = line.callerClass();
-        if (caller != null && JAVA_NAME.matcher(caller).matches()) {
+        if (caller != null && JAVA_NAME.matcher(caller).matches() && TrustRule.Caller.jdkPackage(caller)) {
             conditions.add("caller=" + caller);
+        } else if (caller != null && JAVA_NAME.matcher(caller).matches()) {
+            // a bare caller= names the JDK's own code only; the line keeps the class, not where its code came from
+            conditions.add("caller=" + caller + "@/*");
+            notes.add("its caller's class from any jar or directory (@/*): the line does not record where the class's code"
+                    + " came from; write its jar or classes directory in place of /*");
         } else if (line.string(AuditLine.CALLER) != null) {
             notes.add("any caller: the recorded caller names no class a row can name");
         }

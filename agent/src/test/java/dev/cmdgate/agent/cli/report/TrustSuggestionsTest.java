@@ -97,7 +97,9 @@ class TrustSuggestionsTest {
 
     private static Verdict judge(RulesClassifier c, List<String> argv, String cwd, String callerClass,
                                  Map<String, String> env, List<Launch.OutputRedirect> redirects) {
-        LaunchSite site = LaunchSite.of(cwd, () -> callerClass == null ? List.of() : List.of(callerClass));
+        // as a gated JVM sees its caller: the class and the jar its code came from
+        LaunchSite site = LaunchSite.of(cwd, callerClass == null ? LaunchSite.NoFrames.NO_FRAMES
+                : LaunchSite.frames(List.of(callerClass), List.of("/srv/app/lib/acme.jar")));
         return new Gatekeeper(c, new GateScheme.ByAutonomy(Autonomy.SUPERVISED), null)
                 .judge(new Launch(argv, null, cwd, env, redirects, null, null), site);
     }
@@ -125,7 +127,9 @@ class TrustSuggestionsTest {
         assertThat(trusted(List.of("touch", "lambda"), "/srv/app", "anything.Else")).as("no caller= it could name").isTrue();
         assertThat(trusted(judge(suggested(), List.of("echo", "hi"), "/srv/app", "com.acme.Build", Map.of(),
                 List.of(new Launch.OutputRedirect("/srv/app/out.log", true))))).as("output= names the redirect").isTrue();
-        assertThat(output).contains("# covers 2 launches").contains("trust touch build/stamp if cwd=/srv/app caller=com.acme.Build");
+        assertThat(output).contains("# covers 2 launches").contains("trust touch build/stamp if cwd=/srv/app caller=com.acme.Build@/* ");
+        // the line keeps the caller's class, not its jar: the row takes the class from anywhere and says so
+        assertThat(output).contains("#   wider than the line: its caller's class from any jar or directory (@/*)");
     }
 
     @Test

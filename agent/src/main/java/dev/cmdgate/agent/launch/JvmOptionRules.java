@@ -1,0 +1,93 @@
+package dev.cmdgate.agent.launch;
+
+import dev.cmdgate.core.classify.Chars;
+import dev.cmdgate.core.rules.Glob;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The reviewed list {@code jvm-options} beside this class: which variables carry a JVM's options, and which JVM
+ * options would start a JVM below a gated one without cmdgate or run code in it before cmdgate starts.
+ *
+ * @param variables the variables the JVM and the java launcher read options from
+ * @param passed    the variables launch scripts pass on to java as options
+ * @param natives   globs of the variables that load native code into every program (LD_PRELOAD …)
+ * @param files     programs that give their JVM the options in a file of their project: name → the file's relative path
+ * @param reason    the reason of a finding that has no row of its own (a variable changed, a file unread)
+ * @param rows      the option rows, in order: the first whose glob matches decides
+ */
+record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> natives, java.util.Map<String, String> files,
+        String reason, List<Row> rows) {
+
+    static final String RESOURCE = "jvm-options";
+
+    /** One row: its globs, and its reason, or null for a {@code fine} row. */
+    record Row(List<String> globs, String reason) {
+    }
+
+    static JvmOptionRules load() {
+        Set<String> variables = Set.of();
+        Set<String> passed = Set.of();
+        List<String> natives = List.of();
+        java.util.Map<String, String> files = new java.util.HashMap<>();
+        String reason = null;
+        List<Row> rows = new ArrayList<>();
+        for (String row : ResourceRows.of(RESOURCE)) {
+            String[] w = Chars.splitRuns(row, Chars.WHITESPACE, 0);
+            switch (w[0]) {
+                case "variables" -> variables = Set.copyOf(Arrays.asList(w).subList(1, w.length));
+                case "passed" -> passed = Set.copyOf(Arrays.asList(w).subList(1, w.length));
+                case "native" -> natives = List.copyOf(Arrays.asList(w).subList(1, w.length));
+                case "file" -> {
+                    int dashes = Arrays.asList(w).indexOf("--");
+                    if (dashes < 2 || dashes != w.length - 2) {
+                        throw bad(row);
+                    }
+                    for (String program : Arrays.asList(w).subList(1, dashes)) {
+                        files.put(program, w[w.length - 1]);
+                    }
+                }
+                case "reason" -> reason = quoted(row, row.indexOf('"'));
+                case "fine" -> rows.add(new Row(List.copyOf(Arrays.asList(w).subList(1, w.length)), null));
+                case "unverifiable" -> {
+                    int arrow = row.indexOf(" -> ");
+                    if (arrow < 0) {
+                        throw bad(row);
+                    }
+                    String[] globs = Chars.splitRuns(row.substring(0, arrow).trim(), Chars.WHITESPACE, 0);
+                    rows.add(new Row(List.copyOf(Arrays.asList(globs).subList(1, globs.length)), quoted(row, arrow + 4)));
+                }
+                default -> throw bad(row);
+            }
+        }
+        if (variables.isEmpty() || reason == null) {
+            throw new IllegalStateException("cmdgate: " + RESOURCE + ": no variables or reason row");
+        }
+        return new JvmOptionRules(variables, passed, natives, java.util.Map.copyOf(files), reason, List.copyOf(rows));
+    }
+
+    /** Why this option (one word, as the JVM reads it) makes the JVM ungateable, or null when it does not. */
+    String why(String option) {
+        for (Row r : rows) {
+            if (Glob.anyMatch(r.globs(), option)) {
+                return r.reason();
+            }
+        }
+        return null;
+    }
+
+    private static String quoted(String row, int from) {
+        int open = row.indexOf('"', from);
+        int close = row.lastIndexOf('"');
+        if (open < 0 || close <= open) {
+            throw bad(row);
+        }
+        return row.substring(open + 1, close);
+    }
+
+    private static IllegalStateException bad(String row) {
+        return new IllegalStateException("cmdgate: " + RESOURCE + ": bad row '" + row + "'");
+    }
+}

@@ -1,0 +1,362 @@
+package dev.cmdgate.agent.launch;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandInvocation;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.LaunchSite;
+import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.classify.CommandKnowledge;
+import dev.cmdgate.core.classify.LaunchReview;
+import dev.cmdgate.core.rules.Glob;
+import dev.cmdgate.core.rules.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@code cmdgate.children=gate} promises, checked before a launch is decided: every JVM the launch starts
+ * gets cmdgate, first, with this JVM's sealed settings ({@link ChildJvms}) and runs nothing before cmdgate's
+ * premain has hooked its launcher; a launch that would start a JVM otherwise is judged unverifiable code
+ * (Destructive, dangerous), with the reason. Found anywhere in the launch's command tree (the launch itself, a
+ * shell's script, a wrapper's command):
+ * <ul>
+ *   <li>a change of the variables cmdgate travels in ({@code JAVA_TOOL_OPTIONS} …) inside the tree — set, emptied,
+ *       unset, {@code env -u}, {@code env -i}: the classifier raises those ({@link #guardedVariables()});</li>
+ *   <li>a JVM option that runs code, loads native code or replaces classes before premain, or opens the JDK's
+ *       launcher ({@code jvm-options}), on a {@code java} command line, in a JDK tool's {@code -J} options, in
+ *       the files those name ({@code @argfiles}, {@code -XX:VMOptionsFile=}), in an executable jar's manifest, or
+ *       in an options variable the launch or the script sets ({@code JDK_JAVA_OPTIONS}, {@code MAVEN_OPTS} …);</li>
+ *   <li>a JVM option only known at run time, or an options file that cannot be read;</li>
+ *   <li>a class of cmdgate's bootstrap on the JVM's class path or module path ({@link BootstrapShadows});</li>
+ *   <li>a variable that loads native code into every program ({@code LD_PRELOAD} …) set for a launch that starts
+ *       a JVM.</li>
+ * </ul>
+ * The files are read when the launch is decided; one changed between then and the child's start is not seen
+ * (docs/threat-model.md).
+ */
+public final class UngatedJvms implements LaunchReview {
+
+    private static final String WHERE = "children=gate";
+    private static final Set<String> CLASS_PATH = Set.of("-cp", "-classpath", "--class-path", "-Djava.class.path");
+    private static final Set<String> MODULE_PATH = Set.of("-p", "--module-path");
+
+    private final JvmOptionRules rules;
+    private final Map<String, ChildJvms.Program> programs;
+    private final CommandKnowledge knowledge;
+    /** Null when cmdgate runs from classes rather than its jar (its own tests): nothing can shadow it then. */
+    private final BootstrapShadows shadows;
+    private final Verdict verdict;
+
+    UngatedJvms(JvmOptionRules rules, Map<String, ChildJvms.Program> programs, CommandKnowledge knowledge,
+                BootstrapShadows shadows) {
+        this.rules = rules;
+        this.programs = programs;
+        this.knowledge = knowledge;
+        this.shadows = shadows;
+        this.verdict = new Verdict(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, rules.reason());
+    }
+
+    /**
+     * The review for this JVM's launches, with the rules its classifier uses ({@code rules}: for which commands
+     * change variables or directories).
+     *
+     * @throws IllegalStateException when cmdgate's own jar cannot be read (then no launch may be decided)
+     */
+    public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules) {
+        Path jar = ChildJvms.ownJar();
+        BootstrapShadows shadows;
+        try {
+            shadows = jar == null ? null : BootstrapShadows.of(jar);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cmdgate: cannot read its own jar " + jar + ": " + e.getMessage(), e);
+        }
+        return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows);
+    }
+
+    @Override
+    public Set<String> guardedVariables() {
+        return rules.variables();
+    }
+
+    @Override
+    public Verdict verdict() {
+        return verdict;
+    }
+
+    @Override
+    public boolean readsFiles(Classification c) {
+        for (CommandInvocation inv : c.commands()) {
+            // a JVM's options files, a project's options file, or the file system asked whether a program is a JVM
+            if (!inv.argv().isEmpty() && (programs.containsKey(name(inv.argv().get(0)))
+                    || rules.files().containsKey(name(inv.argv().get(0))) || !knowledge.known(knowledge.programName(inv.argv().get(0))))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public List<Finding> review(List<String> argv, Map<String, String> environmentChanges, LaunchSite site,
+                                Classification c) {
+        List<Finding> out = new ArrayList<>(0);
+        try {
+            Directories dirs = new Directories(site.cwd());
+            Settings set = new Settings(environmentChanges, c);
+            for (Map.Entry<String, String> e : environmentChanges.entrySet()) {
+                if (rules.variables().contains(e.getKey()) || rules.passed().contains(e.getKey())) {
+                    options(e.getKey() + "=" + e.getValue(), new JvmCommandLine(dirs.list()).variable(e.getValue()), out);
+                }
+            }
+            boolean jvms = false;
+            for (CommandInvocation inv : c.commands()) {
+                jvms |= inTree(inv, environmentChanges, set, dirs, out);
+                dirs.after(inv, knowledge);
+            }
+            if (jvms) {
+                for (String name : set.names()) {
+                    if (Glob.anyMatch(rules.natives(), name)) {
+                        out.add(finding(name + "=" + set.values(name).get(0), rules.reason() + ": " + name
+                                + " makes the dynamic linker load a library into the JVM, whose code runs before cmdgate starts in it"));
+                    }
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            out.add(finding(String.join(" ", argv), "cmdgate could not check the JVMs it would start (" + e + ")"));
+        }
+        return out;
+    }
+
+    /** Reviews one command of the tree; true when it starts a JVM of the JDK's. */
+    private boolean inTree(CommandInvocation inv, Map<String, String> launchEnv, Settings set, Directories dirs,
+                           List<Finding> out) {
+        String shown = String.join(" ", inv.argv());
+        for (String removed : knowledge.removedVariables(inv.argv())) {
+            if (removed.equals(CommandKnowledge.ANY_VARIABLE) || rules.variables().contains(removed)) {
+                out.add(finding(shown, rules.reason() + ": " + (removed.equals(CommandKnowledge.ANY_VARIABLE)
+                        ? "it removes variables from the environment, " + String.join(" and ", rules.variables()) + " among them"
+                        : "it removes " + removed + " from the environment")));
+                break;
+            }
+        }
+        for (Map.Entry<String, String> a : inv.assignments().entrySet()) {
+            if (rules.passed().contains(a.getKey()) && !a.getValue().equals(launchEnv.get(a.getKey()))) {
+                options(a.getKey() + "=" + a.getValue(), new JvmCommandLine(dirs.list()).variable(a.getValue()), out);
+            }
+        }
+        String projectFile = inv.argv().isEmpty() ? null : rules.files().get(name(inv.argv().get(0)));
+        if (projectFile != null) {
+            JvmCommandLine fromFile = new JvmCommandLine(dirs.list());
+            for (Path f : nearest(projectFile, dirs.list())) {
+                fromFile.optionsFile(f);
+            }
+            options(shown + " (" + projectFile + ")", fromFile, out);
+        }
+        ChildJvms.Program p = jvm(inv, dirs);
+        if (p == null) {
+            return false;
+        }
+        List<String> words = inv.argv().subList(1, inv.argv().size());
+        JvmCommandLine cl = new JvmCommandLine(dirs.list());
+        if (p.viaJ()) {
+            cl.tool(words);
+        } else {
+            cl.java(words).manifest();
+        }
+        if (p.name() == null) {
+            cl.tool(words);   // a launcher of a runtime image by another name: its -J options count too
+        }
+        options(shown, cl, out);
+        if (shadows != null) {
+            String shadow = shadow(cl, launchEnv, set, dirs);
+            if (shadow != null) {
+                out.add(finding(shown, rules.reason() + ": a class named like cmdgate's own start-up code is on its class"
+                        + " or module path, where the JVM would find it before cmdgate's: " + shadow));
+            }
+        }
+        return true;
+    }
+
+    /** Each option's verdict, each unreadable file and each option only known at run time. */
+    private void options(String shown, JvmCommandLine cl, List<Finding> out) {
+        for (String o : cl.options) {
+            String why = JvmCommandLine.runtime(o)
+                    ? rules.reason() + ": the JVM option " + o + " is only known at run time"
+                    : rules.why(o);
+            if (why != null) {
+                out.add(finding(shown, why + " (" + o + ")"));
+            }
+        }
+        for (String f : cl.unreadable) {
+            out.add(finding(shown, rules.reason() + ": cannot read the JVM options or jar it names: " + f));
+        }
+    }
+
+    /**
+     * Where a class of cmdgate's bootstrap is on the JVM's class path or module path, or null: the jar of
+     * {@code -jar}; else every class path the JVM may be given — its {@code -cp}, those in the options variables
+     * the launch sets, every value of {@code CLASSPATH} set in the tree or by the launch (else this JVM's), else
+     * the current directory — and its module paths.
+     */
+    private String shadow(JvmCommandLine cl, Map<String, String> launchEnv, Settings set, Directories dirs) {
+        JvmCommandLine variables = new JvmCommandLine(dirs.list());
+        for (String v : rules.variables()) {
+            if (launchEnv.containsKey(v)) {
+                variables.variable(launchEnv.get(v));
+            }
+        }
+        List<String> classPath = new ArrayList<>();
+        if (cl.jar != null) {
+            classPath.add(cl.jar);   // its Class-Path is followed
+        } else {
+            List<String> given = new ArrayList<>(cl.values(CLASS_PATH));
+            given.addAll(variables.values(CLASS_PATH));
+            given.addAll(set.values("CLASSPATH"));
+            if (given.isEmpty()) {
+                String own = OwnEnvironment.get().get("CLASSPATH");
+                given.add(own != null ? own : ".");
+            }
+            for (String v : given) {
+                classPath.addAll(BootstrapShadows.split(v));
+            }
+        }
+        List<String> modulePath = new ArrayList<>();
+        for (String v : cl.values(MODULE_PATH)) {
+            modulePath.addAll(BootstrapShadows.split(v));
+        }
+        for (String v : variables.values(MODULE_PATH)) {
+            modulePath.addAll(BootstrapShadows.split(v));
+        }
+        List<Path> ds = dirs.list();
+        for (Path d : ds == null ? java.util.Collections.<Path>singletonList(null) : ds) {
+            String found = shadows.onClassPath(classPath, d);
+            found = found != null ? found : shadows.onModulePath(modulePath, d);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The variables the launch and its command tree set, wherever: the launch's own changes and every command's
+     * assignments (inline, {@code export}, {@code declare} …), each with every value it is given.
+     */
+    private static final class Settings {
+        private final Map<String, List<String>> values = new java.util.LinkedHashMap<>();
+
+        Settings(Map<String, String> launchEnv, Classification c) {
+            for (Map.Entry<String, String> e : launchEnv.entrySet()) {
+                add(e.getKey(), e.getValue());
+            }
+            for (CommandInvocation inv : c.commands()) {
+                for (Map.Entry<String, String> e : inv.assignments().entrySet()) {
+                    add(e.getKey(), e.getValue());
+                }
+            }
+        }
+
+        private void add(String name, String value) {
+            List<String> l = values.get(name);
+            if (l == null) {
+                l = new ArrayList<>(1);
+                values.put(name, l);
+            }
+            if (!l.contains(value)) {
+                l.add(value);
+            }
+        }
+
+        java.util.Set<String> names() {
+            return values.keySet();
+        }
+
+        List<String> values(String name) {
+            List<String> l = values.get(name);
+            return l == null ? List.of() : l;
+        }
+    }
+
+    /**
+     * The row of {@code jvm-programs} this command is, or, for a program the rules do not know that is a file of a
+     * Java runtime image's bin directory by another name (a renamed or linked launcher), a row with a null name;
+     * null when it starts no JVM of the JDK's.
+     */
+    private ChildJvms.Program jvm(CommandInvocation inv, Directories dirs) {
+        if (inv.argv().isEmpty() || inv.dynamic()) {
+            return null;
+        }
+        String w0 = inv.argv().get(0);
+        ChildJvms.Program p = programs.get(name(w0));
+        if (p != null || knowledge.programName(w0) != null && knowledge.known(knowledge.programName(w0))) {
+            return p;
+        }
+        List<Path> ds = dirs.list();
+        for (Path d : ds == null ? java.util.Collections.<Path>singletonList(null) : ds) {
+            if (ChildJvms.runtimeImage(ChildJvms.resolve(w0, d == null ? null : d.toString()))) {
+                return new ChildJvms.Program(null, false, Set.of());
+            }
+        }
+        return null;
+    }
+
+    private static String name(String word) {
+        return word.substring(word.lastIndexOf('/') + 1);
+    }
+
+    /** The file at {@code relative} in each directory, or in the nearest directory above it that has one. */
+    private static List<Path> nearest(String relative, List<Path> dirs) {
+        List<Path> out = new ArrayList<>();
+        for (Path d : dirs == null ? List.<Path>of() : dirs) {
+            for (Path at = d.toAbsolutePath().normalize(); at != null; at = at.getParent()) {
+                if (java.nio.file.Files.exists(at.resolve(relative))) {
+                    out.add(at.resolve(relative));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private Finding finding(String command, String reason) {
+        return new Finding(command.length() > 200 ? command.substring(0, 197) + "..." : command, WHERE,
+                CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason);
+    }
+
+    /**
+     * The directories the commands of the tree may run in so far: the launch's, and each a {@code cd} may have
+     * moved to (one in a subshell or an untaken branch counts too); null once one is only known at run time.
+     */
+    private static final class Directories {
+        private List<Path> dirs;
+
+        Directories(String cwd) {
+            dirs = cwd == null ? null : new ArrayList<>(List.of(Path.of(cwd)));
+        }
+
+        List<Path> list() {
+            return dirs;
+        }
+
+        void after(CommandInvocation inv, CommandKnowledge k) {
+            if (dirs == null || inv.argv().isEmpty() || !k.changesDirectory(inv.program())) {
+                return;
+            }
+            List<String> ops = inv.operands();
+            String to = ops.isEmpty() ? null : ops.get(0);
+            if (to == null || to.isEmpty() || to.equals("-") || to.startsWith("~") || to.indexOf('$') >= 0
+                    || to.indexOf('`') >= 0 || !(to.startsWith("/") || to.startsWith("."))) {
+                dirs = null;   // the home directory, the previous one, a CDPATH lookup or a value only known at run time
+                return;
+            }
+            for (Path d : List.copyOf(dirs)) {
+                Path n = d.resolve(to).normalize();
+                if (!dirs.contains(n)) {
+                    dirs.add(n);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,298 @@
+package dev.cmdgate.agent.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.Finding;
+import dev.cmdgate.core.LaunchSite;
+import dev.cmdgate.core.classify.CommandKnowledge;
+import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.rules.RuleSet;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * cmdgate.children=gate before the decision: a launch that would start a JVM without cmdgate, or run code in it
+ * before cmdgate starts, is Destructive with the reason; everyday JVM launches keep their class.
+ */
+class UngatedJvmsTest {
+
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final String BOOT = "dev/cmdgate/b19990101000000000/";
+
+    @TempDir
+    Path dir;
+
+    private RulesClassifier classifier;
+
+    @BeforeEach
+    void review() throws IOException {
+        Path ownJar = jar(dir.resolve("cmdgate.jar"), Map.of("Premain-Class", BOOT.replace('/', '.') + "Premain"),
+                BOOT + "Premain.class", BOOT + "Bootstrap.class");
+        RuleSet rules = RuleSet.builtin();
+        UngatedJvms review = new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules),
+                BootstrapShadows.of(ownJar));
+        classifier = RulesClassifier.of(rules).withReview(review);
+    }
+
+    private Classification classify(List<String> argv, Map<String, String> env) {
+        return classifier.classifyArgv(argv, env, LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES));
+    }
+
+    private Classification shell(String line) {
+        return classify(List.of("sh", "-c", line), Map.of());
+    }
+
+    private static String why(Classification c) {
+        StringBuilder b = new StringBuilder();
+        for (Finding f : c.findings()) {
+            b.append(f.commandClass()).append(' ').append(f.command()).append(": ").append(f.reason()).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static void ungated(Classification c) {
+        assertThat(c.commandClass()).as(why(c)).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(why(c)).contains("unverifiable code");
+    }
+
+    private static void gated(Classification c) {
+        assertThat(c.commandClass()).as(why(c)).isNotEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "unset JAVA_TOOL_OPTIONS; java -cp . Main",
+            "unset -v JAVA_TOOL_OPTIONS; java -cp . Main",
+            "JAVA_TOOL_OPTIONS= java -cp . Main",
+            "JAVA_TOOL_OPTIONS=-Xmx1g java -cp . Main",
+            "export JAVA_TOOL_OPTIONS=; java -cp . Main",
+            "export -n JAVA_TOOL_OPTIONS; java -cp . Main",
+            "declare +x JAVA_TOOL_OPTIONS; java -cp . Main",
+            "f() { local JAVA_TOOL_OPTIONS; java -cp . Main; }; f",
+            "JAVA_TOOL_OPTIONS+=' -Djava.system.class.loader=E' java -cp . Main",
+            "shopt -s expand_aliases; alias java='env -u JAVA_TOOL_OPTIONS java'; java -cp . Main",
+            "nice -n 5 env -u JAVA_TOOL_OPTIONS java -cp . Main",
+            "declare -n r=JAVA_TOOL_OPTIONS; r= java -cp . Main",
+            "for JAVA_TOOL_OPTIONS in ''; do java -cp . Main; done",
+            "read JAVA_TOOL_OPTIONS < /dev/null; java -cp . Main",
+            "printf -v JAVA_TOOL_OPTIONS ''; java -cp . Main",
+            "v=JAVA_TOOL_OPTIONS; unset \"$v\"; java -cp . Main",
+            "export \"$v\"=; java -cp . Main",
+            "env -u JAVA_TOOL_OPTIONS java -cp . Main",
+            "env --unset=JAVA_TOOL_OPTIONS mvn test",
+            "env -i java -cp . Main",
+            "env -i PATH=/usr/bin mvn test",
+            "env - java -cp . Main",
+            "exec -c java -cp . Main",
+            "env JAVA_TOOL_OPTIONS= java -cp . Main",
+            "JDK_JAVA_OPTIONS=-Djava.system.class.loader=E java -cp . Main",
+            "_JAVA_OPTIONS=-Xmx1g java -cp . Main",
+            "MAVEN_OPTS=-Djava.system.class.loader=E mvn test",
+            "export GRADLE_OPTS='-agentpath:/tmp/a.so'; gradle build",
+    })
+    void changingTheVariablesCmdgateTravelsInIsUnverifiable(String line) {
+        ungated(shell(line));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "java -Djava.system.class.loader=Evil -cp /tmp Main",
+            "java -Djava.security.manager=Evil -cp /tmp Main",
+            "java -Djava.nio.file.spi.DefaultFileSystemProvider=Evil -cp /tmp Main",
+            "java -agentpath:/tmp/evil.so -cp . Main",
+            "java -agentlib:evil -cp . Main",
+            "java -Xrunevil -cp . Main",
+            "java -agentlib:jdwp=transport=dt_socket,address=localhost:1,launch=/tmp/x.sh -cp . Main",
+            "java -Xbootclasspath/a:/tmp/evil.jar -cp . Main",
+            "java --patch-module java.base=/tmp/evil -cp . Main",
+            "java --patch-module=jdk.jshell=/tmp/evil -cp . Main",
+            "java --upgrade-module-path /tmp/mods -cp . Main",
+            "java --add-opens java.base/java.lang=ALL-UNNAMED -cp . Main",
+            "java --add-opens=java.base/java.lang.invoke=ALL-UNNAMED -cp . Main",
+            "java --add-exports java.base/jdk.internal.access=ALL-UNNAMED -cp . Main",
+            "java -XX:OnOutOfMemoryError='touch /tmp/x' -cp . Main",
+            "java -XX:OnError=/tmp/x -cp . Main",
+            "java -XX:SharedArchiveFile=/tmp/x.jsa -cp . Main",
+            "java -Xverify:none -cp . Main",
+            "java $OPTS -cp . Main",
+            "java -cp . $MAIN",
+            "java -cp \"$CP\" Main",
+            "jshell -J-Djava.system.class.loader=Evil",
+            "javac -J-agentpath:/tmp/evil.so X.java",
+            "keytool -J-Djava.system.class.loader=Evil -list",
+            "/usr/lib/jvm/x/bin/java -Djava.system.class.loader=Evil -cp /tmp Main",
+    })
+    void optionsThatRunCodeBeforeCmdgateAreUnverifiable(String line) {
+        ungated(shell(line));
+        assertThat(why(shell(line))).contains(line.split(" ")[0].contains("/") ? "java" : line.split(" ")[0]);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "java -cp . Main",
+            "java -cp . Main -Djava.system.class.loader=Evil -agentpath:/x.so",
+            "java -jar app.jar -Djava.system.class.loader=Evil",
+            "java -Xmx1g -Dfoo=bar -cp . Main",
+            "java -agentlib:jdwp=transport=dt_socket,address=localhost:5005 -cp . Main",
+            "java -Djava.security.manager=allow -cp . Main",
+            "java --add-opens java.base/java.util=ALL-UNNAMED -cp . Main",
+            "java -cp . Main \"$@\"",
+            "java -version",
+            "javac -d out X.java",
+            "mvn test",
+            "unset FOO; ls",
+            "f() { local X; java -cp . Main; }; f",
+            "f() { declare -p JAVA_TOOL_OPTIONS; java -cp . Main; }; f",
+            "f() { declare -g JAVA_TOOL_OPTIONS; java -cp . Main; }; f",
+            "env -u FOO ls",
+            "JAVA_HOME=/opt/jdk mvn test",
+            "MAVEN_OPTS=-Xmx1g mvn test",
+    })
+    void everydayJvmLaunchesKeepTheirClass(String line) throws IOException {
+        jar(dir.resolve("app.jar"), Map.of("Main-Class", "Main"), "Main.class");
+        gated(shell(line));
+    }
+
+    @Test
+    void theLaunchsOwnVariablesAreReadAsOptionsNotForbidden() {
+        gated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("JAVA_TOOL_OPTIONS", "-Xmx1g")));
+        gated(classify(List.of("sh", "-c", "java -cp . Main"), Map.of("JDK_JAVA_OPTIONS", "-Xss2m")));
+        ungated(classify(List.of("sh", "-c", "java -cp . Main"), Map.of("JDK_JAVA_OPTIONS", "-Djava.system.class.loader=E")));
+        ungated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("JAVA_TOOL_OPTIONS", "-agentpath:/tmp/a.so")));
+        ungated(classify(List.of("mvn", "test"), Map.of("MAVEN_OPTS", "-Djava.system.class.loader=E")));
+        ungated(classify(List.of("env", "-u", "JAVA_TOOL_OPTIONS", JAVA, "-cp", ".", "Main"), Map.of()));
+    }
+
+    @Test
+    void optionsInFilesAreReadAndAnUnreadableOneIsUnverifiable() throws IOException {
+        Files.writeString(dir.resolve("opts"), "# JVM options\n-Xmx1g\n\"-Djava.system.class.loader=Evil\"\n");
+        Files.writeString(dir.resolve("plain"), "-Xmx1g -cp .\n");
+        Files.writeString(dir.resolve("vmopts"), "-XX:OnOutOfMemoryError=/tmp/x\n");
+        Files.writeString(dir.resolve("flags"), "+UseSerialGC\nOnError=/tmp/x\n");
+        ungated(classify(List.of(JAVA, "@opts", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "@" + dir.resolve("opts"), "Main"), Map.of()));
+        gated(classify(List.of(JAVA, "@plain", "Main"), Map.of()));
+        gated(classify(List.of(JAVA, "-cp", ".", "Main", "@opts"), Map.of()));   // the application's argument
+        ungated(classify(List.of(JAVA, "-XX:VMOptionsFile=vmopts", "-cp", ".", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-XX:Flags=flags", "-cp", ".", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "@missing", "Main"), Map.of()));
+        // a device or a FIFO is not read: it could block the decision or never end
+        ungated(classify(List.of(JAVA, "@/dev/zero", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-jar", "/dev/zero"), Map.of()));
+        ungated(classify(List.of("sh", "-c", "java @opts Main"), Map.of()));
+        ungated(classify(List.of("sh", "-c", "cd \"$D\" && java @plain Main"), Map.of()));   // which file: not known
+        ungated(classify(List.of("sh", "-c", "java -cp . Main"), Map.of("JDK_JAVA_OPTIONS", "@opts")));
+        // a file read is a verdict not reused for the next launch of the same command
+        assertThat(classifier.reusable(classify(List.of(JAVA, "@plain", "Main"), Map.of()))).isFalse();
+        assertThat(classifier.reusable(classify(List.of("ls"), Map.of()))).isTrue();
+    }
+
+    @Test
+    void anExecutableJarThatOpensTheLauncherIsUnverifiable() throws IOException {
+        jar(dir.resolve("opens.jar"), Map.of("Main-Class", "Main", "Add-Opens", "java.base/java.util java.base/java.lang"), "Main.class");
+        jar(dir.resolve("plain.jar"), Map.of("Main-Class", "Main", "Add-Opens", "java.base/java.util"), "Main.class");
+        ungated(classify(List.of(JAVA, "-jar", "opens.jar"), Map.of()));
+        assertThat(why(classify(List.of(JAVA, "-jar", "opens.jar"), Map.of()))).contains("--add-opens=java.base/java.lang=ALL-UNNAMED");
+        gated(classify(List.of(JAVA, "-jar", "plain.jar"), Map.of()));
+        ungated(classify(List.of(JAVA, "-jar", "missing.jar"), Map.of()));
+    }
+
+    @Test
+    void aCopyOfCmdgatesBootstrapOnTheClassPathIsUnverifiable() throws IOException {
+        Path classes = Files.createDirectories(dir.resolve("classes/" + BOOT));
+        Files.writeString(classes.resolve("Premain.class"), "");
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        jar(lib.resolve("evil.jar"), Map.of(), BOOT + "Bootstrap.class");
+        jar(dir.resolve("app.jar"), Map.of("Main-Class", "Main", "Class-Path", "lib/evil.jar"), "Main.class");
+        jar(dir.resolve("clean.jar"), Map.of("Main-Class", "Main"), "Main.class");
+        ungated(classify(List.of(JAVA, "-cp", "classes", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-cp", "x.jar:lib/*", "Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-jar", "app.jar"), Map.of()));
+        ungated(classify(List.of(JAVA, "-p", "lib", "-m", "m/Main"), Map.of()));
+        ungated(classify(List.of("jshell", "-J-cp", "-Jclasses"), Map.of()));
+        ungated(classify(List.of("sh", "-c", "cd classes && java Main"), Map.of()));   // "." by default
+        ungated(classify(List.of(JAVA, "Main"), Map.of("CLASSPATH", dir.resolve("classes").toString())));
+        gated(classify(List.of(JAVA, "-jar", "clean.jar"), Map.of()));
+        gated(classify(List.of(JAVA, "-cp", "clean.jar", "Main"), Map.of()));
+        // a class path the launch gives through an options variable, or a CLASSPATH exported earlier in the script
+        ungated(classify(List.of("sh", "-c", "java Main"), Map.of("JDK_JAVA_OPTIONS", "-cp " + dir.resolve("classes"))));
+        ungated(classify(List.of("sh", "-c", "export CLASSPATH=" + dir.resolve("classes") + "; java Main"), Map.of()));
+        ungated(classify(List.of(JAVA, "-m", "m/Main"), Map.of("JDK_JAVA_OPTIONS", "--module-path lib")));
+    }
+
+    @Test
+    void aLauncherOfARuntimeImageByAnotherNameIsAJvmToo() throws IOException {
+        Path renamed = Files.createSymbolicLink(dir.resolve("notjava"), Path.of(JAVA));
+        ungated(classify(List.of(renamed.toString(), "-Djava.system.class.loader=Evil", "-cp", ".", "Main"), Map.of()));
+        ungated(classify(List.of("sh", "-c", "./notjava -J-Djava.system.class.loader=Evil"), Map.of()));
+        gated(classify(List.of(renamed.toString(), "-cp", ".", "Main"), Map.of()));
+    }
+
+    @Test
+    void mavensJvmConfigIsReadAsItsJvmsOptions() throws IOException {
+        Path project = Files.createDirectories(dir.resolve("project/module"));
+        Files.createDirectories(dir.resolve("project/.mvn"));
+        Files.writeString(dir.resolve("project/.mvn/jvm.config"), "-Xmx1g\n-Djava.system.class.loader=Evil\n");
+        LaunchSite site = LaunchSite.of(project.toString(), LaunchSite.NoFrames.NO_FRAMES);
+        Classification c = classifier.classifyArgv(List.of("mvn", "test"), Map.of(), site);
+        ungated(c);
+        assertThat(why(c)).contains(".mvn/jvm.config");
+        Files.writeString(dir.resolve("project/.mvn/jvm.config"), "-Xmx1g\n");
+        gated(classifier.classifyArgv(List.of("mvn", "test"), Map.of(), site));
+        gated(classifier.classifyArgv(List.of("sh", "-c", "./mvnw -q verify"), Map.of(), site));
+    }
+
+    @Test
+    void aVariableThatLoadsNativeCodeIntoAJvmIsUnverifiable() {
+        ungated(shell("LD_PRELOAD=/tmp/x.so java -cp . Main"));
+        ungated(shell("export LD_LIBRARY_PATH=/tmp/libs; java -cp . Main"));
+        ungated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("LD_PRELOAD", "/tmp/x.so")));
+        ungated(classify(List.of("jshell"), Map.of("DYLD_INSERT_LIBRARIES", "/tmp/x.dylib")));
+        // a launch that starts no JVM keeps the env-hook verdict it had
+        gated(shell("LD_PRELOAD=/tmp/x.so ls"));
+    }
+
+    @Test
+    void aTrustRowsEllipsisDoesNotCoverAnOptionThatRunsCodeFirst() {
+        RuleSet rules = RuleSet.withUserText("[@trust]\ntrust " + JAVA + " ... jdk.jshell.execution.RemoteExecutionControl * -> \"engine\"\n", "t.rules");
+        RulesClassifier trusted = RulesClassifier.of(rules).withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
+                new CommandKnowledge(rules), null));
+        LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
+        assertThat(trusted.classifyArgv(List.of(JAVA, "-Xmx1g", "jdk.jshell.execution.RemoteExecutionControl", "1"), Map.of(), site)
+                .commandClass()).isEqualTo(CommandClass.READ);
+        Classification c = trusted.classifyArgv(List.of(JAVA, "-Djava.system.class.loader=E", "-cp", "/tmp",
+                "jdk.jshell.execution.RemoteExecutionControl", "1"), Map.of(), site);
+        ungated(c);
+    }
+
+    static Path jar(Path file, Map<String, String> attributes, String... entries) throws IOException {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            m.getMainAttributes().put(new Attributes.Name(e.getKey()), e.getValue());
+        }
+        try (OutputStream out = Files.newOutputStream(file); JarOutputStream j = new JarOutputStream(out, m)) {
+            for (String e : entries) {
+                j.putNextEntry(new JarEntry(e));
+                j.write(new byte[] {(byte) 0xCA, (byte) 0xFE});
+                j.closeEntry();
+            }
+        }
+        return file;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.cmdgate.agent.stdin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.core.rules.RuleSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** A gated session's shell keeps reading its commands from the gated pipe: what would point it elsewhere is refused. */
+class SessionInputTest {
+
+    /** A gate that lets everything through and records what it was asked. */
+    private static final class Recording implements StdinGate {
+        final List<String> checked = new ArrayList<>();
+        final List<String> refused = new ArrayList<>();
+
+        @Override
+        public void check(String command) {
+            checked.add(command);
+        }
+
+        @Override
+        public void refuse(String text, String why) {
+            refused.add(why);
+            throw new SecurityException("cmdgate: blocked " + text + ": " + why);
+        }
+    }
+
+    private static Recording session(boolean interactive, String... commands) {
+        Recording gate = new Recording();
+        SessionInput input = new SessionInput(gate, RuleSet.builtin(), interactive);
+        for (String c : commands) {
+            input.check(c);
+        }
+        return gate;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "exec < /tmp/cmds",
+            "exec 0< /tmp/cmds",
+            "exec <<< 'touch /tmp/x'",
+            "exec 0<<EOF\ntouch /tmp/x\nEOF",
+            "exec 0<&3",
+            "exec <> /tmp/cmds",
+            "exec 0</dev/tcp/127.0.0.1/9",
+            "exec -l < /tmp/cmds",
+            "command exec < /tmp/cmds",
+            "builtin exec < /tmp/cmds",
+            "ls; exec < /tmp/cmds",
+            "if true; then exec < /tmp/cmds; fi",
+            "{ exec < /tmp/cmds; }",
+            "f() { exec < /tmp/cmds; }",
+            "eval 'exec < /tmp/cmds'",
+            "eval exec '<' /tmp/cmds",
+            "alias go='exec < /tmp/cmds'",
+            "alias e=exec",
+            "alias e='command exec '",
+            "trap 'exec < /tmp/cmds' DEBUG",
+            "PROMPT_COMMAND='exec < /tmp/cmds'",
+            "mapfile -C 'exec < /tmp/cmds' -c 1 arr < /dev/null",
+            "source /dev/stdin",
+            ". /dev/fd/0",
+            "source /proc/self/fd/0",
+            "fc -s",
+            "fc -e - touch",
+    })
+    void whatMakesTheShellReadItsCommandsElsewhereIsRefused(String command) {
+        assertThatThrownBy(() -> session(false, command)).isInstanceOf(SecurityException.class)
+                .hasMessageContaining("unverifiable code");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "exec > /tmp/log 2>&1",
+            "exec 3< /tmp/data",
+            "exec {fd}< /tmp/data",
+            "exec ls < /tmp/data",
+            "cat < /tmp/data",
+            "while read l; do echo \"$l\"; done < /tmp/data",
+            "bash -c 'exec < /tmp/cmds'",
+            "echo 'exec < /tmp/cmds'",
+            "fc -l",
+            "alias ll='ls -l'",
+            "echo hi!",
+            "[ ! -f x ] && echo 'a!b'",
+    })
+    void everythingElseGoesToTheGate(String command) {
+        assertThat(session(false, command).checked).containsExactly(command);
+    }
+
+    @Test
+    void historyExpansionInAShellThatExpandsIsRefused() {
+        assertThatThrownBy(() -> session(true, "!!")).isInstanceOf(SecurityException.class).hasMessageContaining("history");
+        assertThatThrownBy(() -> session(true, "echo \"!rm\"")).isInstanceOf(SecurityException.class);
+        assertThat(session(true, "echo 'ok!now'", "[ ! -d x ]", "echo \"hi!\"").checked).hasSize(3);
+        // not interactive: ! is a plain character, until set -H turns expansion on
+        assertThat(session(false, "!!").checked).containsExactly("!!");
+        assertThatThrownBy(() -> session(false, "set -H", "!!")).isInstanceOf(SecurityException.class);
+        assertThat(SessionInput.interactive(List.of("bash", "-il"))).isTrue();
+        assertThat(SessionInput.interactive(List.of("bash", "--norc", "-s"))).isFalse();
+    }
+}
