@@ -9,7 +9,7 @@ import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.CommandKnowledge;
 import dev.cmdgate.core.classify.LaunchReview;
 import dev.cmdgate.core.rules.Glob;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class UngatedJvms implements LaunchReview {
     private final CommandKnowledge knowledge;
     /** Null when cmdgate runs from classes rather than its jar (its own tests): nothing can shadow it then. */
     private final BootstrapShadows shadows;
-    private final Verdict verdict;
+    private final Rating verdict;
 
     UngatedJvms(JvmOptionRules rules, Map<String, ChildJvms.Program> programs, CommandKnowledge knowledge,
                 BootstrapShadows shadows) {
@@ -56,7 +56,7 @@ public final class UngatedJvms implements LaunchReview {
         this.programs = programs;
         this.knowledge = knowledge;
         this.shadows = shadows;
-        this.verdict = new Verdict(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, rules.reason());
+        this.verdict = new Rating(CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, rules.reason());
     }
 
     /**
@@ -82,7 +82,7 @@ public final class UngatedJvms implements LaunchReview {
     }
 
     @Override
-    public Verdict verdict() {
+    public Rating verdict() {
         return verdict;
     }
 

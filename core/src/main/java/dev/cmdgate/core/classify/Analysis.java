@@ -11,7 +11,7 @@ import dev.cmdgate.core.rules.OptionSpec;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.RunsRule;
 import dev.cmdgate.core.rules.Section;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import dev.cmdgate.core.rules.When;
 import dev.cmdgate.core.rules.WriteRule;
 import java.util.ArrayList;
@@ -114,7 +114,7 @@ final class Analysis {
     // what the party running the classifier guards
     /** Variables the command tree must not change ({@link LaunchReview#guardedVariables}), and the verdict if it does. */
     Set<String> guarded = Set.of();
-    Verdict guardedVerdict;
+    Rating guardedVerdict;
 
     /**
      * @param launch where the launch happens: its working directory (relative paths) and callers (trust rows)
@@ -149,19 +149,19 @@ final class Analysis {
 
     // ------------------------------------------------------------------ findings
 
-    void raise(Site site, Verdict v) {
+    void raise(Site site, Rating v) {
         raise(site.display(), site.location(), v, null);
     }
 
-    void raise(Site site, Verdict v, String detail) {
+    void raise(Site site, Rating v, String detail) {
         raise(site.display(), site.location(), v, detail);
     }
 
-    void raise(String command, String location, Verdict v) {
+    void raise(String command, String location, Rating v) {
         raise(command, location, v, null);
     }
 
-    void raise(String command, String location, Verdict v, String detail) {
+    void raise(String command, String location, Rating v, String detail) {
         if (v == null) {
             return;
         }
@@ -176,7 +176,7 @@ final class Analysis {
         }
     }
 
-    Verdict setting(String key) {
+    Rating setting(String key) {
         return rules.verdict(key);
     }
 
@@ -342,7 +342,7 @@ final class Analysis {
             // a command the user's rules trust: this simple command only, nothing around it
             dev.cmdgate.core.rules.TrustRule t = trust.match(rules.trust(), words, name, !pathProgram);
             if (t != null) {
-                raise(site, new Verdict(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
+                raise(site, new Rating(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
                 return;
             }
             if (section != null && section.chdir()) {
@@ -443,7 +443,7 @@ final class Analysis {
     /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
     private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects) {
         Section deepest = p.section();
-        Verdict base = null;
+        Rating base = null;
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
             base = s.verdict();
         }
@@ -451,13 +451,13 @@ final class Analysis {
         String dry = dryRun(p, facts);
         if (dry != null) {
             // git clean -n, apt-get -s: only shows what it would do; what its options run still counts
-            Verdict d = setting("dry-run");
+            Rating d = setting("dry-run");
             raise(site, d != null ? d : DRY_RUN, dry);
             base = null;
         }
         raise(site, base);
         if (p.anyOption && dry == null) {
-            Verdict g = setting("glob-option");
+            Rating g = setting("glob-option");
             boolean any = false;
             // options written after the sub-command are those of the deepest section
             for (OptionSpec o : deepest.visibleOptions()) {
@@ -525,7 +525,7 @@ final class Analysis {
     }
 
     /** The dry-run verdict of rule sets written before it was a setting. */
-    private static final Verdict DRY_RUN = new Verdict(CommandClass.READ, RiskLevel.MINIMAL, "only shows what it would do");
+    private static final Rating DRY_RUN = new Rating(CommandClass.READ, RiskLevel.MINIMAL, "only shows what it would do");
 
     /**
      * The dry-run option given, when the nearest section with a {@code dry-run} row (from the

@@ -4,7 +4,7 @@ import dev.cmdgate.core.rules.CodeRule;
 import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.Language;
 import dev.cmdgate.core.rules.Section;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -528,8 +528,8 @@ final class CodeArguments {
     }
 
     /** The hidden-input verdict; rule sets written before it existed fall back to piped-code. */
-    private Verdict hiddenInput() {
-        Verdict v = analysis.setting("hidden-input");
+    private Rating hiddenInput() {
+        Rating v = analysis.setting("hidden-input");
         return v != null ? v : analysis.setting("piped-code");
     }
 

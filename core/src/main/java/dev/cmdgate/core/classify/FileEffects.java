@@ -2,7 +2,7 @@ package dev.cmdgate.core.classify;
 
 import dev.cmdgate.core.rules.ReadRule;
 import dev.cmdgate.core.rules.Section;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import dev.cmdgate.core.rules.WriteRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -270,7 +270,7 @@ final class FileEffects {
         this.found = found;
     }
 
-    void writePath(Arg a, Verdict ordinary, Site site) {
+    void writePath(Arg a, Rating ordinary, Site site) {
         if (!found.isEmpty() && holdsPlaceholder(a.text)) {
             // find ~/.config -exec sed -i … {} +: the files written are below ~/.config, named at run time
             List<Arg> files = found;
@@ -335,7 +335,7 @@ final class FileEffects {
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */
-    private void mentions(Arg a, Verdict ordinary, Site site) {
+    private void mentions(Arg a, Rating ordinary, Site site) {
         int found = 0;
         for (String w : pathWords(a.text)) {
             if (found >= 64) {

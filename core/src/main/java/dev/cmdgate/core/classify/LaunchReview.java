@@ -3,7 +3,7 @@ package dev.cmdgate.core.classify;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.LaunchSite;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +25,7 @@ public interface LaunchReview {
     Set<String> guardedVariables();
 
     /** The verdict of a change to a guarded variable inside the command tree. */
-    Verdict verdict();
+    Rating verdict();
 
     /**
      * Further findings about a classified launch ({@code environmentChanges}: the variables the launch itself

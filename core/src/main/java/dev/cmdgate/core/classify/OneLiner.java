@@ -3,7 +3,7 @@ package dev.cmdgate.core.classify;
 import dev.cmdgate.core.classify.CodeLexer.Kind;
 import dev.cmdgate.core.classify.CodeLexer.Tok;
 import dev.cmdgate.core.rules.Language;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -646,7 +646,7 @@ final class OneLiner {
         String t = v.text().trim();
         int colon = t.indexOf("://");
         if (colon > 0 && isScheme(t, colon) && !t.regionMatches(true, 0, "file", 0, colon)) {
-            Verdict url = a.setting("network-url");
+            Rating url = a.setting("network-url");
             a.raise(site.below(what), url != null ? url : a.setting("network-device"), t);
             return;
         }

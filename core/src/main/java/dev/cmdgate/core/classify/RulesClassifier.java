@@ -7,7 +7,7 @@ import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.Section;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -229,7 +229,7 @@ public final class RulesClassifier implements CommandClassifier {
         }
         String reason = why;
         RuleSet r = rules;
-        Verdict v = r == null ? null : r.verdict("internal-error");
+        Rating v = r == null ? null : r.verdict("internal-error");
         if (v != null) {
             reason = v.reason() + ": " + why;
         }

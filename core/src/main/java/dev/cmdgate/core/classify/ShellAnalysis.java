@@ -1,7 +1,7 @@
 package dev.cmdgate.core.classify;
 
 import dev.cmdgate.core.CommandClass;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import dev.cmdgate.core.shell.ArithForCommand;
 import dev.cmdgate.core.shell.ArithmeticCommand;
 import dev.cmdgate.core.shell.ArithmeticExpansion;
@@ -15,7 +15,7 @@ import dev.cmdgate.core.shell.CoprocCommand;
 import dev.cmdgate.core.shell.DoubleQuoted;
 import dev.cmdgate.core.shell.ForCommand;
 import dev.cmdgate.core.shell.FunctionDefinition;
-import dev.cmdgate.core.shell.Glob;
+import dev.cmdgate.core.shell.PatternChar;
 import dev.cmdgate.core.shell.HereDoc;
 import dev.cmdgate.core.shell.IfCommand;
 import dev.cmdgate.core.shell.ParameterExpansion;
@@ -570,7 +570,7 @@ final class ShellAnalysis {
         boolean any = false;
         for (WordPart p : parts) {
             // a glob is left to the word as written, which marks where pathname expansion may make options
-            String text = p instanceof Glob ? null : WordPart.staticText(p);
+            String text = p instanceof PatternChar ? null : WordPart.staticText(p);
             if (text != null) {
                 b.append(text);
             } else if (p instanceof DoubleQuoted d) {
@@ -673,7 +673,7 @@ final class ShellAnalysis {
                     if (p != null) {
                         net.add(r.op().token() + p);
                     }
-                    Verdict v = a.setting("redirect-file");
+                    Rating v = a.setting("redirect-file");
                     a.files.writePath(t, v, site);
                     for (Arg value : resolvedArgs(r.target())) {
                         a.files.writePath(value, v, site.at(site.location() + " (with the variables' values)"));
@@ -929,7 +929,7 @@ final class ShellAnalysis {
 
     private static boolean appendPattern(List<WordPart> parts, StringBuilder b) {
         for (WordPart p : parts) {
-            if (p instanceof Glob g) {
+            if (p instanceof PatternChar g) {
                 b.append(g.value());
             } else if (p instanceof DoubleQuoted d) {
                 if (!appendPattern(d.parts(), b)) {
@@ -954,7 +954,7 @@ final class ShellAnalysis {
         if (w.parts().isEmpty() || !w.hasGlob()) {
             return false;
         }
-        return w.parts().get(0) instanceof Glob || text.startsWith("-");
+        return w.parts().get(0) instanceof PatternChar || text.startsWith("-");
     }
 
     private static void render(List<WordPart> parts, StringBuilder b) {

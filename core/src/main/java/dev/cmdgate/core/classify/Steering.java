@@ -9,7 +9,7 @@ import dev.cmdgate.core.rules.Glob;
 import dev.cmdgate.core.rules.Section;
 import dev.cmdgate.core.rules.SteerRepo;
 import dev.cmdgate.core.rules.SteerRule;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -105,7 +105,7 @@ final class Steering {
         }
     }
 
-    private static Verdict firstVerdict(Noted n) {
+    private static Rating firstVerdict(Noted n) {
         for (Section s : n.sections) {
             if (!s.steers().isEmpty()) {
                 return s.steers().get(0).verdict();

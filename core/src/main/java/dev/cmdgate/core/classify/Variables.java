@@ -5,7 +5,7 @@ import dev.cmdgate.core.rules.EnvArgs;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.Section;
 import dev.cmdgate.core.rules.ShellOptionRule;
-import dev.cmdgate.core.rules.Verdict;
+import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -61,7 +61,7 @@ final class Variables {
             analysis.files.dotglob = true;   // bash: setting it lets patterns match names that start with '.'
         }
         RuleSet.EnvVar rows = analysis.rules.envVar(target);
-        Verdict hook = rows.hook();
+        Rating hook = rows.hook();
         if (hook != null) {
             analysis.raise(site, hook, shown(name, target) + " " + how);
         }

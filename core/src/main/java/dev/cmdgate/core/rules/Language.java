@@ -38,12 +38,12 @@ public final class Language {
     }
 
     /** One {@code uses NAME... -> verdict} row. */
-    public record Use(List<String> names, Verdict verdict) {
+    public record Use(List<String> names, Rating verdict) {
     }
 
     final String name;
     String syntax;
-    Verdict verdict;
+    Rating verdict;
     String backticks;
     boolean variableCalls;
     final List<Call> calls = new ArrayList<>();
@@ -66,7 +66,7 @@ public final class Language {
     /** The lexer family: python, javascript, java, groovy, perl, ruby, php, lua, r, tcl, applescript, powershell, julia. */
     public String syntax() { return syntax; }
     /** The verdict of any code in this language (it is code: at least this). */
-    public Verdict verdict() { return verdict; }
+    public Rating verdict() { return verdict; }
     /** How backquoted strings are read ({@code sh}), or null when they are not commands. */
     public String backticks() { return backticks; }
     /** Whether a variable can be called as a function ({@code $f(…)} in PHP, {@code &$f(…)} in Perl): a variable-calls row. */

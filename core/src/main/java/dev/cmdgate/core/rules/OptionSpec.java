@@ -18,7 +18,7 @@ import java.util.List;
  *                  is run, and the rules self-check then wants a {@code code} row saying how it is read
  * @param extraValues arguments the option takes after its value ({@code bwrap --bind SRC DEST}: 1)
  */
-public record OptionSpec(List<String> names, String canonical, Arity arity, Verdict effect,
+public record OptionSpec(List<String> names, String canonical, Arity arity, Rating effect,
         boolean stop, boolean sub, boolean split, String valueName, int extraValues) {
 
     /** Whether the option takes a value. */
@@ -32,7 +32,7 @@ public record OptionSpec(List<String> names, String canonical, Arity arity, Verd
         boolean stop = false;
         boolean sub = false;
         boolean split = false;
-        Verdict effect = null;
+        Rating effect = null;
         String valueName = null;
         int extraValues = 0;
         for (int i = 1; i < t.size(); i++) {

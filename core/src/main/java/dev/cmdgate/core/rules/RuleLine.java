@@ -56,7 +56,7 @@ final class RuleLine {
     }
 
     /** The verdict {@code -> CLASS LEVEL "reason"} after the arrow at {@code arrow}, which ends the row. */
-    Verdict verdictAfter(int arrow) {
+    Rating verdictAfter(int arrow) {
         if (words.size() != arrow + 4) {
             throw new IllegalArgumentException("expected '-> CLASS LEVEL \"reason\"' at the end of the row");
         }
@@ -64,8 +64,8 @@ final class RuleLine {
     }
 
     /** A verdict written in this row. */
-    Verdict verdict(String commandClass, String level, String reason) {
-        return new Verdict(CommandClass.parse(commandClass), RiskLevel.parse(level), reason, where());
+    Rating verdict(String commandClass, String level, String reason) {
+        return new Rating(CommandClass.parse(commandClass), RiskLevel.parse(level), reason, where());
     }
 
     /** The row as findings name it: {@code builtin.rules:123} or {@code /etc/x.rules:7}. */

@@ -24,15 +24,15 @@ public final class RuleSet {
 
     final Map<String, Section> programs = new HashMap<>();
     final List<Section> prefixPrograms = new ArrayList<>();
-    final Map<String, Verdict> verdicts = new HashMap<>();
+    final Map<String, Rating> verdicts = new HashMap<>();
     final Set<String> systemDirs = new HashSet<>();
     final List<String> harmlessDevices = new ArrayList<>();
     final List<String> networkDevices = new ArrayList<>();
     final List<String> ordinaryFiles = new ArrayList<>();
     /** env-hooks rows with exact names: name → the row's verdict (null: the {@code env-hook} setting). */
-    final Map<String, Verdict> envHooks = new HashMap<>();
+    final Map<String, Rating> envHooks = new HashMap<>();
     /** env-hooks rows with {@code NAME*} prefixes, longest prefix first. */
-    final List<Map.Entry<String, Verdict>> envHookPrefixes = new ArrayList<>();
+    final List<Map.Entry<String, Rating>> envHookPrefixes = new ArrayList<>();
     /** env-safe rows: globs of variables that cannot change what programs run or write. */
     final List<String> envSafe = new ArrayList<>();
     /** env-code rows: variable glob → how its value is code (sh, prompt, function, expand, pager …). */
@@ -394,7 +394,7 @@ public final class RuleSet {
     }
 
     /** A mechanism verdict from {@code [@settings]} by key ({@code unknown-program}, …). */
-    public Verdict verdict(String key) {
+    public Rating verdict(String key) {
         return verdicts.get(key);
     }
 
@@ -429,7 +429,7 @@ public final class RuleSet {
      * @param pairs    the env-pairs row, or null
      * @param safe     named by env-safe
      */
-    public record EnvVar(Verdict hook, String codeKind, EnvArgs args, EnvArgs pairs, boolean safe) {
+    public record EnvVar(Rating hook, String codeKind, EnvArgs args, EnvArgs pairs, boolean safe) {
     }
 
     private final java.util.concurrent.ConcurrentHashMap<String, EnvVar> envVars = new java.util.concurrent.ConcurrentHashMap<>();
@@ -456,12 +456,12 @@ public final class RuleSet {
      * verdict, else the {@code env-hook} setting), or null when it is not a hook. An exact name wins
      * over a prefix, a longer prefix over a shorter one.
      */
-    public Verdict envHook(String name) {
+    public Rating envHook(String name) {
         if (envHooks.containsKey(name)) {
-            Verdict v = envHooks.get(name);
+            Rating v = envHooks.get(name);
             return v != null ? v : verdicts.get("env-hook");
         }
-        for (Map.Entry<String, Verdict> e : envHookPrefixes) {
+        for (Map.Entry<String, Rating> e : envHookPrefixes) {
             if (name.startsWith(e.getKey())) {
                 return e.getValue() != null ? e.getValue() : verdicts.get("env-hook");
             }

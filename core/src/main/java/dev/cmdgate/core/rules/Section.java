@@ -26,7 +26,7 @@ public final class Section {
     final String word;
     final Section parent;
     // what the rows say: reset() (below) clears every one of these fields
-    Verdict verdict;
+    Rating verdict;
     ParseMode mode = ParseMode.GNU;
     /** A {@code parse} row set the mode: a sub-command section does not make it posix then. */
     boolean modeByRow;
@@ -61,14 +61,14 @@ public final class Section {
     /** {@link #reads()}, made on first use (the section is complete by then). */
     private volatile List<ReadRule> withFileOptions;
     RunsRule runs;
-    Verdict codeFile;
+    Rating codeFile;
     /** The language of the {@code code-file} row's script ({@code code-file go -> …}), or null: the code rows' language. */
     String codeFileLanguage;
     /** The {@code prints} row: how the command's output follows from its words ({@code echo}, {@code printf}, {@code input}), or null. */
     String prints;
     /** The {@code prints} row's conditions (empty: always). */
     List<Condition> printsIf = List.of();
-    Verdict stdinCode;
+    Rating stdinCode;
     int stdinCodeAfter;
     /** Options with which standard input from a file counts as typed input (sh -i < file). */
     final List<String> stdinInteractive = new ArrayList<>();
@@ -149,7 +149,7 @@ public final class Section {
     public SteerRepo steerRepo() { return steerRepo; }
     public String word() { return word; }
     public Section parent() { return parent; }
-    public Verdict verdict() { return verdict; }
+    public Rating verdict() { return verdict; }
     public ParseMode mode() { return mode; }
     public boolean firstBundle() { return firstBundle; }
     public boolean plusOptions() { return plusOptions; }
@@ -185,7 +185,7 @@ public final class Section {
     /** Whether the section says (with {@code reads none}) that the command reads no operand's contents. */
     public boolean readsNone() { return readsNone; }
     public RunsRule runs() { return runs; }
-    public Verdict codeFile() { return codeFile; }
+    public Rating codeFile() { return codeFile; }
     /** The language the {@code code-file} row names, or null when it names none. */
     public String codeFileLanguage() { return codeFileLanguage; }
     /**
@@ -195,7 +195,7 @@ public final class Section {
     public String prints() { return prints; }
     /** When the {@code prints} row applies (all must hold; empty: always). */
     public List<Condition> printsIf() { return printsIf; }
-    public Verdict stdinCode() { return stdinCode; }
+    public Rating stdinCode() { return stdinCode; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }
     /** Options that make the program read standard input as typed, interactive input ({@code sh -i}). */

@@ -126,7 +126,7 @@ final class SettingsRows {
     private static void envHooks(RuleSet rules, RuleLine row) {
         List<String> t = row.words;
         int arrow = t.indexOf("->");
-        Verdict v = arrow < 0 ? null : row.verdictAfter(arrow);
+        Rating v = arrow < 0 ? null : row.verdictAfter(arrow);
         List<String> names = t.subList(1, arrow < 0 ? t.size() : arrow);
         if (names.isEmpty()) {
             throw new IllegalArgumentException("expected: env-hooks NAME... [-> CLASS LEVEL \"reason\"]");
@@ -134,7 +134,7 @@ final class SettingsRows {
         for (String n : names) {
             if (n.endsWith("*")) {
                 String prefix = n.substring(0, n.length() - 1);
-                List<java.util.Map.Entry<String, Verdict>> hooks = rules.envHookPrefixes;
+                List<java.util.Map.Entry<String, Rating>> hooks = rules.envHookPrefixes;
                 for (int k = hooks.size() - 1; k >= 0; k--) {
                     if (hooks.get(k).getKey().equals(prefix)) {
                         hooks.remove(k);

@@ -20,7 +20,7 @@ import java.util.List;
  * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
-        Verdict verdict) {
+        Rating verdict) {
 
     /** The readers cmdgate has. */
     public static final List<String> READERS = List.of("git-config", "entries");

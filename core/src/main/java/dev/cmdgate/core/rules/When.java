@@ -3,7 +3,7 @@ package dev.cmdgate.core.rules;
 import java.util.List;
 
 /** A {@code when} row: when all conditions hold, the command is raised to the verdict. */
-public record When(List<Condition> conditions, Verdict verdict, String text) {
+public record When(List<Condition> conditions, Rating verdict, String text) {
 
     /** {@code when CONDITION... -> CLASS LEVEL "reason"}; {@code text} is the conditions as written. */
     static When parse(Section s, RuleLine row) {

@@ -25,7 +25,7 @@ import java.util.List;
  * @param verdict    the verdict for an ordinary file
  * @param words      the marker words of an AFTER row (empty otherwise)
  */
-public record WriteRule(Target target, String name, List<Condition> conditions, Verdict verdict, List<String> words) {
+public record WriteRule(Target target, String name, List<Condition> conditions, Rating verdict, List<String> words) {
 
     /** Which arguments are written. */
     public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED, LINK_SOURCES }

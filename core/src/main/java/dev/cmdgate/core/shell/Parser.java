@@ -1754,7 +1754,7 @@ final class Parser {
                         litStart = flushTo(parts, litStart);
                         int gs = pos;
                         advance();
-                        special = new Glob(o(gs), o(pos), String.valueOf((char) c));
+                        special = new PatternChar(o(gs), o(pos), String.valueOf((char) c));
                     }
                     break;
                 case '~':

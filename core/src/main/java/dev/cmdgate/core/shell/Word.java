@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A shell word before expansion, as a sequence of {@link WordPart parts}: {@code 'r'm} is
- * [SingleQuoted "r", Literal "m"]; {@code ~/x*} is [Tilde "", Literal "/x", Glob "*"].
+ * [SingleQuoted "r", Literal "m"]; {@code ~/x*} is [Tilde "", Literal "/x", PatternChar "*"].
  *
  * <p>The shell's expansions, in its order: brace expansion ({@link #expandBraces()}), tilde
  * ({@link #tilde()}), parameter/command/arithmetic/process substitution ({@link #hasExpansion()},
@@ -93,7 +93,7 @@ public record Word(int start, int end, List<WordPart> parts) implements Node {
     /** True when the word has an unquoted glob character ({@code * ? [}) at its top level. */
     public boolean hasGlob() {
         for (int i = 0, n = parts.size(); i < n; i++) {
-            if (parts.get(i) instanceof Glob) {
+            if (parts.get(i) instanceof PatternChar) {
                 return true;
             }
         }

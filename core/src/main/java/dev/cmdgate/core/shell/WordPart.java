@@ -3,13 +3,13 @@ package dev.cmdgate.core.shell;
 /**
  * One piece of a {@link Word}. Unquoted text is split into {@link Literal} (plain characters,
  * which may contain brace-expansion syntax), {@link Escaped} (a backslash-escaped character),
- * {@link Glob} (an unquoted {@code * ? [}) and {@link Tilde} (a tilde prefix). Quoted text is
+ * {@link PatternChar} (an unquoted {@code * ? [}) and {@link Tilde} (a tilde prefix). Quoted text is
  * {@link SingleQuoted}, {@link AnsiCQuoted} or {@link DoubleQuoted} (with nested parts).
  * Expansions are {@link ParameterExpansion}, {@link CommandSubstitution},
  * {@link ProcessSubstitution} and {@link ArithmeticExpansion}.
  */
 public sealed interface WordPart extends Node permits Literal, Escaped, SingleQuoted, DoubleQuoted, AnsiCQuoted,
-        ParameterExpansion, CommandSubstitution, ProcessSubstitution, ArithmeticExpansion, Tilde, Glob {
+        ParameterExpansion, CommandSubstitution, ProcessSubstitution, ArithmeticExpansion, Tilde, PatternChar {
 
     /**
      * The part's text when it is the same in every run: the value after quote removal of a literal, a quoted
@@ -27,7 +27,7 @@ public sealed interface WordPart extends Node permits Literal, Escaped, SingleQu
             return e.value();
         } else if (p instanceof AnsiCQuoted a) {
             return a.value();
-        } else if (p instanceof Glob g) {
+        } else if (p instanceof PatternChar g) {
             return g.value();
         } else if (p instanceof Tilde t) {
             return t.text();

@@ -15,7 +15,7 @@
  * Redirect    { fd, op, target Word, HereDoc }
  * Word        = WordPart*
  * WordPart    = Literal | Escaped | SingleQuoted | AnsiCQuoted | DoubleQuoted(parts)
- *             | ParameterExpansion(subscript, operator, argument Words) | Tilde | Glob
+ *             | ParameterExpansion(subscript, operator, argument Words) | Tilde | PatternChar
  *             | CommandSubstitution(Script) | ProcessSubstitution(Script)
  *             | ArithmeticExpansion(expression Word)
  * </pre>

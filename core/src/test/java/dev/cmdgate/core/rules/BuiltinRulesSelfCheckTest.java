@@ -163,7 +163,7 @@ class BuiltinRulesSelfCheckTest {
                     + "|\\bto a file\\b|\\binto a directory\\b|\\blog file\\b");
 
     /** Text in parentheses is an example or an aside ("(it may write files …)"), not what the value is. */
-    static boolean saysItWritesAFile(Verdict v) {
+    static boolean saysItWritesAFile(Rating v) {
         return v != null && WRITES_A_FILE.matcher(v.reason().toLowerCase(Locale.ROOT).replaceAll("\\([^)]*\\)", "")).find();
     }
 
@@ -215,14 +215,14 @@ class BuiltinRulesSelfCheckTest {
 
     @Test
     void theCheckRecognisesWhatItLooksFor() {
-        Verdict w = new Verdict(dev.cmdgate.core.CommandClass.WRITE, dev.cmdgate.core.RiskLevel.LOW, "");
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "writes its output to a file (sort -o)"))).isTrue();
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "downloads to a file"))).isTrue();
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "writes a log file"))).isTrue();
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "extracts files into a directory"))).isTrue();
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "runs a compression program"))).isFalse();
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "runs a sed script file (it may write files)"))).isFalse();
-        assertThat(saysItWritesAFile(new Verdict(w.commandClass(), w.level(), "reads key bindings that can run commands"))).isFalse();
+        Rating w = new Rating(dev.cmdgate.core.CommandClass.WRITE, dev.cmdgate.core.RiskLevel.LOW, "");
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "writes its output to a file (sort -o)"))).isTrue();
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "downloads to a file"))).isTrue();
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "writes a log file"))).isTrue();
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "extracts files into a directory"))).isTrue();
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "runs a compression program"))).isFalse();
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "runs a sed script file (it may write files)"))).isFalse();
+        assertThat(saysItWritesAFile(new Rating(w.commandClass(), w.level(), "reads key bindings that can run commands"))).isFalse();
     }
 
     @Test

@@ -235,7 +235,7 @@ final class AstDump {
             sb.append(')');
         } else if (n instanceof Tilde x) {
             sb.append("(tilde ").append(q(x.user())).append(')');
-        } else if (n instanceof Glob x) {
+        } else if (n instanceof PatternChar x) {
             sb.append("(glob ").append(x.value()).append(')');
         } else {
             sb.append(n);

@@ -67,7 +67,7 @@ class WordTest {
             texts.add(p.getClass().getSimpleName() + "=" + WordPart.staticText(p));
         }
         assertThat(texts).containsExactly("Tilde=~root", "Literal=/a", "SingleQuoted=b", "Escaped=c", "AnsiCQuoted=d",
-                "Glob=*", "DoubleQuoted=null", "ParameterExpansion=null");
+                "PatternChar=*", "DoubleQuoted=null", "ParameterExpansion=null");
     }
 
     /** Words with an expansion anywhere have no literal value. */

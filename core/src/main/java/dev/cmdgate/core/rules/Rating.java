@@ -10,10 +10,10 @@ import dev.cmdgate.core.RiskLevel;
  *             ({@code builtin.rules:123}, or the user rules file's path and line), so a reviewer
  *             can go from a finding to its row in one step; null for verdicts made in code
  */
-public record Verdict(CommandClass commandClass, RiskLevel level, String reason, String rule) {
+public record Rating(CommandClass commandClass, RiskLevel level, String reason, String rule) {
 
     /** A verdict that no rules row wrote. */
-    public Verdict(CommandClass commandClass, RiskLevel level, String reason) {
+    public Rating(CommandClass commandClass, RiskLevel level, String reason) {
         this(commandClass, level, reason, null);
     }
 }
