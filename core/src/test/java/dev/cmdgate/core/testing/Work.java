@@ -26,7 +26,8 @@ public final class Work {
             return Math.max(1, cpuNanos / 1_000_000);
         }
 
-        Cost min(Cost o) {
+        /** Each figure's smaller value: the best of two measurements of the same work. */
+        public Cost min(Cost o) {
             return new Cost(Math.min(bytes, o.bytes), Math.min(cpuNanos, o.cpuNanos));
         }
     }
