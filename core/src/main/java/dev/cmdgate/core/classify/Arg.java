@@ -12,8 +12,8 @@ final class Arg {
     /** Pathname expansion may turn it into words starting with '-' (an unquoted glob at its start). */
     final boolean globLead;
     /**
-     * The word as a pathname-expansion pattern ({@link ShellPattern}: its unquoted {@code * ? [} as written, the
-     * rest escaped) when it has an unquoted glob and no other expansion; null otherwise (most words).
+     * The word as a pathname-expansion pattern ({@link ShellPattern}: its unquoted {@code * ? [} as written, each
+     * expansion a {@code *}, the rest escaped) when it has an unquoted glob; null otherwise (most words).
      */
     final String pattern;
     /** Offsets in the analysed text, or -1 for argv words. */

@@ -911,39 +911,39 @@ final class ShellAnalysis {
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
         String text = b.toString();
-        return new Arg(text, true, globLead(w, text), w.start(), w.end());
+        return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w));
     }
 
     /**
-     * The word as a pathname-expansion pattern when it has an unquoted glob and no expansion: its glob
-     * characters as written, its other text (quoted or not) escaped, so {@code /usr/bin/r'*'[m]} stands for the
-     * names {@code r*m}, {@code r*} being literal. Null for a word without a glob (nearly every word).
+     * The word as a pathname-expansion pattern when it has an unquoted glob: its glob characters as written, its
+     * other text (quoted or not) escaped, so {@code /usr/bin/r'*'[m]} stands for the names {@code r*m}, {@code r*}
+     * being literal; an expansion stands for any one name ({@code /proc/$PPID/env*} is {@code /proc/*}{@code /env*},
+     * which may name {@code /proc/1/environ}). Null for a word without a glob (nearly every word).
      */
     private static String pattern(Word w) {
         if (!w.hasGlob()) {
             return null;
         }
         StringBuilder b = new StringBuilder();
-        return appendPattern(w.parts(), b) ? b.toString() : null;
+        appendPattern(w.parts(), b);
+        return b.toString();
     }
 
-    private static boolean appendPattern(List<WordPart> parts, StringBuilder b) {
+    private static void appendPattern(List<WordPart> parts, StringBuilder b) {
         for (WordPart p : parts) {
             if (p instanceof PatternChar g) {
                 b.append(g.value());
             } else if (p instanceof DoubleQuoted d) {
-                if (!appendPattern(d.parts(), b)) {
-                    return false;
-                }
+                appendPattern(d.parts(), b);
             } else {
                 String text = WordPart.staticText(p);
                 if (text == null) {
-                    return false;
+                    b.append('*');   // a value only known at run time: any name
+                } else {
+                    ShellPattern.appendLiteral(b, text);
                 }
-                ShellPattern.appendLiteral(b, text);
             }
         }
-        return true;
     }
 
     /**

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PathPatternsTest {
 
     static final RulesClassifier R = RulesClassifier.of(RuleSet.parse(MechanismTest.SETTINGS + """
-            credential-paths /etc/shadow ~/.ssh/*
+            credential-paths /etc/shadow ~/.ssh/* /proc/*/environ
             credential-names .netrc id_rsa
             credential-exceptions *.pub
 
@@ -41,8 +41,17 @@ class PathPatternsTest {
         "show src/* => Read",
         "show ~/.ssh/*.pub => Read",
         "show /etc/host? => Read",
+        // a value only known at run time stands for any name beside the pattern's own wildcards
+        "show /proc/$P/env* => Network",
+        "show /proc/${P}/enviro? => Network",
+        "show /proc/\"$P\"/[e]nviron => Network",
+        "show /proc/$(pgrep java)/e*n => Network",
+        "show /proc/$P/* => Network",
+        "show /proc/$P/st* => Read",
+        "show $DIR/*.txt => Read",
         // quoted: no pattern
         "show '/etc/sha*w' => Read",
+        "show \"/proc/$P/env*\" => Read",
     })
     void judged(String line, String expected) {
         Classification c = R.classifyShell(line);
