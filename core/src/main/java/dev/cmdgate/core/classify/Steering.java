@@ -11,8 +11,10 @@ import dev.cmdgate.core.rules.SteerRepo;
 import dev.cmdgate.core.rules.SteerRule;
 import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The files that steer a program ({@code steer} rows: {@code .git/config} can make {@code git status} run a
@@ -139,6 +141,9 @@ final class Steering {
         private final String cwd;
         private String workDir;
         private List<String> repoDirs;
+        private final Map<String, String> texts = new HashMap<>();
+        /** A file could not be read or judged: the launch is not Read already. */
+        private boolean failed;
 
         Check(Noted n, SiteFiles files, String cwd) {
             this.n = n;
@@ -150,19 +155,29 @@ final class Steering {
             for (Section s : n.sections) {
                 for (SteerRule r : s.steers()) {
                     try {
+                        Triggered t = r.set().isEmpty() ? null : new Triggered();
                         for (String f : r.files()) {
                             for (String path : resolve(f)) {
                                 if (r.reader().equals("entries")) {
                                     entries(r, path);
                                 } else {
-                                    config(r, s, path, 0);
+                                    config(r, s, path, 0, t);
                                 }
                             }
                         }
-                    } catch (Blocked b) {
-                        analysis.raise(n.site, r.verdict(), b.getMessage());
-                    } catch (SiteFiles.Unreadable u) {
-                        analysis.raise(n.site, r.verdict(), u.getMessage());
+                        if (t != null && t.path != null) {
+                            analysis.raise(n.site.below(shown(t.path) + ": " + t.key), r.verdict(),
+                                    shown(t.path) + ": " + t.key + " = " + Analysis.clip(t.value));
+                            for (Object[] later : t.then) {
+                                judge(r, s, (String) later[0], (GitConfigText.Setting) later[1]);
+                            }
+                        }
+                    } catch (Blocked | SiteFiles.Unreadable b) {
+                        // a row reading the same files again ({@code set} keys) does not report a failure twice
+                        if (!failed || r.set().isEmpty()) {
+                            analysis.raise(n.site, r.verdict(), b.getMessage());
+                        }
+                        failed = true;
                     }
                 }
             }
@@ -171,24 +186,36 @@ final class Steering {
         // -------------------------------------------------------------- where the files are
 
         /** The directory the program works in: the launch's, moved by the {@code steer-dir} options. */
-        private String workDir() throws Blocked {
+        private String workDir() throws Blocked, SiteFiles.Unreadable {
             if (workDir != null) {
                 return workDir;
             }
             if (cwd == null || !n.directoryKnown) {
                 throw new Blocked("the directory " + program() + " runs in is not known, so neither are the files that steer it");
             }
-            String d = cwd;
+            // the kernel resolves the directory: a symbolic link then .. is the link target's parent (git -C link/..)
+            String d = real(cwd);
             for (ParsedArgs.Use u : n.args.options) {
                 if (u.value() != null && contains(dirOptions(), u.name())) {
                     if (u.from().unresolved()) {
                         throw new Blocked("the directory " + u.name() + " " + u.value() + " is only known at run time");
                     }
-                    d = against(d, u.value());
+                    if (!u.value().isEmpty()) {
+                        d = real(against(d, u.value()));
+                    }
                 }
             }
             workDir = d;
             return d;
+        }
+
+        /** The directory as the kernel reaches it; one that is not there is not a place the program can run in. */
+        private String real(String dir) throws Blocked, SiteFiles.Unreadable {
+            String r = files.realPath(dir);
+            if (r == null) {
+                throw new Blocked("the directory " + dir + " is not there, so the files that steer " + program() + " are not known");
+            }
+            return r;
         }
 
         private List<String> dirOptions() {
@@ -259,7 +286,10 @@ final class Steering {
             return out;
         }
 
-        /** The repository's directories: the one git uses, and the one its {@code commondir} names (a worktree's). */
+        /**
+         * The repository's directories: the one git uses, the one its {@code commondir} names (a worktree's), and the
+         * nested repositories (submodules) below them, as the {@code steer-repo} row says.
+         */
         private List<String> repoDirs() throws Blocked, SiteFiles.Unreadable {
             if (repoDirs != null) {
                 return repoDirs;
@@ -284,47 +314,204 @@ final class Steering {
                 String v = variable(repo.variable());
                 dir = v == null || v.isEmpty() ? null : against(workDir(), v);
             }
-            if (dir == null) {
-                dir = findUpward(repo.name());
-            }
-            List<String> dirs = new ArrayList<>(2);
+            List<String[]> found = new ArrayList<>(2);
             if (dir != null) {
-                dirs.add(dir);
-                String common = files.read(dir + "/commondir");
+                // with the repository named, the working tree is the directory git runs in (no core.worktree)
+                found.add(new String[] {realOrAsIs(dir), workDir()});
+            } else {
+                findUpward(repo.name(), found);
+            }
+            List<String> dirs = new ArrayList<>(4);
+            for (String[] f : found) {
+                add(dirs, f[0]);
+                String common = files.read(f[0] + "/commondir");
                 if (common != null) {
-                    dirs.add(against(dir, common.strip()));
+                    add(dirs, realOrAsIs(against(f[0], common.strip())));
                 }
+            }
+            for (String[] f : found) {
+                nested(repo, f[0], f[1], dirs, 0);
             }
             repoDirs = dirs;
             return dirs;
         }
 
-        /** The first NAME from the working directory up (a directory, or a file {@code gitdir: PATH}), or a bare repository. */
-        private String findUpward(String name) throws Blocked, SiteFiles.Unreadable {
-            for (String d = PathText.resolveDots(workDir()); d != null; d = parent(d)) {
-                String candidate = (d.equals("/") ? "" : d) + "/" + name;
-                if (files.exists(candidate)) {
-                    if (files.list(candidate) != null) {
-                        return candidate;
-                    }
-                    String text = files.read(candidate);
-                    String t = text == null ? "" : text.strip();
-                    if (!t.startsWith("gitdir:")) {
-                        throw new Blocked(shown(candidate) + " is neither a directory nor a file naming one (gitdir: PATH)");
-                    }
-                    return against(d, t.substring(7).strip());
+        private String realOrAsIs(String path) throws SiteFiles.Unreadable {
+            String r = files.realPath(path);
+            return r == null ? path : r;
+        }
+
+        private void add(List<String> dirs, String dir) throws Blocked {
+            if (!dirs.contains(dir)) {
+                if (dirs.size() >= MAX_FILES) {
+                    throw new Blocked("more than " + MAX_FILES + " repositories steer this launch");
                 }
-                if (files.exists(d + "/HEAD") && files.exists(d + "/objects") && files.exists(d + "/config")) {
-                    return d;   // the directory is a repository itself (bare, or inside .git)
+                dirs.add(dir);
+            }
+        }
+
+        /**
+         * The repositories nested in {@code dir}: every one below its {@code nested} directory at any depth, and the
+         * one of every populated gitlink of its index below {@code worktree} (git status recurses into those), and
+         * theirs in turn. One that cannot all be found within the bounds raises the verdict.
+         */
+        private void nested(SteerRepo repo, String dir, String worktree, List<String> dirs, int depth)
+                throws Blocked, SiteFiles.Unreadable {
+            if (depth > MAX_INCLUDE_DEPTH) {
+                throw new Blocked(shown(dir) + ": repositories nested more than " + MAX_INCLUDE_DEPTH + " deep");
+            }
+            if (repo.nested() != null) {
+                below(repo, dir + "/" + repo.nested(), dirs, depth);
+            }
+            if (repo.gitlinks() == null || worktree == null) {
+                return;
+            }
+            String index = dir + "/" + repo.gitlinks();
+            byte[] bytes = files.bytes(index, MAX_INDEX_BYTES);
+            if (bytes == null) {
+                return;
+            }
+            count();
+            List<String> links;
+            try {
+                links = GitIndex.gitlinks(bytes);
+            } catch (IllegalArgumentException e) {
+                throw new Blocked(shown(index) + " cannot be read for its submodules: " + e.getMessage());
+            }
+            for (String link : links) {
+                String tree = worktree + "/" + link;
+                String dotGit = tree + "/" + repo.name();
+                String sub;
+                switch (files.kind(dotGit)) {
+                    case NONE -> sub = null;   // not checked out: git does not go into it
+                    case DIRECTORY -> sub = realOrAsIs(dotGit);
+                    case FILE, LINK -> sub = gitFile(tree, dotGit);
+                    default -> throw new Blocked(shown(dotGit) + " is neither a directory nor a file naming one");
+                }
+                if (sub != null && !dirs.contains(sub)) {
+                    add(dirs, sub);
+                    nested(repo, sub, realOrAsIs(tree), dirs, depth + 1);
                 }
             }
-            return null;
+        }
+
+        /** Every repository below {@code path} at any depth (absorbed submodules: modules/NAME, NAME may hold a /). */
+        private void below(SteerRepo repo, String path, List<String> dirs, int depth) throws Blocked, SiteFiles.Unreadable {
+            if (depth > MAX_INCLUDE_DEPTH) {
+                throw new Blocked(shown(path) + ": repositories nested more than " + MAX_INCLUDE_DEPTH + " deep");
+            }
+            List<String> names = files.list(path);
+            if (names == null) {
+                return;
+            }
+            count();
+            for (String name : names) {
+                String d = path + "/" + name;
+                if (files.kind(d) != SiteFiles.Kind.DIRECTORY) {
+                    continue;
+                }
+                if (files.kind(d + "/HEAD") != SiteFiles.Kind.NONE || files.kind(d + "/config") != SiteFiles.Kind.NONE) {
+                    if (!dirs.contains(d)) {
+                        add(dirs, d);
+                        nested(repo, d, null, dirs, depth + 1);
+                    }
+                } else {
+                    below(repo, d, dirs, depth + 1);
+                }
+            }
+        }
+
+        /**
+         * The repositories git would use from the working directory up (setup.c: the first {@code .git} that is a
+         * repository git accepts, or a file naming one, or the directory itself when it is a bare repository), with
+         * their working trees. A place git's test may judge otherwise than cmdgate's (a symbolic link for HEAD) is
+         * taken as well as those above it: a superset.
+         */
+        private void findUpward(String name, List<String[]> found) throws Blocked, SiteFiles.Unreadable {
+            for (String d = workDir(); d != null; d = parent(d)) {
+                String candidate = (d.equals("/") ? "" : d) + "/" + name;
+                SiteFiles.Kind k = files.kind(candidate);
+                if (k == SiteFiles.Kind.FILE || (k == SiteFiles.Kind.LINK && files.list(candidate) == null)) {
+                    String target = gitFile(d, candidate);
+                    if (target != null) {
+                        found.add(new String[] {target, d});
+                        return;
+                    }
+                } else if (k != SiteFiles.Kind.NONE) {
+                    Validity v = validity(candidate);
+                    if (v != Validity.INVALID) {
+                        found.add(new String[] {realOrAsIs(candidate), d});
+                        if (v == Validity.VALID) {
+                            return;
+                        }
+                    }
+                }
+                Validity bare = validity(d);
+                if (bare != Validity.INVALID) {
+                    found.add(new String[] {d, null});
+                    if (bare == Validity.VALID) {
+                        return;
+                    }
+                }
+            }
+        }
+
+        /** The directory a {@code gitdir: PATH} file names; null when nothing is there (a dangling link). */
+        private String gitFile(String dir, String file) throws Blocked, SiteFiles.Unreadable {
+            String text = files.read(file);
+            if (text == null) {
+                return null;
+            }
+            String t = text.strip();
+            if (!t.startsWith("gitdir:")) {
+                throw new Blocked(shown(file) + " is neither a directory nor a file naming one (gitdir: PATH)");
+            }
+            return realOrAsIs(against(dir, t.substring(7).strip()));
+        }
+
+        /**
+         * git's test of a repository directory (setup.c is_git_directory): a {@code HEAD} that is a symbolic
+         * reference {@code ref: refs/…} or an object name, and {@code objects} and {@code refs} directories (in the
+         * directory {@code commondir} names, when there is one). DOUBT where git looks differently than cmdgate can
+         * (HEAD a symbolic link, which git judges by its text; objects a file git may accept).
+         */
+        private Validity validity(String dir) throws SiteFiles.Unreadable {
+            String base = dir.equals("/") ? "" : dir;
+            SiteFiles.Kind head = files.kind(base + "/HEAD");
+            Validity v;
+            if (head == SiteFiles.Kind.NONE || head == SiteFiles.Kind.DIRECTORY) {
+                return Validity.INVALID;
+            } else if (head == SiteFiles.Kind.FILE) {
+                String text = files.read(base + "/HEAD");
+                if (text == null || !validHead(text)) {
+                    return Validity.INVALID;
+                }
+                v = Validity.VALID;
+            } else {
+                v = Validity.DOUBT;
+            }
+            String common = base;
+            if (files.kind(base + "/commondir") != SiteFiles.Kind.NONE) {
+                String c = files.read(base + "/commondir");
+                common = c == null ? base : against(dir, c.strip());
+            }
+            String objects = files.variable("GIT_OBJECT_DIRECTORY");
+            for (String sub : new String[] {objects != null ? objects : common + "/objects", common + "/refs"}) {
+                SiteFiles.Kind k = files.kind(sub);
+                if (k == SiteFiles.Kind.NONE) {
+                    return Validity.INVALID;
+                }
+                if (k != SiteFiles.Kind.DIRECTORY) {
+                    v = Validity.DOUBT;
+                }
+            }
+            return v;
         }
 
         // -------------------------------------------------------------- the readers
 
         /** A configuration file in git's format: every setting judged, includes followed. */
-        private void config(SteerRule r, Section s, String path, int depth) throws Blocked, SiteFiles.Unreadable {
+        private void config(SteerRule r, Section s, String path, int depth, Triggered t) throws Blocked, SiteFiles.Unreadable {
             if (depth > MAX_INCLUDE_DEPTH) {
                 throw new Blocked(shown(path) + " is included more than " + MAX_INCLUDE_DEPTH + " deep");
             }
@@ -346,10 +533,20 @@ final class Steering {
                     if (set.value() == null || set.value().isEmpty()) {
                         throw new Blocked(shown(path) + ": " + set.key() + " names no file");
                     }
-                    config(r, s, included(path, set.value()), depth + 1);
+                    config(r, s, included(path, set.value()), depth + 1, t);
                     continue;
                 }
-                judge(r, s, path, set);
+                if (t == null) {
+                    judge(r, s, path, set);
+                } else if (CodeArguments.keyMatches(r.set(), set.key()) && isSet(set.value())) {
+                    if (t.path == null) {
+                        t.path = path;
+                        t.key = set.key();
+                        t.value = set.value() == null ? "true" : set.value();
+                    }
+                } else if (CodeArguments.keyMatches(r.then(), set.key())) {
+                    t.then.add(new Object[] {path, set});
+                }
             }
         }
 
@@ -435,9 +632,17 @@ final class Steering {
             }
         }
 
+        /** A file's text, read once however many rows name it; only a file that is there counts towards the bound. */
         private String readFile(String path) throws Blocked, SiteFiles.Unreadable {
-            count();
-            return files.read(path);
+            if (texts.containsKey(path)) {
+                return texts.get(path);
+            }
+            String text = files.read(path);
+            if (text != null) {
+                count();
+            }
+            texts.put(path, text);
+            return text;
         }
 
         private void count() throws Blocked {
@@ -461,6 +666,41 @@ final class Steering {
             }
             return path;
         }
+    }
+
+    /** git's index may be large (a path per tracked file): read for its gitlinks up to this size. */
+    static final int MAX_INDEX_BYTES = 16 << 20;
+
+    /** How git's test of a repository directory turns out, as far as cmdgate can tell. */
+    private enum Validity { VALID, INVALID, DOUBT }
+
+    /** A {@code set} key found in a row's files, and the {@code then} settings waiting for one. */
+    private static final class Triggered {
+        String path;
+        String key;
+        String value;
+        final List<Object[]> then = new ArrayList<>();
+    }
+
+    /** A HEAD git accepts (refs.c validate_headref): {@code ref:} then {@code refs/…}, or an object name. */
+    static boolean validHead(String text) {
+        if (text.startsWith("ref:")) {
+            return text.substring(4).stripLeading().startsWith("refs/");
+        }
+        int hex = 0;
+        while (hex < text.length() && "0123456789abcdefABCDEF".indexOf(text.charAt(hex)) >= 0) {
+            hex++;
+        }
+        return hex >= 40;
+    }
+
+    /** Whether a setting's value is not one of git's false booleans (no value at all is true). */
+    static boolean isSet(String value) {
+        if (value == null) {
+            return true;
+        }
+        String v = value.strip();
+        return !(v.isEmpty() || v.equalsIgnoreCase("false") || v.equalsIgnoreCase("no") || v.equalsIgnoreCase("off") || v.equals("0"));
     }
 
     private static boolean contains(List<String> list, String s) {

@@ -17,15 +17,20 @@ import java.util.List;
  * @param asOption git-config: the option whose {@code code} rows judge each {@code KEY=VALUE} (canonical name)
  * @param include  git-config: keys whose value names another file read the same way (relative to the file)
  * @param ignore   git-config: key globs never judged; entries: names that do not count
+ * @param set      git-config: keys that, set to anything but a false boolean in one of the files, raise the row's
+ *                 verdict (a partial clone's {@code extensions.partialClone}: a Read command may fetch); a row with
+ *                 such keys judges only its {@code then} keys
+ * @param then     git-config, with {@code set}: key globs judged only when one of the {@code set} keys is set
+ *                 (the credential helpers, which only a fetch runs)
  * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
-        Rating verdict) {
+        List<String> set, List<String> then, Rating verdict) {
 
     /** The readers cmdgate has. */
     public static final List<String> READERS = List.of("git-config", "entries");
 
-    /** {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] -> CLASS LEVEL "reason"}. */
+    /** {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] [set KEY... [then GLOB...]] -> CLASS LEVEL "reason"}. */
     static SteerRule parse(Section s, RuleLine row) {
         int arrow = row.arrow(3);
         String reader = row.need(1);
@@ -35,6 +40,8 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         List<String> files = new ArrayList<>();
         List<String> include = new ArrayList<>();
         List<String> ignore = new ArrayList<>();
+        List<String> set = new ArrayList<>();
+        List<String> then = new ArrayList<>();
         String as = null;
         List<String> into = files;
         for (int i = 2; i < arrow; i++) {
@@ -46,9 +53,11 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                 }
                 case "include" -> into = include;
                 case "ignore" -> into = ignore;
+                case "set" -> into = set;
+                case "then" -> into = then;
                 default -> {
                     if (into == null) {
-                        throw new IllegalArgumentException("steer: expected include or ignore after 'as OPT', got " + w);
+                        throw new IllegalArgumentException("steer: expected include, ignore, set or then after 'as OPT', got " + w);
                     }
                     into.add(w);
                 }
@@ -60,9 +69,13 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         if (reader.equals("git-config") && as == null) {
             throw new IllegalArgumentException("steer git-config: say which option's code rows judge the settings (as OPT)");
         }
-        if (reader.equals("entries") && (as != null || !include.isEmpty())) {
+        if (reader.equals("entries") && (as != null || !include.isEmpty() || !set.isEmpty() || !then.isEmpty())) {
             throw new IllegalArgumentException("steer entries: only files and ignore globs");
         }
-        return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), row.verdictAfter(arrow));
+        if (!then.isEmpty() && set.isEmpty()) {
+            throw new IllegalArgumentException("steer: 'then' keys are judged once a 'set' key is set: name those (set KEY...)");
+        }
+        return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), List.copyOf(set),
+                List.copyOf(then), row.verdictAfter(arrow));
     }
 }
