@@ -116,10 +116,14 @@ final class Steering {
         return null;
     }
 
-    /** {@code VAR} of a file written {@code $VAR} or {@code $VAR/P}; null for other forms. */
+    /** {@code VAR} of a file written {@code $VAR}, {@code $VAR/P} or {@code ${VAR:-DEFAULT}}; null for other forms. */
     private static String variableOf(String file) {
         if (!file.startsWith("$")) {
             return null;
+        }
+        if (file.startsWith("${")) {
+            int dash = file.indexOf(":-");
+            return dash < 0 ? null : file.substring(2, dash);
         }
         int slash = file.indexOf('/');
         return file.substring(1, slash < 0 ? file.length() : slash);
@@ -241,6 +245,15 @@ final class Steering {
                     throw new Blocked("the home directory is not known, so neither is " + f);
                 }
                 abs = home + f.substring(1);
+            } else if (f.startsWith("${")) {
+                // ${VAR:-DEFAULT}: the variable's file, or the default when it is unset (git's GIT_CONFIG_SYSTEM)
+                String name = variableOf(f);
+                String value = variable(name);
+                String dflt = f.substring(f.indexOf(":-") + 2, f.length() - 1);
+                if (value == null || value.isEmpty()) {
+                    return resolve(dflt);
+                }
+                abs = against(workDir(), value);
             } else if (f.startsWith("$")) {
                 String name = variableOf(f);
                 String value = variable(name);

@@ -12,7 +12,7 @@ import java.util.List;
  *
  * @param reader   how the files are read: {@code git-config} or {@code entries}
  * @param files    where they are: {@code ~/P} (home), {@code $VAR/P} or {@code $VAR} (a variable of the launch's
- *                 environment; unset: no file), {@code repo:P} (in the repository a {@code steer-repo} row finds),
+ *                 environment; unset: no file), {@code ${VAR:-DEFAULT}} (the variable's file, else the default), {@code repo:P} (in the repository a {@code steer-repo} row finds),
  *                 an absolute path, or a path relative to the directory the program works in
  * @param asOption git-config: the option whose {@code code} rows judge each {@code KEY=VALUE} (canonical name)
  * @param include  git-config: keys whose value names another file read the same way (relative to the file)
@@ -61,6 +61,11 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                     }
                     into.add(w);
                 }
+            }
+        }
+        for (String f : files) {
+            if (f.startsWith("${") && (f.indexOf(":-") < 0 || !f.endsWith("}") || f.indexOf(":-") == 2)) {
+                throw new IllegalArgumentException("steer: a file ${VAR:-DEFAULT} names a variable and a default: " + f);
             }
         }
         if (files.isEmpty()) {
