@@ -36,7 +36,11 @@ class SteeringFilesTest {
     }
 
     private Verdict judge(Path cwd, String... argv) throws Exception {
-        SiteReader reader = new SiteReader(Map.of(), home().toString(), 2_000);
+        return judge(Map.of(), cwd, argv);
+    }
+
+    private Verdict judge(Map<String, String> env, Path cwd, String... argv) throws Exception {
+        SiteReader reader = new SiteReader(env, home().toString(), 2_000);
         Launch l = new Launch(List.of(argv), null, cwd.toString(), Map.of(), List.of(), null, null);
         return gate.judge(l, LaunchSite.of(cwd.toString(), LaunchSite.NoFrames.NO_FRAMES, reader.forLaunch()));
     }
@@ -257,6 +261,17 @@ class SteeringFilesTest {
         }
         Path ok = repo("wok", "[diff \"x\"]\n\ttextconv = cat\n[pager]\n\tlog = less -R\n");
         assertThat(judge(ok, "git", "log").classification().commandClass()).isEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void gitConfigSystemTakesThePlaceOfEtcGitconfigAsForGit() throws Exception {
+        Path r = repo("sys", "[core]\n\tbare = false\n");
+        Path system = Files.writeString(tmp.resolve("system.gitconfig"), "[core]\n\tfsmonitor = \"touch /tmp/marker\"\n");
+        Map<String, String> env = Map.of("GIT_CONFIG_SYSTEM", system.toString());
+        assertThat(strongest(judge(env, r, "git", "status"))).contains("system.gitconfig: core.fsmonitor");
+        Files.writeString(system, "[user]\n\tname = x\n");
+        // /etc/gitconfig is not read then (this machine's may name anything)
+        assertThat(judge(env, r, "git", "status").classification().commandClass()).isEqualTo(CommandClass.READ);
     }
 
     @Test

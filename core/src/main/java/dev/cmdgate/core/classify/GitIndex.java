@@ -18,19 +18,35 @@ final class GitIndex {
     private GitIndex() {
     }
 
-    /** The gitlinks' paths, in the index's order. */
+    /**
+     * The gitlinks' paths, in the index's order. The index does not say its hash's length (the repository's
+     * {@code extensions.objectFormat} does): an index that reads both ways gives the gitlinks of both, a superset.
+     */
     static List<String> gitlinks(byte[] index) {
         IllegalArgumentException first = null;
+        List<String> all = null;
         for (int hash : new int[] {20, 32}) {
             try {
-                return gitlinks(index, hash);
+                List<String> found = gitlinks(index, hash);
+                if (all == null) {
+                    all = found;
+                } else {
+                    for (String f : found) {
+                        if (!all.contains(f)) {
+                            all.add(f);
+                        }
+                    }
+                }
             } catch (IllegalArgumentException e) {
                 if (first == null) {
                     first = e;
                 }
             }
         }
-        throw first;
+        if (all == null) {
+            throw first;
+        }
+        return all;
     }
 
     private static List<String> gitlinks(byte[] b, int hash) {
