@@ -275,6 +275,30 @@ class SteeringFilesTest {
     }
 
     @Test
+    void otherProgramsAreJudgedWithTheFilesTheyStartFrom() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("proj/module"));
+        assertThat(judge(project, "mvn", "-v").classification().commandClass()).isEqualTo(CommandClass.READ);
+        Files.createDirectories(tmp.resolve("proj/.mvn"));
+        Files.writeString(tmp.resolve("proj/.mvn/jvm.config"), "-XX:OnOutOfMemoryError=/tmp/x\n");
+        assertThat(strongest(judge(project, "mvn", "-v"))).contains(".mvn/jvm.config");
+        Files.writeString(home().resolve(".mavenrc"), "rm -rf ~/x\n");
+        assertThat(judge(tmp, "mvn", "-v").classification().commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(judge(Map.of("MAVEN_SKIP_RC", "1"), tmp, "mvn", "-v").classification().commandClass()).isEqualTo(CommandClass.READ);
+
+        Path site = Files.createDirectories(home().resolve(".local/lib/python3.11/site-packages"));
+        Files.writeString(site.resolve("a.pth"), "import os; os.system('touch /tmp/m')\n");
+        assertThat(strongest(judge(tmp, "python3", "-m", "pip", "list"))).contains("a.pth");
+        assertThat(judge(tmp, "python3", "-I", "-m", "pip", "list").classification().commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(judge(Map.of("PYTHONNOUSERSITE", "1"), tmp, "python3", "-m", "pip", "list").classification().commandClass())
+                .isEqualTo(CommandClass.READ);
+
+        Files.writeString(tmp.resolve("proj/rust-toolchain.toml"), "[toolchain]\npath = \"/tmp/tc\"\n");
+        assertThat(strongest(judge(project, "cargo", "--version"))).contains("rust-toolchain.toml");
+        Files.writeString(home().resolve(".lesskey"), "#env\nLESSOPEN=|/tmp/x %s\n");
+        assertThat(judge(tmp, "less", "f.txt").classification().commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
     void withoutSteeringRowsNothingIsRead() throws Exception {
         Path r = repo("n", "[core]\n\tfsmonitor = rm -rf ~\n");
         assertThat(judge(r, "ls", "-la").classification().commandClass()).isEqualTo(CommandClass.READ);

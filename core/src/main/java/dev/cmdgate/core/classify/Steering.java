@@ -34,7 +34,7 @@ final class Steering {
 
     /** A command noted for the check, with what it knew when it was analysed. */
     private record Noted(ParsedArgs args, Site site, List<Section> sections, boolean directoryKnown,
-            List<String> variables, List<EnvState.Value> values) {
+            List<String> variables, List<EnvState.Value> values, boolean version) {
     }
 
     private final Analysis analysis;
@@ -49,7 +49,7 @@ final class Steering {
     }
 
     /** Notes a command whose sections may carry {@code steer} rows (most have none: nothing is kept). */
-    void note(ParsedArgs p, Site site) {
+    void note(ParsedArgs p, Site site, boolean version) {
         List<Section> with = null;
         for (int i = 0, n = p.path.size(); i < n; i++) {
             Section s = p.path.get(i);
@@ -89,7 +89,7 @@ final class Steering {
         for (String n : names) {
             values.add(analysis.env.value(n));
         }
-        noted.add(new Noted(p, site, with, !analysis.files.changedDirectory, names, values));
+        noted.add(new Noted(p, site, with, !analysis.files.changedDirectory, names, values, version));
     }
 
     /** Reads and judges the files of every noted command; call once the launch is otherwise Read. */
@@ -159,13 +159,17 @@ final class Steering {
             for (Section s : n.sections) {
                 for (SteerRule r : s.steers()) {
                     try {
+                        if (excepted(r)) {
+                            continue;
+                        }
                         Triggered t = r.set().isEmpty() ? null : new Triggered();
                         for (String f : r.files()) {
                             for (String path : resolve(f)) {
-                                if (r.reader().equals("entries")) {
-                                    entries(r, path);
-                                } else {
-                                    config(r, s, path, 0, t);
+                                switch (r.reader()) {
+                                    case "entries" -> entries(r, path);
+                                    case "sh" -> script(r, path);
+                                    case "text" -> text(r, path);
+                                    default -> config(r, s, path, 0, t);
                                 }
                             }
                         }
@@ -233,7 +237,14 @@ final class Steering {
         /** The files a row's FILE stands for (none: that place is not there for this launch). */
         private List<String> resolve(String f) throws Blocked, SiteFiles.Unreadable {
             String abs;
-            if (f.startsWith("repo:")) {
+            if (f.startsWith("up:")) {
+                // P in the working directory and in every directory above it (mvn's .mvn, rustup's toolchain file)
+                List<String> out = new ArrayList<>(4);
+                for (String d = workDir(); d != null; d = parent(d)) {
+                    out.addAll(expand((d.equals("/") ? "" : d) + "/" + f.substring(3)));
+                }
+                return out;
+            } else if (f.startsWith("repo:")) {
                 List<String> out = new ArrayList<>(2);
                 for (String dir : repoDirs()) {
                     out.addAll(expand(dir + "/" + f.substring(5)));
@@ -282,21 +293,47 @@ final class Steering {
             return v.text();
         }
 
-        /** A path with {@code *} components stands for the entries there (submodules' {@code modules/*}/config). */
+        /**
+         * A path with wildcard components stands for the entries there that match ({@code modules/*}/config,
+         * {@code ~/.local/lib/python3*}/site-packages/*.pth).
+         */
         private List<String> expand(String path) throws SiteFiles.Unreadable, Blocked {
-            int star = path.indexOf("/*/");
-            if (star < 0) {
+            int wild = firstWild(path);
+            if (wild < 0) {
                 return List.of(path);
             }
-            String dir = path.substring(0, star);
+            int start = path.lastIndexOf('/', wild);
+            int end = path.indexOf('/', wild);
+            String dir = start <= 0 ? "/" : path.substring(0, start);
+            String pattern = path.substring(start + 1, end < 0 ? path.length() : end);
+            String rest = end < 0 ? "" : path.substring(end);
             List<String> names = files.list(dir);
             List<String> out = new ArrayList<>();
             if (names != null) {
+                count();
                 for (String name : names) {
-                    out.addAll(expand(dir + "/" + name + path.substring(star + 2)));
+                    if (Glob.matches(pattern, name)) {
+                        out.addAll(expand((dir.equals("/") ? "" : dir) + "/" + name + rest));
+                    }
                 }
             }
             return out;
+        }
+
+        /** Whether the row does not apply to this command: one of its {@code unless} options or variables is there. */
+        private boolean excepted(SteerRule r) throws Blocked {
+            for (String o : r.unless()) {
+                if (n.args.has(o) || (n.version && o.equals(SteerRule.VERSION))) {
+                    return true;
+                }
+            }
+            for (String v : r.unlessEnv()) {
+                String value = variable(v);
+                if (value != null && !value.isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
@@ -598,7 +635,7 @@ final class Steering {
                 }
             }
             if (analysis.cls != cls0 || analysis.level != level0 || raisedSince(before)) {
-                name(before, at, r, path, set.key(), value);
+                name(before, at, r, shown(path) + ": " + set.key() + " makes " + program() + " run " + Analysis.clip(value));
             }
         }
 
@@ -615,7 +652,7 @@ final class Steering {
          * Puts a finding naming the file and the setting before those the setting's value raised, at their class
          * and level, so that the decision quotes the file and key ({@code .git/config: core.fsmonitor}).
          */
-        private void name(int before, Site at, SteerRule r, String path, String key, String value) {
+        private void name(int before, Site at, SteerRule r, String what) {
             CommandClass c = CommandClass.READ;
             RiskLevel l = RiskLevel.MINIMAL;
             for (int i = before; i < analysis.findings.size(); i++) {
@@ -626,8 +663,41 @@ final class Steering {
             if (c == CommandClass.READ) {
                 return;
             }
-            analysis.findings.add(before, new Finding(Analysis.clip(n.site.display()), at.location(), c, l,
-                    shown(path) + ": " + key + " makes " + program() + " run " + Analysis.clip(value), r.verdict().rule()));
+            analysis.findings.add(before, new Finding(Analysis.clip(n.site.display()), at.location(), c, l, what, r.verdict().rule()));
+        }
+
+        /** A shell script the program runs ({@code ~/.mavenrc}): judged as one. */
+        private void script(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
+            String text = readFile(path);
+            if (text == null) {
+                return;
+            }
+            Site at = n.site.below(shown(path));
+            int before = analysis.findings.size();
+            analysis.code.runCode("sh", text, false, at, new LinkedHashSet<>());
+            if (raisedSince(before)) {
+                name(before, at, r, shown(path) + " is a script " + program() + " runs");
+            }
+        }
+
+        /** A file that counts when it holds one of the row's words (or anything, without words). */
+        private void text(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
+            String text = readFile(path);
+            if (text == null) {
+                return;
+            }
+            if (r.has().isEmpty()) {
+                if (!text.isBlank()) {
+                    analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path));
+                }
+                return;
+            }
+            for (String w : r.has()) {
+                if (text.contains(w)) {
+                    analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path) + " holds " + w);
+                    return;
+                }
+            }
         }
 
         /** A directory whose entries count, but the ignored names ({@code .git/hooks} but its samples). */
@@ -714,6 +784,17 @@ final class Steering {
         }
         String v = value.strip();
         return !(v.isEmpty() || v.equalsIgnoreCase("false") || v.equalsIgnoreCase("no") || v.equalsIgnoreCase("off") || v.equals("0"));
+    }
+
+    /** The index of the first wildcard in a path, or -1. */
+    private static int firstWild(String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '*' || c == '?' || c == '[') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean contains(List<String> list, String s) {

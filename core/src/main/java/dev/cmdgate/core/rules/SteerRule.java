@@ -22,15 +22,26 @@ import java.util.List;
  *                 such keys judges only its {@code then} keys
  * @param then     git-config, with {@code set}: key globs judged only when one of the {@code set} keys is set
  *                 (the credential helpers, which only a fetch runs)
+ * @param has      text: the file raises the verdict when it holds one of these words (none: when it holds anything
+ *                 but blanks)
+ * @param unless   the row does not apply when the command has one of these options ({@code python -I}), or, with
+ *                 {@value #VERSION}, to an invocation that only prints a version
+ * @param unlessEnv the row does not apply when one of these variables is set and not empty ({@code MAVEN_SKIP_RC})
  * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
-        List<String> set, List<String> then, Rating verdict) {
+        List<String> set, List<String> then, List<String> has, List<String> unless, List<String> unlessEnv, Rating verdict) {
+
+    /** In {@code unless}: the row does not apply to an invocation that only prints a version ({@code python -V}). */
+    public static final String VERSION = "version";
 
     /** The readers cmdgate has. */
-    public static final List<String> READERS = List.of("git-config", "entries");
+    public static final List<String> READERS = List.of("git-config", "entries", "sh", "text");
 
-    /** {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] [set KEY... [then GLOB...]] -> CLASS LEVEL "reason"}. */
+    /**
+     * {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] [set KEY... [then GLOB...]] [has WORD...]
+     * [unless OPT...] [unless-env VAR...] -> CLASS LEVEL "reason"}.
+     */
     static SteerRule parse(Section s, RuleLine row) {
         int arrow = row.arrow(3);
         String reader = row.need(1);
@@ -42,6 +53,9 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         List<String> ignore = new ArrayList<>();
         List<String> set = new ArrayList<>();
         List<String> then = new ArrayList<>();
+        List<String> has = new ArrayList<>();
+        List<String> unless = new ArrayList<>();
+        List<String> unlessEnv = new ArrayList<>();
         String as = null;
         List<String> into = files;
         for (int i = 2; i < arrow; i++) {
@@ -55,11 +69,14 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                 case "ignore" -> into = ignore;
                 case "set" -> into = set;
                 case "then" -> into = then;
+                case "has" -> into = has;
+                case "unless" -> into = unless;
+                case "unless-env" -> into = unlessEnv;
                 default -> {
                     if (into == null) {
                         throw new IllegalArgumentException("steer: expected include, ignore, set or then after 'as OPT', got " + w);
                     }
-                    into.add(w);
+                    into.add(into == unless && !w.equals(VERSION) ? s.optionName(w) : w);
                 }
             }
         }
@@ -74,13 +91,19 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         if (reader.equals("git-config") && as == null) {
             throw new IllegalArgumentException("steer git-config: say which option's code rows judge the settings (as OPT)");
         }
-        if (reader.equals("entries") && (as != null || !include.isEmpty() || !set.isEmpty() || !then.isEmpty())) {
-            throw new IllegalArgumentException("steer entries: only files and ignore globs");
+        if (!reader.equals("git-config") && (as != null || !include.isEmpty() || !set.isEmpty() || !then.isEmpty())) {
+            throw new IllegalArgumentException("steer " + reader + ": as, include, set and then belong to git-config");
+        }
+        if (!reader.equals("text") && !has.isEmpty()) {
+            throw new IllegalArgumentException("steer " + reader + ": has belongs to the text reader");
+        }
+        if (!reader.equals("entries") && !reader.equals("git-config") && !ignore.isEmpty()) {
+            throw new IllegalArgumentException("steer " + reader + ": ignore belongs to git-config and entries");
         }
         if (!then.isEmpty() && set.isEmpty()) {
             throw new IllegalArgumentException("steer: 'then' keys are judged once a 'set' key is set: name those (set KEY...)");
         }
         return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), List.copyOf(set),
-                List.copyOf(then), row.verdictAfter(arrow));
+                List.copyOf(then), List.copyOf(has), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow));
     }
 }
