@@ -237,6 +237,11 @@ final class Steering {
         /** The files a row's FILE stands for (none: that place is not there for this launch). */
         private List<String> resolve(String f) throws Blocked, SiteFiles.Unreadable {
             String abs;
+            int brace = f.indexOf('{');
+            if (brace >= 0 && (brace == 0 || f.charAt(brace - 1) != '$')) {
+                String value = optionValue(f.substring(brace + 1, f.indexOf('}', brace)));
+                return value == null ? List.of() : resolve(f.substring(0, brace) + value + f.substring(f.indexOf('}', brace) + 1));
+            }
             if (f.startsWith("up:")) {
                 // P in the working directory and in every directory above it (mvn's .mvn, rustup's toolchain file)
                 List<String> out = new ArrayList<>(4);
@@ -318,6 +323,34 @@ final class Steering {
                 }
             }
             return out;
+        }
+
+        /**
+         * The value of the option {@code OPT} or {@code OPT%%GLOB} names (cut at the first place from which GLOB
+         * matches the rest: {@code json.tool} with {@code %%.*} is {@code json}); null without the option.
+         */
+        private String optionValue(String spec) throws Blocked {
+            int cut = spec.indexOf("%%");
+            String opt = cut < 0 ? spec : spec.substring(0, cut);
+            String value = null;
+            for (ParsedArgs.Use u : n.args.options) {
+                if (u.value() != null && u.name().equals(opt)) {
+                    if (u.from().unresolved()) {
+                        throw new Blocked("the value of " + opt + " is only known at run time, so are the files it names");
+                    }
+                    value = u.value();
+                }
+            }
+            if (value == null || cut < 0) {
+                return value;
+            }
+            String glob = spec.substring(cut + 2);
+            for (int i = 0; i <= value.length(); i++) {
+                if (Glob.matches(glob, value.substring(i))) {
+                    return value.substring(0, i);
+                }
+            }
+            return value;
         }
 
         /** Whether the row does not apply to this command: one of its {@code unless} options or variables is there. */

@@ -12,7 +12,10 @@ import java.util.List;
  *
  * @param reader   how the files are read: {@code git-config} or {@code entries}
  * @param files    where they are: {@code ~/P} (home), {@code $VAR/P} or {@code $VAR} (a variable of the launch's
- *                 environment; unset: no file), {@code ${VAR:-DEFAULT}} (the variable's file, else the default), {@code repo:P} (in the repository a {@code steer-repo} row finds),
+ *                 environment; unset: no file), {@code ${VAR:-DEFAULT}} (the variable's file, else the default),
+ *                 {@code up:P} (P in the working directory and every one above), {@code {OPT}} or
+ *                 {@code {OPT%%GLOB}} in a path (the option's value, cut from the first place the glob matches to the
+ *                 end, as the shell's {@code ${x%%GLOB}}; no such option: no file), {@code repo:P} (in the repository a {@code steer-repo} row finds),
  *                 an absolute path, or a path relative to the directory the program works in
  * @param asOption git-config: the option whose {@code code} rows judge each {@code KEY=VALUE} (canonical name)
  * @param include  git-config: keys whose value names another file read the same way (relative to the file)
@@ -34,6 +37,22 @@ public record SteerRule(String reader, List<String> files, String asOption, List
 
     /** In {@code unless}: the row does not apply to an invocation that only prints a version ({@code python -V}). */
     public static final String VERSION = "version";
+
+    /** A file naming an option's value, {@code {OPT}} or {@code {OPT%%GLOB}}, with the option's canonical name. */
+    private static String canonicalOption(Section s, String file) {
+        int open = file.indexOf('{');
+        if (open < 0 || (open > 0 && file.charAt(open - 1) == '$')) {
+            return file;
+        }
+        int close = file.indexOf('}', open);
+        if (close < 0) {
+            throw new IllegalArgumentException("steer: a file {OPT} or {OPT%%GLOB} ends with }: " + file);
+        }
+        String inner = file.substring(open + 1, close);
+        int cut = inner.indexOf("%%");
+        String opt = cut < 0 ? inner : inner.substring(0, cut);
+        return file.substring(0, open + 1) + s.optionName(opt) + (cut < 0 ? "" : inner.substring(cut)) + file.substring(close);
+    }
 
     /** The readers cmdgate has. */
     public static final List<String> READERS = List.of("git-config", "entries", "sh", "text");
@@ -79,6 +98,9 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                     into.add(into == unless && !w.equals(VERSION) ? s.optionName(w) : w);
                 }
             }
+        }
+        for (int k = 0; k < files.size(); k++) {
+            files.set(k, canonicalOption(s, files.get(k)));
         }
         for (String f : files) {
             if (f.startsWith("${") && (f.indexOf(":-") < 0 || !f.endsWith("}") || f.indexOf(":-") == 2)) {
