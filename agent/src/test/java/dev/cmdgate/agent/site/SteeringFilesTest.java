@@ -79,6 +79,11 @@ class SteeringFilesTest {
         return out.toByteArray();
     }
 
+    private static void assertWrite(Verdict v, String because) {
+        assertThat(v.classification().commandClass()).as(strongest(v)).isEqualTo(CommandClass.WRITE);
+        assertThat(strongest(v)).contains(because);
+    }
+
     private static String strongest(Verdict v) {
         Finding best = null;
         for (Finding f : v.classification().findings()) {
@@ -130,8 +135,7 @@ class SteeringFilesTest {
         Files.writeString(home().resolve(".gitconfig"), "[includeIf \"gitdir:/nowhere/\"]\n\tpath = .extra\n");
         Files.writeString(home().resolve(".extra"), "[diff \"pdf\"]\n\ttextconv = \"sh -c 'rm -f x'\"\n");
         Verdict v = judge(r, "git", "diff");
-        assertThat(v.classification().commandClass()).isEqualTo(CommandClass.WRITE);
-        assertThat(strongest(v)).contains("~/.extra: diff.pdf.textconv");
+        assertWrite(v, "~/.extra: diff.pdf.textconv");
         Files.writeString(home().resolve(".extra"), "[user]\n\tname = Someone\n");
         assertThat(judge(r, "git", "diff").classification().commandClass()).isEqualTo(CommandClass.READ);
     }
@@ -163,8 +167,7 @@ class SteeringFilesTest {
         Process p = new ProcessBuilder("mkfifo", r.resolve(".git/config").toString()).start();
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
         Verdict v = judge(r, "git", "status");
-        assertThat(v.classification().commandClass()).isEqualTo(CommandClass.WRITE);
-        assertThat(strongest(v)).contains("not a regular file");
+        assertWrite(v, "not a regular file");
     }
 
     @Test
@@ -175,8 +178,7 @@ class SteeringFilesTest {
         Files.write(r.resolve(".git/index"), indexWithGitlinks("libs/x"));
         Path sub = repo("super/libs/x", "[core]\n\tfsmonitor = \"touch /tmp/marker\"\n");
         Verdict v = judge(r, "git", "status");
-        assertThat(v.classification().commandClass()).as(strongest(v)).isEqualTo(CommandClass.WRITE);
-        assertThat(strongest(v)).contains("libs/x/.git/config: core.fsmonitor");
+        assertWrite(v, "libs/x/.git/config: core.fsmonitor");
         // the same, absorbed: a .git file naming .git/modules/libs/x (a name holding a slash, one level deeper)
         Files.writeString(sub.resolve(".git/config"), "[core]\n\tbare = false\n");
         Path absorbed = Files.createDirectories(r.resolve(".git/modules/libs/x"));
@@ -192,8 +194,7 @@ class SteeringFilesTest {
         // an index cmdgate cannot read: not every submodule is known
         Files.write(r.resolve(".git/index"), new byte[] {'D', 'I', 'R', 'C', 0, 0, 0, 9});
         Verdict cut = judge(r, "git", "status");
-        assertThat(cut.classification().commandClass()).isEqualTo(CommandClass.WRITE);
-        assertThat(strongest(cut)).contains("index cannot be read for its submodules");
+        assertWrite(cut, "index cannot be read for its submodules");
     }
 
     @Test
