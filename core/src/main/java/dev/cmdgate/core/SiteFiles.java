@@ -16,14 +16,31 @@ public interface SiteFiles {
     /** The names in the directory at {@code path}; null when no directory is there. */
     List<String> list(String path) throws Unreadable;
 
-    /** Whether anything (a file, a directory …) is at {@code path}. */
-    boolean exists(String path) throws Unreadable;
+    /** What is at {@code path}, a final symbolic link not followed (a link whose target is missing is a link). */
+    Kind kind(String path) throws Unreadable;
+
+    /**
+     * The path as the kernel resolves it: every symbolic link followed and every {@code ..} taken on disk, after
+     * the link before it ({@code link/..} is the link's target's parent); null when nothing is there.
+     */
+    String realPath(String path) throws Unreadable;
+
+    /**
+     * The bytes of the regular file at {@code path}, at most {@code max} of them (a binary file git keeps: its
+     * index); null when nothing is there. Larger is {@link Unreadable}.
+     */
+    byte[] bytes(String path, int max) throws Unreadable;
 
     /** A variable of the environment the launch inherits (this JVM's), or null. */
     String variable(String name);
 
     /** The home directory {@code ~} stands for, or null when unknown. */
     String home();
+
+    /** What a path holds. */
+    enum Kind {
+        NONE, FILE, DIRECTORY, LINK, OTHER
+    }
 
     /**
      * Something is at a path but cannot be read as a small regular file in time: a FIFO, a device, a

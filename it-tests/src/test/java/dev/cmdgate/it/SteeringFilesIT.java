@@ -51,9 +51,104 @@ class SteeringFilesIT {
     }
 
     private ForkedJvm jvm(Jdk jdk, Path work, Path home, String agentArgs, Path audit) {
+        // the machine's /etc/gitconfig (a credential helper, say) takes no part: git and cmdgate read an empty one
         return ForkedJvm.on(jdk).in(work).withAgent(agentArgs).cmdgate("audit", audit)
                 .env("HOME", home.toString()).env("XDG_CONFIG_HOME", home.resolve(".config").toString())
+                .env("GIT_CONFIG_SYSTEM", home.resolve("system.gitconfig").toString())
                 .main(WritesThenRuns.class);
+    }
+
+    /** The steps writing a repository git accepts at {@code dir} (its .git) with {@code config}. */
+    private static List<String> gitDir(Path dotGit, String config) {
+        return List.of("write", dotGit.resolve("HEAD").toString(), "ref: refs/heads/main\n",
+                "mkdir", dotGit.resolve("objects").toString(),
+                "mkdir", dotGit.resolve("refs/heads").toString(),
+                "write", dotGit.resolve("config").toString(), "[core]\n\trepositoryformatversion = 1\n" + config);
+    }
+
+    /** git's index (version 2, SHA-1) holding one gitlink (mode 160000) at {@code path}, base64. */
+    private static String gitlinkIndex(String path) throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(out);
+        d.writeBytes("DIRC");
+        d.writeInt(2);
+        d.writeInt(1);
+        byte[] name = path.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        d.write(new byte[24]);
+        d.writeInt(0160000);
+        d.write(new byte[12]);
+        d.write(new byte[20]);
+        d.writeShort(name.length);
+        d.write(name);
+        d.write(new byte[8 - (62 + name.length) % 8]);
+        out.write(java.security.MessageDigest.getInstance("SHA-1").digest(out.toByteArray()));
+        return java.util.Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
+    /**
+     * Five ways a file chose what a Read git command runs, each with its own marker program: a submodule's own
+     * configuration (found through the index's gitlink), a {@code .git} directory git rejects (git walks on to the
+     * repository above), {@code -C link/..} through a symbolic link, a partial clone's lazy fetch through an
+     * {@code ext::} remote, and {@code diff.external = env} (git adds the file, env runs it). Under readonly every
+     * launch is refused and no marker appears; in audit mode git runs every one.
+     */
+    private List<String> fiveWays(Path w, String tag) throws Exception {
+        List<String> steps = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            steps.addAll(List.of("script", w.resolve("bin/m" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+        }
+        // 1: git status recurses into the checked-out submodule sub, whose own config names the program
+        steps.addAll(gitDir(w.resolve("s1/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("s1/.git/index").toString(), gitlinkIndex("sub")));
+        steps.addAll(gitDir(w.resolve("s1/sub/.git"), "\tfsmonitor = " + w.resolve("bin/m1") + "\n"));
+        // 2: s2/inner/.git has no HEAD, objects or refs: git uses s2/.git
+        steps.addAll(gitDir(w.resolve("s2/.git"), "\tfsmonitor = " + w.resolve("bin/m2") + "\n"));
+        steps.addAll(List.of("write", w.resolve("s2/inner/.git/config").toString(), "[core]\n\tbare = false\n"));
+        // 3: s3/link/.. is elsewhere/deep, in the repository elsewhere
+        steps.addAll(gitDir(w.resolve("s3/.git"), ""));
+        steps.addAll(gitDir(w.resolve("elsewhere/.git"), "\tfsmonitor = " + w.resolve("bin/m3") + "\n"));
+        steps.addAll(List.of("mkdir", w.resolve("elsewhere/deep/dir").toString(),
+                "link", w.resolve("s3/link").toString(), w.resolve("elsewhere/deep/dir").toString()));
+        // 4: a missing object makes git fetch from the promisor remote, whose ext:: URL runs the program
+        steps.addAll(gitDir(w.resolve("s4/.git"), "[extensions]\n\tpartialClone = origin\n[remote \"origin\"]\n\turl = ext::"
+                + w.resolve("bin/m4") + "\n\tpromisor = true\n[protocol]\n\tallow = always\n"));
+        // 5: git diff --no-index runs env d/m5 …: env runs its first argument
+        steps.addAll(gitDir(w.resolve("s5/.git"), "[diff]\n\texternal = env\n"));
+        steps.addAll(List.of("script", w.resolve("s5/d/a.sh").toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + 5) + "'\n",
+                "write", w.resolve("s5/d/b.sh").toString(), "#!/bin/sh\n"));
+        steps.add("--run");
+        steps.addAll(Spec.attempts()
+                .add("submodule", "@dir=" + w.resolve("s1"), "git", "status")
+                .add("rejected", "@dir=" + w.resolve("s2/inner"), "git", "status")
+                .add("symlink", "@dir=" + w.resolve("s3"), "git", "-C", "link/..", "status")
+                .add("partial", "@dir=" + w.resolve("s4"), "git", "cat-file", "-p", "0123456789012345678901234567890123456789")
+                .add("wrapper", "@dir=" + w.resolve("s5"), "git", "diff", "--no-index", "d/a.sh", "d/b.sh").args());
+        return steps;
+    }
+
+    private static final List<String> WAYS = List.of("submodule", "rejected", "symlink", "partial", "wrapper");
+
+    @OnEachJdk
+    void five_ways_a_file_chose_the_command_are_refused_and_each_runs_when_not_gated(Jdk jdk) throws Exception {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(fiveWays(w, "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        for (int i = 0; i < WAYS.size(); i++) {
+            assertThat(run.result(WAYS.get(i)).blocked()).as(WAYS.get(i) + ": " + run.describe()).isTrue();
+            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(WAYS.get(i) + ": the program never ran").isFalse();
+        }
+        assertThat(run.stderr()).contains("sub/.git/config: core.fsmonitor", "extensions.partialclone", "diff.external");
+
+        // the control: the same files, nothing blocked — git runs every program
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(fiveWays(c, "control")).run();
+        for (int i = 0; i < WAYS.size(); i++) {
+            assertThat(control.result(WAYS.get(i)).blocked()).as(control.describe()).isFalse();
+            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(WAYS.get(i) + " runs the program when not gated: "
+                    + control.describe()).isTrue();
+        }
     }
 
     @OnEachJdk

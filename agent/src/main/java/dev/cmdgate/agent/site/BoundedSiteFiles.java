@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -49,18 +50,29 @@ final class BoundedSiteFiles implements SiteFiles {
 
     @Override
     public String read(String path) throws Unreadable {
-        return (String) inTime(new Op(Op.READ, path));
+        return (String) inTime(new Op(Op.READ, path, MAX_BYTES));
     }
 
     @SuppressWarnings("unchecked")
     @Override
     public List<String> list(String path) throws Unreadable {
-        return (List<String>) inTime(new Op(Op.LIST, path));
+        return (List<String>) inTime(new Op(Op.LIST, path, 0));
     }
 
     @Override
-    public boolean exists(String path) throws Unreadable {
-        return inTime(new Op(Op.EXISTS, path)) != null;
+    public Kind kind(String path) throws Unreadable {
+        Object k = inTime(new Op(Op.KIND, path, 0));
+        return k == null ? Kind.NONE : (Kind) k;
+    }
+
+    @Override
+    public String realPath(String path) throws Unreadable {
+        return (String) inTime(new Op(Op.REAL, path, 0));
+    }
+
+    @Override
+    public byte[] bytes(String path, int max) throws Unreadable {
+        return (byte[]) inTime(new Op(Op.BYTES, path, max));
     }
 
     @Override
@@ -88,12 +100,13 @@ final class BoundedSiteFiles implements SiteFiles {
         try {
             f = reader.pool().submit(op);
         } catch (RejectedExecutionException e) {
-            throw new Unreadable("no reader is free: earlier reads of steering files still hang");
+            throw new Unreadable("no reader is free: " + SiteReader.WAITING + " reads of steering files wait behind reads that hang");
         }
         try {
             return f.get(left, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             f.cancel(true);
+            reader.pool().remove((Runnable) f);   // a read still waiting for a thread gives its place up
             throw new Unreadable(op.path + " could not be read within the time limit");
         } catch (InterruptedException e) {
             f.cancel(true);
@@ -109,14 +122,19 @@ final class BoundedSiteFiles implements SiteFiles {
     private static final class Op implements Callable<Object> {
         static final int READ = 0;
         static final int LIST = 1;
-        static final int EXISTS = 2;
+        static final int KIND = 2;
+        static final int REAL = 3;
+        static final int BYTES = 4;
 
         final int kind;
         final String path;
+        /** READ, BYTES: the most bytes the file may hold. */
+        final int max;
 
-        Op(int kind, String path) {
+        Op(int kind, String path, int max) {
             this.kind = kind;
             this.path = path;
+            this.max = max;
         }
 
         @Override
@@ -129,9 +147,11 @@ final class BoundedSiteFiles implements SiteFiles {
             }
             try {
                 return switch (kind) {
-                    case READ -> readFile(p);
+                    case READ -> text(readFile(p));
                     case LIST -> listDir(p);
-                    default -> exists(p) ? Boolean.TRUE : null;
+                    case REAL -> p.toRealPath().toString();
+                    case BYTES -> readFile(p);
+                    default -> kindOf(p);
                 };
             } catch (NoSuchFileException | NotDirectoryException e) {
                 return null;   // nothing there: the most common answer
@@ -141,9 +161,9 @@ final class BoundedSiteFiles implements SiteFiles {
             }
         }
 
-        private static boolean exists(Path p) throws IOException {
-            Files.readAttributes(p, BasicFileAttributes.class);
-            return true;
+        private static Kind kindOf(Path p) throws IOException {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return a.isSymbolicLink() ? Kind.LINK : a.isDirectory() ? Kind.DIRECTORY : a.isRegularFile() ? Kind.FILE : Kind.OTHER;
         }
 
         private List<String> listDir(Path p) throws IOException, Unreadable {
@@ -163,21 +183,21 @@ final class BoundedSiteFiles implements SiteFiles {
             return names;
         }
 
-        private String readFile(Path p) throws IOException, Unreadable {
+        private byte[] readFile(Path p) throws IOException, Unreadable {
             BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
             if (!a.isRegularFile()) {
                 throw new Unreadable(path + " is not a regular file" + (a.isDirectory() ? " (a directory)" : ""));
             }
-            if (a.size() > MAX_BYTES) {
-                throw new Unreadable(path + " is larger than " + MAX_BYTES + " bytes");
+            if (a.size() > max) {
+                throw new Unreadable(path + " is larger than " + max + " bytes");
             }
             try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
                 // what was opened may not be what was looked at (a swap in between): a regular file has a size and
                 // a position, and gives no more bytes than its size; a FIFO or device fails one of these
                 long size = ch.size();
                 ch.position(0);
-                if (size > MAX_BYTES) {
-                    throw new Unreadable(path + " is larger than " + MAX_BYTES + " bytes");
+                if (size > max) {
+                    throw new Unreadable(path + " is larger than " + max + " bytes");
                 }
                 ByteBuffer buf = ByteBuffer.allocate((int) size + 1);
                 while (buf.hasRemaining()) {
@@ -188,13 +208,19 @@ final class BoundedSiteFiles implements SiteFiles {
                 if (buf.position() > size) {
                     throw new Unreadable(path + " gave more bytes than its size: not a regular file, or it is being written");
                 }
+                byte[] out = new byte[buf.position()];
                 buf.flip();
-                try {
-                    return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(CodingErrorAction.REPORT).decode(buf).toString();
-                } catch (CharacterCodingException e) {
-                    throw new Unreadable(path + " is not UTF-8 text");
-                }
+                buf.get(out);
+                return out;
+            }
+        }
+
+        private String text(byte[] bytes) throws Unreadable {
+            try {
+                return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            } catch (CharacterCodingException e) {
+                throw new Unreadable(path + " is not UTF-8 text");
             }
         }
     }

@@ -2,7 +2,7 @@ package dev.cmdgate.agent.site;
 
 import dev.cmdgate.core.SiteFiles;
 import java.util.Map;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -17,8 +17,14 @@ public final class SiteReader {
 
     /** The time all the reads of one launch may take together. */
     public static final long LIMIT_MILLIS = 1_000;
-    /** Threads that may be reading at once (a hung read keeps its thread; past this, reads are refused). */
+    /** Threads that may be reading at once (a hung read keeps its thread). */
     static final int THREADS = 4;
+    /**
+     * Reads that may wait for a thread. More launches than threads reading at once wait their turn, within
+     * their own time limit; only a queue this long — reads hanging on every thread while launches pile up — is
+     * refused.
+     */
+    static final int WAITING = 256;
 
     private final Map<String, String> environment;
     private final String home;
@@ -61,7 +67,10 @@ public final class SiteReader {
             synchronized (this) {
                 p = pool;
                 if (p == null) {
-                    p = new ThreadPoolExecutor(0, THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), new Daemons());
+                    // a queue, not a hand-off: with a hand-off, a fifth launch reading at the same moment as four
+                    // others was refused although no read hung
+                    p = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(WAITING), new Daemons());
+                    p.allowCoreThreadTimeOut(true);
                     pool = p;
                 }
             }

@@ -30,8 +30,9 @@ class BoundedSiteFilesTest {
         assertThat(f.read(dir.resolve("config").toString())).isEqualTo("[core]\n\tpager = less\n");
         assertThat(f.read(dir.resolve("absent").toString())).isNull();
         assertThat(f.read(dir.resolve("absent/below").toString())).isNull();
-        assertThat(f.exists(dir.resolve("absent").toString())).isFalse();
-        assertThat(f.exists(dir.resolve("config").toString())).isTrue();
+        assertThat(f.kind(dir.resolve("absent").toString())).isEqualTo(SiteFiles.Kind.NONE);
+        assertThat(f.kind(dir.resolve("config").toString())).isEqualTo(SiteFiles.Kind.FILE);
+        assertThat(f.kind(dir.toString())).isEqualTo(SiteFiles.Kind.DIRECTORY);
         assertThat(f.variable("XDG_CONFIG_HOME")).isEqualTo("/x");
         assertThat(f.home()).isEqualTo(dir.toString());
     }
@@ -56,6 +57,8 @@ class BoundedSiteFilesTest {
         SiteFiles f = files();
         assertThat(f.read(dir.resolve("link").toString())).isEqualTo("x = 1\n");
         assertThat(f.read(dir.resolve("dangling").toString())).isNull();
+        assertThat(f.kind(dir.resolve("dangling").toString())).isEqualTo(SiteFiles.Kind.LINK);
+        assertThat(f.kind(dir.resolve("link").toString())).isEqualTo(SiteFiles.Kind.LINK);
         Files.createSymbolicLink(dir.resolve("tty"), Path.of("/dev/null"));
         assertThatThrownBy(() -> f.read(dir.resolve("tty").toString()))
                 .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("not a regular file");
@@ -78,6 +81,66 @@ class BoundedSiteFilesTest {
     }
 
     @Test
+    void aRealPathTakesDotDotAfterTheLinkAsTheKernelDoes() throws Exception {
+        Path deep = Files.createDirectories(dir.resolve("elsewhere/deep/dir"));
+        Path proj = Files.createDirectories(dir.resolve("proj"));
+        Files.createSymbolicLink(proj.resolve("link"), deep);
+        SiteFiles f = files();
+        assertThat(f.realPath(proj.resolve("link").toString() + "/..")).isEqualTo(dir.resolve("elsewhere/deep").toRealPath().toString());
+        assertThat(f.realPath(proj.resolve("nothing").toString())).isNull();
+    }
+
+    @Test
+    void bytesAreReadUpToTheirOwnCap() throws Exception {
+        Files.write(dir.resolve("index"), new byte[] {'D', 'I', 'R', 'C', (byte) 0xff});
+        SiteFiles f = files();
+        assertThat(f.bytes(dir.resolve("index").toString(), 5)).containsExactly('D', 'I', 'R', 'C', (byte) 0xff);
+        assertThatThrownBy(() -> f.bytes(dir.resolve("index").toString(), 4))
+                .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("larger than 4");
+        assertThat(f.bytes(dir.resolve("none").toString(), 4)).isNull();
+    }
+
+    @Test
+    void moreLaunchesReadingAtOnceThanThereAreReadersWaitTheirTurn() throws Exception {
+        // every reading thread busy (slow, not hung): a launch reading now used to be refused outright
+        Files.writeString(dir.resolve("config"), "x");
+        SiteReader reader = new SiteReader(Map.of(), dir.toString(), 5_000);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch busy = new java.util.concurrent.CountDownLatch(SiteReader.THREADS);
+        for (int i = 0; i < SiteReader.THREADS; i++) {
+            reader.pool().submit(new Busy(busy, release));
+        }
+        assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread opener = new Thread(new Release(release));
+        opener.start();
+        assertThat(reader.forLaunch().read(dir.resolve("config").toString())).isEqualTo("x");
+        opener.join();
+    }
+
+    /** A read that takes a while: it holds its thread until released. */
+    private record Busy(java.util.concurrent.CountDownLatch busy, java.util.concurrent.CountDownLatch release)
+            implements java.util.concurrent.Callable<Object> {
+        @Override
+        public Object call() throws Exception {
+            busy.countDown();
+            return release.await(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Releases the busy reads after a while. */
+    private record Release(java.util.concurrent.CountDownLatch release) implements Runnable {
+        @Override
+        public void run() {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            release.countDown();
+        }
+    }
+
+    @Test
     void textThatIsNotUtf8IsUnreadable() throws Exception {
         Files.write(dir.resolve("bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 'x'});
         SiteFiles f = files();
@@ -91,7 +154,7 @@ class BoundedSiteFilesTest {
     void pastTheTimeLimitEveryReadIsUnreadable() throws Exception {
         Files.writeString(dir.resolve("config"), "x");
         SiteFiles f = new SiteReader(Map.of(), dir.toString(), 1).forLaunch();
-        org.assertj.core.api.Assertions.catchThrowable(() -> f.exists(dir.toString()));   // starts the clock
+        org.assertj.core.api.Assertions.catchThrowable(() -> f.kind(dir.toString()));   // starts the clock
         Thread.sleep(20);
         assertThatThrownBy(() -> f.read(dir.resolve("config").toString()))
                 .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("longer than");

@@ -376,6 +376,8 @@ final class Analysis {
         if (words.size() == 2 && !words.get(1).dynamic && section.isVersionFlag(words.get(1).text)) {
             receiver(name);
             raise(site, setting("version"));
+            // printing a version still starts the program: mvn -v sources ~/.mavenrc, cargo -V runs rustup's toolchain
+            steering.note(p, site, true);
             return;
         }
         Set<Arg> outer = claimed;
@@ -515,7 +517,7 @@ final class Analysis {
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(site, setting("reverse-shell"), String.join(" ", networkRedirects));
         }
-        steering.note(p, site);
+        steering.note(p, site, false);
         boolean carried = scriptsRun > scriptsBefore;
         RunsRule runs = deepest.runs();
         if (runs != null) {

@@ -315,6 +315,10 @@ final class CodeArguments {
                     return;
                 }
                 List<Arg> words = c.sep() == null ? OptionParser.split(text, Arg.literal(text)) : splitAt(text, c.sep().charAt(0));
+                if (c.moreArgs() && !words.isEmpty()) {
+                    words = new ArrayList<>(words);
+                    words.add(RUN_TIME_ARGS);
+                }
                 nested(words, site);
             }
             case "program" -> {
@@ -335,6 +339,9 @@ final class CodeArguments {
                     int from = !ops.isEmpty() && ops.get(0).text.equals("--") ? 1 : 0;
                     words.addAll(ops.subList(from, ops.size()));
                 }
+                if (c.moreArgs()) {
+                    words.add(RUN_TIME_ARGS);
+                }
                 nested(words, site);
             }
             case "file" -> {
@@ -344,9 +351,14 @@ final class CodeArguments {
                     analysis.raise(site, hiddenInput(), "code is read from " + text);
                 }
             }
-            default -> runCode(c.language(), text, dynamic, site, facts);
+            // the shell line git builds: sh -c 'VALUE "$@"' VALUE ARGS (run-command.c prepare_shell_cmd)
+            default -> runCode(c.language(), c.moreArgs() && c.language().equals("sh") && !text.isBlank()
+                    ? text + " \"$@\"" : text, dynamic, site, facts);
         }
     }
+
+    /** The arguments a command adds to a value it runs, known only at run time ({@code more-args}). */
+    private static final Arg RUN_TIME_ARGS = new Arg("$@", true, false, -1, -1);
 
     /** Words split at one separator character (gcc -wrapper prog,arg1,arg2); empty words are kept out. */
     static List<Arg> splitAt(String text, char sep) {

@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * The small file tree an {@code example … with PATH "LINE"…} row names, held in memory: the example runs in
- * {@value #CWD} with the home directory {@value #HOME} and an empty environment. Nothing touches the disk.
+ * {@value #CWD} with the home directory {@value #HOME} and an empty environment. Nothing touches the disk. A
+ * directory named {@code .git} the example writes into is a repository git accepts: its {@code HEAD},
+ * {@code objects} and {@code refs} are there unless the example writes them. There are no symbolic links.
  */
 final class FixtureFiles implements SiteFiles {
 
@@ -23,6 +25,19 @@ final class FixtureFiles implements SiteFiles {
             String p = e.getKey();
             String abs = p.startsWith("/") ? p : p.startsWith("~/") ? HOME + p.substring(1) : CWD + "/" + p;
             files.put(abs, e.getValue());
+        }
+        for (String abs : List.copyOf(files.keySet())) {
+            int git = abs.indexOf("/.git/");
+            if (git >= 0) {
+                String repo = abs.substring(0, git + 5);
+                files.putIfAbsent(repo + "/HEAD", "ref: refs/heads/main\n");
+                if (list(repo + "/objects") == null) {
+                    files.put(repo + "/objects/info/.keep", "");
+                }
+                if (list(repo + "/refs") == null) {
+                    files.put(repo + "/refs/heads/.keep", "");
+                }
+            }
         }
     }
 
@@ -56,8 +71,23 @@ final class FixtureFiles implements SiteFiles {
     }
 
     @Override
-    public boolean exists(String path) {
-        return files.containsKey(path) || list(path) != null;
+    public Kind kind(String path) {
+        return files.containsKey(path) ? Kind.FILE : list(path) != null ? Kind.DIRECTORY : Kind.NONE;
+    }
+
+    @Override
+    public String realPath(String path) {
+        String p = PathText.resolveDots(path);
+        if (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return kind(p) == Kind.NONE && !p.equals(CWD) && !p.equals(HOME) && !p.equals("/") ? null : p;
+    }
+
+    @Override
+    public byte[] bytes(String path, int max) throws Unreadable {
+        String text = read(path);
+        return text == null ? null : text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     @Override

@@ -11,8 +11,10 @@ import dev.cmdgate.core.rules.SteerRepo;
 import dev.cmdgate.core.rules.SteerRule;
 import dev.cmdgate.core.rules.Rating;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The files that steer a program ({@code steer} rows: {@code .git/config} can make {@code git status} run a
@@ -32,7 +34,7 @@ final class Steering {
 
     /** A command noted for the check, with what it knew when it was analysed. */
     private record Noted(ParsedArgs args, Site site, List<Section> sections, boolean directoryKnown,
-            List<String> variables, List<EnvState.Value> values) {
+            List<String> variables, List<EnvState.Value> values, boolean version) {
     }
 
     private final Analysis analysis;
@@ -47,7 +49,7 @@ final class Steering {
     }
 
     /** Notes a command whose sections may carry {@code steer} rows (most have none: nothing is kept). */
-    void note(ParsedArgs p, Site site) {
+    void note(ParsedArgs p, Site site, boolean version) {
         List<Section> with = null;
         for (int i = 0, n = p.path.size(); i < n; i++) {
             Section s = p.path.get(i);
@@ -87,7 +89,7 @@ final class Steering {
         for (String n : names) {
             values.add(analysis.env.value(n));
         }
-        noted.add(new Noted(p, site, with, !analysis.files.changedDirectory, names, values));
+        noted.add(new Noted(p, site, with, !analysis.files.changedDirectory, names, values, version));
     }
 
     /** Reads and judges the files of every noted command; call once the launch is otherwise Read. */
@@ -114,10 +116,14 @@ final class Steering {
         return null;
     }
 
-    /** {@code VAR} of a file written {@code $VAR} or {@code $VAR/P}; null for other forms. */
+    /** {@code VAR} of a file written {@code $VAR}, {@code $VAR/P} or {@code ${VAR:-DEFAULT}}; null for other forms. */
     private static String variableOf(String file) {
         if (!file.startsWith("$")) {
             return null;
+        }
+        if (file.startsWith("${")) {
+            int dash = file.indexOf(":-");
+            return dash < 0 ? null : file.substring(2, dash);
         }
         int slash = file.indexOf('/');
         return file.substring(1, slash < 0 ? file.length() : slash);
@@ -139,6 +145,9 @@ final class Steering {
         private final String cwd;
         private String workDir;
         private List<String> repoDirs;
+        private final Map<String, String> texts = new HashMap<>();
+        /** A file could not be read or judged: the launch is not Read already. */
+        private boolean failed;
 
         Check(Noted n, SiteFiles files, String cwd) {
             this.n = n;
@@ -150,19 +159,33 @@ final class Steering {
             for (Section s : n.sections) {
                 for (SteerRule r : s.steers()) {
                     try {
+                        if (excepted(r)) {
+                            continue;
+                        }
+                        Triggered t = r.set().isEmpty() ? null : new Triggered();
                         for (String f : r.files()) {
                             for (String path : resolve(f)) {
-                                if (r.reader().equals("entries")) {
-                                    entries(r, path);
-                                } else {
-                                    config(r, s, path, 0);
+                                switch (r.reader()) {
+                                    case "entries" -> entries(r, path);
+                                    case "sh" -> script(r, path);
+                                    case "text" -> text(r, path);
+                                    default -> config(r, s, path, 0, t);
                                 }
                             }
                         }
-                    } catch (Blocked b) {
-                        analysis.raise(n.site, r.verdict(), b.getMessage());
-                    } catch (SiteFiles.Unreadable u) {
-                        analysis.raise(n.site, r.verdict(), u.getMessage());
+                        if (t != null && t.path != null) {
+                            analysis.raise(n.site.below(shown(t.path) + ": " + t.key), r.verdict(),
+                                    shown(t.path) + ": " + t.key + " = " + Analysis.clip(t.value));
+                            for (Object[] later : t.then) {
+                                judge(r, s, (String) later[0], (GitConfigText.Setting) later[1]);
+                            }
+                        }
+                    } catch (Blocked | SiteFiles.Unreadable b) {
+                        // a row reading the same files again ({@code set} keys) does not report a failure twice
+                        if (!failed || r.set().isEmpty()) {
+                            analysis.raise(n.site, r.verdict(), b.getMessage());
+                        }
+                        failed = true;
                     }
                 }
             }
@@ -171,24 +194,36 @@ final class Steering {
         // -------------------------------------------------------------- where the files are
 
         /** The directory the program works in: the launch's, moved by the {@code steer-dir} options. */
-        private String workDir() throws Blocked {
+        private String workDir() throws Blocked, SiteFiles.Unreadable {
             if (workDir != null) {
                 return workDir;
             }
             if (cwd == null || !n.directoryKnown) {
                 throw new Blocked("the directory " + program() + " runs in is not known, so neither are the files that steer it");
             }
-            String d = cwd;
+            // the kernel resolves the directory: a symbolic link then .. is the link target's parent (git -C link/..)
+            String d = real(cwd);
             for (ParsedArgs.Use u : n.args.options) {
                 if (u.value() != null && contains(dirOptions(), u.name())) {
                     if (u.from().unresolved()) {
                         throw new Blocked("the directory " + u.name() + " " + u.value() + " is only known at run time");
                     }
-                    d = against(d, u.value());
+                    if (!u.value().isEmpty()) {
+                        d = real(against(d, u.value()));
+                    }
                 }
             }
             workDir = d;
             return d;
+        }
+
+        /** The directory as the kernel reaches it; one that is not there is not a place the program can run in. */
+        private String real(String dir) throws Blocked, SiteFiles.Unreadable {
+            String r = files.realPath(dir);
+            if (r == null) {
+                throw new Blocked("the directory " + dir + " is not there, so the files that steer " + program() + " are not known");
+            }
+            return r;
         }
 
         private List<String> dirOptions() {
@@ -202,7 +237,19 @@ final class Steering {
         /** The files a row's FILE stands for (none: that place is not there for this launch). */
         private List<String> resolve(String f) throws Blocked, SiteFiles.Unreadable {
             String abs;
-            if (f.startsWith("repo:")) {
+            int brace = f.indexOf('{');
+            if (brace >= 0 && (brace == 0 || f.charAt(brace - 1) != '$')) {
+                String value = optionValue(f.substring(brace + 1, f.indexOf('}', brace)));
+                return value == null ? List.of() : resolve(f.substring(0, brace) + value + f.substring(f.indexOf('}', brace) + 1));
+            }
+            if (f.startsWith("up:")) {
+                // P in the working directory and in every directory above it (mvn's .mvn, rustup's toolchain file)
+                List<String> out = new ArrayList<>(4);
+                for (String d = workDir(); d != null; d = parent(d)) {
+                    out.addAll(expand((d.equals("/") ? "" : d) + "/" + f.substring(3)));
+                }
+                return out;
+            } else if (f.startsWith("repo:")) {
                 List<String> out = new ArrayList<>(2);
                 for (String dir : repoDirs()) {
                     out.addAll(expand(dir + "/" + f.substring(5)));
@@ -214,6 +261,15 @@ final class Steering {
                     throw new Blocked("the home directory is not known, so neither is " + f);
                 }
                 abs = home + f.substring(1);
+            } else if (f.startsWith("${")) {
+                // ${VAR:-DEFAULT}: the variable's file, or the default when it is unset (git's GIT_CONFIG_SYSTEM)
+                String name = variableOf(f);
+                String value = variable(name);
+                String dflt = f.substring(f.indexOf(":-") + 2, f.length() - 1);
+                if (value == null || value.isEmpty()) {
+                    return resolve(dflt);
+                }
+                abs = against(workDir(), value);
             } else if (f.startsWith("$")) {
                 String name = variableOf(f);
                 String value = variable(name);
@@ -242,24 +298,81 @@ final class Steering {
             return v.text();
         }
 
-        /** A path with {@code *} components stands for the entries there (submodules' {@code modules/*}/config). */
+        /**
+         * A path with wildcard components stands for the entries there that match ({@code modules/*}/config,
+         * {@code ~/.local/lib/python3*}/site-packages/*.pth).
+         */
         private List<String> expand(String path) throws SiteFiles.Unreadable, Blocked {
-            int star = path.indexOf("/*/");
-            if (star < 0) {
+            int wild = firstWild(path);
+            if (wild < 0) {
                 return List.of(path);
             }
-            String dir = path.substring(0, star);
+            int start = path.lastIndexOf('/', wild);
+            int end = path.indexOf('/', wild);
+            String dir = start <= 0 ? "/" : path.substring(0, start);
+            String pattern = path.substring(start + 1, end < 0 ? path.length() : end);
+            String rest = end < 0 ? "" : path.substring(end);
             List<String> names = files.list(dir);
             List<String> out = new ArrayList<>();
             if (names != null) {
+                count();
                 for (String name : names) {
-                    out.addAll(expand(dir + "/" + name + path.substring(star + 2)));
+                    if (Glob.matches(pattern, name)) {
+                        out.addAll(expand((dir.equals("/") ? "" : dir) + "/" + name + rest));
+                    }
                 }
             }
             return out;
         }
 
-        /** The repository's directories: the one git uses, and the one its {@code commondir} names (a worktree's). */
+        /**
+         * The value of the option {@code OPT} or {@code OPT%%GLOB} names (cut at the first place from which GLOB
+         * matches the rest: {@code json.tool} with {@code %%.*} is {@code json}); null without the option.
+         */
+        private String optionValue(String spec) throws Blocked {
+            int cut = spec.indexOf("%%");
+            String opt = cut < 0 ? spec : spec.substring(0, cut);
+            String value = null;
+            for (ParsedArgs.Use u : n.args.options) {
+                if (u.value() != null && u.name().equals(opt)) {
+                    if (u.from().unresolved()) {
+                        throw new Blocked("the value of " + opt + " is only known at run time, so are the files it names");
+                    }
+                    value = u.value();
+                }
+            }
+            if (value == null || cut < 0) {
+                return value;
+            }
+            String glob = spec.substring(cut + 2);
+            for (int i = 0; i <= value.length(); i++) {
+                if (Glob.matches(glob, value.substring(i))) {
+                    return value.substring(0, i);
+                }
+            }
+            return value;
+        }
+
+        /** Whether the row does not apply to this command: one of its {@code unless} options or variables is there. */
+        private boolean excepted(SteerRule r) throws Blocked {
+            for (String o : r.unless()) {
+                if (n.args.has(o) || (n.version && o.equals(SteerRule.VERSION))) {
+                    return true;
+                }
+            }
+            for (String v : r.unlessEnv()) {
+                String value = variable(v);
+                if (value != null && !value.isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The repository's directories: the one git uses, the one its {@code commondir} names (a worktree's), and the
+         * nested repositories (submodules) below them, as the {@code steer-repo} row says.
+         */
         private List<String> repoDirs() throws Blocked, SiteFiles.Unreadable {
             if (repoDirs != null) {
                 return repoDirs;
@@ -284,47 +397,204 @@ final class Steering {
                 String v = variable(repo.variable());
                 dir = v == null || v.isEmpty() ? null : against(workDir(), v);
             }
-            if (dir == null) {
-                dir = findUpward(repo.name());
-            }
-            List<String> dirs = new ArrayList<>(2);
+            List<String[]> found = new ArrayList<>(2);
             if (dir != null) {
-                dirs.add(dir);
-                String common = files.read(dir + "/commondir");
+                // with the repository named, the working tree is the directory git runs in (no core.worktree)
+                found.add(new String[] {realOrAsIs(dir), workDir()});
+            } else {
+                findUpward(repo.name(), found);
+            }
+            List<String> dirs = new ArrayList<>(4);
+            for (String[] f : found) {
+                add(dirs, f[0]);
+                String common = files.read(f[0] + "/commondir");
                 if (common != null) {
-                    dirs.add(against(dir, common.strip()));
+                    add(dirs, realOrAsIs(against(f[0], common.strip())));
                 }
+            }
+            for (String[] f : found) {
+                nested(repo, f[0], f[1], dirs, 0);
             }
             repoDirs = dirs;
             return dirs;
         }
 
-        /** The first NAME from the working directory up (a directory, or a file {@code gitdir: PATH}), or a bare repository. */
-        private String findUpward(String name) throws Blocked, SiteFiles.Unreadable {
-            for (String d = PathText.resolveDots(workDir()); d != null; d = parent(d)) {
-                String candidate = (d.equals("/") ? "" : d) + "/" + name;
-                if (files.exists(candidate)) {
-                    if (files.list(candidate) != null) {
-                        return candidate;
-                    }
-                    String text = files.read(candidate);
-                    String t = text == null ? "" : text.strip();
-                    if (!t.startsWith("gitdir:")) {
-                        throw new Blocked(shown(candidate) + " is neither a directory nor a file naming one (gitdir: PATH)");
-                    }
-                    return against(d, t.substring(7).strip());
+        private String realOrAsIs(String path) throws SiteFiles.Unreadable {
+            String r = files.realPath(path);
+            return r == null ? path : r;
+        }
+
+        private void add(List<String> dirs, String dir) throws Blocked {
+            if (!dirs.contains(dir)) {
+                if (dirs.size() >= MAX_FILES) {
+                    throw new Blocked("more than " + MAX_FILES + " repositories steer this launch");
                 }
-                if (files.exists(d + "/HEAD") && files.exists(d + "/objects") && files.exists(d + "/config")) {
-                    return d;   // the directory is a repository itself (bare, or inside .git)
+                dirs.add(dir);
+            }
+        }
+
+        /**
+         * The repositories nested in {@code dir}: every one below its {@code nested} directory at any depth, and the
+         * one of every populated gitlink of its index below {@code worktree} (git status recurses into those), and
+         * theirs in turn. One that cannot all be found within the bounds raises the verdict.
+         */
+        private void nested(SteerRepo repo, String dir, String worktree, List<String> dirs, int depth)
+                throws Blocked, SiteFiles.Unreadable {
+            if (depth > MAX_INCLUDE_DEPTH) {
+                throw new Blocked(shown(dir) + ": repositories nested more than " + MAX_INCLUDE_DEPTH + " deep");
+            }
+            if (repo.nested() != null) {
+                below(repo, dir + "/" + repo.nested(), dirs, depth);
+            }
+            if (repo.gitlinks() == null || worktree == null) {
+                return;
+            }
+            String index = dir + "/" + repo.gitlinks();
+            byte[] bytes = files.bytes(index, MAX_INDEX_BYTES);
+            if (bytes == null) {
+                return;
+            }
+            count();
+            List<String> links;
+            try {
+                links = GitIndex.gitlinks(bytes);
+            } catch (IllegalArgumentException e) {
+                throw new Blocked(shown(index) + " cannot be read for its submodules: " + e.getMessage());
+            }
+            for (String link : links) {
+                String tree = worktree + "/" + link;
+                String dotGit = tree + "/" + repo.name();
+                String sub;
+                switch (files.kind(dotGit)) {
+                    case NONE -> sub = null;   // not checked out: git does not go into it
+                    case DIRECTORY -> sub = realOrAsIs(dotGit);
+                    case FILE, LINK -> sub = gitFile(tree, dotGit);
+                    default -> throw new Blocked(shown(dotGit) + " is neither a directory nor a file naming one");
+                }
+                if (sub != null && !dirs.contains(sub)) {
+                    add(dirs, sub);
+                    nested(repo, sub, realOrAsIs(tree), dirs, depth + 1);
                 }
             }
-            return null;
+        }
+
+        /** Every repository below {@code path} at any depth (absorbed submodules: modules/NAME, NAME may hold a /). */
+        private void below(SteerRepo repo, String path, List<String> dirs, int depth) throws Blocked, SiteFiles.Unreadable {
+            if (depth > MAX_INCLUDE_DEPTH) {
+                throw new Blocked(shown(path) + ": repositories nested more than " + MAX_INCLUDE_DEPTH + " deep");
+            }
+            List<String> names = files.list(path);
+            if (names == null) {
+                return;
+            }
+            count();
+            for (String name : names) {
+                String d = path + "/" + name;
+                if (files.kind(d) != SiteFiles.Kind.DIRECTORY) {
+                    continue;
+                }
+                if (files.kind(d + "/HEAD") != SiteFiles.Kind.NONE || files.kind(d + "/config") != SiteFiles.Kind.NONE) {
+                    if (!dirs.contains(d)) {
+                        add(dirs, d);
+                        nested(repo, d, null, dirs, depth + 1);
+                    }
+                } else {
+                    below(repo, d, dirs, depth + 1);
+                }
+            }
+        }
+
+        /**
+         * The repositories git would use from the working directory up (setup.c: the first {@code .git} that is a
+         * repository git accepts, or a file naming one, or the directory itself when it is a bare repository), with
+         * their working trees. A place git's test may judge otherwise than cmdgate's (a symbolic link for HEAD) is
+         * taken as well as those above it: a superset.
+         */
+        private void findUpward(String name, List<String[]> found) throws Blocked, SiteFiles.Unreadable {
+            for (String d = workDir(); d != null; d = parent(d)) {
+                String candidate = (d.equals("/") ? "" : d) + "/" + name;
+                SiteFiles.Kind k = files.kind(candidate);
+                if (k == SiteFiles.Kind.FILE || (k == SiteFiles.Kind.LINK && files.list(candidate) == null)) {
+                    String target = gitFile(d, candidate);
+                    if (target != null) {
+                        found.add(new String[] {target, d});
+                        return;
+                    }
+                } else if (k != SiteFiles.Kind.NONE) {
+                    Validity v = validity(candidate);
+                    if (v != Validity.INVALID) {
+                        found.add(new String[] {realOrAsIs(candidate), d});
+                        if (v == Validity.VALID) {
+                            return;
+                        }
+                    }
+                }
+                Validity bare = validity(d);
+                if (bare != Validity.INVALID) {
+                    found.add(new String[] {d, null});
+                    if (bare == Validity.VALID) {
+                        return;
+                    }
+                }
+            }
+        }
+
+        /** The directory a {@code gitdir: PATH} file names; null when nothing is there (a dangling link). */
+        private String gitFile(String dir, String file) throws Blocked, SiteFiles.Unreadable {
+            String text = files.read(file);
+            if (text == null) {
+                return null;
+            }
+            String t = text.strip();
+            if (!t.startsWith("gitdir:")) {
+                throw new Blocked(shown(file) + " is neither a directory nor a file naming one (gitdir: PATH)");
+            }
+            return realOrAsIs(against(dir, t.substring(7).strip()));
+        }
+
+        /**
+         * git's test of a repository directory (setup.c is_git_directory): a {@code HEAD} that is a symbolic
+         * reference {@code ref: refs/…} or an object name, and {@code objects} and {@code refs} directories (in the
+         * directory {@code commondir} names, when there is one). DOUBT where git looks differently than cmdgate can
+         * (HEAD a symbolic link, which git judges by its text; objects a file git may accept).
+         */
+        private Validity validity(String dir) throws SiteFiles.Unreadable {
+            String base = dir.equals("/") ? "" : dir;
+            SiteFiles.Kind head = files.kind(base + "/HEAD");
+            Validity v;
+            if (head == SiteFiles.Kind.NONE || head == SiteFiles.Kind.DIRECTORY) {
+                return Validity.INVALID;
+            } else if (head == SiteFiles.Kind.FILE) {
+                String text = files.read(base + "/HEAD");
+                if (text == null || !validHead(text)) {
+                    return Validity.INVALID;
+                }
+                v = Validity.VALID;
+            } else {
+                v = Validity.DOUBT;
+            }
+            String common = base;
+            if (files.kind(base + "/commondir") != SiteFiles.Kind.NONE) {
+                String c = files.read(base + "/commondir");
+                common = c == null ? base : against(dir, c.strip());
+            }
+            String objects = files.variable("GIT_OBJECT_DIRECTORY");
+            for (String sub : new String[] {objects != null ? objects : common + "/objects", common + "/refs"}) {
+                SiteFiles.Kind k = files.kind(sub);
+                if (k == SiteFiles.Kind.NONE) {
+                    return Validity.INVALID;
+                }
+                if (k != SiteFiles.Kind.DIRECTORY) {
+                    v = Validity.DOUBT;
+                }
+            }
+            return v;
         }
 
         // -------------------------------------------------------------- the readers
 
         /** A configuration file in git's format: every setting judged, includes followed. */
-        private void config(SteerRule r, Section s, String path, int depth) throws Blocked, SiteFiles.Unreadable {
+        private void config(SteerRule r, Section s, String path, int depth, Triggered t) throws Blocked, SiteFiles.Unreadable {
             if (depth > MAX_INCLUDE_DEPTH) {
                 throw new Blocked(shown(path) + " is included more than " + MAX_INCLUDE_DEPTH + " deep");
             }
@@ -346,10 +616,20 @@ final class Steering {
                     if (set.value() == null || set.value().isEmpty()) {
                         throw new Blocked(shown(path) + ": " + set.key() + " names no file");
                     }
-                    config(r, s, included(path, set.value()), depth + 1);
+                    config(r, s, included(path, set.value()), depth + 1, t);
                     continue;
                 }
-                judge(r, s, path, set);
+                if (t == null) {
+                    judge(r, s, path, set);
+                } else if (CodeArguments.keyMatches(r.set(), set.key()) && isSet(set.value())) {
+                    if (t.path == null) {
+                        t.path = path;
+                        t.key = set.key();
+                        t.value = set.value() == null ? "true" : set.value();
+                    }
+                } else if (CodeArguments.keyMatches(r.then(), set.key())) {
+                    t.then.add(new Object[] {path, set});
+                }
             }
         }
 
@@ -388,7 +668,7 @@ final class Steering {
                 }
             }
             if (analysis.cls != cls0 || analysis.level != level0 || raisedSince(before)) {
-                name(before, at, r, path, set.key(), value);
+                name(before, at, r, shown(path) + ": " + set.key() + " makes " + program() + " run " + Analysis.clip(value));
             }
         }
 
@@ -405,7 +685,7 @@ final class Steering {
          * Puts a finding naming the file and the setting before those the setting's value raised, at their class
          * and level, so that the decision quotes the file and key ({@code .git/config: core.fsmonitor}).
          */
-        private void name(int before, Site at, SteerRule r, String path, String key, String value) {
+        private void name(int before, Site at, SteerRule r, String what) {
             CommandClass c = CommandClass.READ;
             RiskLevel l = RiskLevel.MINIMAL;
             for (int i = before; i < analysis.findings.size(); i++) {
@@ -416,8 +696,41 @@ final class Steering {
             if (c == CommandClass.READ) {
                 return;
             }
-            analysis.findings.add(before, new Finding(Analysis.clip(n.site.display()), at.location(), c, l,
-                    shown(path) + ": " + key + " makes " + program() + " run " + Analysis.clip(value), r.verdict().rule()));
+            analysis.findings.add(before, new Finding(Analysis.clip(n.site.display()), at.location(), c, l, what, r.verdict().rule()));
+        }
+
+        /** A shell script the program runs ({@code ~/.mavenrc}): judged as one. */
+        private void script(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
+            String text = readFile(path);
+            if (text == null) {
+                return;
+            }
+            Site at = n.site.below(shown(path));
+            int before = analysis.findings.size();
+            analysis.code.runCode("sh", text, false, at, new LinkedHashSet<>());
+            if (raisedSince(before)) {
+                name(before, at, r, shown(path) + " is a script " + program() + " runs");
+            }
+        }
+
+        /** A file that counts when it holds one of the row's words (or anything, without words). */
+        private void text(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
+            String text = readFile(path);
+            if (text == null) {
+                return;
+            }
+            if (r.has().isEmpty()) {
+                if (!text.isBlank()) {
+                    analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path));
+                }
+                return;
+            }
+            for (String w : r.has()) {
+                if (text.contains(w)) {
+                    analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path) + " holds " + w);
+                    return;
+                }
+            }
         }
 
         /** A directory whose entries count, but the ignored names ({@code .git/hooks} but its samples). */
@@ -435,9 +748,17 @@ final class Steering {
             }
         }
 
+        /** A file's text, read once however many rows name it; only a file that is there counts towards the bound. */
         private String readFile(String path) throws Blocked, SiteFiles.Unreadable {
-            count();
-            return files.read(path);
+            if (texts.containsKey(path)) {
+                return texts.get(path);
+            }
+            String text = files.read(path);
+            if (text != null) {
+                count();
+            }
+            texts.put(path, text);
+            return text;
         }
 
         private void count() throws Blocked {
@@ -461,6 +782,52 @@ final class Steering {
             }
             return path;
         }
+    }
+
+    /** git's index may be large (a path per tracked file): read for its gitlinks up to this size. */
+    static final int MAX_INDEX_BYTES = 16 << 20;
+
+    /** How git's test of a repository directory turns out, as far as cmdgate can tell. */
+    private enum Validity { VALID, INVALID, DOUBT }
+
+    /** A {@code set} key found in a row's files, and the {@code then} settings waiting for one. */
+    private static final class Triggered {
+        String path;
+        String key;
+        String value;
+        final List<Object[]> then = new ArrayList<>();
+    }
+
+    /** A HEAD git accepts (refs.c validate_headref): {@code ref:} then {@code refs/…}, or an object name. */
+    static boolean validHead(String text) {
+        if (text.startsWith("ref:")) {
+            return text.substring(4).stripLeading().startsWith("refs/");
+        }
+        int hex = 0;
+        while (hex < text.length() && "0123456789abcdefABCDEF".indexOf(text.charAt(hex)) >= 0) {
+            hex++;
+        }
+        return hex >= 40;
+    }
+
+    /** Whether a setting's value is not one of git's false booleans (no value at all is true). */
+    static boolean isSet(String value) {
+        if (value == null) {
+            return true;
+        }
+        String v = value.strip();
+        return !(v.isEmpty() || v.equalsIgnoreCase("false") || v.equalsIgnoreCase("no") || v.equalsIgnoreCase("off") || v.equals("0"));
+    }
+
+    /** The index of the first wildcard in a path, or -1. */
+    private static int firstWild(String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '*' || c == '?' || c == '[') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean contains(List<String> list, String s) {

@@ -58,9 +58,21 @@ final class WatchedSite implements LaunchSite, SiteFiles {
     }
 
     @Override
-    public boolean exists(String path) throws Unreadable {
+    public Kind kind(String path) throws Unreadable {
         consulted = true;
-        return files.exists(path);
+        return files.kind(path);
+    }
+
+    @Override
+    public String realPath(String path) throws Unreadable {
+        consulted = true;
+        return files.realPath(path);
+    }
+
+    @Override
+    public byte[] bytes(String path, int max) throws Unreadable {
+        consulted = true;
+        return files.bytes(path, max);
     }
 
     @Override

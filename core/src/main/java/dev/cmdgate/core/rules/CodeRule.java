@@ -32,10 +32,12 @@ import java.util.List;
  * @param args     {@code program}: fixed arguments the program is run with
  * @param sep      {@code argv}: the character that separates the words (gcc -wrapper's comma), or null
  * @param withOperands {@code program}: the command's operands are the program's arguments
+ * @param moreArgs the command runs the code with arguments of its own, known only at run time (git runs
+ *                 {@code diff.external} as {@code VALUE PATH …}): a wrapper value ({@code env}) runs one of them
  */
 public record CodeRule(String language, Source source, String name, int index, List<String> after,
         List<String> until, List<String> unless, List<String> keys, List<String> args, String sep,
-        boolean withOperands) {
+        boolean withOperands, boolean moreArgs) {
 
     /** OPERAND index meaning every operand. */
     public static final int EVERY = -1;
@@ -61,6 +63,7 @@ public record CodeRule(String language, Source source, String name, int index, L
         List<String> args = new ArrayList<>();
         String sep = null;
         boolean withOperands = false;
+        boolean moreArgs = false;
         String name = null;
         int index = 0;
         int i = 3;
@@ -102,6 +105,7 @@ public record CodeRule(String language, Source source, String name, int index, L
                     }
                 }
                 case "with-operands" -> withOperands = true;
+                case "more-args" -> moreArgs = true;
                 default -> {
                     if (target == null) {
                         throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in code row");
@@ -116,10 +120,13 @@ public record CodeRule(String language, Source source, String name, int index, L
         if ((!args.isEmpty() || withOperands) && !lang.equals("program")) {
             throw new IllegalArgumentException("args and with-operands belong to the program reading");
         }
+        if (moreArgs && !lang.equals("sh") && !lang.equals("argv") && !lang.equals("program")) {
+            throw new IllegalArgumentException("more-args belongs to the sh, argv and program readings");
+        }
         if (sep != null && !lang.equals("argv")) {
             throw new IllegalArgumentException("sep belongs to the argv reading");
         }
         return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
-                List.copyOf(keys), List.copyOf(args), sep, withOperands);
+                List.copyOf(keys), List.copyOf(args), sep, withOperands, moreArgs);
     }
 }

@@ -12,20 +12,55 @@ import java.util.List;
  *
  * @param reader   how the files are read: {@code git-config} or {@code entries}
  * @param files    where they are: {@code ~/P} (home), {@code $VAR/P} or {@code $VAR} (a variable of the launch's
- *                 environment; unset: no file), {@code repo:P} (in the repository a {@code steer-repo} row finds),
+ *                 environment; unset: no file), {@code ${VAR:-DEFAULT}} (the variable's file, else the default),
+ *                 {@code up:P} (P in the working directory and every one above), {@code {OPT}} or
+ *                 {@code {OPT%%GLOB}} in a path (the option's value, cut from the first place the glob matches to the
+ *                 end, as the shell's {@code ${x%%GLOB}}; no such option: no file), {@code repo:P} (in the repository a {@code steer-repo} row finds),
  *                 an absolute path, or a path relative to the directory the program works in
  * @param asOption git-config: the option whose {@code code} rows judge each {@code KEY=VALUE} (canonical name)
  * @param include  git-config: keys whose value names another file read the same way (relative to the file)
  * @param ignore   git-config: key globs never judged; entries: names that do not count
+ * @param set      git-config: keys that, set to anything but a false boolean in one of the files, raise the row's
+ *                 verdict (a partial clone's {@code extensions.partialClone}: a Read command may fetch); a row with
+ *                 such keys judges only its {@code then} keys
+ * @param then     git-config, with {@code set}: key globs judged only when one of the {@code set} keys is set
+ *                 (the credential helpers, which only a fetch runs)
+ * @param has      text: the file raises the verdict when it holds one of these words (none: when it holds anything
+ *                 but blanks)
+ * @param unless   the row does not apply when the command has one of these options ({@code python -I}), or, with
+ *                 {@value #VERSION}, to an invocation that only prints a version
+ * @param unlessEnv the row does not apply when one of these variables is set and not empty ({@code MAVEN_SKIP_RC})
  * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
-        Rating verdict) {
+        List<String> set, List<String> then, List<String> has, List<String> unless, List<String> unlessEnv, Rating verdict) {
+
+    /** In {@code unless}: the row does not apply to an invocation that only prints a version ({@code python -V}). */
+    public static final String VERSION = "version";
+
+    /** A file naming an option's value, {@code {OPT}} or {@code {OPT%%GLOB}}, with the option's canonical name. */
+    private static String canonicalOption(Section s, String file) {
+        int open = file.indexOf('{');
+        if (open < 0 || (open > 0 && file.charAt(open - 1) == '$')) {
+            return file;
+        }
+        int close = file.indexOf('}', open);
+        if (close < 0) {
+            throw new IllegalArgumentException("steer: a file {OPT} or {OPT%%GLOB} ends with }: " + file);
+        }
+        String inner = file.substring(open + 1, close);
+        int cut = inner.indexOf("%%");
+        String opt = cut < 0 ? inner : inner.substring(0, cut);
+        return file.substring(0, open + 1) + s.optionName(opt) + (cut < 0 ? "" : inner.substring(cut)) + file.substring(close);
+    }
 
     /** The readers cmdgate has. */
-    public static final List<String> READERS = List.of("git-config", "entries");
+    public static final List<String> READERS = List.of("git-config", "entries", "sh", "text");
 
-    /** {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] -> CLASS LEVEL "reason"}. */
+    /**
+     * {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] [set KEY... [then GLOB...]] [has WORD...]
+     * [unless OPT...] [unless-env VAR...] -> CLASS LEVEL "reason"}.
+     */
     static SteerRule parse(Section s, RuleLine row) {
         int arrow = row.arrow(3);
         String reader = row.need(1);
@@ -35,6 +70,11 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         List<String> files = new ArrayList<>();
         List<String> include = new ArrayList<>();
         List<String> ignore = new ArrayList<>();
+        List<String> set = new ArrayList<>();
+        List<String> then = new ArrayList<>();
+        List<String> has = new ArrayList<>();
+        List<String> unless = new ArrayList<>();
+        List<String> unlessEnv = new ArrayList<>();
         String as = null;
         List<String> into = files;
         for (int i = 2; i < arrow; i++) {
@@ -46,12 +86,25 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                 }
                 case "include" -> into = include;
                 case "ignore" -> into = ignore;
+                case "set" -> into = set;
+                case "then" -> into = then;
+                case "has" -> into = has;
+                case "unless" -> into = unless;
+                case "unless-env" -> into = unlessEnv;
                 default -> {
                     if (into == null) {
-                        throw new IllegalArgumentException("steer: expected include or ignore after 'as OPT', got " + w);
+                        throw new IllegalArgumentException("steer: expected include, ignore, set or then after 'as OPT', got " + w);
                     }
-                    into.add(w);
+                    into.add(into == unless && !w.equals(VERSION) ? s.optionName(w) : w);
                 }
+            }
+        }
+        for (int k = 0; k < files.size(); k++) {
+            files.set(k, canonicalOption(s, files.get(k)));
+        }
+        for (String f : files) {
+            if (f.startsWith("${") && (f.indexOf(":-") < 0 || !f.endsWith("}") || f.indexOf(":-") == 2)) {
+                throw new IllegalArgumentException("steer: a file ${VAR:-DEFAULT} names a variable and a default: " + f);
             }
         }
         if (files.isEmpty()) {
@@ -60,9 +113,19 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         if (reader.equals("git-config") && as == null) {
             throw new IllegalArgumentException("steer git-config: say which option's code rows judge the settings (as OPT)");
         }
-        if (reader.equals("entries") && (as != null || !include.isEmpty())) {
-            throw new IllegalArgumentException("steer entries: only files and ignore globs");
+        if (!reader.equals("git-config") && (as != null || !include.isEmpty() || !set.isEmpty() || !then.isEmpty())) {
+            throw new IllegalArgumentException("steer " + reader + ": as, include, set and then belong to git-config");
         }
-        return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), row.verdictAfter(arrow));
+        if (!reader.equals("text") && !has.isEmpty()) {
+            throw new IllegalArgumentException("steer " + reader + ": has belongs to the text reader");
+        }
+        if (!reader.equals("entries") && !reader.equals("git-config") && !ignore.isEmpty()) {
+            throw new IllegalArgumentException("steer " + reader + ": ignore belongs to git-config and entries");
+        }
+        if (!then.isEmpty() && set.isEmpty()) {
+            throw new IllegalArgumentException("steer: 'then' keys are judged once a 'set' key is set: name those (set KEY...)");
+        }
+        return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), List.copyOf(set),
+                List.copyOf(then), List.copyOf(has), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow));
     }
 }

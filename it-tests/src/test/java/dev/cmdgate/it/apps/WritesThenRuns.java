@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * What an agent framework's file-editing tool does, then its shell tool: writes files from Java (which cmdgate
  * never sees), then runs {@link Commands}' attempts. Arguments: {@code write PATH TEXT}, {@code script PATH TEXT}
- * (written and made executable), {@code mkdir DIR} — any number — then {@code --run} and the attempts.
+ * (written and made executable), {@code bytes PATH BASE64}, {@code mkdir DIR}, {@code link PATH TARGET} (a symbolic
+ * link) — any number — then {@code --run} and the attempts.
  */
 public final class WritesThenRuns {
 
@@ -26,6 +27,18 @@ public final class WritesThenRuns {
                     if (args[i].equals("script")) {
                         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
                     }
+                    i += 3;
+                }
+                case "bytes" -> {
+                    Path p = Path.of(args[i + 1]);
+                    Files.createDirectories(p.getParent());
+                    Files.write(p, java.util.Base64.getDecoder().decode(args[i + 2]));
+                    i += 3;
+                }
+                case "link" -> {
+                    Path p = Path.of(args[i + 1]);
+                    Files.createDirectories(p.getParent());
+                    Files.createSymbolicLink(p, Path.of(args[i + 2]));
                     i += 3;
                 }
                 case "mkdir" -> {
