@@ -170,15 +170,7 @@ class GateFilesIT {
         byte[] passport = ("{\"passport_id\":\"pp-links\",\"status\":\"active\",\"capabilities\":[{\"id\":"
                 + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"ln\",\"cp\","
                 + "\"sh\",\"echo\",\"link\"],\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/policy.json", ex -> {
-            ex.sendResponseHeaders(200, passport.length);
-            try (java.io.OutputStream out = ex.getResponseBody()) {
-                out.write(passport);
-            }
-        });
-        server.start();
+        com.sun.net.httpserver.HttpServer server = servePassport(passport);
         try {
             Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
                     .add("ln_to_dir", "ln", "-s", state, "lnk")
@@ -244,15 +236,7 @@ class GateFilesIT {
         byte[] passport = ("{\"passport_id\":\"pp-cwd\",\"status\":\"active\",\"capabilities\":[{\"id\":"
                 + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"*\"],"
                 + "\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/policy.json", ex -> {
-            ex.sendResponseHeaders(200, passport.length);
-            try (java.io.OutputStream out = ex.getResponseBody()) {
-                out.write(passport);
-            }
-        });
-        server.start();
+        com.sun.net.httpserver.HttpServer server = servePassport(passport);
         try {
             Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
                     .add("env_C_kept", "sh", "-c", "env -C " + state + " cp " + evil + " policy.body")
@@ -301,5 +285,19 @@ class GateFilesIT {
                 Files.deleteIfExists(archives);
             }
         }
+    }
+
+    /** A loopback server answering {@code /policy.json} with the passport, started. */
+    private static com.sun.net.httpserver.HttpServer servePassport(byte[] passport) throws java.io.IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/policy.json", ex -> {
+            ex.sendResponseHeaders(200, passport.length);
+            try (java.io.OutputStream out = ex.getResponseBody()) {
+                out.write(passport);
+            }
+        });
+        server.start();
+        return server;
     }
 }
