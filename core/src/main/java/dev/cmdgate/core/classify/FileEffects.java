@@ -55,6 +55,8 @@ final class FileEffects {
     private List<String> possibleDirectories;
     /** {@link #inside()}. */
     private OwnFiles.Entry inside;
+    /** A {@code writes empty} row is being applied: no content is written, so a sensitive place is not raised. */
+    private boolean emptyOnly;
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
@@ -265,6 +267,16 @@ final class FileEffects {
     }
 
     void writes(WriteRule wr, ParsedArgs p, Site site) {
+        boolean outer = emptyOnly;
+        emptyOnly = wr.empty();
+        try {
+            writesRow(wr, p, site);
+        } finally {
+            emptyOnly = outer;
+        }
+    }
+
+    private void writesRow(WriteRule wr, ParsedArgs p, Site site) {
         switch (wr.target()) {
             case OPERANDS -> {
                 for (Arg a : p.operands) {
@@ -503,7 +515,7 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("device-write"), path);
             return;
         }
-        if (analysis.rules.isSensitivePath(probe)) {
+        if (analysis.rules.isSensitivePath(probe) && !emptyOnly) {
             analysis.raise(site, analysis.setting("sensitive-write"), path);
             return;
         }

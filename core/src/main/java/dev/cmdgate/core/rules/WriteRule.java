@@ -27,8 +27,12 @@ import java.util.List;
  * @param conditions the row applies only when these hold
  * @param verdict    the verdict for an ordinary file
  * @param words      the marker words of an AFTER row (empty otherwise)
+ * @param empty      {@code writes empty …}: the command only creates the file (or directory) or changes its times,
+ *                   never its content ({@code touch}, {@code mkdir}): checked against the gate's own files and
+ *                   devices, not as a write of content into a sensitive place
  */
-public record WriteRule(Target target, String name, List<Condition> conditions, Rating verdict, List<String> words) {
+public record WriteRule(Target target, String name, List<Condition> conditions, Rating verdict, List<String> words,
+        boolean empty) {
 
     /** Which arguments are written. */
     public enum Target {
@@ -40,7 +44,7 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
     }
 
     /**
-     * {@code writes operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
+     * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
      * OPT|url-names|link-sources [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
@@ -50,13 +54,15 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
         Target target;
         String name = null;
         List<String> words = new ArrayList<>();
-        int i = 2;
-        switch (t.get(1)) {
+        boolean empty = t.size() > 2 && t.get(1).equals("empty");
+        int at = empty ? 2 : 1;
+        int i = at + 1;
+        switch (t.get(at)) {
             case "operands" -> target = Target.OPERANDS;
             case "first" -> target = Target.FIRST;
             case "last" -> target = Target.LAST;
             case "prefix", "into" -> {
-                boolean prefix = t.get(1).equals("prefix");
+                boolean prefix = t.get(at).equals("prefix");
                 String what = row.need(i++);
                 if (what.equals("last")) {
                     target = prefix ? Target.PREFIX_LAST : Target.INTO_LAST;
@@ -64,7 +70,7 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                     target = prefix ? Target.PREFIX_OPT : Target.INTO_OPT;
                     name = s.optionName(row.need(i++));
                 } else {
-                    throw new IllegalArgumentException("expected: writes " + t.get(1) + " last|opt OPT …");
+                    throw new IllegalArgumentException("expected: writes " + t.get(at) + " last|opt OPT …");
                 }
             }
             case "opt" -> {
@@ -115,7 +121,7 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                     throw new IllegalArgumentException("expected: writes mentions operands|opt OPT …");
                 }
             }
-            default -> throw new IllegalArgumentException("unknown writes target '" + t.get(1) + "'");
+            default -> throw new IllegalArgumentException("unknown writes target '" + t.get(at) + "'");
         }
         List<Condition> conds = List.of();
         if (i < arrow) {
@@ -124,6 +130,6 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
             }
             conds = row.conditions(s, i + 1, arrow);
         }
-        return new WriteRule(target, name, conds, row.verdictAfter(arrow), List.copyOf(words));
+        return new WriteRule(target, name, conds, row.verdictAfter(arrow), List.copyOf(words), empty);
     }
 }
