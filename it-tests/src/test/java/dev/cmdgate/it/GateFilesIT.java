@@ -170,15 +170,7 @@ class GateFilesIT {
         byte[] passport = ("{\"passport_id\":\"pp-links\",\"status\":\"active\",\"capabilities\":[{\"id\":"
                 + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"ln\",\"cp\","
                 + "\"sh\",\"echo\",\"link\"],\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/policy.json", ex -> {
-            ex.sendResponseHeaders(200, passport.length);
-            try (java.io.OutputStream out = ex.getResponseBody()) {
-                out.write(passport);
-            }
-        });
-        server.start();
+        com.sun.net.httpserver.HttpServer server = servePassport(passport);
         try {
             Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
                     .add("ln_to_dir", "ln", "-s", state, "lnk")
@@ -222,5 +214,90 @@ class GateFilesIT {
                 Files.deleteIfExists(archives);
             }
         }
+    }
+    /**
+     * Commands that run in another directory than the shell's, or create files, under {@code full} with a policy
+     * server's state directory and the CLI's class-data archives among the gate's files: {@code env -C} (also
+     * wrapped in timeout), {@code find -execdir}, {@code git -C}, a cd after CDPATH or HOME was given a value,
+     * {@code touch}, {@code mkdir}, and a copy into the archives directory named {@code .}: each is refused and the
+     * state directory holds only what the gate wrote; the same copy into another directory runs.
+     */
+    @OnEachJdk
+    void commands_run_in_another_directory_do_not_write_the_gates_files(Jdk jdk) throws Exception {
+        Path state = Dirs.mkdir(tmp, "state");
+        Path work = Dirs.mkdir(tmp, "work");
+        Path elsewhere = Dirs.mkdir(tmp, "elsewhere");
+        Path archives = ForkedJvm.AGENT_JAR.toAbsolutePath().getParent().resolve("cli-archive");
+        String forgedName = "forged-cwd-" + jdk.feature() + ".jsa";
+        boolean madeArchives = !Files.isDirectory(archives);
+        Files.createDirectories(archives);
+        Path evil = Dirs.write(work.resolve("evil"), "{\"passport_id\":\"forged\"}");
+        Dirs.write(Dirs.mkdir(work, "one").resolve(forgedName), "forged archive");
+        byte[] passport = ("{\"passport_id\":\"pp-cwd\",\"status\":\"active\",\"capabilities\":[{\"id\":"
+                + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"*\"],"
+                + "\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        com.sun.net.httpserver.HttpServer server = servePassport(passport);
+        try {
+            Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
+                    .add("env_C_kept", "sh", "-c", "env -C " + state + " cp " + evil + " policy.body")
+                    .add("env_chdir_new", "sh", "-c", "env --chdir=" + state + " cp " + evil + " planted")
+                    .add("timeout_env_C", "sh", "-c", "timeout 5 env -C " + state + " cp " + evil + " planted2")
+                    .add("find_execdir", "sh", "-c", "find " + state + " -name policy.body -execdir cp " + evil
+                            + " policy.body \\;")
+                    .add("git_C_init", "sh", "-c", "git -C " + state + " init -q")
+                    .add("cdpath", "sh", "-c", "CDPATH=" + tmp + "; cd state && cp " + evil + " planted3")
+                    .add("home_cd", "sh", "-c", "HOME=" + state + "; cd && cp " + evil + " planted4")
+                    .add("touch", "touch", state.resolve("planted5").toString())
+                    .add("mkdir", "sh", "-c", "cd " + state + " && mkdir planted6")
+                    .add("archive_dot", "sh", "-c", "env -C " + archives + " cp " + work.resolve("one/" + forgedName) + " .")
+                    .add("cp_elsewhere", "sh", "-c", "env -C " + elsewhere + " cp " + evil + " copied");
+            try (ForkedJvm.Running app = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,policy.wait=20")
+                    .cmdgate("policy", "http://127.0.0.1:" + server.getAddress().getPort() + "/policy.json")
+                    .cmdgate("policy.state", state).main(Commands.class).args(spec.args()).start()) {
+                app.awaitLine("AWAIT kept", Duration.ofSeconds(30));
+                for (int i = 0; i < 100 && !Files.exists(state.resolve("policy.body")); i++) {
+                    Thread.sleep(100);
+                }
+                List<String> kept;
+                try (var files = Files.list(state)) {
+                    kept = files.map(f -> f.getFileName().toString()).sorted().toList();
+                }
+                app.send("go\n");
+                Run run = app.finish();
+                for (String name : List.of("env_C_kept", "env_chdir_new", "timeout_env_C", "find_execdir", "git_C_init",
+                        "cdpath", "home_cd", "touch", "mkdir", "archive_dot")) {
+                    AppResult r = run.result(name);
+                    assertThat(r.blocked()).as(name + "\n" + run.describe()).isTrue();
+                    assertThat(r.message()).as(name).contains("Destructive");
+                }
+                assertThat(run.result("cp_elsewhere").ok()).as(run.describe()).isTrue();
+                try (var files = Files.list(state)) {
+                    assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).isEqualTo(kept);
+                }
+            }
+            assertThat(state.resolve("policy.body")).hasBinaryContent(passport);
+            assertThat(archives.resolve(forgedName)).doesNotExist();
+            assertThat(elsewhere.resolve("copied")).exists();
+        } finally {
+            server.stop(0);
+            Files.deleteIfExists(archives.resolve(forgedName));
+            if (madeArchives) {
+                Files.deleteIfExists(archives);
+            }
+        }
+    }
+
+    /** A loopback server answering {@code /policy.json} with the passport, started. */
+    private static com.sun.net.httpserver.HttpServer servePassport(byte[] passport) throws java.io.IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/policy.json", ex -> {
+            ex.sendResponseHeaders(200, passport.length);
+            try (java.io.OutputStream out = ex.getResponseBody()) {
+                out.write(passport);
+            }
+        });
+        server.start();
+        return server;
     }
 }

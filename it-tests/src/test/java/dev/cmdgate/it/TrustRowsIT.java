@@ -73,6 +73,49 @@ class TrustRowsIT {
         assertThat(outside.resolve("data/keep.txt")).exists();
     }
 
+    /**
+     * A trusted {@code rm -rf target} (in the project) and {@code rm -rf ~/.cache/acme}, under full: the same words
+     * run in another directory by an option ({@code env -C}, {@code find -execdir}), after the line gave HOME
+     * another value, or after the line made a link it then cds through, are judged as what they are (Destructive,
+     * refused with prompt=deny); the directories outside stay.
+     */
+    @OnEachJdk
+    void aTrustedCommandMovedElsewhereByTheLineItselfIsNotTrusted(Jdk jdk) throws IOException {
+        Path project = Dirs.mkdir(tmp, "project");
+        Path outside = Dirs.mkdir(tmp, "outside");
+        Path home = Dirs.mkdir(tmp, "home");
+        Files.createDirectories(outside.resolve("target"));
+        Files.writeString(outside.resolve("target/keep.txt"), "precious\n");
+        Files.createDirectories(outside.resolve(".cache/acme"));
+        Files.writeString(outside.resolve(".cache/acme/keep.txt"), "precious\n");
+        Files.createDirectories(project.resolve("module/target"));
+        Files.createDirectories(home.resolve(".cache/acme"));
+        Path rules = rules("""
+                trust rm -rf target if cwd=${user.dir} cwd=${user.dir}/* -> "the project's build output"
+                trust rm -rf ~/.cache/acme -> "the tool's cache"
+                """);
+        Spec spec = Spec.attempts()
+                .add("env-C", "sh", "-c", "env -C " + outside + " rm -rf target")
+                .add("execdir", "sh", "-c", "find " + outside.resolve("target") + " -execdir rm -rf target \\;")
+                .add("home", "sh", "-c", "HOME=" + outside + "; rm -rf ~/.cache/acme")
+                .add("link-then-cd", "sh", "-c", "ln -s " + outside + " ./sub && cd ./sub && rm -rf target")
+                .add("env-C-module", "sh", "-c", "env -C module rm -rf target")
+                .add("own-cache", "sh", "-c", "rm -rf ~/.cache/acme");
+        Run run = ForkedJvm.on(jdk).in(project).withAgent("autonomy=full,prompt=deny,rules=" + rules)
+                .env("HOME", home.toString()).main(Commands.class).args(spec.args()).run();
+        for (String refused : List.of("env-C", "execdir", "home", "link-then-cd")) {
+            assertThat(run.result(refused).blocked()).as(refused + "\n" + run.describe()).isTrue();
+            assertThat(run.result(refused).message()).as(refused).contains("Destructive");
+        }
+        assertThat(outside.resolve("target/keep.txt")).exists();
+        assertThat(outside.resolve(".cache/acme/keep.txt")).exists();
+        assertThat(project.resolve("sub")).doesNotExist();
+        assertThat(run.result("env-C-module").ok()).as(run.describe()).isTrue();
+        assertThat(project.resolve("module/target")).doesNotExist();
+        assertThat(run.result("own-cache").ok()).as(run.describe()).isTrue();
+        assertThat(home.resolve(".cache/acme")).doesNotExist();
+    }
+
     @OnEachJdk
     void aClassNamedIntoTheCallersPackageIsNotTheCaller(Jdk jdk) throws IOException {
         Path work = Dirs.mkdir(tmp, "work");

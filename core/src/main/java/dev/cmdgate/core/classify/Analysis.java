@@ -281,6 +281,22 @@ final class Analysis {
      * The inline assignments were judged by the caller ({@link Variables#set}).
      */
     void command(List<Arg> words, Map<String, String> assigns, Site site, List<String> networkRedirects, boolean record) {
+        CommandClass outerMax = commandMax;
+        commandMax = CommandClass.READ;
+        try {
+            judge(words, assigns, site, networkRedirects, record);
+            OwnFiles.Entry in = files.inside();
+            if (in != null && commandMax.atLeast(CommandClass.WRITE)) {
+                // cd STATE && make, git -C STATE init: what it writes there is not named on the line
+                raise(site, setting("own-files"), "it writes while working in " + in.what() + " " + in.path());
+            }
+        } finally {
+            commandMax = outerMax.max(commandMax);
+        }
+    }
+
+    private void judge(List<Arg> words, Map<String, String> assigns, Site site, List<String> networkRedirects,
+            boolean record) {
         if (budget.exhausted) {
             return;
         }
@@ -340,8 +356,10 @@ final class Analysis {
         }
         if (trust != null && !function) {
             // a command the user's rules trust: this simple command only, nothing around it
-            dev.cmdgate.core.rules.TrustRule t = trust.match(rules.trust(), words, name, !pathProgram);
+            dev.cmdgate.core.rules.TrustRule t = trust.match(rules.trust(), words, name, !pathProgram,
+                    files.homeAssigned());
             if (t != null) {
+                trust.ranUnseen();
                 raise(site, new Rating(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
                 return;
             }
@@ -382,11 +400,24 @@ final class Analysis {
         }
         Set<Arg> outer = claimed;
         claimed = null;   // one per command: nested scripts and wrapped commands have their own
+        List<Arg> workDirs = workDirectories(p);
+        FileEffects.Place place = workDirs == null ? null : files.enter(workDirs);
+        List<String> trustPlace = workDirs == null || trust == null ? null : trust.enter(workDirs);
         boolean carried;
         try {
-            carried = evaluate(p, site, networkRedirects);
+            carried = evaluate(p, site, networkRedirects, place);
+            OwnFiles.Entry in = place == null ? null : files.inside();
+            if (in != null && commandMax.atLeast(CommandClass.WRITE)) {
+                raise(site, setting("own-files"), "it writes while working in " + in.what() + " " + in.path());
+            }
         } finally {
             claimed = outer;
+            if (place != null) {
+                files.leave(place);
+                if (trust != null) {
+                    trust.leave(trustPlace);
+                }
+            }
         }
         if (!(carried && rules.isSecretCarrier(name)) && !rules.isSecretInert(name)) {
             receiver(name);
@@ -412,6 +443,68 @@ final class Analysis {
             as.set(0, new Arg(names.get(i), false, false, w0.start, w0.end));
             command(as, assigns, site.at(site.location() + " (the pattern " + w0.text + " as " + names.get(i) + ")"),
                     networkRedirects, record);
+        }
+    }
+
+    /**
+     * The directories a command and what it runs work in when its {@code chdir opt} rows' options are given
+     * ({@code env -C DIR}, {@code make -C DIR}, {@code unshare --wd=DIR}), or null when none is.
+     */
+    private static List<Arg> workDirectories(ParsedArgs p) {
+        List<Arg> out = null;
+        for (Section s : p.path) {
+            for (String opt : s.chdirOpts()) {
+                for (ParsedArgs.Use u : p.options) {
+                    if (!u.name().equals(opt)) {
+                        continue;
+                    }
+                    if (out == null) {
+                        out = new ArrayList<>(1);
+                    }
+                    if (u.value() == null) {
+                        // nsenter --wd: another process's directory, only known at run time
+                        out.add(new Arg("$(…)", true, false, -1, -1));
+                    } else {
+                        // a glob in the word makes the directory one only known at run time
+                        out.add(new Arg(u.value(), u.from().dynamic, false, -1, -1,
+                                u.from().pattern != null ? u.value() : null));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A written path, for the trust rows' directories: a later cd through it is not a directory known before. */
+    void wrote(Arg a) {
+        if (trust != null) {
+            trust.wrote(a);
+        }
+    }
+
+    /**
+     * A command embedded in a wrapper's arguments that runs in the directory of each file the wrapper finds
+     * ({@code find START -execdir CMD ;}): judged as working in a directory only known at run time, below or at
+     * each starting point (a file found at the start itself runs in its parent).
+     */
+    void commandInFoundDirectories(List<Arg> words, Site site, List<Arg> startingPoints) {
+        List<Arg> dirs = new ArrayList<>();
+        for (Arg s : startingPoints) {
+            dirs.add(s);
+            if (!s.unresolved()) {
+                dirs.add(new Arg(s.text + "/..", false, false, -1, -1));
+            }
+            dirs.add(new Arg(s.text + "/$(…)", true, false, -1, -1));
+        }
+        FileEffects.Place place = files.enter(dirs);
+        List<String> trustPlace = trust == null ? null : trust.enter(dirs);
+        try {
+            command(words, Map.of(), site, List.of());
+        } finally {
+            files.leave(place);
+            if (trust != null) {
+                trust.leave(trustPlace);
+            }
         }
     }
 
@@ -442,8 +535,11 @@ final class Analysis {
         return claimed != null && claimed.contains(a);
     }
 
-    /** Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script. */
-    private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects) {
+    /**
+     * Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script.
+     * {@code outside}: where paths started before the command's directory option moved them, or null.
+     */
+    private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects, FileEffects.Place outside) {
         Section deepest = p.section();
         Rating base = null;
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
@@ -517,7 +613,17 @@ final class Analysis {
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(site, setting("reverse-shell"), String.join(" ", networkRedirects));
         }
-        steering.note(p, site, false);
+        if (outside != null) {
+            // the files that steer a program are found from its directory option by the steering rows themselves
+            FileEffects.Place inside = files.swap(outside);
+            try {
+                steering.note(p, site, false);
+            } finally {
+                files.swap(inside);
+            }
+        } else {
+            steering.note(p, site, false);
+        }
         boolean carried = scriptsRun > scriptsBefore;
         RunsRule runs = deepest.runs();
         if (runs != null) {

@@ -53,6 +53,10 @@ final class FileEffects {
      * well as by its name. Null before any directory change, or when there are too many to follow.
      */
     private List<String> possibleDirectories;
+    /** {@link #inside()}. */
+    private OwnFiles.Entry inside;
+    /** A {@code writes empty} row is being applied: no content is written, so a sensitive place is not raised. */
+    private boolean emptyOnly;
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
@@ -70,6 +74,7 @@ final class FileEffects {
     void directoryChange(String name, ParsedArgs p) {
         followDirectoryChange(name, p);
         changedDirectory = true;
+        inside = insideOwn(possibleDirectories);
     }
 
     private void followDirectoryChange(String name, ParsedArgs p) {
@@ -80,28 +85,164 @@ final class FileEffects {
             possibleDirectories = new ArrayList<>();
             possibleDirectories.add(cwd);
         }
-        if (possibleDirectories == null || name.equals("popd") || p.operands.isEmpty()) {
-            return;   // popd and a bare cd lead back to directories already followed, or home (not followed)
+        if (possibleDirectories == null || name.equals("popd")) {
+            return;   // popd leads back to directories already followed
         }
-        Arg target = p.operands.get(0);
-        if (target.dynamic || target.text.equals("-")) {
-            return;
-        }
-        String t = PathText.normalize(target.text);
-        if (t.equals("~") || t.startsWith("~/")) {
-            t = home == null ? null : home + t.substring(1);
-        }
-        if (t == null) {
-            return;
+        List<String> targets = new ArrayList<>(2);
+        if (p.operands.isEmpty()) {
+            targets.add("~");   // a bare cd: the home directory, whatever HOME holds then
+        } else {
+            Arg target = p.operands.get(0);
+            if (target.dynamic || target.text.equals("-")) {
+                return;
+            }
+            targets.add(target.text);
+            String t = PathText.normalize(target.text);
+            if (!t.startsWith("/") && !t.startsWith("~") && !t.equals(".") && !t.equals("..") && !t.startsWith("./")
+                    && !t.startsWith("../")) {
+                // a bare name is looked up in CDPATH's directories first (its known values; the rest: by name)
+                for (String path : analysis.env.literals("CDPATH")) {
+                    for (String entry : Chars.splitRuns(path, ":", 16)) {
+                        targets.add(entry.isEmpty() ? t : entry + "/" + t);
+                    }
+                }
+            }
         }
         List<String> next = new ArrayList<>(possibleDirectories);
-        for (String from : t.startsWith("/") ? List.of("/") : possibleDirectories) {
-            String d = PathText.resolveDots(PathText.normalize(t.startsWith("/") ? t : from + "/" + t));
-            if (!next.contains(d)) {
-                next.add(d);
+        for (String t : targets) {
+            List<String> led = ledTo(t, possibleDirectories);
+            for (int i = 0; led != null && i < led.size(); i++) {
+                if (!next.contains(led.get(i))) {
+                    next.add(led.get(i));
+                }
             }
         }
         possibleDirectories = next.size() > 32 ? null : next;
+    }
+
+    /**
+     * The directories a literal directory word leads to from any of {@code from}: one per starting directory for a
+     * relative word, one per value {@code ~} may have ({@link #homes}) for a word in the home directory. Null when
+     * {@code ~} may be a directory only known at run time (then the rest is judged by name).
+     */
+    private List<String> ledTo(String word, List<String> from) {
+        String t = PathText.normalize(word);
+        List<String> starts;
+        if (t.equals("~") || t.startsWith("~/")) {
+            if (homeUnknown()) {
+                return null;
+            }
+            List<String> out = new ArrayList<>(2);
+            for (String h : homes()) {
+                out.add(PathText.resolveDots(PathText.normalize(h + t.substring(1))));
+            }
+            return out;
+        }
+        if (t.startsWith("~")) {
+            return null;   // another user's home
+        }
+        starts = t.startsWith("/") ? List.of("/") : from;
+        List<String> out = new ArrayList<>(starts.size());
+        for (String f : starts) {
+            String d = PathText.resolveDots(PathText.normalize(t.startsWith("/") ? t : f + "/" + t));
+            if (!out.contains(d)) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What {@code ~} (and a bare {@code cd}) means now: the launch's home directory and every literal value the
+     * script gave HOME so far (a branch may have set it or not).
+     */
+    private List<String> homes() {
+        List<String> out = new ArrayList<>(2);
+        if (home != null) {
+            out.add(home);
+        }
+        for (String h : analysis.env.literals("HOME")) {
+            if (!h.isEmpty() && !out.contains(h)) {
+                out.add(h);
+            }
+        }
+        return out;
+    }
+
+    /** Whether the script gave HOME a value only known at run time: {@code ~} may then be any directory. */
+    boolean homeUnknown() {
+        EnvState.Value v = analysis.env.value("HOME");
+        return v != null && v.dynamic();
+    }
+
+    /** Whether the script (or the launch's environment) gave HOME a value of its own. */
+    boolean homeAssigned() {
+        return analysis.env.value("HOME") != null;
+    }
+
+    /** What a command run in another directory ({@code env -C DIR}, {@code find -execdir}) replaced, for its end. */
+    record Place(boolean changedDirectory, List<String> possibleDirectories, OwnFiles.Entry inside) {
+    }
+
+    /**
+     * A command and what it runs work in one of {@code dirs} ({@code chdir opt} and {@code chdir between} rows):
+     * until {@link #leave}, a relative path starts there — from each literal directory (relative ones from where
+     * the command itself runs), and, as after any change of directory, compared by name with the gate's files
+     * (a directory only known at run time is judged that way alone).
+     */
+    Place enter(List<Arg> dirs) {
+        Place saved = new Place(changedDirectory, possibleDirectories, inside);
+        List<String> from = changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
+        List<String> next = new ArrayList<>();
+        for (Arg d : dirs) {
+            if (d.unresolved() || d.pattern != null || d.text.isEmpty()) {
+                continue;
+            }
+            String t = PathText.normalize(d.text);
+            List<String> led = !t.startsWith("/") && !t.startsWith("~") && from == null ? null : ledTo(t, from);
+            for (int i = 0; led != null && i < led.size() && next.size() <= 32; i++) {
+                if (!next.contains(led.get(i))) {
+                    next.add(led.get(i));
+                }
+            }
+        }
+        changedDirectory = true;
+        possibleDirectories = next.isEmpty() || next.size() > 32 ? null : next;
+        inside = insideOwn(possibleDirectories);
+        return saved;
+    }
+
+    /** Puts back {@code other} and returns what it replaced. */
+    Place swap(Place other) {
+        Place now = new Place(changedDirectory, possibleDirectories, inside);
+        leave(other);
+        return now;
+    }
+
+    /** The end of a command {@link #enter} moved: paths start where they did before it. */
+    void leave(Place saved) {
+        changedDirectory = saved.changedDirectory();
+        possibleDirectories = saved.possibleDirectories();
+        inside = saved.inside();
+    }
+
+    /**
+     * The protected directory a command may run inside (after a cd, or in a directory an option gives), or null:
+     * a command that writes there may write files of the gate's own whose names the line never shows (a make
+     * recipe, {@code git init}, {@code cp -r SRC/. .}).
+     */
+    OwnFiles.Entry inside() {
+        return inside;
+    }
+
+    private OwnFiles.Entry insideOwn(List<String> dirs) {
+        for (int i = 0, n = dirs == null ? 0 : dirs.size(); i < n; i++) {
+            OwnFiles.Entry e = own.holding(dirs.get(i));
+            if (e != null) {
+                return e;
+            }
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------ written files
@@ -126,11 +267,47 @@ final class FileEffects {
     }
 
     void writes(WriteRule wr, ParsedArgs p, Site site) {
+        boolean outer = emptyOnly;
+        emptyOnly = wr.empty();
+        try {
+            writesRow(wr, p, site);
+        } finally {
+            emptyOnly = outer;
+        }
+    }
+
+    private void writesRow(WriteRule wr, ParsedArgs p, Site site) {
         switch (wr.target()) {
             case OPERANDS -> {
                 for (Arg a : p.operands) {
                     analysis.claim(a);
                     writePath(a, wr.verdict(), site);
+                }
+            }
+            case FIRST -> {
+                if (!p.operands.isEmpty()) {
+                    analysis.claim(p.operands.get(0));
+                    writePath(p.operands.get(0), wr.verdict(), site);
+                }
+            }
+            case PREFIX_LAST, PREFIX_OPT -> {
+                for (Arg v : destinations(wr, p)) {
+                    // split IN STATE/p writes STATE/paa …: names that begin with the value
+                    writePath(new Arg(v.text + "$(…)", true, false, -1, -1), wr.verdict(), site);
+                }
+            }
+            case INTO_LAST, INTO_OPT -> {
+                List<Arg> dest = destinations(wr, p);
+                int sources = wr.target() == WriteRule.Target.INTO_LAST ? p.operands.size() - 1 : p.operands.size();
+                for (Arg d : dest) {
+                    for (int i = 0; i < sources && i < 64; i++) {
+                        String name = lastComponent(p.operands.get(i).text);
+                        if (name != null) {
+                            // cp W/one/KEY.jsa DIR: DIR may be a directory, and then DIR/KEY.jsa is the file written
+                            writePath(new Arg(d.text + "/" + name, d.dynamic || p.operands.get(i).dynamic, false, -1,
+                                    -1), wr.verdict(), site);
+                        }
+                    }
                 }
             }
             case LAST -> {
@@ -253,6 +430,30 @@ final class FileEffects {
         }
     }
 
+    /** The last operand ({@code … last} rows, with at least two operands) or the option's values. */
+    private static List<Arg> destinations(WriteRule wr, ParsedArgs p) {
+        if (wr.target() == WriteRule.Target.PREFIX_LAST || wr.target() == WriteRule.Target.INTO_LAST) {
+            return p.operands.size() < 2 ? List.of() : List.of(p.operands.get(p.operands.size() - 1));
+        }
+        List<Arg> out = new ArrayList<>(1);
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(wr.name()) && u.value() != null) {
+                out.add(new Arg(u.value(), u.from().dynamic, false, -1, -1));
+            }
+        }
+        return out;
+    }
+
+    /** A path's last component ({@code a/b/} → {@code b}), or null for none or {@code .}/{@code ..}. */
+    private static String lastComponent(String path) {
+        String p = path;
+        while (p.endsWith("/") && p.length() > 1) {
+            p = p.substring(0, p.length() - 1);
+        }
+        String name = p.substring(p.lastIndexOf('/') + 1);
+        return name.isEmpty() || name.equals(".") || name.equals("..") || name.equals("/") ? null : name;
+    }
+
     private static String parentOf(String path) {
         String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
         int slash = p.lastIndexOf('/');
@@ -284,6 +485,7 @@ final class FileEffects {
             }
             return;
         }
+        analysis.wrote(a);
         String path = a.normalized();
         if (analysis.written != null && analysis.written.size() < 1000) {
             analysis.written.add(ScriptFiles.key(a.text));
@@ -298,6 +500,9 @@ final class FileEffects {
                 mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob);
             }
         }
+        if (mine == null && homeAssigned()) {
+            mine = reachedFromHomes(a);
+        }
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;
@@ -310,11 +515,32 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("device-write"), path);
             return;
         }
-        if (analysis.rules.isSensitivePath(probe)) {
+        if (analysis.rules.isSensitivePath(probe) && !emptyOnly) {
             analysis.raise(site, analysis.setting("sensitive-write"), path);
             return;
         }
         analysis.raise(site, ordinary, a.text);
+    }
+
+    /**
+     * A path in the home directory after the script gave HOME a value ({@code HOME=DIR; cp x ~/f}): checked in every
+     * directory {@code ~} may be then, and by name when HOME's value is only known at run time.
+     */
+    private OwnFiles.Entry reachedFromHomes(Arg a) {
+        String p = a.normalized();
+        if (!p.equals("~") && !p.startsWith("~/")) {
+            return null;
+        }
+        String rest = p.substring(1);
+        OwnFiles.Entry mine = null;
+        List<String> hs = homes();
+        for (int i = 0; i < hs.size() && mine == null; i++) {
+            mine = own.reached(hs.get(i) + rest, null, a.unresolved(), dotglob);
+        }
+        if (mine == null && homeUnknown() && rest.length() > 1) {
+            mine = own.reached(rest.substring(1), null, a.unresolved(), dotglob);
+        }
+        return mine;
     }
 
     private boolean holdsPlaceholder(String text) {

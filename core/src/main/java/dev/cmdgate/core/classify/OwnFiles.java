@@ -166,6 +166,19 @@ public final class OwnFiles {
         return null;
     }
 
+    /**
+     * The protected directory ({@link Kind#TREE}) that {@code dir} (absolute, normalised) is or lies below, or null:
+     * a command working there writes into it whatever the names it writes.
+     */
+    Entry holding(String dir) {
+        for (Entry e : entries) {
+            if (e.kind() == Kind.TREE && (dir.equals(e.path()) || dir.startsWith(e.path() + "/"))) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** The protected entry the path reaches through the links, or as another name, the disk holds now. */
     private Entry reachedOnDisk(String asWritten, String asText) {
         String onDisk = DiskPaths.resolved(asWritten);

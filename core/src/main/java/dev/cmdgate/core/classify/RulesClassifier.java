@@ -149,7 +149,7 @@ public final class RulesClassifier implements CommandClassifier {
             int slash = w0.lastIndexOf('/');
             boolean standard = slash < 0 || r.isSystemDir(PathText.resolveDots(PathText.normalize(w0.substring(0, Math.max(slash, 1)))));
             dev.cmdgate.core.rules.TrustRule t = new Trust(site == null ? dev.cmdgate.core.LaunchSite.NONE : site)
-                    .match(r.trust(), words, w0.substring(slash + 1), standard);
+                    .match(r.trust(), words, w0.substring(slash + 1), standard, false);
             return t != null && dev.cmdgate.core.rules.Glob.anyMatch(t.outputs(), PathText.resolveDots(PathText.normalize(path)));
         } catch (RuntimeException e) {
             return false;

@@ -18,11 +18,18 @@ final class Trust {
     /** The directories a command may run in so far, or null when one of them is unknown. */
     private List<String> dirs;
     private final LaunchSite site;
+    /** The launch's own directory (normalised), or null. */
+    private final String launchDir;
+    /** Absolute paths earlier commands of the line write ({@link #wrote}). */
+    private final List<String> made = new ArrayList<>(0);
+    /** An earlier command wrote a path not known before run time, or a trusted one ran. */
+    private boolean madeUnknown;
 
     Trust(LaunchSite site) {
         this.site = site;
         String cwd = site.cwd();
-        this.dirs = cwd == null || !cwd.startsWith("/") ? null : new ArrayList<>(List.of(PathText.resolveDots(PathText.normalize(cwd))));
+        this.launchDir = cwd == null || !cwd.startsWith("/") ? null : PathText.resolveDots(PathText.normalize(cwd));
+        this.dirs = launchDir == null ? null : new ArrayList<>(List.of(launchDir));
     }
 
     /**
@@ -50,6 +57,103 @@ final class Trust {
         } else {
             dirs = null;   // a bare name may be found through CDPATH: where it goes is not known here
         }
+        if (throughMade()) {
+            dirs = null;   // ln -s OUTSIDE sub && cd sub: the directory is what the line made it
+        }
+    }
+
+    /**
+     * A command and what it runs work in one of {@code targets} ({@code env -C DIR}, {@code find -execdir}) until
+     * {@link #leave}: each is taken from every directory the command may run in (no CDPATH: these call chdir
+     * directly). One only known at run time, in the home directory, or made earlier in the line, is unknown.
+     * Returns what to restore.
+     */
+    List<String> enter(List<Arg> targets) {
+        List<String> saved = dirs;
+        if (dirs == null) {
+            return null;
+        }
+        List<String> next = new ArrayList<>();
+        for (Arg target : targets) {
+            String t = target.text;
+            if (target.dynamic || target.pattern != null || t.isEmpty() || t.startsWith("~")) {
+                dirs = null;
+                return saved;
+            }
+            for (String d : t.startsWith("/") ? List.of("") : saved) {
+                String p = PathText.resolveDots(PathText.normalize(t.startsWith("/") ? t : d + "/" + t));
+                if (!next.contains(p)) {
+                    next.add(p);
+                }
+            }
+        }
+        dirs = next;
+        if (throughMade()) {
+            dirs = null;
+        }
+        return saved;
+    }
+
+    /** The end of a command {@link #enter} moved. */
+    void leave(List<String> saved) {
+        dirs = saved;
+    }
+
+    /**
+     * A path an earlier command of the line writes (a link {@code ln -s} makes, a directory {@code mkdir}
+     * makes, a file {@code mv} replaces): what it is when the command runs is not what the disk holds when the
+     * launch is decided. Relative ones are taken from every directory the command may run in.
+     */
+    void wrote(Arg a) {
+        if (madeUnknown) {
+            return;
+        }
+        String t = a.text;
+        if (a.dynamic || a.pattern != null || t.isEmpty() || t.startsWith("~") || dirs == null && !t.startsWith("/")) {
+            madeUnknown = true;
+            return;
+        }
+        if (made.size() >= 64) {
+            madeUnknown = true;
+            return;
+        }
+        for (String d : t.startsWith("/") ? List.of("") : dirs) {
+            String p = PathText.resolveDots(PathText.normalize(t.startsWith("/") ? t : d + "/" + t));
+            if (!made.contains(p)) {
+                made.add(p);
+            }
+        }
+    }
+
+    /** A trusted command ran: what it writes is not followed, so any path may have been made. */
+    void ranUnseen() {
+        madeUnknown = true;
+    }
+
+    /** Whether a directory the command may run in is, or lies below, a path an earlier command made. */
+    private boolean throughMade() {
+        if (dirs == null || made.isEmpty() && !madeUnknown) {
+            return false;
+        }
+        if (madeUnknown) {
+            return dirs.size() > 1 || !dirs.get(0).equals(launchDir);
+        }
+        for (String d : dirs) {
+            if (under(d, true)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code path} is below a made path ({@code orSame}: or is one). */
+    private boolean under(String path, boolean orSame) {
+        for (String m : made) {
+            if (orSame && path.equals(m) || path.startsWith(m.equals("/") ? "/" : m + "/")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void add(String path) {
@@ -66,10 +170,16 @@ final class Trust {
      * @param name     the program name as the classifier resolved it
      * @param standard true when the command word is a bare name or in a standard system directory
      */
-    TrustRule match(List<TrustRule> rows, List<Arg> words, String name, boolean standard) {
+    TrustRule match(List<TrustRule> rows, List<Arg> words, String name, boolean standard, boolean homeAssigned) {
         for (Arg a : words) {
             if (a.dynamic || (a.start >= 0 && hasGlobChar(a.text))) {
                 return null;
+            }
+            if (homeAssigned && a.text.startsWith("~")) {
+                return null;   // HOME=OUTSIDE; rm -rf ~/x: the shell's ~ is the value the line gave HOME
+            }
+            if (throughMadePath(a.text)) {
+                return null;   // ln -s OUTSIDE sub && rm -rf sub/target
             }
         }
         for (TrustRule r : rows) {
@@ -78,6 +188,33 @@ final class Trust {
             }
         }
         return null;
+    }
+
+    /** Whether a word names a path below one an earlier command of the line made (or may have made). */
+    private boolean throughMadePath(String word) {
+        if (made.isEmpty() && !madeUnknown) {
+            return false;
+        }
+        int eq = word.startsWith("-") ? word.indexOf('=') : -1;
+        word = eq >= 0 ? word.substring(eq + 1) : word;   // --output=sub/x
+        if (word.indexOf('/') <= 0 && !word.startsWith("/")) {
+            return false;
+        }
+        if (madeUnknown) {
+            return true;
+        }
+        if (word.startsWith("/")) {
+            return under(PathText.resolveDots(PathText.normalize(word)), false);
+        }
+        if (dirs == null) {
+            return true;
+        }
+        for (String d : dirs) {
+            if (under(PathText.resolveDots(PathText.normalize(d + "/" + word)), false)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean matches(TrustRule r, List<Arg> words, String name, boolean standard) {

@@ -65,7 +65,12 @@ final class Wrappers {
                 List<Arg> found = foundFiles(b.words(), p.args, r.replace());
                 analysis.files.standingFor(r.replace(), found);
                 try {
-                    analysis.command(b.words(), Map.of(), inner, List.of());
+                    if (p.section().chdirBetween().contains(b.start().text)) {
+                        // find -execdir: run in the directory of each file found
+                        analysis.commandInFoundDirectories(b.words(), inner, startingPoints(p.args));
+                    } else {
+                        analysis.command(b.words(), Map.of(), inner, List.of());
+                    }
                 } finally {
                     analysis.files.standingFor(List.of(), List.of());
                 }
@@ -356,15 +361,27 @@ final class Wrappers {
             return List.of();
         }
         List<Arg> out = new ArrayList<>();
+        for (Arg w : startingPoints(all)) {
+            out.add(new Arg((w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)", true, false, -1, -1));
+        }
+        return out;
+    }
+
+    /**
+     * A finder's starting points: its arguments before the first that starts with {@code -}, {@code (} or
+     * {@code !} (at most 8), or {@code .} when there is none.
+     */
+    static List<Arg> startingPoints(List<Arg> all) {
+        List<Arg> out = new ArrayList<>();
         for (Arg w : all) {
             if (w.text.isEmpty() || w.text.startsWith("-") || w.text.startsWith("(") || w.text.startsWith("!")
                     || out.size() >= 8) {
                 break;
             }
-            out.add(new Arg((w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)", true, false, -1, -1));
+            out.add(w);
         }
         if (out.isEmpty()) {
-            out.add(new Arg("./$(…)", true, false, -1, -1));
+            out.add(Arg.literal("."));
         }
         return out;
     }

@@ -335,12 +335,7 @@ final class RulesParser {
             case "sets" -> s.shellOptions.add(ShellOptionRule.parse(s, row));
             case "state" -> s.state.add(row.ifConditions(s, 1));
             case "unsets" -> s.unsets.add(AssignRule.parseUnsets(s, row));
-            case "chdir" -> {
-                if (t.size() != 1) {
-                    throw new IllegalArgumentException("expected: chdir");
-                }
-                s.chdir = true;
-            }
+            case "chdir" -> chdirRow(s, row);
             case "when" -> {
                 When w = When.parse(s, row);
                 if (overlay) {
@@ -406,6 +401,24 @@ final class RulesParser {
             case "steer-repo" -> s.steerRepo = SteerRepo.parse(s, row);
             case "reset" -> s.reset();
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
+        }
+    }
+
+    /**
+     * {@code chdir} (the first operand is the shell's new directory), {@code chdir opt OPT} (the option's value is the
+     * directory the command and what it runs work in), {@code chdir between WORD...} (commands after these start
+     * words run in the directory of each file the command finds).
+     */
+    private static void chdirRow(Section s, RuleLine row) {
+        List<String> t = row.words;
+        if (t.size() == 1) {
+            s.chdir = true;
+        } else if (t.size() == 3 && t.get(1).equals("opt")) {
+            s.chdirOpts.add(s.optionName(t.get(2)));
+        } else if (t.size() >= 3 && t.get(1).equals("between")) {
+            s.chdirBetween.addAll(t.subList(2, t.size()));
+        } else {
+            throw new IllegalArgumentException("expected: chdir | chdir opt OPT | chdir between WORD...");
         }
     }
 

@@ -44,6 +44,13 @@ public final class Section {
     final List<AssignRule> unsets = new ArrayList<>();
     /** {@code chdir}: the first operand is the directory the shell changes to (cd, pushd). */
     boolean chdir;
+    /** {@code chdir opt OPT} rows: options whose value is the directory the command and what it runs work in (env -C). */
+    final List<String> chdirOpts = new ArrayList<>();
+    /**
+     * {@code chdir between WORD...} rows: the start words of {@code runs between} commands that run in the directory
+     * of each file the command finds (find -execdir).
+     */
+    final List<String> chdirBetween = new ArrayList<>();
     final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
@@ -124,6 +131,8 @@ public final class Section {
         state.clear();
         unsets.clear();
         chdir = false;
+        chdirOpts.clear();
+        chdirBetween.clear();
         versionSpellings.clear();
         codeFile = null;
         codeFileLanguage = null;
@@ -231,6 +240,10 @@ public final class Section {
     public List<AssignRule> unsets() { return unsets; }
     /** The {@code chdir} row: the command changes the shell's directory to its first operand (none: home). */
     public boolean chdir() { return chdir; }
+    /** The {@code chdir opt} rows: options naming the directory the command, and what it runs, work in. */
+    public List<String> chdirOpts() { return chdirOpts; }
+    /** The {@code chdir between} rows: start words of embedded commands run in each found file's directory. */
+    public List<String> chdirBetween() { return chdirBetween; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }
     /** The sub-command sections below this one (by word and through options' values). */
     public List<Section> subSections() {
@@ -394,7 +407,9 @@ public final class Section {
             }
         }
         for (WriteRule w : writes) {
-            if ((w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT) && option.equals(w.name())) {
+            if ((w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT
+                    || w.target() == WriteRule.Target.PREFIX_OPT || w.target() == WriteRule.Target.INTO_OPT)
+                    && option.equals(w.name())) {
                 return true;
             }
         }

@@ -19,19 +19,33 @@ import java.util.List;
  *                   {@code first} or {@code last} to look at that operand only), or LINK_SOURCES (what a link
  *                   points to: every operand but the last, or every operand with the directory option
  *                   {@code name}; a relative one taken from the directory the link is made in, as the kernel
- *                   follows it, and from the working directory)
+ *                   follows it, and from the working directory), or FIRST (the first operand), PREFIX_LAST /
+ *                   PREFIX_OPT (the last operand or an option's value begins the written files' names, the rest
+ *                   only known at run time: {@code split IN PREFIX}), INTO_LAST / INTO_OPT (the destination may be
+ *                   a directory: each other operand's last component inside it, {@code cp a/KEY .})
  * @param name       option canonical name or key
  * @param conditions the row applies only when these hold
  * @param verdict    the verdict for an ordinary file
  * @param words      the marker words of an AFTER row (empty otherwise)
+ * @param empty      {@code writes empty …}: the command only creates the file (or directory) or changes its times,
+ *                   never its content ({@code touch}, {@code mkdir}): checked against the gate's own files and
+ *                   devices, not as a write of content into a sensitive place
  */
-public record WriteRule(Target target, String name, List<Condition> conditions, Rating verdict, List<String> words) {
+public record WriteRule(Target target, String name, List<Condition> conditions, Rating verdict, List<String> words,
+        boolean empty) {
 
     /** Which arguments are written. */
-    public enum Target { OPERANDS, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED, LINK_SOURCES }
+    public enum Target {
+        OPERANDS, FIRST, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED, LINK_SOURCES,
+        /** the last operand, or an option's value, begins the names of the files written ({@code split IN PREFIX}) */
+        PREFIX_LAST, PREFIX_OPT,
+        /** each source's name inside the directory the last operand, or an option's value, may be ({@code cp a/K .}) */
+        INTO_LAST, INTO_OPT
+    }
 
     /**
-     * {@code writes operands|last|opt OPT|key NAME|after WORD...|url-names|link-sources [opt OPT]|prefixed
+     * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
+     * OPT|url-names|link-sources [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
@@ -40,10 +54,25 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
         Target target;
         String name = null;
         List<String> words = new ArrayList<>();
-        int i = 2;
-        switch (t.get(1)) {
+        boolean empty = t.size() > 2 && t.get(1).equals("empty");
+        int at = empty ? 2 : 1;
+        int i = at + 1;
+        switch (t.get(at)) {
             case "operands" -> target = Target.OPERANDS;
+            case "first" -> target = Target.FIRST;
             case "last" -> target = Target.LAST;
+            case "prefix", "into" -> {
+                boolean prefix = t.get(at).equals("prefix");
+                String what = row.need(i++);
+                if (what.equals("last")) {
+                    target = prefix ? Target.PREFIX_LAST : Target.INTO_LAST;
+                } else if (what.equals("opt")) {
+                    target = prefix ? Target.PREFIX_OPT : Target.INTO_OPT;
+                    name = s.optionName(row.need(i++));
+                } else {
+                    throw new IllegalArgumentException("expected: writes " + t.get(at) + " last|opt OPT …");
+                }
+            }
             case "opt" -> {
                 target = Target.OPT;
                 name = s.optionName(row.need(i++));
@@ -92,7 +121,7 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                     throw new IllegalArgumentException("expected: writes mentions operands|opt OPT …");
                 }
             }
-            default -> throw new IllegalArgumentException("unknown writes target '" + t.get(1) + "'");
+            default -> throw new IllegalArgumentException("unknown writes target '" + t.get(at) + "'");
         }
         List<Condition> conds = List.of();
         if (i < arrow) {
@@ -101,6 +130,6 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
             }
             conds = row.conditions(s, i + 1, arrow);
         }
-        return new WriteRule(target, name, conds, row.verdictAfter(arrow), List.copyOf(words));
+        return new WriteRule(target, name, conds, row.verdictAfter(arrow), List.copyOf(words), empty);
     }
 }

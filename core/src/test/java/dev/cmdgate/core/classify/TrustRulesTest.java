@@ -102,6 +102,48 @@ class TrustRulesTest {
     }
 
     @Test
+    void anOptionThatMovesTheCommandVoidsTheDirectoryConditionWhereItLeadsElsewhere() {
+        // env -C, unshare --wd, find -execdir: the command runs in another directory than the shell's
+        assertThat(shell("env -C /outside rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("env --chdir=/outside rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("timeout 5 env -C /outside rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("unshare --wd=/outside rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("env -C $D rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("find /outside/target -execdir rm -rf target ';'", PROJECT).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("find . -name target -execdir rm -rf target ';'", PROJECT).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        // a directory the row allows is still one
+        assertThat(shell("env -C module-a rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(shell("env -C /outside true; rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void aDirectoryOrHomeTheLineItselfMayHaveChangedIsNotKnown() {
+        String rows = "[@trust]\ntrust rm -rf ~/.cache/acme -> \"the tool's cache\"\n"
+                + "trust rm -rf target if cwd=${user.dir} cwd=${user.dir}/* -> \"build output\"\n";
+        RulesClassifier c = RulesClassifier.of(RuleSet.withUserText(rows, "/etc/cmdgate/trust.rules", PLACES));
+        java.util.function.Function<String, CommandClass> run = line -> c.classifyArgv(List.of("sh", "-c", line),
+                Map.of(), LaunchSite.of(PROJECT, List::of)).commandClass();
+        assertThat(run.apply("rm -rf ~/.cache/acme")).isEqualTo(CommandClass.READ);
+        // HOME given a value on the line: ~ is that value
+        assertThat(run.apply("HOME=/outside; rm -rf ~/.cache/acme")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("export HOME=/outside && rm -rf ~/.cache/acme")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("read HOME; rm -rf ~/.cache/acme")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // HOME set for the launch by the application
+        assertThat(c.classifyArgv(List.of("sh", "-c", "rm -rf ~/.cache/acme"), Map.of("HOME", "/outside"),
+                LaunchSite.of(PROJECT, List::of)).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a link (or anything) the line makes before it cds through it: not the directory on disk now
+        assertThat(run.apply("ln -s /outside ./sub && cd ./sub && rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("rm -rf sub; ln -s /outside sub; cd ./sub; rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("mv /tmp/l ./sub && cd ./sub/deeper && rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("ln -s /outside sub && env -C sub rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("ln -s $X ./sub && cd ./sub && rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // what the line made elsewhere does not matter
+        assertThat(run.apply("mkdir -p out && cd ./sub && rm -rf target")).isEqualTo(CommandClass.WRITE);   // mkdir's own
+    }
+
+    @Test
     void aDirectoryOrAWordReachedThroughALinkIsJudgedAsWhatItReaches(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
             throws Exception {
         java.nio.file.Path project = java.nio.file.Files.createDirectories(tmp.resolve("proj"));
