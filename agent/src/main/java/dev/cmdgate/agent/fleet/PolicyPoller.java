@@ -160,13 +160,18 @@ public final class PolicyPoller implements Runnable {
             return;
         }
         if (active != null && active.revision() != null && doc.revision() != null && (trust != null || !keptInForce)) {
-            int c = PolicyDocument.compareRevisions(doc.revision(), active.revision());
-            if (c < 0) {
+            Integer c = Revision.order(doc.revision(), active.revision());
+            if (c == null && trust != null) {
+                reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " cannot be ordered against the revision"
+                        + " in force, " + active.revision() + " (with a key both must be " + Revision.KNOWN + ", of one kind)");
+                return;
+            }
+            if (c != null && c < 0) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is older than the revision in force, "
                         + active.revision());
                 return;
             }
-            if (c == 0) {
+            if (c != null && c == 0) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is the revision in force, with other content");
                 return;
             }

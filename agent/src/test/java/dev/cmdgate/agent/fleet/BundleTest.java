@@ -190,12 +190,20 @@ class BundleTest {
                 .hasMessageContaining("is signed by its MD5 digest, which proves nothing");
     }
 
+    /** With a key, a bundle whose revision has no known order (a commit hash) is refused, saying which formats do. */
     @Test
-    void revisionsAreOrderedWithNumbersAsNumbers() {
-        assertThat(PolicyDocument.compareRevisions("9", "10")).isNegative();
-        assertThat(PolicyDocument.compareRevisions("v1.10", "v1.9")).isPositive();
-        assertThat(PolicyDocument.compareRevisions("2024-05-01T10:00Z", "2024-05-02T08:00Z")).isNegative();
-        assertThat(PolicyDocument.compareRevisions("007", "7")).isZero();
+    void withAKeyARevisionWithoutAnOrderIsRefused() throws Exception {
+        KeyPair k = keys("Ed25519");
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put(".manifest", "{\"revision\":\"1b2c3d4e5f60718293a4b5c6d7e8f90123456789\"}".getBytes(StandardCharsets.UTF_8));
+        files.put("data.json", PASSPORT.getBytes(StandardCharsets.UTF_8));
+        files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
+        byte[] bundle = tarGz(files);
+        assertThatThrownBy(() -> PolicyDocument.parse(bundle, "test", trust(k)))
+                .hasMessageContaining("revision '1b2c3d4e5f60718293a4b5c6d7e8f90123456789' has no order cmdgate knows")
+                .hasMessageContaining("a whole number (42), an RFC 3339 timestamp");
+        assertThat(PolicyDocument.parse(bundle, "test", null).revision()).as("without a key a revision is opaque")
+                .isEqualTo("1b2c3d4e5f60718293a4b5c6d7e8f90123456789");
     }
 
     private static String sha256(String s) {
