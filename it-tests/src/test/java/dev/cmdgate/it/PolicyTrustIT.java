@@ -192,6 +192,55 @@ class PolicyTrustIT {
         assertThat(reasons.get(2)).contains("its revision '1b2c3d4e5f60718293a4b5c6d7e8f90123456789' has no order cmdgate knows");
     }
 
+    /**
+     * The same signed files served in another archive (compressed again, as a CDN or a second build may) are the
+     * policy in force, not "the same revision with other content": each check confirms it, so it stays fresh past
+     * {@code policy.stale} and what it allows runs; nothing is rejected.
+     */
+    @OnEachJdk
+    void the_same_bundle_compressed_again_confirms_the_policy_in_force(Jdk jdk) throws Exception {
+        KeyPair key = SigningKeys.generate();
+        byte[] bundle = SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo", "touch"), "5"), key);
+        body.set(bundle);
+        String url = startServer();
+        Path work = Dirs.mkdir(tmp, "work");
+        Spec spec = Spec.attempts().add("first", "touch", "m0").add("await", "repacked").add("after", "touch", "m1");
+        try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.stale=3,policy.wait=20")
+                .cmdgate("policy.key", publicKey(key)).main(Commands.class).args(spec.args()).start()) {
+            app.awaitLine("AWAIT repacked", START);
+            byte[] repacked = gzipAgain(bundle);
+            assertThat(repacked).isNotEqualTo(bundle);
+            body.set(repacked);
+            Thread.sleep(5000);   // past policy.stale: only checks that confirm the policy keep it fresh
+            app.send("go\n");
+            Run run = app.finish();
+            assertThat(run.result("first").ok()).as(run.describe()).isTrue();
+            assertThat(run.result("after").ok()).as("the policy in force stays fresh\n" + run.describe()).isTrue();
+        }
+        assertThat(work.resolve("m1")).exists();
+        assertThat(events("policy_rejected")).isEmpty();
+        assertThat(events("policy_stale")).isEmpty();
+    }
+
+    /** The archive's bytes unpacked and compressed again, fastest, with another time in the gzip header. */
+    private static byte[] gzipAgain(byte[] gz) throws IOException {
+        byte[] tar;
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+            tar = in.readAllBytes();
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out) {
+            {
+                def.setLevel(java.util.zip.Deflater.BEST_SPEED);
+            }
+        }) {
+            z.write(tar);
+        }
+        byte[] again = out.toByteArray();
+        again[4] = 0x5a;   // MTIME
+        return again;
+    }
+
     @OnEachJdk
     void a_kept_policy_another_process_rewrote_is_not_used_and_no_kept_etag_keeps_it_fresh(Jdk jdk) throws Exception {
         KeyPair key = SigningKeys.generate();

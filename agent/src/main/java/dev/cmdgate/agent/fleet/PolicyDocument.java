@@ -11,8 +11,10 @@ import dev.cmdgate.core.policy.PassportException;
  * @param passport the validated passport
  * @param revision the bundle manifest's {@code revision}, or a passport document's {@code revision} field; null when neither
  * @param digest   {@code sha256:HEX} of the bytes as fetched
+ * @param content  what decides whether two policies are the same: a bundle's files ({@link Bundle#content()}), however
+ *                 the archive was packed; a passport document's bytes ({@code digest})
  */
-record PolicyDocument(Passport passport, String revision, String digest) {
+record PolicyDocument(Passport passport, String revision, String digest, String content) {
 
     /** {@code sha256:HEX} of a policy's bytes as fetched. */
     static String digestOf(byte[] body) {
@@ -43,10 +45,10 @@ record PolicyDocument(Passport passport, String revision, String digest) {
                         + " knows; with " + trust.describe() + " a bundle's revision must be " + Revision.KNOWN
                         + ", so that an older one cannot be served again in place of a newer one");
             }
-            return new PolicyDocument(b.passport(), b.revision(), digest);
+            return new PolicyDocument(b.passport(), b.revision(), digest, b.content());
         }
         Passport p = Passport.parse(Passport.decodeUtf8(body, "policy " + source), "policy " + source);
         Object rev = p.document().get("revision");
-        return new PolicyDocument(p, rev == null ? null : String.valueOf(rev), digest);
+        return new PolicyDocument(p, rev == null ? null : String.valueOf(rev), digest, digest);
     }
 }
