@@ -196,6 +196,7 @@ class HtmlReportTest {
         int written = 0;
         while (!Files.exists(dir.resolve("audit.jsonl.4"))) {
             Map<String, Object> d = AuditFixture.decision("2026-12-01T0" + (written % 10) + ":00:00Z", List.of("touch", "f" + written));
+            d.put("decision_id", "d-" + written);   // fresh per decision, as cmdgate writes them
             sink.write(dev.cmdgate.core.json.Json.write(d));
             written++;
         }
@@ -231,11 +232,14 @@ class HtmlReportTest {
         int written = 0;
         while (!Files.exists(dir.resolve("audit.jsonl.1"))) {
             Map<String, Object> d = AuditFixture.decision("2026-12-01T0" + (written % 10) + ":00:00Z", List.of("touch", "f" + written));
+            d.put("decision_id", "d-" + written);   // fresh per decision, as cmdgate writes them
             sink.write(dev.cmdgate.core.json.Json.write(d));
             written++;
         }
         for (int i = 0; i < 3; i++) {
-            sink.write(dev.cmdgate.core.json.Json.write(AuditFixture.decision("2026-12-01T10:00:00Z", List.of("touch", "g" + i))));
+            Map<String, Object> d = AuditFixture.decision("2026-12-01T10:00:00Z", List.of("touch", "g" + i));
+            d.put("decision_id", "g-" + i);
+            sink.write(dev.cmdgate.core.json.Json.write(d));
             written++;
         }
         String html = HtmlReport.of(List.of(dir.resolve("audit.jsonl.1"), f), 20);
