@@ -9,22 +9,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The files this JVM's gate depends on, which no launch may change: the agent jar (and the CLI's class-data
- * archives kept beside it), the configured rules file,
- * passport, signing key and audit file (with its rotated siblings), the JDK it runs in, and the JVM options
+ * archives kept beside it), every file and directory its configuration names ({@link AgentConfig#files()}: the
+ * {@code cmdgate.config} file, rules file, passport, signing key, audit file with its rotated siblings, and with a
+ * policy server or approval service the state directory, keys, secret, certificates and token files), the JDK it
+ * runs in, and the JVM options
  * files this JVM was started with (the {@code @argfiles} of its command line and of {@code JDK_JAVA_OPTIONS},
  * {@code -XX:VMOptionsFile=}, {@code -XX:Flags=}): editing one of those could drop the agent, or weaken its
  * settings, in the next JVM started the same way. (The shell start-up files and environment files that set
  * {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS} are sensitive places of the rules already.)
- * With a policy server, the state directory that keeps the last good policy, and the keys, certificates and
- * token file its checks use, count too, and the token file of a remote decision point.
  */
 public final class GateFiles {
 
     /** The directory beside the agent jar where the launcher script keeps the CLI's class-data archives. */
     static final String CLI_ARCHIVES = "cli-archive";
+    /** What the reason of a refused launch calls the file a setting names. */
+    private static final Map<String, String> NAMES = Map.ofEntries(
+            Map.entry("config", "the configuration file"), Map.entry("rules", "the rules file"),
+            Map.entry("policy", "the passport"), Map.entry("signing.key", "the signing key"),
+            Map.entry("audit", "the audit file"), Map.entry("policy.state", "the policy state directory"),
+            Map.entry("policy.key", "the policy bundle key"), Map.entry("policy.secret.file", "the policy bundle secret"));
 
     private GateFiles() {
     }
@@ -44,31 +51,11 @@ public final class GateFiles {
             // replace the CLI's classes (its classify answer) for every hook built on it
             b.add(jar.getParent().resolve(CLI_ARCHIVES), OwnFiles.Kind.TREE, "the CLI's class-data archives");
         }
-        b.add(config.rules(), OwnFiles.Kind.FILE, "the rules file");
-        b.add(config.policy(), OwnFiles.Kind.FILE, "the passport");
-        b.add(config.signingKey(), OwnFiles.Kind.FILE, "the signing key");
-        b.add(config.audit(), OwnFiles.Kind.ROTATED, "the audit file");
+        for (AgentConfig.ConfiguredFile f : config.files()) {
+            b.add(f.path(), kind(f.kind()), describe(f.key()));
+        }
         if (config.audit() != null) {
             b.add(Path.of(config.audit() + ".lock"), OwnFiles.Kind.FILE, "the audit file's lock");
-        }
-        AgentConfig.RemotePolicy remote = config.remote();
-        if (remote != null) {
-            b.add(remote.stateDir(), OwnFiles.Kind.TREE, "the policy state directory");
-            b.add(remote.bundleKey(), OwnFiles.Kind.FILE, "the policy bundle key");
-            b.add(remote.ca(), OwnFiles.Kind.FILE, "the policy server's certificates");
-            b.add(remote.clientCert(), OwnFiles.Kind.FILE, "the policy client certificate");
-            b.add(remote.clientKey(), OwnFiles.Kind.FILE, "the policy client key");
-            b.add(remote.tokenFile(), OwnFiles.Kind.FILE, "the policy token file");
-        }
-        if (config.remotePrompt() != null) {
-            AgentConfig.Transport t = config.remotePrompt().transport();
-            b.add(t.ca(), OwnFiles.Kind.FILE, "the approval service's certificates");
-            b.add(t.clientCert(), OwnFiles.Kind.FILE, "the approval client certificate");
-            b.add(t.clientKey(), OwnFiles.Kind.FILE, "the approval client key");
-            b.add(t.tokenFile(), OwnFiles.Kind.FILE, "the approval service's token file");
-        }
-        if (config.decisionPoint() != null) {
-            b.add(config.decisionPoint().tokenFile(), OwnFiles.Kind.FILE, "the decision point's token file");
         }
         String javaHome = System.getProperty("java.home");
         if (javaHome != null) {
@@ -78,6 +65,20 @@ public final class GateFiles {
             b.add(p, OwnFiles.Kind.FILE, "a JVM options file this JVM was started with");
         }
         return b;
+    }
+
+    /** The name of the file {@code cmdgate.KEY} names: its own for the common ones, the setting's for the rest. */
+    static String describe(String key) {
+        String name = NAMES.get(key);
+        return name != null ? name : "the file of " + dev.cmdgate.agent.config.ConfigParser.PREFIX + key;
+    }
+
+    private static OwnFiles.Kind kind(AgentConfig.FileKind kind) {
+        return switch (kind) {
+            case FILE -> OwnFiles.Kind.FILE;
+            case TREE -> OwnFiles.Kind.TREE;
+            case ROTATED -> OwnFiles.Kind.ROTATED;
+        };
     }
 
     /** The jar cmdgate's module was read from (null when it runs from classes, as in its own unit tests). */

@@ -10,6 +10,7 @@ import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.SignedBundles;
 import dev.cmdgate.it.support.Spec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -191,6 +192,39 @@ class AuditChainIT {
         String[] bad = verify(jdk, "--chain-key", pub, forged);
         assertThat(bad[0]).as(bad[1]).isEqualTo("1");
         assertThat(bad[1]).contains("signature BAD");
+    }
+
+    /**
+     * {@code verify --key} (the signed decisions) checks the chain too: lines removed, two swapped and a decision line
+     * copied to the end, with every {@code prev_hash} stripped, keep each signed decision valid, but the file fails —
+     * each line lacks its hash, and the copy repeats a decision id. The file as written passes.
+     */
+    @OnEachJdk
+    void verify_with_the_decision_key_checks_the_chain_and_a_copied_decision(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        List<String> keygen = new ArrayList<>(List.of(jdk.java().toString(), "-jar", ForkedJvm.AGENT_JAR.toString(),
+                "keygen", "--out", keys.toString()));
+        assertThat(new ProcessBuilder(keygen).redirectErrorStream(true).start().waitFor()).isZero();
+        Path passport = Dirs.write(tmp.resolve("passport.json"), SignedBundles.passport("echo"));
+        Path audit = tmp.resolve("audit.jsonl");
+        Run run = ForkedJvm.on(jdk).in(Dirs.mkdir(tmp, "work")).withAgent("autonomy=full").cmdgate("audit", audit)
+                .cmdgate("policy", passport).cmdgate("signing.key", keys.resolve("cmdgate-signing.pem"))
+                .main(Commands.class).args(echoes(4, "").args()).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        Path pub = keys.resolve("cmdgate-signing.pub.pem");
+        String[] ok = verify(jdk, "--key", pub, audit);
+        assertThat(ok[0]).as(ok[1]).isEqualTo("0");
+        assertThat(ok[1]).contains("chain OK " + audit).contains(": OK valid signature");
+
+        List<String> decisions = Files.readAllLines(audit).stream().filter(l -> l.contains("\"oap\":")).toList();
+        assertThat(decisions).hasSize(4);
+        List<String> tampered = new ArrayList<>(List.of(decisions.get(1), decisions.get(0), decisions.get(3), decisions.get(1)));
+        tampered.replaceAll(l -> l.replaceFirst(",\"prev_hash\":\"[0-9a-f]{64}\"", ""));
+        Path forged = Files.writeString(tmp.resolve("tampered.jsonl"), String.join("\n", tampered) + "\n");
+        String[] bad = verify(jdk, "--key", pub, forged);
+        assertThat(bad[0]).as(bad[1]).isEqualTo("1");
+        assertThat(bad[1]).contains("line 1: OK valid signature").contains("chain BAD " + forged + ":1: no prev_hash")
+                .contains("line 4: BAD decision_id ").contains("is that of line 1 too: a decision was copied");
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
+import dev.cmdgate.it.support.SignedBundles;
 import dev.cmdgate.it.support.Spec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,6 +144,69 @@ class GateFilesIT {
         }
         soft.assertThat(Dirs.read(options)).isEqualTo("-Xss2m\n");
         soft.assertAll();
+    }
+
+    /**
+     * The files the configuration names beyond the rules, passport and audit file: the {@code cmdgate.config} file
+     * this JVM read its settings from and, with a policy server, the shared secret its bundles are verified with and
+     * its token file. Under {@code full}, with a passport that allows {@code cp} and {@code sh}, a plain copy or a
+     * shell redirect over each is refused and each keeps its bytes (the next start would otherwise run with the
+     * model's settings or verify the model's bundles); a copy elsewhere runs.
+     */
+    @OnEachJdk
+    void the_configuration_file_and_the_policy_secret_and_token_files_are_not_changed(Jdk jdk) throws Exception {
+        Path etc = Dirs.mkdir(tmp, "etc");
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        byte[] secret = "a-shared-secret-of-32-bytes-ok!!".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Path secretFile = Files.write(etc.resolve("bundle.secret"), secret);
+        Path tokenFile = Dirs.write(etc.resolve("policy.token"), "token-1\n");
+        for (Path p : List.of(secretFile, tokenFile)) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        }
+        byte[] bundle = SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("cp", "sh", "echo"), "1"), secret);
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/bundle.tar.gz", ex -> {
+            ex.sendResponseHeaders(200, bundle.length);
+            try (java.io.OutputStream out = ex.getResponseBody()) {
+                out.write(bundle);
+            }
+        });
+        server.start();
+        try {
+            String configText = "autonomy=full\nprompt=deny\npolicy=http://127.0.0.1:" + server.getAddress().getPort()
+                    + "/bundle.tar.gz\npolicy.wait=20\npolicy.secret.file=" + secretFile + "\npolicy.token.file=" + tokenFile
+                    + "\naudit=" + audit + "\n";
+            Path config = Dirs.write(etc.resolve("cmdgate.properties"), configText);
+            Dirs.write(work.resolve("evil"), "mode=audit\n");
+            Spec spec = Spec.attempts()
+                    .add("cp_over_config", "cp", "evil", config)
+                    .add("cp_over_secret", "cp", "evil", secretFile)
+                    .add("redirect_over_token", "sh", "-c", "echo forged > " + tokenFile)
+                    .add("cp_elsewhere", "cp", "evil", work.resolve("copy"));
+
+            Run run = ForkedJvm.on(jdk).in(work).env("HOME", Dirs.mkdir(tmp, "home").toString()).withAgent()
+                    .cmdgate("config", config).main(Commands.class).args(spec.args()).run();
+
+            assertThat(run.exit()).as(run.describe()).isZero();
+            SoftAssertions soft = new SoftAssertions();
+            for (String name : List.of("cp_over_config", "cp_over_secret", "redirect_over_token")) {
+                AppResult r = run.result(name);
+                soft.assertThat(r.blocked()).as(name + "\n" + run.describe()).isTrue();
+                soft.assertThat(r.message()).as(name).contains("changes cmdgate's own files");
+            }
+            soft.assertThat(findingReasons(Audit.read(audit).forWord(config.toString())))
+                    .contains("changes cmdgate's own files: the configuration file " + config);
+            soft.assertThat(Dirs.read(config)).isEqualTo(configText);
+            soft.assertThat(secretFile).hasBinaryContent(secret);
+            soft.assertThat(Dirs.read(tokenFile)).isEqualTo("token-1\n");
+            soft.assertThat(run.result("cp_elsewhere").ok()).as(run.describe()).isTrue();
+            soft.assertThat(work.resolve("copy")).exists();
+            soft.assertAll();
+        } finally {
+            server.stop(0);
+        }
     }
 
     @SuppressWarnings("unchecked")

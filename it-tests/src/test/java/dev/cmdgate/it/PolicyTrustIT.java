@@ -151,6 +151,96 @@ class PolicyTrustIT {
         assertThat(reasons.get(3)).contains("its .manifest names no revision");
     }
 
+    /**
+     * Revisions are ordered only where their format has a known order. A release candidate replayed after its
+     * release is older (a string sort put {@code v2.0.0-rc.1} after {@code v2.0.0}); a timestamp after a version
+     * cannot be ordered against it, and a commit hash has no order at all: each is refused with its reason, and the
+     * passport in force (echo only) still decides.
+     */
+    @OnEachJdk
+    void with_a_key_a_pre_release_replayed_after_its_release_or_a_revision_without_an_order_is_refused(Jdk jdk) throws Exception {
+        KeyPair key = SigningKeys.generate();
+        String touchToo = SignedBundles.passport("echo", "touch");
+        body.set(SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo"), "v2.0.0"), key));
+        String url = startServer();
+        Path work = Dirs.mkdir(tmp, "work");
+        String[] replayed = {"v2.0.0-rc.1", "2026-12-01T10:00:00.5Z", "1b2c3d4e5f60718293a4b5c6d7e8f90123456789"};
+        Spec spec = Spec.attempts().add("first", "echo", "in force");
+        for (int i = 0; i < replayed.length; i++) {
+            spec.add("await", "r" + i).add("after-r" + i, "touch", "m" + i);
+        }
+        try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.key", publicKey(key))
+                .main(Commands.class).args(spec.args()).start()) {
+            for (int i = 0; i < replayed.length; i++) {
+                app.awaitLine("AWAIT r" + i, START);
+                body.set(SignedBundles.signed(SignedBundles.files(touchToo, replayed[i]), key));
+                Thread.sleep(2500);
+                app.send("go\n");
+            }
+            Run run = app.finish();
+            assertThat(run.result("first").output()).as(run.describe()).isEqualTo("in force\n");
+            for (int i = 0; i < replayed.length; i++) {
+                assertThat(run.result("after-r" + i).blocked()).as(replayed[i] + "\n" + run.describe()).isTrue();
+                assertThat(work.resolve("m" + i)).doesNotExist();
+            }
+        }
+        List<String> reasons = events("policy_rejected").stream().map(l -> (String) l.json().get("reason")).toList();
+        assertThat(reasons).hasSize(3);
+        assertThat(reasons.get(0)).isEqualTo("revision v2.0.0-rc.1 is older than the revision in force, v2.0.0");
+        assertThat(reasons.get(1)).startsWith("revision 2026-12-01T10:00:00.5Z cannot be ordered against the revision in"
+                + " force, v2.0.0 (with a key both must be a whole number (42), an RFC 3339 timestamp");
+        assertThat(reasons.get(2)).contains("its revision '1b2c3d4e5f60718293a4b5c6d7e8f90123456789' has no order cmdgate knows");
+    }
+
+    /**
+     * The same signed files served in another archive (compressed again, as a CDN or a second build may) are the
+     * policy in force, not "the same revision with other content": each check confirms it, so it stays fresh past
+     * {@code policy.stale} and what it allows runs; nothing is rejected.
+     */
+    @OnEachJdk
+    void the_same_bundle_compressed_again_confirms_the_policy_in_force(Jdk jdk) throws Exception {
+        KeyPair key = SigningKeys.generate();
+        byte[] bundle = SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo", "touch"), "5"), key);
+        body.set(bundle);
+        String url = startServer();
+        Path work = Dirs.mkdir(tmp, "work");
+        Spec spec = Spec.attempts().add("first", "touch", "m0").add("await", "repacked").add("after", "touch", "m1");
+        try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.stale=3,policy.wait=20")
+                .cmdgate("policy.key", publicKey(key)).main(Commands.class).args(spec.args()).start()) {
+            app.awaitLine("AWAIT repacked", START);
+            byte[] repacked = gzipAgain(bundle);
+            assertThat(repacked).isNotEqualTo(bundle);
+            body.set(repacked);
+            Thread.sleep(5000);   // past policy.stale: only checks that confirm the policy keep it fresh
+            app.send("go\n");
+            Run run = app.finish();
+            assertThat(run.result("first").ok()).as(run.describe()).isTrue();
+            assertThat(run.result("after").ok()).as("the policy in force stays fresh\n" + run.describe()).isTrue();
+        }
+        assertThat(work.resolve("m1")).exists();
+        assertThat(events("policy_rejected")).isEmpty();
+        assertThat(events("policy_stale")).isEmpty();
+    }
+
+    /** The archive's bytes unpacked and compressed again, fastest, with another time in the gzip header. */
+    private static byte[] gzipAgain(byte[] gz) throws IOException {
+        byte[] tar;
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+            tar = in.readAllBytes();
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out) {
+            {
+                def.setLevel(java.util.zip.Deflater.BEST_SPEED);
+            }
+        }) {
+            z.write(tar);
+        }
+        byte[] again = out.toByteArray();
+        again[4] = 0x5a;   // MTIME
+        return again;
+    }
+
     @OnEachJdk
     void a_kept_policy_another_process_rewrote_is_not_used_and_no_kept_etag_keeps_it_fresh(Jdk jdk) throws Exception {
         KeyPair key = SigningKeys.generate();

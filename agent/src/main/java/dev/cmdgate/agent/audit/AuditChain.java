@@ -182,6 +182,11 @@ public final class AuditChain {
         private final Map<String, Integer> lineOfHash = new HashMap<>();
         /** The problems of single lines (a foreign line's, then its chain's), with their numbers; sorted at the end. */
         private final List<Problem> lineProblems = new ArrayList<>();
+        /**
+         * The line each launch decision's {@code decision_id} was first seen on, shared with the files checked before
+         * this one: an id is fresh per decision, so one seen twice is a decision line copied (with its signed decision).
+         */
+        private final Map<String, String> decisionIds;
         /** Lines whose prev_hash names no line read before them: what they follow is known at the end. */
         private final List<Object[]> later = new ArrayList<>();
         private List<Problem> problems;
@@ -194,6 +199,7 @@ public final class AuditChain {
             this.file = file;
             this.previousLast = before == null ? null : before.lastHash;
             this.previousFile = before == null ? null : before.file;
+            this.decisionIds = before == null ? new HashMap<>() : before.decisionIds;
         }
 
         /** The line {@code lines} is at, parsed here (see {@link #line(int, String, Map, String)}). */
@@ -240,6 +246,14 @@ public final class AuditChain {
             if (obj == null) {
                 lineProblems.add(new Problem(file, n, "not a JSON object (" + notJson + ")"));
                 return;
+            }
+            if (AuditLine.kind(obj) == AuditLine.Kind.DECISION && obj.get(AuditLine.DECISION_ID) instanceof String id) {
+                String where = file.getFileName() + ":" + n;
+                String seen = decisionIds.putIfAbsent(id, where);
+                if (seen != null) {
+                    lineProblems.add(new Problem(file, n, "decision_id " + id + " is that of line " + seen
+                            + " too: a decision line was copied"));
+                }
             }
             if (!(obj.get(AuditLine.PREV_HASH) instanceof String prev)) {
                 lineProblems.add(new Problem(file, n, "no prev_hash: the line was not written by cmdgate's chained audit"));

@@ -1,27 +1,28 @@
 package dev.cmdgate.agent.cli;
 
-import dev.cmdgate.agent.audit.AuditLine;
+import dev.cmdgate.agent.cli.report.AuditReading;
 import dev.cmdgate.agent.cli.report.RecordedLine;
-import dev.cmdgate.core.json.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * An audit file as the {@code report} views read it: one JSON object per line, each a decision, a pre-check
- * or an event ({@link AuditLine}). A line that is not a JSON object is counted and named,
- * never a reason to stop: a week of audit lines may hold one cut short by a full disk.
+ * An audit file as the text {@code report} reads it ({@link AuditReading}, as the other report forms do): each
+ * line a decision, a pre-check or an event. A line that is not a JSON object is counted and named, never a reason
+ * to stop: a week of audit lines may hold one cut short by a full disk. Lines from a break in the file's hash
+ * chain on are left out ({@link #integrity}).
  */
-final class AuditFile {
+final class AuditFile implements AuditReading.Reader {
 
     final List<RecordedLine> decisions = new ArrayList<>();
     final List<RecordedLine> events = new ArrayList<>();
     final List<RecordedLine> prechecks = new ArrayList<>();
     /** Line numbers of lines that are not JSON objects (blank lines are not counted). */
     final List<Integer> unreadable = new ArrayList<>();
+    /** The file's chain, and what was left out for it. */
+    AuditReading.Integrity integrity;
 
     static AuditFile read(Path file) {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
@@ -29,38 +30,30 @@ final class AuditFile {
         }
         AuditFile a = new AuditFile();
         try {
-            int n = 0;
-            for (String raw : AuditLine.read(file)) {
-                n++;
-                if (raw.isBlank()) {
-                    continue;
-                }
-                if (AuditLine.foreign(raw) != null) {
-                    a.unreadable.add(n);   // not a line cmdgate wrote
-                    continue;
-                }
-                Map<String, Object> json;
-                try {
-                    json = JsonParser.parseObject(raw);
-                } catch (IllegalArgumentException e) {   // JsonParseException is one
-                    a.unreadable.add(n);
-                    continue;
-                }
-                RecordedLine e = new RecordedLine(file, n, -1, json);
-                AuditLine.Kind kind = AuditLine.kind(json);
-                if (kind == AuditLine.Kind.EVENT) {
-                    a.events.add(e);
-                } else if (kind == AuditLine.Kind.PRECHECK) {
-                    a.prechecks.add(e);
-                } else if (e.argv() == null || !(json.get(AuditLine.GATE) instanceof String)) {
-                    a.unreadable.add(n);
-                } else {
-                    a.decisions.add(e);
-                }
-            }
+            a.integrity = AuditReading.read(List.of(file), a).get(0);
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new Main.UsageException("cannot read " + file + ": " + e.getMessage());
         }
         return a;
+    }
+
+    @Override
+    public void decision(RecordedLine line) {
+        decisions.add(line);
+    }
+
+    @Override
+    public void event(RecordedLine line) {
+        events.add(line);
+    }
+
+    @Override
+    public void precheck(RecordedLine line) {
+        prechecks.add(line);
+    }
+
+    @Override
+    public void unreadable(Path file, int line, String why) {
+        unreadable.add(line);
     }
 }

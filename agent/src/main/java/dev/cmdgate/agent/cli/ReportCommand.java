@@ -9,6 +9,7 @@ import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
+import dev.cmdgate.agent.cli.report.AuditReading;
 import dev.cmdgate.agent.cli.report.HtmlReport;
 import dev.cmdgate.agent.cli.report.RecordedLine;
 import dev.cmdgate.agent.cli.report.TrustSuggestions;
@@ -112,10 +113,11 @@ final class ReportCommand implements Callable<Integer> {
                 throw new Main.UsageException("--html shows what every tier would have done from the recorded classes;"
                         + " --autonomy, --level, --policy and --rules belong to the text report");
             }
-            Files.writeString(html, HtmlReport.of(audits, Math.max(1, top)), StandardCharsets.UTF_8);
+            HtmlReport.Page page = HtmlReport.page(audits, Math.max(1, top));
+            Files.writeString(html, page.html(), StandardCharsets.UTF_8);
             spec.commandLine().getOut().println("cmdgate report: wrote " + html);
             spec.commandLine().getOut().flush();
-            return 0;
+            return leftOut(page.files());
         }
         if (suggestTrust) {
             if (gate.autonomy != null || gate.level != null || gate.policy != null) {
@@ -131,12 +133,11 @@ final class ReportCommand implements Callable<Integer> {
                 }
             }
             try {
-                TrustSuggestions.run(audits, rulesText, gate.rules == null ? null : gate.rules.toString(),
-                        spec.commandLine().getOut(), Math.max(0, limit));
+                return leftOut(TrustSuggestions.run(audits, rulesText, gate.rules == null ? null : gate.rules.toString(),
+                        spec.commandLine().getOut(), Math.max(0, limit)));
             } catch (IllegalArgumentException e) {
                 throw new Main.UsageException(e.getMessage());
             }
-            return 0;
         }
         if (audits.size() > 1) {
             throw new Main.UsageException("the text report reads one audit file; several go with --html or --suggest-trust");
@@ -169,7 +170,21 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         print(spec.commandLine().getOut(), scheme, file, rows, changes, schemesThen);
-        return 0;
+        return leftOut(List.of(file.integrity));
+    }
+
+    /**
+     * Every form's answer to a file whose hash chain breaks: the report is made from the lines before the break, the
+     * warning says so on stderr (each form's output says it too), and the exit status is 1, as {@code verify}'s.
+     */
+    private int leftOut(List<AuditReading.Integrity> files) {
+        String warning = AuditReading.warning(files);
+        if (warning == null) {
+            return 0;
+        }
+        spec.commandLine().getErr().println(warning);
+        spec.commandLine().getErr().flush();
+        return 1;
     }
 
     private static GateDecision gate(String label) {
@@ -183,6 +198,10 @@ final class ReportCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, GateScheme scheme, AuditFile file, Map<CommandClass, Row> rows,
                        List<Change> changes, Map<String, Integer> schemesThen) {
+        String warning = AuditReading.warning(List.of(file.integrity));
+        if (warning != null) {
+            out.println(warning);
+        }
         out.println("cmdgate report: " + file.decisions.size() + " launches in " + audit + ", recorded under "
                 + describe(schemesThen) + "; judged again under " + scheme.describe()
                 + (gate.policy == null ? "" : " with the passport " + gate.policy) + (gate.rules == null ? "" : " and the rules " + gate.rules));

@@ -14,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,13 +25,15 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code verify [--key PUB] [FILE…]}: checks an audit file's hash chain (each line carries the hash of
- * the one before; rotated files given oldest first are checked with their links) and, with a key, the
- * signature of every OAP decision in the files or on stdin.
+ * the one before; rotated files given oldest first are checked with their links) — always, also with a key —
+ * and, with a key, the signature of every OAP decision in the files or on stdin (where decision objects and the
+ * CLI's output, which carry no chain, are given). A decision id seen twice is a copied decision either way.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Verify audit files: the hash chain of each file (edited, removed, inserted or reordered lines),",
-                "and with --key the signed OAP decisions (decision objects, CLI output or audit lines, one per line);",
-                "on a line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
+        description = {"Verify audit files: the hash chain of each file (edited, removed, inserted, reordered or copied lines),",
+                "always, and with --key the signed OAP decisions on their lines; decision objects or CLI output, which",
+                "carry no chain, go on standard input (verify --key PUB < FILE). A decision_id seen twice is BAD; on a",
+                "line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
                 "decision_id and outcome (its launch_digest).",
                 "Give rotated files oldest first (audit.jsonl.2 audit.jsonl.1 audit.jsonl) to check the links between them.",
                 "With --chain-key, every audit_signature line (cmdgate.audit.sign.every) must verify, and there must be one.",
@@ -72,14 +76,15 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         int bad = 0;
         if (publicKey != null) {
+            Map<String, String> decisionIds = new HashMap<>();
             if (files.isEmpty()) {
-                bad += decisions(AuditLine.read(System.in), null, publicKey, out);
+                bad += decisions(AuditLine.read(System.in), null, publicKey, decisionIds, out);
             }
             for (Path file : files) {
-                bad += decisions(AuditLine.read(file), files.size() > 1 ? file : null, publicKey, out);
+                bad += decisions(AuditLine.read(file), files.size() > 1 ? file : null, publicKey, decisionIds, out);
             }
         }
-        if (!files.isEmpty() && (publicKey == null || chained(files))) {
+        if (!files.isEmpty()) {   // files are audit files: their chain is checked, with or without --key
             AuditChain.Report report = AuditChain.verify(files);
             for (AuditChain.Problem p : report.problems()) {
                 out.println("chain BAD " + p);
@@ -117,46 +122,54 @@ final class VerifyCommand implements Callable<Integer> {
         return c.bad().size();
     }
 
-    /** Checks the OAP decision on each line; event lines (exit, rotation …) carry none and are passed over. */
-    private static int decisions(List<String> lines, Path name, PublicKey publicKey, PrintWriter out) {
+    /**
+     * Checks the OAP decision on each line; event lines (exit, rotation …) carry none and are passed over. A
+     * decision id seen on an earlier line (of any input) is a copied decision: {@code BAD}, whatever its signature.
+     */
+    private static int decisions(List<String> lines, Path name, PublicKey publicKey, Map<String, String> decisionIds,
+                                 PrintWriter out) {
         int bad = 0;
         int n = 0;
         for (String line : lines) {
             n++;
-            String where = (name == null ? "" : name + " ") + "line " + n + ": ";
+            String where = (name == null ? "" : name + " ") + "line " + n;
             String foreign = AuditLine.foreign(line);
             if (foreign != null) {
-                out.println(where + "BAD the line " + foreign);
+                out.println(where + ": BAD the line " + foreign);
                 bad++;
                 continue;
             }
-            if (line.isBlank() || isEvent(line)) {
+            Map<String, Object> obj = object(line);
+            if (line.isBlank() || obj != null && AuditLine.kind(obj) == AuditLine.Kind.EVENT) {
+                continue;
+            }
+            String id = obj == null ? null : decisionId(obj);
+            String first = id == null ? null : decisionIds.putIfAbsent(id, where);
+            if (first != null) {
+                out.println(where + ": BAD decision_id " + id + " is that of " + first + " too: a decision was copied");
+                bad++;
                 continue;
             }
             DecisionVerifier.Result r = DecisionVerifier.verifyLine(line, publicKey);
-            out.println(where + (r.valid() ? "OK " : "BAD ") + r.message());
+            out.println(where + ": " + (r.valid() ? "OK " : "BAD ") + r.message());
             bad += r.valid() ? 0 : 1;
         }
         return bad;
     }
 
-    private static boolean isEvent(String line) {
+    private static Map<String, Object> object(String line) {
         try {
-            return AuditLine.kind(JsonParser.parseObject(line)) == AuditLine.Kind.EVENT;
+            return JsonParser.parseObject(line);
         } catch (JsonParseException e) {
-            return false;
+            return null;
         }
     }
 
-    /** Whether any line of the files carries a chain hash (then the chain is checked beside the decisions). */
-    private static boolean chained(List<Path> files) throws IOException {
-        for (Path f : files) {
-            for (String line : AuditLine.read(f)) {
-                if (line.contains("\"" + AuditLine.PREV_HASH + "\"")) {
-                    return true;
-                }
-            }
+    /** The line's decision id: its own (an audit line, the CLI's output, a decision object), else its OAP decision's. */
+    private static String decisionId(Map<String, Object> obj) {
+        if (obj.get(AuditLine.DECISION_ID) instanceof String id) {
+            return id;
         }
-        return false;
+        return obj.get(AuditLine.OAP) instanceof Map<?, ?> oap && oap.get(AuditLine.DECISION_ID) instanceof String id ? id : null;
     }
 }

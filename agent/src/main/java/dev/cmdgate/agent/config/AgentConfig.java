@@ -3,6 +3,7 @@ package dev.cmdgate.agent.config;
 import dev.cmdgate.core.gate.GateScheme;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param startProperties the system properties the rules' trust rows may name, as they were at start-up
  * @param warmUp          whether the gate is built ahead of the first launch once the JVM has run a while
  * @param remotePrompt    the approval service prompts go to ({@code prompt=https://…}); null when prompts stay here
+ * @param configFile      the {@code cmdgate.config} properties file the settings were read from; null: none
  */
 public record AgentConfig(
         GateScheme scheme,
@@ -39,7 +41,8 @@ public record AgentConfig(
         RemotePolicy remote,
         WarmUp warmUp,
         DecisionPoint decisionPoint,
-        RemotePrompt remotePrompt) {
+        RemotePrompt remotePrompt,
+        Path configFile) {
 
     public AgentConfig {
         warmUp = warmUp == null ? WarmUp.ON : warmUp;
@@ -47,6 +50,16 @@ public record AgentConfig(
         startProperties = startProperties == null ? Map.of() : Map.copyOf(startProperties);
         secrets = secrets == null ? SecretsMode.PASS : secrets;
         auditOptions = auditOptions == null ? AuditOptions.NONE : auditOptions;
+    }
+
+    /** As the canonical constructor, read from no configuration file. */
+    public AgentConfig(GateScheme scheme, Mode mode, Path policy, String prompt, Duration promptTimeout, Path audit,
+                       AuditFailure auditFailure, Path rules, StdinMode stdin, Path signingKey, Children children,
+                       Refusal refusal, List<String> callerSkip, Map<String, String> startProperties, SecretsMode secrets,
+                       AuditOptions auditOptions, RemotePolicy remote, WarmUp warmUp, DecisionPoint decisionPoint,
+                       RemotePrompt remotePrompt) {
+        this(scheme, mode, policy, prompt, promptTimeout, audit, auditFailure, rules, stdin, signingKey, children, refusal,
+                callerSkip, startProperties, secrets, auditOptions, remote, warmUp, decisionPoint, remotePrompt, null);
     }
 
     /** With no rotation of the audit file and a policy that is a file or none. */
@@ -80,11 +93,11 @@ public record AgentConfig(
     public record Transport(Path ca, Path clientCert, Path clientKey, Path tokenFile, String tokenEnv) {
 
         /** The settings under {@code prefix} ({@code policy}, {@code prompt}). */
-        void putSettings(Map<String, String> m, String prefix) {
-            put(m, prefix + ".ca", ca);
-            put(m, prefix + ".client.cert", clientCert);
-            put(m, prefix + ".client.key", clientKey);
-            put(m, prefix + ".token.file", tokenFile);
+        void putSettings(Map<String, String> m, List<ConfiguredFile> files, String prefix) {
+            put(m, files, prefix + ".ca", ca, FileKind.FILE);
+            put(m, files, prefix + ".client.cert", clientCert, FileKind.FILE);
+            put(m, files, prefix + ".client.key", clientKey, FileKind.FILE);
+            put(m, files, prefix + ".token.file", tokenFile, FileKind.FILE);
             if (tokenEnv != null) {
                 m.put(prefix + ".token.env", tokenEnv);
             }
@@ -101,8 +114,8 @@ public record AgentConfig(
      */
     public record RemotePrompt(java.net.URI url, Transport transport, String service) {
 
-        void putSettings(Map<String, String> m) {
-            transport.putSettings(m, "prompt");
+        void putSettings(Map<String, String> m, List<ConfiguredFile> files) {
+            transport.putSettings(m, files, "prompt");
             if (service != null) {
                 m.put("service", service);
             }
@@ -154,7 +167,7 @@ public record AgentConfig(
             return new Transport(ca, clientCert, clientKey, tokenFile, tokenEnv);
         }
 
-        void putSettings(Map<String, String> m) {
+        void putSettings(Map<String, String> m, List<ConfiguredFile> files) {
             m.put("policy", url.toString());
             m.put("policy.poll", Long.toString(poll.toSeconds()));
             m.put("policy.stale", Long.toString(stale.toSeconds()));
@@ -162,10 +175,10 @@ public record AgentConfig(
             m.put("policy.wait", Long.toString(startWait.toSeconds()));
             m.put("policy.timeout", Long.toString(timeout.toSeconds()));
             m.put("policy.long-poll", Long.toString(longPoll.toSeconds()));
-            put(m, "policy.state", stateDir);
-            put(m, "policy.key", bundleKey);
-            transport().putSettings(m, "policy");
-            put(m, "policy.secret.file", bundleSecret);
+            put(m, files, "policy.state", stateDir, FileKind.TREE);
+            put(m, files, "policy.key", bundleKey, FileKind.FILE);
+            transport().putSettings(m, files, "policy");
+            put(m, files, "policy.secret.file", bundleSecret, FileKind.FILE);
             if (keyId != null) {
                 m.put("policy.key.id", keyId);
             }
@@ -192,13 +205,13 @@ public record AgentConfig(
     public record DecisionPoint(java.net.URI url, String pack, String agent, Duration timeout, boolean allowOnError,
                                 Path tokenFile, String tokenEnv) {
 
-        void putSettings(Map<String, String> m) {
+        void putSettings(Map<String, String> m, List<ConfiguredFile> files) {
             m.put("decision.url", url.toString());
             m.put("decision.pack", pack);
             m.put("decision.agent", agent);
             m.put("decision.timeout", Long.toString(timeout.toMillis()));
             m.put("decision.on-error", allowOnError ? "allow" : "block");
-            put(m, "decision.token.file", tokenFile);
+            put(m, files, "decision.token.file", tokenFile, FileKind.FILE);
             if (tokenEnv != null) {
                 m.put("decision.token.env", tokenEnv);
             }
@@ -258,6 +271,30 @@ public record AgentConfig(
      */
     public Map<String, String> settings() {
         Map<String, String> m = new HashMap<>();
+        describe(m, null);
+        return m;
+    }
+
+    /**
+     * Every file and directory a setting names, with its key: what cmdgate reads its settings, rules, passport,
+     * keys, secrets and tokens from, keeps its policy in, or writes its audit to. Collected where {@link #settings()}
+     * writes the paths, so that a setting added there is among them without a list to keep up to date.
+     */
+    public List<ConfiguredFile> files() {
+        List<ConfiguredFile> files = new ArrayList<>();
+        describe(new HashMap<>(), files);
+        return files;
+    }
+
+    /** A file or directory named by the setting {@code cmdgate.KEY}. */
+    public record ConfiguredFile(String key, Path path, FileKind kind) {
+    }
+
+    /** What a path setting names: a file, a directory and all under it, or a file with rotated siblings. */
+    public enum FileKind { FILE, TREE, ROTATED }
+
+    /** Puts the settings in {@code m} and, when {@code files} is not null, the paths among them in {@code files}. */
+    private void describe(Map<String, String> m, List<ConfiguredFile> files) {
         if (scheme instanceof GateScheme.ByLevel l) {
             m.put("level", l.threshold().label());
         } else if (scheme instanceof GateScheme.ByAutonomy a) {
@@ -270,19 +307,20 @@ public record AgentConfig(
         m.put("stdin", stdin.name().toLowerCase(Locale.ROOT));
         m.put("secrets", secrets.name().toLowerCase(Locale.ROOT));
         m.put("warmup", warmUp.name().toLowerCase(Locale.ROOT));
-        put(m, "policy", policy);
+        put(m, files, "config", configFile, FileKind.FILE);
+        put(m, files, "policy", policy, FileKind.FILE);
         if (remote != null) {
-            remote.putSettings(m);
+            remote.putSettings(m, files);
         }
         if (decisionPoint != null) {
-            decisionPoint.putSettings(m);
+            decisionPoint.putSettings(m, files);
         }
         if (remotePrompt != null) {
-            remotePrompt.putSettings(m);
+            remotePrompt.putSettings(m, files);
         }
-        put(m, "audit", audit);
-        put(m, "rules", rules);
-        put(m, "signing.key", signingKey);
+        put(m, files, "audit", audit, FileKind.ROTATED);
+        put(m, files, "rules", rules, FileKind.FILE);
+        put(m, files, "signing.key", signingKey, FileKind.FILE);
         m.put("children", children.name().toLowerCase(Locale.ROOT));
         m.put("refusal", refusal.name().toLowerCase(Locale.ROOT));
         if (auditOptions.maxBytes() > 0) {
@@ -298,12 +336,14 @@ public record AgentConfig(
         for (Map.Entry<String, String> e : startProperties.entrySet()) {
             m.put(ConfigParser.START_PROPERTY + e.getKey(), e.getValue());
         }
-        return m;
     }
 
-    private static void put(Map<String, String> m, String key, Path p) {
+    private static void put(Map<String, String> m, List<ConfiguredFile> files, String key, Path p, FileKind kind) {
         if (p != null) {
             m.put(key, p.toString());
+            if (files != null) {
+                files.add(new ConfiguredFile(key, p, kind));
+            }
         }
     }
 }

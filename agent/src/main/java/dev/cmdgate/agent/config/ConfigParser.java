@@ -94,8 +94,9 @@ public final class ConfigParser {
             }
         } else {
             String file = args.containsKey("config") ? args.get("config") : properties.get("config");
-            if (file != null) {
-                for (Map.Entry<String, String> e : configFile(file).entrySet()) {
+            Path configFile = file == null ? null : configPath(file);
+            if (configFile != null) {
+                for (Map.Entry<String, String> e : configFile(configFile).entrySet()) {
                     raw.put(e.getKey(), e.getValue());
                 }
             }
@@ -104,6 +105,9 @@ public final class ConfigParser {
             Map<String, String> before = new LinkedHashMap<>(raw);
             overlay(raw, args, before, "an agent argument", "-D" + PREFIX + " or the configuration file", notes);
             raw.remove("config");
+            if (configFile != null) {
+                raw.put("config", configFile.toString());   // the file read, kept among the gate's own files
+            }
         }
         if (sealed) {
             raw.putAll(args);
@@ -176,9 +180,16 @@ public final class ConfigParser {
         return args;
     }
 
+    private static Path configPath(String name) {
+        try {
+            return Path.of(name.trim()).toAbsolutePath();
+        } catch (RuntimeException e) {
+            throw new ConfigException("bad value for " + PREFIX + "config: '" + name + "' is not a path");
+        }
+    }
+
     /** The keys of a {@code cmdgate.config} properties file (with or without the {@code cmdgate.} prefix). */
-    private static Map<String, String> configFile(String name) {
-        Path p = Path.of(name.trim()).toAbsolutePath();
+    private static Map<String, String> configFile(Path p) {
         Properties props = new Properties();
         try (Reader in = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             props.load(in);
@@ -268,7 +279,7 @@ public final class ConfigParser {
                 startProperties.put(key.substring(START_PROPERTY.length()), e.getValue());
             } else if (!KEYS.contains(key)) {
                 throw new ConfigException(unknownKey(key));
-            } else if (!key.equals("config") && !key.equals("sealed")) {
+            } else if (!key.equals("sealed")) {
                 raw.put(key, e.getValue());
             }
         }
@@ -350,7 +361,8 @@ public final class ConfigParser {
                 remote != null ? null : readableFile(raw, "policy", checkFiles), prompt, timeout,
                 auditFile(raw, checkFiles), auditFailure, readableFile(raw, "rules", checkFiles), stdin,
                 readableFile(raw, "signing.key", checkFiles), children, refusal, packages(raw.get("caller.skip")),
-                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles), remotePrompt);
+                startProperties, secrets, rotation, remote, warmUp, DecisionPointParser.parse(raw, checkFiles), remotePrompt,
+                readConfigFile(raw));
         if (checkFiles && children == AgentConfig.Children.GATE) {
             String problem = ChildSettings.unpassable(config);
             if (problem != null) {
@@ -476,6 +488,15 @@ public final class ConfigParser {
             throw new ConfigException("bad value for " + PREFIX + key + ": " + p + " is not a readable file");
         }
         return p;
+    }
+
+    /**
+     * The {@code cmdgate.config} file the settings were read from ({@link #read} reads it; a child JVM's sealed
+     * settings and the checked settings carry its path), never read again here.
+     */
+    private static Path readConfigFile(Map<String, String> raw) {
+        String v = raw.get("config");
+        return v == null || v.isBlank() ? null : Path.of(v.trim()).toAbsolutePath();
     }
 
     private static Path auditFile(Map<String, String> raw, boolean check) {

@@ -26,8 +26,11 @@ import java.util.zip.GZIPInputStream;
  * {@link BundleHash}): one JWT, verified with the configured key or secret, of the configured scope, whose
  * payload lists every file of the bundle but {@code .signatures.json} with its digest, and no file the
  * bundle lacks. Unlike OPA, a file hashed with MD5 or SHA-1 is refused (collisions can be made).
+ *
+ * @param content {@code sha256:HEX} over the bundle's files but its signature (each path with its SHA-256): what a
+ *                signature covers, the same for the same files however the archive was packed or compressed
  */
-record Bundle(Passport passport, String revision) {
+record Bundle(Passport passport, String revision, String content) {
 
     private static final int MAX_FILES = 1000;
     private static final long MAX_UNPACKED = 32L << 20;
@@ -59,7 +62,21 @@ record Bundle(Passport passport, String revision) {
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> passport = (Map<String, Object>) doc;
-        return new Bundle(Passport.fromJson(passport, what), revision);
+        return new Bundle(Passport.fromJson(passport, what), revision, contentOf(files));
+    }
+
+    /** {@code sha256:HEX} over each file's path and SHA-256 digest, in path order. */
+    static String contentOf(Map<String, byte[]> files) {
+        try {
+            MessageDigest all = MessageDigest.getInstance("SHA-256");
+            for (Map.Entry<String, byte[]> f : new TreeMap<>(files).entrySet()) {
+                byte[] one = MessageDigest.getInstance("SHA-256").digest(f.getValue());
+                all.update((f.getKey() + "\0" + HexFormat.of().formatHex(one) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return "sha256:" + HexFormat.of().formatHex(all.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
     }
 
     /**

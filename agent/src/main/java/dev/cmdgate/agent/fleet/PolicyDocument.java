@@ -11,8 +11,10 @@ import dev.cmdgate.core.policy.PassportException;
  * @param passport the validated passport
  * @param revision the bundle manifest's {@code revision}, or a passport document's {@code revision} field; null when neither
  * @param digest   {@code sha256:HEX} of the bytes as fetched
+ * @param content  what decides whether two policies are the same: a bundle's files ({@link Bundle#content()}), however
+ *                 the archive was packed; a passport document's bytes ({@code digest})
  */
-record PolicyDocument(Passport passport, String revision, String digest) {
+record PolicyDocument(Passport passport, String revision, String digest, String content) {
 
     /** {@code sha256:HEX} of a policy's bytes as fetched. */
     static String digestOf(byte[] body) {
@@ -38,49 +40,15 @@ record PolicyDocument(Passport passport, String revision, String digest) {
                 throw new PassportException("bundle " + source + ": its .manifest names no revision; a signed bundle must,"
                         + " so that an older one cannot be served again in place of a newer one");
             }
-            return new PolicyDocument(b.passport(), b.revision(), digest);
+            if (trust != null && Revision.parse(b.revision()) == null) {
+                throw new PassportException("bundle " + source + ": its revision '" + b.revision() + "' has no order cmdgate"
+                        + " knows; with " + trust.describe() + " a bundle's revision must be " + Revision.KNOWN
+                        + ", so that an older one cannot be served again in place of a newer one");
+            }
+            return new PolicyDocument(b.passport(), b.revision(), digest, b.content());
         }
         Passport p = Passport.parse(Passport.decodeUtf8(body, "policy " + source), "policy " + source);
         Object rev = p.document().get("revision");
-        return new PolicyDocument(p, rev == null ? null : String.valueOf(rev), digest);
-    }
-
-    /**
-     * Orders revisions: runs of digits compare as numbers, other runs as text ({@code 9 < 10},
-     * {@code 2024-05-01T10:00Z < 2024-05-02T08:00Z}, {@code v1.9 < v1.10}).
-     */
-    static int compareRevisions(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            boolean da = Character.isDigit(a.charAt(i));
-            boolean db = Character.isDigit(b.charAt(j));
-            int ei = run(a, i, da);
-            int ej = run(b, j, db);
-            String ra = a.substring(i, ei);
-            String rb = b.substring(j, ej);
-            int c;
-            if (da && db) {
-                String na = ra.replaceFirst("^0+(?=.)", "");
-                String nb = rb.replaceFirst("^0+(?=.)", "");
-                c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
-            } else {
-                c = ra.compareTo(rb);
-            }
-            if (c != 0) {
-                return c;
-            }
-            i = ei;
-            j = ej;
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
-    }
-
-    private static int run(String s, int from, boolean digits) {
-        int k = from;
-        while (k < s.length() && Character.isDigit(s.charAt(k)) == digits) {
-            k++;
-        }
-        return k;
+        return new PolicyDocument(p, rev == null ? null : String.valueOf(rev), digest, digest);
     }
 }

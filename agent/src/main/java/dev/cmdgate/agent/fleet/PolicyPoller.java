@@ -56,6 +56,8 @@ public final class PolicyPoller implements Runnable {
      * orders the server's.
      */
     private boolean keptInForce;
+    /** {@link PolicyDocument#content()} of the policy this poller put in force; null before one. */
+    private String contentInForce;
     private boolean failing;
     private boolean staleSaid;
 
@@ -154,24 +156,31 @@ public final class PolicyPoller implements Runnable {
             return;
         }
         recovered();
-        if (active != null && doc.digest().equals(active.digest())) {
-            target.confirm(answer.etag(), now);   // a new ETag, the same content
+        if (active != null && (doc.digest().equals(active.digest()) || doc.content().equals(contentInForce))) {
+            // a new ETag, the same content; or the same files packed or compressed again
+            target.confirm(answer.etag(), now);
             keptInForce = false;
             return;
         }
         if (active != null && active.revision() != null && doc.revision() != null && (trust != null || !keptInForce)) {
-            int c = PolicyDocument.compareRevisions(doc.revision(), active.revision());
-            if (c < 0) {
+            Integer c = Revision.order(doc.revision(), active.revision());
+            if (c == null && trust != null) {
+                reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " cannot be ordered against the revision"
+                        + " in force, " + active.revision() + " (with a key both must be " + Revision.KNOWN + ", of one kind)");
+                return;
+            }
+            if (c != null && c < 0) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is older than the revision in force, "
                         + active.revision());
                 return;
             }
-            if (c == 0) {
+            if (c != null && c == 0) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is the revision in force, with other content");
                 return;
             }
         }
         target.activate(doc.passport(), doc.revision(), doc.digest(), answer.etag(), now);
+        contentInForce = doc.content();
         keptInForce = false;
         staleSaid = false;
         lastRejected = null;
@@ -298,6 +307,7 @@ public final class PolicyPoller implements Runnable {
             }
             long age = java.time.Duration.between(Instant.parse((String) meta.get("checked_at")), Instant.now()).toNanos();
             target.standIn(doc.passport(), doc.revision(), doc.digest(), System.nanoTime() - Math.max(0, age), config.timeout());
+            contentInForce = doc.content();
             keptInForce = true;
             later(() -> event(AuditEvent.Policy.ACTIVATED, "policy kept in " + dir + " in force until the server answers: "
                     + doc.passport().passportId() + (doc.revision() == null ? "" : " revision " + doc.revision()),

@@ -87,6 +87,20 @@ class AuditChainTest {
                 "4: line 4 follows line 2: the line between was inserted or moved here");
     }
 
+    /**
+     * A decision line written again at the end, with a chain recomputed over it (which needs no key): the chain
+     * holds, but a decision's id is fresh per decision, so the copy is found, in the same file or a later one.
+     */
+    @Test
+    void aDecisionLineCopiedWithARecomputedChainIsFound() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        AuditSink sink = new AuditSink(file, new JvmIdentity(1, null, null));
+        sink.write("{\"time\":\"t\",\"decision_id\":\"d-1\",\"outcome\":\"allowed\"}");
+        sink.write("{\"time\":\"t\",\"event\":\"exit\",\"decision_id\":\"d-1\"}");
+        sink.write("{\"time\":\"t\",\"decision_id\":\"d-1\",\"outcome\":\"allowed\"}");
+        assertThat(problems(file)).containsExactly("3: decision_id d-1 is that of line audit.jsonl:1 too: a decision line was copied");
+    }
+
     @Test
     void aLineWithoutItsHashIsFound() throws IOException {
         Path file = fiveLines();

@@ -155,10 +155,30 @@ class ClassifyCommandTest {
                         + answer.replace("\"decision\":\"allow\"", "\"decision\":\"block\"") + "\n");
         String pub = tmp.resolve("keys/cmdgate-signing.pub.pem").toString();
         out.getBuffer().setLength(0);
-        assertThat(run("verify", "--key", pub, good.toString())).as(out.toString()).isZero();
+        // the CLI's output carries no hash chain: it goes on standard input, where only the decisions are checked
+        assertThat(runWithStdin(good, "verify", "--key", pub)).as(out.toString()).isZero();
         assertThat(out.toString()).contains("line 1: OK", "binds this line's launch");
         out.getBuffer().setLength(0);
-        assertThat(run("verify", "--key", pub, bad.toString())).isEqualTo(1);
-        assertThat(out.toString()).contains("line 1: BAD the line does not match", "line 2: BAD the line does not match");
+        assertThat(runWithStdin(bad, "verify", "--key", pub)).isEqualTo(1);
+        assertThat(out.toString()).contains("line 1: BAD the line does not match", "line 2: BAD ");
+        out.getBuffer().setLength(0);
+        assertThat(run("verify", "--key", pub, good.toString())).as("given as a file it is an audit file without a chain")
+                .isEqualTo(1);
+        assertThat(out.toString()).contains("line 1: OK", "chain BAD ", "no prev_hash");
+        java.nio.file.Path twice = java.nio.file.Files.writeString(tmp.resolve("twice.jsonl"), answer + "\n" + answer + "\n");
+        out.getBuffer().setLength(0);
+        assertThat(runWithStdin(twice, "verify", "--key", pub)).isEqualTo(1);
+        assertThat(out.toString()).contains("line 1: OK").contains("line 2: BAD decision_id " + o.get("decision_id")
+                + " is that of line 1 too: a decision was copied");
+    }
+
+    private int runWithStdin(java.nio.file.Path input, String... args) throws java.io.IOException {
+        java.io.InputStream before = System.in;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(input)) {
+            System.setIn(in);
+            return run(args);
+        } finally {
+            System.setIn(before);
+        }
     }
 }

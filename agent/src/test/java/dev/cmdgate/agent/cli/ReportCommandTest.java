@@ -22,12 +22,48 @@ class ReportCommandTest {
         return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
+    /** The week's lines, chained as cmdgate writes them, without the line a full disk cut short. */
     private String week() throws Exception {
+        return week(false);
+    }
+
+    /**
+     * The week's lines, each given its {@code prev_hash}; with {@code cutLine}, the line a full disk cut short stays
+     * (line 6): the chain breaks there.
+     */
+    private String week(boolean cutLine) throws Exception {
         Path f = dir.resolve("week.jsonl");
+        java.util.List<String> chained = new java.util.ArrayList<>();
+        String prev = dev.cmdgate.agent.audit.AuditChain.GENESIS;
         try (var in = ReportCommandTest.class.getResourceAsStream("week.jsonl")) {
-            Files.write(f, in.readAllBytes());
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                boolean json = line.startsWith("{\"") && line.endsWith("}");
+                if (!json && !cutLine) {
+                    continue;
+                }
+                String written = json ? line.substring(0, line.length() - 1) + ",\"prev_hash\":\"" + prev + "\"}" : line;
+                chained.add(written);
+                byte[] b = written.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                prev = new dev.cmdgate.agent.audit.AuditChain.Hasher().hex(b, 0, b.length);
+            }
         }
+        Files.write(f, chained);
         return f.toString();
+    }
+
+    /**
+     * A file whose chain breaks (a line a full disk cut short, at line 6): the report counts the lines before the
+     * line before it, says so on stderr and at the top of its output, and exits with 1, as {@code verify} does.
+     */
+    @Test
+    void aBrokenChainLeavesOutTheLinesFromTheBreakOnAndExitsWithOne() throws Exception {
+        String week = week(true);
+        assertThat(run("report", week, "--autonomy", "full")).isEqualTo(1);
+        String warning = "cmdgate report: WARNING: " + week + " fails its hash chain at line 6, so its 4 lines from line 5 on"
+                + " are left out (cmdgate verify lists every problem); nothing below counts or comes from them";
+        assertThat(err.toString().trim()).isEqualTo(warning);
+        assertThat(out.toString()).startsWith(warning + "\n").contains("cmdgate report: 3 launches in ")
+                .doesNotContain("curl");
     }
 
     @Test
@@ -35,7 +71,7 @@ class ReportCommandTest {
         assertThat(run("report", week(), "--autonomy", "full")).isZero();
         String o = out.toString();
         assertThat(o).contains("cmdgate report: 5 launches in ").contains("recorded under autonomy=supervised; judged again under autonomy=full");
-        assertThat(o).contains("(not counted: 1 pre-check lines, 1 unreadable lines, the first at line 6)");
+        assertThat(o).contains("(not counted: 1 pre-check lines, 0 unreadable lines)");
         assertThat(o).containsPattern("Read +1 +1 → 1 +0 → 0 +0 → 0");
         // touch and git status with GIT_DIR set (a hook, judged from its recorded value: Write/high) would run
         assertThat(o).containsPattern("Write +2 +0 → 2 +2 → 0 +0 → 0");
@@ -50,7 +86,7 @@ class ReportCommandTest {
     void underReadonlyPromptsBecomeBlocks() throws Exception {
         assertThat(run("report", week(), "--autonomy", "readonly")).isZero();
         assertThat(out.toString()).contains("4 launches would be answered differently:")
-                .containsPattern("line 8 +prompt → block +Network/high  curl -s https://example.org/x");
+                .containsPattern("line 7 +prompt → block +Network/high  curl -s https://example.org/x");
     }
 
     @Test

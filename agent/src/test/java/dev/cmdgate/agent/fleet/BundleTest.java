@@ -190,12 +190,47 @@ class BundleTest {
                 .hasMessageContaining("is signed by its MD5 digest, which proves nothing");
     }
 
+    /**
+     * The same files packed again (another order in the tar, another compression, a gzip header time) are the
+     * same content, also when signed again; another file content is not.
+     */
     @Test
-    void revisionsAreOrderedWithNumbersAsNumbers() {
-        assertThat(PolicyDocument.compareRevisions("9", "10")).isNegative();
-        assertThat(PolicyDocument.compareRevisions("v1.10", "v1.9")).isPositive();
-        assertThat(PolicyDocument.compareRevisions("2024-05-01T10:00Z", "2024-05-02T08:00Z")).isNegative();
-        assertThat(PolicyDocument.compareRevisions("007", "7")).isZero();
+    void theContentIsTheFilesNotTheArchive() throws Exception {
+        KeyPair k = keys("Ed25519");
+        Map<String, byte[]> files = content(PASSPORT);
+        files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
+        byte[] first = tarGz(files);
+        Map<String, byte[]> reordered = new LinkedHashMap<>();
+        reordered.put(".signatures.json", files.get(".signatures.json"));
+        reordered.put("data.json", files.get("data.json"));
+        reordered.put(".manifest", files.get(".manifest"));
+        byte[] again = tarGz(reordered);
+        again[4] = 0x5a;   // another gzip MTIME
+        assertThat(again).isNotEqualTo(first);
+        Bundle a = Bundle.read(first, "test", trust(k));
+        assertThat(Bundle.read(again, "test", trust(k)).content()).isEqualTo(a.content());
+        Map<String, byte[]> resigned = content(PASSPORT);
+        resigned.put(".signatures.json", sign(resigned, keys("Ed25519"), "EdDSA", "Ed25519"));
+        assertThat(Bundle.read(tarGz(resigned), "test", null).content()).isEqualTo(a.content());
+        Map<String, byte[]> other = content(PASSPORT.replace("\"echo\"", "\"echo\",\"touch\""));
+        other.put(".signatures.json", sign(other, k, "EdDSA", "Ed25519"));
+        assertThat(Bundle.read(tarGz(other), "test", trust(k)).content()).isNotEqualTo(a.content());
+    }
+
+    /** With a key, a bundle whose revision has no known order (a commit hash) is refused, saying which formats do. */
+    @Test
+    void withAKeyARevisionWithoutAnOrderIsRefused() throws Exception {
+        KeyPair k = keys("Ed25519");
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put(".manifest", "{\"revision\":\"1b2c3d4e5f60718293a4b5c6d7e8f90123456789\"}".getBytes(StandardCharsets.UTF_8));
+        files.put("data.json", PASSPORT.getBytes(StandardCharsets.UTF_8));
+        files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
+        byte[] bundle = tarGz(files);
+        assertThatThrownBy(() -> PolicyDocument.parse(bundle, "test", trust(k)))
+                .hasMessageContaining("revision '1b2c3d4e5f60718293a4b5c6d7e8f90123456789' has no order cmdgate knows")
+                .hasMessageContaining("a whole number (42), an RFC 3339 timestamp");
+        assertThat(PolicyDocument.parse(bundle, "test", null).revision()).as("without a key a revision is opaque")
+                .isEqualTo("1b2c3d4e5f60718293a4b5c6d7e8f90123456789");
     }
 
     private static String sha256(String s) {

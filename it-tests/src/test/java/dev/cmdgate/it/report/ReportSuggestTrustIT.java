@@ -90,4 +90,43 @@ class ReportSuggestTrustIT {
             assertThat(l.raw()).contains("trusted by " + rules);
         }
     }
+
+    /**
+     * A line someone added to the audit file (a refused launch, copied from a real one, its chain not recomputed):
+     * {@code verify} fails the file, and every report form leaves out the lines from the one before the break on,
+     * says so in one line on stderr and exits with 1 — {@code --suggest-trust} suggests no row for the added line or
+     * the line before it, only for the launches before them, and its output says what it left out.
+     */
+    @OnEachJdk
+    void no_report_counts_or_suggests_from_the_lines_after_a_break_in_the_chain(Jdk jdk) throws Exception {
+        Path audit = tmp.resolve("audit.jsonl");
+        gated(jdk, audit, null);
+        List<String> lines = Files.readAllLines(audit);
+        String stamp = lines.stream().filter(l -> l.contains("build-stamp")).findFirst().orElseThrow();
+        String added = stamp.replace("build-stamp", "added-by-someone").replaceFirst("\"decision_id\":\"[^\"]+\"",
+                "\"decision_id\":\"added-1\"");
+        Files.writeString(audit, added + "\n", java.nio.file.StandardOpenOption.APPEND);
+        int brokenAt = lines.size() + 1;
+
+        Run verify = ForkedJvm.on(jdk).in(tmp).executableJar(ForkedJvm.AGENT_JAR, "verify", audit).run();
+        assertThat(verify.exit()).as(verify.describe()).isEqualTo(1);
+        String warning = "cmdgate report: WARNING: " + audit + " fails its hash chain at line " + brokenAt + ", so its 2 lines"
+                + " from line " + (brokenAt - 1) + " on are left out (cmdgate verify lists every problem)";
+
+        Run suggest = ForkedJvm.on(jdk).in(tmp).timeout(Duration.ofSeconds(120))
+                .executableJar(ForkedJvm.AGENT_JAR, "report", audit, "--suggest-trust").run();
+        assertThat(suggest.exit()).as(suggest.describe()).isEqualTo(1);
+        assertThat(suggest.stderr()).as(suggest.describe()).startsWith(warning);
+        assertThat(suggest.stdout()).contains("# " + warning).doesNotContain("added-by-someone");
+        List<String> rows = suggest.stdoutLines().stream().filter(l -> l.startsWith("trust ")).toList();
+        assertThat(rows).as(suggest.stdout()).hasSize(lines.size() - 1).noneMatch(r -> r.contains("other-a"));
+
+        Run text = ForkedJvm.on(jdk).in(tmp).executableJar(ForkedJvm.AGENT_JAR, "report", audit).run();
+        assertThat(text.exit()).as(text.describe()).isEqualTo(1);
+        assertThat(text.stdout()).startsWith(warning).contains(lines.size() - 1 + " launches in ");
+        Run html = ForkedJvm.on(jdk).in(tmp).executableJar(ForkedJvm.AGENT_JAR, "report", audit, "--html",
+                tmp.resolve("report.html")).run();
+        assertThat(html.exit()).as(html.describe()).isEqualTo(1);
+        assertThat(Files.readString(tmp.resolve("report.html"))).contains("id=\"left-out\"").doesNotContain("added-by-someone");
+    }
 }

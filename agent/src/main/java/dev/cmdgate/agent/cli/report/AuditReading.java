@@ -36,25 +36,80 @@ public final class AuditReading {
         }
     }
 
-    /** One file's chain: its summary line and its problems ({@code FILE:LINE: what}), as {@code verify} says them. */
-    public record Integrity(Path file, String summary, List<AuditChain.Problem> problems) {
+    /**
+     * One file's chain: its summary line and its problems ({@code FILE:LINE: what}), as {@code verify} says them, and
+     * what the report left out for them.
+     *
+     * @param leftOutFrom the first line no reader was given ({@link #leftOutFrom(List)}); 0 when the chain holds
+     * @param leftOut     how many lines from there on
+     */
+    public record Integrity(Path file, String summary, List<AuditChain.Problem> problems, int leftOutFrom, int leftOut) {
         public boolean ok() {
             return problems.isEmpty();
         }
     }
 
+    /**
+     * The first line of a file a report leaves out: the line before its chain's first problem (a problem shows at the
+     * line after an edited one), or the first line; 0 when there is no problem. What follows a break is what someone
+     * may have written, and a report counts or suggests nothing from it.
+     */
+    public static int leftOutFrom(List<AuditChain.Problem> problems) {
+        int first = Integer.MAX_VALUE;
+        for (AuditChain.Problem p : problems) {
+            first = Math.min(first, p.line());
+        }
+        return first == Integer.MAX_VALUE ? 0 : Math.max(1, first - 1);
+    }
+
+    /** One line for every report form saying which lines it left out and why, or null when every chain holds. */
+    public static String warning(List<Integrity> files) {
+        List<String> parts = new ArrayList<>();
+        for (Integrity f : files) {
+            if (!f.ok()) {
+                int first = f.problems().get(0).line();
+                for (AuditChain.Problem p : f.problems()) {
+                    first = Math.min(first, p.line());
+                }
+                parts.add(f.file() + " fails its hash chain at line " + first + ", so its " + f.leftOut() + " line"
+                        + (f.leftOut() == 1 ? "" : "s") + " from line " + f.leftOutFrom() + " on " + (f.leftOut() == 1 ? "is" : "are")
+                        + " left out");
+            }
+        }
+        return parts.isEmpty() ? null : "cmdgate report: WARNING: " + String.join("; ", parts)
+                + " (cmdgate verify lists every problem); nothing below counts or comes from them";
+    }
+
     private AuditReading() {
     }
 
-    /** Reads every line of {@code files} in order; returns each file's chain check. */
+    /**
+     * Reads every line of {@code files} in order; returns each file's chain check. The chain is checked first
+     * ({@code verify}'s check, a read of its own), so that the lines from the line before a file's first break on
+     * reach no reader ({@link #leftOutFrom}).
+     */
     public static List<Integrity> read(List<Path> files, Reader reader) throws IOException {
+        List<AuditChain.Problem> found = AuditChain.verify(files).problems();
         List<Integrity> out = new ArrayList<>();
         AuditChain.FileCheck previous = null;
         for (Path file : files) {
             AuditChain.FileCheck chain = new AuditChain.FileCheck(file, previous);
+            List<AuditChain.Problem> mine = new ArrayList<>();
+            for (AuditChain.Problem p : found) {
+                if (p.file().equals(file)) {
+                    mine.add(p);
+                }
+            }
+            int cut = leftOutFrom(mine);
+            int leftOut = 0;
             try (AuditLines lines = AuditLines.open(file)) {
                 while (lines.next()) {
                     int n = lines.number();
+                    if (cut > 0 && n >= cut) {
+                        chain.line(lines);
+                        leftOut++;
+                        continue;
+                    }
                     if (!lines.whole()) {
                         chain.line(lines);
                         reader.unreadable(file, n, "a line of " + lines.size() + " bytes, longer than the "
@@ -97,7 +152,10 @@ public final class AuditReading {
                 }
                 chain.end(lines.endsWithNewline());
             }
-            out.add(new Integrity(file, chain.summary(), chain.problems()));
+            if (leftOutFrom(chain.problems()) != cut) {
+                throw new IOException(file + " changed while it was read: read it again");
+            }
+            out.add(new Integrity(file, chain.summary(), chain.problems(), cut, leftOut));
             previous = chain;
         }
         return out;

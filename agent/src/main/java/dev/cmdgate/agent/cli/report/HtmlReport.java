@@ -49,11 +49,20 @@ public final class HtmlReport {
         this.top = top;
     }
 
+    /** The page, and the chain check of each file it was made from. */
+    public record Page(String html, List<AuditReading.Integrity> files) {
+    }
+
     /** Reads the files and returns the page. */
     public static String of(List<Path> auditFiles, int top) throws IOException {
+        return page(auditFiles, top).html();
+    }
+
+    /** Reads the files and returns the page with the files' chain checks. */
+    public static Page page(List<Path> auditFiles, int top) throws IOException {
         Tally t = new Tally();
         List<AuditReading.Integrity> integrity = AuditReading.read(auditFiles, t);
-        return new HtmlReport(t, integrity, top).render();
+        return new Page(new HtmlReport(t, integrity, top).render(), integrity);
     }
 
     private String render() throws IOException {
@@ -118,7 +127,12 @@ public final class HtmlReport {
     }
 
     private void header() {
-        out.append("<h1>cmdgate report</h1>\n<p class=\"sub\">");
+        out.append("<h1>cmdgate report</h1>\n");
+        String warning = AuditReading.warning(files);
+        if (warning != null) {
+            out.append("<p class=\"bad\" id=\"left-out\">").append(Html.shown(warning)).append("</p>\n");
+        }
+        out.append("<p class=\"sub\">");
         for (AuditReading.Integrity f : files) {
             out.append("<code>").append(Html.shown(f.file().toString())).append("</code> ");
         }
@@ -154,7 +168,9 @@ public final class HtmlReport {
                 for (AuditChain.Problem p : f.problems()) {
                     firstLine = Math.min(firstLine, p.line());
                 }
-                out.append("<span class=\"bad\">broken at line ").append(firstLine).append("</span><ul class=\"findings\">");
+                out.append("<span class=\"bad\">broken at line ").append(firstLine).append("</span> <span id=\"left-out-")
+                        .append(i - 1).append("\">").append(f.leftOut()).append("</span> lines from line ").append(f.leftOutFrom())
+                        .append(" on are not counted<ul class=\"findings\">");
                 int shown = 0;
                 for (AuditChain.Problem p : f.problems()) {
                     if (shown++ == 20) {

@@ -219,11 +219,19 @@ public final class TrustSuggestions implements AuditReading.Reader {
         return safe(String.join(" ", n));
     }
 
-    /** Reads the files and prints the suggestions. */
-    public static void run(List<Path> files, String userRulesText, String userOrigin, PrintWriter out, int limit)
-            throws IOException {
+    /**
+     * Reads the files and prints the suggestions, from no line at or after a break in a file's hash chain (the
+     * output says which were left out); returns each file's chain check.
+     */
+    public static List<AuditReading.Integrity> run(List<Path> files, String userRulesText, String userOrigin, PrintWriter out,
+                                                   int limit) throws IOException {
         TrustSuggestions s = new TrustSuggestions(userRulesText, userOrigin);
-        AuditReading.read(files, s);
+        List<AuditReading.Integrity> integrity = AuditReading.read(files, s);
+        String warning = AuditReading.warning(integrity);
+        if (warning != null) {
+            out.println("# " + warning);
+        }
         s.print(out, files, limit);
+        return integrity;
     }
 }

@@ -147,28 +147,36 @@ class HtmlReportTest {
         }
     }
 
+    /**
+     * A chain broken in the middle is named at its line, and nothing from the line before the break on is counted
+     * (the edited line is that one): the page says so at its top and in the chain's row.
+     */
     @Test
-    void aChainBrokenInTheMiddleIsNamedAtItsLineAndTheLinesStillCount() throws IOException {
+    void aChainBrokenInTheMiddleIsNamedAtItsLineAndTheLinesFromItOnAreLeftOut() throws IOException {
         Path f = mix();
         List<String> lines = Files.readAllLines(f);
         lines.set(2, lines.get(2).replace("alice", "mallory"));
         Files.write(f, lines);
         String html = HtmlReport.of(List.of(f), 20);
         assertThat(html).contains("broken at line 4").contains("line 4 does not follow line 3: line 3 was edited");
-        assertThat(cell(html, "total-decisions")).isEqualTo(6);
-        assertThat(html).contains("mallory");
+        assertThat(html).contains("<p class=\"bad\" id=\"left-out\">cmdgate report: WARNING: " + f
+                + " fails its hash chain at line 4, so its " + (lines.size() - 2) + " lines from line 3 on are left out");
+        assertThat(cell(html, "left-out-0")).isEqualTo(lines.size() - 2);
+        assertThat(cell(html, "total-decisions")).isEqualTo(2);
+        assertThat(html).doesNotContain("mallory");
     }
 
     @Test
-    void aCutOffFileAndInvalidJsonAreCountedAndNamed() throws IOException {
+    void aCutOffFileAndInvalidJsonAreNamedAndLeftOut() throws IOException {
         Path f = mix();
         Files.writeString(f, "{\"not\": json at all\n", StandardOpenOption.APPEND);
         Files.writeString(f, "{\"time\":\"2026-11-30T13:00:00Z\",\"argv\":[\"touch\",\"cut", StandardOpenOption.APPEND);
         String html = HtmlReport.of(List.of(f), 20);
-        assertThat(cell(html, "total-unreadable")).isEqualTo(2);
-        assertThat(html).contains("audit.jsonl:9: not a JSON object").contains("audit.jsonl:10: not a JSON object")
-                .contains("broken at line 9").contains("the last line has no newline")
+        // named in the chain's row, and from the line before on not counted: line 8, the pre-check, is not either
+        assertThat(cell(html, "total-unreadable")).isZero();
+        assertThat(html).contains("broken at line 9").contains("the last line has no newline")
                 .contains("line 9: not a JSON object");
+        assertThat(cell(html, "total-prechecks")).isZero();
         assertThat(cell(html, "total-decisions")).isEqualTo(6);
     }
 
@@ -196,6 +204,7 @@ class HtmlReportTest {
         int written = 0;
         while (!Files.exists(dir.resolve("audit.jsonl.4"))) {
             Map<String, Object> d = AuditFixture.decision("2026-12-01T0" + (written % 10) + ":00:00Z", List.of("touch", "f" + written));
+            d.put("decision_id", "d-" + written);   // fresh per decision, as cmdgate writes them
             sink.write(dev.cmdgate.core.json.Json.write(d));
             written++;
         }
@@ -231,11 +240,14 @@ class HtmlReportTest {
         int written = 0;
         while (!Files.exists(dir.resolve("audit.jsonl.1"))) {
             Map<String, Object> d = AuditFixture.decision("2026-12-01T0" + (written % 10) + ":00:00Z", List.of("touch", "f" + written));
+            d.put("decision_id", "d-" + written);   // fresh per decision, as cmdgate writes them
             sink.write(dev.cmdgate.core.json.Json.write(d));
             written++;
         }
         for (int i = 0; i < 3; i++) {
-            sink.write(dev.cmdgate.core.json.Json.write(AuditFixture.decision("2026-12-01T10:00:00Z", List.of("touch", "g" + i))));
+            Map<String, Object> d = AuditFixture.decision("2026-12-01T10:00:00Z", List.of("touch", "g" + i));
+            d.put("decision_id", "g-" + i);
+            sink.write(dev.cmdgate.core.json.Json.write(d));
             written++;
         }
         String html = HtmlReport.of(List.of(dir.resolve("audit.jsonl.1"), f), 20);
