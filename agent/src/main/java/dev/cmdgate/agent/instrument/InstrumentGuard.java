@@ -85,7 +85,9 @@ public final class InstrumentGuard {
                             + " agents are given on its command line (-javaagent after cmdgate's, or an executable jar's"
                             + " Launcher-Agent-Class), never attached";
                     report(why);
-                    throw new SecurityException(why);
+                    SecurityException refusal = new SecurityException(why);
+                    refusal.setStackTrace(new StackTraceElement[0]);   // the JDK prints it: one line, not cmdgate's frames
+                    throw refusal;
                 }
                 return null;
             }
