@@ -189,13 +189,78 @@ class ChildJvmIT {
         for (String mode : List.of("direct", "shell=JAVA_TOOL_OPTIONS=-javaagent:" + jar + " exec {java}")) {
             Files.writeString(victim.resolve("keep.txt"), "precious\n");
             Run run = parent(jdk, mode, "autonomy=full,prompt=deny", mode.equals("direct") ? "-javaagent:" + jar : "-Xss1m");
-            if (mode.equals("direct")) {
-                assertChildRefusedItsRm(run);
-                assertThat(run.stdout()).contains("LOOKALIKE premain");
-            } else {
-                // setting JAVA_TOOL_OPTIONS below a shell replaces the agent cmdgate put there: unverifiable
-                assertSpawnRefused(run, null, "JAVA_TOOL_OPTIONS");
-            }
+            // another agent could change java.base's classes around cmdgate; below a shell, setting JAVA_TOOL_OPTIONS
+            // replaces the agent cmdgate put there: unverifiable both
+            assertSpawnRefused(run, touched, mode.equals("direct") ? "another Java agent" : "JAVA_TOOL_OPTIONS");
+            assertThat(run.stdout()).doesNotContain("LOOKALIKE premain");
+        }
+    }
+
+    /** An agent jar whose premain and agentmain create {@code marker}: it ran if the file exists. */
+    private Path markerAgent(Path marker, Map<String, String> more) throws IOException {
+        Path classes = Files.createDirectories(tmp.resolve("marker-agent"));
+        JavaSources.compile(classes, "acme.MarkerAgent", """
+                package acme;
+                public final class MarkerAgent {
+                    public static void premain(String a, java.lang.instrument.Instrumentation i) throws Exception {
+                        java.nio.file.Files.createFile(java.nio.file.Path.of("%s"));
+                    }
+                    public static void agentmain(String a, java.lang.instrument.Instrumentation i) throws Exception {
+                        premain(a, i);
+                    }
+                    public static void main(String[] a) {
+                    }
+                }
+                """.formatted(marker));
+        Map<String, String> manifest = new java.util.HashMap<>(Map.of("Premain-Class", "acme.MarkerAgent", "Agent-Class", "acme.MarkerAgent"));
+        manifest.putAll(more);
+        return JavaSources.jar(tmp.resolve("marker-agent-" + more.size() + ".jar"), classes, manifest);
+    }
+
+    @OnEachJdk
+    void anotherAgentAnywhereTheChildWouldReadItIsRefused(Jdk jdk) throws IOException {
+        Path marker = tmp.resolve("agent-ran");
+        Path agent = markerAgent(marker, Map.of());
+        // on the command line, and in the variables a direct java launch reads before the agent cmdgate puts first
+        for (String option : List.of("-javaagent:" + agent, "env:JDK_JAVA_OPTIONS=-javaagent:" + agent,
+                "env:JAVA_TOOL_OPTIONS=-javaagent:" + agent)) {
+            Run run = parent(jdk, "direct", "autonomy=full,prompt=deny", option);
+            assertSpawnRefused(run, marker, "another Java agent");
+            assertThat(touched).doesNotExist();
+        }
+        // an executable jar whose manifest starts an agent before its main class
+        String classPath = ForkedJvm.APP_CLASSES.toUri().toString();
+        Path launcherAgent = markerAgent(marker, Map.of("Main-Class", Commands.class.getName(), "Class-Path", classPath,
+                "Launcher-Agent-Class", "acme.MarkerAgent"));
+        assertSpawnRefused(parent(jdk, "jar=" + launcherAgent, "autonomy=full,prompt=deny"), marker, "another Java agent");
+        // options that let an agent be loaded into the running child
+        for (String option : List.of("-Djdk.attach.allowAttachSelf=true", "-XX:+EnableDynamicAgentLoading")) {
+            assertSpawnRefused(parent(jdk, "direct", "autonomy=full,prompt=deny", option), touched, "loaded into it while it runs");
+        }
+    }
+
+    @OnEachJdk
+    void aChildWithADebuggerAgentIsRefused(Jdk jdk) {
+        for (String option : List.of("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0",
+                "-Xrunjdwp:transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")) {
+            assertSpawnRefused(parent(jdk, "direct", "autonomy=full,prompt=deny", option), touched, "debugger agent (JDWP)");
+        }
+    }
+
+    @OnEachJdk
+    void optionFilesAreReadAsTheJdkReadsThem(Jdk jdk) throws IOException {
+        Path marker = tmp.resolve("touched-by-early-loader");
+        String loader = "-Djava.system.class.loader=dev.cmdgate.it.apps.EarlyLoader";
+        // the launcher ends an argfile comment at a carriage return, and joins a quoted line continued by a backslash
+        Path cr = Files.writeString(tmp.resolve("cr.args"), "# build settings\r" + loader + " -Dit.marker=" + marker + "\n");
+        Path cont = Files.writeString(tmp.resolve("cont.args"), "\"-Djava.system.class.loa\\\n    der=dev.cmdgate.it.apps.EarlyLoader\""
+                + " -Dit.marker=" + marker + "\n");
+        // HotSpot's -XX:Flags= ends a token at a newline inside quotes; its -XX:VMOptionsFile= knows no escapes
+        Path flags = Files.writeString(tmp.resolve("flags"), "MaxHeapSize='64m\nOnOutOfMemoryError=\"touch " + marker + "\"\n");
+        Path vmq = Files.writeString(tmp.resolve("vmq.opts"), "\"-Dx=\\\" " + loader + " -Dit.marker=" + marker + " \"-Dy=1\"\n");
+        for (String option : List.of("@" + cr, "@" + cont, "-XX:Flags=" + flags, "-XX:VMOptionsFile=" + vmq, "-XXaltjvm=" + tmp)) {
+            assertSpawnRefused(parent(jdk, "direct", "autonomy=full,prompt=deny", option), marker, "unverifiable code");
+            assertThat(touched).doesNotExist();
         }
     }
 
@@ -214,7 +279,8 @@ class ChildJvmIT {
     void removingJavaToolOptionsBelowAShellOrAWrapperOrPreloadingALibraryIsRefused(Jdk jdk) {
         for (String template : List.of("unset JAVA_TOOL_OPTIONS; exec {java}", "env -u JAVA_TOOL_OPTIONS {java}",
                 "JAVA_TOOL_OPTIONS= exec {java}", "env -i {java}", "export -n JAVA_TOOL_OPTIONS; exec {java}",
-                "LD_PRELOAD=" + tmp.resolve("none.so") + " exec {java}")) {
+                "LD_PRELOAD=" + tmp.resolve("none.so") + " exec {java}",
+                "declare -n r=JAVA_TOOL_OPTIONS; unset r; exec {java}", "setpriv --reset-env {java}")) {
             Run run = parent(jdk, "shell=" + template, "autonomy=full,prompt=deny");
             assertSpawnRefused(run, touched, "unverifiable code");
         }

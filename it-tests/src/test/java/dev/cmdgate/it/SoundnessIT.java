@@ -144,15 +144,20 @@ class SoundnessIT {
     }
 
     @OnEachJdk
-    void a_second_agent_cannot_unhook_the_launcher(Jdk jdk) throws IOException {
+    void a_second_agent_cannot_unhook_the_launcher_nor_open_java_lang(Jdk jdk) throws IOException {
         Path evil = evilAgentJar();
-        Run run = tamper(ForkedJvm.on(jdk).jvmArg("-javaagent:" + evil), "autonomy=readonly", "touch");
+        Run run = tamper(ForkedJvm.on(jdk).jvmArg("-javaagent:" + evil + "=" + tmp.resolve("files")), "autonomy=readonly", "touch");
 
-        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(2)
-                .allMatch(l -> l.contains("refused") && l.contains("UnmodifiableClassException"));
+        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(4)
+                .allMatch(l -> l.contains("refused"))
+                .anyMatch(l -> l.startsWith("retransform refused") && l.contains("UnmodifiableClassException"))
+                .anyMatch(l -> l.startsWith("redefineModule refused") && l.contains("UnmodifiableModuleException"))
+                .anyMatch(l -> l.startsWith("native refused") && l.contains("InaccessibleObjectException"));
         Blocked.assertBlocked(run.result("touch"));
         assertThat(file("touched")).doesNotExist();
-        assertThat(run.stderr()).contains("cmdgate: refused another agent's request to retransform java.lang.ProcessImpl");
+        assertThat(file("agent-victim")).as(run.describe()).doesNotExist();
+        assertThat(run.stderr()).contains("cmdgate: refused another agent's request to retransform java.lang.ProcessImpl")
+                .contains("cmdgate: refused another agent's request to open or export packages of java.base");
     }
 
     @OnEachJdk
@@ -164,14 +169,15 @@ class SoundnessIT {
         Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly")
                 .executableJar(app, "touch", files).run();
 
-        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(2)
-                .allMatch(l -> l.contains("refused") && l.contains("UnmodifiableClassException"));
+        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(3).allMatch(l -> l.contains("refused"))
+                .anyMatch(l -> l.startsWith("redefine refused") && l.contains("UnmodifiableClassException"))
+                .anyMatch(l -> l.startsWith("redefineModule refused"));
         Blocked.assertBlocked(run.result("touch"));
         assertThat(file("touched")).doesNotExist();
     }
 
     @OnEachJdk
-    void a_self_attached_agent_cannot_unhook_the_launcher(Jdk jdk) throws IOException {
+    void no_agent_can_be_attached_while_cmdgate_gates_the_jvm(Jdk jdk) throws IOException {
         Path evil = evilAgentJar();
         ForkedJvm jvm = ForkedJvm.on(jdk).prop("jdk.attach.allowAttachSelf", "true");
         if (jdk.feature() >= 21) {
@@ -179,8 +185,10 @@ class SoundnessIT {
         }
         Run run = tamper(jvm, "autonomy=readonly", "self-attach", evil.toString());
 
-        assertThat(run.tagged("ATTACH")).as(run.describe()).containsExactly("loaded");
-        assertThat(run.tagged("EVIL")).as(run.describe()).hasSize(2).allMatch(l -> l.contains("refused"));
+        assertThat(run.tagged("ATTACH")).as(run.describe()).singleElement().asString().startsWith("failed")
+                .contains("AgentInitializationException");
+        assertThat(run.tagged("EVIL")).as("the agent never ran\n" + run.describe()).isEmpty();
+        assertThat(run.stderr()).contains("cmdgate: refused to load the agent " + EvilAgent.class.getName());
         Blocked.assertBlocked(run.result("touch_after_attach"));
         assertThat(file("touched")).doesNotExist();
     }

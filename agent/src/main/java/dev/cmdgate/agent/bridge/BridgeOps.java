@@ -51,6 +51,10 @@ public final class BridgeOps {
     public static final String GUARD_TRANSFORM = "guard.transform";
     /** The DiagnosticCommand MBean's runner: {@code (wrapper, String command, String[] args)} → refused for agent loading. */
     public static final String GUARD_DIAGNOSTIC_COMMAND = "guard.dcmd";
+    /** {@code InstrumentationImpl.redefineModule}: {@code (Instrumentation, Module, Map exports, Map opens)} → refused for the JDK's modules. */
+    public static final String GUARD_REDEFINE_MODULE = "guard.redefine-module";
+    /** {@code InstrumentationImpl.loadClassAndCallAgentmain}: {@code (Instrumentation, String agentClass)} → refused unless the launcher's. */
+    public static final String GUARD_AGENTMAIN = "guard.agentmain";
 
     private BridgeOps() {
     }

@@ -15,7 +15,9 @@ import org.objectweb.asm.Opcodes;
  *       agent: {@code retransformClasses} and {@code redefineClasses} ask the bridge first (it refuses
  *       another agent's request that names a class cmdgate guards), and {@code transform} — what the JVM
  *       calls for each agent when a class is loaded or redefined — returns "no change" for another
- *       agent's transformers on such a class;</li>
+ *       agent's transformers on such a class; {@code redefineModule} asks before another agent opens or exports a
+ *       package of the JDK's modules; {@code loadClassAndCallAgentmain} — how every agent loaded while the JVM
+ *       runs starts — asks before the agent's class is even loaded;</li>
  *   <li>the DiagnosticCommand MBean's command runner, which can load an agent ({@code JVMTI.agent_load})
  *       even where attaching is switched off: it asks the bridge before running a command.</li>
  * </ul>
@@ -27,6 +29,10 @@ final class GuardWeaver {
     static final String DCMD_WRAPPER = "com/sun/management/internal/DiagnosticCommandImpl$Wrapper";
     private static final String TRANSFORM_DESC = "(Ljava/lang/Module;Ljava/lang/ClassLoader;Ljava/lang/String;"
             + "Ljava/lang/Class;Ljava/security/ProtectionDomain;[BZ)[B";
+    private static final String REDEFINE_MODULE_DESC = "(Ljava/lang/Module;Ljava/util/Set;Ljava/util/Map;Ljava/util/Map;"
+            + "Ljava/util/Set;Ljava/util/Map;)V";
+    private static final String AGENTMAIN_DESC = "(Ljava/lang/String;Ljava/lang/String;)V";
+    private static final int[] FIRST = {1};
 
     private GuardWeaver() {
     }
@@ -37,7 +43,7 @@ final class GuardWeaver {
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         Visitor v = new Visitor(writer);
         reader.accept(v, 0);
-        int expected = INSTRUMENTATION_IMPL.equals(v.owner) ? 3 : DCMD_WRAPPER.equals(v.owner) ? 1 : -1;
+        int expected = INSTRUMENTATION_IMPL.equals(v.owner) ? 5 : DCMD_WRAPPER.equals(v.owner) ? 1 : -1;
         return v.hooks == expected ? writer.toByteArray() : null;
     }
 
@@ -64,37 +70,46 @@ final class GuardWeaver {
             if (INSTRUMENTATION_IMPL.equals(owner)) {
                 if ("retransformClasses".equals(name) && "([Ljava/lang/Class;)V".equals(desc)) {
                     hooks++;
-                    return new AskFirst(mv, BridgeOps.GUARD_RETRANSFORM, 1, false);
+                    return new AskFirst(mv, BridgeOps.GUARD_RETRANSFORM, FIRST, false);
                 }
                 if ("redefineClasses".equals(name) && "([Ljava/lang/instrument/ClassDefinition;)V".equals(desc)) {
                     hooks++;
-                    return new AskFirst(mv, BridgeOps.GUARD_REDEFINE, 1, false);
+                    return new AskFirst(mv, BridgeOps.GUARD_REDEFINE, FIRST, false);
+                }
+                if ("redefineModule".equals(name) && REDEFINE_MODULE_DESC.equals(desc)) {
+                    hooks++;
+                    // the module, its extra exports and its extra opens
+                    return new AskFirst(mv, BridgeOps.GUARD_REDEFINE_MODULE, new int[] {1, 3, 4}, false);
+                }
+                if ("loadClassAndCallAgentmain".equals(name) && AGENTMAIN_DESC.equals(desc)) {
+                    hooks++;
+                    return new AskFirst(mv, BridgeOps.GUARD_AGENTMAIN, FIRST, false);   // the agent's class name
                 }
                 if ("transform".equals(name) && TRANSFORM_DESC.equals(desc)) {
                     hooks++;
-                    return new AskFirst(mv, BridgeOps.GUARD_TRANSFORM, 3, true);   // local 3: the class name
+                    return new AskFirst(mv, BridgeOps.GUARD_TRANSFORM, new int[] {3}, true);   // local 3: the class name
                 }
             } else if (DCMD_WRAPPER.equals(owner) && "execute".equals(name) && "([Ljava/lang/String;)Ljava/lang/String;".equals(desc)) {
                 hooks++;
-                return new AskFirst(mv, BridgeOps.GUARD_DIAGNOSTIC_COMMAND, -1, false);
+                return new AskFirst(mv, BridgeOps.GUARD_DIAGNOSTIC_COMMAND, null, false);
             }
             return mv;
         }
 
         /**
-         * At entry: {@code CmdgateBridge.call(op, new Object[]{this, <local>})}; for the command runner the
-         * second element is the command ({@code this.cmd}) and the third the arguments. With
+         * At entry: {@code CmdgateBridge.call(op, new Object[]{this, <locals>…})}; for the command runner (no locals)
+         * the second element is the command ({@code this.cmd}) and the third the arguments. With
          * {@code skipOnTrue}, a {@code Boolean.TRUE} answer returns null at once.
          */
         private final class AskFirst extends MethodVisitor {
             private final String op;
-            private final int local;
+            private final int[] locals;
             private final boolean skipOnTrue;
 
-            AskFirst(MethodVisitor mv, String op, int local, boolean skipOnTrue) {
+            AskFirst(MethodVisitor mv, String op, int[] locals, boolean skipOnTrue) {
                 super(Opcodes.ASM9, mv);
                 this.op = op;
-                this.local = local;
+                this.locals = locals;
                 this.skipOnTrue = skipOnTrue;
             }
 
@@ -102,25 +117,21 @@ final class GuardWeaver {
             public void visitCode() {
                 super.visitCode();
                 mv.visitLdcInsn(op);
-                mv.visitInsn(local < 0 ? Opcodes.ICONST_3 : Opcodes.ICONST_2);
+                mv.visitIntInsn(Opcodes.BIPUSH, locals == null ? 3 : 1 + locals.length);
                 mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitInsn(Opcodes.ICONST_0);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitInsn(Opcodes.AASTORE);
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitInsn(Opcodes.ICONST_1);
-                if (local < 0) {
+                store(0, 0);
+                if (locals == null) {
+                    mv.visitInsn(Opcodes.DUP);
+                    mv.visitIntInsn(Opcodes.BIPUSH, 1);
                     mv.visitVarInsn(Opcodes.ALOAD, 0);
                     mv.visitFieldInsn(Opcodes.GETFIELD, owner, "cmd", "Ljava/lang/String;");
                     mv.visitInsn(Opcodes.AASTORE);
-                    mv.visitInsn(Opcodes.DUP);
-                    mv.visitInsn(Opcodes.ICONST_2);
-                    mv.visitVarInsn(Opcodes.ALOAD, 1);
+                    store(2, 1);
                 } else {
-                    mv.visitVarInsn(Opcodes.ALOAD, local);
+                    for (int i = 0; i < locals.length; i++) {
+                        store(i + 1, locals[i]);
+                    }
                 }
-                mv.visitInsn(Opcodes.AASTORE);
                 LaunchHookWeaver.callBridge(mv);
                 if (!skipOnTrue) {
                     mv.visitInsn(Opcodes.POP);
@@ -134,6 +145,14 @@ final class GuardWeaver {
                 mv.visitLabel(go);
                 // the method's own first frame follows as a delta of this one, which equals the implicit first frame
                 mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+            }
+
+            /** {@code array[index] = local} on the array at the top of the stack, which stays there. */
+            private void store(int index, int local) {
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitIntInsn(Opcodes.BIPUSH, index);
+                mv.visitVarInsn(Opcodes.ALOAD, local);
+                mv.visitInsn(Opcodes.AASTORE);
             }
         }
     }

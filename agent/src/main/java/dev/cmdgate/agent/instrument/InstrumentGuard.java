@@ -4,15 +4,20 @@ import dev.cmdgate.agent.bridge.BridgeOps;
 import java.lang.instrument.ClassDefinition;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
+import java.lang.instrument.UnmodifiableModuleException;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Keeps every other agent away from the classes cmdgate hooks: while cmdgate is installed, another
  * agent's request to retransform or redefine one of them is refused (and reported), its transformers
- * never see them when they are loaded or retransformed, and the DiagnosticCommand MBean cannot load an
- * agent into this JVM. Without this, a second {@code -javaagent}, a self-attached agent or an agent
- * loaded through {@code jvmtiAgentLoad} could put the JDK's own bytes back and launch ungated.
- * (An agent that ran before cmdgate, or a native JVMTI agent, is beyond its reach: see the README.)
+ * never see them when they are loaded or retransformed, it may not open or export a package of the JDK's
+ * modules ({@code redefineModule}: an open java.lang reaches the renamed native launch method), and no
+ * Java agent may be loaded into the running JVM at all — attached from another process, by itself, through
+ * {@code jcmd JVMTI.agent_load} or the DiagnosticCommand MBean: an agent may transform any class of
+ * java.base, and a changed java.base class has java.base's full access. Agents the operator names on the
+ * command line ({@code -javaagent} after cmdgate's, an executable jar's {@code Launcher-Agent-Class}) start.
+ * (An agent that ran before cmdgate, or a native JVMTI agent, is beyond its reach: see docs/limits.md.)
  */
 public final class InstrumentGuard {
 
@@ -25,6 +30,8 @@ public final class InstrumentGuard {
             "sun/instrument/TransformerManager", GuardWeaver.DCMD_WRAPPER);
     private static final String LAUNCH_PATH = "java/lang/Process";
     static final String AGENT_LOAD_COMMAND = "JVMTI.agent_load";
+    private static final String LAUNCHER_AGENT_LOADER = "sun.instrument.InstrumentationImpl";
+    private static final String LAUNCHER = "sun.launcher.LauncherHelper";
 
     private final Instrumentation own;
 
@@ -63,6 +70,27 @@ public final class InstrumentGuard {
                 }
                 return null;
             }
+            case BridgeOps.GUARD_REDEFINE_MODULE -> {
+                if (a[0] != own && a[1] instanceof Module m && jdkModule(m) && (nonEmpty(a[2]) || nonEmpty(a[3]))) {
+                    String why = "cmdgate: refused another agent's request to open or export packages of " + m.getName()
+                            + ": through the JDK's internals it could start processes around cmdgate";
+                    report(why);
+                    throw new UnmodifiableModuleException(why);
+                }
+                return null;
+            }
+            case BridgeOps.GUARD_AGENTMAIN -> {
+                if (!launcherAgent()) {
+                    String why = "cmdgate: refused to load the agent " + a[1] + " into this running JVM: while cmdgate gates it,"
+                            + " agents are given on its command line (-javaagent after cmdgate's, or an executable jar's"
+                            + " Launcher-Agent-Class), never attached";
+                    report(why);
+                    SecurityException refusal = new SecurityException(why);
+                    refusal.setStackTrace(new StackTraceElement[0]);   // the JDK prints it: one line, not cmdgate's frames
+                    throw refusal;
+                }
+                return null;
+            }
             default -> throw new IllegalArgumentException("cmdgate: unknown guard operation " + operation);
         }
     }
@@ -74,6 +102,40 @@ public final class InstrumentGuard {
             report(why);
             throw InstrumentGuard.<RuntimeException>sneaky(new UnmodifiableClassException(why));
         }
+    }
+
+    /**
+     * Whether a module is one of the JDK's (of the boot layer, defined by the boot or platform loader): an agent
+     * that opens one of their packages reaches the JDK's internals, java.base's launcher among them.
+     */
+    static boolean jdkModule(Module m) {
+        if (!m.isNamed() || m.getLayer() != ModuleLayer.boot()) {
+            return false;
+        }
+        ClassLoader l = m.getClassLoader();
+        return l == null || l == ClassLoader.getPlatformClassLoader();
+    }
+
+    private static boolean nonEmpty(Object map) {
+        return map instanceof Map<?, ?> m && !m.isEmpty();
+    }
+
+    /**
+     * Whether the agent starting on this thread is an executable jar's {@code Launcher-Agent-Class}: the java
+     * launcher starts it through {@code InstrumentationImpl.loadAgent} before the main class, as part of the
+     * operator's command line. Every other {@code agentmain} comes from an attach (another process, this one,
+     * {@code jcmd JVMTI.agent_load}), which arrives on the attach listener's thread.
+     */
+    private static boolean launcherAgent() {
+        boolean loadAgent = false;
+        for (StackTraceElement e : new Throwable().getStackTrace()) {
+            if (LAUNCHER_AGENT_LOADER.equals(e.getClassName()) && "loadAgent".equals(e.getMethodName())) {
+                loadAgent = true;
+            } else if (loadAgent && LAUNCHER.equals(e.getClassName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean guarded(String internalName) {

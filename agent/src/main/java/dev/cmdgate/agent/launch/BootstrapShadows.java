@@ -13,9 +13,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import java.util.zip.ZipFile;
 
 /**
  * Finds cmdgate's bootstrap classes where a JVM would look before cmdgate's jar. The JVM loads an agent's
@@ -129,12 +129,16 @@ final class BootstrapShadows {
         return null;
     }
 
-    /** A bootstrap class in this jar (any Java version's entry), else null; its Class-Path entries go on {@code todo}. */
+    /**
+     * A bootstrap class in this jar, else null; its Class-Path entries go on {@code todo}. Every Java version's entry
+     * counts ({@code META-INF/versions/N/…}): the child may run a newer JDK than this one, which picks another.
+     */
     private String inJar(Path p, Deque<Path> todo) {
-        try (JarFile jar = new JarFile(p.toFile(), true, ZipFile.OPEN_READ, Runtime.version())) {
-            for (String c : classes) {
-                if (jar.getJarEntry(c) != null) {
-                    return p + "!/" + c;
+        try (JarFile jar = new JarFile(p.toFile(), false)) {
+            for (java.util.Enumeration<JarEntry> es = jar.entries(); es.hasMoreElements(); ) {
+                String name = es.nextElement().getName();
+                if (classes.contains(unversioned(name))) {
+                    return p + "!/" + name;
                 }
             }
             Manifest m = jar.getManifest();
@@ -151,6 +155,16 @@ final class BootstrapShadows {
         } catch (IOException | RuntimeException e) {
             return null;   // not a jar the JVM could read classes from either
         }
+    }
+
+    /** An entry's name without its {@code META-INF/versions/N/} prefix. */
+    private static String unversioned(String name) {
+        String prefix = "META-INF/versions/";
+        if (!name.startsWith(prefix)) {
+            return name;
+        }
+        int slash = name.indexOf('/', prefix.length());
+        return slash < 0 ? name : name.substring(slash + 1);
     }
 
     /** A manifest Class-Path entry: a URL relative to the jar's directory, or a file: URL. */

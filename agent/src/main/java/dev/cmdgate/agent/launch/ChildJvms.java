@@ -210,7 +210,12 @@ final class ChildJvms {
 
     /** {@code -javaagent:JAR[=ARGS]} naming cmdgate's jar (by its path, or a link to it), whatever its settings. */
     boolean ownAgent(String option) {
-        if (!option.startsWith(AGENT)) {
+        return agentOf(option, ownJar, realJar);
+    }
+
+    /** {@code -javaagent:JAR[=ARGS]} naming {@code ownJar} by its path or a link to it ({@code realJar}: its real path, or null). */
+    static boolean agentOf(String option, Path ownJar, Path realJar) {
+        if (ownJar == null || !option.startsWith(AGENT)) {
             return false;
         }
         String spec = option.substring(AGENT.length());
@@ -223,7 +228,7 @@ final class ChildJvms {
         }
     }
 
-    private static Path real(Path p) {
+    static Path real(Path p) {
         try {
             return p.toRealPath();
         } catch (IOException | RuntimeException e) {

@@ -15,7 +15,8 @@ import java.util.jar.Manifest;
  * The options a JVM will start with, read as the JDK reads them: a {@code java} command line up to its main
  * class, {@code -jar FILE} or {@code -m MODULE} (what follows is the application's), a JDK tool's {@code -J}
  * options, or the value of an options variable; {@code @argfiles}, {@code -XX:VMOptionsFile=} and
- * {@code -XX:Flags=} files expanded in place; an executable jar's {@code Add-Opens} and {@code Add-Exports}.
+ * {@code -XX:Flags=} files expanded in place; an executable jar's {@code Add-Opens}, {@code Add-Exports} and
+ * {@code Launcher-Agent-Class}.
  * Each option is one word: {@code --add-opens M/P=T} becomes {@code --add-opens=M/P=T}. A file that cannot be
  * read is noted, never skipped.
  */
@@ -54,7 +55,7 @@ final class JvmCommandLine {
         while (!w.isEmpty()) {
             String a = w.removeFirst();
             if (isArgfile(a)) {
-                List<String> inner = ++files > MAX_FILES ? tooMany(a) : fileWords(a.substring(1));
+                List<String> inner = ++files > MAX_FILES ? tooMany(a) : fileWords(a.substring(1), OptionFileGrammar.ARGFILE);
                 for (int k = inner.size() - 1; k >= 0; k--) {
                     w.addFirst(inner.get(k));
                 }
@@ -116,12 +117,20 @@ final class JvmCommandLine {
         return this;
     }
 
-    /** The options in a file (Maven's {@code .mvn/jvm.config}): its words, read as a command line's options. */
+    /** The options in a file a launch script expands (Maven's {@code .mvn/jvm.config}), read as {@link OptionFileGrammar#SCRIPT} does. */
     JvmCommandLine optionsFile(Path file) {
-        return variable(fileWords(file.toString()));
+        return variable(fileWords(file.toString(), OptionFileGrammar.SCRIPT));
     }
 
-    /** The {@code Add-Opens} and {@code Add-Exports} of {@link #jar}'s manifest, as options. */
+    /** The options in a variable a launch script expands ({@code MAVEN_OPTS} …), read as {@link OptionFileGrammar#SCRIPT} does. */
+    JvmCommandLine scriptVariable(String value) {
+        return variable(OptionFileGrammar.SCRIPT.words(value));
+    }
+
+    /**
+     * The {@code Add-Opens} and {@code Add-Exports} of {@link #jar}'s manifest, as options, and its
+     * {@code Launcher-Agent-Class} as {@code -javaagent:JAR}.
+     */
     JvmCommandLine manifest() {
         if (jar == null) {
             return this;
@@ -138,6 +147,9 @@ final class JvmCommandLine {
                 if (main != null) {
                     opened("--add-opens=", main.getValue("Add-Opens"));
                     opened("--add-exports=", main.getValue("Add-Exports"));
+                    if (main.getValue("Launcher-Agent-Class") != null) {
+                        options.add("-javaagent:" + p);   // the launcher starts the jar as an agent before its main class
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 unreadable.add(p + " (" + e.getMessage() + ")");
@@ -173,11 +185,11 @@ final class JvmCommandLine {
     private void option(String a) {
         options.add(a);
         if (a.startsWith("-XX:VMOptionsFile=")) {
-            for (String o : fileWords(a.substring("-XX:VMOptionsFile=".length()))) {
+            for (String o : fileWords(a.substring("-XX:VMOptionsFile=".length()), OptionFileGrammar.VM_OPTIONS)) {
                 options.add(o);
             }
         } else if (a.startsWith("-XX:Flags=")) {
-            for (String o : fileWords(a.substring("-XX:Flags=".length()))) {
+            for (String o : fileWords(a.substring("-XX:Flags=".length()), OptionFileGrammar.FLAGS)) {
                 options.add("-XX:" + o);
             }
         }
@@ -191,7 +203,7 @@ final class JvmCommandLine {
                 argfiles = false;
                 out.add(a);
             } else if (isArgfile(a)) {
-                out.addAll(depth >= MAX_DEPTH ? tooMany(a) : expanded(fileWords(a.substring(1)), depth + 1));
+                out.addAll(depth >= MAX_DEPTH ? tooMany(a) : expanded(fileWords(a.substring(1), OptionFileGrammar.ARGFILE), depth + 1));
             } else {
                 out.add(a.startsWith("@@") ? a.substring(1) : a);
             }
@@ -208,8 +220,8 @@ final class JvmCommandLine {
         return List.of();
     }
 
-    /** The words of an options file (blanks separate them; quotes and {@code #} comments as the JDK reads them). */
-    private List<String> fileWords(String name) {
+    /** The words of an options file, split as the JDK splits that kind of file. */
+    private List<String> fileWords(String name, OptionFileGrammar grammar) {
         List<String> out = new ArrayList<>();
         for (Path p : files(name)) {
             readFiles = true;
@@ -224,7 +236,9 @@ final class JvmCommandLine {
                     unreadable.add(p + " (larger than " + MAX_FILE + " bytes)");
                     continue;
                 }
-                out.addAll(words(new String(bytes, StandardCharsets.UTF_8)));
+                out.addAll(grammar.words(new String(bytes, StandardCharsets.UTF_8)));
+            } catch (OptionFileGrammar.Ambiguous e) {
+                unreadable.add(p + " (the JVM may read it otherwise than cmdgate: " + e.getMessage() + ")");
             } catch (IOException | RuntimeException e) {
                 unreadable.add(p + " (" + e.getMessage() + ")");
             }
@@ -250,10 +264,5 @@ final class JvmCommandLine {
             unreadable.add(name + " (" + e.getMessage() + ")");
         }
         return out;
-    }
-
-    /** An options file's words, as the JDK reads an {@code @argfile}. */
-    static List<String> words(String text) {
-        return JvmOptionWords.split(text, true);
     }
 }

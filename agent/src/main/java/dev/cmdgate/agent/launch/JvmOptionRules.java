@@ -15,16 +15,27 @@ import java.util.Set;
  * @param passed    the variables launch scripts pass on to java as options
  * @param natives   globs of the variables that load native code into every program (LD_PRELOAD …)
  * @param files     programs that give their JVM the options in a file of their project: name → the file's relative path
+ * @param fileFrom  for those programs, what else names the project the file is looked for from: options whose
+ *                  next word is a file or directory of the project ({@code -f}), and {@code $VARIABLES} naming it
  * @param reason    the reason of a finding that has no row of its own (a variable changed, a file unread)
  * @param rows      the option rows, in order: the first whose glob matches decides
  */
 record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> natives, java.util.Map<String, String> files,
-        String reason, List<Row> rows) {
+        java.util.Map<String, List<String>> fileFrom, String reason, List<Row> rows) {
 
     static final String RESOURCE = "jvm-options";
 
-    /** One row: its globs, and its reason, or null for a {@code fine} row. */
-    record Row(List<String> globs, String reason) {
+    /** The word of a row that stands for {@code -javaagent:} naming cmdgate's own jar (by any path or link to it). */
+    static final String OWN_AGENT = "${cmdgate.agent}";
+
+    /** One row: its globs, whether it holds {@link #OWN_AGENT}, and its reason, or null for a {@code fine} row. */
+    record Row(List<String> globs, boolean ownAgent, String reason) {
+
+        static Row of(List<String> words, String reason) {
+            List<String> globs = new ArrayList<>(words);
+            boolean own = globs.remove(OWN_AGENT);
+            return new Row(List.copyOf(globs), own, reason);
+        }
     }
 
     static JvmOptionRules load() {
@@ -32,6 +43,7 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
         Set<String> passed = Set.of();
         List<String> natives = List.of();
         java.util.Map<String, String> files = new java.util.HashMap<>();
+        java.util.Map<String, List<String>> fileFrom = new java.util.HashMap<>();
         String reason = null;
         List<Row> rows = new ArrayList<>();
         for (String row : ResourceRows.of(RESOURCE)) {
@@ -49,15 +61,24 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
                         files.put(program, w[w.length - 1]);
                     }
                 }
+                case "file-from" -> {
+                    int dashes = Arrays.asList(w).indexOf("--");
+                    if (dashes < 2 || dashes == w.length - 1) {
+                        throw bad(row);
+                    }
+                    for (String program : Arrays.asList(w).subList(1, dashes)) {
+                        fileFrom.put(program, List.copyOf(Arrays.asList(w).subList(dashes + 1, w.length)));
+                    }
+                }
                 case "reason" -> reason = quoted(row, row.indexOf('"'));
-                case "fine" -> rows.add(new Row(List.copyOf(Arrays.asList(w).subList(1, w.length)), null));
+                case "fine" -> rows.add(Row.of(Arrays.asList(w).subList(1, w.length), null));
                 case "unverifiable" -> {
                     int arrow = row.indexOf(" -> ");
                     if (arrow < 0) {
                         throw bad(row);
                     }
                     String[] globs = Chars.splitRuns(row.substring(0, arrow).trim(), Chars.WHITESPACE, 0);
-                    rows.add(new Row(List.copyOf(Arrays.asList(globs).subList(1, globs.length)), quoted(row, arrow + 4)));
+                    rows.add(Row.of(Arrays.asList(globs).subList(1, globs.length), quoted(row, arrow + 4)));
                 }
                 default -> throw bad(row);
             }
@@ -65,13 +86,19 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
         if (variables.isEmpty() || reason == null) {
             throw new IllegalStateException("cmdgate: " + RESOURCE + ": no variables or reason row");
         }
-        return new JvmOptionRules(variables, passed, natives, java.util.Map.copyOf(files), reason, List.copyOf(rows));
+        return new JvmOptionRules(variables, passed, natives, java.util.Map.copyOf(files), java.util.Map.copyOf(fileFrom),
+                reason, List.copyOf(rows));
     }
 
-    /** Why this option (one word, as the JVM reads it) makes the JVM ungateable, or null when it does not. */
-    String why(String option) {
+    /**
+     * Why this option (one word, as the JVM reads it) makes the JVM ungateable, or null when it does not.
+     *
+     * @param ownJar  cmdgate's jar, or null (run from classes: no option names it)
+     * @param realJar its real path, or null
+     */
+    String why(String option, java.nio.file.Path ownJar, java.nio.file.Path realJar) {
         for (Row r : rows) {
-            if (Glob.anyMatch(r.globs(), option)) {
+            if (Glob.anyMatch(r.globs(), option) || r.ownAgent() && ChildJvms.agentOf(option, ownJar, realJar)) {
                 return r.reason();
             }
         }

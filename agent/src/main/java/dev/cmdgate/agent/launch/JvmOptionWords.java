@@ -61,15 +61,6 @@ public final class JvmOptionWords {
 
     /** The options of a variable's value: split at blanks outside quotes, the quotes removed. */
     public static List<String> split(String value) {
-        return split(value, false);
-    }
-
-    /**
-     * As {@link #split(String)}; for an options file ({@code @argfile}) also as the JDK reads those: a {@code #}
-     * that starts a word comments out the rest of the line, and a backslash inside quotes escapes the next
-     * character ({@code \n}, {@code \t}, {@code \r}, {@code \f} or itself).
-     */
-    static List<String> split(String value, boolean file) {
         List<String> out = new ArrayList<>();
         StringBuilder cur = null;
         char quote = 0;
@@ -78,9 +69,6 @@ public final class JvmOptionWords {
             if (quote != 0) {
                 if (c == quote) {
                     quote = 0;
-                } else if (file && c == '\\' && i + 1 < value.length()) {
-                    char n = value.charAt(++i);
-                    cur.append(n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'f' ? '\f' : n);
                 } else {
                     cur.append(c);
                 }
@@ -92,9 +80,6 @@ public final class JvmOptionWords {
                     out.add(cur.toString());
                     cur = null;
                 }
-            } else if (file && c == '#' && cur == null) {
-                int nl = value.indexOf('\n', i);
-                i = nl < 0 ? value.length() : nl;
             } else {
                 cur = cur == null ? new StringBuilder() : cur;
                 cur.append(c);

@@ -49,10 +49,15 @@ public final class UngatedJvms implements LaunchReview {
     /** Null when cmdgate runs from classes rather than its jar (its own tests): nothing can shadow it then. */
     private final BootstrapShadows shadows;
     private final Rating verdict;
+    /** cmdgate's jar and its real path (either null when not known): a {@code -javaagent:} naming it is cmdgate. */
+    private final Path ownJar;
+    private final Path realJar;
 
     UngatedJvms(JvmOptionRules rules, Map<String, ChildJvms.Program> programs, CommandKnowledge knowledge,
-                BootstrapShadows shadows) {
+                BootstrapShadows shadows, Path ownJar) {
         this.rules = rules;
+        this.ownJar = ownJar == null ? null : ownJar.toAbsolutePath().normalize();
+        this.realJar = ownJar == null ? null : ChildJvms.real(ownJar);
         this.programs = programs;
         this.knowledge = knowledge;
         this.shadows = shadows;
@@ -73,7 +78,7 @@ public final class UngatedJvms implements LaunchReview {
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cmdgate: cannot read its own jar " + jar + ": " + e.getMessage(), e);
         }
-        return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows);
+        return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows, jar);
     }
 
     @Override
@@ -106,13 +111,16 @@ public final class UngatedJvms implements LaunchReview {
             Directories dirs = new Directories(site.cwd());
             Settings set = new Settings(environmentChanges, c);
             for (Map.Entry<String, String> e : environmentChanges.entrySet()) {
-                if (rules.variables().contains(e.getKey()) || rules.passed().contains(e.getKey())) {
+                if (rules.variables().contains(e.getKey())) {
                     options(e.getKey() + "=" + e.getValue(), new JvmCommandLine(dirs.list()).variable(e.getValue()), out);
+                } else if (rules.passed().contains(e.getKey())) {
+                    options(e.getKey() + "=" + e.getValue(), new JvmCommandLine(dirs.list()).scriptVariable(e.getValue()), out);
                 }
             }
             boolean jvms = false;
+            Set<String> aliases = aliases(c);
             for (CommandInvocation inv : c.commands()) {
-                jvms |= inTree(inv, environmentChanges, set, dirs, out);
+                jvms |= inTree(inv, environmentChanges, set, dirs, aliases, out);
                 dirs.after(inv, knowledge);
             }
             if (jvms) {
@@ -131,10 +139,10 @@ public final class UngatedJvms implements LaunchReview {
 
     /** Reviews one command of the tree; true when it starts a JVM of the JDK's. */
     private boolean inTree(CommandInvocation inv, Map<String, String> launchEnv, Settings set, Directories dirs,
-                           List<Finding> out) {
+                           Set<String> aliases, List<Finding> out) {
         String shown = String.join(" ", inv.argv());
         for (String removed : knowledge.removedVariables(inv.argv())) {
-            if (removed.equals(CommandKnowledge.ANY_VARIABLE) || rules.variables().contains(removed)) {
+            if (removed.equals(CommandKnowledge.ANY_VARIABLE) || rules.variables().contains(removed) || aliases.contains(removed)) {
                 out.add(finding(shown, rules.reason() + ": " + (removed.equals(CommandKnowledge.ANY_VARIABLE)
                         ? "it removes variables from the environment, " + String.join(" and ", rules.variables()) + " among them"
                         : "it removes " + removed + " from the environment")));
@@ -143,13 +151,13 @@ public final class UngatedJvms implements LaunchReview {
         }
         for (Map.Entry<String, String> a : inv.assignments().entrySet()) {
             if (rules.passed().contains(a.getKey()) && !a.getValue().equals(launchEnv.get(a.getKey()))) {
-                options(a.getKey() + "=" + a.getValue(), new JvmCommandLine(dirs.list()).variable(a.getValue()), out);
+                options(a.getKey() + "=" + a.getValue(), new JvmCommandLine(dirs.list()).scriptVariable(a.getValue()), out);
             }
         }
         String projectFile = inv.argv().isEmpty() ? null : rules.files().get(name(inv.argv().get(0)));
         if (projectFile != null) {
             JvmCommandLine fromFile = new JvmCommandLine(dirs.list());
-            for (Path f : nearest(projectFile, dirs.list())) {
+            for (Path f : nearest(projectFile, projectDirs(inv, set, dirs.list(), fromFile))) {
                 fromFile.optionsFile(f);
             }
             options(shown + " (" + projectFile + ")", fromFile, out);
@@ -179,12 +187,41 @@ public final class UngatedJvms implements LaunchReview {
         return true;
     }
 
+    /**
+     * The names the tree makes, or may make, another name for a variable cmdgate travels in: a nameref
+     * ({@code declare -n r=JAVA_TOOL_OPTIONS}, or one whose target is set later or only known at run time).
+     * {@code unset r} then removes the variable itself.
+     */
+    private Set<String> aliases(Classification c) {
+        Set<String> out = new java.util.HashSet<>();
+        for (CommandInvocation inv : c.commands()) {
+            List<String> argv = inv.argv();
+            if (argv.size() < 2) {
+                continue;
+            }
+            boolean ref = false;
+            for (String a : argv.subList(1, argv.size())) {
+                ref |= a.startsWith("-") && !a.startsWith("--") && a.indexOf('n') > 0 && a.indexOf('=') < 0;
+            }
+            Set<String> changed = ref ? knowledge.variablesChanged(argv) : Set.of();
+            for (String a : argv.subList(1, argv.size())) {
+                int eq = a.indexOf('=');
+                String name = eq > 0 ? a.substring(0, eq) : a;
+                String target = eq > 0 ? a.substring(eq + 1) : null;
+                if (changed.contains(name) && (target == null || JvmCommandLine.runtime(target) || rules.variables().contains(target))) {
+                    out.add(name);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Each option's verdict, each unreadable file and each option only known at run time. */
     private void options(String shown, JvmCommandLine cl, List<Finding> out) {
         for (String o : cl.options) {
             String why = JvmCommandLine.runtime(o)
                     ? rules.reason() + ": the JVM option " + o + " is only known at run time"
-                    : rules.why(o);
+                    : rules.why(o, ownJar, realJar);
             if (why != null) {
                 out.add(finding(shown, why + " (" + o + ")"));
             }
@@ -304,6 +341,49 @@ public final class UngatedJvms implements LaunchReview {
 
     private static String name(String word) {
         return word.substring(word.lastIndexOf('/') + 1);
+    }
+
+    /**
+     * The directories a program of a {@code file} row looks for its project's options file from: the directories it
+     * may run in, the project an option of its names ({@code mvn -f OTHER/pom.xml}: the file's directory, or the
+     * directory itself) and every value the tree, the launch or this JVM gives a variable naming it
+     * ({@code MAVEN_BASEDIR}). A name only known at run time, or a directory unknown, is noted as unreadable.
+     */
+    private List<Path> projectDirs(CommandInvocation inv, Settings set, List<Path> dirs, JvmCommandLine cl) {
+        List<String> from = rules.fileFrom().getOrDefault(name(inv.argv().get(0)), List.of());
+        if (dirs == null) {
+            cl.unreadable.add("the project's options file (the directory is only known at run time)");
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>(dirs);
+        List<String> named = new ArrayList<>();
+        List<String> argv = inv.argv();
+        for (int i = 1; i < argv.size(); i++) {
+            if (from.contains(argv.get(i))) {
+                named.add(i + 1 < argv.size() ? argv.get(i + 1) : "$");
+            }
+        }
+        for (String f : from) {
+            if (f.startsWith("$")) {
+                String v = f.substring(1);
+                named.addAll(set.values(v));
+                String own = OwnEnvironment.get().get(v);
+                if (own != null) {
+                    named.add(own);
+                }
+            }
+        }
+        for (String n : named) {
+            if (JvmCommandLine.runtime(n) || n.isEmpty()) {
+                cl.unreadable.add("the project's options file (its project is only known at run time: " + n + ")");
+                continue;
+            }
+            for (Path d : dirs) {
+                Path p = d.resolve(n).normalize();
+                out.add(java.nio.file.Files.isDirectory(p) ? p : p.getParent() == null ? p : p.getParent());
+            }
+        }
+        return out;
     }
 
     /** The file at {@code relative} in each directory, or in the nearest directory above it that has one. */

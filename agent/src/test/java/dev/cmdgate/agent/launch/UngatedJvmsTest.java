@@ -45,7 +45,7 @@ class UngatedJvmsTest {
                 BOOT + "Premain.class", BOOT + "Bootstrap.class");
         RuleSet rules = RuleSet.builtin();
         UngatedJvms review = new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules),
-                BootstrapShadows.of(ownJar));
+                BootstrapShadows.of(ownJar), ownJar);
         classifier = RulesClassifier.of(rules).withReview(review);
     }
 
@@ -88,6 +88,9 @@ class UngatedJvmsTest {
             "shopt -s expand_aliases; alias java='env -u JAVA_TOOL_OPTIONS java'; java -cp . Main",
             "nice -n 5 env -u JAVA_TOOL_OPTIONS java -cp . Main",
             "declare -n r=JAVA_TOOL_OPTIONS; r= java -cp . Main",
+            "declare -n r=JAVA_TOOL_OPTIONS; unset r; java -cp . Main",
+            "f() { local -n r=$1; unset r; java -cp . Main; }; f JAVA_TOOL_OPTIONS",
+            "setpriv --reset-env java -cp . Main",
             "for JAVA_TOOL_OPTIONS in ''; do java -cp . Main; done",
             "read JAVA_TOOL_OPTIONS < /dev/null; java -cp . Main",
             "printf -v JAVA_TOOL_OPTIONS ''; java -cp . Main",
@@ -118,6 +121,17 @@ class UngatedJvmsTest {
             "java -agentlib:evil -cp . Main",
             "java -Xrunevil -cp . Main",
             "java -agentlib:jdwp=transport=dt_socket,address=localhost:1,launch=/tmp/x.sh -cp . Main",
+            "java -agentlib:jdwp=transport=dt_socket,address=localhost:5005 -cp . Main",
+            "java -Xrunjdwp:transport=dt_socket,server=y -cp . Main",
+            "java -agentpath:/usr/lib/jvm/x/lib/libjdwp.so=transport=dt_socket -cp . Main",
+            "jshell -J-agentlib:jdwp=transport=dt_socket,server=y",
+            "java -javaagent:/tmp/evil.jar -cp . Main",
+            "java -javaagent:evil.jar=x -jar app.jar",
+            "java -Djdk.attach.allowAttachSelf=true -cp . Main",
+            "java -Djdk.attach.allowAttachSelf -cp . Main",
+            "java -XX:+EnableDynamicAgentLoading -cp . Main",
+            "java -XXaltjvm=/tmp/alt -cp . Main",
+            "jshell -J-XXaltjvm=/tmp/alt",
             "java -Xbootclasspath/a:/tmp/evil.jar -cp . Main",
             "java --patch-module java.base=/tmp/evil -cp . Main",
             "java --patch-module=jdk.jshell=/tmp/evil -cp . Main",
@@ -148,8 +162,8 @@ class UngatedJvmsTest {
             "java -cp . Main -Djava.system.class.loader=Evil -agentpath:/x.so",
             "java -jar app.jar -Djava.system.class.loader=Evil",
             "java -Xmx1g -Dfoo=bar -cp . Main",
-            "java -agentlib:jdwp=transport=dt_socket,address=localhost:5005 -cp . Main",
             "java -Djava.security.manager=allow -cp . Main",
+            "java -Djdk.attach.allowAttachSelf=false -XX:-EnableDynamicAgentLoading -cp . Main",
             "java --add-opens java.base/java.util=ALL-UNNAMED -cp . Main",
             "java -cp . Main \"$@\"",
             "java -version",
@@ -160,12 +174,52 @@ class UngatedJvmsTest {
             "f() { declare -p JAVA_TOOL_OPTIONS; java -cp . Main; }; f",
             "f() { declare -g JAVA_TOOL_OPTIONS; java -cp . Main; }; f",
             "env -u FOO ls",
+            "declare -n r=HOME; unset r; java -cp . Main",
             "JAVA_HOME=/opt/jdk mvn test",
             "MAVEN_OPTS=-Xmx1g mvn test",
     })
     void everydayJvmLaunchesKeepTheirClass(String line) throws IOException {
         jar(dir.resolve("app.jar"), Map.of("Main-Class", "Main"), "Main.class");
         gated(shell(line));
+    }
+
+    @Test
+    void cmdgatesOwnAgentIsFineAndAnyOtherAgentIsUnverifiable() throws IOException {
+        Path own = dir.resolve("cmdgate.jar");
+        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("link.jar"), own);
+        gated(classify(List.of(JAVA, "-javaagent:" + own + "=autonomy=full", "-cp", ".", "Main"), Map.of()));
+        gated(classify(List.of(JAVA, "-javaagent:" + link, "-cp", ".", "Main"), Map.of()));
+        Path copy = java.nio.file.Files.copy(own, dir.resolve("copy.jar"));
+        ungated(classify(List.of(JAVA, "-javaagent:" + copy, "-cp", ".", "Main"), Map.of()));
+        // in the options variables of a direct launch, another agent would start before cmdgate's first argument
+        ungated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("JDK_JAVA_OPTIONS", "-javaagent:/tmp/evil.jar")));
+        ungated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("JAVA_TOOL_OPTIONS", "-javaagent:/tmp/evil.jar")));
+        gated(classify(List.of(JAVA, "-cp", ".", "Main"), Map.of("JAVA_TOOL_OPTIONS", "-javaagent:" + own)));
+    }
+
+    @Test
+    void mavensJvmConfigIsFoundWhereTheMvnScriptLooksAndReadAsItSplitsIt() throws IOException {
+        Path other = java.nio.file.Files.createDirectories(dir.resolve("other/.mvn"));
+        java.nio.file.Files.writeString(other.resolve("jvm.config"), "-agentpath:/tmp/x.so\n");
+        java.nio.file.Files.writeString(dir.resolve("other/pom.xml"), "<project/>\n");
+        ungated(shell("mvn -f other/pom.xml -v"));
+        ungated(shell("mvn --file other -v"));
+        ungated(shell("MAVEN_BASEDIR=other mvn -v"));
+        ungated(shell("mvn -f \"$P\" -v"));
+        gated(shell("mvn -v"));
+        // the mvn script splits the file at blanks and keeps quotes as they are
+        Path here = java.nio.file.Files.createDirectories(dir.resolve(".mvn"));
+        java.nio.file.Files.writeString(here.resolve("jvm.config"), "-Dq=\"a -agentpath:/tmp/x.so -Dr=b\"\n");
+        ungated(shell("mvn -v"));
+        ungated(shell("MAVEN_OPTS='-Dq=\"a -agentpath:/tmp/x.so\"' mvn -v"));
+    }
+
+    @Test
+    void anExecutableJarsLauncherAgentIsUnverifiable() throws IOException {
+        jar(dir.resolve("agent-app.jar"), Map.of("Main-Class", "Main", "Launcher-Agent-Class", "Evil"), "Main.class");
+        Classification c = shell("java -jar agent-app.jar");
+        ungated(c);
+        assertThat(why(c)).contains("-javaagent:" + dir.resolve("agent-app.jar"));
     }
 
     @Test
@@ -229,6 +283,9 @@ class UngatedJvmsTest {
         ungated(classify(List.of(JAVA, "Main"), Map.of("CLASSPATH", dir.resolve("classes").toString())));
         gated(classify(List.of(JAVA, "-jar", "clean.jar"), Map.of()));
         gated(classify(List.of(JAVA, "-cp", "clean.jar", "Main"), Map.of()));
+        // a multi-release jar's entry for any Java version: the child's JDK may be newer than this one
+        jar(dir.resolve("mr.jar"), Map.of("Multi-Release", "true"), "Main.class", "META-INF/versions/99/" + BOOT + "Premain.class");
+        ungated(classify(List.of(JAVA, "-cp", "mr.jar", "Main"), Map.of()));
         // a class path the launch gives through an options variable, or a CLASSPATH exported earlier in the script
         ungated(classify(List.of("sh", "-c", "java Main"), Map.of("JDK_JAVA_OPTIONS", "-cp " + dir.resolve("classes"))));
         ungated(classify(List.of("sh", "-c", "export CLASSPATH=" + dir.resolve("classes") + "; java Main"), Map.of()));
@@ -271,7 +328,7 @@ class UngatedJvmsTest {
     void aTrustRowsEllipsisDoesNotCoverAnOptionThatRunsCodeFirst() {
         RuleSet rules = RuleSet.withUserText("[@trust]\ntrust " + JAVA + " ... jdk.jshell.execution.RemoteExecutionControl * -> \"engine\"\n", "t.rules");
         RulesClassifier trusted = RulesClassifier.of(rules).withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
-                new CommandKnowledge(rules), null));
+                new CommandKnowledge(rules), null, null));
         LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
         assertThat(trusted.classifyArgv(List.of(JAVA, "-Xmx1g", "jdk.jshell.execution.RemoteExecutionControl", "1"), Map.of(), site)
                 .commandClass()).isEqualTo(CommandClass.READ);

@@ -3,17 +3,21 @@ package dev.cmdgate.it.apps;
 import java.lang.instrument.ClassDefinition;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * An agent that tries to put the JDK's own launcher back — the bytes from the runtime image — by
  * loading and retransforming it (with a transformer that answers the original bytes) and by redefining it.
  * Loaded as a second {@code -javaagent}, as the {@code Launcher-Agent-Class} of an executable jar, by a
- * self-attach, or through {@code jvmtiAgentLoad}; it prints
- * {@code EVIL <what> ok} or {@code EVIL <what> refused <exception>} for each attempt.
+ * self-attach, or through {@code jvmtiAgentLoad}; then opens java.lang to itself and calls the renamed native
+ * launch method. It prints {@code EVIL <what> ok} or {@code EVIL <what> refused <exception>} for each attempt.
  */
 public final class EvilAgent {
 
@@ -22,10 +26,43 @@ public final class EvilAgent {
 
     public static void premain(String args, Instrumentation inst) {
         unhook(inst);
+        openLauncher(inst, args);
     }
 
     public static void agentmain(String args, Instrumentation inst) {
         unhook(inst);
+        openLauncher(inst, args);
+    }
+
+    /**
+     * Opens java.lang to itself ({@code redefineModule}) and calls the launcher's native method by its renamed name
+     * around every hook: {@code touch DIR/agent-victim} with DIR the agent's argument (no argument: only the open).
+     */
+    private static void openLauncher(Instrumentation inst, String dir) {
+        try {
+            inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                    Map.of("java.lang", Set.of(EvilAgent.class.getModule())), Set.of(), Map.of());
+            Attempt.print("EVIL redefineModule ok");
+        } catch (Throwable t) {
+            Attempt.print("EVIL redefineModule refused " + t);
+        }
+        if (dir == null || dir.isEmpty()) {
+            return;
+        }
+        try {
+            Process p = new ProcessBuilder("echo", "x").start();
+            p.waitFor();
+            for (Method m : Class.forName("java.lang.ProcessImpl").getDeclaredMethods()) {
+                if (Modifier.isNative(m.getModifiers()) && m.getName().endsWith("forkAndExec")) {
+                    m.setAccessible(true);
+                    Object pid = m.invoke(p, 1, "/bin/true\0".getBytes(), "/usr/bin/touch\0".getBytes(),
+                            (dir + "/agent-victim\0").getBytes(), 1, null, 0, null, new int[] {-1, -1, -1}, false);
+                    Attempt.print("EVIL native ok " + pid);
+                }
+            }
+        } catch (Throwable t) {
+            Attempt.print("EVIL native refused " + t);
+        }
     }
 
     private static void unhook(Instrumentation inst) {

@@ -14,6 +14,7 @@ import java.util.List;
  * {@code direct} with DIR first on the class path; {@code shell}
  * launches it through {@code sh -c 'exec java …'}, and {@code shell=TEMPLATE} through {@code sh -c TEMPLATE}
  * with {@code {java}} in it replaced by that command line, quoted ({@code shell=unset JAVA_TOOL_OPTIONS; exec {java}}).
+ * A JVM-OPTION {@code env:NAME=VALUE} is not an option: the launch sets NAME in the child's environment.
  * The child's output goes to this JVM's output (its RESULT lines appear beside this one's), and this JVM reports
  * {@code RESULT spawn …} with the child's exit status.
  */
@@ -25,7 +26,15 @@ public final class SpawnsJava {
     public static void main(String[] args) {
         int sep = Arrays.asList(args).indexOf("::");
         String mode = args[0];
-        List<String> options = Arrays.asList(args).subList(1, sep);
+        List<String> options = new ArrayList<>();
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        for (String o : Arrays.asList(args).subList(1, sep)) {
+            if (o.startsWith("env:")) {
+                env.put(o.substring(4, o.indexOf('=')), o.substring(o.indexOf('=') + 1));
+            } else {
+                options.add(o);
+            }
+        }
         List<String> child = Arrays.asList(args).subList(sep + 1, args.length);
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -41,8 +50,11 @@ public final class SpawnsJava {
         List<String> argv = mode.equals("shell") ? List.of("sh", "-c", "exec " + quoted(java))
                 : mode.startsWith("shell=") ? List.of("sh", "-c", mode.substring(6).replace("{java}", quoted(java)))
                 : java;
-        Attempt.run("spawn", () -> new ProcessBuilder(argv).redirectOutput(Redirect.INHERIT)
-                .redirectError(Redirect.INHERIT).start());   // launch:spawn
+        Attempt.run("spawn", () -> {
+            ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(Redirect.INHERIT).redirectError(Redirect.INHERIT);
+            pb.environment().putAll(env);
+            return pb.start();   // launch:spawn
+        });
         System.out.println("DONE");
     }
 

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Everyday tools at the default tier, for real: Maven whose Surefire forks a test JVM (trusted by the
  * shipped rows of examples/trust/build-tools.rules), Apache Ant whose {@code <exec failonerror="false">}
- * tolerates a refusal under {@code cmdgate.refusal=io}, and JShell under plain {@code -javaagent}, whose
- * remote engine is trusted and gated in turn. Each runs on JDK 17 and 25 in a temporary directory with
+ * tolerates a refusal under {@code cmdgate.refusal=io}, and JShell under plain {@code -javaagent}: its local
+ * engine runs snippets in its own gated JVM; its default remote engine, a debuggee, is refused whatever the rows. Each runs on JDK 17 and 25 in a temporary directory with
  * HOME pointed there; every command they run touches only that directory.
  */
 class BuildToolsIT {
@@ -183,10 +183,48 @@ class BuildToolsIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
-    void jshellsEngineIsTrustedAndASnippetsLaunchIsDecidedInTheEngine(ExampleRun.Jdk jdk) throws Exception {
+    void jshellWithItsLocalEngineRunsSnippetsInItsOwnGatedJvm(ExampleRun.Jdk jdk) throws Exception {
         Assumptions.assumeTrue(jdk.present(), jdk + " is not installed: skipped");
         Path audit = tmp.resolve("audit.jsonl");
         Path touched = tmp.resolve("touched-by-snippet");
+        ExampleRun.Result r = jshell(jdk, audit, touched, TRUST_ROWS, "--execution", "local");
+        assertThat(r.exit()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).contains("SNIPPET echo=jshell-echo")
+                .contains("SNIPPET touch refused cmdgate: blocked touch " + touched);
+        assertThat(touched).doesNotExist();
+
+        AuditLines lines = AuditLines.read(audit);
+        assertThat(lines.where(l -> AuditLines.argv(l).contains("jdk.jshell.execution.RemoteExecutionControl"))).isEmpty();
+        assertThat(lines.where(l -> AuditLines.argv(l).equals(List.of("touch", touched.toString())))).singleElement()
+                .satisfies(l -> assertThat(l).containsEntry("outcome", "blocked"));
+        assertThat(lines.where(l -> AuditLines.argv(l).equals(List.of("echo", "jshell-echo")))).singleElement()
+                .satisfies(l -> assertThat(l).containsEntry("outcome", "allowed"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void jshellsDefaultEngineIsADebuggeeAndIsRefusedWhateverTheRows(ExampleRun.Jdk jdk) throws Exception {
+        Assumptions.assumeTrue(jdk.present(), jdk + " is not installed: skipped");
+        Path audit = tmp.resolve("audit.jsonl");
+        Path touched = tmp.resolve("touched-by-snippet");
+        Path rows = tmp.resolve("engine.rules");
+        // the row the JShell engine once had: the unverifiable debugger agent wins over it
+        Files.writeString(rows, "[@trust]\ntrust ${java.home}/bin/java -agentlib:jdwp=transport=dt_socket,address=localhost:* ... "
+                + "jdk.jshell.execution.RemoteExecutionControl * if caller=jdk.jshell.execution -> \"engine\"\n");
+        ExampleRun.Result r = jshell(jdk, audit, touched, rows);
+        assertThat(r.out()).as(r.describe()).doesNotContain("SNIPPET");
+        assertThat(touched).doesNotExist();
+
+        List<Map<String, Object>> engines = AuditLines.read(audit)
+                .where(l -> AuditLines.argv(l).contains("jdk.jshell.execution.RemoteExecutionControl"));
+        assertThat(engines).as(r.describe()).isNotEmpty().allSatisfy(l -> {
+            assertThat(l).containsEntry("outcome", "blocked");
+            assertThat(reasons(l)).anySatisfy(m -> assertThat((String) m.get("message")).contains("debugger agent (JDWP)"));
+        });
+    }
+
+    /** jshell with {@code options} on the snippets file (echo, then touch), gated under supervised with prompts denied. */
+    private ExampleRun.Result jshell(ExampleRun.Jdk jdk, Path audit, Path touched, Path rules, String... options) throws Exception {
         Path snippets = tmp.resolve("snippets.jsh");
         Files.writeString(snippets, String.join("\n",
                 "var echo = new ProcessBuilder(\"echo\", \"jshell-echo\").start();",
@@ -194,26 +232,13 @@ class BuildToolsIT {
                 "try { new ProcessBuilder(\"touch\", \"" + touched + "\").start().waitFor(); System.out.println(\"SNIPPET touch ran\"); }"
                         + " catch (SecurityException e) { System.out.println(\"SNIPPET touch refused \" + e.getMessage()); }",
                 "/exit", ""));
-        List<String> cmd = List.of(jdk.home().resolve("bin/jshell").toString(),
-                "-J-javaagent:" + ExampleRun.AGENT_JAR + "=autonomy=supervised,prompt=deny,rules=" + TRUST_ROWS + ",audit=" + audit,
-                "-J-Duser.home=" + tmp, snippets.toString());
-        ExampleRun.Result r = ExampleRun.exec(cmd, tmp, Map.of("HOME", tmp.toString()), 180, audit);
-        assertThat(r.exit()).as(r.describe()).isZero();
-        assertThat(r.out()).as(r.describe()).contains("SNIPPET echo=jshell-echo")
-                .contains("SNIPPET touch refused cmdgate: blocked touch " + touched);
-        assertThat(touched).doesNotExist();
-
-        AuditLines lines = AuditLines.read(audit);
-        Map<String, Object> engine = lines.where(l -> AuditLines.argv(l).contains("jdk.jshell.execution.RemoteExecutionControl")).get(0);
-        assertThat(engine).containsEntry("outcome", "allowed");
-        assertThat(reasons(engine)).anySatisfy(m -> assertThat(m).containsEntry("code", "trust")
-                .satisfies(x -> assertThat((String) x.get("message")).contains("is trusted by " + TRUST_ROWS + ":"
-                        + rowOf("JShell's remote execution engine") + ": JShell's remote execution engine")));
-        Map<String, Object> touch = lines.where(l -> AuditLines.argv(l).equals(List.of("touch", touched.toString()))).get(0);
-        assertThat(touch).containsEntry("outcome", "blocked").containsEntry("parent_decision_id", engine.get("decision_id"));
-        assertThat(((Map<?, ?>) touch.get("jvm")).get("main")).isEqualTo("jdk.jshell.execution.RemoteExecutionControl");
-        assertThat(lines.where(l -> AuditLines.argv(l).equals(List.of("echo", "jshell-echo")))).singleElement()
-                .satisfies(l -> assertThat(l).containsEntry("outcome", "allowed"));
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdk.home().resolve("bin/jshell").toString());
+        cmd.addAll(List.of(options));
+        cmd.add("-J-javaagent:" + ExampleRun.AGENT_JAR + "=autonomy=supervised,prompt=deny,rules=" + rules + ",audit=" + audit);
+        cmd.add("-J-Duser.home=" + tmp);
+        cmd.add(snippets.toString());
+        return ExampleRun.exec(cmd, tmp, Map.of("HOME", tmp.toString()), 180, audit);
     }
 
     @SuppressWarnings("unchecked")
