@@ -403,6 +403,20 @@ final class FileEffects {
         if (!declared && !wrapper) {
             readDefault(p, site);
         }
+        unknownOptionValues(p, site);
+    }
+
+    /**
+     * The value attached to a long option the rules do not know ({@code --files0-from=FILE}) may name a file the
+     * program opens: it is read as one. (Given as the next word, the value is an operand and read as one.)
+     */
+    private void unknownOptionValues(ParsedArgs p, Site site) {
+        for (int i = 0, n = p.options.size(); i < n; i++) {
+            ParsedArgs.Use u = p.options.get(i);
+            if (u.spec() == null && u.value() != null && !u.value().isEmpty()) {
+                readPath(new Arg(u.value(), u.from().dynamic, false, -1, -1), false, site);
+            }
+        }
     }
 
     /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
