@@ -261,6 +261,11 @@ class CredentialReadsTest {
             "shuf --random-source=/proc/1/environ -i 1-9       | Network",
             "diff -r -N /proc/1 empty                          | Network",
             "diff --to-file=/proc/1/environ a                  | Network",
+            "grep -d recurse -a s3cr3t /proc/$PPID/            | Network",
+            "grep --directories=recurse -a x /proc/1           | Network",
+            "grep --directories=rec -a x /proc/1               | Network",
+            "grep -d $MODE -a x /proc/1                        | Network",
+            "grep -d skip x /proc/1                            | Read",
             "diff -r a b                                       | Read",
     })
     void builtInStores(String line, String expected) {
