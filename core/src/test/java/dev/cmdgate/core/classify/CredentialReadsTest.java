@@ -267,6 +267,16 @@ class CredentialReadsTest {
             "grep -d $MODE -a x /proc/1                        | Network",
             "grep -d skip x /proc/1                            | Read",
             "diff -r a b                                       | Read",
+            // awk's getline < FILE: a literal name, a variable set on the command line, a name built in the program
+            "awk 'BEGIN{while((getline l < \"/proc/1/environ\")>0) print l}' | Network",
+            "awk -v f=/proc/$PPID/environ 'BEGIN{while((getline l < f)>0) print l}' | Network",
+            "awk -v p=$PPID 'BEGIN{f=\"/proc/\" p \"/envi\" \"ron\"; while((getline l < f)>0) print l}' | Network",
+            "awk 'BEGIN{f=\"/proc/\" ARGV[1] \"/envi\" \"ron\"; while((getline l < f)>0) print l}' 1 | Network",
+            "awk 'BEGIN{getline l < (\"/proc/\" ARGV[1] \"/environ\"); print l}' 1 | Network",
+            "awk 'BEGIN{while((getline l < \"/etc/hosts\")>0) print l}' | Read",
+            "awk -v f=notes.txt 'BEGIN{while((getline l < f)>0) print l}'    | Read",
+            "awk '{getline; print}' data.txt                   | Read",
+            "awk -F= '$1 == \"x\" {print $2}' /proc/1/environ | Network",
     })
     void builtInStores(String line, String expected) {
         assertThat(BUILTIN.classifyShell(line).commandClass()).as(line + " " + BUILTIN.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
