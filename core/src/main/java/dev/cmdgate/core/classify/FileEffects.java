@@ -511,7 +511,7 @@ final class FileEffects {
         }
         String path = forReading(text);
         boolean found = dynamic
-                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || analysis.rules.isCredentialStore(eachExpansionOneName(path))
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path)
                         || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
                 : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
         if (found) {
@@ -595,31 +595,72 @@ final class FileEffects {
         return p;
     }
 
-    /** {@code /proc/$PID/environ} → {@code /proc/x/environ}: each expansion stands for one file name. */
-    static String eachExpansionOneName(String path) {
+    /** The most expansions of one path whose empty and one-name readings are all tried (2^N probes). */
+    private static final int MAX_VARIANT_EXPANSIONS = 4;
+
+    /**
+     * Whether some reading of a path only known in part names a credential store: each expansion may be empty
+     * ({@code environ$NOPE}, {@code envi${NOPE}ron}, {@code e$@nviron}) or one file name ({@code /proc/$PID/environ}),
+     * independently of the others; past {@link #MAX_VARIANT_EXPANSIONS} expansions the later ones are one name.
+     */
+    private boolean anyExpansionVariant(String path) {
+        List<String> parts = expansionParts(path);
+        int expansions = parts.size() / 2;
+        int tried = Math.min(expansions, MAX_VARIANT_EXPANSIONS);
         StringBuilder b = new StringBuilder(path.length());
+        for (int mask = 0; mask < 1 << tried; mask++) {
+            b.setLength(0);
+            for (int k = 0; k < parts.size(); k++) {
+                if (k % 2 == 0) {
+                    b.append(parts.get(k));
+                } else if (k / 2 >= tried || (mask & 1 << (k / 2)) == 0) {
+                    b.append('x');
+                }
+            }
+            if (analysis.rules.isCredentialStore(PathText.normalize(b.toString()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A rendered word split at its expansions: literal text at even indexes, each expansion (as rendered:
+     * {@code $NAME}, {@code $@}, {@code $1}, {@code ${NAME…}}, {@code $(…)}, {@code $((…))}) at the odd ones.
+     */
+    static List<String> expansionParts(String path) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder lit = new StringBuilder(path.length());
         int i = 0;
         int n = path.length();
         while (i < n) {
             char c = path.charAt(i);
-            if (c == '$' || c == '`' || c == '\u2026') {
-                b.append('x');
+            if (c != '$' && c != '`' && c != '\u2026') {
+                lit.append(c);
                 i++;
-                if (i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
-                    char close = path.charAt(i) == '{' ? '}' : ')';
-                    int end = path.indexOf(close, i);
-                    i = end < 0 ? n : end + 1;
-                } else {
-                    while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
-                        i++;
-                    }
-                }
-            } else {
-                b.append(c);
-                i++;
+                continue;
             }
+            int st = i++;
+            if (c == '$' && i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
+                char close = path.charAt(i) == '{' ? '}' : ')';
+                int end = path.indexOf(close, i);
+                i = end < 0 ? n : end + 1;
+                if (close == ')' && i < n && path.charAt(i) == ')') {
+                    i++; // $((…))
+                }
+            } else if (c == '$' && i < n && "@*#?-$!0123456789".indexOf(path.charAt(i)) >= 0) {
+                i++; // a special or positional parameter
+            } else if (c == '$') {
+                while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
+                    i++;
+                }
+            }
+            parts.add(lit.toString());
+            parts.add(path.substring(st, i));
+            lit.setLength(0);
         }
-        return b.toString();
+        parts.add(lit.toString());
+        return parts;
     }
 
     /**
