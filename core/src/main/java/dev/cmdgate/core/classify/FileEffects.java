@@ -70,7 +70,29 @@ final class FileEffects {
     void directoryChange(String name, ParsedArgs p) {
         followDirectoryChange(name, p);
         changedDirectory = true;
+        if (!p.operands.isEmpty()) {
+            Arg target = p.operands.get(0);
+            String t = PathText.normalize(target.text);
+            if (t.equals("/proc") || t.startsWith("/proc/")) {
+                cdInto = CD_PROC;
+            } else if (target.dynamic && cdInto < CD_UNKNOWN) {
+                cdInto = CD_UNKNOWN;
+            }
+        }
     }
+
+    /** No cd to a directory only known at run time or under /proc was seen. */
+    private static final byte CD_NONE = 0;
+    /** A cd to a directory only known at run time: it may be a process's /proc directory. */
+    private static final byte CD_UNKNOWN = 1;
+    /** A cd into /proc ({@code cd /proc/$PPID}): relative names there are a process's files. */
+    private static final byte CD_PROC = 2;
+    /**
+     * Where a cd may have led, for relative reads: a relative name ({@code environ}, {@code mem},
+     * {@code task/1/environ}) after a cd that may lead into a process's directory is that process's file; after a
+     * cd into /proc, a pattern ({@code head *}) and a recursive read ({@code grep -r x .}) there too.
+     */
+    private byte cdInto = CD_NONE;
 
     private void followDirectoryChange(String name, ParsedArgs p) {
         if (own.isEmpty() || cwd == null) {
@@ -514,10 +536,29 @@ final class FileEffects {
                 ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path)
                         || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
                 : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
+        if (!found && cdInto != CD_NONE && isRelative(path)) {
+            // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
+            for (String dir : PROCESS_DIRS) {
+                String there = PathText.resolveDots(PathText.normalize(dir + path));
+                if (anyExpansionVariant(there) || cdInto == CD_PROC && recursive
+                        && analysis.rules.holdsCredentialStore(PathText.staticPrefix(there))) {
+                    found = true;
+                    path = path + " (after a cd, it may be " + there + ")";
+                    break;
+                }
+            }
+        }
         if (found) {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /** Where a relative read path after a cd into /proc may start: a process's directory, or /proc itself. */
+    private static final List<String> PROCESS_DIRS = List.of("/proc/x/", "/proc/");
+
+    private static boolean isRelative(String path) {
+        return !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
     }
 
     /**
@@ -528,8 +569,11 @@ final class FileEffects {
     private boolean patternCredentialRead(String pattern, Site site) {
         String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
         String found = null;
+        // after a cd into /proc, a relative pattern (head *) names the files of a process's directory
+        boolean inProc = cdInto == CD_PROC && isRelative(pattern);
         for (String w : analysis.rules.credentialPathWitnesses()) {
-            if (ShellPattern.matches(pattern, w) && analysis.rules.isCredentialStore(w)) {
+            if ((ShellPattern.matches(pattern, w) || inProc && (ShellPattern.matches("/proc/*/" + pattern, w)
+                    || ShellPattern.matches("/proc/" + pattern, w))) && analysis.rules.isCredentialStore(w)) {
                 found = w;
                 break;
             }
