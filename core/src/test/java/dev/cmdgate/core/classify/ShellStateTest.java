@@ -41,6 +41,13 @@ class ShellStateTest {
         // in one session, after the state-changing ones
         assertThat(last("set -k", "git status GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'"))
                 .isEqualTo(CommandClass.DESTRUCTIVE);
+        // shopt -o names set's options
+        assertThat(last("shopt -os keyword", "git status GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("shopt -s -o allexport", "FOO=bar", "ls")).isEqualTo(CommandClass.WRITE);
+        assertThat(last("shopt -s globstar", "FOO=bar", "ls")).isEqualTo(CommandClass.READ);
+        assertThat(last("shopt -o -s history")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("HISTFILE=/tmp/h")).isEqualTo(CommandClass.WRITE);
         assertThat(last("export GIT_CONFIG_COUNT=1", "export GIT_CONFIG_KEY_0=core.fsmonitor",
                 "export GIT_CONFIG_VALUE_0='rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("printf -v PATH '%s' /tmp/evil", "ls")).isEqualTo(CommandClass.WRITE);
