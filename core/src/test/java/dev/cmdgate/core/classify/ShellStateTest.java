@@ -48,6 +48,7 @@ class ShellStateTest {
         assertThat(last("shopt -s globstar", "FOO=bar", "ls")).isEqualTo(CommandClass.READ);
         assertThat(last("shopt -o -s history")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("HISTFILE=/tmp/h")).isEqualTo(CommandClass.WRITE);
+        assertThat(last("ulimit -c unlimited")).isEqualTo(CommandClass.WRITE);
         assertThat(last("export GIT_CONFIG_COUNT=1", "export GIT_CONFIG_KEY_0=core.fsmonitor",
                 "export GIT_CONFIG_VALUE_0='rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("printf -v PATH '%s' /tmp/evil", "ls")).isEqualTo(CommandClass.WRITE);
