@@ -56,6 +56,13 @@ class ShellStateTest {
         assertThat(last("declare -n ref=BASH_ENV", "ref='$(rm -rf ~)'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("f() { rm -rf ~; }", "f")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("alias ls='rm -rf ~'", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an alias is judged as its text followed by the rest of a line that uses it, only known then
+        assertThat(last("alias cat='eval'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ls='ls;'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ls='echo \\'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias x='sh -c'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ll='ls -la'")).isEqualTo(CommandClass.READ);
+        assertThat(last("alias ls='echo \\\\'")).isEqualTo(CommandClass.READ);
         assertThat(last("trap 'rm -rf ~' DEBUG", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("source ./env.sh", "ls")).isEqualTo(CommandClass.WRITE);
         assertThat(last("eval \"$(ssh-agent -s)\"", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);
