@@ -45,7 +45,10 @@ final class History {
         return false;
     }
 
-    /** Whether this command turns history expansion on: {@code set -H}, {@code set -o histexpand}. */
+    /**
+     * Whether this command turns history expansion on: {@code set -H}, {@code set -o histexpand}, and
+     * {@code shopt -o [-s] histexpand} (shopt -o names set's options).
+     */
     static boolean turnsOn(String command) {
         ParseResult r = ShellParser.parse(command);
         if (r.script() == null) {
@@ -55,7 +58,9 @@ final class History {
         ShellWalker.walk(r.script(), new java.util.function.Predicate<Node>() {
             @Override
             public boolean test(Node n) {
-                if (n instanceof SimpleCommand c && !c.words().isEmpty() && "set".equals(c.words().get(0).literalValue())) {
+                if (n instanceof SimpleCommand c && !c.words().isEmpty() && "shopt".equals(c.words().get(0).literalValue())) {
+                    on[0] |= shoptSetsHistexpand(c.words());
+                } else if (n instanceof SimpleCommand c && !c.words().isEmpty() && "set".equals(c.words().get(0).literalValue())) {
                     List<Word> w = c.words();
                     for (int i = 1; i < w.size(); i++) {
                         String v = w.get(i).literalValue();
@@ -69,5 +74,23 @@ final class History {
             }
         });
         return on[0];
+    }
+
+    /** {@code shopt -o … histexpand}: with -o, an operand naming histexpand (or only known at run time). */
+    private static boolean shoptSetsHistexpand(List<Word> w) {
+        boolean setOptions = false;
+        boolean named = false;
+        for (int i = 1; i < w.size(); i++) {
+            String v = w.get(i).literalValue();
+            if (v == null) {
+                named = true; // a word only known at run time may be -o or histexpand
+                setOptions = true;
+            } else if (v.startsWith("-") && v.length() > 1 && !v.equals("--")) {
+                setOptions |= v.indexOf('o') > 0;
+            } else {
+                named |= v.equals("histexpand");
+            }
+        }
+        return setOptions && named;
     }
 }

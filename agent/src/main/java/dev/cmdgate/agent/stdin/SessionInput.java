@@ -153,8 +153,8 @@ public final class SessionInput implements StdinGate {
             return null;   // not a command of the shell itself: what it runs, runs in another process
         }
         for (CodeRule r : s.codes()) {
-            if (!r.language().equals("sh")) {
-                continue;
+            if (!r.language().equals("sh") && !r.language().equals("alias")) {
+                continue;   // an alias's text is shell code the shell reads later, as eval's is
             }
             for (String code : codeOf(s, r, args)) {
                 String why = elsewhere(code, depth + 1);

@@ -101,6 +101,12 @@ class SessionInputTest {
         // not interactive: ! is a plain character, until set -H turns expansion on
         assertThat(session(false, "!!").checked).containsExactly("!!");
         assertThatThrownBy(() -> session(false, "set -H", "!!")).isInstanceOf(SecurityException.class);
+        // shopt -o names set's options: shopt -os histexpand is set -H
+        assertThatThrownBy(() -> session(false, "shopt -os histexpand", "echo !!:1")).isInstanceOf(SecurityException.class);
+        assertThatThrownBy(() -> session(false, "shopt -o -s histexpand", "!!")).isInstanceOf(SecurityException.class);
+        assertThatThrownBy(() -> session(false, "shopt -s -o $OPT", "!!")).isInstanceOf(SecurityException.class);
+        assertThat(session(false, "shopt -s extglob", "echo !!").checked).hasSize(2);
+        assertThat(session(false, "shopt -os histexpand").checked).hasSize(1);
         assertThat(SessionInput.interactive(List.of("bash", "-il"))).isTrue();
         assertThat(SessionInput.interactive(List.of("bash", "--norc", "-s"))).isFalse();
     }

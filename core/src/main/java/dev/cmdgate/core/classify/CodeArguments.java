@@ -23,7 +23,7 @@ import java.util.Set;
 final class CodeArguments {
 
     /** Readings of code the classifier analyses itself (the others are [@lang] sections or opaque). */
-    private static final Set<String> ANALYSED = Set.of("sh", "sed", "awk", "sql", "mongo", "less", "puppet");
+    private static final Set<String> ANALYSED = Set.of("sh", "alias", "sed", "awk", "sql", "mongo", "less", "puppet");
     /** Code-row readings that name commands or files rather than hold code. */
     private static final Set<String> READINGS = Set.of("argv", "program", "file");
 
@@ -429,12 +429,33 @@ final class CodeArguments {
                 ShellAnalysis.script(analysis, code,
                         new Analysis.Ctx(site.location() + " > script", ctx.depth() + 1, 0, 0, ctx.stdin()));
             }
+            case "alias" -> {
+                // where aliases expand, the text replaces the command word and is read again with the rest of
+                // the line, which is not known when the alias is defined: judged as the text followed by words
+                // only known then (alias cat=eval: eval "$@"); a trailing backslash would quote the blank after it
+                // and join the rest of the line to its last word, so no rest of a line could be judged in advance
+                int k = code.length();
+                while (k > 0 && code.charAt(k - 1) == '\\') {
+                    k--;
+                }
+                if (((code.length() - k) & 1) == 1) {
+                    analysis.raise(site, analysis.setting("dynamic-code"),
+                            "the alias ends in a backslash: it joins the rest of each line that uses it");
+                } else {
+                    runCode("sh", code + " \"$@\"", false, site, facts);
+                }
+            }
             case "sed", "awk" -> {
                 List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
                 List<String> writes = new ArrayList<>(0);
-                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds) : CodeFacts.awk(code, writes, cmds));
+                List<String> reads = new ArrayList<>(0);
+                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds) : CodeFacts.awk(code, writes, cmds, reads));
                 for (String f : writes) {
                     analysis.files.writePath(Arg.literal(f), null, site);
+                }
+                for (String f : reads) {
+                    // awk's getline < FILE; a name built at run time holds $x for each part only then known
+                    analysis.files.readPath(f.indexOf('$') >= 0 ? new Arg(f, true, false, -1, -1) : Arg.literal(f), false, site);
                 }
                 // the commands the program runs (sed's e, awk's system() and pipes) are judged too
                 for (int i = 0; i < cmds.size() && i < 64; i++) {

@@ -179,6 +179,17 @@ final class CodeFacts {
      * {@code >> "FILE"} write are added to writes, the commands the program runs to cmds.
      */
     static Set<String> awk(String s, java.util.List<String> writes, java.util.List<Cmd> cmds) {
+        return awk(s, writes, cmds, new java.util.ArrayList<>(0));
+    }
+
+    /**
+     * As {@link #awk(String, java.util.List, java.util.List)}, and the files {@code getline < FILE} reads are added to
+     * reads: a literal name as written; a name built at run time with each part that is not a string literal written
+     * {@code $x} ({@code "/proc/" p "/environ"} is {@code /proc/$x/environ}), a variable also as the value the program
+     * assigns it; such a name also reports {@code awk.getline-file} (the file may be named by an assignment the
+     * command line makes, {@code -v f=PATH}).
+     */
+    static Set<String> awk(String s, java.util.List<String> writes, java.util.List<Cmd> cmds, java.util.List<String> reads) {
         Set<String> f = new LinkedHashSet<>();
         String lastStr = null; // the last string literal and where it ended, for "cmd" | getline
         int lastStrEnd = -1;
@@ -234,6 +245,8 @@ final class CodeFacts {
                     depth = 0;
                 } else if (word.startsWith("@load") || word.equals("@include")) {
                     f.add("awk.load");
+                } else if (word.equals("getline")) {
+                    awkGetlineFile(s, i, reads, f);
                 }
                 // keywords after which '/' starts a regex
                 prev = word.equals("return") || word.equals("in") || word.equals("print") || word.equals("printf") ? 'w' : 'a';
@@ -550,6 +563,137 @@ final class CodeFacts {
     }
 
     /** An awk string literal starting at the quote at {@code i}: its value; end[0] is the index after it. */
+    /** After {@code getline} (ending at {@code i}): {@code [VAR] < FILE} adds FILE to reads (see {@link #awk}). */
+    private static void awkGetlineFile(String s, int i, java.util.List<String> reads, Set<String> f) {
+        int n = s.length();
+        int k = skipBlanks(s, i);
+        int st = k;
+        while (k < n && (Character.isLetterOrDigit(s.charAt(k)) || s.charAt(k) == '_' || s.charAt(k) == '$')) {
+            k++; // the variable getline sets
+        }
+        if (k > st && k < n && s.charAt(k) == '[') {
+            k = closing(s, k, '[', ']');
+        }
+        k = skipBlanks(s, k);
+        if (k >= n || s.charAt(k) != '<' || reads.size() >= 64) {
+            return;
+        }
+        k = skipBlanks(s, k + 1);
+        if (k >= n) {
+            return;
+        }
+        // the file is one primary: a string, a variable (with a subscript), a $field or a parenthesised expression
+        int end;
+        char c = s.charAt(k);
+        if (c == '"') {
+            int[] e = new int[1];
+            reads.add(awkString(s, k, e));
+            return;
+        } else if (c == '(') {
+            end = closing(s, k, '(', ')');
+            reads.add(awkNameBuilt(s.substring(k + 1, Math.max(k + 1, end - 1))));
+        } else {
+            end = k;
+            if (end < n && s.charAt(end) == '$') {
+                end++;
+            }
+            while (end < n && (Character.isLetterOrDigit(s.charAt(end)) || s.charAt(end) == '_')) {
+                end++;
+            }
+            String name = s.substring(k, end);
+            if (end < n && s.charAt(end) == '[') {
+                end = closing(s, end, '[', ']');
+            }
+            reads.add("$x");
+            String assigned = name.isEmpty() || name.startsWith("$") ? null : awkAssigned(s, name);
+            if (assigned != null) {
+                reads.add(awkNameBuilt(assigned));
+            }
+        }
+        f.add("awk.getline-file");
+    }
+
+    /** The expression a program first assigns to {@code name} ({@code name = EXPR}, up to a statement end), or null. */
+    private static String awkAssigned(String s, String name) {
+        int n = s.length();
+        for (int at = s.indexOf(name); at >= 0; at = s.indexOf(name, at + 1)) {
+            boolean start = at == 0 || !(Character.isLetterOrDigit(s.charAt(at - 1)) || s.charAt(at - 1) == '_');
+            int k = skipBlanks(s, at + name.length());
+            if (start && k + 1 < n && s.charAt(k) == '=' && s.charAt(k + 1) != '=') {
+                int e = k + 1;
+                boolean quoted = false;
+                while (e < n && (quoted || ";\n}".indexOf(s.charAt(e)) < 0)) {
+                    if (s.charAt(e) == '"') {
+                        quoted = !quoted;
+                    } else if (quoted && s.charAt(e) == '\\') {
+                        e++;
+                    }
+                    e++;
+                }
+                return s.substring(k + 1, Math.min(e, n));
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A file name an awk expression builds by concatenation: string literals as written, every other part
+     * (a variable, a field, a call) as {@code $x}, a name only known at run time.
+     */
+    private static String awkNameBuilt(String expr) {
+        StringBuilder b = new StringBuilder();
+        int n = expr.length();
+        int i = 0;
+        boolean other = false;
+        while (i < n) {
+            char c = expr.charAt(i);
+            if (c == '"') {
+                int[] e = new int[1];
+                b.append(awkString(expr, i, e));
+                i = e[0];
+                other = false;
+            } else if (c == ' ' || c == '\t') {
+                i++;
+            } else {
+                if (!other) {
+                    b.append("$x");
+                    other = true;
+                }
+                i++;
+                if (c == '[' || c == '(') {
+                    i = closing(expr, i - 1, c, c == '[' ? ']' : ')');
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    private static int skipBlanks(String s, int k) {
+        while (k < s.length() && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+            k++;
+        }
+        return k;
+    }
+
+    /** The index after the bracket closing the one at {@code k} (strings skipped), or the end. */
+    private static int closing(String s, int k, char open, char close) {
+        int depth = 0;
+        int n = s.length();
+        for (int i = k; i < n; i++) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                int[] e = new int[1];
+                awkString(s, i, e);
+                i = e[0] - 1;
+            } else if (c == open) {
+                depth++;
+            } else if (c == close && --depth == 0) {
+                return i + 1;
+            }
+        }
+        return n;
+    }
+
     private static String awkString(String s, int i, int[] end) {
         int n = s.length();
         StringBuilder b = new StringBuilder();

@@ -75,7 +75,29 @@ final class FileEffects {
         followDirectoryChange(name, p);
         changedDirectory = true;
         inside = insideOwn(possibleDirectories);
+        if (!p.operands.isEmpty()) {
+            Arg target = p.operands.get(0);
+            String t = PathText.normalize(target.text);
+            if (t.equals("/proc") || t.startsWith("/proc/")) {
+                cdInto = CD_PROC;
+            } else if (target.dynamic && cdInto < CD_UNKNOWN) {
+                cdInto = CD_UNKNOWN;
+            }
+        }
     }
+
+    /** No cd to a directory only known at run time or under /proc was seen. */
+    private static final byte CD_NONE = 0;
+    /** A cd to a directory only known at run time: it may be a process's /proc directory. */
+    private static final byte CD_UNKNOWN = 1;
+    /** A cd into /proc ({@code cd /proc/$PPID}): relative names there are a process's files. */
+    private static final byte CD_PROC = 2;
+    /**
+     * Where a cd may have led, for relative reads: a relative name ({@code environ}, {@code mem},
+     * {@code task/1/environ}) after a cd that may lead into a process's directory is that process's file; after a
+     * cd into /proc, a pattern ({@code head *}) and a recursive read ({@code grep -r x .}) there too.
+     */
+    private byte cdInto = CD_NONE;
 
     private void followDirectoryChange(String name, ParsedArgs p) {
         if (own.isEmpty() || cwd == null) {
@@ -629,6 +651,20 @@ final class FileEffects {
         if (!declared && !wrapper) {
             readDefault(p, site);
         }
+        unknownOptionValues(p, site);
+    }
+
+    /**
+     * The value attached to a long option the rules do not know ({@code --files0-from=FILE}) may name a file the
+     * program opens: it is read as one. (Given as the next word, the value is an operand and read as one.)
+     */
+    private void unknownOptionValues(ParsedArgs p, Site site) {
+        for (int i = 0, n = p.options.size(); i < n; i++) {
+            ParsedArgs.Use u = p.options.get(i);
+            if (u.spec() == null && u.value() != null && !u.value().isEmpty()) {
+                readPath(new Arg(u.value(), u.from().dynamic, false, -1, -1), false, site);
+            }
+        }
     }
 
     /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
@@ -723,13 +759,32 @@ final class FileEffects {
         }
         String path = forReading(text);
         boolean found = dynamic
-                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || analysis.rules.isCredentialStore(eachExpansionOneName(path))
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path)
                         || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
                 : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
+        if (!found && cdInto != CD_NONE && isRelative(path)) {
+            // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
+            for (String dir : PROCESS_DIRS) {
+                String there = PathText.resolveDots(PathText.normalize(dir + path));
+                if (anyExpansionVariant(there) || cdInto == CD_PROC && recursive
+                        && analysis.rules.holdsCredentialStore(PathText.staticPrefix(there))) {
+                    found = true;
+                    path = path + " (after a cd, it may be " + there + ")";
+                    break;
+                }
+            }
+        }
         if (found) {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /** Where a relative read path after a cd into /proc may start: a process's directory, or /proc itself. */
+    private static final List<String> PROCESS_DIRS = List.of("/proc/x/", "/proc/");
+
+    private static boolean isRelative(String path) {
+        return !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
     }
 
     /**
@@ -740,8 +795,11 @@ final class FileEffects {
     private boolean patternCredentialRead(String pattern, Site site) {
         String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
         String found = null;
+        // after a cd into /proc, a relative pattern (head *) names the files of a process's directory
+        boolean inProc = cdInto == CD_PROC && isRelative(pattern);
         for (String w : analysis.rules.credentialPathWitnesses()) {
-            if (ShellPattern.matches(pattern, w) && analysis.rules.isCredentialStore(w)) {
+            if ((ShellPattern.matches(pattern, w) || inProc && (ShellPattern.matches("/proc/*/" + pattern, w)
+                    || ShellPattern.matches("/proc/" + pattern, w))) && analysis.rules.isCredentialStore(w)) {
                 found = w;
                 break;
             }
@@ -807,31 +865,72 @@ final class FileEffects {
         return p;
     }
 
-    /** {@code /proc/$PID/environ} → {@code /proc/x/environ}: each expansion stands for one file name. */
-    static String eachExpansionOneName(String path) {
+    /** The most expansions of one path whose empty and one-name readings are all tried (2^N probes). */
+    private static final int MAX_VARIANT_EXPANSIONS = 4;
+
+    /**
+     * Whether some reading of a path only known in part names a credential store: each expansion may be empty
+     * ({@code environ$NOPE}, {@code envi${NOPE}ron}, {@code e$@nviron}) or one file name ({@code /proc/$PID/environ}),
+     * independently of the others; past {@link #MAX_VARIANT_EXPANSIONS} expansions the later ones are one name.
+     */
+    private boolean anyExpansionVariant(String path) {
+        List<String> parts = expansionParts(path);
+        int expansions = parts.size() / 2;
+        int tried = Math.min(expansions, MAX_VARIANT_EXPANSIONS);
         StringBuilder b = new StringBuilder(path.length());
+        for (int mask = 0; mask < 1 << tried; mask++) {
+            b.setLength(0);
+            for (int k = 0; k < parts.size(); k++) {
+                if (k % 2 == 0) {
+                    b.append(parts.get(k));
+                } else if (k / 2 >= tried || (mask & 1 << (k / 2)) == 0) {
+                    b.append('x');
+                }
+            }
+            if (analysis.rules.isCredentialStore(PathText.normalize(b.toString()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A rendered word split at its expansions: literal text at even indexes, each expansion (as rendered:
+     * {@code $NAME}, {@code $@}, {@code $1}, {@code ${NAME…}}, {@code $(…)}, {@code $((…))}) at the odd ones.
+     */
+    static List<String> expansionParts(String path) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder lit = new StringBuilder(path.length());
         int i = 0;
         int n = path.length();
         while (i < n) {
             char c = path.charAt(i);
-            if (c == '$' || c == '`' || c == '\u2026') {
-                b.append('x');
+            if (c != '$' && c != '`' && c != '\u2026') {
+                lit.append(c);
                 i++;
-                if (i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
-                    char close = path.charAt(i) == '{' ? '}' : ')';
-                    int end = path.indexOf(close, i);
-                    i = end < 0 ? n : end + 1;
-                } else {
-                    while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
-                        i++;
-                    }
-                }
-            } else {
-                b.append(c);
-                i++;
+                continue;
             }
+            int st = i++;
+            if (c == '$' && i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
+                char close = path.charAt(i) == '{' ? '}' : ')';
+                int end = path.indexOf(close, i);
+                i = end < 0 ? n : end + 1;
+                if (close == ')' && i < n && path.charAt(i) == ')') {
+                    i++; // $((…))
+                }
+            } else if (c == '$' && i < n && "@*#?-$!0123456789".indexOf(path.charAt(i)) >= 0) {
+                i++; // a special or positional parameter
+            } else if (c == '$') {
+                while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
+                    i++;
+                }
+            }
+            parts.add(lit.toString());
+            parts.add(path.substring(st, i));
+            lit.setLength(0);
         }
-        return b.toString();
+        parts.add(lit.toString());
+        return parts;
     }
 
     /**

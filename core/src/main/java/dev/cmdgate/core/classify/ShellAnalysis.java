@@ -298,13 +298,15 @@ final class ShellAnalysis {
         // the same words with every ${X:-default} (and :=, :+, -, =, +) replaced by its literal word:
         // rm ${X:--rf} ~ may be rm -rf ~ (null while no word has such an expansion)
         List<Arg> defaults = null;
+        boolean[] altDynamic = new boolean[1];
         for (Word w : sc.words()) {
+            altDynamic[0] = false;
             int before = words.size();
             String lit = w.literalValue();
             String alt = null;
             if (lit == null) {
                 substitutions(w, ctx);
-                alt = alternative(w.parts(), 0);
+                alt = alternative(w.parts(), 0, altDynamic);
             } else if (a.env.hasCodeValues()) {
                 // a literal word can name one too: declare -i n=x, unset 'a[x]'
                 a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
@@ -315,7 +317,7 @@ final class ShellAnalysis {
             }
             if (defaults != null) {
                 if (alt != null) {
-                    defaults.add(new Arg(alt, false, false, w.start(), w.end()));
+                    defaults.add(new Arg(alt, altDynamic[0], false, w.start(), w.end()));
                 } else {
                     defaults.addAll(words.subList(before, words.size()));
                 }
@@ -558,11 +560,12 @@ final class ShellAnalysis {
     private static final java.util.Set<String> DEFAULTING = java.util.Set.of(":-", "-", ":=", "=", ":+", "+");
 
     /**
-     * The word's value when every defaulting expansion in it gives its (literal) argument word, or
-     * null when some part stays unknown ({@code ${X:--rf}} → {@code -rf}, {@code "${X:-"-delete"}"}
-     * → {@code -delete}, {@code a${X:+b}} → {@code ab}).
+     * The word's value when every defaulting expansion in it gives its argument word, or null when it has none or
+     * some part cannot be written ({@code ${X:--rf}} → {@code -rf}, {@code "${X:-"-delete"}"} → {@code -delete},
+     * {@code a${X:+b}} → {@code ab}); another expansion is kept as rendered and sets {@code dynamic[0]}
+     * ({@code /proc/$PPID/${x:-environ}} → {@code /proc/$PPID/environ}, a path only known in part).
      */
-    static String alternative(List<WordPart> parts, int depth) {
+    static String alternative(List<WordPart> parts, int depth, boolean[] dynamic) {
         if (depth > 8) {
             return null;
         }
@@ -574,24 +577,29 @@ final class ShellAnalysis {
             if (text != null) {
                 b.append(text);
             } else if (p instanceof DoubleQuoted d) {
-                String inner = alternative(d.parts(), depth + 1);
+                String inner = alternative(d.parts(), depth + 1, dynamic);
                 if (inner == null) {
                     return null;
                 }
                 b.append(inner);
-                any |= inner != null && containsDefaulting(d.parts());
+                any |= containsDefaulting(d.parts());
             } else if (p instanceof ParameterExpansion pe && pe.operator() != null && DEFAULTING.contains(pe.operator())
                     && pe.arguments().size() == 1 && !pe.length() && !pe.indirect()) {
                 Word arg = pe.arguments().get(0);
                 String v = arg.literalValue();
                 if (v == null) {
-                    v = alternative(arg.parts(), depth + 1);
+                    v = alternative(arg.parts(), depth + 1, dynamic);
                 }
                 if (v == null) {
                     return null;
                 }
                 b.append(v);
                 any = true;
+            } else if (p instanceof ParameterExpansion || p instanceof CommandSubstitution
+                    || p instanceof ArithmeticExpansion) {
+                // another expansion stays one only known at run time: /proc/$PPID/${x:-environ}
+                render(List.of(p), b);
+                dynamic[0] = true;
             } else {
                 return null;
             }
@@ -958,7 +966,8 @@ final class ShellAnalysis {
     }
 
     private static void render(List<WordPart> parts, StringBuilder b) {
-        for (WordPart p : parts) {
+        for (int i = 0, n = parts.size(); i < n; i++) {
+            WordPart p = parts.get(i);
             String text = WordPart.staticText(p);
             if (text != null) {
                 b.append(text);
@@ -969,7 +978,11 @@ final class ShellAnalysis {
                 if (plain && pe.name().equals("HOME")) {
                     b.append("${HOME}"); // the one expansion the classifier resolves (to ~)
                 } else {
-                    b.append('$').append(plain ? pe.name() : "{" + pe.name() + "…}");
+                    // braced when a name character follows, so envi${X}ron does not read as $Xron
+                    String next = i + 1 < n ? WordPart.staticText(parts.get(i + 1)) : null;
+                    boolean brace = plain && next != null && !next.isEmpty()
+                            && (Character.isLetterOrDigit(next.charAt(0)) || next.charAt(0) == '_');
+                    b.append('$').append(!plain ? "{" + pe.name() + "…}" : brace ? "{" + pe.name() + "}" : pe.name());
                 }
             } else if (p instanceof CommandSubstitution) {
                 b.append("$(…)");

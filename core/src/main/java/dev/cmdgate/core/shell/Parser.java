@@ -62,6 +62,8 @@ final class Parser {
     private final boolean hasCont;
     private int pos;
     private List<HereDoc> pending = new ArrayList<>();
+    /** How many {@code $( … )} the parser is inside: a here-document there may end at {@code DELIM)}. */
+    private int commandSubstitutions;
     private List<PendingDoc> pendingMeta = new ArrayList<>();
 
     // cache for the "[ has a matching ]" scan
@@ -1534,7 +1536,9 @@ final class Parser {
     private boolean containsQuote(int from, int to) {
         for (int i = from; i < to; i++) {
             char ch = s.charAt(i);
-            if (ch == '\'' || ch == '"' || ch == '\\') {
+            if (ch == '\\' && i + 1 < to && s.charAt(i + 1) == '\n') {
+                i++; // a line continuation is removed before the word is read: <<EO\⏎F is an unquoted EOF
+            } else if (ch == '\'' || ch == '"' || ch == '\\') {
                 return true;
             }
         }
@@ -1600,6 +1604,15 @@ final class Parser {
         }
     }
 
+    /** Whether the line {@code [from, end)} ends in a backslash that is not itself escaped (a line continuation). */
+    private boolean continues(int from, int end) {
+        int k = end;
+        while (k > from && s.charAt(k - 1) == '\\') {
+            k--;
+        }
+        return end < n && ((end - k) & 1) == 1;
+    }
+
     private Word emptyBody(boolean quoted, int at) {
         WordPart p = quoted ? new SingleQuoted(o(at), o(at), "") : new DoubleQuoted(o(at), o(at), List.of(), false);
         return new Word(o(at), o(at), List.of(p));
@@ -1627,10 +1640,40 @@ final class Parser {
                     ls++;
                 }
             }
+            if (!d.quoted() && continues(ls, lineEnd)) {
+                // an unquoted body joins backslash-newline before a line is compared with the delimiter:
+                // EO\⏎F ends the document at EOF
+                StringBuilder joined = new StringBuilder();
+                int from = ls;
+                int e = lineEnd;
+                while (e < n && continues(from, e) && joined.length() <= delim.length()) {
+                    joined.append(s, from, e - 1);
+                    from = e + 1;
+                    e = s.indexOf('\n', from);
+                    e = e < 0 ? n : e;
+                }
+                joined.append(s, from, e);
+                if (joined.length() == delim.length() && joined.toString().equals(delim)) {
+                    bodyEnd = p;
+                    terminated = true;
+                    pos = e < n ? e + 1 : n;
+                    break;
+                }
+                p = e < n ? e + 1 : n;
+                continue;
+            }
             if (lineEnd - ls == delim.length() && s.regionMatches(ls, delim, 0, delim.length())) {
                 bodyEnd = p;
                 terminated = true;
                 pos = lineEnd < n ? lineEnd + 1 : n;
+                break;
+            }
+            if (commandSubstitutions > 0 && lineEnd - ls > delim.length() && s.charAt(ls + delim.length()) == ')'
+                    && s.regionMatches(ls, delim, 0, delim.length())) {
+                // bash 5.2 ends a here-document inside $( … ) at DELIM) and lets the ) close the substitution
+                bodyEnd = p;
+                terminated = true;
+                pos = ls + delim.length();
                 break;
             }
             p = lineEnd < n ? lineEnd + 1 : n;
@@ -2148,7 +2191,13 @@ final class Parser {
         int start = pos;
         advance(2);
         enter();
-        Script body = parseList();
+        commandSubstitutions++;
+        Script body;
+        try {
+            body = parseList();
+        } finally {
+            commandSubstitutions--;
+        }
         if (peek() == ')') {
             advance();
         } else if (!sh.aborted) {

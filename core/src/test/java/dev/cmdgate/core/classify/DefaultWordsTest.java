@@ -66,13 +66,15 @@ class DefaultWordsTest {
         "x \"${A:-\"-delete\"}\" => -delete",
         "x pre${A:+mid}post => premidpost",
         "x ${A:-${B:--f}} => -f",
-        "x ${A:-$B} => null",
+        "x ${A:-$B} => $B",
+        "x /proc/$P/${A:-environ} => /proc/$P/environ",
+        "x /proc/$P/${A+environ} => /proc/$P/environ",
         "x ${A%b} => null",
         "x $A => null",
     })
     void alternativeWord(String line, String expected) {
         SimpleCommand sc = (SimpleCommand) ShellParser.parse(line, 100).script().statements().get(0).pipelines().get(0)
                 .commands().get(0);
-        assertThat(String.valueOf(ShellAnalysis.alternative(sc.words().get(1).parts(), 0))).isEqualTo(expected);
+        assertThat(String.valueOf(ShellAnalysis.alternative(sc.words().get(1).parts(), 0, new boolean[1]))).isEqualTo(expected);
     }
 }

@@ -42,6 +42,22 @@ class SecretsTest {
                 "MY_SERVICE_API_KEY", "github_token");
     }
 
+    @Test
+    void bareSecretWordsAndAnyKeyAreSecretsButLookAlikesAreNot() {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String name : List.of("API_KEY", "APIKEY", "TOKEN", "SECRET", "PRIVATE_KEY", "PASSPHRASE", "AUTH",
+                "STRIPE_KEY", "OPENAI_KEY", "token", "SECRET_VALUE", "TOKEN_GITHUB")) {
+            env.put(name, "v");
+        }
+        for (String name : List.of("PATH", "KEYMAP", "XAUTHORITY", "AUTHOR", "TOKENIZERS_PARALLELISM", "KEY",
+                "SSH_PUBLIC_KEY", "DEPLOY_PUB_KEY", "AWS_ACCESS_KEY_ID", "SIGNING_KEY_FILE", "TOKEN_FILE",
+                "SECRET_PATH", "API_KEY_FILE", "SSH_AUTH_SOCK", "HOTKEY", "SECRETS_DIR")) {
+            env.put(name, "v");
+        }
+        assertThat(S.names(env)).containsExactlyInAnyOrder("API_KEY", "APIKEY", "TOKEN", "SECRET", "PRIVATE_KEY",
+                "PASSPHRASE", "AUTH", "STRIPE_KEY", "OPENAI_KEY", "token", "SECRET_VALUE", "TOKEN_GITHUB");
+    }
+
     @ParameterizedTest(name = "{0} receives [{1}]")
     @CsvSource(delimiterString = " => ", value = {
             "aws s3 ls => AWS_SECRET_ACCESS_KEY",

@@ -41,6 +41,14 @@ class ShellStateTest {
         // in one session, after the state-changing ones
         assertThat(last("set -k", "git status GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'"))
                 .isEqualTo(CommandClass.DESTRUCTIVE);
+        // shopt -o names set's options
+        assertThat(last("shopt -os keyword", "git status GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("shopt -s -o allexport", "FOO=bar", "ls")).isEqualTo(CommandClass.WRITE);
+        assertThat(last("shopt -s globstar", "FOO=bar", "ls")).isEqualTo(CommandClass.READ);
+        assertThat(last("shopt -o -s history")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("HISTFILE=/tmp/h")).isEqualTo(CommandClass.WRITE);
+        assertThat(last("ulimit -c unlimited")).isEqualTo(CommandClass.WRITE);
         assertThat(last("export GIT_CONFIG_COUNT=1", "export GIT_CONFIG_KEY_0=core.fsmonitor",
                 "export GIT_CONFIG_VALUE_0='rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("printf -v PATH '%s' /tmp/evil", "ls")).isEqualTo(CommandClass.WRITE);
@@ -48,6 +56,13 @@ class ShellStateTest {
         assertThat(last("declare -n ref=BASH_ENV", "ref='$(rm -rf ~)'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("f() { rm -rf ~; }", "f")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("alias ls='rm -rf ~'", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an alias is judged as its text followed by the rest of a line that uses it, only known then
+        assertThat(last("alias cat='eval'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ls='ls;'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ls='echo \\'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias x='sh -c'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ll='ls -la'")).isEqualTo(CommandClass.READ);
+        assertThat(last("alias ls='echo \\\\'")).isEqualTo(CommandClass.READ);
         assertThat(last("trap 'rm -rf ~' DEBUG", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("source ./env.sh", "ls")).isEqualTo(CommandClass.WRITE);
         assertThat(last("eval \"$(ssh-agent -s)\"", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);

@@ -50,6 +50,44 @@ class HereDocTest {
     }
 
     @Test
+    void aLineContinuationInTheDelimiterWordIsRemovedFirstSoTheBodyIsExpanded() {
+        String in = "cat <<EO\\\nF\n$(touch m)\nEOF\necho after";
+        HereDoc d = doc(in, 0);
+        assertThat(d.delimiter()).isEqualTo("EOF");
+        assertThat(d.quoted()).isFalse();
+        assertThat(d.terminated()).isTrue();
+        assertThat(commandNames(in)).containsExactly("cat", "touch", "echo");
+        // an escaped backslash before the newline still quotes: the body stays data
+        assertThat(doc("cat <<EO\\\\\nEOF\n$(touch m)\nEO\\\n", 0).quoted()).isTrue();
+    }
+
+    @Test
+    void anUnquotedBodyJoinsLineContinuationsBeforeMatchingTheDelimiter() {
+        HereDoc d = doc("cat <<EOF\nEO\\\nF\necho x\n", 0);
+        assertThat(d.terminated()).isTrue();
+        assertThat(d.text()).isEmpty();
+        assertThat(commandNames("cat <<EOF\nEO\\\nF\necho x\n")).containsExactly("cat", "echo");
+        // a quoted body does not join: the same lines are data up to the real EOF
+        HereDoc q = doc("cat <<'EOF'\nEO\\\nF\ntouch m\nEOF\necho x\n", 0);
+        assertThat(q.text()).isEqualTo("EO\\\nF\ntouch m\n");
+        assertThat(commandNames("cat <<'EOF'\nEO\\\nF\ntouch m\nEOF\necho x\n")).containsExactly("cat", "echo");
+        // a continued line that is not the delimiter is one line: the physical line after it does not end the body
+        HereDoc j = doc("cat <<X\na\\\nX\nb\nX\necho y\n", 0);
+        assertThat(j.text()).isEqualTo("a\\\nX\nb\n");
+    }
+
+    @Test
+    void insideACommandSubstitutionDelimParenEndsTheDocumentAsBash52Does() {
+        String in = "echo $(cat <<EOF\nhi\nEOF)\necho two\n";
+        HereDoc d = doc(in, 0);
+        assertThat(d.terminated()).isTrue();
+        assertThat(d.text()).isEqualTo("hi\n");
+        assertThat(commandNames(in)).containsExactly("echo", "cat", "echo");
+        // outside a substitution, EOF) is a body line
+        assertThat(doc("cat <<EOF\nEOF)\nEOF\n", 0).text()).isEqualTo("EOF)\n");
+    }
+
+    @Test
     void stripTabsVariant() {
         String in = "cat <<-END\n\tline $(id)\n\t\tx\n\tEND\necho ok";
         HereDoc d = doc(in, 0);
