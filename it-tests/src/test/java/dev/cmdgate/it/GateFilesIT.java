@@ -10,6 +10,7 @@ import dev.cmdgate.it.support.Dirs;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.PolicyServer;
 import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.SignedBundles;
 import dev.cmdgate.it.support.Spec;
@@ -165,18 +166,10 @@ class GateFilesIT {
             Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }
         byte[] bundle = SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("cp", "sh", "echo"), "1"), secret);
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/bundle.tar.gz", ex -> {
-            ex.sendResponseHeaders(200, bundle.length);
-            try (java.io.OutputStream out = ex.getResponseBody()) {
-                out.write(bundle);
-            }
-        });
-        server.start();
+        PolicyServer server = PolicyServer.serving("/bundle.tar.gz", bundle);
         try {
-            String configText = "autonomy=full\nprompt=deny\npolicy=http://127.0.0.1:" + server.getAddress().getPort()
-                    + "/bundle.tar.gz\npolicy.wait=20\npolicy.secret.file=" + secretFile + "\npolicy.token.file=" + tokenFile
+            String configText = "autonomy=full\nprompt=deny\npolicy=" + server.url()
+                    + "\npolicy.wait=20\npolicy.secret.file=" + secretFile + "\npolicy.token.file=" + tokenFile
                     + "\naudit=" + audit + "\n";
             Path config = Dirs.write(etc.resolve("cmdgate.properties"), configText);
             Dirs.write(work.resolve("evil"), "mode=audit\n");
@@ -205,7 +198,7 @@ class GateFilesIT {
             soft.assertThat(work.resolve("copy")).exists();
             soft.assertAll();
         } finally {
-            server.stop(0);
+            server.close();
         }
     }
 
@@ -234,7 +227,7 @@ class GateFilesIT {
         byte[] passport = ("{\"passport_id\":\"pp-links\",\"status\":\"active\",\"capabilities\":[{\"id\":"
                 + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"ln\",\"cp\","
                 + "\"sh\",\"echo\",\"link\"],\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        com.sun.net.httpserver.HttpServer server = servePassport(passport);
+        PolicyServer server = PolicyServer.serving("/policy.json", passport);
         try {
             Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
                     .add("ln_to_dir", "ln", "-s", state, "lnk")
@@ -245,7 +238,7 @@ class GateFilesIT {
                     .add("cp_into_archives", "cp", "evil", forged)
                     .add("cp_elsewhere", "cp", "evil", elsewhere + "/");
             try (ForkedJvm.Running app = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,policy.wait=20")
-                    .cmdgate("policy", "http://127.0.0.1:" + server.getAddress().getPort() + "/policy.json")
+                    .cmdgate("policy", server.url())
                     .cmdgate("policy.state", state).main(Commands.class).args(spec.args()).start()) {
                 app.awaitLine("AWAIT kept", Duration.ofSeconds(30));
                 for (int i = 0; i < 100 && !Files.exists(state.resolve("policy.body")); i++) {
@@ -272,7 +265,7 @@ class GateFilesIT {
             assertThat(state.resolve("policy.body")).hasBinaryContent(passport);
             assertThat(elsewhere.resolve("evil")).exists();
         } finally {
-            server.stop(0);
+            server.close();
             Files.deleteIfExists(forged);
             if (madeArchives) {
                 Files.deleteIfExists(archives);
@@ -300,7 +293,7 @@ class GateFilesIT {
         byte[] passport = ("{\"passport_id\":\"pp-cwd\",\"status\":\"active\",\"capabilities\":[{\"id\":"
                 + "\"system.command.execute\"}],\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"*\"],"
                 + "\"max_execution_time\":60}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        com.sun.net.httpserver.HttpServer server = servePassport(passport);
+        PolicyServer server = PolicyServer.serving("/policy.json", passport);
         try {
             Spec spec = Spec.attempts().add("first", "echo", "x").add("await", "kept")
                     .add("env_C_kept", "sh", "-c", "env -C " + state + " cp " + evil + " policy.body")
@@ -316,7 +309,7 @@ class GateFilesIT {
                     .add("archive_dot", "sh", "-c", "env -C " + archives + " cp " + work.resolve("one/" + forgedName) + " .")
                     .add("cp_elsewhere", "sh", "-c", "env -C " + elsewhere + " cp " + evil + " copied");
             try (ForkedJvm.Running app = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,policy.wait=20")
-                    .cmdgate("policy", "http://127.0.0.1:" + server.getAddress().getPort() + "/policy.json")
+                    .cmdgate("policy", server.url())
                     .cmdgate("policy.state", state).main(Commands.class).args(spec.args()).start()) {
                 app.awaitLine("AWAIT kept", Duration.ofSeconds(30));
                 for (int i = 0; i < 100 && !Files.exists(state.resolve("policy.body")); i++) {
@@ -343,25 +336,11 @@ class GateFilesIT {
             assertThat(archives.resolve(forgedName)).doesNotExist();
             assertThat(elsewhere.resolve("copied")).exists();
         } finally {
-            server.stop(0);
+            server.close();
             Files.deleteIfExists(archives.resolve(forgedName));
             if (madeArchives) {
                 Files.deleteIfExists(archives);
             }
         }
-    }
-
-    /** A loopback server answering {@code /policy.json} with the passport, started. */
-    private static com.sun.net.httpserver.HttpServer servePassport(byte[] passport) throws java.io.IOException {
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/policy.json", ex -> {
-            ex.sendResponseHeaders(200, passport.length);
-            try (java.io.OutputStream out = ex.getResponseBody()) {
-                out.write(passport);
-            }
-        });
-        server.start();
-        return server;
     }
 }

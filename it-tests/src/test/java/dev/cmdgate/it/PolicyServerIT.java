@@ -2,26 +2,20 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.support.Audit;
 import dev.cmdgate.it.support.Dirs;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.PolicyServer;
 import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.Spec;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,10 +33,7 @@ class PolicyServerIT {
     @TempDir
     Path tmp;
 
-    private HttpServer server;
-    private final AtomicReference<String> body = new AtomicReference<>();
-    private final AtomicInteger ok = new AtomicInteger();
-    private final AtomicInteger notModified = new AtomicInteger();
+    private PolicyServer server;
 
     private String passport(String status, String revision) {
         return "{\"passport_id\":\"pp-fleet\",\"status\":\"" + status + "\",\"revision\":\"" + revision + "\","
@@ -50,35 +41,15 @@ class PolicyServerIT {
                 + "{\"allowed_commands\":[\"echo\"],\"max_execution_time\":60}}}";
     }
 
-    /** Serves {@link #body} with an ETag of its hash; answers 304 to a matching If-None-Match. */
-    private String startServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/policy.json", ex -> {
-            String b = body.get();
-            String etag = "\"" + Integer.toHexString(b.hashCode()) + "\"";
-            if (etag.equals(ex.getRequestHeaders().getFirst("If-None-Match"))) {
-                notModified.incrementAndGet();
-                ex.sendResponseHeaders(304, -1);
-            } else {
-                ok.incrementAndGet();
-                byte[] bytes = b.getBytes(StandardCharsets.UTF_8);
-                ex.getResponseHeaders().set("ETag", etag);
-                ex.sendResponseHeaders(200, bytes.length);
-                try (OutputStream out = ex.getResponseBody()) {
-                    out.write(bytes);
-                }
-            }
-            ex.close();
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/policy.json";
-    }
-
     @AfterEach
     void stop() {
         if (server != null) {
-            server.stop(0);
+            server.close();
         }
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     private ForkedJvm jvm(Jdk jdk, String url, String extra) {
@@ -102,23 +73,23 @@ class PolicyServerIT {
 
     @OnEachJdk
     void a_policy_is_waited_for_then_updated_and_bad_or_older_updates_are_rejected(Jdk jdk) throws Exception {
-        body.set(passport("active", "7"));
-        String url = startServer();
+        server = PolicyServer.serving("/policy.json", bytes(passport("active", "7")));
+        String url = server.url();
         Spec spec = Spec.attempts().add("first", "echo", "first")
                 .add("await", "suspended").add("while-suspended", "echo", "x")
                 .add("await", "broken").add("after-broken", "echo", "x")
                 .add("await", "older").add("after-older", "echo", "x");
         try (ForkedJvm.Running app = jvm(jdk, url, "policy.poll=1,policy.wait=20").main(Commands.class).args(spec.args()).start()) {
             app.awaitLine("AWAIT suspended", START);
-            body.set(passport("suspended", "8"));
+            server.serve(bytes(passport("suspended", "8")));
             Thread.sleep(2500);
             app.send("go\n");
             app.awaitLine("AWAIT broken", START);
-            body.set(passport("active", "9").substring(5));   // not JSON
+            server.serve(bytes(passport("active", "9").substring(5)));   // not JSON
             Thread.sleep(2500);
             app.send("go\n");
             app.awaitLine("AWAIT older", START);
-            body.set(passport("active", "3"));
+            server.serve(bytes(passport("active", "3")));
             Thread.sleep(2500);
             app.send("go\n");
             Run run = app.finish();
@@ -129,7 +100,7 @@ class PolicyServerIT {
             assertThat(run.result("after-broken").blocked()).as("the suspended policy stays\n" + run.describe()).isTrue();
             assertThat(run.result("after-older").blocked()).as("revision 3 is older than 8\n" + run.describe()).isTrue();
         }
-        assertThat(notModified.get()).as("conditional requests answered 304").isGreaterThan(0);
+        assertThat(server.notModifiedAnswers()).as("conditional requests answered 304").isGreaterThan(0);
         assertThat(events("policy_activated")).hasSize(2);
         List<Audit.Line> rejected = events("policy_rejected");
         assertThat(rejected).hasSize(2);
@@ -141,13 +112,13 @@ class PolicyServerIT {
     @OnEachJdk
     void the_last_good_policy_is_kept_and_verified_again_at_start(Jdk jdk) throws Exception {
         Path state = Dirs.mkdir(tmp, "state");
-        body.set(passport("active", "1"));
-        String url = startServer();
+        server = PolicyServer.serving("/policy.json", bytes(passport("active", "1")));
+        String url = server.url();
         Run first = jvm(jdk, url, "policy.wait=20").cmdgate("policy.state", state).main(Commands.class)
                 .args(Spec.attempts().add("echo", "echo", "one").args()).run();
         assertThat(first.result("echo").output()).as(first.describe()).isEqualTo("one\n");
         assertThat(state.resolve("policy.body")).exists();
-        server.stop(0);
+        server.close();
         server = null;
 
         Run kept = jvm(jdk, url, "policy.wait=20").cmdgate("policy.state", state).main(Commands.class)
@@ -165,17 +136,18 @@ class PolicyServerIT {
 
     @OnEachJdk
     void a_stale_policy_blocks_or_is_kept_as_the_operator_chose(Jdk jdk) throws Exception {
-        body.set(passport("active", "1"));
-        String url = startServer();
+        server = PolicyServer.serving("/policy.json", bytes(passport("active", "1")));
+        String url = server.url();
         Spec spec = Spec.attempts().add("fresh", "echo", "fresh").add("await", "down").add("stale", "echo", "stale");
         for (String onStale : List.of("block", "keep")) {
             if (server == null) {
-                url = startServer();
+                server = PolicyServer.serving("/policy.json", bytes(passport("active", "1")));
+                url = server.url();
             }
             try (ForkedJvm.Running app = jvm(jdk, url, "policy.poll=1,policy.stale=2,policy.wait=20,policy.on-stale=" + onStale)
                     .main(Commands.class).args(spec.args()).start()) {
                 app.awaitLine("AWAIT down", START);
-                server.stop(0);
+                server.close();
                 server = null;
                 Thread.sleep(3500);
                 app.send("go\n");

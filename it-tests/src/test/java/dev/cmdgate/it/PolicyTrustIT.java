@@ -2,7 +2,6 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.cmdgate.core.policy.SigningKeys;
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.support.Audit;
@@ -10,13 +9,11 @@ import dev.cmdgate.it.support.Dirs;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
+import dev.cmdgate.it.support.PolicyServer;
 import dev.cmdgate.it.support.Run;
 import dev.cmdgate.it.support.SignedBundles;
 import dev.cmdgate.it.support.Spec;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,45 +41,12 @@ class PolicyTrustIT {
     @TempDir
     Path tmp;
 
-    private HttpServer server;
-    private final AtomicReference<byte[]> body = new AtomicReference<>();
-    /** The If-None-Match of each request ("" when none). */
-    private final List<String> conditions = new CopyOnWriteArrayList<>();
-
-    private static String etagOf(byte[] b) {
-        try {
-            return "\"" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b)).substring(0, 16) + "\"";
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private String startServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/policy", ex -> {
-            byte[] b = body.get();
-            String etag = etagOf(b);
-            String asked = ex.getRequestHeaders().getFirst("If-None-Match");
-            conditions.add(asked == null ? "" : asked);
-            if (etag.equals(asked)) {
-                ex.sendResponseHeaders(304, -1);
-            } else {
-                ex.getResponseHeaders().set("ETag", etag);
-                ex.sendResponseHeaders(200, b.length);
-                try (OutputStream out = ex.getResponseBody()) {
-                    out.write(b);
-                }
-            }
-            ex.close();
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/policy";
-    }
+    private PolicyServer server;
 
     @AfterEach
     void stop() {
         if (server != null) {
-            server.stop(0);
+            server.close();
         }
     }
 
@@ -107,8 +69,8 @@ class PolicyTrustIT {
         String echoOnly = SignedBundles.passport("echo");
         String touchToo = SignedBundles.passport("echo", "touch");
         byte[] older = SignedBundles.signed(SignedBundles.files(touchToo, "3"), key);   // once genuinely served, now replayed
-        body.set(SignedBundles.signed(SignedBundles.files(echoOnly, "5"), key));
-        String url = startServer();
+        server = PolicyServer.serving("/policy", SignedBundles.signed(SignedBundles.files(echoOnly, "5"), key));
+        String url = server.url();
         Path work = Dirs.mkdir(tmp, "work");
         Spec spec = Spec.attempts().add("first", "touch", "m0")
                 .add("await", "plain").add("after-plain", "touch", "m1")
@@ -123,7 +85,7 @@ class PolicyTrustIT {
                     {"no-revision", null}, {"newer", null}};
             for (String[] step : steps) {
                 app.awaitLine("AWAIT " + step[0], START);
-                body.set(switch (step[0]) {
+                server.serve(switch (step[0]) {
                     case "plain" -> step[1].getBytes(StandardCharsets.UTF_8);
                     case "unsigned" -> SignedBundles.unsigned(SignedBundles.files(touchToo, "8"));
                     case "older" -> older;
@@ -161,8 +123,8 @@ class PolicyTrustIT {
     void with_a_key_a_pre_release_replayed_after_its_release_or_a_revision_without_an_order_is_refused(Jdk jdk) throws Exception {
         KeyPair key = SigningKeys.generate();
         String touchToo = SignedBundles.passport("echo", "touch");
-        body.set(SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo"), "v2.0.0"), key));
-        String url = startServer();
+        server = PolicyServer.serving("/policy", SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo"), "v2.0.0"), key));
+        String url = server.url();
         Path work = Dirs.mkdir(tmp, "work");
         String[] replayed = {"v2.0.0-rc.1", "2026-12-01T10:00:00.5Z", "1b2c3d4e5f60718293a4b5c6d7e8f90123456789"};
         Spec spec = Spec.attempts().add("first", "echo", "in force");
@@ -173,7 +135,7 @@ class PolicyTrustIT {
                 .main(Commands.class).args(spec.args()).start()) {
             for (int i = 0; i < replayed.length; i++) {
                 app.awaitLine("AWAIT r" + i, START);
-                body.set(SignedBundles.signed(SignedBundles.files(touchToo, replayed[i]), key));
+                server.serve(SignedBundles.signed(SignedBundles.files(touchToo, replayed[i]), key));
                 Thread.sleep(2500);
                 app.send("go\n");
             }
@@ -201,8 +163,8 @@ class PolicyTrustIT {
     void the_same_bundle_compressed_again_confirms_the_policy_in_force(Jdk jdk) throws Exception {
         KeyPair key = SigningKeys.generate();
         byte[] bundle = SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo", "touch"), "5"), key);
-        body.set(bundle);
-        String url = startServer();
+        server = PolicyServer.serving("/policy", bundle);
+        String url = server.url();
         Path work = Dirs.mkdir(tmp, "work");
         Spec spec = Spec.attempts().add("first", "touch", "m0").add("await", "repacked").add("after", "touch", "m1");
         try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.stale=3,policy.wait=20")
@@ -210,7 +172,7 @@ class PolicyTrustIT {
             app.awaitLine("AWAIT repacked", START);
             byte[] repacked = gzipAgain(bundle);
             assertThat(repacked).isNotEqualTo(bundle);
-            body.set(repacked);
+            server.serve(repacked);
             Thread.sleep(5000);   // past policy.stale: only checks that confirm the policy keep it fresh
             app.send("go\n");
             Run run = app.finish();
@@ -247,8 +209,8 @@ class PolicyTrustIT {
         Path pub = publicKey(key);
         String touchToo = SignedBundles.passport("echo", "touch");
         byte[] current = SignedBundles.signed(SignedBundles.files(SignedBundles.passport("echo"), "5"), key);
-        body.set(current);
-        String url = startServer();
+        server = PolicyServer.serving("/policy", current);
+        String url = server.url();
         Path state = Dirs.mkdir(tmp, "state");
         Path work = Dirs.mkdir(tmp, "work");
         Run first = jvm(jdk, work, url, "policy.wait=20").cmdgate("policy.key", pub).cmdgate("policy.state", state)
@@ -264,16 +226,16 @@ class PolicyTrustIT {
             Files.write(state.resolve("policy.body"), planted[i]);
             Files.writeString(state.resolve("policy.meta.json"), "{\"source\":\"" + url + "\",\"digest\":\"sha256:"
                     + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(planted[i])) + "\",\"revision\":\""
-                    + (i == 0 ? "99" : "3") + "\",\"etag\":" + etagOf(current) + ",\"checked_at\":\"" + Instant.now() + "\"}");
-            conditions.clear();
+                    + (i == 0 ? "99" : "3") + "\",\"etag\":" + PolicyServer.etagOf(current) + ",\"checked_at\":\"" + Instant.now() + "\"}");
+            server.conditions().clear();
             Run run = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.key", pub).cmdgate("policy.state", state)
                     .main(Commands.class).args(Spec.attempts().add("touch", "touch", "planted" + i).add("echo", "echo", "ok").args())
                     .run();
             assertThat(run.result("touch").blocked()).as("planted " + i + "\n" + run.describe()).isTrue();
             assertThat(work.resolve("planted" + i)).doesNotExist();
             assertThat(run.result("echo").output()).as(run.describe()).isEqualTo("ok\n");
-            assertThat(conditions).as("the first check after a restart asks for the whole policy").isNotEmpty();
-            assertThat(conditions.get(0)).isEmpty();
+            assertThat(server.conditions()).as("the first check after a restart asks for the whole policy").isNotEmpty();
+            assertThat(server.conditions().get(0)).isEmpty();
         }
         List<String> rejected = events("policy_rejected").stream().map(l -> (String) l.json().get("reason")).toList();
         assertThat(rejected).hasSize(1);
@@ -302,8 +264,8 @@ class PolicyTrustIT {
     @OnEachJdk
     void without_a_key_a_kept_policy_gives_way_to_the_servers_answer_whatever_its_revision(Jdk jdk) throws Exception {
         byte[] served = SignedBundles.passport("echo").replace("}", ",\"revision\":\"5\"}").getBytes(StandardCharsets.UTF_8);
-        body.set(served);
-        String url = startServer();
+        server = PolicyServer.serving("/policy", served);
+        String url = server.url();
         Path state = Dirs.mkdir(tmp, "state");
         Path work = Dirs.mkdir(tmp, "work");
         byte[] planted = SignedBundles.passport("echo", "touch").replace("}", ",\"revision\":\"99\"}").getBytes(StandardCharsets.UTF_8);
@@ -324,14 +286,14 @@ class PolicyTrustIT {
         byte[] secret = "a-shared-secret-of-32-bytes-ok!!".getBytes(StandardCharsets.UTF_8);
         Path secretFile = Files.write(tmp.resolve("bundle.secret"), secret);
         Files.setPosixFilePermissions(secretFile, PosixFilePermissions.fromString("rw-------"));
-        body.set(SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("echo"), "1"), secret));
-        String url = startServer();
+        server = PolicyServer.serving("/policy", SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("echo"), "1"), secret));
+        String url = server.url();
         Path work = Dirs.mkdir(tmp, "work");
         Spec spec = Spec.attempts().add("echo", "echo", "one").add("await", "other").add("touch", "touch", "m");
         try (ForkedJvm.Running app = jvm(jdk, work, url, "policy.poll=1,policy.wait=20").cmdgate("policy.secret.file", secretFile)
                 .main(Commands.class).args(spec.args()).start()) {
             app.awaitLine("AWAIT other", START);
-            body.set(SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("echo", "touch"), "2"),
+            server.serve(SignedBundles.signedHs256(SignedBundles.files(SignedBundles.passport("echo", "touch"), "2"),
                     "another-secret".getBytes(StandardCharsets.UTF_8)));
             Thread.sleep(2500);
             app.send("go\n");
