@@ -13,7 +13,7 @@ import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.launch.UngatedJvms;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.metrics.GateCounters;
+import dev.cmdgate.agent.metrics.DecisionCounters;
 import dev.cmdgate.agent.metrics.GateMBean;
 import dev.cmdgate.agent.metrics.JmxPublisher;
 import dev.cmdgate.agent.metrics.PolicyStatus;
@@ -21,7 +21,7 @@ import dev.cmdgate.agent.natives.NativeAddresses;
 import dev.cmdgate.agent.natives.NativeGate;
 import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.agent.api.ApiAnswers;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.CommandClassifier;
@@ -67,7 +67,7 @@ public final class AgentRuntime {
 
     /** @param origins premain's thread-origin slot, or null (see {@link CallSite#forThisJvm}) */
     public static Gate create(AgentConfig config, InstrumentGuard guard, ThreadLocal<Object> origins) {
-        PromptGateway.validate(config.prompt());
+        PromptResolver.validate(config.prompt());
         AgentConfig.AuditOptions o = config.auditOptions();
         AuditSink audit = config.audit() == null ? null
                 : new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), chainSigner(config));
@@ -118,7 +118,7 @@ public final class AgentRuntime {
 
     /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
     public static void validate(AgentConfig config) {
-        PromptGateway.validate(config.prompt());
+        PromptResolver.validate(config.prompt());
         if (config.remote() != null) {
             try {
                 PolicyPoller.validate(config.remote());
@@ -143,12 +143,12 @@ public final class AgentRuntime {
     static LazyGate.Built build(Checked checked) {
         AgentConfig config = checked.config();
         LazyGatekeeper gatekeeper = new LazyGatekeeper(checked);
-        PromptGateway prompts = new PromptGateway(config.prompt(), config.promptTimeout(), config.remotePrompt(),
+        PromptResolver prompts = new PromptResolver(config.prompt(), config.promptTimeout(), config.remotePrompt(),
                 config.decisionPoint() == null ? null : config.decisionPoint().agent());
         ThreadScopes scopes = checked.scopes();
         AgentLog log = new AgentLog();
         ProcessWatchdog watchdog = new ProcessWatchdog();
-        GateCounters counters = new GateCounters(config.scheme(), config.mode() == AgentConfig.Mode.AUDIT);
+        DecisionCounters counters = new DecisionCounters(config.scheme(), config.mode() == AgentConfig.Mode.AUDIT);
         LaunchGuard guard = new LaunchGuard(config, gatekeeper, checked.auditOrNull(), prompts, log,
                 new ScopeContext(scopes), new ScopeDeclaredClass(scopes), counters, checked.callSites());
         JdkHandoff handoff = new JdkHandoff(guard, config, checked.auditOrNull(), log, watchdog);
@@ -243,10 +243,10 @@ public final class AgentRuntime {
      */
     private static final class GateBean implements Supplier<GateMBean> {
         private final Checked checked;
-        private final GateCounters counters;
+        private final DecisionCounters counters;
         private final ProcessWatchdog watchdog;
 
-        GateBean(Checked checked, GateCounters counters, ProcessWatchdog watchdog) {
+        GateBean(Checked checked, DecisionCounters counters, ProcessWatchdog watchdog) {
             this.checked = checked;
             this.counters = counters;
             this.watchdog = watchdog;

@@ -6,8 +6,8 @@ import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.metrics.GateCounters;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.metrics.DecisionCounters;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Decision;
@@ -80,7 +80,7 @@ public class GateBenchmark {
     private String[][] allowed;
     private int nextAllowed;
     private Path auditFile;
-    private GateCounters counters;
+    private DecisionCounters counters;
     private Decision sample;
 
     @Setup
@@ -107,8 +107,8 @@ public class GateBenchmark {
         Gatekeeper g = gatekeeper;
         AuditSink sink = new AuditSink(auditFile);
         AgentLog log = new AgentLog();
-        counters = counting.equals("off") ? null : new GateCounters(config.scheme(), counting.equals("audit"));
-        LaunchGuard decisions = new LaunchGuard(config, () -> g, sink, new PromptGateway("deny", config.promptTimeout()),
+        counters = counting.equals("off") ? null : new DecisionCounters(config.scheme(), counting.equals("audit"));
+        LaunchGuard decisions = new LaunchGuard(config, () -> g, sink, new PromptResolver("deny", config.promptTimeout()),
                 log, Map::of, () -> null, counters);   // no class declared by the application
         guard = new JdkHandoff(decisions, config, sink, log, new ProcessWatchdog());
         sample = decisions.enforce(Launch.ofArgv(List.of(allowed[0]), cwd), null, null, false).decision();
@@ -144,8 +144,8 @@ public class GateBenchmark {
     }
 
     @Benchmark
-    public GateCounters count() {
-        GateCounters c = counters;
+    public DecisionCounters count() {
+        DecisionCounters c = counters;
         if (c != null) {
             c.recorded(sample);
             c.timed(40_000);

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GateFaultsIT {
 
-    /** The most handler calls PromptGateway lets run on past their timeout before it stops asking. */
+    /** The most handler calls PromptResolver lets run on past their timeout before it stops asking. */
     static final int MAX_HUNG_HANDLERS = 4;
     static final String PROMPT_THREADS = "cmdgate-prompt-";
 

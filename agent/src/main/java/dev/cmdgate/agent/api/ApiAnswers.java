@@ -4,7 +4,7 @@ import dev.cmdgate.agent.bridge.ApiService;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.prompt.Answer;
 import dev.cmdgate.agent.prompt.AnswerLadder;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.Reason;
@@ -20,7 +20,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The application API's answers, from the same gatekeeper, prompt gateway and {@link AnswerLadder} that
+ * The application API's answers, from the same gatekeeper, prompt resolver and {@link AnswerLadder} that
  * decide launches, so {@code Cmdgate.check} says what a launch would meet. A check answered with a refusal is
  * recorded like a decision (a pre-check), so an auditor sees what was attempted even though the
  * application then never launches it.
@@ -28,7 +28,7 @@ import java.util.function.Supplier;
 public final class ApiAnswers implements ApiService {
 
     private final Supplier<Gatekeeper> gatekeeper;
-    private final PromptGateway prompts;
+    private final PromptResolver prompts;
     private final AnswerLadder ladder;
     private final ThreadScopes scopes;
     private final PreCheckRecorder preChecks;
@@ -38,7 +38,7 @@ public final class ApiAnswers implements ApiService {
         void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> why);
     }
 
-    public ApiAnswers(Supplier<Gatekeeper> gatekeeper, PromptGateway prompts, boolean auditMode,
+    public ApiAnswers(Supplier<Gatekeeper> gatekeeper, PromptResolver prompts, boolean auditMode,
                    ThreadScopes scopes, PreCheckRecorder preChecks) {
         this.gatekeeper = gatekeeper;
         this.prompts = prompts;

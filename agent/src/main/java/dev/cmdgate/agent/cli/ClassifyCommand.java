@@ -38,7 +38,7 @@ import picocli.CommandLine.Parameters;
 final class ClassifyCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
-    GateOptions gate;
+    DecisionOptions gate;
 
     @Option(names = "--signing-key", paramLabel = "FILE", description = "Ed25519 private key (PKCS#8 PEM) to sign OAP decisions")
     Path signingKey;

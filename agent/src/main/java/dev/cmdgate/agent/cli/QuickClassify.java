@@ -37,7 +37,7 @@ final class QuickClassify {
             return null;
         }
         ClassifyCommand c = new ClassifyCommand();
-        c.gate = new GateOptions();
+        c.gate = new DecisionOptions();
         int i = 1;
         while (i < args.length) {
             String a = args[i];

@@ -73,7 +73,7 @@ final class ReportCommand implements Callable<Integer> {
     int top;
 
     @CommandLine.Mixin
-    GateOptions gate;
+    DecisionOptions gate;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "200", description = "list at most N changed launches"
             + " (with --suggest-trust: N rows) (default 200)")

@@ -40,7 +40,7 @@ final class ArchiveTraining implements Runnable {
                 Host host = Host.named(name);
                 for (String command : COMMANDS) {
                     ToolCall call = host.read(JsonParser.parseObject(sample(name, command, cwd)));
-                    HookGate.Decided d = new HookGate(defaults, host, null).decide(call);
+                    HookDecider.Decided d = new HookDecider(defaults, host, null).decide(call);
                     host.reply(d.answer());
                     host.reply(new Answer(Answer.Kind.DENY, ReasonText.of(d.decision(), Answer.Kind.DENY)));
                 }

@@ -73,7 +73,7 @@ public final class HookMain {
         HookSettings settings;
         try {
             settings = HookSettings.load(config, call.cwd());
-            return host.reply(new HookGate(settings, host, launcher).decide(call).answer());
+            return host.reply(new HookDecider(settings, host, launcher).decide(call).answer());
         } catch (ConfigException | IllegalArgumentException e) {
             return host.failClosed("cmdgate: configuration error: " + e.getMessage() + " — nothing runs until it is"
                     + " fixed");

@@ -5,9 +5,9 @@ import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.metrics.GateCounters;
+import dev.cmdgate.agent.metrics.DecisionCounters;
 import dev.cmdgate.agent.prompt.AnswerLadder;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.site.SiteReader;
 import dev.cmdgate.agent.stdin.StdinContext;
 import dev.cmdgate.core.Classification;
@@ -46,7 +46,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     private final AgentConfig config;
     private final Supplier<Gatekeeper> gatekeeper;
     private final AuditSink audit;
-    private final PromptGateway prompts;
+    private final PromptResolver prompts;
     /** What the gate's answer becomes: audit mode, a remembered "always", a nested launch, the prompt. */
     private final AnswerLadder ladder;
     private final AgentLog log;
@@ -67,7 +67,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     private final CallSite callSites;
     private final SecretScreen secrets;
     /** What the MBean shows: every recorded decision and every launch's decision time; null: not counted. */
-    private final GateCounters counters;
+    private final DecisionCounters counters;
     /** Reads the files that steer a Read command (.git/config …) where the launch is made. */
     private final SiteReader siteFiles = SiteReader.ofThisJvm();
 
@@ -76,15 +76,15 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
      * @param declaredClass the class the launching thread's scope declares (may return null), or null for
      *                      none; it may raise a launch's class, never lower it
      */
-    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptResolver prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass) {
         this(config, gatekeeper, audit, prompts, log, context, declaredClass, null);
     }
 
     /** @param counters where decisions are counted for the MBean; null counts nothing (tests, benchmarks) */
-    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptResolver prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
-                       GateCounters counters) {
+                       DecisionCounters counters) {
         this(config, gatekeeper, audit, prompts, log, context, declaredClass, counters, new CallSite(config.callerSkip()));
     }
 
@@ -92,9 +92,9 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
      * @param counters  where decisions are counted for the MBean; null counts nothing (tests, benchmarks)
      * @param callSites this JVM's call sites ({@link CallSite#forThisJvm}, made in premain to keep thread origins)
      */
-    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptGateway prompts,
+    public LaunchGuard(AgentConfig config, Supplier<Gatekeeper> gatekeeper, AuditSink audit, PromptResolver prompts,
                        AgentLog log, Supplier<Map<String, String>> context, Supplier<CommandClass> declaredClass,
-                       GateCounters counters, CallSite callSites) {
+                       DecisionCounters counters, CallSite callSites) {
         this.config = config;
         this.counters = counters;
         this.schemeLabel = config.scheme().describe();

@@ -30,7 +30,7 @@ import javax.management.openmbean.TabularType;
 
 /**
  * {@code dev.cmdgate:type=Gate}: one JVM's gate as JMX shows it — which JVM and configuration, the
- * counters ({@link GateCounters}), audit-write failures, the policy in force, the decision times and the
+ * counters ({@link DecisionCounters}), audit-write failures, the policy in force, the decision times and the
  * watchdog's kills. Read-only: it has no writable attribute and no operation, and it refuses to be
  * unregistered, so a JMX client can read it and change nothing (not even make it disappear). Labelled counts are tables whose index columns an exporter turns into labels
  * (the Prometheus JMX exporter does: {@code examples/prometheus/cmdgate.yaml}).
@@ -68,7 +68,7 @@ public final class GateMBean implements DynamicMBean, MBeanRegistration {
             "decisions that took at most le seconds (cumulative)", new String[] {"le"});
 
     private final Identity identity;
-    private final GateCounters counters;
+    private final DecisionCounters counters;
     private final PolicyStatus policy;
     private final LongSupplier auditFailures;
     private final LongSupplier watchdogKills;
@@ -78,7 +78,7 @@ public final class GateMBean implements DynamicMBean, MBeanRegistration {
      * @param auditFailures audit lines that could not be written so far
      * @param watchdogKills launches the watchdog killed at their time limit so far
      */
-    public GateMBean(Identity identity, GateCounters counters, PolicyStatus policy, LongSupplier auditFailures,
+    public GateMBean(Identity identity, DecisionCounters counters, PolicyStatus policy, LongSupplier auditFailures,
                      LongSupplier watchdogKills) {
         this.identity = identity;
         this.counters = counters;

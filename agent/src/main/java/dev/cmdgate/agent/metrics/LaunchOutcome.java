@@ -1,6 +1,6 @@
 package dev.cmdgate.agent.metrics;
 
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 
 /**
  * What happened to one recorded launch, as the counters and the report count it: five outcomes that
@@ -47,6 +47,6 @@ public enum LaunchOutcome {
         if (promptAnswer != null && promptAnswer.startsWith("allow")) {
             return REFUSED;   // approved, then refused for another reason (its audit line could not be written)
         }
-        return PromptGateway.timedOut(promptDetail) ? PROMPT_TIMEOUT : PROMPTED_DENIED;
+        return PromptResolver.timedOut(promptDetail) ? PROMPT_TIMEOUT : PROMPTED_DENIED;
     }
 }

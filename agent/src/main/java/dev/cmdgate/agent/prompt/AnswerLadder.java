@@ -36,10 +36,10 @@ public final class AnswerLadder {
             "a launch made while a prompt is being decided cannot be prompted");
 
     private final boolean auditMode;
-    private final PromptGateway prompts;
+    private final PromptResolver prompts;
 
     /** @param auditMode {@code cmdgate.mode=audit}: decide and record everything, refuse nothing */
-    public AnswerLadder(boolean auditMode, PromptGateway prompts) {
+    public AnswerLadder(boolean auditMode, PromptResolver prompts) {
         this.auditMode = auditMode;
         this.prompts = prompts;
     }

@@ -24,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * JVM's stdin, which is then a terminal) gives the answer; without one, {@code /dev/tty} does both.
  *
  * <p>One question at a time: other threads' questions wait their turn (Read launches never prompt, so
- * they go on). Waiting and reading are interruptible, so when the gateway's timeout cancels a
+ * they go on). Waiting and reading are interruptible, so when the resolver's timeout cancels a
  * question the terminal is free again for the next one. Everything shown goes through
  * {@link ScreenText}: control, invisible and look-alike characters become escapes and long runs of
  * spaces are folded visibly, and the command is never shortened, so a command line can neither

@@ -3,7 +3,7 @@ package dev.cmdgate.agent.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.agent.bridge.ThreadScopes;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.core.Reason;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -25,7 +25,7 @@ class ApiAnswersTest {
     final List<String> recorded = new ArrayList<>();
     final ThreadScopes scopes = new ThreadScopes();
 
-    ApiAnswers gate(Autonomy autonomy, PromptGateway prompts, boolean audit) {
+    ApiAnswers gate(Autonomy autonomy, PromptResolver prompts, boolean audit) {
         Gatekeeper g = new Gatekeeper(Classifiers.standard(null), new GateScheme.ByAutonomy(autonomy), null);
         return new ApiAnswers(() -> g, prompts, audit, scopes,
                 (Launch l, dev.cmdgate.core.decision.Verdict v, GateDecision answer, List<Reason> why) ->
@@ -43,7 +43,7 @@ class ApiAnswersTest {
 
     @Test
     void readIsAllowedAndAPromptStaysAPromptWhenAHandlerMustBeAsked() {
-        PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
+        PromptResolver prompts = new PromptResolver("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW", "test handler");
         ApiAnswers g = gate(Autonomy.SUPERVISED, prompts, false);
         Map<String, Object> echo = g.check(List.of("echo", "x"), null, "/tmp", Map.of());
@@ -55,14 +55,14 @@ class ApiAnswersTest {
 
     @Test
     void certainHandlersAndRememberedAnswersDecide() {
-        Map<String, Object> denied = touch(gate(Autonomy.SUPERVISED, new PromptGateway("deny", Duration.ofSeconds(5)), false), "/tmp");
+        Map<String, Object> denied = touch(gate(Autonomy.SUPERVISED, new PromptResolver("deny", Duration.ofSeconds(5)), false), "/tmp");
         assertThat(denied).containsEntry("decision", "block");
         assertThat(((List<?>) denied.get("reasons")).get(0)).as("the reason the launch would record")
                 .isEqualTo(List.of("prompt.denied", "the prompt was answered deny (cmdgate.prompt=deny)"));
-        assertThat(touch(gate(Autonomy.SUPERVISED, new PromptGateway("allow", Duration.ofSeconds(5)), false), "/tmp"))
+        assertThat(touch(gate(Autonomy.SUPERVISED, new PromptResolver("allow", Duration.ofSeconds(5)), false), "/tmp"))
                 .containsEntry("decision", "allow");
 
-        PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
+        PromptResolver prompts = new PromptResolver("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW_ALWAYS", "test handler");
         ApiAnswers g = gate(Autonomy.SUPERVISED, prompts, false);
         Launch touch = Launch.ofArgv(List.of("touch", "f"), "/tmp");
@@ -78,7 +78,7 @@ class ApiAnswersTest {
 
     @Test
     void aShellLineCheckIsTheLaunchOfShDashC() {
-        PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
+        PromptResolver prompts = new PromptResolver("auto", Duration.ofSeconds(5));
         prompts.install(r -> "ALLOW_ALWAYS", "test handler");
         ApiAnswers g = gate(Autonomy.SUPERVISED, prompts, false);
         Launch started = Launch.ofArgv(List.of("sh", "-c", "touch f"), "/tmp");
@@ -89,7 +89,7 @@ class ApiAnswersTest {
 
     @Test
     void readonlyBlocksAndAuditModeBlocksNothing() {
-        PromptGateway prompts = new PromptGateway("deny", Duration.ofSeconds(5));
+        PromptResolver prompts = new PromptResolver("deny", Duration.ofSeconds(5));
         assertThat(touch(gate(Autonomy.READONLY, prompts, false), "/tmp")).containsEntry("decision", "block");
         assertThat(recorded).containsExactly("touch f -> block");
         Map<String, Object> audit = touch(gate(Autonomy.READONLY, prompts, true), "/tmp");
@@ -100,7 +100,7 @@ class ApiAnswersTest {
 
     @Test
     void theThreadsDeclaredClassRaises() {
-        PromptGateway prompts = new PromptGateway("deny", Duration.ofSeconds(5));
+        PromptResolver prompts = new PromptResolver("deny", Duration.ofSeconds(5));
         scopes.set(Map.of("tool", "t"), "Network");
         Map<String, Object> r = gate(Autonomy.FULL, prompts, false).check(List.of("echo", "x"), null, "/tmp", Map.of());
         assertThat(r).containsEntry("class", "Network").containsEntry("decision", "block");

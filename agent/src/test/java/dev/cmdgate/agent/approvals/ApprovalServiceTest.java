@@ -3,7 +3,7 @@ package dev.cmdgate.agent.approvals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.agent.config.AgentConfig;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The service and the JVM's client in one process: a prompt put through {@link PromptGateway} to the
+ * The service and the JVM's client in one process: a prompt put through {@link PromptResolver} to the
  * service waits, is answered on the page's API, and comes back with the approver, the channel and the
  * note. The page's API refuses what it must: no session (401), a change without the CSRF token or from
  * another origin (403, nothing changed), another host name (421), a body too large (413), a sign-in with a
@@ -113,10 +113,10 @@ class ApprovalServiceTest {
     void a_prompt_waits_for_the_page_and_returns_with_the_approver_channel_and_note() throws Exception {
         AgentConfig.RemotePrompt remote = new AgentConfig.RemotePrompt(URI.create(base + "/"),
                 new AgentConfig.Transport(null, null, null, null, null), "billing");
-        PromptGateway gateway = new PromptGateway(base + "/", Duration.ofSeconds(60), remote, "agent-7");
+        PromptResolver resolver = new PromptResolver(base + "/", Duration.ofSeconds(60), remote, "agent-7");
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<PromptRecord> asked = pool.submit(() -> gateway.ask("dec-1", Launch.ofArgv(List.of("touch", "/tmp/x"), "/tmp"),
+            Future<PromptRecord> asked = pool.submit(() -> resolver.ask("dec-1", Launch.ofArgv(List.of("touch", "/tmp/x"), "/tmp"),
                     verdict(), "app.Main.main(Main.java:3)", Map.of(), null));
             String csrf = signIn();
             List<Map<String, Object>> shown = pending();

@@ -8,7 +8,7 @@ import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.ReadOnlyFileSystem;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -59,7 +59,7 @@ class LaunchGuardAuditFailureTest {
         AgentConfig config = new AgentConfig(scheme, AgentConfig.Mode.ENFORCE, null, "deny", Duration.ofSeconds(5),
                 audit, failure, null, AgentConfig.StdinMode.OFF, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
-        return Handoffs.over(config, gatekeeper, audit, new PromptGateway("deny", Duration.ofSeconds(5)));
+        return Handoffs.over(config, gatekeeper, audit, new PromptResolver("deny", Duration.ofSeconds(5)));
     }
 
     private static void echo(JdkHandoff g, String word) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
 import dev.cmdgate.core.decision.Gatekeeper;
@@ -45,7 +45,7 @@ class LaunchGuardSecretsTest {
     private static Handoffs wired(AgentConfig.SecretsMode secrets, Path audit) {
         AgentConfig config = config(secrets, audit);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
-        return Handoffs.wire(config, gatekeeper, audit, new PromptGateway("allow", Duration.ofSeconds(5)));
+        return Handoffs.wire(config, gatekeeper, audit, new PromptResolver("allow", Duration.ofSeconds(5)));
     }
 
     private static AgentConfig config(AgentConfig.SecretsMode secrets, Path audit) {
@@ -140,7 +140,7 @@ class LaunchGuardSecretsTest {
                 AgentConfig.Children.OFF, AgentConfig.Refusal.SECURITY, java.util.List.of(), java.util.Map.of(), AgentConfig.SecretsMode.SCRUB,
                 AgentConfig.AuditOptions.NONE, null, AgentConfig.WarmUp.ON, null);
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), scheme, null);
-        JdkHandoff g = Handoffs.over(config, gatekeeper, audit, new PromptGateway("deny", Duration.ofSeconds(5)));
+        JdkHandoff g = Handoffs.over(config, gatekeeper, audit, new PromptResolver("deny", Duration.ofSeconds(5)));
         assertThatThrownBy(() -> g.checkStart(new String[] {"gh", "pr", "list"}, env(), null, new Redirect[3], false))
                 .isInstanceOf(SecurityException.class);
         Map<String, Object> line = audit(audit).get(0);

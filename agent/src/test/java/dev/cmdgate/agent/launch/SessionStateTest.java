@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.stdin.GatedShellProcess;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.classify.Classifiers;
@@ -167,10 +167,10 @@ class SessionStateTest {
     private Path audit;
 
     private JdkHandoff guard(Autonomy autonomy, AgentConfig.Mode mode) {
-        return guard(autonomy, mode, new PromptGateway("deny", Duration.ofSeconds(5)));
+        return guard(autonomy, mode, new PromptResolver("deny", Duration.ofSeconds(5)));
     }
 
-    private JdkHandoff guard(Autonomy autonomy, AgentConfig.Mode mode, PromptGateway prompts) {
+    private JdkHandoff guard(Autonomy autonomy, AgentConfig.Mode mode, PromptResolver prompts) {
         audit = dir.resolve("audit.jsonl");
         GateScheme scheme = new GateScheme.ByAutonomy(autonomy);
         AgentConfig config = new AgentConfig(scheme, mode, null, "deny", Duration.ofSeconds(5),
@@ -270,7 +270,7 @@ class SessionStateTest {
     @SuppressWarnings("unchecked")
     void allowAlwaysCoversTheCommandOnlyWithTheStateItWasAnsweredFor() throws IOException {
         List<String> asked = new java.util.ArrayList<>();
-        PromptGateway prompts = new PromptGateway("auto", Duration.ofSeconds(5));
+        PromptResolver prompts = new PromptResolver("auto", Duration.ofSeconds(5));
         prompts.install(request -> {
             synchronized (asked) {
                 asked.add(String.join(" ", (List<String>) request.get("argv")));

@@ -39,7 +39,7 @@ class GateMBeanTest {
                 gate, outcome, List.of(), "autonomy=supervised", mode, "a.B.c(B.java:1)", prompt, null, Map.of());
     }
 
-    private static GateMBean bean(GateCounters c) {
+    private static GateMBean bean(DecisionCounters c) {
         return new GateMBean(new GateMBean.Identity(4242, "com.acme.Main", null, "autonomy=supervised", "enforce"), c,
                 new PolicyStatus.None(), () -> 3, () -> 2);
     }
@@ -62,7 +62,7 @@ class GateMBeanTest {
 
     @Test
     void everyAttributeReadsAndTheTablesHoldTheCounts() throws Exception {
-        GateCounters c = new GateCounters(new GateScheme.ByAutonomy(Autonomy.SUPERVISED), false);
+        DecisionCounters c = new DecisionCounters(new GateScheme.ByAutonomy(Autonomy.SUPERVISED), false);
         c.recorded(decision(CommandClass.WRITE, GateDecision.PROMPT, Outcome.ALLOWED, new PromptRecord("console", "allow", 5, null),
                 "enforce"));
         c.recorded(decision(CommandClass.WRITE, GateDecision.PROMPT, Outcome.BLOCKED,
@@ -105,7 +105,7 @@ class GateMBeanTest {
     void aJmxClientCanChangeNothingNorUnregisterIt() throws Exception {
         MBeanServer server = MBeanServerFactory.newMBeanServer();
         ObjectName name = new ObjectName(GateMBean.NAME);
-        GateCounters c = new GateCounters(new GateScheme.ByAutonomy(Autonomy.SUPERVISED), false);
+        DecisionCounters c = new DecisionCounters(new GateScheme.ByAutonomy(Autonomy.SUPERVISED), false);
         server.registerMBean(bean(c), name);
 
         assertThatThrownBy(() -> server.setAttribute(name, new Attribute("AuditWriteFailures", 0L)))
@@ -127,7 +127,7 @@ class GateMBeanTest {
         int before = MBeanServerFactory.findMBeanServer(null).size();
         boolean platformBefore = JmxPublisher.platformServer() != null;
         assertThat(MBeanServerFactory.findMBeanServer(null)).as("looking created no server").hasSize(before);
-        GateCounters c = new GateCounters(new GateScheme.ByAutonomy(Autonomy.SUPERVISED), false);
+        DecisionCounters c = new DecisionCounters(new GateScheme.ByAutonomy(Autonomy.SUPERVISED), false);
         JmxPublisher p = new JmxPublisher(() -> bean(c), 10, 10);
         if (!platformBefore) {
             assertThat(p.publish()).as("no platform server yet: nothing to do but wait").isFalse();

@@ -5,7 +5,7 @@ import dev.cmdgate.agent.fleet.ServerConnection;
 import dev.cmdgate.agent.fleet.Tls;
 import dev.cmdgate.agent.prompt.Answer;
 import dev.cmdgate.agent.prompt.LaunchPrompt;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.prompt.PromptUnanswered;
 import dev.cmdgate.agent.prompt.Prompter;
 import dev.cmdgate.agent.prompt.Reply;
@@ -30,7 +30,7 @@ import javax.net.ssl.SSLSocketFactory;
  *
  * <p>The service is given a deadline a little before {@code prompt.timeout} runs out, so an answer it
  * accepts in time reaches the launch in time; no post is held or read beyond {@code prompt.timeout}, so
- * the prompt thread is free when the gateway gives up. A service that cannot be reached on the first
+ * the prompt thread is free when the resolver gives up. A service that cannot be reached on the first
  * post (down, refusing, a certificate that does not verify) is a deny at once; one that takes the
  * connection and never answers is a deny at the deadline. Once it has taken the
  * request, a lost connection or a 5xx is taken for a restart: the post is tried again, every quarter of a
@@ -74,7 +74,7 @@ final class ApprovalClient implements Prompter {
         long start = System.nanoTime();
         long budget = timeout.toNanos();
         long margin = Math.min(Duration.ofSeconds(2).toNanos(), budget / 5);
-        long end = start + budget;              // when the gateway stops waiting
+        long end = start + budget;              // when the resolver stops waiting
         long deadline = end - margin;           // when the service stops taking answers
         JvmSelf me = self;
         if (me == null) {
@@ -92,7 +92,7 @@ final class ApprovalClient implements Prompter {
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new PromptUnanswered(PromptGateway.NO_ANSWER + "from the approval service " + config.url() + " within "
+                throw new PromptUnanswered(PromptResolver.NO_ANSWER + "from the approval service " + config.url() + " within "
                         + timeout.toSeconds() + " s");
             }
             // the first post is not held: once it is answered, the service has the request (and keeps it)

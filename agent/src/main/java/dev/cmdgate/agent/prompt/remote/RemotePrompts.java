@@ -7,7 +7,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 
 /**
- * The prompt handler of {@code cmdgate.prompt=https://…}. The gateway reaches it only through this
+ * The prompt handler of {@code cmdgate.prompt=https://…}. The resolver reaches it only through this
  * factory, so a JVM that prompts elsewhere (or never) loads none of this package.
  */
 public final class RemotePrompts {

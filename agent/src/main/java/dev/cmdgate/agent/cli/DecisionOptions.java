@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** The options that say which gate a command is judged by (shared by {@code classify} and {@code report}). */
-final class GateOptions {
+final class DecisionOptions {
 
     @Option(names = "--autonomy", paramLabel = "TIER", description = "readonly, supervised (default) or full")
     String autonomy;

@@ -37,7 +37,7 @@ import java.util.function.Function;
  * {@code prompt=https://…} the handler is an approval service's client ({@link RemotePrompts}), whose classes
  * load only then.
  */
-public final class PromptGateway {
+public final class PromptResolver {
 
     private static final Set<String> BUILT_IN = Set.of("auto", "deny", "allow", "console");
     /** Handler calls allowed to run on past their timeout before cmdgate stops calling the handler. */
@@ -67,12 +67,12 @@ public final class PromptGateway {
     /** Handler calls that missed their timeout and have not returned yet: each holds a prompt thread. */
     private final AtomicInteger hung = new AtomicInteger();
 
-    public PromptGateway(String configured, Duration timeout) {
+    public PromptResolver(String configured, Duration timeout) {
         this(configured, timeout, null, null);
     }
 
-    /** A gateway whose prompts go to the approval service {@code remote} (when not null), naming {@code agentId}. */
-    public PromptGateway(String configured, Duration timeout, AgentConfig.RemotePrompt remote, String agentId) {
+    /** A resolver whose prompts go to the approval service {@code remote} (when not null), naming {@code agentId}. */
+    public PromptResolver(String configured, Duration timeout, AgentConfig.RemotePrompt remote, String agentId) {
         this.configured = configured;
         this.timeout = timeout;
         this.remote = remote;

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(60)
-class PromptGatewayTest {
+class PromptResolverTest {
 
     static final List<String> TOUCH = List.of("touch", "/tmp/x");
 
@@ -47,13 +47,13 @@ class PromptGatewayTest {
         return new HandlerAdapter(h);
     }
 
-    static PromptGateway installed(PromptHandler h, int timeoutSeconds) {
-        PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(timeoutSeconds));
+    static PromptResolver installed(PromptHandler h, int timeoutSeconds) {
+        PromptResolver g = new PromptResolver("auto", Duration.ofSeconds(timeoutSeconds));
         g.install(new HandlerAdapter(h), h.getClass().getName());
         return g;
     }
 
-    static PromptRecord ask(PromptGateway g) {
+    static PromptRecord ask(PromptResolver g) {
         return g.ask(Launch.ofArgv(TOUCH, "/tmp"), verdict(), "app.Main.main(Main.java:1)", Map.of("tool", "shell"));
     }
 
@@ -108,7 +108,7 @@ class PromptGatewayTest {
         assertThat(awaitQuietly(interrupted)).as("the timed-out handler is interrupted").isTrue();
     }
 
-    static boolean remembered(PromptGateway g, List<String> argv, String cwd) {
+    static boolean remembered(PromptResolver g, List<String> argv, String cwd) {
         return g.rememberedAllow(Launch.ofArgv(argv, cwd), verdict().classification());
     }
 
@@ -122,7 +122,7 @@ class PromptGatewayTest {
 
     @Test
     void allowAlwaysRemembersTheExactArgvAndDirectoryOnly() {
-        PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
+        PromptResolver g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
         assertThat(remembered(g, TOUCH, "/tmp")).isFalse();
         assertThat(ask(g).answer()).isEqualTo("allow_always");
         assertThat(remembered(g, TOUCH, "/tmp")).isTrue();
@@ -136,7 +136,7 @@ class PromptGatewayTest {
 
     @Test
     void allowAlwaysCoversTheSameEnvironmentAndRedirectsOnly() {
-        PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
+        PromptResolver g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
         Launch approved = launch(Map.of("LANG", "C"), List.of(new Launch.OutputRedirect("/tmp/out", false)));
         g.ask(approved, verdict(), null, Map.of());
         Classification same = verdict().classification();
@@ -160,7 +160,7 @@ class PromptGatewayTest {
 
     @Test
     void allowAlwaysNeverCoversALaunchClassifiedHigher() {
-        PromptGateway g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
+        PromptResolver g = installed(req -> PromptAnswer.ALLOW_ALWAYS, 5);
         ask(g);   // approved as Write, medium
         Launch same = Launch.ofArgv(TOUCH, "/tmp");
         assertThat(g.rememberedAllow(same, classified(CommandClass.WRITE, RiskLevel.MEDIUM))).isTrue();
@@ -172,12 +172,12 @@ class PromptGatewayTest {
 
     @Test
     void installationIsOnceAndOnlyOverAuto() {
-        PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(5));
+        PromptResolver g = new PromptResolver("auto", Duration.ofSeconds(5));
         g.install(adapt(req -> PromptAnswer.ALLOW), "first");
         assertThatThrownBy(() -> g.install(adapt(req -> PromptAnswer.DENY), "second"))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("second installation");
         for (String configured : List.of("deny", "allow", "console", "com.acme.Handler")) {
-            assertThatThrownBy(() -> new PromptGateway(configured, Duration.ofSeconds(5)).install(adapt(req -> PromptAnswer.ALLOW), "app"))
+            assertThatThrownBy(() -> new PromptResolver(configured, Duration.ofSeconds(5)).install(adapt(req -> PromptAnswer.ALLOW), "app"))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("cmdgate.prompt=" + configured);
         }
         assertThat(ask(g).answer()).isEqualTo("allow");
@@ -185,43 +185,43 @@ class PromptGatewayTest {
 
     @Test
     void builtInDenyAndAllow() {
-        PromptRecord deny = ask(new PromptGateway("deny", Duration.ofSeconds(5)));
+        PromptRecord deny = ask(new PromptResolver("deny", Duration.ofSeconds(5)));
         assertThat(deny.answer()).isEqualTo("deny");
         assertThat(deny.handler()).isEqualTo("deny");
         assertThat(deny.detail()).isEqualTo("cmdgate.prompt=deny");
-        assertThat(new PromptGateway("deny", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(Answer.DENY);
+        assertThat(new PromptResolver("deny", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(Answer.DENY);
 
-        PromptRecord allow = ask(new PromptGateway("allow", Duration.ofSeconds(5)));
+        PromptRecord allow = ask(new PromptResolver("allow", Duration.ofSeconds(5)));
         assertThat(allow.answer()).isEqualTo("allow");
-        assertThat(new PromptGateway("allow", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(Answer.ALLOW);
+        assertThat(new PromptResolver("allow", Duration.ofSeconds(5)).certainAnswer()).isEqualTo(Answer.ALLOW);
         assertThat(installed(req -> PromptAnswer.DENY, 5).certainAnswer()).isNull();
     }
 
     @Test
     void aConfiguredClassIsCreatedOnFirstUseAndItsFailureIsADeny() {
-        PromptRecord ok = ask(new PromptGateway(AllowingHandler.class.getName(), Duration.ofSeconds(5)));
+        PromptRecord ok = ask(new PromptResolver(AllowingHandler.class.getName(), Duration.ofSeconds(5)));
         assertThat(ok.answer()).isEqualTo("allow");
         assertThat(ok.handler()).isEqualTo(AllowingHandler.class.getName());
 
-        PromptRecord broken = ask(new PromptGateway(BrokenHandler.class.getName(), Duration.ofSeconds(5)));
+        PromptRecord broken = ask(new PromptResolver(BrokenHandler.class.getName(), Duration.ofSeconds(5)));
         assertThat(broken.answer()).isEqualTo("deny");
         assertThat(broken.detail()).contains("handler unavailable").contains("cannot start");
 
-        PromptRecord missing = ask(new PromptGateway("com.acme.NoSuchHandler", Duration.ofSeconds(5)));
+        PromptRecord missing = ask(new PromptResolver("com.acme.NoSuchHandler", Duration.ofSeconds(5)));
         assertThat(missing.answer()).isEqualTo("deny");
         assertThat(missing.detail()).contains("handler unavailable").contains("ClassNotFoundException");
     }
 
     @Test
     void validateChecksTheClassWithoutRunningIt() {
-        PromptGateway.validate("auto");
-        PromptGateway.validate(AllowingHandler.class.getName());
-        PromptGateway.validate(BrokenHandler.class.getName());   // its constructor is not run
-        assertThatThrownBy(() -> PromptGateway.validate("com.acme.NoSuchHandler"))
+        PromptResolver.validate("auto");
+        PromptResolver.validate(AllowingHandler.class.getName());
+        PromptResolver.validate(BrokenHandler.class.getName());   // its constructor is not run
+        assertThatThrownBy(() -> PromptResolver.validate("com.acme.NoSuchHandler"))
                 .hasMessageContaining("not on the class path");
-        assertThatThrownBy(() -> PromptGateway.validate(String.class.getName()))
+        assertThatThrownBy(() -> PromptResolver.validate(String.class.getName()))
                 .hasMessageContaining("does not implement");
-        assertThatThrownBy(() -> PromptGateway.validate(NoDefaultConstructor.class.getName()))
+        assertThatThrownBy(() -> PromptResolver.validate(NoDefaultConstructor.class.getName()))
                 .hasMessageContaining("no public no-argument constructor");
     }
 
@@ -231,8 +231,8 @@ class PromptGatewayTest {
         CountDownLatch allInside = new CountDownLatch(n);
         AtomicInteger calls = new AtomicInteger();
         List<Boolean> onPromptThread = Collections.synchronizedList(new ArrayList<>());
-        PromptGateway[] holder = new PromptGateway[1];
-        PromptGateway g = installed(req -> {
+        PromptResolver[] holder = new PromptResolver[1];
+        PromptResolver g = installed(req -> {
             calls.incrementAndGet();
             onPromptThread.add(holder[0].onPromptThread());
             allInside.countDown();
@@ -262,7 +262,7 @@ class PromptGatewayTest {
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger calls = new AtomicInteger();
         // deaf to cancellation: only the latch ends a call, so each timed-out call keeps its prompt thread
-        PromptGateway g = installed(req -> {
+        PromptResolver g = installed(req -> {
             calls.incrementAndGet();
             while (true) {
                 try {
@@ -274,24 +274,24 @@ class PromptGatewayTest {
                 }
             }
         }, 1);
-        ExecutorService launchers = Executors.newFixedThreadPool(PromptGateway.MAX_HUNG);
+        ExecutorService launchers = Executors.newFixedThreadPool(PromptResolver.MAX_HUNG);
         try {
             List<Future<PromptRecord>> first = new ArrayList<>();
-            for (int i = 0; i < PromptGateway.MAX_HUNG; i++) {
+            for (int i = 0; i < PromptResolver.MAX_HUNG; i++) {
                 first.add(launchers.submit(() -> ask(g)));
             }
             for (Future<PromptRecord> f : first) {
                 assertThat(f.get().answer()).isEqualTo("deny");
                 assertThat(f.get().detail()).contains("no answer within 1 s");
             }
-            assertThat(g.hungCalls()).isEqualTo(PromptGateway.MAX_HUNG);
+            assertThat(g.hungCalls()).isEqualTo(PromptResolver.MAX_HUNG);
 
             PromptRecord capped = ask(g);
             assertThat(capped.answer()).isEqualTo("deny");
-            assertThat(capped.detail()).contains(PromptGateway.MAX_HUNG + " earlier handler calls are still running");
+            assertThat(capped.detail()).contains(PromptResolver.MAX_HUNG + " earlier handler calls are still running");
             assertThat(capped.millis()).as("denied at once, not after the timeout").isLessThan(900);
-            assertThat(calls.get()).as("the handler was not called again").isEqualTo(PromptGateway.MAX_HUNG);
-            assertThat(promptThreads()).as("no thread beyond the hung calls").isLessThanOrEqualTo(PromptGateway.MAX_HUNG);
+            assertThat(calls.get()).as("the handler was not called again").isEqualTo(PromptResolver.MAX_HUNG);
+            assertThat(promptThreads()).as("no thread beyond the hung calls").isLessThanOrEqualTo(PromptResolver.MAX_HUNG);
         } finally {
             release.countDown();
             launchers.shutdown();
@@ -312,7 +312,7 @@ class PromptGatewayTest {
     /** A prompt thread inside a handler call (idle pool threads wait in the pool, not in a handler). */
     private static boolean isHandler(Thread t) {
         for (StackTraceElement e : t.getStackTrace()) {
-            if (e.getClassName().startsWith(PromptGatewayTest.class.getName())) {
+            if (e.getClassName().startsWith(PromptResolverTest.class.getName())) {
                 return true;
             }
         }
@@ -321,7 +321,7 @@ class PromptGatewayTest {
 
     @Test
     void anInterruptedLaunchingThreadGetsADenyAndKeepsItsInterrupt() throws Exception {
-        PromptGateway g = installed(req -> {
+        PromptResolver g = installed(req -> {
             Thread.sleep(60_000);
             return PromptAnswer.ALLOW;
         }, 30);

@@ -10,7 +10,7 @@ import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.launch.JdkHandoff;
 import dev.cmdgate.agent.launch.LaunchGuard;
 import dev.cmdgate.agent.log.AgentLog;
-import dev.cmdgate.agent.prompt.PromptGateway;
+import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.api.PromptAnswer;
 import dev.cmdgate.api.bridge.HandlerAdapter;
@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that must be zero included.
  */
 @Timeout(60)
-class GateCountersTest {
+class DecisionCountersTest {
 
     @TempDir
     Path dir;
@@ -63,8 +63,8 @@ class GateCountersTest {
     }
 
     /** Answers by the launch's last word: yes allows, wait never answers in time, anything else denies. */
-    private static PromptGateway scripted() {
-        PromptGateway g = new PromptGateway("auto", Duration.ofSeconds(1));
+    private static PromptResolver scripted() {
+        PromptResolver g = new PromptResolver("auto", Duration.ofSeconds(1));
         g.install(new HandlerAdapter((dev.cmdgate.api.PromptHandler) request -> {
             String last = request.argv().get(request.argv().size() - 1);
             if (last.equals("wait")) {
@@ -84,7 +84,7 @@ class GateCountersTest {
     private record Wired(LaunchGuard guard, JdkHandoff handoff) {
     }
 
-    private static Wired guard(AgentConfig config, AuditSink audit, PromptGateway prompts, GateCounters counters) {
+    private static Wired guard(AgentConfig config, AuditSink audit, PromptResolver prompts, DecisionCounters counters) {
         Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
         AgentLog log = new AgentLog();
         LaunchGuard guard = new LaunchGuard(config, () -> gatekeeper, audit, prompts, log, Map::of, null, counters);
@@ -102,7 +102,7 @@ class GateCountersTest {
     }
 
     /** Every class × outcome count, with those not listed asserted zero. */
-    private static void assertLaunches(GateCounters c, Map<CommandClass, Map<LaunchOutcome, Long>> expected) {
+    private static void assertLaunches(DecisionCounters c, Map<CommandClass, Map<LaunchOutcome, Long>> expected) {
         for (CommandClass k : CommandClass.values()) {
             for (LaunchOutcome o : LaunchOutcome.values()) {
                 long want = expected.getOrDefault(k, Map.of()).getOrDefault(o, 0L);
@@ -115,7 +115,7 @@ class GateCountersTest {
     void enforcingCountsEachOutcomeOfEachClassAndTimesEveryDecision() {
         AgentConfig config = config(Autonomy.SUPERVISED, AgentConfig.Mode.ENFORCE, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
-        GateCounters c = new GateCounters(config.scheme(), false);
+        DecisionCounters c = new DecisionCounters(config.scheme(), false);
         Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
 
         assertThat(launch(g, "echo", "hi")).isTrue();
@@ -152,14 +152,14 @@ class GateCountersTest {
     void aRefusalWithoutAPromptIsRefusedAndAFailedAuditWriteToo() {
         AgentConfig config = config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
-        GateCounters c = new GateCounters(config.scheme(), false);
+        DecisionCounters c = new DecisionCounters(config.scheme(), false);
         Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
         assertThat(launch(g, "touch", "yes")).as("readonly asks nobody").isFalse();
         assertThat(launch(g, "curl", "https://example.com")).isFalse();
 
         Path unwritable = ReadOnlyFileSystem.path(dir.resolve("ro.jsonl").toString());
         AuditSink failing = new AuditSink(unwritable);
-        GateCounters c2 = new GateCounters(config.scheme(), false);
+        DecisionCounters c2 = new DecisionCounters(config.scheme(), false);
         Wired g2 = guard(config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, unwritable, AgentConfig.AuditFailure.BLOCK),
                 failing, scripted(), c2);
         assertThat(launch(g2, "echo", "one")).isFalse();
@@ -175,7 +175,7 @@ class GateCountersTest {
     void auditModeCountsWhatEachTierWouldHaveRefusedOrAskedAbout() {
         AgentConfig config = config(Autonomy.FULL, AgentConfig.Mode.AUDIT, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
-        GateCounters c = new GateCounters(config.scheme(), true);
+        DecisionCounters c = new DecisionCounters(config.scheme(), true);
         Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
         assertThat(launch(g, "echo", "hi")).isTrue();
         assertThat(launch(g, "touch", "no")).isTrue();
@@ -201,7 +201,7 @@ class GateCountersTest {
     void aPreCheckOfTheApplicationApiIsNotALaunch() {
         AgentConfig config = config(Autonomy.READONLY, AgentConfig.Mode.ENFORCE, dir.resolve("audit.jsonl"),
                 AgentConfig.AuditFailure.BLOCK);
-        GateCounters c = new GateCounters(config.scheme(), false);
+        DecisionCounters c = new DecisionCounters(config.scheme(), false);
         Wired g = guard(config, new AuditSink(config.audit()), scripted(), c);
         Gatekeeper gk = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
         Launch touch = Launch.ofArgv(List.of("touch", "x"), dir.toString());

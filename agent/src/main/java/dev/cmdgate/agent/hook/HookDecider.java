@@ -25,7 +25,7 @@ import java.util.Map;
  * stricter gates, then what the host does with a prompt — and records it as the agent records a launch: one audit
  * line with the host, session, tool call and directory in its {@code context}.
  */
-final class HookGate {
+final class HookDecider {
 
     private final HookSettings settings;
     private final Host host;
@@ -38,7 +38,7 @@ final class HookGate {
     record Decided(Decision decision, Answer answer) {
     }
 
-    HookGate(HookSettings settings, Host host, Path launcher) {
+    HookDecider(HookSettings settings, Host host, Path launcher) {
         this.settings = settings;
         this.host = host;
         this.launcher = launcher;

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Counting a decision is a few array reads and atomic increments: it allocates nothing and takes no lock.
  * The decision times are kept beside them ({@link #timed}).
  */
-public final class GateCounters {
+public final class DecisionCounters {
 
     private static final CommandClass[] CLASSES = CommandClass.values();
     private static final int OUTCOMES = LaunchOutcome.ALL.length;
@@ -34,7 +34,7 @@ public final class GateCounters {
      * @param scheme    the configured scheme: a refusal it alone would not make stands under every tier
      * @param auditMode whether the JVM runs in {@code mode=audit} (only then are the "would" counts kept)
      */
-    public GateCounters(GateScheme scheme, boolean auditMode) {
+    public DecisionCounters(GateScheme scheme, boolean auditMode) {
         this.scheme = scheme;
         this.auditMode = auditMode;
     }
