@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code echo} whose output is checked, {@code Runtime.exec}, allowed and refused {@code startPipeline}
  * pipelines and refused {@code touch}es (see {@link Load#kind}). Checked:
  * <ul>
- * <li>no deadlock: the app finishes (its own watchdog prints a thread dump and exits 3 after 240 s);</li>
+ * <li>no deadlock: the app finishes (its own watchdog prints a thread dump and exits 3 when no launch has
+ *     finished for a minute);</li>
  * <li>every launch ran or was refused as expected, echo output came back intact, no refused file exists;</li>
  * <li>the audit file has exactly one whole, strictly parsed JSON line per decision (a pipeline is one
  * decision), unique decision ids, outcome counts equal to what the app did, each echo word and each
@@ -50,7 +51,10 @@ class LoadIT {
     private static final int THREADS = 32;
     private static final int TOTAL = 10_000;
     private static final int WARMUP = 512;
-    private static final int WATCHDOG_SECONDS = 240;
+    /** No launch finished for this long: a deadlock (the app dumps its threads and exits 3). */
+    private static final int WATCHDOG_SECONDS = 60;
+    /** The whole run, on a machine as busy as CI's can be (about 240 s with 20 processes on 2 cores). */
+    private static final int RUN_SECONDS = 1200;
     private static final long MIB = 1024 * 1024;
 
     @TempDir
@@ -75,7 +79,7 @@ class LoadIT {
         Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=" + autonomy + (prompted ? ",prompt=deny" : ""))
                 .cmdgate("audit", audit)
                 .jvmArg("-Xmx256m")
-                .timeout(Duration.ofSeconds(WATCHDOG_SECONDS + 60))
+                .timeout(Duration.ofSeconds(RUN_SECONDS))
                 .main(Load.class, files, THREADS, TOTAL, WARMUP, WATCHDOG_SECONDS).run();
 
         assertThat(run.stdoutLines()).as("no WATCHDOG thread dump: the app finished in time\n" + run.describe())
