@@ -759,14 +759,14 @@ final class FileEffects {
         }
         String path = forReading(text);
         boolean found = dynamic
-                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path)
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path, recursive)
                         || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
                 : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
         if (!found && cdInto != CD_NONE && isRelative(path)) {
             // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
             for (String dir : PROCESS_DIRS) {
                 String there = PathText.resolveDots(PathText.normalize(dir + path));
-                if (anyExpansionVariant(there) || cdInto == CD_PROC && recursive
+                if (anyExpansionVariant(there, false) || cdInto == CD_PROC && recursive
                         && analysis.rules.holdsCredentialStore(PathText.staticPrefix(there))) {
                     found = true;
                     path = path + " (after a cd, it may be " + there + ")";
@@ -872,8 +872,10 @@ final class FileEffects {
      * Whether some reading of a path only known in part names a credential store: each expansion may be empty
      * ({@code environ$NOPE}, {@code envi${NOPE}ron}, {@code e$@nviron}) or one file name ({@code /proc/$PID/environ}),
      * independently of the others; past {@link #MAX_VARIANT_EXPANSIONS} expansions the later ones are one name.
+     * For a {@code recursive} reader, a reading that is a directory holding a store counts too
+     * ({@code find / -name .gnupg -exec tar c {} +} archives {@code /$(…)/.gnupg}).
      */
-    private boolean anyExpansionVariant(String path) {
+    private boolean anyExpansionVariant(String path, boolean recursive) {
         List<String> parts = expansionParts(path);
         int expansions = parts.size() / 2;
         int tried = Math.min(expansions, MAX_VARIANT_EXPANSIONS);
@@ -887,7 +889,8 @@ final class FileEffects {
                     b.append('x');
                 }
             }
-            if (analysis.rules.isCredentialStore(PathText.normalize(b.toString()))) {
+            String variant = PathText.normalize(b.toString());
+            if (analysis.rules.isCredentialStore(variant) || recursive && analysis.rules.holdsCredentialStore(variant)) {
                 return true;
             }
         }
