@@ -747,10 +747,41 @@ final class FileEffects {
         if (a.pattern != null && patternCredentialRead(a.pattern, site)) {
             return;
         }
+        String uriPath = fileUriPath(text);
+        if (uriPath != null && credentialRead(uriPath, a.unresolved(), recursive, site)) {
+            return;
+        }
         int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
         if (cut >= 0 && cut + 1 < text.length()) {
             credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
         }
+    }
+
+    /**
+     * The path a {@code file:} URI names — SQLite's URI filenames ({@code file:/p/Login Data?immutable=1},
+     * {@code file:///p?mode=ro}) and any reader that takes one — without its authority, query and fragment; null
+     * for any other word.
+     */
+    static String fileUriPath(String text) {
+        if (text.length() < 6 || !text.regionMatches(true, 0, "file:", 0, 5)) {
+            return null;
+        }
+        String rest = text.substring(5);
+        if (rest.startsWith("//")) {
+            int slash = rest.indexOf('/', 2);
+            rest = slash < 0 ? "" : rest.substring(slash);
+        }
+        int end = rest.length();
+        int q = rest.indexOf('?');
+        int h = rest.indexOf('#');
+        if (q >= 0) {
+            end = q;
+        }
+        if (h >= 0 && h < end) {
+            end = h;
+        }
+        rest = rest.substring(0, end);
+        return rest.isEmpty() ? null : rest;
     }
 
     private boolean credentialRead(String text, boolean dynamic, boolean recursive, Site site) {
