@@ -379,6 +379,7 @@ final class Analysis {
             raise(site, setting("path-program"), path + " is not a standard system program");
             files.readDefault(p, site);
             wrappers.mayRun(words, site);
+            namesake(words, name, assigns, site, networkRedirects);
             return;
         }
         if (function) {
@@ -422,6 +423,23 @@ final class Analysis {
         if (!(carried && rules.isSecretCarrier(name)) && !rules.isSecretInert(name)) {
             receiver(name);
         }
+    }
+
+    /**
+     * A program outside the system directories that bears the name of a program the rules know
+     * ({@code ./ExternalPayloads/cloudflared tunnel …}, a copied {@code /tmp/x/rm -rf ~}) is most likely that
+     * program: it is judged again as that program, on top of its own verdict (which it can only raise). The
+     * launch runs the path, so that is what is recorded.
+     */
+    private void namesake(List<Arg> words, String name, Map<String, String> assigns, Site site,
+            List<String> networkRedirects) {
+        if (name.isEmpty() || rules.program(name) == null || budget.exhausted) {
+            return;
+        }
+        List<Arg> as = new ArrayList<>(words);
+        Arg w0 = words.get(0);
+        as.set(0, new Arg(name, false, false, w0.start, w0.end));
+        command(as, assigns, site.at(site.location() + " (" + w0.text + " as " + name + ")"), networkRedirects, false);
     }
 
     /**

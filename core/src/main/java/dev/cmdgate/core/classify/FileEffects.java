@@ -747,10 +747,41 @@ final class FileEffects {
         if (a.pattern != null && patternCredentialRead(a.pattern, site)) {
             return;
         }
+        String uriPath = fileUriPath(text);
+        if (uriPath != null && credentialRead(uriPath, a.unresolved(), recursive, site)) {
+            return;
+        }
         int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
         if (cut >= 0 && cut + 1 < text.length()) {
             credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
         }
+    }
+
+    /**
+     * The path a {@code file:} URI names — SQLite's URI filenames ({@code file:/p/Login Data?immutable=1},
+     * {@code file:///p?mode=ro}) and any reader that takes one — without its authority, query and fragment; null
+     * for any other word.
+     */
+    static String fileUriPath(String text) {
+        if (text.length() < 6 || !text.regionMatches(true, 0, "file:", 0, 5)) {
+            return null;
+        }
+        String rest = text.substring(5);
+        if (rest.startsWith("//")) {
+            int slash = rest.indexOf('/', 2);
+            rest = slash < 0 ? "" : rest.substring(slash);
+        }
+        int end = rest.length();
+        int q = rest.indexOf('?');
+        int h = rest.indexOf('#');
+        if (q >= 0) {
+            end = q;
+        }
+        if (h >= 0 && h < end) {
+            end = h;
+        }
+        rest = rest.substring(0, end);
+        return rest.isEmpty() ? null : rest;
     }
 
     private boolean credentialRead(String text, boolean dynamic, boolean recursive, Site site) {
@@ -759,14 +790,14 @@ final class FileEffects {
         }
         String path = forReading(text);
         boolean found = dynamic
-                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path)
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path, recursive)
                         || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
                 : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
         if (!found && cdInto != CD_NONE && isRelative(path)) {
             // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
             for (String dir : PROCESS_DIRS) {
                 String there = PathText.resolveDots(PathText.normalize(dir + path));
-                if (anyExpansionVariant(there) || cdInto == CD_PROC && recursive
+                if (anyExpansionVariant(there, false) || cdInto == CD_PROC && recursive
                         && analysis.rules.holdsCredentialStore(PathText.staticPrefix(there))) {
                     found = true;
                     path = path + " (after a cd, it may be " + there + ")";
@@ -872,8 +903,10 @@ final class FileEffects {
      * Whether some reading of a path only known in part names a credential store: each expansion may be empty
      * ({@code environ$NOPE}, {@code envi${NOPE}ron}, {@code e$@nviron}) or one file name ({@code /proc/$PID/environ}),
      * independently of the others; past {@link #MAX_VARIANT_EXPANSIONS} expansions the later ones are one name.
+     * For a {@code recursive} reader, a reading that is a directory holding a store counts too
+     * ({@code find / -name .gnupg -exec tar c {} +} archives {@code /$(…)/.gnupg}).
      */
-    private boolean anyExpansionVariant(String path) {
+    private boolean anyExpansionVariant(String path, boolean recursive) {
         List<String> parts = expansionParts(path);
         int expansions = parts.size() / 2;
         int tried = Math.min(expansions, MAX_VARIANT_EXPANSIONS);
@@ -887,7 +920,8 @@ final class FileEffects {
                     b.append('x');
                 }
             }
-            if (analysis.rules.isCredentialStore(PathText.normalize(b.toString()))) {
+            String variant = PathText.normalize(b.toString());
+            if (analysis.rules.isCredentialStore(variant) || recursive && analysis.rules.holdsCredentialStore(variant)) {
                 return true;
             }
         }

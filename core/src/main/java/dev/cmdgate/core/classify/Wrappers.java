@@ -62,7 +62,7 @@ final class Wrappers {
             for (Between b : commands) {
                 // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                 Site inner = new Site(site.ctx(), Analysis.joinArgs(b.words()), site.location() + " > " + b.start().text);
-                List<Arg> found = foundFiles(b.words(), p.args, r.replace());
+                List<Arg> found = foundFiles(b.words(), p.args, r.replace(), r.named());
                 analysis.files.standingFor(r.replace(), found);
                 try {
                     if (p.section().chdirBetween().contains(b.start().text)) {
@@ -349,8 +349,12 @@ final class Wrappers {
      * it stands for, one below each of the wrapper's starting points — its arguments before the first
      * that starts with {@code -}, {@code (} or {@code !} ({@code .} when there is none; at most 8) — whose
      * name is only known at run time. They are read paths (credential stores). Empty when no word holds one.
+     * A {@code named} test's literal value ({@code -name id_rsa}) is the found file's name: it is also a file of
+     * that name at any depth below each starting point ({@code /$(…)/id_rsa}), so a finder of credential stores
+     * by name reads them. Tests joined by {@code -o} each add theirs; a negated one ({@code ! -name x}) adds a
+     * name that is not found, which can only make the verdict stricter.
      */
-    static List<Arg> foundFiles(List<Arg> cmd, List<Arg> all, List<String> replace) {
+    static List<Arg> foundFiles(List<Arg> cmd, List<Arg> all, List<String> replace, List<String> named) {
         boolean any = false;
         for (Arg w : cmd) {
             for (String r : replace) {
@@ -361,8 +365,29 @@ final class Wrappers {
             return List.of();
         }
         List<Arg> out = new ArrayList<>();
+        List<String> names = testValues(all, named);
         for (Arg w : startingPoints(all)) {
-            out.add(new Arg((w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)", true, false, -1, -1));
+            String below = (w.text.endsWith("/") ? w.text : w.text + "/") + "$(…)";
+            out.add(new Arg(below, true, false, -1, -1));
+            for (String name : names) {
+                out.add(new Arg(below + "/" + name, true, false, -1, -1));
+            }
+        }
+        return out;
+    }
+
+    /** The literal values of the finder's {@code named} tests (at most 8): names of the files it finds. */
+    private static List<String> testValues(List<Arg> all, List<String> named) {
+        if (named.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i + 1 < all.size() && out.size() < 8; i++) {
+            Arg value = all.get(i + 1);
+            if (named.contains(all.get(i).text) && !value.dynamic && !value.text.isEmpty()
+                    && value.text.indexOf('/') < 0) {
+                out.add(value.text);
+            }
         }
         return out;
     }

@@ -23,16 +23,21 @@ import java.util.List;
  *                      these options (docker run -i); otherwise it gets none
  * @param scripts       the first word may name a project script (yarn run build): a name the rules do
  *                      not know is left to the wrapper's own verdict instead of being an unknown program
+ * @param named         a {@code between} row's tests whose value is the name of each file found
+ *                      ({@code find / -name id_rsa -exec cp {} …}: {@code {}} is a file named id_rsa)
  */
 public record RunsRule(List<String> between, List<String> end, int skip, List<String> defaultArgv,
         boolean assignments, boolean stdinArgs, List<String> unless, List<String> replace, List<String> noskip,
-        List<String> prepend, boolean afterDashdash, List<String> stdinIf, boolean scripts) {
+        List<String> prepend, boolean afterDashdash, List<String> stdinIf, boolean scripts, List<String> named) {
 
     /** The words of a {@code runs operand} row that start a part of it; any other word goes to the part before. */
     private static final List<String> WORDS = List.of("skip", "default", "assignments", "stdin-args", "unless",
             "replace", "noskip", "prepend", "after-dashdash", "stdin-if", "scripts");
 
-    /** {@code runs operand …} or {@code runs between WORD... end WORD... [replace WORD...]} (docs/rules-format.md). */
+    /**
+     * {@code runs operand …} or {@code runs between WORD... end WORD... [replace WORD...] [named TEST...]}
+     * (docs/rules-format.md).
+     */
     static RunsRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         if (t.size() < 2) {
@@ -43,15 +48,20 @@ public record RunsRule(List<String> between, List<String> end, int skip, List<St
             if (end < 3 || end == t.size() - 1) {
                 throw new IllegalArgumentException("expected: runs between WORD... end WORD...");
             }
-            // runs between … end … [replace WORD...]: a word holding WORD is a file found below the starting points
+            // runs between … end … [replace WORD...] [named TEST...]: a word holding WORD is a file found below the
+            // starting points, and a TEST's value (find -name NAME) is that file's name
+            int named = t.indexOf("named");
+            int last = named > end ? named : t.size();
             int rep = t.indexOf("replace");
-            int stop = rep > end ? rep : t.size();
-            if (stop == end + 1 || rep == t.size() - 1) {
-                throw new IllegalArgumentException("expected: runs between WORD... end WORD... [replace WORD...]");
+            int stop = rep > end && rep < last ? rep : last;
+            if (stop == end + 1 || rep == last - 1 || named == t.size() - 1 || (named > end && rep < 0)) {
+                throw new IllegalArgumentException(
+                        "expected: runs between WORD... end WORD... [replace WORD... [named TEST...]]");
             }
             return new RunsRule(List.copyOf(t.subList(2, end)), List.copyOf(t.subList(end + 1, stop)),
-                    0, List.of(), false, false, List.of(), rep > end ? List.copyOf(t.subList(rep + 1, t.size())) : List.of(),
-                    List.of(), List.of(), false, List.of(), false);
+                    0, List.of(), false, false, List.of(), rep > end ? List.copyOf(t.subList(rep + 1, last)) : List.of(),
+                    List.of(), List.of(), false, List.of(), false,
+                    named > end ? List.copyOf(t.subList(named + 1, t.size())) : List.of());
         }
         if (!t.get(1).equals("operand")) {
             throw new IllegalArgumentException("unknown runs form '" + t.get(1) + "'");
@@ -90,6 +100,6 @@ public record RunsRule(List<String> between, List<String> end, int skip, List<St
             }
         }
         return new RunsRule(List.of(), List.of(), skip, def, assigns, stdinArgs, List.copyOf(unless), List.copyOf(replace),
-                List.copyOf(noskip), List.copyOf(prepend), afterDashdash, List.copyOf(stdinIf), scripts);
+                List.copyOf(noskip), List.copyOf(prepend), afterDashdash, List.copyOf(stdinIf), scripts, List.of());
     }
 }

@@ -305,8 +305,35 @@ class CredentialReadsTest {
             "awk -v f=notes.txt 'BEGIN{while((getline l < f)>0) print l}'    | Read",
             "awk '{getline; print}' data.txt                   | Read",
             "awk -F= '$1 == \"x\" {print $2}' /proc/1/environ | Network",
+            // a file: URI names its path (SQLite URI filenames), whatever its query, fragment or authority
+            "sqlite3 'file:/home/u/.mozilla/firefox/p/cookies.sqlite?immutable=1' 'select 1' | Network",
+            "sqlite3 'file:///root/.ssh/id_rsa#x' 'select 1'   | Network",
+            "sqlite3 \"file:$HOME/.netrc?mode=ro\" 'select 1'  | Network",
+            "sqlite3 'file:app.db?mode=ro' 'select 1'          | Write",
+            "cat file:notes.txt                                | Read",
+            // find's -name names the file {} stands for; a directory so named, read recursively, holds a store
+            "find / -name id_rsa -exec cat {} +                | Network",
+            "find / -xdev -type f -iname .env -exec cp {} /tmp/e \\;  | Network",
+            "find / -type d -name .gnupg -exec tar cf /tmp/g.tar {} +  | Network",
+            "find . -name '*.md' -exec cat {} +                | Read",
     })
     void builtInStores(String line, String expected) {
         assertThat(BUILTIN.classifyShell(line).commandClass()).as(line + " " + BUILTIN.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "null", value = {
+            "file:/etc/shadow                  | /etc/shadow",
+            "file:///etc/shadow?x=1            | /etc/shadow",
+            "file://localhost/etc/shadow#frag  | /etc/shadow",
+            "FILE:data/app.db?mode=ro          | data/app.db",
+            "file:                             | null",
+            "file://host                       | null",
+            "file:?mode=memory                 | null",
+            "/etc/file:x                       | null",
+            "notes.txt                         | null",
+    })
+    void aFileUriNamesItsPath(String word, String path) {
+        assertThat(FileEffects.fileUriPath(word)).isEqualTo(path);
     }
 }

@@ -78,8 +78,21 @@ class WrappersTest {
     @Test
     void aFoundFileIsBelowEachStartingPoint() {
         ParsedArgs p = parse("find", "~/.ssh", "/etc", "-exec", "cat", "{}", "+");
-        List<Arg> files = Wrappers.foundFiles(List.of(Arg.literal("cat"), Arg.literal("{}")), p.args, List.of("{}"));
+        List<Arg> files = Wrappers.foundFiles(List.of(Arg.literal("cat"), Arg.literal("{}")), p.args, List.of("{}"),
+                List.of("-name"));
         assertThat(Analysis.texts(files)).containsExactly("~/.ssh/$(…)", "/etc/$(…)");
-        assertThat(Wrappers.foundFiles(List.of(Arg.literal("ls")), p.args, List.of("{}"))).isEmpty();
+        assertThat(Wrappers.foundFiles(List.of(Arg.literal("ls")), p.args, List.of("{}"), List.of("-name"))).isEmpty();
+    }
+
+    @Test
+    void aNamedTestNamesTheFoundFileAtAnyDepth() {
+        ParsedArgs p = parse("find", "/", "/srv/", "-name", "id_rsa", "-o", "-iname", ".NETRC",
+                "-path", "*/.ssh/*", "-exec", "cp", "{}", "/tmp", ";");
+        List<Arg> files = Wrappers.foundFiles(List.of(Arg.literal("cp"), Arg.literal("{}")), p.args, List.of("{}"),
+                List.of("-name", "-iname"));
+        // a path pattern (a value with a slash) names nothing more than any file below
+        assertThat(Analysis.texts(files)).containsExactly("/$(…)", "/$(…)/id_rsa", "/$(…)/.NETRC",
+                "/srv/$(…)", "/srv/$(…)/id_rsa", "/srv/$(…)/.NETRC");
+        assertThat(files).allMatch(a -> a.dynamic);
     }
 }
