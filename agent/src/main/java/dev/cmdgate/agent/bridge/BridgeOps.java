@@ -45,10 +45,18 @@ public final class BridgeOps {
 
     /** {@code InstrumentationImpl.retransformClasses}: {@code (Instrumentation, Class[])} → refused for guarded classes of another agent. */
     public static final String GUARD_RETRANSFORM = "guard.retransform";
-    /** {@code InstrumentationImpl.redefineClasses}: {@code (Instrumentation, ClassDefinition[])} → as above. */
+    /** {@code InstrumentationImpl.redefineClasses}: {@code (Instrumentation, ClassDefinition[])} → refused for the JDK's and cmdgate's classes of another agent. */
     public static final String GUARD_REDEFINE = "guard.redefine";
-    /** {@code InstrumentationImpl.transform}: {@code (Instrumentation, String className)} → TRUE to skip that agent's transformers. */
+    /**
+     * {@code InstrumentationImpl.transform}: {@code (Instrumentation, String className)} → TRUE to skip that agent's
+     * transformers, FALSE to run them (cmdgate's own), null to ask {@link #GUARD_TRANSFORM_ORIGIN}.
+     */
     public static final String GUARD_TRANSFORM = "guard.transform";
+    /**
+     * {@code InstrumentationImpl.transform} of another agent: {@code (Instrumentation, String className, ClassLoader)}
+     * → TRUE to skip its transformers (the class is the JDK's or cmdgate's), FALSE to run them.
+     */
+    public static final String GUARD_TRANSFORM_ORIGIN = "guard.transform-origin";
     /** The DiagnosticCommand MBean's runner: {@code (wrapper, String command, String[] args)} → refused for agent loading. */
     public static final String GUARD_DIAGNOSTIC_COMMAND = "guard.dcmd";
     /** {@code InstrumentationImpl.redefineModule}: {@code (Instrumentation, Module, Map exports, Map opens)} → refused for the JDK's modules. */

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Keeps every other agent away from the classes cmdgate hooks: while cmdgate is installed, another
- * agent's request to retransform or redefine one of them is refused (and reported), its transformers
- * never see them when they are loaded or retransformed, it may not open or export a package of the JDK's
+ * Keeps every other agent away from the JDK's classes and cmdgate's own: while cmdgate is installed, another
+ * agent's transformers are never given such a class (see {@link JdkClasses}), when it is loaded nor when it is
+ * retransformed, so the class keeps the bytes it was loaded with; a request to redefine one, or to retransform
+ * one of the classes cmdgate hooks, is refused (and reported); it may not open or export a package of the JDK's
  * modules ({@code redefineModule}: an open java.lang reaches the renamed native launch method), and no
  * Java agent may be loaded into the running JVM at all — attached from another process, by itself, through
  * {@code jcmd JVMTI.agent_load} or the DiagnosticCommand MBean: an agent may transform any class of
@@ -34,16 +35,30 @@ public final class InstrumentGuard {
     private static final String LAUNCHER = "sun.launcher.LauncherHelper";
 
     private final Instrumentation own;
+    /** A class of cmdgate's bootstrap (premain's package, on the application's class path). */
+    private final Class<?> bootstrap;
 
-    public InstrumentGuard(Instrumentation own) {
+    /**
+     * @param own       cmdgate's own instrumentation, the one that may change any class
+     * @param bootstrap a class of cmdgate's bootstrap package: its classes, like those of cmdgate's module, are
+     *                  kept from other agents
+     */
+    public InstrumentGuard(Instrumentation own, Class<?> bootstrap) {
         this.own = own;
+        this.bootstrap = bootstrap;
     }
 
     /** Answers a guard operation of the bridge (see {@link BridgeOps}). */
     public Object check(String operation, Object[] a) {
         switch (operation) {
             case BridgeOps.GUARD_TRANSFORM -> {
-                return a[0] != own && a[1] instanceof String name && guarded(name) ? Boolean.TRUE : Boolean.FALSE;
+                if (a[0] == own) {
+                    return Boolean.FALSE;
+                }
+                return a[1] instanceof String name && guarded(name) ? Boolean.TRUE : null;   // null: ask with the loader
+            }
+            case BridgeOps.GUARD_TRANSFORM_ORIGIN -> {
+                return a[0] != own && keptFromOthers((String) a[1], (ClassLoader) a[2]) ? Boolean.TRUE : Boolean.FALSE;
             }
             case BridgeOps.GUARD_RETRANSFORM -> {
                 if (a[0] != own && a[1] instanceof Class<?>[] classes) {
@@ -57,6 +72,7 @@ public final class InstrumentGuard {
                 if (a[0] != own && a[1] instanceof ClassDefinition[] definitions) {
                     for (ClassDefinition d : definitions) {
                         refuseIfGuarded("redefine", d == null ? null : d.getDefinitionClass());
+                        refuseIfKept(d == null ? null : d.getDefinitionClass());
                     }
                 }
                 return null;
@@ -71,7 +87,7 @@ public final class InstrumentGuard {
                 return null;
             }
             case BridgeOps.GUARD_REDEFINE_MODULE -> {
-                if (a[0] != own && a[1] instanceof Module m && jdkModule(m) && (nonEmpty(a[2]) || nonEmpty(a[3]))) {
+                if (a[0] != own && a[1] instanceof Module m && JdkClasses.module(m) && (nonEmpty(a[2]) || nonEmpty(a[3]))) {
                     String why = "cmdgate: refused another agent's request to open or export packages of " + m.getName()
                             + ": through the JDK's internals it could start processes around cmdgate";
                     report(why);
@@ -104,16 +120,43 @@ public final class InstrumentGuard {
         }
     }
 
+    private void refuseIfKept(Class<?> c) {
+        if (c != null && keptFromOthers(c.getName().replace('.', '/'), c.getClassLoader())) {
+            String why = "cmdgate: refused another agent's request to redefine " + c.getName()
+                    + ": no agent but cmdgate may change the JDK's classes or cmdgate's";
+            report(why);
+            throw InstrumentGuard.<RuntimeException>sneaky(new UnmodifiableClassException(why));
+        }
+    }
+
     /**
-     * Whether a module is one of the JDK's (of the boot layer, defined by the boot or platform loader): an agent
-     * that opens one of their packages reaches the JDK's internals, java.base's launcher among them.
+     * Whether another agent must leave the class {@code internalName} of {@code loader} as it is: one of cmdgate's
+     * own (checked first, so that loading {@link JdkClasses} while another agent transforms classes never asks about
+     * itself) or one of the JDK's.
      */
-    static boolean jdkModule(Module m) {
-        if (!m.isNamed() || m.getLayer() != ModuleLayer.boot()) {
+    boolean keptFromOthers(String internalName, ClassLoader loader) {
+        if (loader == InstrumentGuard.class.getClassLoader()) {
+            return true;   // cmdgate's module: its loader defines no other module
+        }
+        if (loader == bootstrap.getClassLoader() && internalName != null && inPackageOf(internalName, bootstrap.getName())) {
+            return true;
+        }
+        return JdkClasses.of(internalName, loader);
+    }
+
+    /** Whether the class {@code internalName} is in the package of the class named {@code binaryName}. */
+    private static boolean inPackageOf(String internalName, String binaryName) {
+        int dot = binaryName.lastIndexOf('.');
+        if (internalName.lastIndexOf('/') != dot) {
             return false;
         }
-        ClassLoader l = m.getClassLoader();
-        return l == null || l == ClassLoader.getPlatformClassLoader();
+        for (int i = 0; i < dot; i++) {
+            char c = binaryName.charAt(i);
+            if (internalName.charAt(i) != (c == '.' ? '/' : c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean nonEmpty(Object map) {

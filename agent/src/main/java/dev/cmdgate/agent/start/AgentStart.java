@@ -37,7 +37,7 @@ public final class AgentStart {
                              Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
                              boolean background, ThreadLocal<Object> origins) {
         AgentConfig config = ConfigParser.fromCheckedSettings(checked);
-        AgentRuntime.Gate gate = AgentRuntime.create(config, new InstrumentGuard(inst), origins);
+        AgentRuntime.Gate gate = AgentRuntime.create(config, new InstrumentGuard(inst, install.getClass()), origins);
         JdkBridge.define(inst, gate.function());
         LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
         install.accept(transformer);
