@@ -345,6 +345,18 @@ final class FileEffects {
                     }
                 }
             }
+            case PARTS_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        for (String f : OptionParts.files(u.value(), wr.words())) {
+                            // the JVM fills %p and %t in at run time (-Xlog:…:file=gc-%p.log)
+                            int pct = f.indexOf('%');
+                            String text = pct < 0 ? f : f.substring(0, pct) + "$(…)";
+                            writePath(new Arg(text, u.from().dynamic || pct >= 0, false, -1, -1), wr.verdict(), site);
+                        }
+                    }
+                }
+            }
             case KEY -> {
                 String prefix = wr.name() + "=";
                 for (Arg a : p.operands) {
