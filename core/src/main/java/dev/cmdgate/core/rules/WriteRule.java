@@ -48,12 +48,20 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
          * {@code KEY=} (without an {@code N}: every part starting with it, less the key), {@code !WORD} (a part
          * that is WORD names no file: {@code stdout})
          */
-        PARTS_OPT
+        PARTS_OPT,
+        /**
+         * every file of the work tree the command works on ({@code git stash}, {@code git checkout}): {@code words}
+         * holds the options and {@code $VARIABLES} naming the work tree, then {@code gitdir} and those naming
+         * another repository (then the work tree is where the command works), {@code repo NAME} (the repository
+         * directory found at or above where it works, on disk) and {@code config KEY} (the repository's
+         * configuration setting naming the work tree)
+         */
+        WORK_TREE
     }
 
     /**
      * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
-     * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|url-names|link-sources [opt OPT]|prefixed
+     * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|work-tree OPT|$VAR... [gitdir OPT|$VAR...] repo NAME [config KEY]|url-names|link-sources [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
@@ -103,6 +111,22 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                 }
                 if (words.isEmpty()) {
                     throw new IllegalArgumentException("writes parts opt OPT needs N or KEY= parts");
+                }
+            }
+            case "work-tree" -> {
+                target = Target.WORK_TREE;
+                while (i < arrow && !t.get(i).equals("if")) {
+                    String w = t.get(i++);
+                    words.add(w);
+                    if (w.equals("repo") || w.equals("config")) {
+                        words.add(row.need(i++));
+                    } else if (!w.equals("gitdir") && !w.startsWith("-") && !w.startsWith("$")) {
+                        throw new IllegalArgumentException("writes work-tree: expected OPT, $VARIABLE, gitdir, repo NAME or"
+                                + " config KEY, not '" + w + "'");
+                    }
+                }
+                if (!words.contains("repo")) {
+                    throw new IllegalArgumentException("writes work-tree needs repo NAME");
                 }
             }
             case "opt" -> {

@@ -124,6 +124,62 @@ class OwnFilesTest {
         }
     }
 
+    private void ownFiles(String dir, String line) {
+        Classification r = in(dir, line);
+        assertThat(r.findings()).as(line + " in " + dir + ": " + r.findings()).extracting(Finding::reason)
+                .anyMatch(f -> f.startsWith("changes cmdgate's own files: the "));
+    }
+
+    private void notOwnFiles(String dir, String line) {
+        Classification r = in(dir, line);
+        assertThat(r.findings()).as(line + " in " + dir + ": " + r.findings()).extracting(Finding::reason)
+                .noneMatch(f -> f.startsWith("changes cmdgate's own files"));
+    }
+
+    /**
+     * A git command that rewrites its work tree's files (stash, checkout, reset --hard …) may put back any tracked
+     * file, the gate's among them: a work tree holding one — named, from the environment, the repository found on
+     * disk above where git works, or its core.worktree — is judged as writing it.
+     */
+    @Test
+    void gitCommandsThatRewriteAWorkTreeHoldingTheGatesFilesAreOwnFiles() throws IOException {
+        String t = tmp.toString();
+        Files.createDirectories(state.resolve("repo/.git"));
+        Files.createDirectories(tmp.resolve("srv/other"));
+        Files.createDirectories(tmp.resolve("srv/.git"));   // a repository whose work tree holds STATE
+        Files.createDirectories(tmp.resolve("work/.git"));
+        Files.createDirectories(tmp.resolve("r/.git"));
+        Files.writeString(tmp.resolve("r/.git/config"), "[core]\n\tworktree = " + state + "\n");
+
+        ownFiles("/tmp", "cd STATE && git --git-dir=repo/.git --work-tree=. stash -q");
+        ownFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=STATE checkout main");
+        ownFiles("/tmp", "GIT_WORK_TREE=STATE git --git-dir=" + t + "/work/.git reset --hard");
+        ownFiles("/tmp", "cd STATE && GIT_DIR=" + t + "/work/.git git stash");
+        ownFiles("/tmp", "git -C STATE stash pop");
+        ownFiles("STATE", "git merge other");
+        ownFiles("STATE", "git restore --source=HEAD .");
+        ownFiles("STATE", "git apply x.diff");
+        ownFiles("STATE", "git read-tree -u -m HEAD");
+        ownFiles("STATE", "git clean -fdx");
+        ownFiles("STATE", "git pull");
+        ownFiles(t + "/srv/other", "git switch main");
+        ownFiles(t + "/srv", "git checkout-index -a -f");
+        ownFiles("/tmp", "git -C " + t + "/r stash");
+        ownFiles("/tmp", "git -C " + t + "/r reset --keep HEAD~1");
+        ownFiles("/tmp", "git worktree add " + t + "/srv");
+        ownFiles(t + "/srv", "git rm gate/audit.jsonl");
+
+        notOwnFiles(t + "/work", "git stash");
+        notOwnFiles(t + "/work", "git --work-tree=. checkout main");
+        notOwnFiles("STATE", "git stash list");
+        notOwnFiles("STATE", "git reset --soft HEAD~1");
+        notOwnFiles("STATE", "git apply --check x.diff");
+        notOwnFiles("STATE", "git restore --staged x");
+        notOwnFiles("STATE", "git rm --cached audit.jsonl");
+        notOwnFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=" + t + "/work stash");
+        notOwnFiles("/tmp", "git worktree add " + t + "/work/new");
+    }
+
     @Test
     void aProtectedFileIsKnownByItsRealPathToo() throws IOException {
         Path link = Files.createSymbolicLink(tmp.resolve("link"), state);
