@@ -180,6 +180,18 @@ class OwnFilesTest {
         notOwnFiles("/tmp", "git worktree add " + t + "/work/new");
     }
 
+    /** Where the work tree is was read on disk: the same launch after a core.worktree is set is judged again. */
+    @Test
+    void aWorkTreeVerdictIsNotReusedAfterTheRepositoryChanges() throws IOException {
+        Files.createDirectories(tmp.resolve("r/.git"));
+        Gatekeeper g = new Gatekeeper(c, new GateScheme.ByAutonomy(Autonomy.FULL), null);
+        Launch stash = new Launch(List.of("git", "-C", tmp.resolve("r").toString(), "stash"), null, "/tmp", Map.of(),
+                List.of(), null, null);
+        assertThat(g.judge(stash).classification().commandClass()).isEqualTo(CommandClass.WRITE);
+        Files.writeString(tmp.resolve("r/.git/config"), "[core]\n\tworktree = " + state + "\n");
+        assertThat(g.judge(stash).classification().commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
     @Test
     void aProtectedFileIsKnownByItsRealPathToo() throws IOException {
         Path link = Files.createSymbolicLink(tmp.resolve("link"), state);
