@@ -226,7 +226,7 @@ public final class AgentRuntime {
                             classifier = r.withOwnFiles(GateFiles.of(checked.config()));
                             // children=gate: a launch that would start a JVM without cmdgate is unverifiable code
                             if (checked.config().children() == AgentConfig.Children.GATE) {
-                                classifier = ((RulesClassifier) classifier).withReview(UngatedJvms.of(r.rules()));
+                                classifier = ((RulesClassifier) classifier).withReview(UngatedJvms.of(r.rules(), classifier));
                             }
                         }
                         value = v = new Gatekeeper(classifier, checked.config().scheme(), checked.policyOrNull());

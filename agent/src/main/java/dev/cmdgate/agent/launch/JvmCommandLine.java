@@ -45,6 +45,11 @@ final class JvmCommandLine {
         this.dirs = dirs;
     }
 
+    /** The directories a relative file name may be taken from; null when not known. */
+    List<Path> dirs() {
+        return dirs;
+    }
+
     /**
      * The options of a {@code java} command line ({@code words} without the program). Argument files are expanded
      * up to the main class, as the launcher expands them: what follows it is the application's.

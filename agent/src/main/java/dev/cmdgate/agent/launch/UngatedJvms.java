@@ -2,6 +2,7 @@ package dev.cmdgate.agent.launch;
 
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
 import dev.cmdgate.core.CommandInvocation;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.LaunchSite;
@@ -52,9 +53,16 @@ public final class UngatedJvms implements LaunchReview {
     /** cmdgate's jar and its real path (either null when not known): a {@code -javaagent:} naming it is cmdgate. */
     private final Path ownJar;
     private final Path realJar;
+    /**
+     * The classifier with the gate's own files, without this review, or null: the JVM options of a variable or an
+     * options file are judged by it as a {@code java} command line, for the files they make the JVM write
+     * ({@code -Xlog:gc:file=F}: the rules' {@code writes} rows of {@code [java]}).
+     */
+    private final CommandClassifier written;
 
     UngatedJvms(JvmOptionRules rules, Map<String, ChildJvms.Program> programs, CommandKnowledge knowledge,
-                BootstrapShadows shadows, Path ownJar) {
+                BootstrapShadows shadows, Path ownJar, CommandClassifier written) {
+        this.written = written;
         this.rules = rules;
         this.ownJar = ownJar == null ? null : ownJar.toAbsolutePath().normalize();
         this.realJar = ownJar == null ? null : ChildJvms.real(ownJar);
@@ -70,7 +78,7 @@ public final class UngatedJvms implements LaunchReview {
      *
      * @throws IllegalStateException when cmdgate's own jar cannot be read (then no launch may be decided)
      */
-    public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules) {
+    public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules, CommandClassifier written) {
         Path jar = ChildJvms.ownJar();
         BootstrapShadows shadows;
         try {
@@ -78,7 +86,8 @@ public final class UngatedJvms implements LaunchReview {
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cmdgate: cannot read its own jar " + jar + ": " + e.getMessage(), e);
         }
-        return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows, jar);
+        return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows, jar,
+                written);
     }
 
     @Override
@@ -228,6 +237,33 @@ public final class UngatedJvms implements LaunchReview {
         }
         for (String f : cl.unreadable) {
             out.add(finding(shown, rules.reason() + ": cannot read the JVM options or jar it names: " + f));
+        }
+        writtenFiles(shown, cl, out);
+    }
+
+    /**
+     * The files the options make the JVM write, wherever the options come from (a variable, an argument file, a
+     * project's options file): judged as the same options on a {@code java} command line, so the rules decide which
+     * options write and the classifier whether the file is one of the gate's own or a sensitive place; each
+     * Destructive finding is kept. Relative names start in the launch's directory when that is the only one the
+     * command may run in, else they are compared by name.
+     */
+    private void writtenFiles(String shown, JvmCommandLine cl, List<Finding> out) {
+        if (written == null || cl.options.isEmpty()) {
+            return;
+        }
+        List<String> argv = new ArrayList<>(Math.min(cl.options.size(), 256) + 1);
+        argv.add("java");
+        for (int i = 0; i < cl.options.size() && i < 256; i++) {
+            argv.add(cl.options.get(i));
+        }
+        List<Path> ds = cl.dirs();
+        LaunchSite at = LaunchSite.of(ds != null && ds.size() == 1 ? ds.get(0).toString() : null, LaunchSite.NoFrames.NO_FRAMES);
+        for (Finding f : written.classifyArgv(argv, Map.of(), at).findings()) {
+            if (f.commandClass() == CommandClass.DESTRUCTIVE) {
+                out.add(new Finding(shown.length() > 200 ? shown.substring(0, 197) + "..." : shown, WHERE,
+                        f.commandClass(), f.level(), f.reason() + " (a JVM option: " + f.command() + ")", f.rule()));
+            }
         }
     }
 

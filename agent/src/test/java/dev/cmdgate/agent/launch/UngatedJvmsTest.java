@@ -45,7 +45,7 @@ class UngatedJvmsTest {
                 BOOT + "Premain.class", BOOT + "Bootstrap.class");
         RuleSet rules = RuleSet.builtin();
         UngatedJvms review = new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules),
-                BootstrapShadows.of(ownJar), ownJar);
+                BootstrapShadows.of(ownJar), ownJar, null);
         classifier = RulesClassifier.of(rules).withReview(review);
     }
 
@@ -72,6 +72,41 @@ class UngatedJvmsTest {
 
     private static void gated(Classification c) {
         assertThat(c.commandClass()).as(why(c)).isNotEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    /**
+     * JVM options that make the JVM write a file (-Xlog:…:file=, -XX:DumpLoadedClassList=) are written files wherever
+     * they come from: an options variable the launch sets, an argument file, a project's jvm.config.
+     */
+    @Test
+    void jvmOptionsFromVariablesAndFilesThatWriteTheGatesFilesAreRefused() throws IOException {
+        Path audit = dir.resolve("audit.jsonl");
+        Files.writeString(audit, "");
+        RuleSet rules = RuleSet.builtin();
+        RulesClassifier own = RulesClassifier.of(rules).withOwnFiles(dev.cmdgate.core.classify.OwnFiles.builder(dir.toString())
+                .add(audit, dev.cmdgate.core.classify.OwnFiles.Kind.ROTATED, "the audit file").build());
+        RulesClassifier c = own.withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
+                new CommandKnowledge(rules), null, null, own));
+        LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
+        Files.writeString(dir.resolve("opts"), "-Xmx1g\n-XX:DumpLoadedClassList=audit.jsonl\n");
+        Files.writeString(dir.resolve("harmless"), "-Xmx1g\n-XX:DumpLoadedClassList=classes.lst\n");
+        Files.createDirectories(dir.resolve(".mvn"));
+        Files.writeString(dir.resolve(".mvn/jvm.config"), "-Xloggc:" + audit + "\n");
+        Files.writeString(dir.resolve("pom.xml"), "<project/>\n");
+
+        for (Classification r : List.of(
+                c.classifyArgv(List.of(JAVA, "-version"), Map.of("JDK_JAVA_OPTIONS", "-Xlog:gc:file=" + audit), site),
+                c.classifyArgv(List.of(JAVA, "-version"), Map.of("JAVA_TOOL_OPTIONS", "-XX:StartFlightRecording=filename=" + audit), site),
+                c.classifyArgv(List.of("sh", "-c", "mvn -q validate"), Map.of("MAVEN_OPTS", "-Xlog:gc:" + audit), site),
+                c.classifyArgv(List.of(JAVA, "@opts", "-version"), Map.of(), site),
+                c.classifyArgv(List.of("sh", "-c", "mvn -q validate"), Map.of(), site))) {
+            assertThat(r.commandClass()).as(why(r)).isEqualTo(CommandClass.DESTRUCTIVE);
+            assertThat(why(r)).contains("changes cmdgate's own files: the audit file").contains("(a JVM option: ");
+        }
+        Classification harmless = c.classifyArgv(List.of(JAVA, "@harmless", "-version"), Map.of(), site);
+        assertThat(harmless.commandClass()).as(why(harmless)).isEqualTo(CommandClass.WRITE);
+        Classification elsewhere = c.classifyArgv(List.of(JAVA, "-version"), Map.of("JDK_JAVA_OPTIONS", "-Xlog:gc:file=gc.log"), site);
+        assertThat(why(elsewhere)).doesNotContain("own files");
     }
 
     @ParameterizedTest
@@ -328,7 +363,7 @@ class UngatedJvmsTest {
     void aTrustRowsEllipsisDoesNotCoverAnOptionThatRunsCodeFirst() {
         RuleSet rules = RuleSet.withUserText("[@trust]\ntrust " + JAVA + " ... jdk.jshell.execution.RemoteExecutionControl * -> \"engine\"\n", "t.rules");
         RulesClassifier trusted = RulesClassifier.of(rules).withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
-                new CommandKnowledge(rules), null, null));
+                new CommandKnowledge(rules), null, null, null));
         LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
         assertThat(trusted.classifyArgv(List.of(JAVA, "-Xmx1g", "jdk.jshell.execution.RemoteExecutionControl", "1"), Map.of(), site)
                 .commandClass()).isEqualTo(CommandClass.READ);

@@ -619,6 +619,10 @@ final class Analysis {
                 }
             }
             for (WriteRule wr : s.writes()) {
+                // a work tree row is its own sub-command's: git stash's is not git stash list's
+                if (wr.target() == WriteRule.Target.WORK_TREE && s != p.path.get(p.path.size() - 1)) {
+                    continue;
+                }
                 if (dry == null && conditions.holds(wr.conditions(), p, facts)) {
                     files.writes(wr, p, site);
                 }

@@ -345,6 +345,19 @@ final class FileEffects {
                     }
                 }
             }
+            case PARTS_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        for (String f : OptionParts.files(u.value(), wr.words())) {
+                            // the JVM fills %p and %t in at run time (-Xlog:…:file=gc-%p.log)
+                            int pct = f.indexOf('%');
+                            String text = pct < 0 ? f : f.substring(0, pct) + "$(…)";
+                            writePath(new Arg(text, u.from().dynamic || pct >= 0, false, -1, -1), wr.verdict(), site);
+                        }
+                    }
+                }
+            }
+            case WORK_TREE -> workTree(wr, p, site);
             case KEY -> {
                 String prefix = wr.name() + "=";
                 for (Arg a : p.operands) {
@@ -450,6 +463,79 @@ final class FileEffects {
                 }
             }
         }
+    }
+
+    /**
+     * A command that rewrites files of its work tree ({@code git stash}, {@code git checkout}): which files is known
+     * only to the repository, so a work tree that holds one of the gate's files, is the directory one is in or lies
+     * inside a protected directory is judged as writing it. Where the command works unknown (a directory only known
+     * at run time, the CLI without a launch directory): only a work tree named by a literal absolute path is checked.
+     */
+    private void workTree(WriteRule wr, ParsedArgs p, Site site) {
+        if (own.isEmpty()) {
+            return;
+        }
+        List<String> named = new ArrayList<>(1);
+        List<String> gitDirs = new ArrayList<>(1);
+        String repo = null;
+        String key = null;
+        boolean gitDirWords = false;
+        List<String> w = wr.words();
+        for (int i = 0; i < w.size(); i++) {
+            String word = w.get(i);
+            if (word.equals("gitdir")) {
+                gitDirWords = true;
+            } else if (word.equals("repo")) {
+                repo = w.get(++i);
+            } else if (word.equals("config")) {
+                key = w.get(++i);
+            } else if (!namedBy(word, p, gitDirWords ? gitDirs : named)) {
+                return;   // named by a value only known at run time: where it is cannot be told
+            }
+        }
+        List<String> from = changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
+        if (from == null) {
+            from = List.of();
+        }
+        if (from.isEmpty() && (named.isEmpty() || !named.get(0).startsWith("/"))) {
+            return;
+        }
+        for (String tree : WorkTrees.of(named, gitDirs, from.isEmpty() ? List.of("/") : from, repo, key)) {
+            OwnFiles.Entry e = own.within(tree);
+            if (e != null) {
+                analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + " (in the work tree "
+                        + tree + ", whose files the command rewrites)");
+                return;
+            }
+        }
+    }
+
+    /**
+     * Adds the values of the option or {@code $VARIABLE} {@code word} to {@code out}; false when one is only known at
+     * run time.
+     */
+    private boolean namedBy(String word, ParsedArgs p, List<String> out) {
+        if (word.startsWith("$")) {
+            EnvState.Value v = analysis.env.value(word.substring(1));
+            if (v != null && v.dynamic()) {
+                return false;
+            }
+            for (String literal : analysis.env.literals(word.substring(1))) {
+                if (!literal.isEmpty() && !out.contains(literal)) {
+                    out.add(literal);
+                }
+            }
+            return true;
+        }
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(word) && u.value() != null) {
+                if (u.from().dynamic) {
+                    return false;
+                }
+                out.add(u.value());
+            }
+        }
+        return true;
     }
 
     /** The last operand ({@code … last} rows, with at least two operands) or the option's values. */

@@ -84,11 +84,15 @@ final class OptionParser {
                     o = s == null ? null : s.wordOption(t);
                     if (o == null && s != null) {
                         // a single-dash word option with an attached value: gcc -fplugin=x.so, java -javaagent:a.jar
-                        int sep = attachedValueAt(t);
-                        OptionSpec w = sep < 0 ? null : s.wordOption(t.substring(0, sep));
-                        if (w != null && w.arity() != OptionSpec.Arity.NONE) {
-                            o = w;
-                            value = t.substring(sep + 1);
+                        // (the name may hold a separator itself: java -XX:HeapDumpPath=F, -XX:StartFlightRecording:k=v)
+                        // (the first 8 separators: an option name holds one or two)
+                        int sep = attachedValueAt(t, 2);
+                        for (int tries = 0; sep >= 0 && o == null && tries < 8; tries++, sep = attachedValueAt(t, sep + 1)) {
+                            OptionSpec w = s.wordOption(t.substring(0, sep));
+                            if (w != null && w.arity() != OptionSpec.Arity.NONE) {
+                                o = w;
+                                value = t.substring(sep + 1);
+                            }
                         }
                     }
                     if (o == null) {
@@ -167,9 +171,9 @@ final class OptionParser {
         return s;
     }
 
-    /** Where a word option's attached value starts ({@code -name=value}, {@code -name:value}), or -1. */
-    private static int attachedValueAt(String t) {
-        for (int i = 2; i < t.length(); i++) {
+    /** Where a word option's attached value may start ({@code -name=value}, {@code -name:value}) from {@code from}, or -1. */
+    private static int attachedValueAt(String t, int from) {
+        for (int i = from; i < t.length(); i++) {
             char c = t.charAt(i);
             if (c == '=' || c == ':') {
                 return i;

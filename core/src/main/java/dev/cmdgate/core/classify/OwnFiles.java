@@ -179,6 +179,21 @@ public final class OwnFiles {
         return null;
     }
 
+    /**
+     * The protected entry inside the directory {@code dir} (absolute, normalised) at any depth, or the protected
+     * directory {@code dir} is or lies in, or null: a command that may rewrite any file below {@code dir} (a work
+     * tree's checkout) reaches it.
+     */
+    Entry within(String dir) {
+        String prefix = dir.equals("/") ? "/" : dir + "/";
+        for (Entry e : entries) {
+            if (e.path().startsWith(prefix)) {
+                return e;
+            }
+        }
+        return holding(dir);
+    }
+
     /** The protected entry the path reaches through the links, or as another name, the disk holds now. */
     private Entry reachedOnDisk(String asWritten, String asText) {
         String onDisk = DiskPaths.resolved(asWritten);

@@ -161,10 +161,39 @@ public final class RulesClassifier implements CommandClassifier {
         return rules().trustDependsOnSite();
     }
 
-    /** Whether the verdict may be reused for the same launch: not when the review read a file for it. */
+    /**
+     * Whether the verdict may be reused for the same launch: not when the review read a file for it, nor when a
+     * command has {@code writes work-tree} rows (where its work tree is was read on disk: a repository made above it,
+     * or a {@code core.worktree} set, before the next launch changes it).
+     */
     @Override
     public boolean reusable(Classification c) {
+        if (!own.isEmpty()) {
+            for (int i = 0, n = c.commands().size(); i < n; i++) {
+                String program = c.commands().get(i).program();
+                Section s = program == null ? null : rules().program(program);
+                if (s != null && rewritesWorkTree(s, 0)) {
+                    return false;
+                }
+            }
+        }
         return review == null || !review.readsFiles(c);
+    }
+
+    private static boolean rewritesWorkTree(Section s, int depth) {
+        for (dev.cmdgate.core.rules.WriteRule w : s.writes()) {
+            if (w.target() == dev.cmdgate.core.rules.WriteRule.Target.WORK_TREE) {
+                return true;
+            }
+        }
+        if (depth < 3) {
+            for (Section sub : s.subSections()) {
+                if (rewritesWorkTree(sub, depth + 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The classification with the review's findings: the highest class and level of all. */

@@ -40,12 +40,28 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
         /** the last operand, or an option's value, begins the names of the files written ({@code split IN PREFIX}) */
         PREFIX_LAST, PREFIX_OPT,
         /** each source's name inside the directory the last operand, or an option's value, may be ({@code cp a/K .}) */
-        INTO_LAST, INTO_OPT
+        INTO_LAST, INTO_OPT,
+        /**
+         * parts of an option's value name written files ({@code java -Xlog:gc:file=F}, {@code
+         * -XX:StartFlightRecording=filename=F,duration=1s}); {@code words} says which: {@code sep C} (the parts'
+         * separator, {@code ,} unless given), {@code N} (the N-th part, less one of the row's {@code KEY=}),
+         * {@code KEY=} (without an {@code N}: every part starting with it, less the key), {@code !WORD} (a part
+         * that is WORD names no file: {@code stdout})
+         */
+        PARTS_OPT,
+        /**
+         * every file of the work tree the command works on ({@code git stash}, {@code git checkout}): {@code words}
+         * holds the options and {@code $VARIABLES} naming the work tree, then {@code gitdir} and those naming
+         * another repository (then the work tree is where the command works), {@code repo NAME} (the repository
+         * directory found at or above where it works, on disk) and {@code config KEY} (the repository's
+         * configuration setting naming the work tree)
+         */
+        WORK_TREE
     }
 
     /**
      * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
-     * OPT|url-names|link-sources [opt OPT]|prefixed
+     * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|work-tree OPT|$VAR... [gitdir OPT|$VAR...] repo NAME [config KEY]|url-names|link-sources [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
@@ -71,6 +87,46 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                     name = s.optionName(row.need(i++));
                 } else {
                     throw new IllegalArgumentException("expected: writes " + t.get(at) + " last|opt OPT …");
+                }
+            }
+            case "parts" -> {
+                target = Target.PARTS_OPT;
+                if (!row.need(i++).equals("opt")) {
+                    throw new IllegalArgumentException("expected: writes parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]");
+                }
+                name = s.optionName(row.need(i++));
+                while (i < arrow && !t.get(i).equals("if")) {
+                    String w = t.get(i++);
+                    if (w.equals("sep")) {
+                        String c = row.need(i++);
+                        if (c.length() != 1) {
+                            throw new IllegalArgumentException("writes parts: sep takes one character, not '" + c + "'");
+                        }
+                        words.add(w);
+                        w = c;
+                    } else if (!w.endsWith("=") && !w.startsWith("!") && !isNumber(w)) {
+                        throw new IllegalArgumentException("writes parts: expected N, KEY= or !WORD, not '" + w + "'");
+                    }
+                    words.add(w);
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("writes parts opt OPT needs N or KEY= parts");
+                }
+            }
+            case "work-tree" -> {
+                target = Target.WORK_TREE;
+                while (i < arrow && !t.get(i).equals("if")) {
+                    String w = t.get(i++);
+                    words.add(w);
+                    if (w.equals("repo") || w.equals("config")) {
+                        words.add(row.need(i++));
+                    } else if (!w.equals("gitdir") && !w.startsWith("-") && !w.startsWith("$")) {
+                        throw new IllegalArgumentException("writes work-tree: expected OPT, $VARIABLE, gitdir, repo NAME or"
+                                + " config KEY, not '" + w + "'");
+                    }
+                }
+                if (!words.contains("repo")) {
+                    throw new IllegalArgumentException("writes work-tree needs repo NAME");
                 }
             }
             case "opt" -> {
@@ -131,5 +187,14 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
             conds = row.conditions(s, i + 1, arrow);
         }
         return new WriteRule(target, name, conds, row.verdictAfter(arrow), List.copyOf(words), empty);
+    }
+
+    private static boolean isNumber(String w) {
+        for (int k = 0; k < w.length(); k++) {
+            if (w.charAt(k) < '0' || w.charAt(k) > '9') {
+                return false;
+            }
+        }
+        return !w.isEmpty() && w.length() < 3 && w.charAt(0) != '0';
     }
 }

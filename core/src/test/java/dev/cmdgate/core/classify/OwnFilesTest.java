@@ -82,6 +82,31 @@ class OwnFilesTest {
             "/tmp  | cd /x && rm -r srv                         | Write",
             "/tmp  | echo > ~/.cmdgate/cmdgate.jar              | Destructive",
             "/tmp  | cp x $HOME/.cmdgate/cmdgate.jar            | Destructive",
+            "/tmp  | java -Xlog:gc:file=STATE/audit.jsonl -version | Destructive",
+            "/tmp  | java -Xlog:disable -Xlog:all=off,os=info:file=STATE/audit.jsonl:none -version | Destructive",
+            "/tmp  | java -Xlog:gc:STATE/audit.jsonl -version   | Destructive",
+            "/tmp  | java -Xlog:gc:file=\"STATE/audit.jsonl\" -version | Destructive",
+            "/tmp  | java -Xlog:gc:file=STATE/audit.jsonl.%p -version | Destructive",
+            "/tmp  | java -Xloggc:STATE/audit.jsonl -version    | Destructive",
+            "/tmp  | java -XX:DumpLoadedClassList=STATE/audit.jsonl -version | Destructive",
+            "/tmp  | java -Xshare:off -XX:ArchiveClassesAtExit=STATE/audit.jsonl -version | Destructive",
+            "/tmp  | java -XX:StartFlightRecording=filename=STATE/audit.jsonl,duration=1s -version | Destructive",
+            "/tmp  | java -XX:StartFlightRecording:duration=1s,filename=STATE/user.rules -version | Destructive",
+            "/tmp  | java -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=STATE/user.rules -version | Destructive",
+            "/tmp  | java -XX:ErrorFile=STATE/user.rules -version | Destructive",
+            "/tmp  | java -XX:+LogVMOutput -XX:LogFile=STATE/audit.jsonl -version | Destructive",
+            "/tmp  | java -Xshare:dump -XX:SharedArchiveFile=STATE/user.rules -version | Destructive",
+            "/tmp  | cd STATE && java -Xlog:gc:file=audit.jsonl -version | Destructive",
+            "/tmp  | java -Xlog:gc:file=/tmp/gc.log -version    | Write",
+            "/tmp  | java -Xlog:gc:stderr -version              | Write",
+            "/tmp  | java -XX:SharedArchiveFile=STATE/user.rules -version | Write",
+            "/tmp  | ssh-keygen -q -N pw -C x -f STATE/audit.jsonl | Destructive",
+            "/tmp  | ssh-keygen -p -N new -f STATE/user.rules   | Destructive",
+            "/tmp  | ssh-keygen -R host -f STATE/user.rules     | Destructive",
+            "/tmp  | ssh-keygen -l -f STATE/user.rules          | Read",
+            "/tmp  | keytool -genkeypair -alias a -keyalg RSA -keystore STATE/user.rules | Destructive",
+            "/tmp  | keytool -importkeystore -srckeystore a.p12 -destkeystore STATE/user.rules | Destructive",
+            "/tmp  | keytool -list -keystore STATE/user.rules   | Read",
             "/tmp  | cat STATE/user.rules                       | Read",
             "/tmp  | grep x STATE/audit.jsonl                   | Read",
             "/tmp  | echo x > STATE/other.txt                   | Write",
@@ -97,6 +122,74 @@ class OwnFilesTest {
         if (expected == CommandClass.DESTRUCTIVE) {
             assertThat(r.findings()).extracting(Finding::reason).anyMatch(f -> f.startsWith("changes cmdgate's own files: the "));
         }
+    }
+
+    private void ownFiles(String dir, String line) {
+        Classification r = in(dir, line);
+        assertThat(r.findings()).as(line + " in " + dir + ": " + r.findings()).extracting(Finding::reason)
+                .anyMatch(f -> f.startsWith("changes cmdgate's own files: the "));
+    }
+
+    private void notOwnFiles(String dir, String line) {
+        Classification r = in(dir, line);
+        assertThat(r.findings()).as(line + " in " + dir + ": " + r.findings()).extracting(Finding::reason)
+                .noneMatch(f -> f.startsWith("changes cmdgate's own files"));
+    }
+
+    /**
+     * A git command that rewrites its work tree's files (stash, checkout, reset --hard …) may put back any tracked
+     * file, the gate's among them: a work tree holding one — named, from the environment, the repository found on
+     * disk above where git works, or its core.worktree — is judged as writing it.
+     */
+    @Test
+    void gitCommandsThatRewriteAWorkTreeHoldingTheGatesFilesAreOwnFiles() throws IOException {
+        String t = tmp.toString();
+        Files.createDirectories(state.resolve("repo/.git"));
+        Files.createDirectories(tmp.resolve("srv/other"));
+        Files.createDirectories(tmp.resolve("srv/.git"));   // a repository whose work tree holds STATE
+        Files.createDirectories(tmp.resolve("work/.git"));
+        Files.createDirectories(tmp.resolve("r/.git"));
+        Files.writeString(tmp.resolve("r/.git/config"), "[core]\n\tworktree = " + state + "\n");
+
+        ownFiles("/tmp", "cd STATE && git --git-dir=repo/.git --work-tree=. stash -q");
+        ownFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=STATE checkout main");
+        ownFiles("/tmp", "GIT_WORK_TREE=STATE git --git-dir=" + t + "/work/.git reset --hard");
+        ownFiles("/tmp", "cd STATE && GIT_DIR=" + t + "/work/.git git stash");
+        ownFiles("/tmp", "git -C STATE stash pop");
+        ownFiles("STATE", "git merge other");
+        ownFiles("STATE", "git restore --source=HEAD .");
+        ownFiles("STATE", "git apply x.diff");
+        ownFiles("STATE", "git read-tree -u -m HEAD");
+        ownFiles("STATE", "git clean -fdx");
+        ownFiles("STATE", "git pull");
+        ownFiles(t + "/srv/other", "git switch main");
+        ownFiles(t + "/srv", "git checkout-index -a -f");
+        ownFiles("/tmp", "git -C " + t + "/r stash");
+        ownFiles("/tmp", "git -C " + t + "/r reset --keep HEAD~1");
+        ownFiles("/tmp", "git worktree add " + t + "/srv");
+        ownFiles(t + "/srv", "git rm gate/audit.jsonl");
+
+        notOwnFiles(t + "/work", "git stash");
+        notOwnFiles(t + "/work", "git --work-tree=. checkout main");
+        notOwnFiles("STATE", "git stash list");
+        notOwnFiles("STATE", "git reset --soft HEAD~1");
+        notOwnFiles("STATE", "git apply --check x.diff");
+        notOwnFiles("STATE", "git restore --staged x");
+        notOwnFiles("STATE", "git rm --cached audit.jsonl");
+        notOwnFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=" + t + "/work stash");
+        notOwnFiles("/tmp", "git worktree add " + t + "/work/new");
+    }
+
+    /** Where the work tree is was read on disk: the same launch after a core.worktree is set is judged again. */
+    @Test
+    void aWorkTreeVerdictIsNotReusedAfterTheRepositoryChanges() throws IOException {
+        Files.createDirectories(tmp.resolve("r/.git"));
+        Gatekeeper g = new Gatekeeper(c, new GateScheme.ByAutonomy(Autonomy.FULL), null);
+        Launch stash = new Launch(List.of("git", "-C", tmp.resolve("r").toString(), "stash"), null, "/tmp", Map.of(),
+                List.of(), null, null);
+        assertThat(g.judge(stash).classification().commandClass()).isEqualTo(CommandClass.WRITE);
+        Files.writeString(tmp.resolve("r/.git/config"), "[core]\n\tworktree = " + state + "\n");
+        assertThat(g.judge(stash).classification().commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
     @Test

@@ -188,7 +188,8 @@ class BuiltinRulesSelfCheckTest {
                 checked++;
                 boolean declared = false;
                 for (WriteRule w : writesOnPath(s)) {
-                    declared |= (w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT)
+                    declared |= (w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT
+                            || w.target() == WriteRule.Target.PARTS_OPT)
                             && o.canonical().equals(w.name());
                 }
                 if (!declared) {
