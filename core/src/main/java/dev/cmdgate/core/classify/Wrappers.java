@@ -63,13 +63,14 @@ final class Wrappers {
                 // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                 Site inner = new Site(site.ctx(), Analysis.joinArgs(b.words()), site.location() + " > " + b.start().text);
                 List<Arg> found = foundFiles(b.words(), p.args, r.replace(), r.named());
+                List<Arg> words = replacedAtRunTime(b.words(), r.replace());
                 analysis.files.standingFor(r.replace(), found);
                 try {
                     if (p.section().chdirBetween().contains(b.start().text)) {
                         // find -execdir: run in the directory of each file found
-                        analysis.commandInFoundDirectories(b.words(), inner, startingPoints(p.args));
+                        analysis.commandInFoundDirectories(words, inner, startingPoints(p.args));
                     } else {
-                        analysis.command(b.words(), Map.of(), inner, List.of());
+                        analysis.command(words, Map.of(), inner, List.of());
                     }
                 } finally {
                     analysis.files.standingFor(List.of(), List.of());
@@ -342,6 +343,30 @@ final class Wrappers {
             t.words.add(new Arg("$(stdin)", true, false, -1, -1));
         }
         return t;
+    }
+
+    /**
+     * The command's words with each word holding a {@code replace} word ({@code {}}) marked as known only at run
+     * time, its text kept (the files it stands for are matched by that text): {@code find D -exec env -C {} …}
+     * enters a directory find names, never one called {@code {}}, so no {@code cwd=} trust row and no protected
+     * directory is judged by that literal name.
+     */
+    static List<Arg> replacedAtRunTime(List<Arg> words, List<String> replace) {
+        List<Arg> out = null;
+        for (int i = 0; i < words.size(); i++) {
+            Arg a = words.get(i);
+            boolean holds = false;
+            for (String r : replace) {
+                holds |= !a.dynamic && a.text.contains(r);
+            }
+            if (holds) {
+                if (out == null) {
+                    out = new ArrayList<>(words);
+                }
+                out.set(i, new Arg(a.text, true, a.globLead, a.start, a.end));
+            }
+        }
+        return out == null ? words : out;
     }
 
     /**

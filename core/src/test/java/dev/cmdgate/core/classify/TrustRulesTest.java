@@ -109,6 +109,13 @@ class TrustRulesTest {
         assertThat(shell("timeout 5 env -C /outside rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(shell("unshare --wd=/outside rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(shell("env -C $D rm -rf target", PROJECT).commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // the word find replaces is a directory named at run time, never one called {}
+        assertThat(shell("find /outside -maxdepth 0 -exec env -C {} rm -rf target ';'", PROJECT).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("find /outside -maxdepth 0 -exec env --chdir={} rm -rf target ';'", PROJECT).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(shell("find /outside -maxdepth 0 -exec nice env -C {}/. rm -rf target ';'", PROJECT).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(shell("find /outside/target -execdir rm -rf target ';'", PROJECT).commandClass())
                 .isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(shell("find . -name target -execdir rm -rf target ';'", PROJECT).commandClass())

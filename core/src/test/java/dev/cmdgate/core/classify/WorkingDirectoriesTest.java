@@ -71,6 +71,8 @@ class WorkingDirectoriesTest {
             "/tmp | git -C STATE config user.name planted                     | Destructive",
             "/tmp | sudo -D STATE cp /w/x planted                             | Destructive",
             "/tmp | find STATE -name policy.body -execdir cp /w/x policy.body ';' | Destructive",
+            "/tmp | find STATE -maxdepth 0 -exec env -C {} cp /w/x policy.body ';' | Destructive",
+            "/tmp | find SRV -name state -exec env --chdir={} cp /w/x policy.body ';' | Destructive",
             "/tmp | find STATE -name y -execdir cp /w/x planted ';'           | Destructive",
             "/tmp | find SRV -maxdepth 0 -execdir touch state/planted ';'     | Destructive",
             "/tmp | cd STATE && make                                          | Destructive",
