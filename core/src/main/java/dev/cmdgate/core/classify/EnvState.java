@@ -28,6 +28,15 @@ final class EnvState {
     record Value(String text, boolean dynamic) {
     }
 
+    /**
+     * A value known only in part: a for loop's list word with an expansion or a glob ({@code /proc/$PPID/e*}), one
+     * of whose expansions the variable holds. {@code text} keeps the expansions as written, {@code pattern} is the
+     * names it may be as a {@link ShellPattern} (each expansion a {@code *}), and {@code glob} says whether the word
+     * had a glob of its own.
+     */
+    record Partial(String text, String pattern, boolean glob) {
+    }
+
     /** {@code set -a}: every variable assigned from now on is exported. */
     boolean allexport;
     /** {@code set -k}: {@code NAME=value} words anywhere in a command are assignments for it. */
@@ -38,6 +47,8 @@ final class EnvState {
     private Map<String, Value> values = Map.of();
     /** Every literal value each variable was given so far, in script order, at most {@link #MAX_VALUES}. */
     private Map<String, List<String>> literals = Map.of();
+    /** Every value known in part each variable was given, at most {@link #MAX_VALUES}. */
+    private Map<String, List<Partial>> partials = Map.of();
     /** {@code declare -n NAME=TARGET}: NAME → TARGET; "" when the target is only known at run time. */
     private Map<String, String> namerefs = Map.of();
     /**
@@ -115,9 +126,36 @@ final class EnvState {
         return l == null ? List.of() : l;
     }
 
-    /** Whether some variable has a literal value recorded (a cheap test before resolving words). */
+    /**
+     * Records one more value known in part the variable may hold (see {@link Partial}): where it is used, the word
+     * is judged again with that value standing for the variable.
+     */
+    void partial(String name, Partial value) {
+        if (partials.isEmpty()) {
+            partials = new HashMap<>();
+        }
+        List<Partial> l = partials.get(name);
+        if (l == null) {
+            if (partials.size() >= MAX_TRACKED) {
+                return;
+            }
+            l = new ArrayList<>(1);
+            partials.put(name, l);
+        }
+        if (l.size() < MAX_VALUES) {
+            l.add(value);
+        }
+    }
+
+    /** The values known in part this classification gave the variable so far, or an empty list. */
+    List<Partial> partials(String name) {
+        List<Partial> l = partials.get(name);
+        return l == null ? List.of() : l;
+    }
+
+    /** Whether some variable has a literal value, or one known in part, recorded (a cheap test before resolving words). */
     boolean hasLiterals() {
-        return !literals.isEmpty();
+        return !literals.isEmpty() || !partials.isEmpty();
     }
 
     /** Whether some variable was given a literal value holding a command substitution. */
