@@ -32,9 +32,31 @@ final class EnvState {
      * A value known only in part: a for loop's list word with an expansion or a glob ({@code /proc/$PPID/e*}), one
      * of whose expansions the variable holds. {@code text} keeps the expansions as written, {@code pattern} is the
      * names it may be as a {@link ShellPattern} (each expansion a {@code *}), and {@code glob} says whether the word
-     * had a glob of its own.
+     * had a glob of its own. A class, not a record: a record's equals is spun up at first use, which a JVM's first
+     * launch decision must not pay for (the values are only ever compared by identity).
      */
-    record Partial(String text, String pattern, boolean glob) {
+    static final class Partial {
+        private final String text;
+        private final String pattern;
+        private final boolean glob;
+
+        Partial(String text, String pattern, boolean glob) {
+            this.text = text;
+            this.pattern = pattern;
+            this.glob = glob;
+        }
+
+        String text() {
+            return text;
+        }
+
+        String pattern() {
+            return pattern;
+        }
+
+        boolean glob() {
+            return glob;
+        }
     }
 
     /** {@code set -a}: every variable assigned from now on is exported. */
@@ -101,20 +123,27 @@ final class EnvState {
      * the variable is judged as written too.
      */
     void literal(String name, String text) {
-        if (literals.isEmpty()) {
-            literals = new HashMap<>();
-        }
-        List<String> l = literals.get(name);
+        literals = add(literals, name, text);
+    }
+
+    /**
+     * {@code values} with one more value for {@code name} (a new map in place of the shared empty one), bounded:
+     * at most {@link #MAX_TRACKED} names and {@link #MAX_VALUES} distinct values a name.
+     */
+    private static <T> Map<String, List<T>> add(Map<String, List<T>> values, String name, T value) {
+        Map<String, List<T>> m = values.isEmpty() ? new HashMap<>() : values;
+        List<T> l = m.get(name);
         if (l == null) {
-            if (literals.size() >= MAX_TRACKED) {
-                return;
+            if (m.size() >= MAX_TRACKED) {
+                return m;
             }
             l = new ArrayList<>(2);
-            literals.put(name, l);
+            m.put(name, l);
         }
-        if (l.size() < MAX_VALUES && !l.contains(text)) {
-            l.add(text);
+        if (l.size() < MAX_VALUES && !l.contains(value)) {
+            l.add(value);
         }
+        return m;
     }
 
     /**
@@ -131,20 +160,7 @@ final class EnvState {
      * is judged again with that value standing for the variable.
      */
     void partial(String name, Partial value) {
-        if (partials.isEmpty()) {
-            partials = new HashMap<>();
-        }
-        List<Partial> l = partials.get(name);
-        if (l == null) {
-            if (partials.size() >= MAX_TRACKED) {
-                return;
-            }
-            l = new ArrayList<>(1);
-            partials.put(name, l);
-        }
-        if (l.size() < MAX_VALUES) {
-            l.add(value);
-        }
+        partials = add(partials, name, value);
     }
 
     /** The values known in part this classification gave the variable so far, or an empty list. */
