@@ -100,7 +100,7 @@ class SecretsIT {
         Path audit = tmp.resolve("audit.jsonl");
         // each would print the gated JVM's environment, AWS_SECRET_ACCESS_KEY's value among it (@pid@: the JVM)
         List<String> readers = List.of("ps_bsd_e", "ps_e_after", "grep_proc_pid", "grep_proc_in_shell", "xargs_arg_file",
-                "cd_and_cat_environ", "jcmd_heap_dump");
+                "cd_and_cat_environ", "jcmd_heap_dump", "for_loop_glob", "echo_into_xargs");
         Spec spec = Spec.attempts()
                 .add("ps_bsd_e", "@out=" + work.resolve("ps_bsd_e.txt"), "ps", "eww", "-p", "@pid@")
                 .add("ps_e_after", "@out=" + work.resolve("ps_e_after.txt"), "ps", "-p", "@pid@", "-o", "pid,args", "e")
@@ -111,6 +111,9 @@ class SecretsIT {
                 .add("xargs_arg_file", "@out=" + work.resolve("xargs_arg_file.txt"), "xargs", "-0", "-a", "/proc/@pid@/environ",
                         "echo")
                 .add("cd_and_cat_environ", "sh", "-c", "cd /proc/@pid@ && cat environ > " + work.resolve("cd_and_cat_environ.txt"))
+                // names made at run time from words the line shows: a loop over a glob, an echo piped into xargs
+                .add("for_loop_glob", "sh", "-c", "for f in /proc/$PPID/e*; do cat $f; done > " + work.resolve("for_loop_glob.txt"))
+                .add("echo_into_xargs", "sh", "-c", "echo /proc/$PPID/environ | xargs cat > " + work.resolve("echo_into_xargs.txt"))
                 // a heap dump of the JVM holds its environment too
                 .add("jcmd_heap_dump", "jcmd", "@pid@", "GC.heap_dump", work.resolve("jcmd_heap_dump.txt").toString())
                 .add("ps_plain", "@out=" + work.resolve("ps_plain.txt"), "ps", "-p", "@pid@", "-o", "pid,args")
@@ -137,6 +140,25 @@ class SecretsIT {
         }
         soft.assertThat(Dirs.read(audit)).doesNotContain(AWS_VALUE, GH_VALUE);
         soft.assertAll();
+    }
+
+    @OnEachJdk
+    void scrub_withholds_a_value_that_looks_secret_under_a_name_listed_as_not_secret(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        // a not-secret-vars name (*_TOKEN_URL, *_AUTH_URL) holding a URL with a password, and names of the kinds
+        // a connection string and a short password take
+        Run run = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub")
+                .env("OAUTH_TOKEN_URL", "https://cid:tu-value-5d1e@auth.example/token")
+                .env("DB_AUTH_URL", "postgres://u:au-value-88b0@db/x")
+                .env("AZURE_STORAGE_CONNECTION_STRING", "AccountName=a;AccountKey=cs-value-0a7c")
+                .env("SMTP_PWD", "pwd-value-3e91")
+                .env("PLAIN_TOKEN_URL", "https://auth.example/plain-token-url")
+                .main(Commands.class).args(Spec.attempts().add("env", "@out=" + work.resolve("env.txt"), "env").args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("env").ok()).as(run.describe()).isTrue();
+        assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible", "PLAIN_TOKEN_URL=")
+                .doesNotContain("tu-value-5d1e", "au-value-88b0", "cs-value-0a7c", "pwd-value-3e91", AWS_VALUE, GH_VALUE);
     }
 
     /** A file's bytes as text whatever they are (a heap dump is not UTF-8); empty when there is no file. */

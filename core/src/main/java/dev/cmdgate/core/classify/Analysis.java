@@ -91,6 +91,11 @@ final class Analysis {
      */
     private Set<String> functions = Set.of();
     int nextPipeline;
+    /** What the stage being judged gets through its pipe from an echo or printf before it, or null. */
+    PipedWords piped;
+    /** The last simple command of a script judged, with its words: the producer a next pipeline stage reads. */
+    dev.cmdgate.core.shell.SimpleCommand lastSimple;
+    List<Arg> lastWords = List.of();
     /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
     int scriptsRun;
 

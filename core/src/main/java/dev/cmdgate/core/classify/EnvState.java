@@ -28,6 +28,37 @@ final class EnvState {
     record Value(String text, boolean dynamic) {
     }
 
+    /**
+     * A value known only in part: a for loop's list word with an expansion or a glob ({@code /proc/$PPID/e*}), one
+     * of whose expansions the variable holds. {@code text} keeps the expansions as written, {@code pattern} is the
+     * names it may be as a {@link ShellPattern} (each expansion a {@code *}), and {@code glob} says whether the word
+     * had a glob of its own. A class, not a record: a record's equals is spun up at first use, which a JVM's first
+     * launch decision must not pay for (the values are only ever compared by identity).
+     */
+    static final class Partial {
+        private final String text;
+        private final String pattern;
+        private final boolean glob;
+
+        Partial(String text, String pattern, boolean glob) {
+            this.text = text;
+            this.pattern = pattern;
+            this.glob = glob;
+        }
+
+        String text() {
+            return text;
+        }
+
+        String pattern() {
+            return pattern;
+        }
+
+        boolean glob() {
+            return glob;
+        }
+    }
+
     /** {@code set -a}: every variable assigned from now on is exported. */
     boolean allexport;
     /** {@code set -k}: {@code NAME=value} words anywhere in a command are assignments for it. */
@@ -38,6 +69,8 @@ final class EnvState {
     private Map<String, Value> values = Map.of();
     /** Every literal value each variable was given so far, in script order, at most {@link #MAX_VALUES}. */
     private Map<String, List<String>> literals = Map.of();
+    /** Every value known in part each variable was given, at most {@link #MAX_VALUES}. */
+    private Map<String, List<Partial>> partials = Map.of();
     /** {@code declare -n NAME=TARGET}: NAME → TARGET; "" when the target is only known at run time. */
     private Map<String, String> namerefs = Map.of();
     /**
@@ -90,20 +123,27 @@ final class EnvState {
      * the variable is judged as written too.
      */
     void literal(String name, String text) {
-        if (literals.isEmpty()) {
-            literals = new HashMap<>();
-        }
-        List<String> l = literals.get(name);
+        literals = add(literals, name, text);
+    }
+
+    /**
+     * {@code values} with one more value for {@code name} (a new map in place of the shared empty one), bounded:
+     * at most {@link #MAX_TRACKED} names and {@link #MAX_VALUES} distinct values a name.
+     */
+    private static <T> Map<String, List<T>> add(Map<String, List<T>> values, String name, T value) {
+        Map<String, List<T>> m = values.isEmpty() ? new HashMap<>() : values;
+        List<T> l = m.get(name);
         if (l == null) {
-            if (literals.size() >= MAX_TRACKED) {
-                return;
+            if (m.size() >= MAX_TRACKED) {
+                return m;
             }
             l = new ArrayList<>(2);
-            literals.put(name, l);
+            m.put(name, l);
         }
-        if (l.size() < MAX_VALUES && !l.contains(text)) {
-            l.add(text);
+        if (l.size() < MAX_VALUES && !l.contains(value)) {
+            l.add(value);
         }
+        return m;
     }
 
     /**
@@ -115,9 +155,23 @@ final class EnvState {
         return l == null ? List.of() : l;
     }
 
-    /** Whether some variable has a literal value recorded (a cheap test before resolving words). */
+    /**
+     * Records one more value known in part the variable may hold (see {@link Partial}): where it is used, the word
+     * is judged again with that value standing for the variable.
+     */
+    void partial(String name, Partial value) {
+        partials = add(partials, name, value);
+    }
+
+    /** The values known in part this classification gave the variable so far, or an empty list. */
+    List<Partial> partials(String name) {
+        List<Partial> l = partials.get(name);
+        return l == null ? List.of() : l;
+    }
+
+    /** Whether some variable has a literal value, or one known in part, recorded (a cheap test before resolving words). */
     boolean hasLiterals() {
-        return !literals.isEmpty();
+        return !literals.isEmpty() || !partials.isEmpty();
     }
 
     /** Whether some variable was given a literal value holding a command substitution. */

@@ -106,7 +106,14 @@ final class ShellAnalysis {
                 List<Command> cmds = p.commands();
                 for (int i = 0; i < cmds.size(); i++) {
                     Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
-                    command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
+                    PipedWords outer = a.piped;
+                    // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
+                    a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
+                    try {
+                        command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
+                    } finally {
+                        a.piped = outer;
+                    }
                     if (a.budget.exhausted) {
                         return;
                     }
@@ -204,7 +211,15 @@ final class ShellAnalysis {
         }
         for (Word w : f.items()) {
             Arg v = arg(w);
-            a.variables.set(f.variable(), v.text, v.unresolved() || w.hasGlob(), false, site, how);
+            boolean known = !v.unresolved() && !w.hasGlob();
+            a.variables.set(f.variable(), v.text, !known, false, site, how);
+            String target = known ? null : a.env.resolve(f.variable());
+            if (target != null) {
+                // for f in /proc/$PPID/e*: $f is one of the names the word expands to, quoted or not
+                StringBuilder pat = new StringBuilder();
+                appendPattern(w.parts(), pat);
+                a.env.partial(target, new EnvState.Partial(v.text, pat.toString(), w.hasGlob()));
+            }
         }
     }
 
@@ -277,8 +292,14 @@ final class ShellAnalysis {
             assigns.put(as.name(), v);
             a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
-            if (dyn && as.value() != null && a.env.hasLiterals()) {
+            if (dyn && as.value() != null && as.subscript() == null) {
                 String target = a.env.resolve(as.name());
+                if (target != null) {
+                    // x=/proc/$PPID/environ; cat $x reads what cat /proc/$PPID/environ reads
+                    StringBuilder pat = new StringBuilder();
+                    appendPattern(as.value().parts(), pat);
+                    a.env.partial(target, new EnvState.Partial(v, pat.toString(), false));
+                }
                 for (Arg r : resolvedArgs(as.value())) {
                     if (target != null && !r.unresolved()) {
                         a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
@@ -402,6 +423,8 @@ final class ShellAnalysis {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;
         }
+        a.lastSimple = sc;
+        a.lastWords = words;
     }
 
     /**
@@ -856,7 +879,7 @@ final class ShellAnalysis {
             } else if (p instanceof ParameterExpansion pe && plain(pe)) {
                 String t = a.env.resolve(pe.name());
                 if (t != null) {
-                    n = Math.max(n, a.env.literals(t).size());
+                    n = Math.max(n, a.env.literals(t).size() + a.env.partials(t).size());
                 }
             }
         }
@@ -873,38 +896,76 @@ final class ShellAnalysis {
      */
     private void resolved(Word w, int k, List<Arg> out) {
         StringBuilder b = new StringBuilder();
-        boolean[] unknown = {false};
-        renderResolved(w.parts(), b, k, unknown);
+        StringBuilder pat = new StringBuilder();
+        boolean[] flags = {false, false};
+        renderResolved(w.parts(), b, pat, false, k, flags);
         String text = b.toString();
-        if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !unknown[0]) {
+        if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !flags[UNKNOWN]) {
             for (String piece : Chars.splitRuns(text.trim(), " \t\n", 64)) {
                 if (!piece.isEmpty()) {
-                    out.add(new Arg(piece, true, false, w.start(), w.end()));
+                    // an unquoted value is expanded as a pattern too: x='/proc/*/env*'; cat $x
+                    out.add(new Arg(piece, true, false, w.start(), w.end(), ShellPattern.isPattern(piece) ? piece : null));
                 }
             }
             return;
         }
-        out.add(new Arg(text, true, globLead(w, text), w.start(), w.end()));
+        out.add(new Arg(text, true, globLead(w, text), w.start(), w.end(), flags[GLOB] ? pat.toString() : null));
     }
 
-    private void renderResolved(List<WordPart> parts, StringBuilder b, int k, boolean[] unknown) {
+    /** {@link #renderResolved}'s flags: a value is only known at run time; the word is a pattern. */
+    private static final int UNKNOWN = 0;
+    private static final int GLOB = 1;
+
+    /**
+     * Renders a word with its variables' k-th values ({@code b}) and the same as a pathname pattern ({@code pat}):
+     * a literal value's glob characters are active where the expansion is unquoted, a value known in part
+     * ({@link EnvState.Partial}) stands for the names its pattern matches, quoted or not.
+     */
+    private void renderResolved(List<WordPart> parts, StringBuilder b, StringBuilder pat, boolean quoted, int k,
+            boolean[] flags) {
         for (WordPart p : parts) {
             if (p instanceof DoubleQuoted d) {
-                renderResolved(d.parts(), b, k, unknown);
+                renderResolved(d.parts(), b, pat, true, k, flags);
             } else if (p instanceof ParameterExpansion pe && plain(pe) && !pe.name().equals("HOME")) {
                 String t = a.env.resolve(pe.name());
                 List<String> values = t == null ? List.of() : a.env.literals(t);
-                if (values.isEmpty()) {
-                    unknown[0] = true;
+                List<EnvState.Partial> partials = t == null ? List.of() : a.env.partials(t);
+                int all = values.size() + partials.size();
+                int i = Math.min(k, all - 1);
+                if (all == 0) {
+                    flags[UNKNOWN] = true;
                     b.append('$').append(pe.name());
+                    pat.append('*');
+                } else if (i < values.size()) {
+                    String v = values.get(i);
+                    b.append(v);
+                    if (quoted || !ShellPattern.isPattern(v)) {
+                        ShellPattern.appendLiteral(pat, v);
+                    } else {
+                        pat.append(v);
+                        flags[GLOB] = true;
+                    }
                 } else {
-                    b.append(values.get(Math.min(k, values.size() - 1)));
+                    EnvState.Partial v = partials.get(i - values.size());
+                    b.append(v.text());
+                    pat.append(v.pattern());
+                    flags[UNKNOWN] = true;
+                    flags[GLOB] |= v.glob();
                 }
             } else {
                 int at = b.length();
                 render(List.of(p), b);
+                String text = WordPart.staticText(p);
+                if (p instanceof PatternChar g) {
+                    pat.append(g.value());
+                    flags[GLOB] = true;
+                } else if (text != null) {
+                    ShellPattern.appendLiteral(pat, text);
+                } else {
+                    pat.append('*');
+                }
                 if (b.indexOf("$", at) >= 0 || b.indexOf("\u2026", at) >= 0) {
-                    unknown[0] |= !(p instanceof ParameterExpansion pe && pe.name().equals("HOME") && plain(pe));
+                    flags[UNKNOWN] |= !(p instanceof ParameterExpansion pe && pe.name().equals("HOME") && plain(pe));
                 }
             }
         }

@@ -727,20 +727,21 @@ public final class RuleSet {
     }
 
     /**
-     * Whether an environment variable holds a secret: its name matches a {@code secret-vars} glob or its value
-     * a {@code secret-values} glob, and its name no {@code not-secret-vars} glob. Names are compared without
-     * regard to case ({@code github_token} is as secret as {@code GITHUB_TOKEN}).
+     * Whether an environment variable holds a secret: its value matches a {@code secret-values} glob, or its name
+     * a {@code secret-vars} glob and no {@code not-secret-vars} glob. A name exception speaks for the name only:
+     * {@code OAUTH_TOKEN_URL} usually holds a plain URL, but one with a password in it is a secret like any other.
+     * Names are compared without regard to case ({@code github_token} is as secret as {@code GITHUB_TOKEN}).
      */
     public boolean isSecretVariable(String name, String value) {
         if (name == null) {
             return false;
         }
+        if (value != null && Glob.anyMatch(secretValues, value)) {
+            return true;
+        }
         String n = name.toUpperCase(java.util.Locale.ROOT);
         SecretGlobs g = secretGlobs();
-        if (Glob.anyMatch(g.notNames(), n)) {
-            return false;
-        }
-        return Glob.anyMatch(g.names(), n) || (value != null && Glob.anyMatch(secretValues, value));
+        return !Glob.anyMatch(g.notNames(), n) && Glob.anyMatch(g.names(), n);
     }
 
     /** The secret-variable globs as character arrays, made on first use (the lists are complete by then). */

@@ -62,7 +62,10 @@ final class Parser {
     private final boolean hasCont;
     private int pos;
     private List<HereDoc> pending = new ArrayList<>();
-    /** How many {@code $( … )} the parser is inside: a here-document there may end at {@code DELIM)}. */
+    /**
+     * How many {@code $( … )}, {@code <( … )}, {@code >( … )} the parser is inside: there bash 5.2 ends a
+     * here-document at a line that starts with its delimiter and has a ')' after it.
+     */
     private int commandSubstitutions;
     private List<PendingDoc> pendingMeta = new ArrayList<>();
 
@@ -1613,6 +1616,12 @@ final class Parser {
         return end < n && ((end - k) & 1) == 1;
     }
 
+    /** The end of the physical line starting at {@code from}: its newline, or the end of the text. */
+    private int lineEnd(int from) {
+        int e = s.indexOf('\n', from);
+        return e < 0 ? n : e;
+    }
+
     private Word emptyBody(boolean quoted, int at) {
         WordPart p = quoted ? new SingleQuoted(o(at), o(at), "") : new DoubleQuoted(o(at), o(at), List.of(), false);
         return new Word(o(at), o(at), List.of(p));
@@ -1623,6 +1632,7 @@ final class Parser {
         int bodyEnd;
         boolean terminated = false;
         String delim = d.delimiter();
+        int dl = delim.length();
         int p = pos;
         while (true) {
             if (p >= n) {
@@ -1630,53 +1640,65 @@ final class Parser {
                 pos = n;
                 break;
             }
-            int lineEnd = s.indexOf('\n', p);
-            if (lineEnd < 0) {
-                lineEnd = n;
-            }
-            int ls = p;
-            if (d.strip()) {
-                while (ls < lineEnd && s.charAt(ls) == '\t') {
-                    ls++;
+            // one logical line: an unquoted body joins backslash-newline first (EO\⏎F is EOF), and <<- strips the
+            // leading tabs of the joined line; the delimiter is compared with what is left, and with the unstripped
+            // line too (bash's "compatible with some Bourne shells" check comes before the stripping)
+            boolean prefix = true;
+            boolean rawPrefix = true;
+            boolean leading = d.strip();
+            boolean paren = false;
+            int k = 0;
+            int raw = 0;
+            int restAt = -1;
+            int from = p;
+            int e = lineEnd(p);
+            while (true) {
+                boolean cont = !d.quoted() && continues(from, e);
+                int segEnd = cont ? e - 1 : e;
+                for (int i = from; i < segEnd; i++) {
+                    char c = s.charAt(i);
+                    rawPrefix &= raw < dl && c == delim.charAt(raw);
+                    raw++;
+                    if (leading && c == '\t') {
+                        continue;
+                    }
+                    leading = false;
+                    if (k < dl) {
+                        prefix &= c == delim.charAt(k);
+                    } else {
+                        if (k == dl) {
+                            restAt = i;
+                        }
+                        paren |= c == ')';
+                    }
+                    k++;
                 }
-            }
-            if (!d.quoted() && continues(ls, lineEnd)) {
-                // an unquoted body joins backslash-newline before a line is compared with the delimiter:
-                // EO\⏎F ends the document at EOF
-                StringBuilder joined = new StringBuilder();
-                int from = ls;
-                int e = lineEnd;
-                while (e < n && continues(from, e) && joined.length() <= delim.length()) {
-                    joined.append(s, from, e - 1);
-                    from = e + 1;
-                    e = s.indexOf('\n', from);
-                    e = e < 0 ? n : e;
-                }
-                joined.append(s, from, e);
-                if (joined.length() == delim.length() && joined.toString().equals(delim)) {
-                    bodyEnd = p;
-                    terminated = true;
-                    pos = e < n ? e + 1 : n;
+                if (!cont) {
                     break;
                 }
-                p = e < n ? e + 1 : n;
-                continue;
+                from = e + 1;
+                e = lineEnd(from);
             }
-            if (lineEnd - ls == delim.length() && s.regionMatches(ls, delim, 0, delim.length())) {
+            int next = e < n ? e + 1 : n;
+            if (prefix && k == dl || d.strip() && rawPrefix && raw == dl) {
                 bodyEnd = p;
                 terminated = true;
-                pos = lineEnd < n ? lineEnd + 1 : n;
+                pos = next;
                 break;
             }
-            if (commandSubstitutions > 0 && lineEnd - ls > delim.length() && s.charAt(ls + delim.length()) == ')'
-                    && s.regionMatches(ls, delim, 0, delim.length())) {
-                // bash 5.2 ends a here-document inside $( … ) at DELIM) and lets the ) close the substitution
+            if (prefix && paren && commandSubstitutions > 0 && !sh.posix) {
+                // Inside $( ), <( ) or >( ), bash 5.2 and later end the document at a line that starts with the
+                // delimiter and has a ')' anywhere after it, and read the rest of that line as code (EOF ), EOF;)
+                // too); bash 5.1 ends it only at DELIM) and dash at no such line: they read on. The tree
+                // follows bash 5.2 (what it hides is judged) and the error makes the line unverifiable.
+                errorAt("a here-document line that starts with its delimiter and has a ')' after it: bash 5.2 and later"
+                        + " end the document there, older bash and sh read on", p);
                 bodyEnd = p;
                 terminated = true;
-                pos = ls + delim.length();
+                pos = restAt;
                 break;
             }
-            p = lineEnd < n ? lineEnd + 1 : n;
+            p = next;
         }
         String text;
         int[] childMap = null;
@@ -2191,13 +2213,7 @@ final class Parser {
         int start = pos;
         advance(2);
         enter();
-        commandSubstitutions++;
-        Script body;
-        try {
-            body = parseList();
-        } finally {
-            commandSubstitutions--;
-        }
+        Script body = parseSubstitutionBody();
         if (peek() == ')') {
             advance();
         } else if (!sh.aborted) {
@@ -2211,11 +2227,41 @@ final class Parser {
         return new CommandSubstitution(o(start), o(pos), body, false);
     }
 
+    /**
+     * The commands of {@code $( … )}, {@code <( … )} or {@code >( … )}, up to (not including) the ')'. Bash parses
+     * them with their own here-document list: a document opened before the substitution is read after the next
+     * newline outside it ({@code cat <<EOF $(echo a⏎touch m⏎EOF⏎)} runs touch), and one opened inside must end
+     * inside: bash 5.2 reads a body left open after the ')', older bash runs the document empty and the next lines
+     * as commands, so such a substitution is an error (unverifiable).
+     */
+    private Script parseSubstitutionBody() {
+        List<HereDoc> outerPending = pending;
+        List<PendingDoc> outerMeta = pendingMeta;
+        pending = new ArrayList<>(0);
+        pendingMeta = new ArrayList<>(0);
+        commandSubstitutions++;
+        try {
+            Script body = parseList();
+            if (!pendingMeta.isEmpty()) {
+                if (peek() == ')') {
+                    error("a here-document opened in a substitution does not end before its ')': bash 5.2 reads its"
+                            + " body after the ')', older bash runs it empty");
+                }
+                finishPendingHereDocs();
+            }
+            return body;
+        } finally {
+            commandSubstitutions--;
+            pending = outerPending;
+            pendingMeta = outerMeta;
+        }
+    }
+
     private ProcessSubstitution parseProcessSubstitution(boolean output) {
         int start = pos;
         advance(2);
         enter();
-        Script body = parseList();
+        Script body = parseSubstitutionBody();
         if (peek() == ')') {
             advance();
         } else if (!sh.aborted) {

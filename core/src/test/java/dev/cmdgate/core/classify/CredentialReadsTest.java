@@ -336,4 +336,42 @@ class CredentialReadsTest {
     void aFileUriNamesItsPath(String word, String path) {
         assertThat(FileEffects.fileUriPath(word)).isEqualTo(path);
     }
+
+    /**
+     * A name the line makes at run time from words it shows: a for loop's list word (the loop variable is one of the
+     * names it expands to), a variable given a value known in part, words an echo or printf pipes into xargs.
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            "for f in /proc/$PPID/e*; do cat $f; done => Network",
+            "for f in /proc/$PPID/e*; do cat \"$f\"; done => Network",
+            "for f in /proc/$PPID/environ; do od -c $f; done => Network",
+            "for f in ~/.ssh/id_*; do base64 $f; done => Network",
+            "for f in /proc/*; do cat $f/environ; done => Network",
+            "for d in /proc/[0-9]*; do cat $d/env*; done => Network",
+            "select f in /proc/$PPID/e*; do cat $f; done => Network",
+            "for f in /proc/$PPID/st*; do cat $f; done => Read",
+            "for f in *.txt; do cat $f; done => Read",
+            "for f in ~/.ssh/*.pub; do cat $f; done => Read",
+            "x=/proc/$PPID/environ; cat $x => Network",
+            "x=/proc/$PPID; cat $x/environ => Network",
+            "x='/proc/*/env*'; cat $x => Network",
+            "x='/proc/*/env*'; cat \"$x\" => Read",
+            "x=/proc/$PPID/status; cat $x => Read",
+            "echo /proc/$PPID/environ | xargs cat => Network",
+            "echo -n /proc/$PPID/environ | xargs -r cat => Network",
+            "printf '%s\\0' /proc/$PPID/environ | xargs -0 cat => Network",
+            "printf '/proc/%s/environ\\n' $PPID | xargs cat => Network",
+            "echo /proc/$PPID/environ | xargs -I{} cat {} => Network",
+            "echo /proc/$PPID/env* | xargs cat => Network",
+            "echo /proc/$PPID/environ | timeout 5 xargs cat => Network",
+            "echo a.txt b.txt | xargs cat => Read",
+            "echo /proc/1/environ | xargs echo => Read",
+            "echo /proc/1/environ | cat => Read",
+            "echo /proc/1/environ; echo x | xargs cat => Read",
+    })
+    void namesMadeAtRunTimeFromWordsTheLineShows(String line, String expected) {
+        assertThat(BUILTIN.classifyShell(line).commandClass()).as(line + " " + BUILTIN.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
 }

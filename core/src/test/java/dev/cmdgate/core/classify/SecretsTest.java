@@ -58,6 +58,33 @@ class SecretsTest {
                 "PASSPHRASE", "AUTH", "STRIPE_KEY", "OPENAI_KEY", "token", "SECRET_VALUE", "TOKEN_GITHUB");
     }
 
+    @Test
+    void aNameExceptionExemptsTheNameNeverASecretValue() {
+        Map<String, String> env = new LinkedHashMap<>();
+        // not-secret-vars names holding a value secret-values recognises: withheld like DATABASE_URL
+        env.put("OAUTH_TOKEN_URL", "https://cid:s3cr3t@auth.example/token");
+        env.put("DB_AUTH_URL", "postgres://u:s3cr3t@db/x");
+        env.put("UPLOAD_TOKEN_FILE", "https://u:s3cr3t@files.example/t");
+        env.put("BACKUP_PUBLIC_KEY", "Server=db;User Id=sa;Password=s3cr3t;");
+        // connection strings and short password names, by name or by value
+        env.put("AZURE_STORAGE_CONNECTION_STRING", "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=s3cr3t");
+        env.put("APP_CONN", "Endpoint=sb://x/;SharedAccessKeyName=k;SharedAccessKey=s3cr3t");
+        env.put("SMTP_PWD", "s3cr3t");
+        env.put("REPORTS_DSN", "mysql:host=db;dbname=r");
+        env.put("DISCORD_WEBHOOK_URL", "https://discord.example/api/webhooks/1/abc");
+        env.put("GOOGLE_CREDS", "{}");
+        // the exceptions still hold for what they are meant for
+        env.put("GITLAB_TOKEN_URL", "https://auth.example/token");
+        env.put("KEYCLOAK_AUTH_URL", "https://sso.example/auth");
+        env.put("DEPLOY_PUBLIC_KEY", "ssh-ed25519 AAAA k");
+        env.put("VAULT_TOKEN_FILE", "/run/secrets/vault");
+        env.put("OLDPWD", "/home/me");
+        env.put("PWD", "/home/me/src");
+        assertThat(S.names(env)).containsExactlyInAnyOrder("OAUTH_TOKEN_URL", "DB_AUTH_URL", "UPLOAD_TOKEN_FILE",
+                "BACKUP_PUBLIC_KEY", "AZURE_STORAGE_CONNECTION_STRING", "APP_CONN", "SMTP_PWD", "REPORTS_DSN",
+                "DISCORD_WEBHOOK_URL", "GOOGLE_CREDS");
+    }
+
     @ParameterizedTest(name = "{0} receives [{1}]")
     @CsvSource(delimiterString = " => ", value = {
             "aws s3 ls => AWS_SECRET_ACCESS_KEY",

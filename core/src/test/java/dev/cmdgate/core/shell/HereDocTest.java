@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class HereDocTest {
 
@@ -76,15 +77,84 @@ class HereDocTest {
         assertThat(j.text()).isEqualTo("a\\\nX\nb\n");
     }
 
+    /** Command names of every simple command in a parse that has errors (the tree as far as it goes). */
+    private static List<String> namesDespiteErrors(ParseResult r) {
+        return ShellWalker.simpleCommands(r.script()).stream()
+                .map(c -> c.commandName() == null ? "<none>" : c.commandName()).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // bash 5.2+ ends the document at DELIM followed by anything holding a ')' inside $( ), <( ), >( ) and reads the
+        // rest of the line as code; bash 5.1 and dash read on: the tree follows 5.2, the error makes it unverifiable
+        "echo $(cat <<EOF\nhi\nEOF)\ntouch m\nEOF\n)\n",
+        "echo $(cat <<EOF\nhi\nEOF )\ntouch m\nEOF\n)\n",
+        "echo $(cat <<EOF\nhi\nEOF  )\ntouch m\nEOF\n)\n",
+        "echo $(cat <<EOF\nhi\nEOF\t)\ntouch m\nEOF\n)\n",
+        "echo $(cat <<EOF\nhi\nEOF ;)\ntouch m\nEOF\n)\n",
+        "echo $(cat <<EOF\nhi\nEOFx)\ntouch m\nEOF\n)\n",
+        "cat <(cat <<EOF\nhi\nEOF)\ntouch m\nEOF\n)\n",
+        "cat <(cat <<EOF\nhi\nEOF ))\ntouch m\nEOF\n)\n",
+        "cat >(cat <<EOF\nhi\nEOF)\ntouch m\nEOF\n)\n",
+        "echo $(( $(cat <<EOF\n1\nEOF ) ))\ntouch m\nEOF\n)\n",
+        "echo $( { cat <<EOF\nhi\nEOF\\\n ;} )\ntouch m\nEOF\n)\n",
+        "echo $(cat <<\"\"\nhi\n x)\ntouch m\n\n)\n",
+    })
+    void aDelimiterLineWithAParenInsideASubstitutionIsSeenAsBash52ReadsItAndIsAnError(String in) {
+        ParseResult r = ShellParser.parse(in);
+        assertThat(r.errors()).as("errors for %s", in).isNotEmpty();
+        assertThat(r.errors().get(0).message()).contains("starts with its delimiter and has a ')'");
+        assertThat(namesDespiteErrors(r)).as(in).contains("touch");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // the same in double quotes or a default word: what follows the ')' is still text there, but the shells
+        // disagree on where the document ends
+        "echo \"$(cat <<'EOF'\nhi\nEOF )\n$(touch m)\nEOF\n)\"\n",
+        "echo ${x:-$(cat <<-EOF\n\thi\n\t\tEOF )\n}\n",
+    })
+    void aDelimiterLineWithAParenInQuotesIsAnErrorToo(String in) {
+        ParseResult r = ShellParser.parse(in);
+        assertThat(r.errors()).extracting(ParseError::message).anyMatch(m -> m.contains("starts with its delimiter"));
+    }
+
     @Test
-    void insideACommandSubstitutionDelimParenEndsTheDocumentAsBash52Does() {
-        String in = "echo $(cat <<EOF\nhi\nEOF)\necho two\n";
-        HereDoc d = doc(in, 0);
-        assertThat(d.terminated()).isTrue();
-        assertThat(d.text()).isEqualTo("hi\n");
-        assertThat(commandNames(in)).containsExactly("echo", "cat", "echo");
-        // outside a substitution, EOF) is a body line
-        assertThat(doc("cat <<EOF\nEOF)\nEOF\n", 0).text()).isEqualTo("EOF)\n");
+    void delimParenOutsideASubstitutionOrInPosixShIsABodyLine() {
+        assertThat(doc("cat <<EOF\nEOF)\nEOF )\nEOF\n", 0).text()).isEqualTo("EOF)\nEOF )\n");
+        // dash ends a document only at the delimiter line itself
+        ParseResult sh = ShellParser.parse("echo $(cat <<EOF\nEOF)\nEOF\n)\n", ShellParser.Dialect.POSIX);
+        assertThat(sh.errors()).isEmpty();
+        // inside backquotes the text is parsed again when it runs, outside any substitution
+        assertThat(commandNames("echo `cat <<EOF\nEOF )\nEOF\n`\n")).containsExactly("echo", "cat");
+        // a ')' only in the body's other lines, or a line that only ends in the delimiter, ends nothing
+        assertThat(commandNames("x=$(cat <<EOF\nf(y)\n(EOF)\nEOF\n)\n")).containsExactly("<none>", "cat");
+    }
+
+    @Test
+    void aDocumentOpenedBeforeASubstitutionIsReadAfterTheNewlineOutsideIt() {
+        // bash parses $( ) with its own list of pending documents: the newline inside does not start the body
+        String in = "cat <<EOF $(echo a\ntouch m\nEOF\n)\nbody\nEOF\necho after\n";
+        assertThat(commandNames(in)).containsExactly("cat", "echo", "touch", "EOF", "echo");
+        assertThat(doc(in, 0).text()).isEqualTo("body\n");
+        assertThat(commandNames("cat <<EOF <(echo a\ntouch m\n)\nbody\nEOF\n")).containsExactly("cat", "echo", "touch");
+    }
+
+    @Test
+    void aDocumentOpenedInASubstitutionMustEndInIt() {
+        // bash 5.2 reads the body after the ')', bash 5.1 runs the document empty and touch as a command
+        ParseResult r = ShellParser.parse("echo $(cat <<EOF)\ntouch m\nEOF\n");
+        assertThat(r.errors()).extracting(ParseError::message).anyMatch(m -> m.contains("does not end before its ')'"));
+        assertThat(ShellParser.parse("echo $(cat <<EOF\nhi\nEOF\n) <(cat <<X\nx\nX\n)\n").errors()).isEmpty();
+    }
+
+    @Test
+    void aDelimiterIsComparedWithTheWholeLogicalLine() {
+        // abcd\⏎xx\⏎EOF is one line, abcdxxEOF: not the delimiter, so the document reads on to the EOF after it
+        String in = "cat <<EOF\nabcd\\\nxx\\\nEOF\ncat <<Z\nEOF\ntouch m\nZ\n";
+        assertThat(commandNames(in)).containsExactly("cat", "touch", "Z");
+        // <<- strips the tabs of the joined line: \t\⏎\tEOF is EOF
+        assertThat(commandNames("cat <<-EOF\n\t\\\n\tEOF\necho x\n")).containsExactly("cat", "echo");
     }
 
     @Test

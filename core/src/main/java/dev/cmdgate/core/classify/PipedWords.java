@@ -1,0 +1,125 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.Section;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The words one pipeline stage hands the next through the pipe, when the stage is a command whose output follows
+ * from its words ({@code prints} rows: echo, printf): {@code echo /proc/$PPID/environ | xargs cat} gives cat the
+ * operand {@code /proc/$PPID/environ}. The output is split where xargs splits it (blanks, newlines, NULs; quotes
+ * aside, which can only join words); a word only known at run time stays as written, with its pattern, so the
+ * command is judged as if the word were written after it.
+ */
+final class PipedWords {
+
+    /** At most this many words are handed on; past it the rest is not followed (the as-written judgement stands). */
+    static final int MAX_WORDS = 64;
+    /** Stands for the i-th word of the producer in its output: characters no word of a command line holds. */
+    private static final char MARK_START = '\u0001';
+    private static final char MARK_END = '\u0002';
+
+    private final int pipeline;
+    private final int stage;
+    private final List<Arg> words;
+
+    private PipedWords(int pipeline, int stage, List<Arg> words) {
+        this.pipeline = pipeline;
+        this.stage = stage;
+        this.words = words;
+    }
+
+    /**
+     * What the producer's words print into stage {@code stage} of pipeline {@code pipeline}; null when the producer
+     * prints something not known from its words (a program with no {@code prints} row, a printf format only known
+     * at run time).
+     */
+    static PipedWords of(Analysis a, List<Arg> producer, int pipeline, int stage) {
+        if (producer.isEmpty() || producer.get(0).dynamic) {
+            return null;
+        }
+        String name = producer.get(0).text;
+        Section s = name.indexOf('/') < 0 && !a.isFunction(name) ? a.rules.program(name) : null;
+        if (s == null || s.prints() == null || !s.prints().equals("echo") && !s.prints().equals("printf")) {
+            return null;
+        }
+        List<Arg> marked = new ArrayList<>(producer.size());
+        for (int i = 0; i < producer.size(); i++) {
+            Arg w = producer.get(i);
+            if (!w.dynamic) {
+                marked.add(w);
+            } else if (s.prints().equals("printf") && i <= format(producer)) {
+                return null; // the format itself is only known at run time
+            } else {
+                marked.add(Arg.literal(MARK_START + Integer.toString(i) + MARK_END));
+            }
+        }
+        String out = Printed.output(a, s, marked, Analysis.Stdin.NONE);
+        if (out == null) {
+            return null;
+        }
+        List<Arg> words = new ArrayList<>();
+        for (String item : Chars.splitRuns(out, " \t\n\0", MAX_WORDS)) {
+            if (!item.isEmpty()) {
+                words.add(unmark(item, producer));
+            }
+        }
+        return new PipedWords(pipeline, stage, words);
+    }
+
+    /** Where printf's format is: after an optional {@code --}. */
+    private static int format(List<Arg> producer) {
+        return producer.size() > 1 && producer.get(1).text.equals("--") && !producer.get(1).dynamic ? 2 : 1;
+    }
+
+    /** One output word with the producer's words only known at run time put back. */
+    private static Arg unmark(String item, List<Arg> producer) {
+        if (item.indexOf(MARK_START) < 0) {
+            return Arg.literal(item);
+        }
+        StringBuilder b = new StringBuilder();
+        Arg whole = null;
+        int i = 0;
+        while (i < item.length()) {
+            char c = item.charAt(i);
+            int end = c == MARK_START ? item.indexOf(MARK_END, i) : -1;
+            if (end < 0) {
+                b.append(c);
+                i++;
+                continue;
+            }
+            Arg w = producer.get(Integer.parseInt(item.substring(i + 1, end)));
+            whole = i == 0 && end == item.length() - 1 ? w : null;
+            b.append(w.text);
+            i = end + 1;
+        }
+        // a word that is all one producer word keeps its pattern: echo /proc/$PPID/env* prints the names it matches
+        return whole != null ? whole : new Arg(b.toString(), true, false, -1, -1);
+    }
+
+    /** Whether these are the words piped into the command judged in this context. */
+    boolean feeds(Analysis.Ctx ctx) {
+        return ctx.pipeline() == pipeline && ctx.stage() == stage && ctx.stdin().kind() == Analysis.StdinKind.PIPE;
+    }
+
+    /**
+     * The command an xargs-like wrapper runs with the words piped in where {@code $(stdin)} stands for them: appended
+     * in its place, or put into a word {@code -I{}} made of it, once per piped word.
+     */
+    List<Arg> into(List<Arg> command) {
+        List<Arg> out = new ArrayList<>(command.size() + words.size());
+        for (Arg w : command) {
+            int at = w.dynamic ? w.text.indexOf("$(stdin)") : -1;
+            if (at < 0) {
+                out.add(w);
+            } else if (w.text.equals("$(stdin)")) {
+                out.addAll(words);
+            } else {
+                for (Arg p : words) {
+                    out.add(new Arg(w.text.replace("$(stdin)", p.text), true, false, w.start, w.end));
+                }
+            }
+        }
+        return out;
+    }
+}
