@@ -53,6 +53,8 @@ final class Steering {
     private java.util.Set<String> seen;
     /** A command found deeper than {@link #MAX_NESTED_DEPTH} (its check would not end): the launch is not Read. */
     private Noted tooDeep;
+    /** The launch's working directory, while the files are judged. */
+    private String launchDir;
     private boolean overflow;
     private int filesRead;
 
@@ -153,6 +155,7 @@ final class Steering {
         if (noted == null || files == null) {
             return;
         }
+        launchDir = cwd;
         // a worklist: checking a command may note those its files name, which are checked in turn
         for (int i = 0; i < noted.size(); i++) {
             Noted n = noted.get(i);
@@ -859,8 +862,10 @@ final class Steering {
 
         /** A path as a user recognises it: relative to the working directory, {@code ~/…} in the home, else absolute. */
         private String shown(String path) {
-            if (workDir != null && path.startsWith(workDir + "/")) {
-                return path.substring(workDir.length() + 1);
+            // a command found in a steering file works elsewhere: its files are shown from the launch's directory
+            String base = n.depth == 0 ? workDir : launchDir;
+            if (base != null && path.startsWith(base + "/")) {
+                return path.substring(base.length() + 1);
             }
             String home = files.home();
             if (home != null && path.startsWith(home + "/")) {
