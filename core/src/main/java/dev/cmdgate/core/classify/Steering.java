@@ -708,6 +708,12 @@ final class Steering {
                     config(r, s, included(path, set.value()), depth + 1, t);
                     continue;
                 }
+                if (CodeArguments.keyMatches(r.writes(), set.key())) {
+                    if (t == null) {
+                        written(r, path, set);
+                    }
+                    continue;
+                }
                 if (t == null) {
                     judge(r, s, path, set);
                 } else if (CodeArguments.keyMatches(r.set(), set.key()) && isSet(set.value())) {
@@ -759,6 +765,22 @@ final class Steering {
             if (analysis.cls != cls0 || analysis.level != level0 || raisedSince(before)) {
                 name(before, at, r, shown(path) + ": " + set.key() + " makes " + program() + " run " + Analysis.clip(value));
             }
+        }
+
+        /**
+         * A setting naming a file the program writes (git's {@code trace2.normalTarget}): judged as a write of that
+         * path from the directory the program works in; a false boolean or a file descriptor (git's 1 to 9, stderr
+         * for true) names none.
+         */
+        private void written(SteerRule r, String path, GitConfigText.Setting set) throws Blocked, SiteFiles.Unreadable {
+            String value = set.value() == null ? "" : set.value().strip();
+            if (!isSet(value) || value.equalsIgnoreCase("true") || value.equalsIgnoreCase("yes")
+                    || value.equalsIgnoreCase("on") || (value.length() == 1 && value.charAt(0) >= '1' && value.charAt(0) <= '9')) {
+                return;
+            }
+            Site at = n.site.below(shown(path) + ": " + set.key());
+            analysis.raise(at, r.verdict(), shown(path) + ": " + set.key() + " makes " + program() + " write " + Analysis.clip(value));
+            analysis.files.writePath(Arg.literal(against(workDir(), value)), r.verdict(), at);
         }
 
         private boolean raisedSince(int before) {
