@@ -824,7 +824,7 @@ final class Steering {
             }
         }
 
-        /** A file that counts when it holds one of the row's words (or anything, without words). */
+        /** A file that counts when it holds one of the row's words in any case (or anything, without words). */
         private void text(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
             String text = readFile(path);
             if (text == null) {
@@ -836,8 +836,10 @@ final class Steering {
                 }
                 return;
             }
+            // in any case: some readers match keys so (Go's encoding/json); matching more often only fails closed
+            String folded = text.toLowerCase(java.util.Locale.ROOT);
             for (String w : r.has()) {
-                if (text.contains(w)) {
+                if (folded.contains(w.toLowerCase(java.util.Locale.ROOT))) {
                     analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path) + " holds " + w);
                     return;
                 }
