@@ -90,6 +90,76 @@ class SteeringTest {
                 ".git/config", "[diff \"t\"]\n\ttextconv = git log -1\n")), CommandClass.READ);
     }
 
+    // ------------------------------------------------------------------ the mechanisms over a small rule set
+
+    /** A program steered by a git-format file with a key naming a command, one naming a written file, and a viewer. */
+    static final String RULES = MechanismTest.SETTINGS + """
+            sensitive-names .bashrc
+            [sh]
+            is Read minimal "shell"
+            opt -c
+            code sh flag -c
+            [tool]
+            is Read minimal "shows things"
+            opt -c =VALUE
+            opt -C =DIR
+            code sh opt -c key run.cmd
+            steer-dir opt -C
+            steer git-config .toolrc ~/.toolrc as -c include include.path writes log.target -> Write high "tool file"
+            [viewer]
+            is Read minimal "views"
+            steer text ~/.viewerrc has OPEN \\ -> Write high "viewer file"
+            [touch]
+            is Write medium "touches"
+            """;
+
+    static final CommandClassifier SMALL = RulesClassifier.of(dev.cmdgate.core.rules.RuleSet.parse(RULES, "test rules"));
+
+    static Classification small(String line, Map<String, String> files) {
+        return SMALL.classifyArgv(List.of("sh", "-c", line), Map.of(),
+                LaunchSite.of(FixtureFiles.CWD, LaunchSite.NoFrames.NO_FRAMES, new FixtureFiles(files)));
+    }
+
+    @Test
+    void aWrittenKeyIsAWriteOfItsPath() {
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = /tmp/t.log\n")), CommandClass.WRITE);
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = /home/user/.bashrc\n")), CommandClass.DESTRUCTIVE);
+        // relative to the directory the program works in, and through an include
+        assertClass(small("tool -C sub", files("sub/x", "", "~/.toolrc", "[include]\n\tpath = ~/more\n",
+                "~/more", "[log]\n\ttarget = t.log\n")), CommandClass.WRITE);
+        // a descriptor, true or a false boolean names no file
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = 2\n")), CommandClass.READ);
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = false\n")), CommandClass.READ);
+        assertThat(small("tool", files(".toolrc", "[log]\n\ttarget = /tmp/t.log\n")).findings().toString())
+                .contains(".toolrc: log.target makes tool write /tmp/t.log");
+    }
+
+    @Test
+    void writesBelongsToTheGitConfigReader() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.cmdgate.core.rules.RuleSet.parse(
+                MechanismTest.SETTINGS + "[v]\nis Read minimal \"v\"\nsteer text ~/.v writes a.b -> Write high \"v\"\n", "t"))
+                .hasMessageContaining("writes belong");
+    }
+
+    @Test
+    void textWordsMatchInAnyCaseAndAnEscapeCharacterCounts() {
+        assertClass(small("viewer", files("~/.viewerrc", "open = x\n")), CommandClass.WRITE);
+        assertClass(small("viewer", files("~/.viewerrc", "\"\\u004fPEN\" = x\n")), CommandClass.WRITE);
+        assertClass(small("viewer", files("~/.viewerrc", "close = x\n")), CommandClass.READ);
+    }
+
+    @Test
+    void aCommandNamedInAFileIsSteeredInTheDirectoryTheProgramWorksIn() {
+        // tool -C sub runs run.cmd in sub: the viewer it names is steered by its own (home) file, a nested tool by sub's
+        assertClass(small("tool -C sub", files("sub/.toolrc", "[run]\n\tcmd = viewer\n", "~/.viewerrc", "OPEN=x\n")),
+                CommandClass.WRITE);
+        assertClass(small("tool -C sub", files("sub/.toolrc", "[run]\n\tcmd = viewer\n")), CommandClass.READ);
+        assertClass(small("tool -C sub", files("sub/.toolrc", "[run]\n\tcmd = tool -C inner\n",
+                "sub/inner/.toolrc", "[run]\n\tcmd = touch x\n")), CommandClass.WRITE);
+        // the same file found again from the nested tool is judged once: no loop, stays Read
+        assertClass(small("tool", files(".toolrc", "[run]\n\tcmd = tool\n")), CommandClass.READ);
+    }
+
     @Test
     void aChainDeeperThanTheBoundIsNotRead() {
         // each repository's driver runs git in the next one: past the bound the launch is not Read
