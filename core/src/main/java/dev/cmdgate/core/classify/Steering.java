@@ -29,18 +29,32 @@ final class Steering {
     static final int MAX_FILES = 48;
     /** Includes nested deeper than this are not followed (git's own limit is 10). */
     static final int MAX_INCLUDE_DEPTH = 10;
-    /** At most this many commands are noted for one launch. */
+    /** At most this many commands are noted for one launch, those found in steering files included. */
     static final int MAX_NOTED = 16;
+    /** A command found in a file that steers a command found in a file … is followed this many levels down. */
+    static final int MAX_NESTED_DEPTH = 4;
 
-    /** A command noted for the check, with what it knew when it was analysed. */
+    /**
+     * A command noted for the check, with what it knew when it was analysed. {@code dir} is the directory it runs in
+     * when a steering file named it (null: the launch's); {@code depth} how many steering files down it was found.
+     */
     private record Noted(ParsedArgs args, Site site, List<Section> sections, boolean directoryKnown,
-            List<String> variables, List<EnvState.Value> values, boolean version) {
+            List<String> variables, List<EnvState.Value> values, boolean version, String dir, int depth) {
     }
 
     private final Analysis analysis;
     private List<Noted> noted;
-    /** Set while the files are judged: a value that runs the program again ({@code !git log}) reads the same files. */
-    private boolean checking;
+    /**
+     * The check under way while the files are judged: a command its files name ({@code diff.x.textconv = less}) is
+     * noted to be checked in turn, in the directory the program runs it in.
+     */
+    private Check current;
+    /** The commands found in steering files, as program, directory and words: each is checked once. */
+    private java.util.Set<String> seen;
+    /** A command found deeper than {@link #MAX_NESTED_DEPTH} (its check would not end): the launch is not Read. */
+    private Noted tooDeep;
+    /** The launch's working directory, while the files are judged. */
+    private String launchDir;
     private boolean overflow;
     private int filesRead;
 
@@ -60,12 +74,56 @@ final class Steering {
                 with.add(s);
             }
         }
-        if (with == null || checking) {
+        if (with == null) {
             return;
         }
         if (noted == null) {
             noted = new ArrayList<>(2);
         }
+        if (current != null) {
+            nested(p, site, version, with);
+            return;
+        }
+        add(p, site, version, with, null, 0, !analysis.files.changedDirectory);
+    }
+
+    /**
+     * A command a steering file makes the program run: checked too, in each directory the program may run it in
+     * (git runs a textconv, a filter or an alias at the top of the working tree), once per program, directory and
+     * words, at most {@link #MAX_NESTED_DEPTH} files down.
+     */
+    private void nested(ParsedArgs p, Site site, boolean version, List<Section> with) {
+        int depth = current.n.depth + 1;
+        Noted probe = new Noted(p, site, with, false, List.of(), List.of(), version, null, depth);
+        if (depth > MAX_NESTED_DEPTH) {
+            tooDeep = tooDeep == null ? probe : tooDeep;
+            return;
+        }
+        List<String> dirs = current.runDirs();
+        if (dirs.isEmpty()) {
+            // the directory is not known: the check of the command fails closed on any file it names from there
+            add(p, site, version, with, null, depth, false);
+            return;
+        }
+        for (String dir : dirs) {
+            StringBuilder key = new StringBuilder(dir);
+            for (Section s : with) {
+                key.append('\0').append(s.word());
+            }
+            for (Arg a : p.args) {
+                key.append('\0').append(a.unresolved() ? "\1" : "").append(a.text);
+            }
+            if (seen == null) {
+                seen = new java.util.HashSet<>();
+            }
+            if (seen.add(key.toString())) {
+                add(p, site, version, with, dir, depth, true);
+            }
+        }
+    }
+
+    private void add(ParsedArgs p, Site site, boolean version, List<Section> with, String dir, int depth,
+            boolean directoryKnown) {
         if (noted.size() >= MAX_NOTED) {
             overflow = true;
             return;
@@ -89,7 +147,7 @@ final class Steering {
         for (String n : names) {
             values.add(analysis.env.value(n));
         }
-        noted.add(new Noted(p, site, with, !analysis.files.changedDirectory, names, values, version));
+        noted.add(new Noted(p, site, with, directoryKnown, names, values, version, dir, depth));
     }
 
     /** Reads and judges the files of every noted command; call once the launch is otherwise Read. */
@@ -97,9 +155,21 @@ final class Steering {
         if (noted == null || files == null) {
             return;
         }
-        checking = true;
-        for (Noted n : noted) {
-            new Check(n, files, cwd).run();
+        launchDir = cwd;
+        // a worklist: checking a command may note those its files name, which are checked in turn
+        for (int i = 0; i < noted.size(); i++) {
+            Noted n = noted.get(i);
+            Check c = new Check(n, files, n.dir != null ? n.dir : cwd);
+            current = c;
+            try {
+                c.run();
+            } finally {
+                current = null;
+            }
+        }
+        if (tooDeep != null) {
+            analysis.raise(tooDeep.site, firstVerdict(tooDeep),
+                    "commands named by files that steer commands named by such files, more than " + MAX_NESTED_DEPTH + " deep");
         }
         if (overflow) {
             Noted last = noted.get(noted.size() - 1);
@@ -145,6 +215,8 @@ final class Steering {
         private final String cwd;
         private String workDir;
         private List<String> repoDirs;
+        /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
+        private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
         /** A file could not be read or judged: the launch is not Read already. */
         private boolean failed;
@@ -224,6 +296,20 @@ final class Steering {
                 throw new Blocked("the directory " + dir + " is not there, so the files that steer " + program() + " are not known");
             }
             return r;
+        }
+
+        /**
+         * The directories the program may run a command its files name in: its working directory and the top of its
+         * working tree (a superset: whichever the program picks is checked). None when the directory is not known.
+         */
+        List<String> runDirs() {
+            String d;
+            try {
+                d = workDir();
+            } catch (Blocked | SiteFiles.Unreadable e) {
+                return List.of();
+            }
+            return worktreeTop == null || worktreeTop.equals(d) ? List.of(d) : List.of(d, worktreeTop);
         }
 
         private List<String> dirOptions() {
@@ -406,6 +492,9 @@ final class Steering {
             }
             List<String> dirs = new ArrayList<>(4);
             for (String[] f : found) {
+                if (worktreeTop == null && f[1] != null) {
+                    worktreeTop = realOrAsIs(f[1]);
+                }
                 add(dirs, f[0]);
                 String common = files.read(f[0] + "/commondir");
                 if (common != null) {
@@ -619,6 +708,12 @@ final class Steering {
                     config(r, s, included(path, set.value()), depth + 1, t);
                     continue;
                 }
+                if (CodeArguments.keyMatches(r.writes(), set.key())) {
+                    if (t == null) {
+                        written(r, path, set);
+                    }
+                    continue;
+                }
                 if (t == null) {
                     judge(r, s, path, set);
                 } else if (CodeArguments.keyMatches(r.set(), set.key()) && isSet(set.value())) {
@@ -672,6 +767,22 @@ final class Steering {
             }
         }
 
+        /**
+         * A setting naming a file the program writes (git's {@code trace2.normalTarget}): judged as a write of that
+         * path from the directory the program works in; a false boolean or a file descriptor (git's 1 to 9, stderr
+         * for true) names none.
+         */
+        private void written(SteerRule r, String path, GitConfigText.Setting set) throws Blocked, SiteFiles.Unreadable {
+            String value = set.value() == null ? "" : set.value().strip();
+            if (!isSet(value) || value.equalsIgnoreCase("true") || value.equalsIgnoreCase("yes")
+                    || value.equalsIgnoreCase("on") || (value.length() == 1 && value.charAt(0) >= '1' && value.charAt(0) <= '9')) {
+                return;
+            }
+            Site at = n.site.below(shown(path) + ": " + set.key());
+            analysis.raise(at, r.verdict(), shown(path) + ": " + set.key() + " makes " + program() + " write " + Analysis.clip(value));
+            analysis.files.writePath(Arg.literal(against(workDir(), value)), r.verdict(), at);
+        }
+
         private boolean raisedSince(int before) {
             for (int i = before; i < analysis.findings.size(); i++) {
                 if (analysis.findings.get(i).commandClass() != CommandClass.READ) {
@@ -713,7 +824,7 @@ final class Steering {
             }
         }
 
-        /** A file that counts when it holds one of the row's words (or anything, without words). */
+        /** A file that counts when it holds one of the row's words in any case (or anything, without words). */
         private void text(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
             String text = readFile(path);
             if (text == null) {
@@ -725,8 +836,10 @@ final class Steering {
                 }
                 return;
             }
+            // in any case: some readers match keys so (Go's encoding/json); matching more often only fails closed
+            String folded = text.toLowerCase(java.util.Locale.ROOT);
             for (String w : r.has()) {
-                if (text.contains(w)) {
+                if (folded.contains(w.toLowerCase(java.util.Locale.ROOT))) {
                     analysis.raise(n.site.below(shown(path)), r.verdict(), shown(path) + " holds " + w);
                     return;
                 }
@@ -773,8 +886,10 @@ final class Steering {
 
         /** A path as a user recognises it: relative to the working directory, {@code ~/…} in the home, else absolute. */
         private String shown(String path) {
-            if (workDir != null && path.startsWith(workDir + "/")) {
-                return path.substring(workDir.length() + 1);
+            // a command found in a steering file works elsewhere: its files are shown from the launch's directory
+            String base = n.depth == 0 ? workDir : launchDir;
+            if (base != null && path.startsWith(base + "/")) {
+                return path.substring(base.length() + 1);
             }
             String home = files.home();
             if (home != null && path.startsWith(home + "/")) {

@@ -25,6 +25,9 @@ import java.util.List;
  *                 such keys judges only its {@code then} keys
  * @param then     git-config, with {@code set}: key globs judged only when one of the {@code set} keys is set
  *                 (the credential helpers, which only a fetch runs)
+ * @param writes   git-config: key globs whose value names a file the program writes ({@code trace2.normalTarget}):
+ *                 judged as a write of that path, as a redirection is; a false boolean or a file descriptor number
+ *                 (git's stderr) names none
  * @param has      text: the file raises the verdict when it holds one of these words (none: when it holds anything
  *                 but blanks)
  * @param unless   the row does not apply when the command has one of these options ({@code python -I}), or, with
@@ -33,7 +36,8 @@ import java.util.List;
  * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
-        List<String> set, List<String> then, List<String> has, List<String> unless, List<String> unlessEnv, Rating verdict) {
+        List<String> set, List<String> then, List<String> writes, List<String> has, List<String> unless, List<String> unlessEnv,
+        Rating verdict) {
 
     /** In {@code unless}: the row does not apply to an invocation that only prints a version ({@code python -V}). */
     public static final String VERSION = "version";
@@ -58,8 +62,8 @@ public record SteerRule(String reader, List<String> files, String asOption, List
     public static final List<String> READERS = List.of("git-config", "entries", "sh", "text");
 
     /**
-     * {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] [set KEY... [then GLOB...]] [has WORD...]
-     * [unless OPT...] [unless-env VAR...] -> CLASS LEVEL "reason"}.
+     * {@code steer READER FILE... [as OPT] [include KEY...] [ignore GLOB...] [set KEY... [then GLOB...]] [writes KEY...]
+     * [has WORD...] [unless OPT...] [unless-env VAR...] -> CLASS LEVEL "reason"}.
      */
     static SteerRule parse(Section s, RuleLine row) {
         int arrow = row.arrow(3);
@@ -72,6 +76,7 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         List<String> ignore = new ArrayList<>();
         List<String> set = new ArrayList<>();
         List<String> then = new ArrayList<>();
+        List<String> writes = new ArrayList<>();
         List<String> has = new ArrayList<>();
         List<String> unless = new ArrayList<>();
         List<String> unlessEnv = new ArrayList<>();
@@ -88,6 +93,7 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                 case "ignore" -> into = ignore;
                 case "set" -> into = set;
                 case "then" -> into = then;
+                case "writes" -> into = writes;
                 case "has" -> into = has;
                 case "unless" -> into = unless;
                 case "unless-env" -> into = unlessEnv;
@@ -113,8 +119,9 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         if (reader.equals("git-config") && as == null) {
             throw new IllegalArgumentException("steer git-config: say which option's code rows judge the settings (as OPT)");
         }
-        if (!reader.equals("git-config") && (as != null || !include.isEmpty() || !set.isEmpty() || !then.isEmpty())) {
-            throw new IllegalArgumentException("steer " + reader + ": as, include, set and then belong to git-config");
+        if (!reader.equals("git-config") && (as != null || !include.isEmpty() || !set.isEmpty() || !then.isEmpty()
+                || !writes.isEmpty())) {
+            throw new IllegalArgumentException("steer " + reader + ": as, include, set, then and writes belong to git-config");
         }
         if (!reader.equals("text") && !has.isEmpty()) {
             throw new IllegalArgumentException("steer " + reader + ": has belongs to the text reader");
@@ -126,6 +133,6 @@ public record SteerRule(String reader, List<String> files, String asOption, List
             throw new IllegalArgumentException("steer: 'then' keys are judged once a 'set' key is set: name those (set KEY...)");
         }
         return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), List.copyOf(set),
-                List.copyOf(then), List.copyOf(has), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow));
+                List.copyOf(then), List.copyOf(writes), List.copyOf(has), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow));
     }
 }

@@ -1,0 +1,183 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.LaunchSite;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Files that steer a program, judged with the built-in rules over a tree held in memory: commands those files name
+ * are steered by their own files in turn (bounded, fail closed past the bound), keys that make the program write a
+ * file, and programs whose configuration can only be judged by being absent.
+ */
+class SteeringTest {
+
+    static final CommandClassifier BUILTIN = Classifiers.standard(null);
+
+    /** Files as path, then its lines joined by newlines; paths as {@link FixtureFiles} takes them. */
+    static Map<String, String> files(String... pathThenText) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < pathThenText.length; i += 2) {
+            m.put(pathThenText[i], pathThenText[i + 1]);
+        }
+        return m;
+    }
+
+    static Classification judge(String cwd, String line, Map<String, String> files) {
+        return BUILTIN.classifyArgv(List.of("sh", "-c", line), Map.of(),
+                LaunchSite.of(cwd, LaunchSite.NoFrames.NO_FRAMES, new FixtureFiles(files)));
+    }
+
+    static Classification judge(String line, Map<String, String> files) {
+        return judge(FixtureFiles.CWD, line, files);
+    }
+
+    static void assertClass(Classification c, CommandClass expected) {
+        assertThat(c.commandClass()).as(c.findings().toString()).isEqualTo(expected);
+    }
+
+    static final String LESSKEY_PREPROCESSOR = "#env\nLESSOPEN=|touch /tmp/m %s\n";
+
+    // ------------------------------------------------------------------ commands named by steering files
+
+    @Test
+    void aCommandAGitDriverNamesIsSteeredByItsOwnFiles() {
+        Map<String, String> f = files(".git/config", "[diff \"t\"]\n\ttextconv = less\n", "~/.lesskey", LESSKEY_PREPROCESSOR);
+        assertClass(judge("git diff a.x b.x", f), CommandClass.WRITE);
+        // without the lesskey file the same driver is Read, as less is
+        assertClass(judge("git diff a.x b.x", files(".git/config", "[diff \"t\"]\n\ttextconv = less\n")), CommandClass.READ);
+    }
+
+    @Test
+    void aPythonModuleADriverRunsIsLookedForWhereGitRunsIt() {
+        Map<String, String> f = files(".git/config", "[diff \"t\"]\n\ttextconv = python3 -m json.tool\n", "json.py", "import os\n");
+        assertClass(judge("git diff a.x b.x", f), CommandClass.WRITE);
+        // launched in a subdirectory, git runs the driver at the top of the working tree, where json.py is
+        assertClass(judge(FixtureFiles.CWD + "/sub", "git diff a.x b.x",
+                files(".git/config", "[diff \"t\"]\n\ttextconv = python3 -m json.tool\n", "json.py", "import os\n", "sub/a.x", "")),
+                CommandClass.WRITE);
+        assertClass(judge("git diff a.x b.x", files(".git/config", "[diff \"t\"]\n\ttextconv = python3 -m json.tool\n")),
+                CommandClass.READ);
+    }
+
+    @Test
+    void aNestedGitReadsTheRepositoryItIsPointedAt() {
+        Map<String, String> f = files(".git/config", "[diff \"t\"]\n\ttextconv = git -C ../evil status --short --\n",
+                "/evil/.git/config", "[core]\n\tfsmonitor = touch /tmp/m\n");
+        assertClass(judge("git diff --no-index a.x b.x", f), CommandClass.WRITE);
+        assertClass(judge("git diff --no-index a.x b.x", files(".git/config",
+                "[diff \"t\"]\n\ttextconv = git -C ../evil status --short --\n", "/evil/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.READ);
+    }
+
+    @Test
+    void aCommandInAScriptTheProgramRunsIsSteered() {
+        assertClass(judge("mvn -v", files("~/.mavenrc", "less /project/a.txt\n", "~/.lesskey", LESSKEY_PREPROCESSOR)),
+                CommandClass.WRITE);
+        assertClass(judge("mvn -v", files("~/.mavenrc", "less /project/a.txt\n")), CommandClass.READ);
+    }
+
+    @Test
+    void anAliasRunningTheSameProgramAgainEnds() {
+        // the nested git log reads the same files, names the same alias: checked once, stays Read
+        assertClass(judge("git log", files("~/.gitconfig", "[alias]\n\tlg = !git log --oneline\n",
+                ".git/config", "[diff \"t\"]\n\ttextconv = git log -1\n")), CommandClass.READ);
+    }
+
+    // ------------------------------------------------------------------ the mechanisms over a small rule set
+
+    /** A program steered by a git-format file with a key naming a command, one naming a written file, and a viewer. */
+    static final String RULES = MechanismTest.SETTINGS + """
+            sensitive-names .bashrc
+            [sh]
+            is Read minimal "shell"
+            opt -c
+            code sh flag -c
+            [tool]
+            is Read minimal "shows things"
+            opt -c =VALUE
+            opt -C =DIR
+            code sh opt -c key run.cmd
+            steer-dir opt -C
+            steer git-config .toolrc ~/.toolrc as -c include include.path writes log.target -> Write high "tool file"
+            [viewer]
+            is Read minimal "views"
+            steer text ~/.viewerrc has OPEN \\ -> Write high "viewer file"
+            [touch]
+            is Write medium "touches"
+            """;
+
+    static final CommandClassifier SMALL = RulesClassifier.of(dev.cmdgate.core.rules.RuleSet.parse(RULES, "test rules"));
+
+    static Classification small(String line, Map<String, String> files) {
+        return SMALL.classifyArgv(List.of("sh", "-c", line), Map.of(),
+                LaunchSite.of(FixtureFiles.CWD, LaunchSite.NoFrames.NO_FRAMES, new FixtureFiles(files)));
+    }
+
+    @Test
+    void aWrittenKeyIsAWriteOfItsPath() {
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = /tmp/t.log\n")), CommandClass.WRITE);
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = /home/user/.bashrc\n")), CommandClass.DESTRUCTIVE);
+        // relative to the directory the program works in, and through an include
+        assertClass(small("tool -C sub", files("sub/x", "", "~/.toolrc", "[include]\n\tpath = ~/more\n",
+                "~/more", "[log]\n\ttarget = t.log\n")), CommandClass.WRITE);
+        // a descriptor, true or a false boolean names no file
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = 2\n")), CommandClass.READ);
+        assertClass(small("tool", files(".toolrc", "[log]\n\ttarget = false\n")), CommandClass.READ);
+        assertThat(small("tool", files(".toolrc", "[log]\n\ttarget = /tmp/t.log\n")).findings().toString())
+                .contains(".toolrc: log.target makes tool write /tmp/t.log");
+    }
+
+    @Test
+    void writesBelongsToTheGitConfigReader() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.cmdgate.core.rules.RuleSet.parse(
+                MechanismTest.SETTINGS + "[v]\nis Read minimal \"v\"\nsteer text ~/.v writes a.b -> Write high \"v\"\n", "t"))
+                .hasMessageContaining("writes belong");
+    }
+
+    @Test
+    void textWordsMatchInAnyCaseAndAnEscapeCharacterCounts() {
+        assertClass(small("viewer", files("~/.viewerrc", "open = x\n")), CommandClass.WRITE);
+        assertClass(small("viewer", files("~/.viewerrc", "\"\\u004fPEN\" = x\n")), CommandClass.WRITE);
+        assertClass(small("viewer", files("~/.viewerrc", "close = x\n")), CommandClass.READ);
+    }
+
+    @Test
+    void aCommandNamedInAFileIsSteeredInTheDirectoryTheProgramWorksIn() {
+        // tool -C sub runs run.cmd in sub: the viewer it names is steered by its own (home) file, a nested tool by sub's
+        assertClass(small("tool -C sub", files("sub/.toolrc", "[run]\n\tcmd = viewer\n", "~/.viewerrc", "OPEN=x\n")),
+                CommandClass.WRITE);
+        assertClass(small("tool -C sub", files("sub/.toolrc", "[run]\n\tcmd = viewer\n")), CommandClass.READ);
+        assertClass(small("tool -C sub", files("sub/.toolrc", "[run]\n\tcmd = tool -C inner\n",
+                "sub/inner/.toolrc", "[run]\n\tcmd = touch x\n")), CommandClass.WRITE);
+        // the same file found again from the nested tool is judged once: no loop, stays Read
+        assertClass(small("tool", files(".toolrc", "[run]\n\tcmd = tool\n")), CommandClass.READ);
+    }
+
+    @Test
+    void aChainDeeperThanTheBoundIsNotRead() {
+        // each repository's driver runs git in the next one: past the bound the launch is not Read
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put(".git/config", "[diff \"t\"]\n\ttextconv = git -C /r1 status\n");
+        for (int i = 1; i <= Steering.MAX_NESTED_DEPTH + 1; i++) {
+            f.put("/r" + i + "/.git/config", "[diff \"t\"]\n\ttextconv = git -C /r" + (i + 1) + " status\n");
+        }
+        assertClass(judge("git status", f), CommandClass.WRITE);
+        assertThat(judge("git status", f).findings().toString()).contains("deep");
+        // a shorter chain of harmless repositories is Read
+        Map<String, String> shorter = new LinkedHashMap<>();
+        shorter.put(".git/config", "[diff \"t\"]\n\ttextconv = git -C /r1 status\n");
+        shorter.put("/r1/.git/config", "[diff \"t\"]\n\ttextconv = git -C /r2 status\n");
+        shorter.put("/r2/.git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git status", shorter), CommandClass.READ);
+        // and a harmful one at the end of it is found
+        shorter.put("/r2/.git/config", "[core]\n\tfsmonitor = rm -rf ~\n");
+        assertClass(judge("git status", shorter), CommandClass.DESTRUCTIVE);
+    }
+}
