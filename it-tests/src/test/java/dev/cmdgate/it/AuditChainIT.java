@@ -253,6 +253,6 @@ class AuditChainIT {
         String[] bad = verify(jdk, "--chain-key", keys.resolve("cmdgate-signing.pub.pem"), forged);
         assertThat(bad[0]).as(bad[1]).isEqualTo("1");
         assertThat(bad[1]).contains("chain BAD " + forged + ":2: the line holds a raw control character or line separator (U+000D")
-                .contains("signature BAD no audit_signature line verifies");
+                .contains("signature BAD " + forged + ": no audit_signature line verifies");
     }
 }
