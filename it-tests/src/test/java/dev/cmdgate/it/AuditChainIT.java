@@ -253,6 +253,51 @@ class AuditChainIT {
         String[] bad = verify(jdk, "--chain-key", keys.resolve("cmdgate-signing.pub.pem"), forged);
         assertThat(bad[0]).as(bad[1]).isEqualTo("1");
         assertThat(bad[1]).contains("chain BAD " + forged + ":2: the line holds a raw control character or line separator (U+000D")
-                .contains("signature BAD no audit_signature line verifies");
+                .contains("signature BAD " + forged + ": no audit_signature line verifies");
+    }
+
+    /**
+     * A writer of audit files without the key fabricates a file chained from GENESIS (the first launch made
+     * {@code rm -rf /srv/data}): given before or after a real signed file, the real file's signatures do not cover it;
+     * ended by a copy of a real signature line padded past 16 MiB whose last member is a forged {@code "\"prev_hash"},
+     * it is refused, not read by its end.
+     */
+    @OnEachJdk
+    void a_fabricated_file_is_covered_by_no_other_files_signatures_nor_by_a_padded_copy_of_one(Jdk jdk) throws Exception {
+        Path keys = Dirs.mkdir(tmp, "keys");
+        Path audit = signedAudit(jdk, keys, 4);
+        Path pub = keys.resolve("cmdgate-signing.pub.pem");
+        List<String> real = Files.readAllLines(audit);
+        String signature = real.stream().filter(l -> l.contains("\"event\":\"audit_signature\"")).findFirst().orElseThrow();
+        AuditChain.Hasher h = new AuditChain.Hasher();
+        List<String> fabricated = new ArrayList<>();
+        String prev = AuditChain.GENESIS;
+        for (String line : real) {
+            if (line.contains("\"event\":\"audit_signature\"")) {
+                continue;
+            }
+            String body = line.substring(0, line.lastIndexOf(",\"prev_hash\":")).replace("\"echo\",\"0\"", "\"rm\",\"-rf\",\"/srv/data\"")
+                    .replace("\"decision_id\":\"", "\"decision_id\":\"f");   // fresh ids: a copied one is named
+            String l = body + ",\"prev_hash\":\"" + prev + "\"}";
+            fabricated.add(l);
+            byte[] b = l.getBytes(StandardCharsets.UTF_8);
+            prev = h.hex(b, 0, b.length);
+        }
+        Path forged = Files.writeString(tmp.resolve("a-forged.jsonl"), String.join("\n", fabricated) + "\n");
+        for (Path[] order : new Path[][] {{forged, audit}, {audit, forged}}) {
+            String[] out = verify(jdk, "--chain-key", pub, order[0], order[1]);
+            assertThat(out[0]).as(out[1]).isEqualTo("1");
+            assertThat(out[1]).contains("chain OK " + forged).contains("signatures OK " + audit + ": ")
+                    .contains("signature BAD " + forged + ": no audit_signature line verifies");
+        }
+
+        String padded = signature.substring(0, signature.length() - 1) + ",\"pad\":\"" + "A".repeat(17 << 20)
+                + "\",\"\\\"prev_hash\":\"" + prev + "\"}";
+        Files.writeString(forged, padded + "\n", java.nio.file.StandardOpenOption.APPEND);
+        String[] out = verify(jdk, "--chain-key", pub, forged);
+        assertThat(out[0]).as(out[1]).isEqualTo("1");
+        assertThat(out[1]).contains("chain BAD " + forged + ":" + (fabricated.size() + 1) + ": not a JSON object (a line of ")
+                .contains("bytes cmdgate writes at most)")
+                .contains("signature BAD " + forged + ": no audit_signature line verifies");
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -137,8 +138,11 @@ public final class AuditChain {
         }
     }
 
-    /** What {@link #verify} found: how many lines each file holds, and every problem. */
-    public record Report(List<String> files, List<Problem> problems) {
+    /**
+     * What {@link #verify} found: how many lines each file holds, every problem, and with a chain key what the
+     * signature lines of each file say (empty without one).
+     */
+    public record Report(List<String> files, List<Problem> problems, List<ChainSignature.Check> signatures) {
         public boolean ok() {
             return problems.isEmpty();
         }
@@ -150,11 +154,20 @@ public final class AuditChain {
      * from that line on (the link itself is said). Each file is read once, a line at a time.
      */
     public static Report verify(List<Path> files) throws IOException {
+        return verify(files, null);
+    }
+
+    /**
+     * {@link #verify(List)}, and with {@code chainKey} the {@code audit_signature} lines of each file, checked on
+     * the same reading of each line as its chain.
+     */
+    public static Report verify(List<Path> files, PublicKey chainKey) throws IOException {
         List<Problem> problems = new ArrayList<>();
         List<String> summaries = new ArrayList<>();
+        List<FileCheck> checks = new ArrayList<>();
         FileCheck previous = null;
         for (Path file : files) {
-            FileCheck check = new FileCheck(file, previous);
+            FileCheck check = new FileCheck(file, previous, chainKey);
             try (AuditLines lines = AuditLines.open(file)) {
                 while (lines.next()) {
                     check.line(lines);
@@ -163,9 +176,26 @@ public final class AuditChain {
             }
             problems.addAll(check.problems());
             summaries.add(check.summary());
+            checks.add(check);
             previous = check;
         }
-        return new Report(summaries, problems);
+        return new Report(summaries, problems, chainKey == null ? List.of() : signatures(checks));
+    }
+
+    /**
+     * Each file's signatures, newest first so that a file's cover can come from the file after it: that file
+     * must start with the rotation link to this one's last line (checked) and be covered itself.
+     */
+    private static List<ChainSignature.Check> signatures(List<FileCheck> checks) {
+        ChainSignature.Check[] out = new ChainSignature.Check[checks.size()];
+        for (int i = checks.size() - 1; i >= 0; i--) {
+            Path coveredBy = null;
+            if (i + 1 < checks.size() && checks.get(i + 1).linkedToBefore && out[i + 1].covered()) {
+                coveredBy = checks.get(i + 1).file;
+            }
+            out[i] = checks.get(i).signatures.result(coveredBy);
+        }
+        return List.of(out);
     }
 
     /**
@@ -193,10 +223,19 @@ public final class AuditChain {
         private String lastHash;
         private int lines;
         private String link = "";
+        /** Whether the first line is the rotation link to the last line of the file checked before this one. */
+        private boolean linkedToBefore;
+        /** The signature lines, with a chain key; null without one. */
+        private final ChainSignature.Tally signatures;
 
         /** @param before the check of the file rotated away just before this one (given just before it), or null */
         public FileCheck(Path file, FileCheck before) {
+            this(file, before, null);
+        }
+
+        FileCheck(Path file, FileCheck before, PublicKey chainKey) {
             this.file = file;
+            this.signatures = chainKey == null ? null : new ChainSignature.Tally(file, chainKey);
             this.previousLast = before == null ? null : before.lastHash;
             this.previousFile = before == null ? null : before.file;
             this.decisionIds = before == null ? new HashMap<>() : before.decisionIds;
@@ -217,13 +256,9 @@ public final class AuditChain {
                     notJson = e.getMessage();
                 }
             } else {
-                obj = tailFields(in.text());
-                if (obj == null) {
-                    notJson = "a line of " + in.size() + " bytes, longer than the " + AuditLines.MAX_LINE_BYTES
-                            + " bytes read whole, that does not end with a prev_hash";
-                }
+                notJson = AuditLines.tooLong(in.size());
             }
-            line(in.number(), in.hash(), obj, notJson);
+            record(in.number(), in.hash(), obj, notJson, foreign == null);   // a foreign line signs nothing
         }
 
         /**
@@ -234,11 +269,18 @@ public final class AuditChain {
          * @param notJson why it is not one (when {@code obj} is null)
          */
         public void line(int n, String hash, Map<String, Object> obj, String notJson) {
+            record(n, hash, obj, notJson, true);
+        }
+
+        private void record(int n, String hash, Map<String, Object> obj, String notJson, boolean maySign) {
             lines = n;
             String before = lastHash;
             lastHash = hash;
             boolean first = n == 1;
             check(n, before, obj, notJson, first);
+            if (signatures != null) {
+                signatures.line(n, maySign ? obj : null, before);
+            }
             lineOfHash.putIfAbsent(hash, n);
         }
 
@@ -262,7 +304,8 @@ public final class AuditChain {
             if (first) {
                 boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditLine.EVENT));
                 if (rotated && previousLast != null) {
-                    if (!prev.equals(previousLast)) {
+                    linkedToBefore = prev.equals(previousLast);
+                    if (!linkedToBefore) {
                         lineProblems.add(new Problem(file, n, "the rotation link does not match the last line of "
                                 + previousFile + ": a line at its end was edited or removed, or the files are not consecutive"));
                     }
@@ -331,23 +374,6 @@ public final class AuditChain {
         /** The hash of the file's last line (what the next file's rotation link must carry). */
         public String lastHash() {
             return lastHash;
-        }
-
-        /**
-         * The {@code prev_hash} (and {@code event}) at the end of a line too long to read whole: cmdgate writes
-         * {@code ,"prev_hash":"HEX"}} last. Null when the tail is not that.
-         */
-        static Map<String, Object> tailFields(String tail) {
-            String marker = "\"prev_hash\":\"";
-            int at = tail.lastIndexOf(marker);
-            if (at < 0 || !tail.endsWith("\"}")) {
-                return null;
-            }
-            String hex = tail.substring(at + marker.length(), tail.length() - 2);
-            if (hex.length() != 64 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
-                return null;
-            }
-            return Map.of(AuditLine.PREV_HASH, hex);
         }
     }
 }

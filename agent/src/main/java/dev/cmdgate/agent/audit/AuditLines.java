@@ -13,16 +13,18 @@ import java.util.Arrays;
 /**
  * Reads an audit file one line at a time, as bytes, with each line's SHA-256 (what the next line's
  * {@code prev_hash} must be): a week of audit lines is never held in memory at once. A line longer than
- * {@link #MAX_LINE_BYTES} — no line cmdgate writes comes near it — is hashed whole but only its last
- * {@link #TAIL_BYTES} bytes are kept (where cmdgate's {@code prev_hash} is), so that a hostile file
- * cannot make a reader hold one huge line.
+ * {@link #MAX_LINE_BYTES} — the writer refuses to write one ({@link AuditSink}) — is hashed whole, so that the
+ * chain goes on past it, but none of it is kept: no reader looks into a line cmdgate cannot have written, and a
+ * hostile file cannot make a reader hold one huge line.
  */
 public final class AuditLines implements Closeable {
 
-    /** Lines up to this size are read whole. */
+    /**
+     * The longest line cmdgate writes, in bytes without its newline: longer ones are refused by the writer (the
+     * launch they record is refused as on any audit write failure) and by every reader. Above any line a launch at
+     * Linux's default limits yields (argv and environment up to 2 MiB together, a byte at most six when escaped).
+     */
     public static final int MAX_LINE_BYTES = 16 << 20;
-    /** What is kept of a longer line: its end. */
-    static final int TAIL_BYTES = 256;
 
     private final InputStream in;
     private final byte[] chunk = new byte[1 << 16];
@@ -111,19 +113,17 @@ public final class AuditLines implements Closeable {
             return;
         }
         if (whole) {
-            whole = false;   // too long: hashed as it goes, only its tail kept
+            whole = false;   // too long: hashed as it goes, nothing kept
             sha.reset();
             sha.update(line, 0, length);
+            length = 0;
         }
         sha.update(b, off, len);
-        // keep the last TAIL_BYTES bytes at the start of the buffer
-        byte[] joined = new byte[Math.min(TAIL_BYTES, length + len)];
-        int fromNew = Math.min(len, joined.length);
-        int fromOld = joined.length - fromNew;
-        System.arraycopy(line, length - fromOld, joined, 0, fromOld);
-        System.arraycopy(b, off + len - fromNew, joined, fromOld, fromNew);
-        System.arraycopy(joined, 0, line, 0, joined.length);
-        length = joined.length;
+    }
+
+    /** Why a line of {@code size} bytes is refused: longer than cmdgate writes. */
+    public static String tooLong(long size) {
+        return "a line of " + size + " bytes, longer than the " + MAX_LINE_BYTES + " bytes cmdgate writes at most";
     }
 
     private static String hex(byte[] d) {
@@ -168,7 +168,7 @@ public final class AuditLines implements Closeable {
         return hash;
     }
 
-    /** False when the line was too long to keep: {@link #text()} then holds only its end. */
+    /** False when the line is longer than {@link #MAX_LINE_BYTES}: {@link #text()} then holds nothing of it. */
     public boolean whole() {
         return whole;
     }
@@ -178,7 +178,7 @@ public final class AuditLines implements Closeable {
         return bytes;
     }
 
-    /** The line as text (UTF-8), or the end of a line that was too long to keep. */
+    /** The line as text (UTF-8); empty for a line too long to keep. */
     public String text() {
         return new String(line, 0, length, StandardCharsets.UTF_8);
     }

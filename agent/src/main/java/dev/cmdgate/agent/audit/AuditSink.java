@@ -175,6 +175,7 @@ public final class AuditSink {
         }
         int bodyEnd = b.length();
         try {
+            refuseTooLong(b);
             synchronized (fileMonitor) {
                 FileLock held = lockChannel().lock();
                 try {
@@ -219,6 +220,18 @@ public final class AuditSink {
             throw e;
         } finally {
             line.release();
+        }
+    }
+
+    /** Readers refuse a line longer than {@link AuditLines#MAX_LINE_BYTES} (verify could not check it): never write one. */
+    private static void refuseTooLong(CharSequence body) throws IOException {
+        if (body.length() <= AuditLines.MAX_LINE_BYTES / 3 - AuditChain.PREV_FIELD_CHARS - 1) {
+            return;   // short enough whatever its characters: not counted
+        }
+        long bytes = LineBuffer.utf8Length(body) + AuditChain.PREV_FIELD_CHARS + 1;
+        if (bytes > AuditLines.MAX_LINE_BYTES) {
+            throw new IOException("an audit line of " + bytes + " bytes, longer than the " + AuditLines.MAX_LINE_BYTES
+                    + " bytes cmdgate writes at most");
         }
     }
 

@@ -1,8 +1,6 @@
 package dev.cmdgate.agent.audit;
 
 import dev.cmdgate.core.policy.SigningKeys;
-import dev.cmdgate.core.json.JsonParseException;
-import dev.cmdgate.core.json.JsonParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -44,48 +42,72 @@ public final class ChainSignature {
     }
 
     /**
-     * What the signature lines of some audit files say: how many verify, which do not (FILE:LINE: why), and
-     * how many lines follow the last one that verifies (not yet covered by a signature).
+     * What the signature lines of one audit file say: how many verify over the file's own chain, which do not
+     * (FILE:LINE: why), and how many lines follow the last one that verifies. A file with none of its own is
+     * covered still when the next file given continues it through the writer's rotation link and is covered
+     * ({@code coveredBy} names that file): a signature there signs the link, whose {@code prev_hash} is this
+     * file's last line. A file covered neither way is signed by nothing.
      */
-    public record Check(int good, List<String> bad, int unsignedAfter) {
+    public record Check(Path file, int good, List<String> bad, int unsignedAfter, Path coveredBy) {
+        /** Whether a signature that verifies covers the file's lines (its own, or one reached through rotation links). */
+        public boolean covered() {
+            return good > 0 || coveredBy != null;
+        }
     }
 
     private ChainSignature() {
     }
 
-    /** Checks every {@code audit_signature} line of the files (in the order given) against {@code key}. */
-    public static Check check(List<Path> files, PublicKey key) throws IOException {
-        int good = 0;
-        int after = 0;
-        List<String> bad = new ArrayList<>();
-        for (Path f : files) {
-            int n = 0;
-            for (String line : AuditLine.read(f)) {
-                n++;
-                if (line.isEmpty() || AuditLine.foreign(line) != null) {
-                    after++;   // not a line cmdgate wrote: the chain check reports it, it signs nothing
-                    continue;
-                }
-                Map<String, Object> o;
-                try {
-                    o = JsonParser.parseObject(line);
-                } catch (JsonParseException e) {
-                    after++;   // the chain check reports the line itself
-                    continue;
-                }
-                if (!AuditEvent.ChainSigned.NAME.equals(o.get(AuditLine.EVENT))) {
-                    after++;
-                } else if (o.get(AuditLine.PREV_HASH) instanceof String head
-                        && o.get(AuditEvent.ChainSigned.SIGNATURE) instanceof String sig
-                        && verify(key, head, sig)) {
-                    good++;
-                    after = 0;
-                } else {
-                    bad.add(f + ":" + n + ": the signature does not verify with this key");
-                }
+    /** Checks every {@code audit_signature} line of the files (given oldest first) against {@code key}, file by file. */
+    public static List<Check> check(List<Path> files, PublicKey key) throws IOException {
+        return AuditChain.verify(files, key).signatures();
+    }
+
+    /**
+     * The signature lines of one file, fed every line by the chain check as it parses it ({@link AuditChain.FileCheck}):
+     * one reading of a line serves both checks, so a signature signs exactly the {@code prev_hash} the chain checked.
+     */
+    static final class Tally {
+        private final Path file;
+        private final PublicKey key;
+        private final List<String> bad = new ArrayList<>();
+        private int good;
+        private int after;
+
+        Tally(Path file, PublicKey key) {
+            this.file = file;
+            this.key = key;
+        }
+
+        /**
+         * One line, in order: {@code obj} is the line parsed (null: not a line cmdgate wrote, which the chain check
+         * reports and which signs nothing), {@code before} the hash of the line before it in this file (null on the first).
+         */
+        void line(int n, Map<String, Object> obj, String before) {
+            if (obj == null || !AuditEvent.ChainSigned.NAME.equals(obj.get(AuditLine.EVENT))) {
+                after++;
+                return;
+            }
+            Object head = obj.get(AuditLine.PREV_HASH);
+            if (!(head instanceof String h) || !(obj.get(AuditEvent.ChainSigned.SIGNATURE) instanceof String sig)
+                    || !verify(key, h, sig)) {
+                bad.add(file + ":" + n + ": the signature does not verify with this key");
+            } else if (!h.equals(before)) {
+                // signs a head this file's chain does not reach here: a signature line copied from elsewhere
+                bad.add(file + ":" + n + ": the signature signs a line that is not the one before it in this file");
+            } else {
+                good++;
+                after = 0;
             }
         }
-        return new Check(good, List.copyOf(bad), after);
+
+        int good() {
+            return good;
+        }
+
+        Check result(Path coveredBy) {
+            return new Check(file, good, List.copyOf(bad), coveredBy != null ? 0 : after, coveredBy);
+        }
     }
 
     /** Whether {@code signature} is {@code key}'s signature of the chain head {@code prevHash}. */

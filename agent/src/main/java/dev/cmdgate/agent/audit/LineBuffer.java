@@ -59,6 +59,25 @@ final class LineBuffer {
         length = n;
     }
 
+    /** The size of {@code text} in UTF-8, as {@link #encode} writes it. */
+    static long utf8Length(CharSequence text) {
+        long n = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += Character.isSurrogate(c) ? 1 : 3;
+            }
+        }
+        return n;
+    }
+
     byte[] bytes() {
         return bytes;
     }

@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
                 "line that records a launch, the signature must also bind that line's argv, cwd, env, redirects,",
                 "decision_id and outcome (its launch_digest).",
                 "Give rotated files oldest first (audit.jsonl.2 audit.jsonl.1 audit.jsonl) to check the links between them.",
-                "With --chain-key, every audit_signature line (cmdgate.audit.sign.every) must verify, and there must be one.",
+                "With --chain-key, every audit_signature line (cmdgate.audit.sign.every) must verify, and each file must hold one",
+                "(or be continued, through the writer's rotation link, by the next file given, which does).",
                 "Exit status: 0 everything verifies, 1 something does not, 2 usage error."})
 final class VerifyCommand implements Callable<Integer> {
 
@@ -44,7 +45,7 @@ final class VerifyCommand implements Callable<Integer> {
     Path key;
 
     @Option(names = "--chain-key", paramLabel = "PUB", description = "the Ed25519 public key (PEM) of the audit_signature"
-            + " lines (cmdgate.audit.sign.every): each must verify, and at least one")
+            + " lines (cmdgate.audit.sign.every): each must verify, and each file must be covered by one")
     Path chainKey;
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "files of JSON lines (default, with --key: standard input)")
@@ -85,7 +86,7 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         if (!files.isEmpty()) {   // files are audit files: their chain is checked, with or without --key
-            AuditChain.Report report = AuditChain.verify(files);
+            AuditChain.Report report = AuditChain.verify(files, chainKey == null ? null : readChainKey());
             for (AuditChain.Problem p : report.problems()) {
                 out.println("chain BAD " + p);
             }
@@ -93,32 +94,40 @@ final class VerifyCommand implements Callable<Integer> {
                 out.println("chain " + (report.ok() ? "OK " : "checked ") + f);
             }
             bad += report.problems().size();
-        }
-        if (chainKey != null) {
-            bad += signatures(out);
+            for (ChainSignature.Check c : report.signatures()) {
+                bad += signatures(c, out);
+            }
         }
         out.flush();
         return bad == 0 ? 0 : 1;
     }
 
-    /** The chain signatures of the files: each must verify with --chain-key, and there must be one. */
-    private int signatures(PrintWriter out) throws IOException {
-        PublicKey k;
+    private PublicKey readChainKey() {
         try {
-            k = SigningKeys.readPublicKey(chainKey);
+            return SigningKeys.readPublicKey(chainKey);
         } catch (SigningKeyException e) {
             throw new Main.UsageException(e.getMessage());
         }
-        ChainSignature.Check c = ChainSignature.check(files, k);
+    }
+
+    /**
+     * The chain signatures of one file: each must verify with --chain-key, and the file must be covered — by one of
+     * its own, or through the rotation link of the next file given, which is covered.
+     */
+    private int signatures(ChainSignature.Check c, PrintWriter out) {
         for (String b : c.bad()) {
             out.println("signature BAD " + b);
         }
-        if (c.good() == 0) {
-            out.println("signature BAD no audit_signature line verifies with " + chainKey);
+        if (!c.covered()) {
+            out.println("signature BAD " + c.file() + ": no audit_signature line verifies with " + chainKey
+                    + " over its chain, nor is it linked by rotation to a file that has one");
             return c.bad().size() + 1;
         }
-        out.println("signatures OK " + c.good() + (c.bad().isEmpty() ? "" : " (and " + c.bad().size() + " BAD)") + "; "
-                + c.unsignedAfter() + " line(s) after the last one, not signed yet");
+        String mine = c.good() > 0 ? c.good() + (c.bad().isEmpty() ? "" : " (and " + c.bad().size() + " BAD)")
+                : "none of its own";
+        String after = c.coveredBy() != null ? "signed through the rotation link of " + c.coveredBy()
+                : c.unsignedAfter() + " line(s) after the last one, not signed yet";
+        out.println("signatures OK " + c.file() + ": " + mine + "; " + after);
         return c.bad().size();
     }
 

@@ -27,10 +27,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * Keeps the policy from a policy server current, on a daemon thread of its own, off the launch path:
  * a conditional GET at most every {@code policy.poll} (each wait drawn from [poll/2, poll]), or, with
  * {@code policy.long-poll}, a GET the server may hold until the policy changes, asked again at once when
- * the server did hold it or a new policy came (a server that answers at once is polled as usual); a 304, or a
- * 200 with the content in force, confirms it; anything new is parsed, verified (a bundle's signature),
- * validated and ordered (an older revision, or the same revision with other content, is rejected)
- * before it is put in force and persisted. Rejections, activations, a failing server and a stale policy
+ * the server did hold it or a new policy came (a server that answers at once is polled as usual); a 304 to the
+ * ETag in force, or a 200 with the content in force, confirms it (a 304 to a request that named no ETag is a
+ * failed check); anything new is parsed, verified (a bundle's signature), validated and ordered (an older
+ * revision, or the same revision with other content, or with a key one of another format, is rejected; against
+ * a kept policy not yet confirmed, only an older one) before it is put in force and persisted. Rejections, activations, a failing server and a stale policy
  * are audit events (and one stderr line each). Only JDK networking: no process is ever started here.
  */
 public final class PolicyPoller implements Runnable {
@@ -52,8 +53,10 @@ public final class PolicyPoller implements Runnable {
     /**
      * The policy in force is the one kept in the state directory, not yet confirmed by the server this run.
      * Without a key, anything in that directory another process could have written (a high revision too), so
-     * the server's answer replaces it whatever its revision; with a key it is a signed bundle and its revision
-     * orders the server's.
+     * the server's answer replaces it whatever its revision; with a key it is a signed bundle, but perhaps one
+     * another process put back: its revision refuses only a provably older one of the server's (a replay), and
+     * a revision it cannot be ordered against, or its own with other content, replaces it. A 304 never confirms
+     * it (its ETag is not kept, so the request that could confirm it names none).
      */
     private boolean keptInForce;
     /** {@link PolicyDocument#content()} of the policy this poller put in force; null before one. */
@@ -117,9 +120,10 @@ public final class PolicyPoller implements Runnable {
     /** One check of the server; whether the server answered (200 or 304). */
     boolean checkOnce() {
         RemotePassports.Active active = target.active();
+        String sent = active == null ? null : active.etag();
         PolicyHttp.Answer answer;
         try {
-            answer = http.get(active == null ? null : active.etag());
+            answer = http.get(sent);
         } catch (IOException | RuntimeException e) {
             try {
                 failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage());
@@ -129,18 +133,24 @@ public final class PolicyPoller implements Runnable {
             return false;
         }
         try {
-            check(active, answer);
+            check(active, sent, answer);
         } finally {
             target.checkCompleted();   // after what the answer put in force, never before
         }
         return true;
     }
 
-    private void check(RemotePassports.Active active, PolicyHttp.Answer answer) {
+    /** @param sent the ETag the request sent in {@code If-None-Match}, or null: it asked for the policy whole */
+    private void check(RemotePassports.Active active, String sent, PolicyHttp.Answer answer) {
         long now = System.nanoTime();
         if (answer.status() == 304) {
             if (active == null) {
                 failed("the server answered 304 Not Modified, but no policy is in force");
+                return;
+            }
+            if (sent == null) {
+                // nothing was named that could be "not modified": a kept policy is confirmed only by its content
+                failed("the server answered 304 Not Modified to a request that named no ETag");
                 return;
             }
             recovered();
@@ -162,9 +172,11 @@ public final class PolicyPoller implements Runnable {
             keptInForce = false;
             return;
         }
+        // A kept policy, not confirmed by the server in this JVM's life, only refuses a revision provably older than
+        // its own (a replay); on no order or the same revision the server's verified answer wins over it
         if (active != null && active.revision() != null && doc.revision() != null && (trust != null || !keptInForce)) {
             Integer c = Revision.order(doc.revision(), active.revision());
-            if (c == null && trust != null) {
+            if (c == null && trust != null && !keptInForce) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " cannot be ordered against the revision"
                         + " in force, " + active.revision() + " (with a key both must be " + Revision.KNOWN + ", of one kind)");
                 return;
@@ -174,7 +186,7 @@ public final class PolicyPoller implements Runnable {
                         + active.revision());
                 return;
             }
-            if (c != null && c == 0) {
+            if (c != null && c == 0 && !keptInForce) {
                 reject(doc.digest(), doc.revision(), "revision " + doc.revision() + " is the revision in force, with other content");
                 return;
             }

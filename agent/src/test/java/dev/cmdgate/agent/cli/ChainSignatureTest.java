@@ -80,13 +80,13 @@ class ChainSignatureTest {
                     .isTrue();
         }
         assertThat(AuditChain.verify(List.of(file)).ok()).isTrue();
-        ChainSignature.Check c = ChainSignature.check(List.of(file), keys.getPublic());
+        ChainSignature.Check c = ChainSignature.check(List.of(file), keys.getPublic()).get(0);
         assertThat(c.good()).isEqualTo(2);
         assertThat(c.bad()).isEmpty();
         assertThat(c.unsignedAfter()).isEqualTo(1);
 
         assertThat(verify("verify", "--chain-key", publicKey().toString(), file.toString())).isZero();
-        assertThat(out.toString()).contains("chain OK").contains("signatures OK 2; 1 line(s) after the last one");
+        assertThat(out.toString()).contains("chain OK").contains("signatures OK " + file + ": 2; 1 line(s) after the last one");
     }
 
     @Test
@@ -105,7 +105,7 @@ class ChainSignatureTest {
         Path file = sevenLines(100);
         assertThat(Files.readAllLines(file)).hasSize(7);
         assertThat(verify("verify", "--chain-key", publicKey().toString(), file.toString())).isEqualTo(1);
-        assertThat(out.toString()).contains("signature BAD no audit_signature line verifies");
+        assertThat(out.toString()).contains("signature BAD " + file + ": no audit_signature line verifies");
 
         Path signed = sevenLines(3);
         Path other = Files.writeString(dir.resolve("other.pem"), SigningKeys.publicPem(SigningKeys.generate().getPublic()));
@@ -136,8 +136,8 @@ class ChainSignatureTest {
 
         assertThat(verify("verify", "--chain-key", publicKey().toString(), forged.toString())).isEqualTo(1);
         assertThat(out.toString()).contains("chain BAD " + forged + ":2: the line holds a raw control character or line separator (U+000D")
-                .contains("signature BAD no audit_signature line verifies");
-        assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).good()).isZero();
+                .contains("signature BAD " + forged + ": no audit_signature line verifies");
+        assertThat(ChainSignature.check(List.of(forged), keys.getPublic()).get(0).good()).isZero();
         assertThat(AuditLine.read(forged)).hasSize(3);
         // the reports' reader: the chain check names the line, and no line from the one before it on is read at all
         List<String> unreadable = new ArrayList<>();

@@ -25,6 +25,7 @@ public final class PolicyServer implements AutoCloseable {
     private final AtomicReference<byte[]> body;
     private final List<String> conditions = new CopyOnWriteArrayList<>();
     private final AtomicInteger notModified = new AtomicInteger();
+    private volatile boolean notModifiedToEvery;
 
     private PolicyServer(String path, byte[] first) throws IOException {
         body = new AtomicReference<>(first);
@@ -34,7 +35,7 @@ public final class PolicyServer implements AutoCloseable {
             String etag = etagOf(b);
             String asked = ex.getRequestHeaders().getFirst("If-None-Match");
             conditions.add(asked == null ? "" : asked);
-            if (etag.equals(asked)) {
+            if (etag.equals(asked) || notModifiedToEvery) {
                 notModified.incrementAndGet();
                 ex.sendResponseHeaders(304, -1);
             } else {
@@ -67,6 +68,11 @@ public final class PolicyServer implements AutoCloseable {
     /** The {@code If-None-Match} of each request so far, {@code ""} when it had none. */
     public List<String> conditions() {
         return conditions;
+    }
+
+    /** From now on a lying server (or a network in the path): {@code 304 Not Modified} to every request, conditional or not. */
+    public void notModifiedToEvery() {
+        notModifiedToEvery = true;
     }
 
     public int notModifiedAnswers() {

@@ -112,8 +112,7 @@ public final class AuditReading {
                     }
                     if (!lines.whole()) {
                         chain.line(lines);
-                        reader.unreadable(file, n, "a line of " + lines.size() + " bytes, longer than the "
-                                + AuditLines.MAX_LINE_BYTES + " a report reads");
+                        reader.unreadable(file, n, AuditLines.tooLong(lines.size()));
                         continue;
                     }
                     String text = lines.text();

@@ -2,6 +2,7 @@ package dev.cmdgate.agent.cli.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.agent.audit.AuditChain;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.audit.JvmIdentity;
 import java.io.IOException;
@@ -180,20 +181,26 @@ class HtmlReportTest {
         assertThat(cell(html, "total-decisions")).isEqualTo(6);
     }
 
+    /**
+     * A line longer than cmdgate writes (its writer refuses one), chained correctly by whoever wrote it: hashed, so the
+     * chain goes on past it, never read, and a break of the chain like any line cmdgate cannot have written.
+     */
     @Test
-    void aHugeLineIsHashedButNotReadAndTheChainStillChecks() throws IOException {
+    void aLineLongerThanCmdgateWritesIsHashedNotReadAndBreaksTheChain() throws IOException {
         Path f = mix();
-        Map<String, Object> huge = AuditFixture.decision("2026-11-30T14:00:00Z", List.of("echo", "x".repeat(17 << 20)));
-        huge.put("findings", List.of());
-        new AuditFixture(f, 42, "com.acme.Main").write(huge);
+        List<String> lines = Files.readAllLines(f);
+        byte[] last = lines.get(lines.size() - 1).getBytes(StandardCharsets.UTF_8);
+        String huge = "{\"argv\":[\"echo\",\"" + "x".repeat(17 << 20) + "\"],\"prev_hash\":\""
+                + new AuditChain.Hasher().hex(last, 0, last.length) + "\"}";
+        Files.writeString(f, huge + "\n", StandardOpenOption.APPEND);
         Map<String, Object> after = AuditFixture.decision("2026-11-30T14:00:01Z", List.of("touch", "after"));
         new AuditFixture(f, 42, "com.acme.Main").write(after);
         String html = HtmlReport.of(List.of(f), 20);
-        assertThat(html).contains("<span class=\"ok\">verified</span>");
-        assertThat(cell(html, "total-unreadable")).isEqualTo(1);
-        assertThat(html).contains("audit.jsonl:9: a line of " + Files.readAllLines(f).get(8).getBytes(StandardCharsets.UTF_8).length
-                + " bytes, longer than the 16777216 a report reads");
-        assertThat(cell(html, "total-decisions")).isEqualTo(7);
+        assertThat(html).doesNotContain("<span class=\"ok\">verified</span>").contains("broken at line 9")
+                .contains("line 9: not a JSON object (a line of " + huge.length() + " bytes, longer than the 16777216 bytes"
+                        + " cmdgate writes at most)")
+                .doesNotContain("line 10:");
+        assertThat(cell(html, "total-decisions")).isEqualTo(6);
         assertThat(html.length()).isLessThan(200_000);
     }
 
