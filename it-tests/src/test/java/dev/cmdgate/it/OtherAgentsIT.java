@@ -64,6 +64,8 @@ class OtherAgentsIT {
         assertThat(run.tagged("REDEFINE-CMDGATE")).singleElement().asString()
                 .startsWith("refused java.lang.instrument.UnmodifiableClassException: cmdgate: refused another agent's request to redefine dev.cmdgate.agent.");
         Blocked.assertBlocked(run.result("touch_after"));
+        assertThat(run.tagged("OPEN-CMDGATE")).as(run.describe())
+                .containsExactly("refused java.lang.instrument.UnmodifiableModuleException");
         assertThat(files.resolve("touched")).doesNotExist();
         assertThat(files.resolve("control")).doesNotExist();
     }

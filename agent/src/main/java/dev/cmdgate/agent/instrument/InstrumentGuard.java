@@ -87,7 +87,10 @@ public final class InstrumentGuard {
                 return null;
             }
             case BridgeOps.GUARD_REDEFINE_MODULE -> {
-                if (a[0] != own && a[1] instanceof Module m && JdkClasses.module(m) && (nonEmpty(a[2]) || nonEmpty(a[3]))) {
+                // cmdgate's own module too: it holds what cmdgate was given of java.base (an open java.lang), and a
+                // class defined into it through an opened package would hold that as well
+                if (a[0] != own && a[1] instanceof Module m && (JdkClasses.module(m) || cmdgates(m))
+                        && (nonEmpty(a[2]) || nonEmpty(a[3]))) {
                     String why = "cmdgate: refused another agent's request to open or export packages of " + m.getName()
                             + ": through the JDK's internals it could start processes around cmdgate";
                     report(why);
@@ -142,6 +145,12 @@ public final class InstrumentGuard {
             return true;
         }
         return JdkClasses.of(internalName, loader);
+    }
+
+    /** Whether {@code m} is cmdgate's module, or another module of the layer cmdgate's module was defined in. */
+    private static boolean cmdgates(Module m) {
+        Module self = InstrumentGuard.class.getModule();
+        return m == self || (self.isNamed() && m.getLayer() != null && m.getLayer() == self.getLayer());
     }
 
     /** Whether the class {@code internalName} is in the package of the class named {@code binaryName}. */

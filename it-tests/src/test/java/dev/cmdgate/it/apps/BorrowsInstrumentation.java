@@ -9,6 +9,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -87,6 +88,15 @@ public final class BorrowsInstrumentation {
         byte[] crc = jrt("java.base", CRC32.class);
         attempt("REDEFINE-JDK", inst, null, new ClassDefinition(CRC32.class, crc));
         attempt("REDEFINE-CMDGATE", inst, null, new ClassDefinition(cmdgate, crc));
+        // cmdgate's module holds java.base's grants: opened to this code, a class defined into it would hold them too
+        Module own = cmdgate.getModule();
+        try {
+            inst.redefineModule(own, Set.of(), Map.of(), Map.of(own.getPackages().iterator().next(),
+                    Set.of(BorrowsInstrumentation.class.getModule())), Set.of(), Map.of());
+            Attempt.print("OPEN-CMDGATE opened " + own.getName());
+        } catch (Throwable e) {
+            Attempt.print("OPEN-CMDGATE refused " + e.getClass().getName());
+        }
 
         Attempt.print("OFFERED " + new TreeSet<>(offered));
         Attempt.run("touch_after", () -> new ProcessBuilder("touch", files + "/touched").start());
