@@ -182,9 +182,20 @@ public final class OwnFiles {
     /**
      * The protected entry inside the directory {@code dir} (absolute, normalised) at any depth, or the protected
      * directory {@code dir} is or lies in, or null: a command that may rewrite any file below {@code dir} (a work
-     * tree's checkout) reaches it.
+     * tree's checkout) reaches it. A directory reached through a link is also judged as the directory it leads to.
      */
     Entry within(String dir) {
+        Entry e = withinAsWritten(dir);
+        if (e == null) {
+            String onDisk = DiskPaths.resolved(dir);
+            if (onDisk != null && !onDisk.equals(dir)) {
+                e = withinAsWritten(onDisk);
+            }
+        }
+        return e;
+    }
+
+    private Entry withinAsWritten(String dir) {
         String prefix = dir.equals("/") ? "/" : dir + "/";
         for (Entry e : entries) {
             if (e.path().startsWith(prefix)) {

@@ -168,6 +168,11 @@ class OwnFilesTest {
         ownFiles("/tmp", "git -C " + t + "/r reset --keep HEAD~1");
         ownFiles("/tmp", "git worktree add " + t + "/srv");
         ownFiles(t + "/srv", "git rm gate/audit.jsonl");
+        // pathspecs from the work tree's top, and a work tree reached through a link
+        ownFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=STATE rm -qf :/policy.body");
+        Files.createSymbolicLink(tmp.resolve("link"), state);
+        ownFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=" + t + "/link stash -q");
+        ownFiles("/tmp", "GIT_WORK_TREE=" + t + "/link git --git-dir=" + t + "/work/.git checkout -f");
 
         notOwnFiles(t + "/work", "git stash");
         notOwnFiles(t + "/work", "git --work-tree=. checkout main");
