@@ -182,14 +182,33 @@ public final class Gatekeeper {
         };
     }
 
+    // Of equally strong findings the most deeply nested one says what the line does: `bash -c 'ls'` is allowed
+    // because ls reads, not because a shell runs it.
     private static String strongestFinding(Classification c) {
         Finding best = null;
         for (Finding f : c.findings()) {
-            if (best == null || f.commandClass().ordinal() > best.commandClass().ordinal()
-                    || (f.commandClass() == best.commandClass() && f.level().ordinal() > best.level().ordinal())) {
+            if (best == null || compare(f, best) > 0) {
                 best = f;
             }
         }
         return best == null ? "" : " — " + best.reason();
+    }
+
+    private static int compare(Finding a, Finding b) {
+        if (a.commandClass() != b.commandClass()) {
+            return Integer.compare(a.commandClass().ordinal(), b.commandClass().ordinal());
+        }
+        if (a.level() != b.level()) {
+            return Integer.compare(a.level().ordinal(), b.level().ordinal());
+        }
+        return Integer.compare(depth(a.location()), depth(b.location()));
+    }
+
+    private static int depth(String location) {
+        int depth = 0;
+        for (int i = location == null ? -1 : location.indexOf(" > "); i >= 0; i = location.indexOf(" > ", i + 3)) {
+            depth++;
+        }
+        return depth;
     }
 }
