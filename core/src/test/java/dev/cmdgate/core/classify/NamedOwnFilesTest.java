@@ -76,6 +76,7 @@ class NamedOwnFilesTest {
             "git --git-dir=POLICY/gd2 init -q",
             "git init -q --template=/w POLICY/gt",
             "git -C /w/r bundle create POLICY/b.bundle --all",
+            "git -c alias.zz='!cp /w/x POLICY/m' zz",
             "./tool --out=STATE/user.rules",
             "/opt/x/tool -o POLICY",
             // programs that remove or replace their input
@@ -85,6 +86,7 @@ class NamedOwnFilesTest {
             "zip -m /w/z.zip STATE/user.rules",
             "tar --remove-files -cf /w/t.tar STATE/user.rules",
             "find STATE -delete",
+            "rsync --remove-source-files STATE/audit.jsonl /w/copy",
             "find STATE/.. -name x -delete",
             // names derived from a written file
             "cp -b -S .jsonl /w/x STATE/audit",
@@ -142,6 +144,7 @@ class NamedOwnFilesTest {
             "cp -b /w/x /w/y",
             "cp -b -S .jsonl /w/x /w/audit",
             "tar -cf /w/t.tar STATE",
+            "rsync -a STATE/audit.jsonl /w/copy",
             "zip /w/z.zip STATE/user.rules",
             "sed -i.bak s/a/b/ /w/f",
             "sed -n p STATE/audit.jsonl",
