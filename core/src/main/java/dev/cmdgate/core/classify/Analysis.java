@@ -383,6 +383,7 @@ final class Analysis {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
             files.readDefault(p, site);
+            files.namedOwnFiles(p, false, false, site);
             wrappers.mayRun(words, site);
             namesake(words, name, assigns, site, networkRedirects);
             return;
@@ -394,6 +395,7 @@ final class Analysis {
             receiver(name);
             raise(site, setting("unknown-program"), name + " is not in the rules");
             files.readDefault(p, site);
+            files.namedOwnFiles(p, false, false, site);
             wrappers.mayRun(words, site);
             return;
         }
@@ -634,6 +636,11 @@ final class Analysis {
             }
         }
         files.reads(p, facts, site);
+        if (dry == null && commandMax.atLeast(CommandClass.WRITE)) {
+            // not known only to read: a word naming one of the gate's files may be what it writes
+            RunsRule wraps = deepest.runs();
+            files.namedOwnFiles(p, true, wraps != null && wraps.between().isEmpty(), site);
+        }
         if (!codeFound) {
             code.fromInputOrFile(deepest, p, site);
         }

@@ -358,6 +358,18 @@ final class FileEffects {
                 }
             }
             case WORK_TREE -> workTree(wr, p, site);
+            case ENV, ENV_DIR -> {
+                for (String var : wr.words()) {
+                    for (String value : var.startsWith("-") ? optionValues(var, p) : variableFiles(var)) {
+                        if (wr.target() == WriteRule.Target.ENV) {
+                            writePath(Arg.literal(value), wr.verdict(), site);
+                        } else {
+                            writtenDirectory(value, site);
+                        }
+                    }
+                }
+            }
+            case SUFFIXED_LAST, SUFFIXED_OPERANDS -> suffixed(wr, p, site);
             case KEY -> {
                 String prefix = wr.name() + "=";
                 for (Arg a : p.operands) {
@@ -490,7 +502,11 @@ final class FileEffects {
             } else if (word.equals("config")) {
                 key = w.get(++i);
             } else if (!namedBy(word, p, gitDirWords ? gitDirs : named)) {
-                return;   // named by a value only known at run time: where it is cannot be told
+                // named by a value only known at run time: it may be any directory, one holding the gate's files too
+                OwnFiles.Entry any = own.entries().get(0);
+                analysis.raise(site, analysis.setting("own-files"), any.what() + " " + any.path() + " (the work tree "
+                        + "or repository is only known at run time, and the command rewrites the work tree's files)");
+                return;
             }
         }
         List<String> from = changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
@@ -506,6 +522,150 @@ final class FileEffects {
                 analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + " (in the work tree "
                         + tree + ", whose files the command rewrites)");
                 return;
+            }
+        }
+    }
+
+    /**
+     * The literal values the variable has for the command (given on the line, earlier in it, or by the launch's
+     * environment) that may name a file: a switch such as {@code 1}, {@code true} or {@code 0} names none. A value
+     * only known at run time is a computed path (judged as one elsewhere: not followed here).
+     */
+    private List<String> variableFiles(String var) {
+        List<String> out = new ArrayList<>(1);
+        for (String v : analysis.env.literals(var)) {
+            if (!v.isEmpty() && !isSwitch(v)) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    /** The literal values of the option {@code name}. */
+    private static List<String> optionValues(String name, ParsedArgs p) {
+        List<String> out = new ArrayList<>(1);
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(name) && u.value() != null && !u.from().dynamic) {
+                out.add(u.value());
+            }
+        }
+        return out;
+    }
+
+    private static boolean isSwitch(String v) {
+        if (v.length() <= 2 && Character.isDigit(v.charAt(0))) {
+            return true;
+        }
+        String l = v.toLowerCase(java.util.Locale.ROOT);
+        return l.equals("true") || l.equals("false") || l.equals("yes") || l.equals("no") || l.equals("on")
+                || l.equals("off");
+    }
+
+    /**
+     * A directory the command writes files in by names of its own ({@code GNUPGHOME=DIR}, {@code TMPDIR=DIR}): of the
+     * gate's own when it is or lies in a protected directory, or directly holds a protected file (what it names there
+     * is not known, so any of its files may be). A deeper protected file is not reached by a name made there.
+     */
+    private void writtenDirectory(String dir, Site site) {
+        String d = PathText.normalize(dir);
+        if (d.equals("~") || d.startsWith("~/")) {
+            if (home == null) {
+                return;
+            }
+            d = home + d.substring(1);
+        }
+        List<String> from = !d.startsWith("/") ? changedDirectory ? possibleDirectories : cwd == null ? null
+                : List.of(cwd) : List.of("/");
+        for (int i = 0, n = from == null ? 0 : from.size(); i < n; i++) {
+            String abs = PathText.resolveDots(PathText.normalize(d.startsWith("/") ? d : from.get(i) + "/" + d));
+            OwnFiles.Entry e = own.directlyIn(abs);
+            if (e != null) {
+                analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path()
+                        + " (in the directory " + abs + ", where the command writes files it names itself)");
+                return;
+            }
+        }
+        if (from == null) {
+            // where a relative directory starts is not known: by its name, as any relative written path
+            ownWrite(new Arg(d + "/$(…)", true, false, -1, -1), site, "");
+        }
+    }
+
+    /**
+     * Raises {@code own-files} when the word reaches one of the gate's files as a written path would, whatever
+     * else it is (no other verdict is raised); {@code why} ends the finding. Returns whether it did.
+     */
+    boolean ownWrite(Arg a, Site site, String why) {
+        if (own.isEmpty()) {
+            return false;
+        }
+        if (!found.isEmpty() && holdsPlaceholder(a.text)) {
+            List<Arg> files = found;
+            found = List.of();
+            try {
+                for (Arg f : files) {
+                    if (ownWrite(new Arg(replacePlaceholders(a.text, f.text), true, false, -1, -1), site, why)) {
+                        return true;
+                    }
+                }
+            } finally {
+                found = files;
+            }
+            return false;
+        }
+        OwnFiles.Entry mine = ownReached(a);
+        if (mine != null) {
+            analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path() + why);
+        }
+        return mine != null;
+    }
+
+    /**
+     * Names derived from the written operands by a suffix ({@code cp -b -S .jsonl x audit}, {@code sed -i.bak F}):
+     * {@code DEST+SUFFIX}; a {@code *} in the suffix stands for the file's name, and a suffix holding a {@code /}
+     * (after that replacement) names a path of its own, from where the command works.
+     */
+    private void suffixed(WriteRule wr, ParsedArgs p, Site site) {
+        List<Arg> suffixes = new ArrayList<>(1);
+        if (wr.name() != null) {
+            for (ParsedArgs.Use u : p.options) {
+                if (u.name().equals(wr.name()) && u.value() != null && !u.value().isEmpty()) {
+                    suffixes.add(new Arg(u.value(), u.from().dynamic, false, -1, -1));
+                }
+            }
+        }
+        if (suffixes.isEmpty()) {
+            for (String var : wr.words()) {
+                EnvState.Value v = analysis.env.value(var);
+                if (v != null && v.dynamic()) {
+                    suffixes.add(new Arg("$(…)", true, false, -1, -1));
+                }
+                for (String literal : analysis.env.literals(var)) {
+                    if (!literal.isEmpty()) {
+                        suffixes.add(Arg.literal(literal));
+                    }
+                }
+            }
+        }
+        if (suffixes.isEmpty()) {
+            return;
+        }
+        int n = p.operands.size();
+        List<Arg> dests = wr.target() == WriteRule.Target.SUFFIXED_OPERANDS ? p.operands
+                : n < 2 ? List.of() : List.of(p.operands.get(n - 1));
+        for (int k = 0; k < dests.size() && k < 64; k++) {
+            Arg d = dests.get(k);
+            for (Arg suf : suffixes) {
+                boolean dynamic = d.dynamic || suf.dynamic;
+                writePath(new Arg(d.text + suf.text, dynamic, false, -1, -1), wr.verdict(), site);
+                if (suf.text.indexOf('*') >= 0 || suf.text.indexOf('/') >= 0) {
+                    String base = lastComponent(d.text);
+                    String named = suf.text.replace("*", base == null ? "" : base);
+                    if (named.indexOf('/') < 0) {
+                        named = parentOf(d.text) + "/" + named;
+                    }
+                    writePath(new Arg(named, dynamic, false, -1, -1), wr.verdict(), site);
+                }
             }
         }
     }
@@ -529,13 +689,51 @@ final class FileEffects {
         }
         for (ParsedArgs.Use u : p.options) {
             if (u.name().equals(word) && u.value() != null) {
-                if (u.from().dynamic) {
+                String v = u.from().dynamic ? withKnownValues(u.value()) : u.value();
+                if (v == null) {
                     return false;
                 }
-                out.add(u.value());
+                out.add(v);
             }
         }
         return true;
+    }
+
+    /**
+     * The text with its leading {@code $PWD}, {@code $OLDPWD} or {@code $HOME} (braced or not) replaced by the one
+     * value the gate knows it has ({@code --work-tree=$PWD/..}), or null when it holds anything else only known at
+     * run time.
+     */
+    private String withKnownValues(String text) {
+        for (String name : KNOWN_DIRECTORY_VARIABLES) {
+            for (String spelled : new String[] {"${" + name + "}", "$" + name}) {
+                if (!text.startsWith(spelled) || spelled.length() == name.length() + 1 && text.length() > spelled.length()
+                        && (Character.isLetterOrDigit(text.charAt(spelled.length())) || text.charAt(spelled.length()) == '_')) {
+                    continue;
+                }
+                String value = knownValue(name);
+                String rest = text.substring(spelled.length());
+                return value == null || hasExpansion(rest) ? null : value + rest;
+            }
+        }
+        return null;
+    }
+
+    /** The variables naming directories whose value the gate may know from the launch or the line. */
+    private static final List<String> KNOWN_DIRECTORY_VARIABLES = List.of("PWD", "OLDPWD", "HOME");
+
+    /** The one value the variable has now: a single literal the line or launch gave it, else the launch's own. */
+    private String knownValue(String name) {
+        EnvState.Value v = analysis.env.value(name);
+        if (v != null) {
+            List<String> literals = analysis.env.literals(name);
+            return v.dynamic() || literals.size() != 1 ? null : literals.get(0);
+        }
+        return launchValue(name);
+    }
+
+    private static boolean hasExpansion(String text) {
+        return text.indexOf('$') >= 0 || text.indexOf('`') >= 0 || text.indexOf('\u2026') >= 0;
     }
 
     /** The last operand ({@code … last} rows, with at least two operands) or the option's values. */
@@ -602,15 +800,7 @@ final class FileEffects {
         if (analysis.rules.isHarmlessDevice(probe)) {
             return;
         }
-        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob);
-        if (mine == null && changedDirectory && possibleDirectories != null) {
-            for (int i = 0; i < possibleDirectories.size() && mine == null; i++) {
-                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob);
-            }
-        }
-        if (mine == null && homeAssigned()) {
-            mine = reachedFromHomes(a);
-        }
+        OwnFiles.Entry mine = ownReached(a);
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;
@@ -628,6 +818,20 @@ final class FileEffects {
             return;
         }
         analysis.raise(site, ordinary, a.text);
+    }
+
+    /** The protected entry a written path may reach from every directory it may start from, or null. */
+    private OwnFiles.Entry ownReached(Arg a) {
+        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob);
+        if (mine == null && changedDirectory && possibleDirectories != null) {
+            for (int i = 0; i < possibleDirectories.size() && mine == null; i++) {
+                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob);
+            }
+        }
+        if (mine == null && homeAssigned()) {
+            mine = reachedFromHomes(a);
+        }
+        return mine;
     }
 
     /**
@@ -712,6 +916,7 @@ final class FileEffects {
      * operand that is not code, a command to run, or a file a {@code writes} row named.
      */
     void reads(ParsedArgs p, Set<String> facts, Site site) {
+        knownRead = new ArrayList<>(2);
         boolean declared = false;
         boolean wrapper = false;
         // operand i is read when read[i] > 0, recursively when it is 2: rows overlap (grep reads its operands, and
@@ -731,6 +936,7 @@ final class FileEffects {
         }
         for (int i = 0, n = read == null ? 0 : read.length; i < n; i++) {
             if (read[i] > 0) {
+                knownRead.add(p.operands.get(i).text);
                 readPath(p.operands.get(i), read[i] == 2, site);
             }
         }
@@ -751,6 +957,74 @@ final class FileEffects {
                 readPath(new Arg(u.value(), u.from().dynamic, false, -1, -1), false, site);
             }
         }
+    }
+
+    /** The words the current command's {@code reads} rows name: files the rules know it reads. */
+    private List<String> knownRead = List.of();
+
+    /** Why a word given to a program not known only to read it counts as a write of the gate's file it names. */
+    private static final String NOT_ONLY_READ =
+            " (given to a program the rules do not know only to read it: it may write, replace or delete it)";
+
+    /**
+     * A command that writes (or one the rules do not know) given a word naming one of the gate's files may write,
+     * replace or delete it by means no row describes ({@code rename.ul}, {@code lz4 F OUT}, {@code gzip F}, which
+     * removes F): each operand and option value is judged as a written path, unless a {@code reads} row of the
+     * command names it (the rules know the command reads it) or a {@code writes} or {@code code} row claimed it (then
+     * judged as that). {@code known}: the command's rules ran (its {@code reads} rows are known); {@code
+     * operandsRun}: the operands are a command it runs (judged in its own right).
+     */
+    void namedOwnFiles(ParsedArgs p, boolean known, boolean operandsRun, Site site) {
+        List<String> reads = known ? knownRead : List.of();
+        for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n; i++) {
+            Arg a = p.operands.get(i);
+            if (!analysis.isClaimed(a) && !reads.contains(a.text)) {
+                // what it may have made or moved: a later cd or env -C through it is not the directory on disk
+                analysis.wrote(a);
+            }
+        }
+        for (int i = 0, n = p.options.size(); i < n; i++) {
+            ParsedArgs.Use u = p.options.get(i);
+            if (u.value() != null && !u.value().isEmpty() && !reads.contains(u.value())) {
+                analysis.wrote(new Arg(u.value(), u.from().dynamic, false, -1, -1));
+            }
+        }
+        if (own.isEmpty()) {
+            return;
+        }
+        for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n && i < 64; i++) {
+            Arg a = p.operands.get(i);
+            if (!analysis.isClaimed(a) && !reads.contains(a.text)
+                    && (ownWrite(a, site, NOT_ONLY_READ) || pathInside(a, site))) {
+                return;
+            }
+        }
+        for (int i = 0, n = p.options.size(); i < n && i < 64; i++) {
+            ParsedArgs.Use u = p.options.get(i);
+            if (u.value() != null && !u.value().isEmpty() && !reads.contains(u.value())
+                    && ownWrite(new Arg(u.value(), u.from().dynamic, false, -1, -1), site, NOT_ONLY_READ)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * An argument that is text of the program's own language rather than a path (an SQL statement: {@code VACUUM INTO
+     * 'F'}, {@code ATTACH 'F'}) may name a gate file inside it: every absolute or home path among its words counts.
+     */
+    private boolean pathInside(Arg a, Site site) {
+        if (a.text.indexOf(' ') < 0 && a.text.indexOf('\'') < 0 && a.text.indexOf('"') < 0) {
+            return false;
+        }
+        List<String> words = pathWords(a.text);
+        for (int k = 0; k < words.size() && k < 64; k++) {
+            String w = words.get(k);
+            if ((w.startsWith("/") || w.startsWith("~"))
+                    && ownWrite(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), site, NOT_ONLY_READ)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A program the rules say nothing about reading: every operand not claimed as code or a written file. */
@@ -783,6 +1057,7 @@ final class FileEffects {
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(r.name()) && u.value() != null) {
                         Arg v = new Arg(u.value(), u.from().dynamic, false, -1, -1);
+                        knownRead.add(u.value());
                         if (r.target() == ReadRule.Target.OPT) {
                             readPath(v, r.recursive(), site);
                         } else {

@@ -137,7 +137,12 @@ public final class OwnFiles {
             p = home + p.substring(1);
         }
         if (dynamic) {
-            p = PathText.staticPrefix(p);
+            String known = PathText.staticPrefix(p);
+            Entry up = upAfterRunTimePart(p.substring(known.length()));
+            if (up != null) {
+                return up;
+            }
+            p = known;
             if (p.isEmpty()) {
                 return null;   // nothing is known about where it goes
             }
@@ -177,6 +182,43 @@ public final class OwnFiles {
             }
         }
         return null;
+    }
+
+    /**
+     * After a part only known at run time, {@code ..} may lead anywhere ({@code find D -exec cp x {}/../F}: {@code {}}
+     * is any file below D): the literal name after the last {@code ..} is compared with the protected files' names,
+     * as a relative path from an unknown directory is. Null when the rest does not go up, or ends with no name.
+     */
+    private Entry upAfterRunTimePart(String rest) {
+        int up = rest.lastIndexOf("../");
+        if (up < 0 || up > 0 && rest.charAt(up - 1) != '/' && rest.charAt(up - 1) != ')' && rest.charAt(up - 1) != '}') {
+            return null;
+        }
+        String tail = rest.substring(up + 3);
+        if (tail.isEmpty() || tail.indexOf('$') >= 0 || tail.indexOf('`') >= 0 || tail.indexOf('\u2026') >= 0) {
+            return null;
+        }
+        for (Entry e : entries) {
+            if (reachesRelative(tail, e)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The protected entry directly in the directory {@code dir} (absolute, normalised), or the protected directory
+     * {@code dir} is or lies in, or null: a program that makes files of its own naming there ({@code TMPDIR},
+     * {@code GNUPGHOME}) may make or replace it.
+     */
+    Entry directlyIn(String dir) {
+        for (Entry e : entries) {
+            int slash = e.path().lastIndexOf('/');
+            if (e.path().substring(0, Math.max(1, slash)).equals(dir) || e.path().equals(dir)) {
+                return e;
+            }
+        }
+        return holding(dir);
     }
 
     /**

@@ -56,12 +56,32 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
          * directory found at or above where it works, on disk) and {@code config KEY} (the repository's
          * configuration setting naming the work tree)
          */
-        WORK_TREE
+        WORK_TREE,
+        /**
+         * the values of the variables {@code words} name files the command writes ({@code GIT_TRACE=F git …},
+         * {@code GIT_INDEX_FILE}); a value that is a switch ({@code 1}, {@code true}) names none
+         */
+        ENV,
+        /**
+         * the values of the variables {@code words} name directories the command writes files in, by names of its own
+         * ({@code GIT_DIR}, {@code GNUPGHOME}, {@code TMPDIR}, {@code HOME} for {@code git config --global}); a word
+         * starting with {@code -} is an option whose value names such a directory ({@code gpg --homedir})
+         */
+        ENV_DIR,
+        /**
+         * a name derived from each written operand ({@code last}: the last one, when there are two or more;
+         * {@code operands}: every one) by appending the value of option {@code name} or, without one, of a variable
+         * in {@code words}: a backup {@code DEST+SUFFIX} ({@code cp -b -S SUF}, {@code SIMPLE_BACKUP_SUFFIX},
+         * {@code sed -i.SUF}); a {@code *} in the suffix stands for the file's name, and a suffix with a {@code /}
+         * is a path of its own (sed's and perl's {@code -i})
+         */
+        SUFFIXED_LAST, SUFFIXED_OPERANDS
     }
 
     /**
      * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
-     * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|work-tree OPT|$VAR... [gitdir OPT|$VAR...] repo NAME [config KEY]|url-names|link-sources [opt OPT]|prefixed
+     * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|work-tree OPT|$VAR... [gitdir OPT|$VAR...] repo NAME [config KEY]|env VAR...|env-dir
+     * VAR...|suffixed last|operands [opt OPT] [env VAR...]|url-names|link-sources [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
@@ -144,6 +164,37 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                 }
                 if (words.isEmpty()) {
                     throw new IllegalArgumentException("expected: writes after WORD... -> CLASS LEVEL \"reason\"");
+                }
+            }
+            case "env", "env-dir" -> {
+                target = t.get(at).equals("env") ? Target.ENV : Target.ENV_DIR;
+                while (i < arrow && !t.get(i).equals("if")) {
+                    String w = t.get(i++);
+                    // env-dir: an option may name the directory too (gpg --homedir)
+                    words.add(w.startsWith("-") && target == Target.ENV_DIR ? s.optionName(w) : w);
+                }
+                if (words.isEmpty()) {
+                    throw new IllegalArgumentException("expected: writes " + t.get(at) + " VARIABLE... -> CLASS LEVEL \"reason\"");
+                }
+            }
+            case "suffixed" -> {
+                String what = row.need(i++);
+                if (!what.equals("last") && !what.equals("operands")) {
+                    throw new IllegalArgumentException("expected: writes suffixed last|operands [opt OPT] [env VAR...]");
+                }
+                target = what.equals("last") ? Target.SUFFIXED_LAST : Target.SUFFIXED_OPERANDS;
+                if (i < arrow && t.get(i).equals("opt")) {
+                    i++;
+                    name = s.optionName(row.need(i++));
+                }
+                if (i < arrow && t.get(i).equals("env")) {
+                    i++;
+                    while (i < arrow && !t.get(i).equals("if")) {
+                        words.add(t.get(i++));
+                    }
+                }
+                if (name == null && words.isEmpty()) {
+                    throw new IllegalArgumentException("writes suffixed needs opt OPT or env VAR...");
                 }
             }
             case "url-names" -> target = Target.URL_NAMES;

@@ -59,6 +59,27 @@ class SecretsTest {
     }
 
     @Test
+    void secretWordsAnywhereInANameAndKeyValueSecretsOfAnySpellingAreSecrets() {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String name : List.of("AUTHORIZATION", "HTTP_AUTHORIZATION", "DB_PW", "SIGNING_KEY_B64", "DB_PASSWORD_OLD",
+                "MY_TOKENS", "GITHUB_TOKEN2", "CLIENTSECRET")) {
+            env.put(name, "v");
+        }
+        env.put("REPO_URL", "https://ghp_abc123@github.example/o/r.git");
+        env.put("DB_CONN", "Driver={x};Server=db;uid=sa;pwd=s3cr3t");
+        env.put("CALLBACK", "https://auth.example/cb?client_id=a&client_secret=s3cr3t");
+        env.put("ORA", "jdbc:oracle:thin:scott/tiger@db:1521/x");
+        for (String name : List.of("TOKENIZERS_PARALLELISM", "SECRETS_DIR", "SECRET_KEY_FILE", "MAX_TOKENS",
+                "AWS_ACCESS_KEY_ID", "KEYMAP", "XAUTHORITY", "HOME", "JAVA_HOME")) {
+            env.put(name, "v");
+        }
+        env.put("SITE", "https://example.org/x?q=1");
+        assertThat(S.names(env)).containsExactlyInAnyOrder("AUTHORIZATION", "HTTP_AUTHORIZATION", "DB_PW",
+                "SIGNING_KEY_B64", "DB_PASSWORD_OLD", "MY_TOKENS", "GITHUB_TOKEN2", "CLIENTSECRET", "REPO_URL", "DB_CONN",
+                "CALLBACK", "ORA");
+    }
+
+    @Test
     void aNameExceptionExemptsTheNameNeverASecretValue() {
         Map<String, String> env = new LinkedHashMap<>();
         // not-secret-vars names holding a value secret-values recognises: withheld like DATABASE_URL

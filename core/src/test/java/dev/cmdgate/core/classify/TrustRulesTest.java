@@ -146,6 +146,10 @@ class TrustRulesTest {
         assertThat(run.apply("mv /tmp/l ./sub && cd ./sub/deeper && rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(run.apply("ln -s /outside sub && env -C sub rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(run.apply("ln -s $X ./sub && cd ./sub && rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a program the rules do not know to only read its operands (rename.ul, an unknown one) may have moved them
+        assertThat(run.apply("rename.ul lnk mod /w/lnk && env -C mod rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("./tool --into=mod && env -C mod rm -rf target")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(run.apply("cat mod/x && env -C mod rm -rf target")).isEqualTo(CommandClass.READ);
         // what the line made elsewhere does not matter
         assertThat(run.apply("mkdir -p out && cd ./sub && rm -rf target")).isEqualTo(CommandClass.WRITE);   // mkdir's own
     }
