@@ -25,7 +25,8 @@ class RepositoryDiscoveryTest {
         return new RepositoryDiscovery(new DiskSiteFiles(Map.of(), tmp.toString()));
     }
 
-    private static void repository(Path gitDir) throws IOException {
+    /** A repository directory git accepts: a HEAD naming a branch, objects and refs. */
+    static void repository(Path gitDir) throws IOException {
         Files.createDirectories(gitDir.resolve("objects"));
         Files.createDirectories(gitDir.resolve("refs"));
         Files.writeString(gitDir.resolve("HEAD"), "ref: refs/heads/main\n");
