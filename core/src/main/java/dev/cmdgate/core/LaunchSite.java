@@ -68,7 +68,8 @@ public interface LaunchSite {
 
     /**
      * The files at the site that may steer a program the rules call Read, or null when this site cannot be
-     * read (a replayed audit line, a policy check): then such files are not looked at.
+     * read (a replayed audit line, a policy check): then such files are not looked at (where a command's work
+     * tree is is still read from this machine's disk, through {@link DiskSiteFiles}).
      */
     default SiteFiles files() {
         return null;

@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * The files at a launch's site that steer what a program runs ({@code .git/config}, {@code ~/.gitconfig} …),
  * as the classifier may ask about them while it judges a launch the rules call Read (docs/rules-format.md,
- * "Files that steer a program"). Core asks; the agent answers with its own bounded read (size-capped,
- * regular files only, one time limit for the whole launch). Paths are absolute.
+ * "Files that steer a program"), and the repositories that tell where a command's work tree is. Core asks; the
+ * agent answers with its own bounded read ({@link DiskSiteFiles}: size-capped, regular files only; on reader
+ * threads with one time limit for the whole launch). Paths are absolute.
  */
 public interface SiteFiles {
 

@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.site;
 
+import dev.cmdgate.core.DiskSiteFiles;
 import dev.cmdgate.core.SiteFiles;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -26,8 +27,7 @@ public final class SiteReader {
      */
     static final int WAITING = 256;
 
-    private final Map<String, String> environment;
-    private final String home;
+    private final DiskSiteFiles disk;
     private final long limitNanos;
     private volatile ThreadPoolExecutor pool;
 
@@ -36,8 +36,7 @@ public final class SiteReader {
      * @param home        the home directory {@code ~} stands for ($HOME, else {@code user.home})
      */
     public SiteReader(Map<String, String> environment, String home, long limitMillis) {
-        this.environment = Map.copyOf(environment);
-        this.home = home;
+        this.disk = new DiskSiteFiles(environment, home);
         this.limitNanos = TimeUnit.MILLISECONDS.toNanos(limitMillis);
     }
 
@@ -53,12 +52,9 @@ public final class SiteReader {
         return new BoundedSiteFiles(this, limitNanos);
     }
 
-    String variable(String name) {
-        return environment.get(name);
-    }
-
-    String home() {
-        return home;
+    /** The reads themselves, bounded in size and kind; {@link BoundedSiteFiles} bounds them in time. */
+    DiskSiteFiles disk() {
+        return disk;
     }
 
     ThreadPoolExecutor pool() {

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cmdgate.core.policy.PassportException;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
+import dev.cmdgate.testsupport.TarGz;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -15,7 +14,6 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 
 /** OPA-format bundles: a gzipped tar with .manifest, data.json and .signatures.json, signed as opa sign does. */
@@ -24,46 +22,6 @@ class BundleTest {
     static final String PASSPORT = "{\"passport_id\":\"pp-b\",\"status\":\"active\",\"capabilities\":[{\"id\":\"system.command.execute\"}],"
             + "\"limits\":{\"system.command.execute\":{\"allowed_commands\":[\"echo\"],\"max_execution_time\":60}}}";
     static final String MANIFEST = "{\"revision\":\"42\",\"roots\":[\"\"]}";
-
-    /** A ustar archive of the files, gzipped. */
-    static byte[] tarGz(Map<String, byte[]> files) throws IOException {
-        ByteArrayOutputStream raw = new ByteArrayOutputStream();
-        for (Map.Entry<String, byte[]> f : files.entrySet()) {
-            byte[] h = new byte[512];
-            byte[] name = f.getKey().getBytes(StandardCharsets.UTF_8);
-            System.arraycopy(name, 0, h, 0, name.length);
-            put(h, 100, String.format("%07o", 0644));
-            put(h, 108, String.format("%07o", 0));
-            put(h, 116, String.format("%07o", 0));
-            put(h, 124, String.format("%011o", f.getValue().length));
-            put(h, 136, String.format("%011o", 0));
-            h[156] = '0';
-            put(h, 257, "ustar");
-            put(h, 263, "00");
-            for (int i = 148; i < 156; i++) {
-                h[i] = ' ';
-            }
-            int sum = 0;
-            for (byte b : h) {
-                sum += b & 0xff;
-            }
-            put(h, 148, String.format("%06o", sum));
-            raw.write(h);
-            raw.write(f.getValue());
-            raw.write(new byte[(512 - f.getValue().length % 512) % 512]);
-        }
-        raw.write(new byte[1024]);
-        ByteArrayOutputStream gz = new ByteArrayOutputStream();
-        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
-            out.write(raw.toByteArray());
-        }
-        return gz.toByteArray();
-    }
-
-    private static void put(byte[] h, int off, String s) {
-        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(b, 0, h, off, b.length);
-    }
 
     /** .signatures.json for the files, as opa sign writes it: one JWT whose payload lists each file's hash. */
     static byte[] sign(Map<String, byte[]> files, KeyPair keys, String alg, String jca) throws Exception {
@@ -111,7 +69,7 @@ class BundleTest {
         Map<String, byte[]> files = content(PASSPORT);
         byte[] sig = sign(files, k, alg, jca);
         files.put(".signatures.json", sig);
-        return tarGz(files);
+        return TarGz.of(files);
     }
 
     @Test
@@ -132,18 +90,18 @@ class BundleTest {
         byte[] sig = sign(files, k, "EdDSA", "Ed25519");
         files.put("data.json", PASSPORT.replace("\"echo\"", "\"rm\"").getBytes(StandardCharsets.UTF_8));
         files.put(".signatures.json", sig);
-        assertThatThrownBy(() -> Bundle.read(tarGz(files), "test", trust(k))).isInstanceOf(PassportException.class)
+        assertThatThrownBy(() -> Bundle.read(TarGz.of(files), "test", trust(k))).isInstanceOf(PassportException.class)
                 .hasMessageStartingWith("bundle test: data.json: digest mismatch (want: ");
 
         assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", trust(keys("Ed25519"))))
                 .hasMessageStartingWith("bundle test: failed to verify JWT signature: EdDSA verification error (not signed by");
-        assertThatThrownBy(() -> Bundle.read(tarGz(content(PASSPORT)), "test", trust(k)))
+        assertThatThrownBy(() -> Bundle.read(TarGz.of(content(PASSPORT)), "test", trust(k)))
                 .hasMessageContaining("not signed (no .signatures.json)");
         KeyPair rsa = keys("RSA");
         assertThatThrownBy(() -> Bundle.read(signedBundle(k, "EdDSA", "Ed25519"), "test", trust(rsa)))
                 .hasMessageContaining("signed with alg EdDSA, which the configured RSA key cannot verify");
         // without a configured key an unsigned bundle loads
-        assertThat(Bundle.read(tarGz(content(PASSPORT)), "test", null).revision()).isEqualTo("42");
+        assertThat(Bundle.read(TarGz.of(content(PASSPORT)), "test", null).revision()).isEqualTo("42");
     }
 
     @Test
@@ -168,7 +126,7 @@ class BundleTest {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("data.json", PASSPORT.getBytes(StandardCharsets.UTF_8));
         files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
-        assertThatThrownBy(() -> PolicyDocument.parse(tarGz(files), "test", trust(k)))
+        assertThatThrownBy(() -> PolicyDocument.parse(TarGz.of(files), "test", trust(k)))
                 .hasMessageContaining("its .manifest names no revision");
         assertThat(PolicyDocument.parse(signedBundle(k, "EdDSA", "Ed25519"), "test", trust(k)).revision()).isEqualTo("42");
         // without a key both are policies, as before
@@ -182,11 +140,11 @@ class BundleTest {
         Map<String, byte[]> files = content(PASSPORT);
         files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
         files.put("extra.rego", "package x".getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> Bundle.read(tarGz(files), "test", trust(k)))
+        assertThatThrownBy(() -> Bundle.read(TarGz.of(files), "test", trust(k)))
                 .hasMessage("bundle test: file extra.rego not included in bundle signature");
         Map<String, byte[]> md5 = content(PASSPORT);
         md5.put(".signatures.json", sign(md5, k, "EdDSA", "Ed25519", "MD5"));
-        assertThatThrownBy(() -> Bundle.read(tarGz(md5), "test", trust(k)))
+        assertThatThrownBy(() -> Bundle.read(TarGz.of(md5), "test", trust(k)))
                 .hasMessageContaining("is signed by its MD5 digest, which proves nothing");
     }
 
@@ -199,22 +157,22 @@ class BundleTest {
         KeyPair k = keys("Ed25519");
         Map<String, byte[]> files = content(PASSPORT);
         files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
-        byte[] first = tarGz(files);
+        byte[] first = TarGz.of(files);
         Map<String, byte[]> reordered = new LinkedHashMap<>();
         reordered.put(".signatures.json", files.get(".signatures.json"));
         reordered.put("data.json", files.get("data.json"));
         reordered.put(".manifest", files.get(".manifest"));
-        byte[] again = tarGz(reordered);
+        byte[] again = TarGz.of(reordered);
         again[4] = 0x5a;   // another gzip MTIME
         assertThat(again).isNotEqualTo(first);
         Bundle a = Bundle.read(first, "test", trust(k));
         assertThat(Bundle.read(again, "test", trust(k)).content()).isEqualTo(a.content());
         Map<String, byte[]> resigned = content(PASSPORT);
         resigned.put(".signatures.json", sign(resigned, keys("Ed25519"), "EdDSA", "Ed25519"));
-        assertThat(Bundle.read(tarGz(resigned), "test", null).content()).isEqualTo(a.content());
+        assertThat(Bundle.read(TarGz.of(resigned), "test", null).content()).isEqualTo(a.content());
         Map<String, byte[]> other = content(PASSPORT.replace("\"echo\"", "\"echo\",\"touch\""));
         other.put(".signatures.json", sign(other, k, "EdDSA", "Ed25519"));
-        assertThat(Bundle.read(tarGz(other), "test", trust(k)).content()).isNotEqualTo(a.content());
+        assertThat(Bundle.read(TarGz.of(other), "test", trust(k)).content()).isNotEqualTo(a.content());
     }
 
     /** With a key, a bundle whose revision has no known order (a commit hash) is refused, saying which formats do. */
@@ -225,7 +183,7 @@ class BundleTest {
         files.put(".manifest", "{\"revision\":\"1b2c3d4e5f60718293a4b5c6d7e8f90123456789\"}".getBytes(StandardCharsets.UTF_8));
         files.put("data.json", PASSPORT.getBytes(StandardCharsets.UTF_8));
         files.put(".signatures.json", sign(files, k, "EdDSA", "Ed25519"));
-        byte[] bundle = tarGz(files);
+        byte[] bundle = TarGz.of(files);
         assertThatThrownBy(() -> PolicyDocument.parse(bundle, "test", trust(k)))
                 .hasMessageContaining("revision '1b2c3d4e5f60718293a4b5c6d7e8f90123456789' has no order cmdgate knows")
                 .hasMessageContaining("a whole number (42), an RFC 3339 timestamp");

@@ -10,6 +10,7 @@ import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeys;
+import dev.cmdgate.testsupport.TarGz;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -101,7 +102,7 @@ class OpaBundleVectorsTest {
                 files.put(base + f.get(0), f.get(1).getBytes(StandardCharsets.UTF_8));
             }
             files.put(base + ".signatures.json", Json.write(v.get("signatures")).getBytes(StandardCharsets.UTF_8));
-            served = BundleTest.tarGz(files);
+            served = TarGz.of(files);
             byte[] fetched = fetch();
             assertThat(fetched).as(name).isEqualTo(served);
             if ("load".equals(v.get("expect"))) {

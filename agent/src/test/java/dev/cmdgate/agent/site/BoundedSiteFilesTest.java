@@ -75,7 +75,7 @@ class BoundedSiteFilesTest {
         assertThatThrownBy(() -> f.read(fifo.toString()))
                 .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("not a regular file");
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(1_500);
-        Files.write(dir.resolve("big"), new byte[BoundedSiteFiles.MAX_BYTES + 1]);
+        Files.write(dir.resolve("big"), new byte[dev.cmdgate.core.DiskSiteFiles.MAX_BYTES + 1]);
         assertThatThrownBy(() -> f.read(dir.resolve("big").toString()))
                 .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("larger than");
     }

@@ -130,7 +130,7 @@ final class Analysis {
         this.rules = rules;
         this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
         this.conditions = new Conditions(rules);
-        this.files = new FileEffects(this, own, launch.cwd(), home);
+        this.files = new FileEffects(this, own, launch.cwd(), home, launch.files());
     }
 
     /** A program that receives the launch's environment; null for one that cannot be named. */

@@ -1,5 +1,7 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.DiskSiteFiles;
+import dev.cmdgate.core.SiteFiles;
 import dev.cmdgate.core.rules.ReadRule;
 import dev.cmdgate.core.rules.Section;
 import dev.cmdgate.core.rules.Rating;
@@ -25,6 +27,8 @@ final class FileEffects {
     private final String cwd;
     /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
     private final String home;
+    /** The launch's files as its site reads them (bounded), or null when the site reads none. */
+    private final SiteFiles siteFiles;
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
     boolean changedDirectory;
     /** {@code shopt dotglob} or {@code GLOBIGNORE} was seen: a pattern's wildcards may match a leading dot. */
@@ -58,11 +62,12 @@ final class FileEffects {
     /** A {@code writes empty} row is being applied: no content is written, so a sensitive place is not raised. */
     private boolean emptyOnly;
 
-    FileEffects(Analysis analysis, OwnFiles own, String cwd, String home) {
+    FileEffects(Analysis analysis, OwnFiles own, String cwd, String home, SiteFiles siteFiles) {
         this.analysis = analysis;
         this.own = own;
         this.cwd = cwd;
         this.home = home;
+        this.siteFiles = siteFiles;
     }
 
     // ------------------------------------------------------------------ the directory a path starts from
@@ -516,7 +521,17 @@ final class FileEffects {
         if (from.isEmpty() && (named.isEmpty() || !named.get(0).startsWith("/"))) {
             return;
         }
-        for (String tree : WorkTrees.of(named, gitDirs, from.isEmpty() ? List.of("/") : from, repo, key)) {
+        // a site that reads no files (a test, a replayed line) still has its repositories on this disk
+        SiteFiles files = siteFiles != null ? siteFiles : new DiskSiteFiles(System.getenv(), home);
+        List<String> trees;
+        try {
+            trees = WorkTrees.of(named, gitDirs, from.isEmpty() ? List.of("/") : from, repo, key, files);
+        } catch (SiteFiles.Unreadable e) {
+            analysis.raise(site, analysis.setting("own-files"), "where the work tree the command rewrites is cannot be told: "
+                    + e.getMessage());
+            return;
+        }
+        for (String tree : trees) {
             OwnFiles.Entry e = own.within(tree);
             if (e != null) {
                 analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + " (in the work tree "

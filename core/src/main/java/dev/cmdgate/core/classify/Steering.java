@@ -218,6 +218,7 @@ final class Steering {
         /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
         private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
+        private final RepositoryDiscovery git;
         /** A file could not be read or judged: the launch is not Read already. */
         private boolean failed;
 
@@ -225,6 +226,7 @@ final class Steering {
             this.n = n;
             this.files = files;
             this.cwd = cwd;
+            this.git = new RepositoryDiscovery(files);
         }
 
         void run() {
@@ -483,34 +485,37 @@ final class Steering {
                 String v = variable(repo.variable());
                 dir = v == null || v.isEmpty() ? null : against(workDir(), v);
             }
-            List<String[]> found = new ArrayList<>(2);
+            List<RepositoryDiscovery.Found> found;
             if (dir != null) {
                 // with the repository named, the working tree is the directory git runs in (no core.worktree)
-                found.add(new String[] {realOrAsIs(dir), workDir()});
+                found = List.of(new RepositoryDiscovery.Found(git.realOrAsIs(dir), workDir()));
             } else {
-                findUpward(repo.name(), found);
+                try {
+                    found = git.upward(workDir(), repo.name());
+                } catch (RepositoryDiscovery.NotAGitFile e) {
+                    throw notAGitFile(e);
+                }
             }
             List<String> dirs = new ArrayList<>(4);
-            for (String[] f : found) {
-                if (worktreeTop == null && f[1] != null) {
-                    worktreeTop = realOrAsIs(f[1]);
+            for (RepositoryDiscovery.Found f : found) {
+                if (worktreeTop == null && f.top() != null) {
+                    worktreeTop = git.realOrAsIs(f.top());
                 }
-                add(dirs, f[0]);
-                String common = files.read(f[0] + "/commondir");
+                add(dirs, f.gitDir());
+                String common = files.read(f.gitDir() + "/commondir");
                 if (common != null) {
-                    add(dirs, realOrAsIs(against(f[0], common.strip())));
+                    add(dirs, git.realOrAsIs(against(f.gitDir(), common.strip())));
                 }
             }
-            for (String[] f : found) {
-                nested(repo, f[0], f[1], dirs, 0);
+            for (RepositoryDiscovery.Found f : found) {
+                nested(repo, f.gitDir(), f.top(), dirs, 0);
             }
             repoDirs = dirs;
             return dirs;
         }
 
-        private String realOrAsIs(String path) throws SiteFiles.Unreadable {
-            String r = files.realPath(path);
-            return r == null ? path : r;
+        private Blocked notAGitFile(RepositoryDiscovery.NotAGitFile e) {
+            return new Blocked(shown(e.path) + " is neither a directory nor a file naming one (gitdir: PATH)");
         }
 
         private void add(List<String> dirs, String dir) throws Blocked {
@@ -556,13 +561,13 @@ final class Steering {
                 String sub;
                 switch (files.kind(dotGit)) {
                     case NONE -> sub = null;   // not checked out: git does not go into it
-                    case DIRECTORY -> sub = realOrAsIs(dotGit);
+                    case DIRECTORY -> sub = git.realOrAsIs(dotGit);
                     case FILE, LINK -> sub = gitFile(tree, dotGit);
                     default -> throw new Blocked(shown(dotGit) + " is neither a directory nor a file naming one");
                 }
                 if (sub != null && !dirs.contains(sub)) {
                     add(dirs, sub);
-                    nested(repo, sub, realOrAsIs(tree), dirs, depth + 1);
+                    nested(repo, sub, git.realOrAsIs(tree), dirs, depth + 1);
                 }
             }
         }
@@ -593,91 +598,12 @@ final class Steering {
             }
         }
 
-        /**
-         * The repositories git would use from the working directory up (setup.c: the first {@code .git} that is a
-         * repository git accepts, or a file naming one, or the directory itself when it is a bare repository), with
-         * their working trees. A place git's test may judge otherwise than cmdgate's (a symbolic link for HEAD) is
-         * taken as well as those above it: a superset.
-         */
-        private void findUpward(String name, List<String[]> found) throws Blocked, SiteFiles.Unreadable {
-            for (String d = workDir(); d != null; d = parent(d)) {
-                String candidate = (d.equals("/") ? "" : d) + "/" + name;
-                SiteFiles.Kind k = files.kind(candidate);
-                if (k == SiteFiles.Kind.FILE || (k == SiteFiles.Kind.LINK && files.list(candidate) == null)) {
-                    String target = gitFile(d, candidate);
-                    if (target != null) {
-                        found.add(new String[] {target, d});
-                        return;
-                    }
-                } else if (k != SiteFiles.Kind.NONE) {
-                    Validity v = validity(candidate);
-                    if (v != Validity.INVALID) {
-                        found.add(new String[] {realOrAsIs(candidate), d});
-                        if (v == Validity.VALID) {
-                            return;
-                        }
-                    }
-                }
-                Validity bare = validity(d);
-                if (bare != Validity.INVALID) {
-                    found.add(new String[] {d, null});
-                    if (bare == Validity.VALID) {
-                        return;
-                    }
-                }
-            }
-        }
-
-        /** The directory a {@code gitdir: PATH} file names; null when nothing is there (a dangling link). */
         private String gitFile(String dir, String file) throws Blocked, SiteFiles.Unreadable {
-            String text = files.read(file);
-            if (text == null) {
-                return null;
+            try {
+                return git.gitFile(dir, file);
+            } catch (RepositoryDiscovery.NotAGitFile e) {
+                throw notAGitFile(e);
             }
-            String t = text.strip();
-            if (!t.startsWith("gitdir:")) {
-                throw new Blocked(shown(file) + " is neither a directory nor a file naming one (gitdir: PATH)");
-            }
-            return realOrAsIs(against(dir, t.substring(7).strip()));
-        }
-
-        /**
-         * git's test of a repository directory (setup.c is_git_directory): a {@code HEAD} that is a symbolic
-         * reference {@code ref: refs/…} or an object name, and {@code objects} and {@code refs} directories (in the
-         * directory {@code commondir} names, when there is one). DOUBT where git looks differently than cmdgate can
-         * (HEAD a symbolic link, which git judges by its text; objects a file git may accept).
-         */
-        private Validity validity(String dir) throws SiteFiles.Unreadable {
-            String base = dir.equals("/") ? "" : dir;
-            SiteFiles.Kind head = files.kind(base + "/HEAD");
-            Validity v;
-            if (head == SiteFiles.Kind.NONE || head == SiteFiles.Kind.DIRECTORY) {
-                return Validity.INVALID;
-            } else if (head == SiteFiles.Kind.FILE) {
-                String text = files.read(base + "/HEAD");
-                if (text == null || !validHead(text)) {
-                    return Validity.INVALID;
-                }
-                v = Validity.VALID;
-            } else {
-                v = Validity.DOUBT;
-            }
-            String common = base;
-            if (files.kind(base + "/commondir") != SiteFiles.Kind.NONE) {
-                String c = files.read(base + "/commondir");
-                common = c == null ? base : against(dir, c.strip());
-            }
-            String objects = files.variable("GIT_OBJECT_DIRECTORY");
-            for (String sub : new String[] {objects != null ? objects : common + "/objects", common + "/refs"}) {
-                SiteFiles.Kind k = files.kind(sub);
-                if (k == SiteFiles.Kind.NONE) {
-                    return Validity.INVALID;
-                }
-                if (k != SiteFiles.Kind.DIRECTORY) {
-                    v = Validity.DOUBT;
-                }
-            }
-            return v;
         }
 
         // -------------------------------------------------------------- the readers
@@ -902,27 +828,12 @@ final class Steering {
     /** git's index may be large (a path per tracked file): read for its gitlinks up to this size. */
     static final int MAX_INDEX_BYTES = 16 << 20;
 
-    /** How git's test of a repository directory turns out, as far as cmdgate can tell. */
-    private enum Validity { VALID, INVALID, DOUBT }
-
     /** A {@code set} key found in a row's files, and the {@code then} settings waiting for one. */
     private static final class Triggered {
         String path;
         String key;
         String value;
         final List<Object[]> then = new ArrayList<>();
-    }
-
-    /** A HEAD git accepts (refs.c validate_headref): {@code ref:} then {@code refs/…}, or an object name. */
-    static boolean validHead(String text) {
-        if (text.startsWith("ref:")) {
-            return text.substring(4).stripLeading().startsWith("refs/");
-        }
-        int hex = 0;
-        while (hex < text.length() && "0123456789abcdefABCDEF".indexOf(text.charAt(hex)) >= 0) {
-            hex++;
-        }
-        return hex >= 40;
     }
 
     /** Whether a setting's value is not one of git's false booleans (no value at all is true). */

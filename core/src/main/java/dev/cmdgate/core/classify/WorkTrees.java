@@ -1,9 +1,6 @@
 package dev.cmdgate.core.classify;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.cmdgate.core.SiteFiles;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,14 +8,11 @@ import java.util.List;
  * Where a version-control command's work tree is ({@code writes work-tree} rows), as git finds it: the work tree
  * named by an option or a variable ({@code --work-tree}, {@code GIT_WORK_TREE}); else, when another repository is
  * named ({@code --git-dir}, {@code GIT_DIR}), its configuration's {@code core.worktree} or the directory the command
- * works in; else the repository directory ({@code .git}) found at or above where the command works — its
+ * works in; else each repository git would use from where the command works ({@link RepositoryDiscovery}) — its
  * {@code core.worktree}, or the directory holding it — or, with none on disk (the same line may create one), where
- * the command works. The disk is read when the launch is decided.
+ * the command works. The disk is read when the launch is decided, through the launch's {@link SiteFiles}.
  */
 final class WorkTrees {
-
-    /** How many directories up the repository is looked for. */
-    private static final int MAX_UP = 64;
 
     private WorkTrees() {
     }
@@ -31,8 +25,11 @@ final class WorkTrees {
      * @param from    the directories the command may work in (absolute)
      * @param repo    the repository directory's name ({@code .git})
      * @param key     the configuration setting naming the work tree ({@code core.worktree}), or null
+     * @param files   what is on disk
+     * @throws SiteFiles.Unreadable where a repository is cannot be told (a FIFO, a read past the time limit)
      */
-    static List<String> of(List<String> named, List<String> gitDirs, List<String> from, String repo, String key) {
+    static List<String> of(List<String> named, List<String> gitDirs, List<String> from, String repo, String key,
+            SiteFiles files) throws SiteFiles.Unreadable {
         List<String> out = new ArrayList<>(2);
         if (!named.isEmpty()) {
             for (String n : named) {
@@ -42,82 +39,44 @@ final class WorkTrees {
             }
             return out;
         }
+        RepositoryDiscovery git = new RepositoryDiscovery(files);
         if (!gitDirs.isEmpty()) {
             for (String g : gitDirs) {
                 for (String f : from) {
-                    String configured = configured(absolute(g, f), key);
+                    String configured = git.configuredWorkTree(absolute(g, f), key);
                     add(out, configured != null ? configured : f);
                 }
             }
             return out;
         }
         for (String f : from) {
-            String top = f;
-            String gitDir = null;
-            for (String d = f; d != null && gitDir == null; d = parent(d)) {
-                Path candidate = Path.of(d, repo);
-                if (Files.isDirectory(candidate)) {
-                    gitDir = candidate.toString();
-                    top = d;
-                } else if (Files.isRegularFile(candidate)) {
-                    gitDir = linked(candidate, d);   // a linked work tree or submodule: "gitdir: PATH"
-                    top = d;
-                }
+            List<RepositoryDiscovery.Found> found;
+            try {
+                found = git.upward(f, repo);
+            } catch (RepositoryDiscovery.NotAGitFile e) {
+                // git refuses a .git file that names no repository: the directory holding it is the most it touches
+                found = List.of(new RepositoryDiscovery.Found(null, Steering.parent(e.path)));
             }
-            String configured = gitDir == null ? null : configured(gitDir, key);
-            add(out, configured != null ? configured : top);
+            if (found.isEmpty()) {
+                add(out, f);
+            }
+            for (RepositoryDiscovery.Found r : found) {
+                String configured = r.gitDir() == null ? null : git.configuredWorkTree(r.gitDir(), key);
+                add(out, configured != null ? configured : r.top() != null ? r.top() : f);
+            }
         }
         return out;
     }
 
     private static void add(List<String> out, String dir) {
-        if (dir != null && !out.contains(dir) && out.size() < 32) {
-            out.add(dir);
+        String d = dir == null ? null : PathText.resolveDots(PathText.normalize(dir));
+        if (d != null && !out.contains(d) && out.size() < 32) {
+            out.add(d);
         }
     }
 
     private static String absolute(String path, String from) {
         String p = PathText.normalize(path);
         return PathText.resolveDots(PathText.normalize(p.startsWith("/") ? p : from + "/" + p));
-    }
-
-    private static String parent(String dir) {
-        int slash = dir.lastIndexOf('/');
-        return dir.equals("/") || slash < 0 ? null : slash == 0 ? "/" : dir.substring(0, slash);
-    }
-
-    /** The repository a {@code gitdir: PATH} file points to, or null. */
-    private static String linked(Path file, String dir) {
-        try {
-            if (Files.size(file) > 4096) {
-                return null;
-            }
-            String text = Files.readString(file, StandardCharsets.UTF_8).trim();
-            return text.startsWith("gitdir:") ? absolute(text.substring(7).trim(), dir) : null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** The work tree the repository's configuration names ({@code core.worktree}, relative to the repository), or null. */
-    private static String configured(String gitDir, String key) {
-        if (key == null) {
-            return null;
-        }
-        Path config = Path.of(gitDir, "config");
-        try {
-            if (!Files.isRegularFile(config) || Files.size(config) > (1 << 20)) {
-                return null;
-            }
-            String value = null;
-            for (GitConfigText.Setting s : GitConfigText.parse(Files.readString(config, StandardCharsets.UTF_8))) {
-                if (s.key().equals(key) && s.value() != null) {
-                    value = s.value();   // the last one counts
-                }
-            }
-            return value == null || value.isEmpty() ? null : absolute(value, gitDir);
-        } catch (IOException | RuntimeException e) {
-            return null;   // git refuses a configuration it cannot read: nothing is checked out
-        }
     }
 }

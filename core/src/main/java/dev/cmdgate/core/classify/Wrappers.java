@@ -63,7 +63,7 @@ final class Wrappers {
                 // the command inherits find's standard input (find . -exec sh \; is an interactive shell)
                 Site inner = new Site(site.ctx(), Analysis.joinArgs(b.words()), site.location() + " > " + b.start().text);
                 List<Arg> found = foundFiles(b.words(), p.args, r.replace(), r.named());
-                List<Arg> words = replacedAtRunTime(b.words(), r.replace());
+                List<Arg> words = replacedAtRunTime(b.words(), r.replace(), null);
                 analysis.files.standingFor(r.replace(), found);
                 try {
                     if (p.section().chdirBetween().contains(b.start().text)) {
@@ -327,13 +327,10 @@ final class Wrappers {
         for (String w : r.prepend()) {
             t.words.add(Arg.literal(w));
         }
-        for (int i = k; i < ops.size(); i++) {
-            Arg a = ops.get(i);
-            if (replace != null && a.text.contains(replace)) {
-                // xargs -I{}: the input is substituted into the word at run time
-                a = new Arg(a.text.replace(replace, "$(stdin)"), true, a.globLead, a.start, a.end);
-            }
-            t.words.add(a);
+        if (k < ops.size()) {
+            List<Arg> rest = ops.subList(k, ops.size());
+            // xargs -I{}: a line of the input is substituted into the word at run time
+            t.words.addAll(replace == null ? rest : replacedAtRunTime(rest, List.of(replace), "$(stdin)"));
         }
         if (t.words.isEmpty()) {
             for (String d : r.defaultArgv()) {
@@ -354,24 +351,26 @@ final class Wrappers {
 
     /**
      * The command's words with each word holding a {@code replace} word ({@code {}}) marked as known only at run
-     * time, its text kept (the files it stands for are matched by that text): {@code find D -exec env -C {} …}
-     * enters a directory find names, never one called {@code {}}, so no {@code cwd=} trust row and no protected
-     * directory is judged by that literal name.
+     * time. With {@code input} null its text is kept (the files it stands for are matched by that text):
+     * {@code find D -exec env -C {} …} enters a directory find names, never one called {@code {}}, so no
+     * {@code cwd=} trust row and no protected directory is judged by that literal name. Otherwise the replace word
+     * is written {@code input}, which stands for what takes its place ({@code xargs -I{}}: a line of its input).
      */
-    static List<Arg> replacedAtRunTime(List<Arg> words, List<String> replace) {
+    static List<Arg> replacedAtRunTime(List<Arg> words, List<String> replace, String input) {
         List<Arg> out = null;
         for (int i = 0; i < words.size(); i++) {
             Arg a = words.get(i);
-            boolean holds = false;
-            for (String r : replace) {
-                holds |= !a.dynamic && a.text.contains(r);
+            String held = null;
+            for (int j = 0; j < replace.size() && held == null; j++) {
+                held = a.text.contains(replace.get(j)) ? replace.get(j) : null;
             }
-            if (holds) {
-                if (out == null) {
-                    out = new ArrayList<>(words);
-                }
-                out.set(i, new Arg(a.text, true, a.globLead, a.start, a.end));
+            if (held == null || (a.dynamic && input == null)) {
+                continue;   // a word already known only at run time keeps its text
             }
+            if (out == null) {
+                out = new ArrayList<>(words);
+            }
+            out.set(i, new Arg(input == null ? a.text : a.text.replace(held, input), true, a.globLead, a.start, a.end));
         }
         return out == null ? words : out;
     }

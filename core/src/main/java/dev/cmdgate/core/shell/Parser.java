@@ -2211,6 +2211,16 @@ final class Parser {
 
     private CommandSubstitution parseCommandSubstitution() {
         int start = pos;
+        Script body = parseParenthesised("unterminated command substitution '$('", "')' to close '$('");
+        return new CommandSubstitution(o(start), o(pos), body, false);
+    }
+
+    /**
+     * The body of {@code $( … )}, {@code <( … )} or {@code >( … )} at {@code pos}, its ')' taken; an unclosed one is
+     * incomplete ({@code unterminated}) at its end, else unexpected ({@code close} is what was expected).
+     */
+    private Script parseParenthesised(String unterminated, String close) {
+        int start = pos;
         advance(2);
         enter();
         Script body = parseSubstitutionBody();
@@ -2218,13 +2228,13 @@ final class Parser {
             advance();
         } else if (!sh.aborted) {
             if (peek() == EOF) {
-                incompleteAt("unterminated command substitution '$('", start);
+                incompleteAt(unterminated, start);
             } else {
-                unexpected("')' to close '$('");
+                unexpected(close);
             }
         }
         exit();
-        return new CommandSubstitution(o(start), o(pos), body, false);
+        return body;
     }
 
     /**
@@ -2259,19 +2269,7 @@ final class Parser {
 
     private ProcessSubstitution parseProcessSubstitution(boolean output) {
         int start = pos;
-        advance(2);
-        enter();
-        Script body = parseSubstitutionBody();
-        if (peek() == ')') {
-            advance();
-        } else if (!sh.aborted) {
-            if (peek() == EOF) {
-                incompleteAt("unterminated process substitution", start);
-            } else {
-                unexpected("')' to close the process substitution");
-            }
-        }
-        exit();
+        Script body = parseParenthesised("unterminated process substitution", "')' to close the process substitution");
         return new ProcessSubstitution(o(start), o(pos), body, output);
     }
 

@@ -144,11 +144,11 @@ class OwnFilesTest {
     @Test
     void gitCommandsThatRewriteAWorkTreeHoldingTheGatesFilesAreOwnFiles() throws IOException {
         String t = tmp.toString();
-        Files.createDirectories(state.resolve("repo/.git"));
+        RepositoryDiscoveryTest.repository(state.resolve("repo/.git"));
         Files.createDirectories(tmp.resolve("srv/other"));
-        Files.createDirectories(tmp.resolve("srv/.git"));   // a repository whose work tree holds STATE
-        Files.createDirectories(tmp.resolve("work/.git"));
-        Files.createDirectories(tmp.resolve("r/.git"));
+        RepositoryDiscoveryTest.repository(tmp.resolve("srv/.git"));   // a repository whose work tree holds STATE
+        RepositoryDiscoveryTest.repository(tmp.resolve("work/.git"));
+        RepositoryDiscoveryTest.repository(tmp.resolve("r/.git"));
         Files.writeString(tmp.resolve("r/.git/config"), "[core]\n\tworktree = " + state + "\n");
 
         ownFiles("/tmp", "cd STATE && git --git-dir=repo/.git --work-tree=. stash -q");
@@ -189,7 +189,7 @@ class OwnFilesTest {
     /** Where the work tree is was read on disk: the same launch after a core.worktree is set is judged again. */
     @Test
     void aWorkTreeVerdictIsNotReusedAfterTheRepositoryChanges() throws IOException {
-        Files.createDirectories(tmp.resolve("r/.git"));
+        RepositoryDiscoveryTest.repository(tmp.resolve("r/.git"));
         Gatekeeper g = new Gatekeeper(c, new GateScheme.ByAutonomy(Autonomy.FULL), null);
         Launch stash = new Launch(List.of("git", "-C", tmp.resolve("r").toString(), "stash"), null, "/tmp", Map.of(),
                 List.of(), null, null);

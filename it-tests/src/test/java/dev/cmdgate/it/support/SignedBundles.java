@@ -1,8 +1,6 @@
 package dev.cmdgate.it.support;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.cmdgate.testsupport.TarGz;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -12,7 +10,6 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.zip.GZIPOutputStream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -73,7 +70,7 @@ public final class SignedBundles {
 
     /** The bundle without a signature. */
     public static byte[] unsigned(Map<String, byte[]> files) {
-        return tarGz(files);
+        return TarGz.of(files);
     }
 
     private static String signingInput(Map<String, byte[]> files, String alg) throws GeneralSecurityException {
@@ -92,50 +89,6 @@ public final class SignedBundles {
         String jwt = input + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(signature);
         Map<String, byte[]> all = new LinkedHashMap<>(files);
         all.put(".signatures.json", ("{\"signatures\":[\"" + jwt + "\"]}").getBytes(StandardCharsets.UTF_8));
-        return tarGz(all);
-    }
-
-    /** A ustar archive of the files, gzipped. */
-    public static byte[] tarGz(Map<String, byte[]> files) {
-        try {
-            ByteArrayOutputStream raw = new ByteArrayOutputStream();
-            for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                byte[] h = new byte[512];
-                byte[] name = f.getKey().getBytes(StandardCharsets.UTF_8);
-                System.arraycopy(name, 0, h, 0, name.length);
-                put(h, 100, String.format("%07o", 0644));
-                put(h, 108, String.format("%07o", 0));
-                put(h, 116, String.format("%07o", 0));
-                put(h, 124, String.format("%011o", f.getValue().length));
-                put(h, 136, String.format("%011o", 0));
-                h[156] = '0';
-                put(h, 257, "ustar");
-                put(h, 263, "00");
-                for (int i = 148; i < 156; i++) {
-                    h[i] = ' ';
-                }
-                int sum = 0;
-                for (byte b : h) {
-                    sum += b & 0xff;
-                }
-                put(h, 148, String.format("%06o", sum));
-                raw.write(h);
-                raw.write(f.getValue());
-                raw.write(new byte[(512 - f.getValue().length % 512) % 512]);
-            }
-            raw.write(new byte[1024]);
-            ByteArrayOutputStream gz = new ByteArrayOutputStream();
-            try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
-                out.write(raw.toByteArray());
-            }
-            return gz.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void put(byte[] h, int off, String s) {
-        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(b, 0, h, off, b.length);
+        return TarGz.of(all);
     }
 }

@@ -1,0 +1,176 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.SiteFiles;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where git finds its repository from a directory, as setup.c does: the first {@code .git} at or above it that is a
+ * repository git accepts, or a file naming one ({@code gitdir: PATH}), or the directory itself when it is a bare
+ * repository; and the work tree a repository's configuration names ({@code core.worktree}). Everything is read
+ * through the launch's {@link SiteFiles} (bounded in size, kind and time): a FIFO or a file system that hangs is
+ * {@link SiteFiles.Unreadable}, never a hung launch. Both the files that steer git ({@link Steering}) and the work
+ * tree a command rewrites ({@link WorkTrees}) are found here.
+ */
+final class RepositoryDiscovery {
+
+    /** The largest configuration file read for its {@code core.worktree}. */
+    private static final int MAX_CONFIG_BYTES = 256 * 1024;
+
+    /** A repository found: its directory, and the top of its working tree (null for a bare repository). */
+    record Found(String gitDir, String top) {
+    }
+
+    /** A {@code .git} file that does not name a repository ({@code gitdir: PATH}): git refuses it. */
+    static final class NotAGitFile extends Exception {
+        private static final long serialVersionUID = 1L;
+        /** The file. */
+        final String path;
+
+        NotAGitFile(String path) {
+            super(path, null, false, false);
+            this.path = path;
+        }
+    }
+
+    /** How git's test of a repository directory turns out, as far as cmdgate can tell. */
+    private enum Validity { VALID, INVALID, DOUBT }
+
+    private final SiteFiles files;
+
+    RepositoryDiscovery(SiteFiles files) {
+        this.files = files;
+    }
+
+    /**
+     * The repositories git would use from {@code dir} (absolute) up, named {@code name} ({@code .git}), with their
+     * working trees; none when there is none. A place git's test may judge otherwise than cmdgate's (a symbolic link
+     * for HEAD) is taken as well as those above it: a superset.
+     */
+    List<Found> upward(String dir, String name) throws NotAGitFile, SiteFiles.Unreadable {
+        List<Found> found = new ArrayList<>(1);
+        for (String d = dir; d != null; d = Steering.parent(d)) {
+            String candidate = (d.equals("/") ? "" : d) + "/" + name;
+            SiteFiles.Kind k = files.kind(candidate);
+            if (k == SiteFiles.Kind.FILE || (k == SiteFiles.Kind.LINK && files.list(candidate) == null)) {
+                String target = gitFile(d, candidate);
+                if (target != null) {
+                    found.add(new Found(target, d));
+                    return found;
+                }
+            } else if (k != SiteFiles.Kind.NONE) {
+                Validity v = validity(candidate);
+                if (v != Validity.INVALID) {
+                    found.add(new Found(realOrAsIs(candidate), d));
+                    if (v == Validity.VALID) {
+                        return found;
+                    }
+                }
+            }
+            Validity bare = validity(d);
+            if (bare != Validity.INVALID) {
+                found.add(new Found(d, null));
+                if (bare == Validity.VALID) {
+                    return found;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The directory a {@code gitdir: PATH} file in {@code dir} names; null when nothing is there (a dangling link). */
+    String gitFile(String dir, String file) throws NotAGitFile, SiteFiles.Unreadable {
+        String text = files.read(file);
+        if (text == null) {
+            return null;
+        }
+        String t = text.strip();
+        if (!t.startsWith("gitdir:")) {
+            throw new NotAGitFile(file);
+        }
+        return realOrAsIs(Steering.against(dir, t.substring(7).strip()));
+    }
+
+    /** The path as the kernel resolves it, or as it is when nothing is there. */
+    String realOrAsIs(String path) throws SiteFiles.Unreadable {
+        String r = files.realPath(path);
+        return r == null ? path : r;
+    }
+
+    /**
+     * The work tree the repository's configuration names with {@code key} ({@code core.worktree}; relative to the
+     * repository), or null: none set, or a configuration git cannot parse (it then checks nothing out).
+     */
+    String configuredWorkTree(String gitDir, String key) throws SiteFiles.Unreadable {
+        if (key == null) {
+            return null;
+        }
+        byte[] bytes = files.bytes(gitDir + "/config", MAX_CONFIG_BYTES);
+        if (bytes == null) {
+            return null;
+        }
+        String value = null;
+        try {
+            for (GitConfigText.Setting s : GitConfigText.parse(new String(bytes, StandardCharsets.UTF_8))) {
+                if (s.key().equals(key) && s.value() != null) {
+                    value = s.value();   // the last one counts
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        return value == null || value.isEmpty() ? null : Steering.against(gitDir, value);
+    }
+
+    /**
+     * git's test of a repository directory (setup.c is_git_directory): a {@code HEAD} that is a symbolic
+     * reference {@code ref: refs/…} or an object name, and {@code objects} and {@code refs} directories (in the
+     * directory {@code commondir} names, when there is one). DOUBT where git looks differently than cmdgate can
+     * (HEAD a symbolic link, which git judges by its text; objects a file git may accept).
+     */
+    private Validity validity(String dir) throws SiteFiles.Unreadable {
+        String base = dir.equals("/") ? "" : dir;
+        SiteFiles.Kind head = files.kind(base + "/HEAD");
+        Validity v;
+        if (head == SiteFiles.Kind.NONE || head == SiteFiles.Kind.DIRECTORY) {
+            return Validity.INVALID;
+        } else if (head == SiteFiles.Kind.FILE) {
+            String text = files.read(base + "/HEAD");
+            if (text == null || !validHead(text)) {
+                return Validity.INVALID;
+            }
+            v = Validity.VALID;
+        } else {
+            v = Validity.DOUBT;
+        }
+        String common = base;
+        if (files.kind(base + "/commondir") != SiteFiles.Kind.NONE) {
+            String c = files.read(base + "/commondir");
+            common = c == null ? base : Steering.against(dir, c.strip());
+        }
+        String objects = files.variable("GIT_OBJECT_DIRECTORY");
+        for (String sub : new String[] {objects != null ? objects : common + "/objects", common + "/refs"}) {
+            SiteFiles.Kind k = files.kind(sub);
+            if (k == SiteFiles.Kind.NONE) {
+                return Validity.INVALID;
+            }
+            if (k != SiteFiles.Kind.DIRECTORY) {
+                v = Validity.DOUBT;
+            }
+        }
+        return v;
+    }
+
+    /** A HEAD git accepts (refs.c validate_headref): {@code ref:} then {@code refs/…}, or an object name. */
+    static boolean validHead(String text) {
+        if (text.startsWith("ref:")) {
+            return text.substring(4).stripLeading().startsWith("refs/");
+        }
+        int hex = 0;
+        while (hex < text.length() && "0123456789abcdefABCDEF".indexOf(text.charAt(hex)) >= 0) {
+            hex++;
+        }
+        return hex >= 40;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.DiskSiteFiles;
+import dev.cmdgate.core.SiteFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where git finds its repository, read through a site's bounded files, on real temporary trees. */
+class RepositoryDiscoveryTest {
+
+    @TempDir
+    Path tmp;
+
+    private RepositoryDiscovery git() {
+        return new RepositoryDiscovery(new DiskSiteFiles(Map.of(), tmp.toString()));
+    }
+
+    /** A repository directory git accepts: a HEAD naming a branch, objects and refs. */
+    static void repository(Path gitDir) throws IOException {
+        Files.createDirectories(gitDir.resolve("objects"));
+        Files.createDirectories(gitDir.resolve("refs"));
+        Files.writeString(gitDir.resolve("HEAD"), "ref: refs/heads/main\n");
+    }
+
+    @Test
+    void aDotGitGitDoesNotAcceptIsPassedOverAndAGitFileIsFollowed() throws Exception {
+        Path top = tmp.toRealPath();
+        repository(top.resolve("srv/.git"));
+        Files.createDirectories(top.resolve("srv/sub/.git"));   // no HEAD: git goes on upward
+        assertThat(git().upward(top.resolve("srv/sub").toString(), ".git"))
+                .containsExactly(new RepositoryDiscovery.Found(top.resolve("srv/.git").toString(), top.resolve("srv").toString()));
+
+        repository(top.resolve("modules/m"));
+        Files.createDirectories(top.resolve("linked"));
+        Files.writeString(top.resolve("linked/.git"), "gitdir: ../modules/m\n");
+        assertThat(git().upward(top.resolve("linked").toString(), ".git"))
+                .containsExactly(new RepositoryDiscovery.Found(top.resolve("modules/m").toString(), top.resolve("linked").toString()));
+
+        Files.createDirectories(top.resolve("odd"));
+        Files.writeString(top.resolve("odd/.git"), "not a repository\n");
+        assertThatThrownBy(() -> git().upward(top.resolve("odd").toString(), ".git"))
+                .isInstanceOf(RepositoryDiscovery.NotAGitFile.class);
+    }
+
+    @Test
+    void theConfiguredWorkTreeIsReadBoundedAndRelativeToTheRepository() throws Exception {
+        Path top = tmp.toRealPath();
+        repository(top.resolve("r/.git"));
+        String gitDir = top.resolve("r/.git").toString();
+        assertThat(git().configuredWorkTree(gitDir, "core.worktree")).isNull();
+        Files.writeString(top.resolve("r/.git/config"), "[core]\n\tworktree = ../elsewhere\n");
+        assertThat(git().configuredWorkTree(gitDir, "core.worktree")).isEqualTo(gitDir + "/../elsewhere");
+        Files.delete(top.resolve("r/.git/config"));
+        Files.createDirectories(top.resolve("r/.git/config"));
+        assertThatThrownBy(() -> git().configuredWorkTree(gitDir, "core.worktree"))
+                .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("is not a regular file");
+    }
+
+    /** A repository whose configuration cannot be read in bounds: where git would rewrite files is not known. */
+    @Test
+    void aWorkTreeThatCannotBeToldIsTheGatesFiles() throws Exception {
+        Path state = Files.createDirectories(tmp.resolve("state"));
+        Files.writeString(state.resolve("audit.jsonl"), "");
+        OwnFiles own = OwnFiles.builder(tmp.toString()).add(state.resolve("audit.jsonl"), OwnFiles.Kind.FILE, "the audit file").build();
+        repository(tmp.resolve("r/.git"));
+        Files.write(tmp.resolve("r/.git/config"), new byte[DiskSiteFiles.MAX_BYTES + 1]);
+        Classification c = Classifiers.standard(null, own).classifyArgv(List.of("git", "stash"), Map.of(),
+                dev.cmdgate.core.LaunchSite.of(tmp.resolve("r").toString(), dev.cmdgate.core.LaunchSite.NoFrames.NO_FRAMES));
+        assertThat(c.commandClass()).as(c.findings().toString()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(c.findings().toString()).contains("where the work tree the command rewrites is cannot be told");
+    }
+}
