@@ -351,9 +351,14 @@ final class CodeArguments {
                     analysis.raise(site, hiddenInput(), "code is read from " + text);
                 }
             }
-            // the shell line git builds: sh -c 'VALUE "$@"' VALUE ARGS (run-command.c prepare_shell_cmd)
-            default -> runCode(c.language(), c.moreArgs() && c.language().equals("sh") && !text.isBlank()
-                    ? text + " \"$@\"" : text, dynamic, site, facts);
+            // the shell line git builds: sh -c 'VALUE "$@"' VALUE ARGS (run-command.c prepare_shell_cmd); ARGS
+            // may be none, which moves the operands' places (`!cp x DEST` writes DEST), so both are judged
+            default -> {
+                runCode(c.language(), text, dynamic, site, facts);
+                if (c.moreArgs() && c.language().equals("sh") && !text.isBlank()) {
+                    runCode(c.language(), text + " \"$@\"", dynamic, site, facts);
+                }
+            }
         }
     }
 
