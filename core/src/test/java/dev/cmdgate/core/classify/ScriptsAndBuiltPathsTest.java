@@ -11,10 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Two ways a command says less than it does: a service script run by its path ({@code /etc/init.d/NAME stop} is
+ * Ways a command says less than it does: a service script run by its path ({@code /etc/init.d/NAME stop} is
  * what {@code service NAME stop} runs, {@code scripts-of} rows), and interpreter code reading a file whose path it
- * builds at run time from a literal name ({@code duplicate file "Cookies.binarycookies" of folder f}). Nothing is
- * executed.
+ * builds at run time from a literal name ({@code duplicate file "Cookies.binarycookies" of folder f}), and ed
+ * commands piped into ed. Nothing is executed.
  */
 class ScriptsAndBuiltPathsTest {
 
@@ -41,6 +41,16 @@ class ScriptsAndBuiltPathsTest {
             opt -e =CODE
             code lua opt -e
 
+            [ed]
+            is Write high "edits"
+            opt -s
+            writes operands -> Write high "edits files"
+            code-file ed -> Write high "ed script"
+            stdin-code after 1 -> Write high "edits at the terminal"
+            [echo]
+            is Read minimal "prints"
+            prints echo
+
             [@lang applescript]
             syntax applescript
             is Write high "runs AppleScript code"
@@ -55,7 +65,7 @@ class ScriptsAndBuiltPathsTest {
     static final RulesClassifier R = RulesClassifier.of(RuleSet.parse(RULES, "scripts.rules"));
 
     @ParameterizedTest(name = "{0} → {1}")
-    @CsvSource(delimiterString = " => ", value = {
+    @CsvSource(delimiterString = " => ", quoteCharacter = '§', value = {
         // the script is judged as the service manager given its name, on top of being a program off the PATH
         "/etc/init.d/hostd restart => Destructive",
         "/usr/local/etc/rc.d/vpxa stop => Destructive",
@@ -71,10 +81,24 @@ class ScriptsAndBuiltPathsTest {
         "lua -e 'for l in io.lines(os.getenv(\"HOME\") .. \"/.netrc\") do print(l) end' => Network",
         "osascript -e 'duplicate file \"notes.txt\" of folder f' => Write",
         "lua -e 'for l in io.lines(d .. \"/notes.txt\") do print(l) end' => Write",
+        // ed's commands come from its input: piped in, they are unverifiable code, as for a shell
+        "echo 'e /etc/shadow' | ed => Destructive",
+        "echo ',s/a/b/g' | ed -s notes.txt => Destructive",
+        "ed notes.txt => Write",
+        "ed -s notes.txt < fix.ed => Write",
     })
     void judged(String line, String expected) {
         Classification c = R.classifyShell(line);
         assertThat(c.commandClass()).as("%s → %s", line, c.findings()).isEqualTo(CommandClass.parse(expected));
+    }
+
+    @Test
+    void aHereDocumentOfEdCommandsIsNotReadAsAShellScript() {
+        // ed's commands are in ed's language (its code-file row), which these rules cannot read: a shell would have
+        // judged the line rm -rf ~ Destructive
+        Classification c = R.classifyShell("ed -s notes.txt <<'EOF'\nrm -rf ~\nEOF");
+        assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.WRITE);
+        assertThat(c.findings()).anySatisfy(f -> assertThat(f.reason()).contains("ed code in a here-document"));
     }
 
     @Test
