@@ -13,14 +13,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Ways a command says less than it does: a service script run by its path ({@code /etc/init.d/NAME stop} is
  * what {@code service NAME stop} runs, {@code scripts-of} rows), and interpreter code reading a file whose path it
- * builds at run time from a literal name ({@code duplicate file "Cookies.binarycookies" of folder f}), and ed
- * commands piped into ed. Nothing is executed.
+ * builds at run time from a literal name ({@code duplicate file "Cookies.binarycookies" of folder f}), ed
+ * commands piped into ed, and the paths a search for named files prints, handed to a loop or xargs. Nothing is
+ * executed.
  */
 class ScriptsAndBuiltPathsTest {
 
     static final String RULES = MechanismTest.SETTINGS + """
             scripts-of service /etc/init.d/* /usr/local/etc/rc.d/*
-            credential-names *.binarycookies .netrc
+            credential-names *.binarycookies .netrc .env *.env
             list agents hostd vpxa
 
             [sh]
@@ -50,6 +51,19 @@ class ScriptsAndBuiltPathsTest {
             [echo]
             is Read minimal "prints"
             prints echo
+            [find]
+            is Read minimal "finds files"
+            parse none
+            reads none
+            runs between -exec end ; + replace {} named -name -iname
+            [cat|wc]
+            is Read minimal "reads files"
+            [ls]
+            is Read minimal "lists"
+            reads none
+            [xargs]
+            is Read minimal "runs commands"
+            runs operand default echo stdin-args
 
             [@lang applescript]
             syntax applescript
@@ -86,6 +100,17 @@ class ScriptsAndBuiltPathsTest {
         "echo ',s/a/b/g' | ed -s notes.txt => Destructive",
         "ed notes.txt => Write",
         "ed -s notes.txt < fix.ed => Write",
+        // the paths a search prints end in the names its tests give: a loop or xargs hands them on
+        "for f in $(find /home -type f -name .netrc 2>/dev/null); do cat $f; done => Network",
+        "for f in `find / -iname .netrc`; do cat \"$f\"; done => Network",
+        "for f in \"$(find ~ -name .netrc)\"; do cat $f; done => Network",
+        "for f in $(find . -name '*.env'); do wc -c $f; done => Network",
+        "find / -name .netrc | xargs cat => Network",
+        "for f in $(find . -name '*.py'); do cat $f; done => Read",
+        "for f in $(find ~ -name .netrc); do ls -l $f; done => Read",
+        "for f in $(find . -type f); do cat $f; done => Read",
+        "find . -name '*.py' | xargs wc -l => Read",
+        "find ~ -name .netrc | xargs ls => Read",
     })
     void judged(String line, String expected) {
         Classification c = R.classifyShell(line);
