@@ -386,6 +386,7 @@ final class Analysis {
             files.namedOwnFiles(p, false, false, site);
             wrappers.mayRun(words, site);
             namesake(words, name, assigns, site, networkRedirects);
+            scriptOf(words, path, name, assigns, site, networkRedirects);
             return;
         }
         if (function) {
@@ -447,6 +448,29 @@ final class Analysis {
         Arg w0 = words.get(0);
         as.set(0, new Arg(name, false, false, w0.start, w0.end));
         command(as, assigns, site.at(site.location() + " (" + w0.text + " as " + name + ")"), networkRedirects, false);
+    }
+
+    /**
+     * A script that a program runs by its name ({@code scripts-of} rows: {@code /etc/init.d/hostd restart} is what
+     * {@code service hostd restart} runs) is judged again as that program given the name, on top of its own
+     * verdict, so a service script and the service manager say the same.
+     */
+    private void scriptOf(List<Arg> words, String path, String name, Map<String, String> assigns, Site site,
+            List<String> networkRedirects) {
+        if (name.isEmpty() || !path.startsWith("/") || budget.exhausted) {
+            return;
+        }
+        String owner = rules.scriptOwner(PathText.resolveDots(PathText.normalize(path)));
+        if (owner == null || rules.program(owner) == null) {
+            return;
+        }
+        List<Arg> as = new ArrayList<>(words.size() + 1);
+        Arg w0 = words.get(0);
+        as.add(new Arg(owner, false, false, w0.start, w0.end));
+        as.add(new Arg(name, false, false, w0.start, w0.end));
+        as.addAll(words.subList(1, words.size()));
+        command(as, assigns, site.at(site.location() + " (" + w0.text + " as " + owner + " " + name + ")"),
+                networkRedirects, false);
     }
 
     /**

@@ -600,11 +600,12 @@ final class CodeArguments {
     }
 
     /**
-     * The language a program reads from standard input: that of its section's first code row that
-     * holds code (not a command line, program name or file reading); sh when there is none.
+     * The language a program reads from standard input: that of its {@code code-file LANG} row, else of its
+     * first code row that holds code (not a command line, program name or file reading); sh when there is none.
      */
     private static String stdinLanguage(Section deepest) {
-        String lang = codeRowsLanguage(deepest);
+        // ed's commands come from its input and from a script file alike: its code-file row names their language
+        String lang = codeFileLanguage(deepest);
         return lang != null ? lang : "sh";
     }
 

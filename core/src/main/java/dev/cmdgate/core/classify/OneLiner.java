@@ -640,6 +640,17 @@ final class OneLiner {
      * {@code verdict network-url}.
      */
     private void read(Val v, String what) {
+        if (v.type() == Val.Type.DYN) {
+            // a path built at run time: each literal part may be the name of the file, in a directory only known then
+            for (Val part : v.items()) {
+                String name = part.text().trim();
+                if (!name.isEmpty()) {
+                    a.files.readPath(new Arg((name.startsWith("/") ? "$(…)" : "$(…)/") + name, true, false, -1, -1),
+                            false, site.below(what));
+                }
+            }
+            return;
+        }
         if (v.type() != Val.Type.LIT) {
             return;
         }
@@ -954,12 +965,23 @@ final class OneLiner {
             return new Val(Val.Type.LIST, null, items);
         }
         StringBuilder b = new StringBuilder();
+        boolean built = false;
+        List<Val> parts = null;
         for (int j = from; j < to; j++) {
             Tok t = toks.get(j);
-            if (t.kind() != Kind.STRING || t.dynamic()) {
-                return Val.DYN;
+            if (t.kind() == Kind.STRING && !t.dynamic()) {
+                b.append(t.text()); // "a" "b": adjacent literals are one
+                if (parts == null) {
+                    parts = new ArrayList<>(2);
+                }
+                parts.add(new Val(Val.Type.LIT, t.text(), List.of()));
+            } else {
+                built = true;
             }
-            b.append(t.text()); // "a" "b": adjacent literals are one
+        }
+        if (built) {
+            // a value built at run time keeps its literal parts: folder & "Cookies.binarycookies", "Login Data" of folder P
+            return parts == null ? Val.DYN : new Val(Val.Type.DYN, null, parts);
         }
         return new Val(Val.Type.LIT, b.toString(), List.of());
     }

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The words one pipeline stage hands the next through the pipe, when the stage is a command whose output follows
- * from its words ({@code prints} rows: echo, printf): {@code echo /proc/$PPID/environ | xargs cat} gives cat the
+ * from its words ({@code prints} rows: echo, printf; a finder's found paths, {@link FoundNames}): {@code echo /proc/$PPID/environ | xargs cat} gives cat the
  * operand {@code /proc/$PPID/environ}. The output is split where xargs splits it (blanks, newlines, NULs; quotes
  * aside, which can only join words); a word only known at run time stays as written, with its pattern, so the
  * command is judged as if the word were written after it.
@@ -40,6 +40,11 @@ final class PipedWords {
         }
         String name = producer.get(0).text;
         Section s = name.indexOf('/') < 0 && !a.isFunction(name) ? a.rules.program(name) : null;
+        if (s != null && s.prints() == null && s.runs() != null && !s.runs().named().isEmpty()) {
+            // find / -name .netrc | xargs cat: the paths of the files it finds, named as the tests say
+            List<Arg> found = FoundNames.printed(a, producer);
+            return found.isEmpty() ? null : new PipedWords(pipeline, stage, found);
+        }
         if (s == null || s.prints() == null || !s.prints().equals("echo") && !s.prints().equals("printf")) {
             return null;
         }

@@ -219,6 +219,10 @@ final class ShellAnalysis {
                 StringBuilder pat = new StringBuilder();
                 appendPattern(w.parts(), pat);
                 a.env.partial(target, new EnvState.Partial(v.text, pat.toString(), w.hasGlob()));
+                // for f in $(find /home -name .netrc): $f is a path below /home ending in .netrc
+                for (Arg found : FoundNames.of(a, this, w)) {
+                    a.env.partial(target, new EnvState.Partial(found.text, FoundNames.pattern(found.text), false));
+                }
             }
         }
     }

@@ -408,7 +408,7 @@ final class Wrappers {
     }
 
     /** The literal values of the finder's {@code named} tests (at most 8): names of the files it finds. */
-    private static List<String> testValues(List<Arg> all, List<String> named) {
+    static List<String> testValues(List<Arg> all, List<String> named) {
         if (named.isEmpty()) {
             return List.of();
         }

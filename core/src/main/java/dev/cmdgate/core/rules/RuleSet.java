@@ -29,6 +29,8 @@ public final class RuleSet {
     final List<String> harmlessDevices = new ArrayList<>();
     final List<String> networkDevices = new ArrayList<>();
     final List<String> ordinaryFiles = new ArrayList<>();
+    /** scripts-of rows: path glob → the program that runs such a script by its name (/etc/init.d/* → service). */
+    final Map<String, String> scriptsOf = new java.util.LinkedHashMap<>();
     /** env-hooks rows with exact names: name → the row's verdict (null: the {@code env-hook} setting). */
     final Map<String, Rating> envHooks = new HashMap<>();
     /** env-hooks rows with {@code NAME*} prefixes, longest prefix first. */
@@ -404,6 +406,19 @@ public final class RuleSet {
 
     public boolean isShell(String program) {
         return shells.contains(program);
+    }
+
+    /**
+     * The program a script at {@code path} belongs to ({@code scripts-of} rows: {@code /etc/init.d/NAME ACTION}
+     * is {@code service NAME ACTION}), or null. {@code path} is absolute, its dots resolved.
+     */
+    public String scriptOwner(String path) {
+        for (Map.Entry<String, String> e : scriptsOf.entrySet()) {
+            if (Glob.matches(e.getKey(), path)) {
+                return e.getValue();
+            }
+        }
+        return null;
     }
 
     public boolean isHarmlessDevice(String path) {

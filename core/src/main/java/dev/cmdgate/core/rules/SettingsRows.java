@@ -39,6 +39,17 @@ final class SettingsRows {
             case "network-devices" -> rules.networkDevices.addAll(rest);
             case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
             case "shells" -> rules.shells.addAll(rest);
+            case "scripts-of" -> {
+                if (rest.size() < 2 || rest.get(0).contains("/")) {
+                    throw new IllegalArgumentException("expected: scripts-of PROGRAM GLOB...");
+                }
+                for (String glob : rest.subList(1, rest.size())) {
+                    if (!glob.startsWith("/")) {
+                        throw new IllegalArgumentException("scripts-of: '" + glob + "' is not an absolute path glob");
+                    }
+                    rules.scriptsOf.put(glob, rest.get(0));
+                }
+            }
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
             case "list" -> {
