@@ -6,13 +6,16 @@
 #   memory:   max resident set (GNU time %M), cmdgate - no-op agent, medians (target <= +15 MiB)
 # plus the CPU time (user+sys) of each JVM and, from one extra run each, how many classes it loads.
 #   scripts/measure-startup.sh [ROUNDS] [JAVA_HOME…]     (default 21 rounds; JDK 17 and 25 when present)
-#   env: BUILD_DIR / CMDGATE_JAR (which jar), AGENT_ARGS (cmdgate's agent arguments, default none)
+#   env: BUILD_DIR / CMDGATE_JAR (which jar), AGENT_ARGS (cmdgate's agent arguments, default none),
+#        BASELINE_JAR=old.jar (also runs that build in every round and prints this build against it)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bench/common.sh"
 rounds="${1:-21}"; shift || true
 ensure_jar
 homes=("$@"); [[ ${#homes[@]} -gt 0 ]] || mapfile -t homes < <(default_homes)
 agent="-javaagent:$jar${AGENT_ARGS:+=$AGENT_ARGS}"
+base="${BASELINE_JAR:-}"
+variants=(none noop cmdgate); [[ -z "$base" ]] || variants+=(base)
 
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/noop" "$work/app"
@@ -29,7 +32,7 @@ printf 'Premain-Class: Noop\n' > "$work/noop/m.txt"
 
 for home in "${homes[@]}"; do
   java="$home/bin/java"
-  for v in none noop cmdgate; do : > "$work/$v.ms"; : > "$work/$v.kb"; : > "$work/$v.cpu"; done
+  for v in "${variants[@]}"; do : > "$work/$v.ms"; : > "$work/$v.kb"; : > "$work/$v.cpu"; done
   run() {   # variant, extra args…
     local v="$1"; shift
     local t0 t1
@@ -42,7 +45,10 @@ for home in "${homes[@]}"; do
   for ((i = 0; i < rounds; i++)); do
     run none
     run noop "-javaagent:$work/noop/noop.jar"
+    # the two builds swap places every round, so neither always runs right after the other
+    if [[ -n "$base" ]] && ((i % 2)); then run base "-javaagent:$base${AGENT_ARGS:+=$AGENT_ARGS}"; fi
     run cmdgate "$agent"
+    if [[ -n "$base" ]] && ! ((i % 2)); then run base "-javaagent:$base${AGENT_ARGS:+=$AGENT_ARGS}"; fi
   done
   classes() { "$java" -Xlog:class+load=info "$@" -cp "$work/app" Hello | grep -c 'class,load'; }
   none=$(median < "$work/none.ms"); noop=$(median < "$work/noop.ms"); cg=$(median < "$work/cmdgate.ms")
@@ -56,4 +62,10 @@ for home in "${homes[@]}"; do
   awk -v r="$(median_ratio "$work/noop.ms" "$work/none.ms")" 'BEGIN {printf "  (no-op agent / no agent: %.3f)\n", r}'
   awk -v a="$ckb" -v b="$nkb" -v z="$zkb" \
     'BEGIN {printf "  MAX RSS median: no agent %.1f MiB, no-op agent %.1f MiB, cmdgate %.1f MiB; cmdgate - no-op agent %+.1f MiB (target <= +15)\n", z/1024, b/1024, a/1024, (a-b)/1024}'
+  if [[ -n "$base" ]]; then
+    echo "  BASELINE $base: wall median $(median < "$work/base.ms") ms, CPU median $(median < "$work/base.cpu") ms, max RSS median $(median < "$work/base.kb") KiB, classes $(classes "-javaagent:$base${AGENT_ARGS:+=$AGENT_ARGS}")"
+    awk -v w="$(median_ratio "$work/cmdgate.ms" "$work/base.ms")" -v c="$(median_ratio "$work/cmdgate.cpu" "$work/base.cpu")" \
+      -v bw="$(median_ratio "$work/base.ms" "$work/noop.ms")" \
+      'BEGIN {printf "  THIS BUILD / BASELINE: wall %.3f, CPU %.3f (medians of per-round ratios); baseline / no-op agent %.3f\n", w, c, bw}'
+  fi
 done

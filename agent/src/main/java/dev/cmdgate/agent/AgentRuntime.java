@@ -21,6 +21,7 @@ import dev.cmdgate.agent.natives.NativeAddresses;
 import dev.cmdgate.agent.natives.NativeGate;
 import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.agent.api.ApiAnswers;
+import dev.cmdgate.agent.prompt.HandlerClass;
 import dev.cmdgate.agent.prompt.PromptResolver;
 import dev.cmdgate.agent.watchdog.ProcessWatchdog;
 import dev.cmdgate.core.CommandClass;
@@ -67,12 +68,12 @@ public final class AgentRuntime {
 
     /** @param origins premain's thread-origin slot, or null (see {@link CallSite#forThisJvm}) */
     public static Gate create(AgentConfig config, InstrumentGuard guard, ThreadLocal<Object> origins) {
-        PromptResolver.validate(config.prompt());
+        HandlerClass.check(config.prompt());
         AgentConfig.AuditOptions o = config.auditOptions();
         AuditSink audit = config.audit() == null ? null
                 : new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), chainSigner(config));
         RemotePassports passports = config.remote() == null ? null : remotePassports(config.remote());
-        PolicyCheck policy = passports != null ? remotePolicy(config, audit, passports) : loadPolicy(config);
+        PolicyCheck policy = passports != null ? remotePolicy(config, audit, passports) : ConfigTargets.policy(config);
         if (config.decisionPoint() != null) {
             try {
                 policy = new RemoteDecisions(config.decisionPoint(), policy);
@@ -82,7 +83,7 @@ public final class AgentRuntime {
         }
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
         // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
-        CommandClassifier classifier = config.rules() == null ? null : userRules(config);
+        CommandClassifier classifier = config.rules() == null ? null : ConfigTargets.userRules(config);
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
         PolicyStatus status = passports != null ? new PolicyStatus.Remote(passports)
@@ -114,29 +115,6 @@ public final class AgentRuntime {
      * (run on the hook thread once the launcher is hooked; null under {@code warmup=off}).
      */
     public record Gate(BridgeRouter function, Runnable warmUp) {
-    }
-
-    /** Checks everything {@link #create} would read, so that a bad configuration is reported at start-up. */
-    public static void validate(AgentConfig config) {
-        PromptResolver.validate(config.prompt());
-        if (config.remote() != null) {
-            try {
-                PolicyPoller.validate(config.remote());
-            } catch (IOException | GeneralSecurityException | RuntimeException e) {
-                throw new ConfigException("cmdgate.policy " + config.remote().url() + ": " + e.getMessage());
-            }
-        } else {
-            loadPolicy(config);
-        }
-        if (config.rules() != null) {
-            userRules(config);
-        }
-    }
-
-    /** The classifier with the user's rules file, its trust rows' placeholders as they were at start-up. */
-    private static CommandClassifier userRules(AgentConfig config) {
-        return config.startProperties().isEmpty() ? Classifiers.standard(config.rules())
-                : Classifiers.standard(config.rules(), config.startProperties());
     }
 
     /** The gate: JdkHandoff answers the JDK's hooks, LaunchGuard decides launches, ApiAnswers answers the application API. */
@@ -179,22 +157,6 @@ public final class AgentRuntime {
                     : policy.withSigner(DecisionSigner.load(config.signingKey())));
         } catch (IOException | GeneralSecurityException | PassportException | SigningKeyException e) {
             throw new ConfigException("cmdgate.policy " + r.url() + ": " + e.getMessage());
-        }
-    }
-
-    /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line. */
-    private static PolicyCheck loadPolicy(AgentConfig config) {
-        if (config.policy() == null) {
-            if (config.signingKey() != null && config.auditOptions().signEvery() == 0) {
-                throw new ConfigException("cmdgate.signing.key signs OAP decisions and the audit chain: it needs"
-                        + " cmdgate.policy or cmdgate.audit.sign.every");
-            }
-            return null;
-        }
-        try {
-            return OapPolicyCheck.load(config.policy(), config.signingKey());
-        } catch (PassportException | SigningKeyException e) {
-            throw new ConfigException(e.getMessage());
         }
     }
 

@@ -48,6 +48,24 @@ class LazyStartIT {
         assertThat(tmp.resolve("audit.jsonl")).doesNotExist();
     }
 
+    /**
+     * No background work in a JVM that ends before the warm-up: under the default {@code warmup=on}, a JVM that
+     * idles briefly and ends without launching loads no decision machinery and starts no JMX publisher.
+     */
+    @OnEachJdk
+    void a_short_jvm_that_never_launches_starts_no_background_work(Jdk jdk) throws IOException {
+        Path log = tmp.resolve("classes.txt");
+        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly").cmdgate("audit", tmp.resolve("audit.jsonl"))
+                .jvmArg("-Xlog:class+load:file=" + log).main(IdleThenTouch.class, "100", "-").run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        String classes = classesLoaded(log);
+        assertThat(classes).as("the agent ran").contains("dev.cmdgate.agent.start.ConfigCheck ");
+        assertThat(classes).doesNotContain(DECISION_MACHINERY);
+        assertThat(classes).doesNotContain("dev.cmdgate.agent.metrics.JmxPublisher ");
+        assertThat(tmp.resolve("audit.jsonl")).doesNotExist();
+    }
+
     @OnEachJdk
     void a_jvm_that_runs_a_while_has_it_built_before_its_first_launch_which_is_still_decided(Jdk jdk) throws IOException {
         Path log = tmp.resolve("classes.txt");

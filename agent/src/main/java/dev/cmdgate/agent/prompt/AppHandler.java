@@ -1,6 +1,5 @@
 package dev.cmdgate.agent.prompt;
 
-import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -31,31 +30,6 @@ final class AppHandler implements Prompter {
     @Override
     public String name() {
         return name;
-    }
-
-    /**
-     * Checks, without running any of its code, that {@code className} names a public concrete class with
-     * a public no-argument constructor implementing the API's PromptHandler.
-     */
-    static void validate(String className) {
-        ClassLoader app = ClassLoader.getSystemClassLoader();
-        try {
-            Class<?> type = Class.forName(className, false, app);
-            Class<?> api = Class.forName(HANDLER_INTERFACE, false, app);
-            if (!api.isAssignableFrom(type)) {
-                throw new IllegalArgumentException("prompt handler " + className + " does not implement " + HANDLER_INTERFACE);
-            }
-            if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || !Modifier.isPublic(type.getModifiers())) {
-                throw new IllegalArgumentException("prompt handler " + className + " must be a public, concrete class");
-            }
-            type.getConstructor();
-        } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("prompt handler class " + className + " is not on the class path");
-        } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("prompt handler " + className + " has no public no-argument constructor");
-        } catch (LinkageError e) {
-            throw new IllegalArgumentException("prompt handler " + className + " cannot be loaded: " + e);
-        }
     }
 
     /** Creates the configured handler class and adapts it. */

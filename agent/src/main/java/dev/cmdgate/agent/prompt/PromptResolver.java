@@ -9,7 +9,6 @@ import dev.cmdgate.core.decision.PromptRecord;
 import dev.cmdgate.core.decision.Verdict;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +38,6 @@ import java.util.function.Function;
  */
 public final class PromptResolver {
 
-    private static final Set<String> BUILT_IN = Set.of("auto", "deny", "allow", "console");
     /** Handler calls allowed to run on past their timeout before cmdgate stops calling the handler. */
     public static final int MAX_HUNG = 4;
     /**
@@ -77,20 +75,6 @@ public final class PromptResolver {
         this.timeout = timeout;
         this.remote = remote;
         this.agentId = agentId;
-    }
-
-    /**
-     * Checks at start-up that a configured handler class exists, implements the API's PromptHandler and
-     * has a public no-argument constructor, without running any of its code.
-     */
-    public static void validate(String configured) {
-        if (!isBuiltIn(configured) && configured.indexOf(':') < 0) {   // a URL is checked with the configuration
-            AppHandler.validate(configured);
-        }
-    }
-
-    private static boolean isBuiltIn(String name) {
-        return BUILT_IN.contains(name);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.cmdgate.agent.start;
 
-import dev.cmdgate.agent.AgentRuntime;
+import dev.cmdgate.agent.ConfigTargets;
 import dev.cmdgate.agent.bridge.JdkBridge;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.config.ConfigParser;
@@ -30,7 +30,7 @@ public final class ConfigCheck {
                 return "the launch gate is already installed (is cmdgate given twice?)";
             }
             ConfigParser.Parsed parsed = ConfigParser.read(systemProperties, args);
-            AgentRuntime.validate(parsed.config());
+            ConfigTargets.check(parsed.config());
             if (parsed.notes() != null) {
                 // overridden and repeated settings: not errors, but never silent
                 System.err.println(parsed.notes());

@@ -214,14 +214,14 @@ class PromptResolverTest {
 
     @Test
     void validateChecksTheClassWithoutRunningIt() {
-        PromptResolver.validate("auto");
-        PromptResolver.validate(AllowingHandler.class.getName());
-        PromptResolver.validate(BrokenHandler.class.getName());   // its constructor is not run
-        assertThatThrownBy(() -> PromptResolver.validate("com.acme.NoSuchHandler"))
+        HandlerClass.check("auto");
+        HandlerClass.check(AllowingHandler.class.getName());
+        HandlerClass.check(BrokenHandler.class.getName());   // its constructor is not run
+        assertThatThrownBy(() -> HandlerClass.check("com.acme.NoSuchHandler"))
                 .hasMessageContaining("not on the class path");
-        assertThatThrownBy(() -> PromptResolver.validate(String.class.getName()))
+        assertThatThrownBy(() -> HandlerClass.check(String.class.getName()))
                 .hasMessageContaining("does not implement");
-        assertThatThrownBy(() -> PromptResolver.validate(NoDefaultConstructor.class.getName()))
+        assertThatThrownBy(() -> HandlerClass.check(NoDefaultConstructor.class.getName()))
                 .hasMessageContaining("no public no-argument constructor");
     }
 

@@ -1,6 +1,7 @@
 package dev.cmdgate.core.hardening;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClassifier;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 
@@ -112,6 +114,40 @@ class LinearTimeTest {
                         s -> CLASSIFIER.classifyArgv(List.of("ruby", "-e", s), Map.of()))),
                 DynamicTest.dynamicTest("argv: 100,000 default words", () -> check("argv: default words", 12_500,
                         n -> "ls " + "${x:--l} ".repeat(n), s -> CLASSIFIER.classifyArgv(List.of("sh", "-c", s), Map.of()))));
+    }
+
+    /**
+     * The judge itself: a quadratic implementation fails it, by the bytes it allocates when it copies and by
+     * its CPU time when it only re-reads. Both inputs grow 16x from the second to the largest size, where the
+     * judge allows 10x.
+     */
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void aQuadraticImplementationFails() {
+        assertThatThrownBy(() -> check("quadratic copying", 2048, n -> "x".repeat(n), LinearTimeTest::copiesQuadratically))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("allocation grew");
+        assertThatThrownBy(() -> check("quadratic scanning", 3072, n -> "x".repeat(n), LinearTimeTest::scansQuadratically))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("CPU time grew");
+    }
+
+    /** Copies its input's prefix once per character, as a parser that re-slices what is left would: n²/2 bytes. */
+    static Object copiesQuadratically(String s) {
+        int h = 0;
+        for (int i = 1; i <= s.length(); i++) {
+            h += s.substring(0, i).hashCode();
+        }
+        return h;
+    }
+
+    /** Reads its whole input once per character and allocates nothing: only CPU time shows it. */
+    static Object scansQuadratically(String s) {
+        long h = 0;
+        for (int i = 0; i < s.length(); i++) {
+            for (int j = 0; j < s.length(); j++) {
+                h = h * 31 + s.charAt(j);
+            }
+        }
+        return h;
     }
 
     static Classification argv(List<String> prefix, int n, String filler) {

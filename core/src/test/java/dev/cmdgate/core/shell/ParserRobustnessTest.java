@@ -6,6 +6,7 @@ import dev.cmdgate.core.testing.Work;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
@@ -179,6 +180,9 @@ class ParserRobustnessTest {
      * because the machine is noisy). A quadratic parser would show 16x.
      */
     @ParameterizedTest(name = "[{index}] {0}")
+    // growth is judged by the work counted below; the class's two-minute wall-clock limit is for hangs, and a
+    // machine at load 25 on 2 CPUs took up to five minutes of wall time for one unit, so this one is longer
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     @ValueSource(strings = {"a; ", "echo 'x' \"$y\" z\\ w | ", "$(a) ", "`a` ", "${x:-$(y)} ", "((", "(", "$((",
         "$(( a) ", "cat <<E\nE\n", "{a,b}", "[", "x=(1 2) ", "if a; then b; fi; ", "\\\n", "\"$(", "${x:-",
         "case x in a) b;; esac; ", "a[", "<(a) ", "))", "'", "${", "f() { a; }; "})

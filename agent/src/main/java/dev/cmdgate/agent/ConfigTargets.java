@@ -1,0 +1,66 @@
+package dev.cmdgate.agent;
+
+import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ConfigException;
+import dev.cmdgate.agent.fleet.PolicyPoller;
+import dev.cmdgate.agent.prompt.HandlerClass;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.PolicyCheck;
+import dev.cmdgate.core.policy.OapPolicyCheck;
+import dev.cmdgate.core.policy.PassportException;
+import dev.cmdgate.core.policy.SigningKeyException;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+
+/**
+ * What a configuration names outside itself — a prompt handler class, a passport and its signing key, a
+ * policy server, a rules file — read or checked so that a bad one stops the JVM at start with one line.
+ * Apart from {@link AgentRuntime} (which builds the gate from them) because premain's configuration check
+ * runs this in a throwaway class loader: every class that loader defines is read from the jar and verified
+ * once more, so the check reaches only what it executes (see docs/performance.md, cause F).
+ */
+public final class ConfigTargets {
+
+    private ConfigTargets() {
+    }
+
+    /** Checks everything {@link AgentRuntime#create} would read. */
+    public static void check(AgentConfig config) {
+        HandlerClass.check(config.prompt());
+        if (config.remote() != null) {
+            try {
+                PolicyPoller.validate(config.remote());
+            } catch (IOException | GeneralSecurityException | RuntimeException e) {
+                throw new ConfigException("cmdgate.policy " + config.remote().url() + ": " + e.getMessage());
+            }
+        } else {
+            policy(config);
+        }
+        if (config.rules() != null) {
+            userRules(config);
+        }
+    }
+
+    /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line; null without one. */
+    static PolicyCheck policy(AgentConfig config) {
+        if (config.policy() == null) {
+            if (config.signingKey() != null && config.auditOptions().signEvery() == 0) {
+                throw new ConfigException("cmdgate.signing.key signs OAP decisions and the audit chain: it needs"
+                        + " cmdgate.policy or cmdgate.audit.sign.every");
+            }
+            return null;
+        }
+        try {
+            return OapPolicyCheck.load(config.policy(), config.signingKey());
+        } catch (PassportException | SigningKeyException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    /** The classifier with the user's rules file, its trust rows' placeholders as they were at start-up. */
+    static CommandClassifier userRules(AgentConfig config) {
+        return config.startProperties().isEmpty() ? Classifiers.standard(config.rules())
+                : Classifiers.standard(config.rules(), config.startProperties());
+    }
+}
