@@ -71,7 +71,7 @@ class LazyStartIT {
         Path log = tmp.resolve("classes.txt");
         Path target = tmp.resolve("touched");
         Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=readonly").cmdgate("audit", tmp.resolve("audit.jsonl"))
-                .jvmArg("-Xlog:class+load:file=" + log).main(IdleThenTouch.class, "3000", target).run();
+                .jvmArg("-Xlog:class+load:file=" + log).main(IdleThenTouch.class, "1500", target, log, "dev.cmdgate.core.rules.RulesParser ").run();
 
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(run.stdout()).as(run.describe()).contains("refused");
@@ -103,9 +103,17 @@ class LazyStartIT {
      */
     @OnEachJdk
     void the_application_api_does_not_wait_for_the_warm_up(Jdk jdk) {
-        Run run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=full").main(ApiAtStart.class).run();
-        assertThat(run.exit()).as(run.describe()).isZero();
-        assertThat(run.tagged("answer")).as(run.describe()).containsExactly("allowed");
+        // the warm-up starts a second after start-up: on a busy machine the answer itself can take longer, so one
+        // of three runs must show it (an API that waited for the warm-up never can)
+        Run run = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            run = ForkedJvm.on(jdk).in(tmp).withAgent("autonomy=full").main(ApiAtStart.class).run();
+            assertThat(run.exit()).as(run.describe()).isZero();
+            assertThat(run.tagged("answer")).as(run.describe()).containsExactly("allowed");
+            if (run.tagged("hook-thread").equals(List.of("alive"))) {
+                return;
+            }
+        }
         assertThat(run.tagged("hook-thread")).as("the warm-up had not run yet\n" + run.describe()).containsExactly("alive");
     }
 }
