@@ -5,6 +5,7 @@ import dev.cmdgate.core.SiteFiles;
 import dev.cmdgate.core.rules.ReadRule;
 import dev.cmdgate.core.rules.Section;
 import dev.cmdgate.core.rules.Rating;
+import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.WriteRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -1204,7 +1205,10 @@ final class FileEffects {
         String found = null;
         // after a cd into /proc, a relative pattern (head *) names the files of a process's directory
         boolean inProc = cdInto == CD_PROC && isRelative(pattern);
-        for (String w : analysis.rules.credentialPathWitnesses()) {
+        // a pattern ending in a literal character is compared only with the witnesses ending in it (and a few more)
+        char end = ShellPattern.literalEnd(pattern);
+        RuleSet rules = analysis.rules;
+        for (String w : end == 0 ? rules.credentialPathWitnesses() : rules.credentialPathWitnesses(end)) {
             if ((ShellPattern.matches(pattern, w) || inProc && (ShellPattern.matches("/proc/*/" + pattern, w)
                     || ShellPattern.matches("/proc/" + pattern, w))) && analysis.rules.isCredentialStore(w)) {
                 found = w;
@@ -1213,7 +1217,7 @@ final class FileEffects {
         }
         // a last component of wildcards only (grep x *) says nothing of which file it is: not compared by name
         if (found == null && ShellPattern.hasLiteral(last)) {
-            for (String w : analysis.rules.credentialNameWitnesses()) {
+            for (String w : end == 0 ? rules.credentialNameWitnesses() : rules.credentialNameWitnesses(end)) {
                 if (ShellPattern.matches(last, w) && analysis.rules.isCredentialStore(w)) {
                     found = w;
                     break;

@@ -10,6 +10,12 @@ import java.util.List;
  * operand {@code /proc/$PPID/environ}. The output is split where xargs splits it (blanks, newlines, NULs; quotes
  * aside, which can only join words); a word only known at run time stays as written, with its pattern, so the
  * command is judged as if the word were written after it.
+ *
+ * <p>Every pipeline stage after a simple command gets one, and almost none is an xargs-like wrapper that reads
+ * them: so the stage only keeps the producer's words, and what they print is worked out when a wrapper first asks
+ * ({@link #into}). That is the same answer as at the stage's start: the output is a function of the rules and the
+ * words alone, and the one thing the script may change meanwhile (whether the producer's name is a function) is
+ * read now.
  */
 final class PipedWords {
 
@@ -19,31 +25,52 @@ final class PipedWords {
     private static final char MARK_START = '\u0001';
     private static final char MARK_END = '\u0002';
 
+    private final Analysis analysis;
+    private final List<Arg> producer;
     private final int pipeline;
     private final int stage;
-    private final List<Arg> words;
+    /** Whether {@link #words} was worked out: it is null then when the output is not known from the words. */
+    private boolean printed;
+    private List<Arg> words;
 
-    private PipedWords(int pipeline, int stage, List<Arg> words) {
+    private PipedWords(Analysis analysis, List<Arg> producer, int pipeline, int stage) {
+        this.analysis = analysis;
+        this.producer = producer;
         this.pipeline = pipeline;
         this.stage = stage;
-        this.words = words;
     }
 
     /**
-     * What the producer's words print into stage {@code stage} of pipeline {@code pipeline}; null when the producer
-     * prints something not known from its words (a program with no {@code prints} row, a printf format only known
-     * at run time).
+     * The words the producer prints into stage {@code stage} of pipeline {@code pipeline}, worked out when first
+     * used; null when the producer is not a program the rules may know the output of (a word only known at run
+     * time, a path, a function of the script).
      */
     static PipedWords of(Analysis a, List<Arg> producer, int pipeline, int stage) {
         if (producer.isEmpty() || producer.get(0).dynamic) {
             return null;
         }
         String name = producer.get(0).text;
-        Section s = name.indexOf('/') < 0 && !a.isFunction(name) ? a.rules.program(name) : null;
+        return name.indexOf('/') < 0 && !a.isFunction(name) ? new PipedWords(a, producer, pipeline, stage) : null;
+    }
+
+    /**
+     * What the producer's words print, split as xargs splits it; null when it prints something not known from its
+     * words (a program with no {@code prints} row, a printf format only known at run time).
+     */
+    private List<Arg> words() {
+        if (!printed) {
+            words = printed(analysis, producer);
+            printed = true;
+        }
+        return words;
+    }
+
+    private static List<Arg> printed(Analysis a, List<Arg> producer) {
+        Section s = a.rules.program(producer.get(0).text);
         if (s != null && s.prints() == null && s.runs() != null && !s.runs().named().isEmpty()) {
             // find / -name .netrc | xargs cat: the paths of the files it finds, named as the tests say
             List<Arg> found = FoundNames.printed(a, producer);
-            return found.isEmpty() ? null : new PipedWords(pipeline, stage, found);
+            return found.isEmpty() ? null : found;
         }
         if (s == null || s.prints() == null || !s.prints().equals("echo") && !s.prints().equals("printf")) {
             return null;
@@ -69,7 +96,7 @@ final class PipedWords {
                 words.add(unmark(item, producer));
             }
         }
-        return new PipedWords(pipeline, stage, words);
+        return words;
     }
 
     /** Where printf's format is: after an optional {@code --}. */
@@ -109,9 +136,14 @@ final class PipedWords {
 
     /**
      * The command an xargs-like wrapper runs with the words piped in where {@code $(stdin)} stands for them: appended
-     * in its place, or put into a word {@code -I{}} made of it, once per piped word.
+     * in its place, or put into a word {@code -I{}} made of it, once per piped word; null when what the producer
+     * prints is not known from its words.
      */
     List<Arg> into(List<Arg> command) {
+        List<Arg> words = words();
+        if (words == null) {
+            return null;
+        }
         List<Arg> out = new ArrayList<>(command.size() + words.size());
         for (Arg w : command) {
             int at = w.dynamic ? w.text.indexOf("$(stdin)") : -1;

@@ -811,8 +811,12 @@ final class ShellAnalysis {
      */
     private List<List<Arg>> resolvedWords(List<Word> ws, Site site) {
         int n = 0;
-        for (Word w : ws) {
-            if (w.literalValue() == null) {
+        // each word's literal value once (it is built from the word's parts): asked again for every list below
+        String[] lits = new String[ws.size()];
+        for (int i = 0; i < lits.length; i++) {
+            Word w = ws.get(i);
+            lits[i] = w.literalValue();
+            if (lits[i] == null) {
                 n = Math.max(n, knownValues(w.parts()));
             }
         }
@@ -822,8 +826,8 @@ final class ShellAnalysis {
         List<List<Arg>> out = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             List<Arg> words = new ArrayList<>(ws.size());
-            for (Word w : ws) {
-                expand(w, w.literalValue(), k, words, site);
+            for (int i = 0; i < lits.length; i++) {
+                expand(ws.get(i), lits[i], k, words, site);
             }
             out.add(words);
         }

@@ -17,6 +17,9 @@ final class ShellPattern {
 
     /** Whether the text is one of the names the pattern expands to (component by component). */
     static boolean matches(String pattern, String text) {
+        if (!mayEndWith(pattern, text)) {
+            return false;
+        }
         int p = 0;
         int t = 0;
         while (true) {
@@ -39,6 +42,25 @@ final class ShellPattern {
             p = pe + 1;
             t = te + 1;
         }
+    }
+
+    /**
+     * A test that costs one character: a pattern ending in a character that matches only itself matches only a text
+     * ending in it. A pattern word is compared with every credential store's name, and nearly all differ there.
+     */
+    private static boolean mayEndWith(String pattern, String text) {
+        char c = literalEnd(pattern);
+        return c == 0 || !text.isEmpty() && text.charAt(text.length() - 1) == c;
+    }
+
+    /**
+     * The pattern's last character when it matches only itself (escaped or not), which every name it matches ends
+     * in; 0 when it is {@code *}, {@code ?} or a bracket's {@code ]}, or the pattern is empty.
+     */
+    static char literalEnd(String pattern) {
+        int n = pattern.length();
+        char c = n == 0 ? 0 : pattern.charAt(n - 1);
+        return c == '*' || c == '?' || c == ']' ? 0 : c;
     }
 
     /** Whether the pattern has a character that matches more than itself (else it is a name). */

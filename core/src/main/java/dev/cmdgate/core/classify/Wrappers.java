@@ -146,8 +146,11 @@ final class Wrappers {
             if (r.stdinArgs() && piped != null && piped.feeds(site.ctx()) && !analysis.budget.exhausted) {
                 // judged again with the words an echo or printf before it pipes in
                 List<Arg> with = piped.into(t.words);
-                analysis.command(with, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(with),
-                        site.location() + " > " + p.path.get(0).word() + " runs (with the words piped in)"), List.of());
+                if (with != null) {
+                    analysis.command(with, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(with),
+                            site.location() + " > " + p.path.get(0).word() + " runs (with the words piped in)"),
+                            List.of());
+                }
             }
         } finally {
             budget.leaveWrapper();

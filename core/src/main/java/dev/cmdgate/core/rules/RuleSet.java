@@ -611,15 +611,49 @@ public final class RuleSet {
      * For a path that is a shell pattern (tested by the caller's matcher): the paths of credential stores it may
      * name. Each {@code credential-paths} glob gives one such path ({@code *} and {@code ?} as {@code x}:
      * {@code ~/.ssh/*} gives {@code ~/.ssh/x}), each {@code credential-names} glob one file name; the caller
-     * compares the whole pattern with the first and its last component with the second.
+     * compares the whole pattern with the first and its last component with the second. Built once, with the
+     * path index: a pattern word is compared with all of them.
      */
     public List<String> credentialPathWitnesses() {
-        return witnesses(credentialPaths);
+        return pathIndex().credentialPathWitnesses();
     }
 
     /** See {@link #credentialPathWitnesses}: one file name per {@code credential-names} glob. */
     public List<String> credentialNameWitnesses() {
-        return witnesses(credentialNames);
+        return pathIndex().credentialNameWitnesses();
+    }
+
+    /**
+     * The {@link #credentialPathWitnesses} that end in {@code last}, and a few others: all a pattern ending in a
+     * character that matches only itself can match, without comparing it with every one.
+     */
+    public List<String> credentialPathWitnesses(char last) {
+        return pathIndex().pathWitnessesByEnd().get(last % WITNESS_BUCKETS);
+    }
+
+    /** The {@link #credentialNameWitnesses} that end in {@code last}, and a few others. */
+    public List<String> credentialNameWitnesses(char last) {
+        return pathIndex().nameWitnessesByEnd().get(last % WITNESS_BUCKETS);
+    }
+
+    private static final int WITNESS_BUCKETS = 32;
+
+    /** The witnesses by their last character (modulo {@link #WITNESS_BUCKETS}). */
+    private static List<List<String>> byEnd(List<String> witnesses) {
+        List<List<String>> buckets = new ArrayList<>(WITNESS_BUCKETS);
+        for (int i = 0; i < WITNESS_BUCKETS; i++) {
+            buckets.add(new ArrayList<>(2));
+        }
+        for (String w : witnesses) {
+            if (!w.isEmpty()) {
+                buckets.get(w.charAt(w.length() - 1) % WITNESS_BUCKETS).add(w);
+            }
+        }
+        List<List<String>> out = new ArrayList<>(WITNESS_BUCKETS);
+        for (List<String> b : buckets) {
+            out.add(List.copyOf(b));
+        }
+        return List.copyOf(out);
     }
 
     private static List<String> witnesses(List<String> globs) {
@@ -636,7 +670,7 @@ public final class RuleSet {
             }
             out.add(b.toString());
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /**
@@ -646,7 +680,9 @@ public final class RuleSet {
      * lies below ({@code ~} and {@code ~/.aws} for {@code ~/.aws/credentials*}).
      */
     private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, RegionTable<Boolean> credentialDirs,
-            GlobIndex credentialDirGlobs, GlobIndex sensitivePaths) {
+            GlobIndex credentialDirGlobs, GlobIndex sensitivePaths, List<String> credentialPathWitnesses,
+            List<String> credentialNameWitnesses, List<List<String>> pathWitnessesByEnd,
+            List<List<String>> nameWitnessesByEnd) {
     }
 
     private volatile PathIndex pathIndex;
@@ -662,8 +698,11 @@ public final class RuleSet {
                     dirs.put(i == 0 ? "/" : literal.substring(0, i), Boolean.TRUE);
                 }
             }
+            List<String> pathWitnesses = witnesses(credentialPaths);
+            List<String> nameWitnesses = witnesses(credentialNames);
             x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), new RegionTable<>(dirs),
-                    new GlobIndex(directoryGlobs(credentialPaths)), new GlobIndex(sensitivePaths));
+                    new GlobIndex(directoryGlobs(credentialPaths)), new GlobIndex(sensitivePaths),
+                    pathWitnesses, nameWitnesses, byEnd(pathWitnesses), byEnd(nameWitnesses));
             pathIndex = x;
         }
         return x;
