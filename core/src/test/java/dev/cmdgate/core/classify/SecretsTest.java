@@ -80,6 +80,34 @@ class SecretsTest {
     }
 
     @Test
+    void shortPasswordNamesTokenPrefixesAndCredentialShapesAreSecretsAndSettingsThatLookLikeThemAreNot() {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String name : List.of("SSHPASS", "LDAPPASS", "JENKINS_PSW", "GITHUB_PAT", "DEPLOY_PRIVKEY", "ID_RSA",
+                "ANDROID_KEYSTORE_B64", "APP_SALT", "WALLET_MNEMONIC", "BUNDLE_GEMS__EXAMPLE__COM", "DB_PASS_WORD")) {
+            env.put(name, "v");
+        }
+        env.put("CONFIG_A", "-----BEGIN OPENSSH PRIVATE KEY-----");
+        env.put("CONFIG_B", "Bearer abc");
+        env.put("CONFIG_C", "https://hooks.slack.com/services/T0/B0/abc");
+        env.put("CONFIG_D", "ghp_abcdefghijklmnopqrstuvwxyz0123456789");
+        env.put("CONFIG_E", "https://maps.example/api?key=abc");
+        env.put("CONFIG_F", "https://bucket.example/o?X-Amz-Signature=abc");
+        env.put("CONFIG_G", "--user me --password s3cr3t");
+        env.put("CONFIG_H", "Password = s3cr3t");
+        // settings that only look like credentials: an ssh URL's user, a budget of tokens, a directory, a kind
+        env.put("GIT_CONFIG_KEY_0", "url.ssh://git@github.com/.insteadOf");
+        env.put("DOCKER_HOST", "ssh://deploy@build.example");
+        for (String name : List.of("MAX_THINKING_TOKENS", "CLAUDE_CODE_MAX_OUTPUT_TOKENS", "CREDENTIALS_DIRECTORY",
+                "GCM_CREDENTIAL_STORE", "COMPASS_HOME", "PROXY_BYPASS", "SSH_ASKPASS_REQUIRE")) {
+            env.put(name, "v");
+        }
+        assertThat(S.names(env)).containsExactlyInAnyOrder("SSHPASS", "LDAPPASS", "JENKINS_PSW", "GITHUB_PAT",
+                "DEPLOY_PRIVKEY", "ID_RSA", "ANDROID_KEYSTORE_B64", "APP_SALT", "WALLET_MNEMONIC",
+                "BUNDLE_GEMS__EXAMPLE__COM", "DB_PASS_WORD", "CONFIG_A", "CONFIG_B", "CONFIG_C", "CONFIG_D", "CONFIG_E",
+                "CONFIG_F", "CONFIG_G", "CONFIG_H");
+    }
+
+    @Test
     void aNameExceptionExemptsTheNameNeverASecretValue() {
         Map<String, String> env = new LinkedHashMap<>();
         // not-secret-vars names holding a value secret-values recognises: withheld like DATABASE_URL
