@@ -78,6 +78,12 @@ class NamedOwnFilesTest {
             "git -C /w/r bundle create POLICY/b.bundle --all",
             "git -c alias.zz='!cp /w/x POLICY/m' zz",
             "./tool --out=STATE/user.rules",
+            // options that write, declared so that their values are not taken for what the program only reads
+            "javac -Xstdout STATE/audit.jsonl x.java",
+            "javac -h POLICY A.java",
+            "tar -cf /w/x.tar -g STATE/audit.jsonl /w/d",
+            "jdeps -dotoutput POLICY A.class",
+            "java -XX:AOTCacheOutput=/w/c.aot -XX:AOTConfiguration=STATE/audit.jsonl -version",
             "/opt/x/tool -o POLICY",
             // programs that remove or replace their input
             "gzip STATE/audit.jsonl",
