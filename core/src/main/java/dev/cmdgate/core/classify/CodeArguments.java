@@ -115,8 +115,9 @@ final class CodeArguments {
                 }
                 if (any) {
                     read(c, b.toString(), dyn, p, site, facts);
+                    return true;
                 }
-                return any;
+                return eachAfterMarker(c, from, p, site, facts);
             }
             case VALUES -> {
                 boolean any = false;
@@ -133,6 +134,27 @@ final class CodeArguments {
                 return false;
             }
         }
+    }
+
+    /**
+     * An OPERANDS row's {@code after} markers, when no operand came before its {@code until} words: the
+     * operands following one of those markers (up to the next {@code until} word) are commands of their
+     * own, each read alone (GNU parallel without a command runs its arguments: {@code parallel ::: CMD1 CMD2}).
+     */
+    private boolean eachAfterMarker(CodeRule c, int from, ParsedArgs p, Site site, Set<String> facts) {
+        boolean found = false;
+        boolean inGroup = false;
+        for (int i = from; i < p.operands.size(); i++) {
+            Arg a = p.operands.get(i);
+            if (c.until().contains(a.text)) {
+                inGroup = c.after().contains(a.text);
+            } else if (inGroup) {
+                found = true;
+                analysis.claim(a);
+                read(c, a.text, a.unresolved(), p, site, facts);
+            }
+        }
+        return found;
     }
 
     /**

@@ -340,12 +340,13 @@ final class Wrappers {
                 t.words.add(Arg.literal(d));
             }
         }
-        boolean attached = r.stdinIf().isEmpty();
+        // docker run IMAGE sh without -i: the shell reads nothing; xargs reads the input itself, unless its
+        // arguments come from a file (-a) or it reopens the terminal (-o): then the command reads that input
+        boolean attached = r.stdinIf().isEmpty() && !r.stdinArgs();
         for (String o : r.stdinIf()) {
             attached |= p.has(o) || t.hasValued(o);
         }
-        // docker run IMAGE sh without -i: the shell reads nothing; xargs reads the input itself
-        t.input = attached && !r.stdinArgs();
+        t.input = attached;
         if (r.stdinArgs() && replace == null && !t.words.isEmpty()) {
             t.words.add(new Arg("$(stdin)", true, false, -1, -1));
         }

@@ -83,6 +83,16 @@ class ReadingsTest {
             opt -i --interactive
             runs operand skip 1 stdin-if --interactive
 
+            [each]
+            is Read minimal "runs a command on its input's words"
+            opt -a =FILE
+            runs operand stdin-args stdin-if -a
+
+            [jobs]
+            is Write medium "runs jobs"
+            parse posix
+            code sh operands until ::: :::: after :::
+
             [proj]
             is Write medium "runs project scripts"
             runs operand scripts
@@ -178,6 +188,15 @@ class ReadingsTest {
         // stdin-if: only with the option does the command read input typed here
         "box img sh => Write",
         "box -i img sh => Destructive",
+        // with stdin-args the wrapper reads the input itself, unless a stdin-if option leaves it to the command
+        "each sh -c sh => Read",
+        "each -a list sh -c sh => Destructive",
+        // operands after a marker with no command before it are command lines, each read alone
+        "jobs show ::: a b => Write",
+        "jobs del -rf ::: a => Destructive",
+        "jobs ::: 'show a' 'del -rf a' => Destructive",
+        "jobs ::: 'show a' 'show b' => Write",
+        "jobs :::: 'del -rf a' => Write",
         // scripts: an unknown first word is a project script, a known one is judged
         "proj build => Write",
         "proj del -rf a => Destructive",
