@@ -79,4 +79,79 @@ class RepositoryDiscoveryTest {
         assertThat(c.commandClass()).as(c.findings().toString()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(c.findings().toString()).contains("where the work tree the command rewrites is cannot be told");
     }
+
+    /** git takes a .git file's path verbatim after the exact prefix "gitdir: ", less only trailing CR and LF. */
+    @Test
+    void aGitFilesPathKeepsItsBlanksAsGitReadsIt() throws Exception {
+        Path top = tmp.toRealPath();
+        repository(top.resolve("repo/ evil"));
+        Files.writeString(top.resolve("repo/.git"), "gitdir:  evil");
+        assertThat(git().upward(top.resolve("repo").toString(), ".git"))
+                .containsExactly(new RepositoryDiscovery.Found(top.resolve("repo/ evil").toString(), top.resolve("repo").toString()));
+
+        repository(top.resolve("two/evil "));
+        Files.writeString(top.resolve("two/.git"), "gitdir: evil \r\n");
+        assertThat(git().gitFile(top.resolve("two").toString(), top.resolve("two/.git").toString()))
+                .isEqualTo(top.resolve("two/evil ").toString());
+
+        Files.createDirectories(top.resolve("three"));
+        Files.writeString(top.resolve("three/.git"), "gitdir:x\n");   // git wants "gitdir: " exactly
+        assertThatThrownBy(() -> git().upward(top.resolve("three").toString(), ".git"))
+                .isInstanceOf(RepositoryDiscovery.NotAGitFile.class);
+        Files.writeString(top.resolve("three/.git"), " gitdir: x\n");
+        assertThatThrownBy(() -> git().upward(top.resolve("three").toString(), ".git"))
+                .isInstanceOf(RepositoryDiscovery.NotAGitFile.class);
+        Files.writeString(top.resolve("three/.git"), "gitdir: \r\n");
+        assertThatThrownBy(() -> git().upward(top.resolve("three").toString(), ".git"))
+                .isInstanceOf(RepositoryDiscovery.NotAGitFile.class);
+        Files.write(top.resolve("three/.git"), "gitdir: x\0y\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> git().upward(top.resolve("three").toString(), ".git"))
+                .isInstanceOf(SiteFiles.Unreadable.class);
+    }
+
+    /** A worktree's commondir keeps its blanks too: the shared repository "common " is not "common". */
+    @Test
+    void aCommondirKeepsItsBlanksAsGitReadsIt() throws Exception {
+        Path top = tmp.toRealPath();
+        Files.createDirectories(top.resolve("repo/common /objects"));
+        Files.createDirectories(top.resolve("repo/common /refs/heads"));
+        Files.createDirectories(top.resolve("repo/wt"));
+        Files.writeString(top.resolve("repo/wt/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(top.resolve("repo/wt/commondir"), "../common \n");
+        Files.writeString(top.resolve("repo/.git"), "gitdir: wt\n");
+        String wt = top.resolve("repo/wt").toString();
+        assertThat(git().upward(top.resolve("repo").toString(), ".git"))
+                .containsExactly(new RepositoryDiscovery.Found(wt, top.resolve("repo").toString()));
+        assertThat(git().commonDir(wt)).isEqualTo(top.resolve("repo/common ").toString());
+
+        Files.writeString(top.resolve("repo/wt/commondir"), "");
+        assertThatThrownBy(() -> git().commonDir(wt)).isInstanceOf(SiteFiles.Unreadable.class);
+    }
+
+    /** git reads 255 bytes of HEAD and skips only space, tab, LF and CR after "ref:": else it walks on upward. */
+    @Test
+    void aHeadIsJudgedAsGitJudgesIt() throws Exception {
+        Path top = tmp.toRealPath();
+        repository(top.resolve("p/.git"));
+        repository(top.resolve("p/sub/.git"));
+        Path head = top.resolve("p/sub/.git/HEAD");
+        RepositoryDiscovery.Found outer = new RepositoryDiscovery.Found(top.resolve("p/.git").toString(), top.resolve("p").toString());
+        RepositoryDiscovery.Found inner = new RepositoryDiscovery.Found(top.resolve("p/sub/.git").toString(), top.resolve("p/sub").toString());
+        String sub = top.resolve("p/sub").toString();
+
+        Files.writeString(head, "ref:\frefs/heads/main\n");
+        assertThat(git().upward(sub, ".git")).containsExactly(outer);
+        Files.writeString(head, "ref:\u000brefs/heads/main\n");
+        assertThat(git().upward(sub, ".git")).containsExactly(outer);
+        Files.writeString(head, "ref:" + " ".repeat(300) + "refs/heads/main\n");
+        assertThat(git().upward(sub, ".git")).containsExactly(outer);
+        Files.writeString(head, "ref:" + " ".repeat(246) + "refs/\n");   // refs/ ends at byte 255: still read
+        assertThat(git().upward(sub, ".git")).containsExactly(inner);
+        Files.writeString(head, "ref: \t\r\nrefs/heads/main\n");
+        assertThat(git().upward(sub, ".git")).containsExactly(inner);
+        Files.writeString(head, "0123456789abcdef0123456789abcdef0123456\n");   // 39 hex digits
+        assertThat(git().upward(sub, ".git")).containsExactly(outer);
+        Files.writeString(head, "0123456789abcdef0123456789abcdef01234567\n");
+        assertThat(git().upward(sub, ".git")).containsExactly(inner);
+    }
 }
