@@ -21,6 +21,8 @@ final class RepositoryDiscovery {
     private static final int HEAD_BYTES = 255;
     /** What a {@code .git} file starts with, exactly (one space, no other blank). */
     private static final String GITFILE_PREFIX = "gitdir: ";
+    /** The setting that makes a worktree's {@code config.worktree} count (keys are read lower-case). */
+    private static final String WORKTREE_CONFIG = "extensions.worktreeconfig";
 
     /** A repository found: its directory, and the top of its working tree (null for a bare repository). */
     record Found(String gitDir, String top) {
@@ -142,28 +144,92 @@ final class RepositoryDiscovery {
     }
 
     /**
-     * The work tree the repository's configuration names with {@code key} ({@code core.worktree}; relative to the
-     * repository), or null: none set, or a configuration git cannot parse (it then checks nothing out).
+     * The work trees the repository's configuration may name with {@code key} ({@code core.worktree}; relative to
+     * the repository); none when none is set. As setup.c check_repository_format_gently reads it: the shared
+     * repository's {@code config} (the {@code commondir}'s), and with {@code extensions.worktreeConfig} the
+     * worktree's {@code config.worktree} after it. A linked worktree without that extension ignores the shared
+     * setting in the git read here, but not in every git: it is taken too, and so is the repository's own
+     * {@code config}, a superset. A configuration git cannot parse names nothing (git then checks nothing out).
      */
-    String configuredWorkTree(String gitDir, String key) throws SiteFiles.Unreadable {
+    List<String> configuredWorkTrees(String gitDir, String key) throws SiteFiles.Unreadable {
+        List<String> out = new ArrayList<>(2);
         if (key == null) {
-            return null;
+            return out;
         }
-        byte[] bytes = files.bytes(gitDir + "/config", MAX_CONFIG_BYTES);
-        if (bytes == null) {
-            return null;
+        String common = commonDir(gitDir);
+        List<GitConfigText.Setting> shared = settings(common == null ? gitDir + "/config" : common + "/config");
+        String value = last(shared, key);
+        if (common != null) {
+            add(out, gitDir, last(settings(gitDir + "/config"), key));
         }
-        String value = null;
-        try {
-            for (GitConfigText.Setting s : GitConfigText.parse(new String(bytes, StandardCharsets.UTF_8))) {
-                if (s.key().equals(key) && s.value() != null) {
-                    value = s.value();   // the last one counts
-                }
+        String perWorktree = last(shared, WORKTREE_CONFIG);
+        if (perWorktree != null && !isFalse(perWorktree)) {
+            String own = last(settings(gitDir + "/config.worktree"), key);
+            value = own != null ? own : value;
+        }
+        add(out, gitDir, value);
+        return out;
+    }
+
+    private void add(List<String> out, String gitDir, String value) throws SiteFiles.Unreadable {
+        if (value != null && !value.isEmpty()) {
+            String tree = onDisk(Steering.against(gitDir, value));
+            if (!out.contains(tree)) {
+                out.add(tree);
             }
-        } catch (IllegalArgumentException e) {
-            return null;
         }
-        return value == null || value.isEmpty() ? null : Steering.against(gitDir, value);
+    }
+
+    /**
+     * The path with every {@code ..} taken as the kernel takes it, after the link before it ({@code lnk/..} is the
+     * link's target's parent), where git chdir()s; as it is when it has none. A {@code ..} whose place is not on
+     * disk cannot be told.
+     */
+    private String onDisk(String path) throws SiteFiles.Unreadable {
+        int dots = path.lastIndexOf("/..");
+        while (dots >= 0 && dots + 3 < path.length() && path.charAt(dots + 3) != '/') {
+            dots = path.lastIndexOf("/..", dots - 1);
+        }
+        if (dots < 0) {
+            return path;
+        }
+        String head = path.substring(0, dots + 3);
+        String real = files.realPath(head);
+        if (real == null) {
+            throw new SiteFiles.Unreadable("the work tree " + path + " is not on disk: where git goes cannot be told");
+        }
+        return real + path.substring(dots + 3);
+    }
+
+    /** The settings of a configuration file; none when it is absent or git cannot parse it. */
+    private List<GitConfigText.Setting> settings(String file) throws SiteFiles.Unreadable {
+        byte[] bytes = files.bytes(file, MAX_CONFIG_BYTES);
+        if (bytes == null) {
+            return List.of();
+        }
+        try {
+            return GitConfigText.parse(new String(bytes, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            return List.of();
+        }
+    }
+
+    /** The last value set for {@code key} (the last one counts); null when none; a bare key is "true". */
+    private static String last(List<GitConfigText.Setting> settings, String key) {
+        String value = null;
+        for (GitConfigText.Setting s : settings) {
+            if (s.key().equals(key)) {
+                value = s.value() == null ? "true" : s.value();
+            }
+        }
+        return value;
+    }
+
+    /** git's false (config.c git_parse_maybe_bool); anything else counts as true, the reading that reads more. */
+    private static boolean isFalse(String value) {
+        String v = value.strip();
+        return v.isEmpty() || v.equalsIgnoreCase("false") || v.equalsIgnoreCase("no") || v.equalsIgnoreCase("off")
+                || v.equals("0");
     }
 
     /**

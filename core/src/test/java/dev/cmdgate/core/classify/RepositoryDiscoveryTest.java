@@ -57,12 +57,12 @@ class RepositoryDiscoveryTest {
         Path top = tmp.toRealPath();
         repository(top.resolve("r/.git"));
         String gitDir = top.resolve("r/.git").toString();
-        assertThat(git().configuredWorkTree(gitDir, "core.worktree")).isNull();
+        assertThat(git().configuredWorkTrees(gitDir, "core.worktree")).isEmpty();
         Files.writeString(top.resolve("r/.git/config"), "[core]\n\tworktree = ../elsewhere\n");
-        assertThat(git().configuredWorkTree(gitDir, "core.worktree")).isEqualTo(gitDir + "/../elsewhere");
+        assertThat(git().configuredWorkTrees(gitDir, "core.worktree")).containsExactly(top.resolve("r/elsewhere").toString());
         Files.delete(top.resolve("r/.git/config"));
         Files.createDirectories(top.resolve("r/.git/config"));
-        assertThatThrownBy(() -> git().configuredWorkTree(gitDir, "core.worktree"))
+        assertThatThrownBy(() -> git().configuredWorkTrees(gitDir, "core.worktree"))
                 .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("is not a regular file");
     }
 
@@ -153,5 +153,73 @@ class RepositoryDiscoveryTest {
         assertThat(git().upward(sub, ".git")).containsExactly(outer);
         Files.writeString(head, "0123456789abcdef0123456789abcdef01234567\n");
         assertThat(git().upward(sub, ".git")).containsExactly(inner);
+    }
+
+    /** A linked worktree's work tree: the shared config's core.worktree, and config.worktree's with worktreeConfig. */
+    @Test
+    void aWorktreesConfiguredWorkTreeIsReadWhereGitReadsIt() throws Exception {
+        Path top = tmp.toRealPath();
+        repository(top.resolve("w/common"));
+        Files.createDirectories(top.resolve("w/wt"));
+        Files.writeString(top.resolve("w/wt/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(top.resolve("w/wt/commondir"), "../common\n");
+        Files.writeString(top.resolve("w/.git"), "gitdir: wt\n");
+        Files.createDirectories(top.resolve("state"));
+        String wt = top.resolve("w/wt").toString();
+        assertThat(git().configuredWorkTrees(wt, "core.worktree")).isEmpty();
+
+        Files.writeString(top.resolve("w/common/config"), "[core]\n\tworktree = " + top.resolve("shared") + "\n");
+        assertThat(git().configuredWorkTrees(wt, "core.worktree")).containsExactly(top.resolve("shared").toString());
+
+        Files.writeString(top.resolve("w/wt/config.worktree"), "[core]\n\tworktree = " + top.resolve("state") + "\n");
+        assertThat(git().configuredWorkTrees(wt, "core.worktree")).containsExactly(top.resolve("shared").toString());
+        Files.writeString(top.resolve("w/common/config"), "[core]\n\trepositoryformatversion = 1\n\tbare = false\n"
+                + "[extensions]\n\tworktreeConfig = true\n");
+        assertThat(git().configuredWorkTrees(wt, "core.worktree")).containsExactly(top.resolve("state").toString());
+        Files.writeString(top.resolve("w/common/config"), "[extensions]\n\tworktreeConfig\n");
+        assertThat(git().configuredWorkTrees(wt, "core.worktree")).containsExactly(top.resolve("state").toString());
+        Files.writeString(top.resolve("w/common/config"), "[extensions]\n\tworktreeConfig = off\n");
+        assertThat(git().configuredWorkTrees(wt, "core.worktree")).isEmpty();
+    }
+
+    /** core.worktree = W/lnk/..: git chdir()s there and the kernel follows lnk first, so the work tree is lnk's parent. */
+    @Test
+    void aConfiguredWorkTreeWithDotDotIsTakenOnDisk() throws Exception {
+        Path top = tmp.toRealPath();
+        repository(top.resolve("W/.git"));
+        Files.createDirectories(top.resolve("S/sub"));
+        Files.createSymbolicLink(top.resolve("W/lnk"), top.resolve("S/sub"));
+        String gitDir = top.resolve("W/.git").toString();
+        Files.writeString(top.resolve("W/.git/config"), "[core]\n\tworktree = " + top.resolve("W/lnk/..") + "\n");
+        assertThat(git().configuredWorkTrees(gitDir, "core.worktree")).containsExactly(top.resolve("S").toString());
+        Files.writeString(top.resolve("W/.git/config"), "[core]\n\tworktree = ../lnk/../x\n");
+        assertThat(git().configuredWorkTrees(gitDir, "core.worktree")).containsExactly(top.resolve("S/x").toString());
+        Files.writeString(top.resolve("W/.git/config"), "[core]\n\tworktree = ../gone/..\n");
+        assertThatThrownBy(() -> git().configuredWorkTrees(gitDir, "core.worktree")).isInstanceOf(SiteFiles.Unreadable.class);
+    }
+
+    /** git stash in a linked worktree whose config.worktree names the gate's state directory rewrites the gate's files. */
+    @Test
+    void aWorkTreeNamedInConfigWorktreeHoldingTheGatesFilesIsRefused() throws Exception {
+        Path top = tmp.toRealPath();
+        Path state = Files.createDirectories(top.resolve("state"));
+        Files.writeString(state.resolve("audit.jsonl"), "");
+        OwnFiles own = OwnFiles.builder(top.toString()).add(state.resolve("audit.jsonl"), OwnFiles.Kind.FILE, "the audit file").build();
+        repository(top.resolve("w/common"));
+        Files.writeString(top.resolve("w/common/config"), "[extensions]\n\tworktreeConfig = true\n");
+        Files.createDirectories(top.resolve("w/wt"));
+        Files.writeString(top.resolve("w/wt/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(top.resolve("w/wt/commondir"), "../common\n");
+        Files.writeString(top.resolve("w/.git"), "gitdir: wt\n");
+        Files.writeString(top.resolve("w/wt/config.worktree"), "[core]\n\tworktree = " + state + "\n");
+        Classification c = Classifiers.standard(null, own).classifyArgv(List.of("git", "stash"), Map.of(),
+                dev.cmdgate.core.LaunchSite.of(top.resolve("w").toString(), dev.cmdgate.core.LaunchSite.NoFrames.NO_FRAMES));
+        assertThat(c.commandClass()).as(c.findings().toString()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(c.findings().toString()).contains("own files");
+
+        Files.delete(top.resolve("w/wt/config.worktree"));
+        c = Classifiers.standard(null, own).classifyArgv(List.of("git", "stash"), Map.of(),
+                dev.cmdgate.core.LaunchSite.of(top.resolve("w").toString(), dev.cmdgate.core.LaunchSite.NoFrames.NO_FRAMES));
+        assertThat(c.findings().toString()).doesNotContain("own files");
     }
 }
