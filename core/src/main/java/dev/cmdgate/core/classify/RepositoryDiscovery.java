@@ -17,6 +17,12 @@ final class RepositoryDiscovery {
 
     /** The largest configuration file read for its {@code core.worktree}. */
     private static final int MAX_CONFIG_BYTES = 256 * 1024;
+    /** The most of a HEAD git reads (refs validate_headref: a 256-byte buffer less its terminating NUL). */
+    private static final int HEAD_BYTES = 255;
+    /** What a {@code .git} file starts with, exactly (one space, no other blank). */
+    private static final String GITFILE_PREFIX = "gitdir: ";
+    /** The setting that makes a worktree's {@code config.worktree} count (keys are read lower-case). */
+    private static final String WORKTREE_CONFIG = "extensions.worktreeconfig";
 
     /** A repository found: its directory, and the top of its working tree (null for a bare repository). */
     record Found(String gitDir, String top) {
@@ -79,17 +85,56 @@ final class RepositoryDiscovery {
         return found;
     }
 
-    /** The directory a {@code gitdir: PATH} file in {@code dir} names; null when nothing is there (a dangling link). */
+    /**
+     * The directory a {@code gitdir: PATH} file in {@code dir} names; null when nothing is there (a dangling link).
+     * Read as git reads it (setup.c read_gitfile_gently): the exact prefix {@code gitdir: }, then the rest with only
+     * its trailing CR and LF removed (blanks are part of the path).
+     */
     String gitFile(String dir, String file) throws NotAGitFile, SiteFiles.Unreadable {
         String text = files.read(file);
         if (text == null) {
             return null;
         }
-        String t = text.strip();
-        if (!t.startsWith("gitdir:")) {
+        if (!text.startsWith(GITFILE_PREFIX)) {
             throw new NotAGitFile(file);
         }
-        return realOrAsIs(Steering.against(dir, t.substring(7).strip()));
+        String path = withoutLineEnd(file, text.substring(GITFILE_PREFIX.length()));
+        if (path.isEmpty()) {
+            throw new NotAGitFile(file);
+        }
+        return realOrAsIs(Steering.against(dir, path));
+    }
+
+    /**
+     * The directory a repository's {@code commondir} file names (a linked worktree's shared repository), as git
+     * reads it (setup.c get_common_dir_noenv: only trailing CR and LF removed); null when there is no such file.
+     */
+    String commonDir(String gitDir) throws SiteFiles.Unreadable {
+        String file = gitDir + "/commondir";
+        String text = files.read(file);
+        if (text == null) {
+            return null;
+        }
+        if (text.isEmpty()) {
+            throw new SiteFiles.Unreadable(file + " is empty: what git does with it cannot be told");
+        }
+        return realOrAsIs(Steering.against(gitDir, withoutLineEnd(file, text)));
+    }
+
+    /**
+     * The text less its trailing CR and LF, nothing else: git's small files keep their blanks. A NUL ends git's
+     * reading of the path where Java's would go on; where git then looks is not told here but refused.
+     */
+    private static String withoutLineEnd(String file, String text) throws SiteFiles.Unreadable {
+        int end = text.length();
+        while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        String t = text.substring(0, end);
+        if (t.indexOf('\0') >= 0) {
+            throw new SiteFiles.Unreadable(file + " holds a NUL byte: the path git reads cannot be told");
+        }
+        return t;
     }
 
     /** The path as the kernel resolves it, or as it is when nothing is there. */
@@ -99,28 +144,92 @@ final class RepositoryDiscovery {
     }
 
     /**
-     * The work tree the repository's configuration names with {@code key} ({@code core.worktree}; relative to the
-     * repository), or null: none set, or a configuration git cannot parse (it then checks nothing out).
+     * The work trees the repository's configuration may name with {@code key} ({@code core.worktree}; relative to
+     * the repository); none when none is set. As setup.c check_repository_format_gently reads it: the shared
+     * repository's {@code config} (the {@code commondir}'s), and with {@code extensions.worktreeConfig} the
+     * worktree's {@code config.worktree} after it. A linked worktree without that extension ignores the shared
+     * setting in the git read here, but not in every git: it is taken too, and so is the repository's own
+     * {@code config}, a superset. A configuration git cannot parse names nothing (git then checks nothing out).
      */
-    String configuredWorkTree(String gitDir, String key) throws SiteFiles.Unreadable {
+    List<String> configuredWorkTrees(String gitDir, String key) throws SiteFiles.Unreadable {
+        List<String> out = new ArrayList<>(2);
         if (key == null) {
-            return null;
+            return out;
         }
-        byte[] bytes = files.bytes(gitDir + "/config", MAX_CONFIG_BYTES);
-        if (bytes == null) {
-            return null;
+        String common = commonDir(gitDir);
+        List<GitConfigText.Setting> shared = settings(common == null ? gitDir + "/config" : common + "/config");
+        String value = last(shared, key);
+        if (common != null) {
+            add(out, gitDir, last(settings(gitDir + "/config"), key));
         }
-        String value = null;
-        try {
-            for (GitConfigText.Setting s : GitConfigText.parse(new String(bytes, StandardCharsets.UTF_8))) {
-                if (s.key().equals(key) && s.value() != null) {
-                    value = s.value();   // the last one counts
-                }
+        String perWorktree = last(shared, WORKTREE_CONFIG);
+        if (perWorktree != null && !isFalse(perWorktree)) {
+            String own = last(settings(gitDir + "/config.worktree"), key);
+            value = own != null ? own : value;
+        }
+        add(out, gitDir, value);
+        return out;
+    }
+
+    private void add(List<String> out, String gitDir, String value) throws SiteFiles.Unreadable {
+        if (value != null && !value.isEmpty()) {
+            String tree = onDisk(Steering.against(gitDir, value));
+            if (!out.contains(tree)) {
+                out.add(tree);
             }
-        } catch (IllegalArgumentException e) {
-            return null;
         }
-        return value == null || value.isEmpty() ? null : Steering.against(gitDir, value);
+    }
+
+    /**
+     * The path with every {@code ..} taken as the kernel takes it, after the link before it ({@code lnk/..} is the
+     * link's target's parent), where git chdir()s; as it is when it has none. A {@code ..} whose place is not on
+     * disk cannot be told.
+     */
+    private String onDisk(String path) throws SiteFiles.Unreadable {
+        int dots = path.lastIndexOf("/..");
+        while (dots >= 0 && dots + 3 < path.length() && path.charAt(dots + 3) != '/') {
+            dots = path.lastIndexOf("/..", dots - 1);
+        }
+        if (dots < 0) {
+            return path;
+        }
+        String head = path.substring(0, dots + 3);
+        String real = files.realPath(head);
+        if (real == null) {
+            throw new SiteFiles.Unreadable("the work tree " + path + " is not on disk: where git goes cannot be told");
+        }
+        return real + path.substring(dots + 3);
+    }
+
+    /** The settings of a configuration file; none when it is absent or git cannot parse it. */
+    private List<GitConfigText.Setting> settings(String file) throws SiteFiles.Unreadable {
+        byte[] bytes = files.bytes(file, MAX_CONFIG_BYTES);
+        if (bytes == null) {
+            return List.of();
+        }
+        try {
+            return GitConfigText.parse(new String(bytes, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            return List.of();
+        }
+    }
+
+    /** The last value set for {@code key} (the last one counts); null when none; a bare key is "true". */
+    private static String last(List<GitConfigText.Setting> settings, String key) {
+        String value = null;
+        for (GitConfigText.Setting s : settings) {
+            if (s.key().equals(key)) {
+                value = s.value() == null ? "true" : s.value();
+            }
+        }
+        return value;
+    }
+
+    /** git's false (config.c git_parse_maybe_bool); anything else counts as true, the reading that reads more. */
+    private static boolean isFalse(String value) {
+        String v = value.strip();
+        return v.isEmpty() || v.equalsIgnoreCase("false") || v.equalsIgnoreCase("no") || v.equalsIgnoreCase("off")
+                || v.equals("0");
     }
 
     /**
@@ -136,7 +245,7 @@ final class RepositoryDiscovery {
         if (head == SiteFiles.Kind.NONE || head == SiteFiles.Kind.DIRECTORY) {
             return Validity.INVALID;
         } else if (head == SiteFiles.Kind.FILE) {
-            String text = files.read(base + "/HEAD");
+            byte[] text = files.bytes(base + "/HEAD", MAX_CONFIG_BYTES);
             if (text == null || !validHead(text)) {
                 return Validity.INVALID;
             }
@@ -144,11 +253,8 @@ final class RepositoryDiscovery {
         } else {
             v = Validity.DOUBT;
         }
-        String common = base;
-        if (files.kind(base + "/commondir") != SiteFiles.Kind.NONE) {
-            String c = files.read(base + "/commondir");
-            common = c == null ? base : Steering.against(dir, c.strip());
-        }
+        String named = commonDir(dir);
+        String common = named == null ? base : named;
         String objects = files.variable("GIT_OBJECT_DIRECTORY");
         for (String sub : new String[] {objects != null ? objects : common + "/objects", common + "/refs"}) {
             SiteFiles.Kind k = files.kind(sub);
@@ -162,13 +268,24 @@ final class RepositoryDiscovery {
         return v;
     }
 
-    /** A HEAD git accepts (refs.c validate_headref): {@code ref:} then {@code refs/…}, or an object name. */
-    static boolean validHead(String text) {
-        if (text.startsWith("ref:")) {
-            return text.substring(4).stripLeading().startsWith("refs/");
+    /**
+     * A HEAD git accepts (refs.c validate_headref), judged on its first 255 bytes as git reads them: {@code ref:},
+     * then only space, tab, LF and CR skipped (git's isspace, not Java's), then {@code refs/}; or an object name.
+     */
+    static boolean validHead(byte[] text) {
+        int n = Math.min(text.length, HEAD_BYTES);
+        if (n >= 4 && text[0] == 'r' && text[1] == 'e' && text[2] == 'f' && text[3] == ':') {
+            int i = 4;
+            while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
+                i++;
+            }
+            if (i + 5 <= n && text[i] == 'r' && text[i + 1] == 'e' && text[i + 2] == 'f' && text[i + 3] == 's'
+                    && text[i + 4] == '/') {
+                return true;
+            }
         }
         int hex = 0;
-        while (hex < text.length() && "0123456789abcdefABCDEF".indexOf(text.charAt(hex)) >= 0) {
+        while (hex < n && "0123456789abcdefABCDEF".indexOf(text[hex]) >= 0) {
             hex++;
         }
         return hex >= 40;

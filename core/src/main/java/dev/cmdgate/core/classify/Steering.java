@@ -502,9 +502,9 @@ final class Steering {
                     worktreeTop = git.realOrAsIs(f.top());
                 }
                 add(dirs, f.gitDir());
-                String common = files.read(f.gitDir() + "/commondir");
+                String common = git.commonDir(f.gitDir());
                 if (common != null) {
-                    add(dirs, git.realOrAsIs(against(f.gitDir(), common.strip())));
+                    add(dirs, common);
                 }
             }
             for (RepositoryDiscovery.Found f : found) {

@@ -43,8 +43,8 @@ final class WorkTrees {
         if (!gitDirs.isEmpty()) {
             for (String g : gitDirs) {
                 for (String f : from) {
-                    String configured = git.configuredWorkTree(absolute(g, f), key);
-                    add(out, configured != null ? configured : f);
+                    List<String> configured = git.configuredWorkTrees(absolute(g, f), key);
+                    addAll(out, configured, f);
                 }
             }
             return out;
@@ -61,11 +61,21 @@ final class WorkTrees {
                 add(out, f);
             }
             for (RepositoryDiscovery.Found r : found) {
-                String configured = r.gitDir() == null ? null : git.configuredWorkTree(r.gitDir(), key);
-                add(out, configured != null ? configured : r.top() != null ? r.top() : f);
+                List<String> configured = r.gitDir() == null ? List.of() : git.configuredWorkTrees(r.gitDir(), key);
+                addAll(out, configured, r.top() != null ? r.top() : f);
             }
         }
         return out;
+    }
+
+    /** The configured work trees, or {@code otherwise} when none is configured. */
+    private static void addAll(List<String> out, List<String> configured, String otherwise) {
+        if (configured.isEmpty()) {
+            add(out, otherwise);
+        }
+        for (String c : configured) {
+            add(out, c);
+        }
     }
 
     private static void add(List<String> out, String dir) {

@@ -174,6 +174,13 @@ class OwnFilesTest {
         ownFiles("/tmp", "git --git-dir=" + t + "/work/.git --work-tree=" + t + "/link stash -q");
         ownFiles("/tmp", "GIT_WORK_TREE=" + t + "/link git --git-dir=" + t + "/work/.git checkout -f");
 
+        // the submodules' work trees lie in the superproject's: deinit, update, foreach may rewrite any file there
+        ownFiles(t + "/srv", "git submodule deinit -f --all");
+        ownFiles(t + "/srv/other", "git submodule update --init --checkout");
+        ownFiles(t + "/srv", "git submodule foreach true");
+        ownFiles(t + "/srv", "git submodule absorbgitdirs");
+        notOwnFiles(t + "/work", "git submodule deinit -f --all");
+        notOwnFiles(t + "/srv", "git submodule status");
         notOwnFiles(t + "/work", "git stash");
         notOwnFiles(t + "/work", "git --work-tree=. checkout main");
         notOwnFiles("STATE", "git stash list");

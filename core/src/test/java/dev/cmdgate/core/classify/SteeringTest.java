@@ -76,6 +76,22 @@ class SteeringTest {
                 CommandClass.READ);
     }
 
+    /** git keeps the blanks of a .git file's path and of a commondir: so does the reading of what steers it. */
+    @Test
+    void theRepositoryAGitFileOrCommondirNamesKeepsItsBlanks() {
+        String fsmonitor = "[core]\n\tfsmonitor = touch /tmp/m\n";
+        assertClass(judge("git status", files(".git", "gitdir:  evil", " evil/HEAD", "ref: refs/heads/main\n",
+                " evil/objects/info/.keep", "", " evil/refs/heads/.keep", "", " evil/config", fsmonitor)), CommandClass.WRITE);
+        assertClass(judge("git status", files(".git", "gitdir: evil \n", "evil /HEAD", "ref: refs/heads/main\n",
+                "evil /objects/info/.keep", "", "evil /refs/heads/.keep", "", "evil /config", fsmonitor)), CommandClass.WRITE);
+        assertClass(judge("git status", files(".git", "gitdir: wt\n", "wt/HEAD", "ref: refs/heads/main\n",
+                "wt/commondir", "../common \n", "common /objects/info/.keep", "", "common /refs/heads/.keep", "",
+                "common /config", fsmonitor)), CommandClass.WRITE);
+        assertClass(judge("git status", files(".git", "gitdir: wt\n", "wt/HEAD", "ref: refs/heads/main\n",
+                "wt/commondir", "../common \n", "common /objects/info/.keep", "", "common /refs/heads/.keep", "",
+                "common /config", "[core]\n\tbare = false\n")), CommandClass.READ);
+    }
+
     @Test
     void aCommandInAScriptTheProgramRunsIsSteered() {
         assertClass(judge("mvn -v", files("~/.mavenrc", "less /project/a.txt\n", "~/.lesskey", LESSKEY_PREPROCESSOR)),
