@@ -182,8 +182,9 @@ public final class Gatekeeper {
         };
     }
 
-    // Of equally strong findings the most deeply nested one says what the line does: `bash -c 'ls'` is allowed
-    // because ls reads, not because a shell runs it.
+    // Of equally strong Read findings the most deeply nested one says what the line does: `bash -c 'ls'` is allowed
+    // because ls reads, not because a shell runs it. Above Read the first one stands: it names what raised the
+    // class (a steering file's key before the command it names).
     private static String strongestFinding(Classification c) {
         Finding best = null;
         for (Finding f : c.findings()) {
@@ -201,7 +202,7 @@ public final class Gatekeeper {
         if (a.level() != b.level()) {
             return Integer.compare(a.level().ordinal(), b.level().ordinal());
         }
-        return Integer.compare(depth(a.location()), depth(b.location()));
+        return a.commandClass() == CommandClass.READ ? Integer.compare(depth(a.location()), depth(b.location())) : 0;
     }
 
     private static int depth(String location) {
