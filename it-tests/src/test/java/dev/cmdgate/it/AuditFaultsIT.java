@@ -78,6 +78,7 @@ class AuditFaultsIT {
         Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly,audit.failure=continue").cmdgate("audit", audit)
                 .main(Commands.class).args(Spec.attempts()
                         .add("before", "echo", "before")
+                        .add("java-await-exits", audit, 1)
                         .add("java-rm", audit)
                         .add("java-ln", audit, "/dev/full")
                         .add("echo1", "echo", "one")
@@ -126,6 +127,7 @@ class AuditFaultsIT {
         Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly").cmdgate("audit", audit)
                 .main(Commands.class).args(Spec.attempts()
                         .add("first", "echo", "first-line")
+                        .add("java-await-exits", audit, 1)
                         .add("java-rm", audit)
                         .add("second", "echo", "second-line")
                         .add("third", "echo", "third-line")
@@ -151,6 +153,7 @@ class AuditFaultsIT {
         Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly").cmdgate("audit", audit)
                 .main(Commands.class).args(Spec.attempts()
                         .add("first", "echo", "first-line")
+                        .add("java-await-exits", audit, 1)
                         .add("java-rm", audit)
                         .add("java-mkdir", audit)            // a directory where the file should be
                         .add("during1", "echo", "during-line")

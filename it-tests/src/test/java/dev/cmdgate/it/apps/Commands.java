@@ -20,6 +20,7 @@ import java.util.List;
  * {@code AWAIT LABEL}, waits for one line of standard input and prints {@code GO LABEL <line>} (the test
  * does something to this running JVM in between); {@code java-mkdir DIR} creates a
  * directory from Java (no process), {@code java-rm PATH} deletes a file or empty directory,
+ * {@code java-await-exits FILE N} waits (at most a minute) until the audit file FILE holds N exit lines,
  * {@code java-ln LINK TARGET} creates a symbolic link, {@code java-threads PREFIX} prints
  * {@code THREADS PREFIX <n>}, the number of live threads whose names start with PREFIX,
  * {@code java-sleep MILLIS} sleeps (the JVM stays alive, e.g. past a watchdog's deadline), and
@@ -61,6 +62,13 @@ public final class Commands {
             if (name.equals("java-mkdir")) {
                 java.nio.file.Files.createDirectories(java.nio.file.Path.of(g.get(1)));
                 Attempt.print("MKDIR " + g.get(1));
+                continue;
+            }
+            if (name.equals("java-await-exits")) {
+                // exit lines are written when the process has ended, on cmdgate's own thread: a test that changes the
+                // audit file from Java waits for them first (at most a minute), or a late one lands in the new file
+                awaitExits(java.nio.file.Path.of(g.get(1)), Integer.parseInt(g.get(2)));
+                Attempt.print("EXITS " + g.get(1));
                 continue;
             }
             if (name.equals("java-rm")) {
@@ -167,5 +175,19 @@ public final class Commands {
             last.redirectError(new File(err));
         }
         return stages.size() == 1 ? last.start() : ProcessBuilder.startPipeline(stages);
+    }
+
+    private static void awaitExits(java.nio.file.Path audit, int count) throws java.io.IOException, InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (java.nio.file.Files.isRegularFile(audit)) {
+                long exits = java.nio.file.Files.readAllLines(audit).stream()
+                        .filter(l -> l.contains("\"event\":\"exit\"")).count();
+                if (exits >= count) {
+                    return;
+                }
+            }
+            Thread.sleep(20);
+        }
     }
 }
