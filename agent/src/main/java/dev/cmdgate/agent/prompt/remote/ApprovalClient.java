@@ -32,7 +32,8 @@ import javax.net.ssl.SSLSocketFactory;
  * accepts in time reaches the launch in time; no post is held or read beyond {@code prompt.timeout}, so
  * the prompt thread is free when the resolver gives up. A service that cannot be reached on the first
  * post (down, refusing, a certificate that does not verify) is a deny at once; one that takes the
- * connection and never answers is a deny at the deadline. Once it has taken the
+ * connection and never answers is a deny at the deadline, and so is one that expires the request it took
+ * (410: its deadline came first) — both are recorded as no answer in time. Once it has taken the
  * request, a lost connection or a 5xx is taken for a restart: the post is tried again, every quarter of a
  * second, until the deadline — the service keeps pending requests across a restart. Any other status, and
  * any answer that does not read, is a deny, said in the exception's message.
@@ -40,6 +41,7 @@ import javax.net.ssl.SSLSocketFactory;
 final class ApprovalClient implements Prompter {
 
     private static final long RETRY_MILLIS = 250;
+    private static final int HTTP_GONE = 410;
     private static final long MAX_CONNECT_MILLIS = 5_000;
 
     private final AgentConfig.RemotePrompt config;
@@ -92,8 +94,7 @@ final class ApprovalClient implements Prompter {
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new PromptUnanswered(PromptResolver.NO_ANSWER + "from the approval service " + config.url() + " within "
-                        + timeout.toSeconds() + " s");
+                throw timedOut("");
             }
             // the first post is not held: once it is answered, the service has the request (and keeps it)
             int hold = taken ? (int) Math.min(ApprovalProtocol.MAX_HOLD_SECONDS, left / 1_000_000_000L) : 0;
@@ -116,6 +117,10 @@ final class ApprovalClient implements Prompter {
                 pause(Math.min(RETRY_MILLIS, left / 1_000_000));
                 continue;
             }
+            if (x.status() == HTTP_GONE && taken) {
+                // the service reached the deadline it was given before this JVM did: the same outcome, no answer in time
+                throw timedOut(" (it expired the request)");
+            }
             if (x.status() != HttpURLConnection.HTTP_OK) {
                 throw unanswered(refusal(x.status()));
             }
@@ -130,6 +135,11 @@ final class ApprovalClient implements Prompter {
             }
             taken = true;
         }
+    }
+
+    private PromptUnanswered timedOut(String how) {
+        return new PromptUnanswered(PromptResolver.NO_ANSWER + "from the approval service " + config.url() + " within "
+                + timeout.toSeconds() + " s" + how);
     }
 
     private PromptUnanswered unanswered(String why) {
