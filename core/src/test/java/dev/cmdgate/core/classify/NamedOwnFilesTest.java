@@ -120,6 +120,9 @@ class NamedOwnFilesTest {
             "find STATE/sub -maxdepth 0 -exec cp /w/x {}/../audit.jsonl \\;",
             "find /w/dst -exec cp /w/x {}/../../user.rules +",
             "cp /w/x \"$D/../audit.jsonl\"",
+            // a wrapper that runs its command in the directory its first operand names
+            "cmake -E chdir / cp /w/x .STATE/audit.jsonl",
+            "cmake -E chdir STATE/.. cp /w/x gate/user.rules",
             // ... and the run-time part may itself be, or hold, the ..
             "cp /w/x STATE/sub/.$(:)./audit.jsonl",
             "printf x >> /w/$(echo ..)/gate/user.rules",
