@@ -113,9 +113,10 @@ class SecretsTest {
         // names: session keys, secret-key and PIN suffixes, authentication identities, glued write and private keys
         for (String name : List.of("BW_SESSION", "OP_SESSION_team", "HUAWEICLOUD_SDK_SK", "PKCS11_PIN", "YARN_NPM_AUTH_IDENT",
                 "HONEYCOMB_WRITEKEY", "SSH_PRIVATEKEY", "BUILD_CERTIFICATE_BASE64", "SIGNING_KEY_STORE_BASE64", "PROXY_USERPWD",
-                "SONAR_LOGIN")) {
+                "SONAR_LOGIN", "COMPASS_API_TOKEN", "PASSWORD_STORE_GPG_OPTS")) {
             env.put(name, "v");
         }
+        env.put("GPG_ARGS", "--batch --passphrase pw");
         // values: a header, JSON members, a netrc line, a broker URL's user part, token prefixes under neutral names
         env.put("EXTRA_HEADER", "X-Trace: 1, Authorization: Bearer abc");
         env.put("GIT_CONFIG_VALUE_0", "AUTHORIZATION: basic dXNlcjpwdw==");
@@ -145,7 +146,8 @@ class SecretsTest {
         env.put("JAVA_HOME", "/usr/lib/jvm/Temurin-17-JDK-amd64-ABCDEFGHIJKLMNOPQ");
         assertThat(S.names(env)).containsExactlyInAnyOrder("BW_SESSION", "OP_SESSION_team", "HUAWEICLOUD_SDK_SK",
                 "PKCS11_PIN", "YARN_NPM_AUTH_IDENT", "HONEYCOMB_WRITEKEY", "SSH_PRIVATEKEY", "BUILD_CERTIFICATE_BASE64",
-                "SIGNING_KEY_STORE_BASE64", "PROXY_USERPWD", "SONAR_LOGIN", "EXTRA_HEADER", "GIT_CONFIG_VALUE_0",
+                "SIGNING_KEY_STORE_BASE64", "PROXY_USERPWD", "SONAR_LOGIN", "COMPASS_API_TOKEN", "PASSWORD_STORE_GPG_OPTS", "GPG_ARGS",
+                "EXTRA_HEADER", "GIT_CONFIG_VALUE_0",
                 "SPRING_APPLICATION_JSON", "RCLONE_CONFIG_DRIVE", "NETRC_LINE", "MQTT_URL", "GCP_ACCESS", "DOCKERHUB",
                 "STRIPE", "TFC", "GOOGLE_CLIENT", "SESSION_BLOB", "CLOUD_AK_PAIR");
     }
