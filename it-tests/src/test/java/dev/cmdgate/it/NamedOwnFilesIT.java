@@ -55,6 +55,9 @@ class NamedOwnFilesIT {
                 .add("tmpdir_mktemp", "@env=TMPDIR=" + s, "mktemp")
                 .add("find_exec_up", "find", s + "/dst", "-maxdepth", "0", "-exec", "cp", x.toString(),
                         "{}/../audit.jsonl", ";")
+                // the .. made at run time: the names after it decide
+                .add("dots_at_run_time", "sh", "-c", "cp " + x + " " + work + "/.$(:)./state/audit.jsonl")
+                .add("dots_printed", "sh", "-c", "printf 'model text r\\n' >> " + work + "/$(echo ..)/state/team.rules")
                 .add("gzip_own_file", "gzip", y.toString());
 
         Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
@@ -64,7 +67,7 @@ class NamedOwnFilesIT {
         assertThat(run.exit()).as(run.describe()).isZero();
         SoftAssertions soft = new SoftAssertions();
         List<String> refused = List.of("rename_ul", "sdiff_o", "lz4_out", "gzip_removes", "cp_backup_suffix",
-                "sed_backup_suffix", "git_trace", "tmpdir_mktemp", "find_exec_up");
+                "sed_backup_suffix", "git_trace", "tmpdir_mktemp", "find_exec_up", "dots_at_run_time", "dots_printed");
         for (String name : refused) {
             AppResult r = run.result(name);
             Blocked.assertBlocked(r);

@@ -151,6 +151,36 @@ class SteeringFilesIT {
         }
     }
 
+    /**
+     * git writes {@code core.worktree} into every absorbed submodule's repository ({@code .git/modules/NAME/config},
+     * naming the superproject's {@code NAME}): that is where git finds the work tree anyway, so {@code git status} in
+     * such a superproject stays Read. The same key naming another directory moves the work tree: refused.
+     */
+    @OnEachJdk
+    void an_absorbed_submodules_own_work_tree_is_no_change_and_another_is_refused(Jdk jdk) throws Exception {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        List<String> steps = new ArrayList<>();
+        for (String name : List.of("ok", "moved")) {
+            Path top = w.resolve(name);
+            steps.addAll(gitDir(top.resolve(".git"), ""));
+            steps.addAll(List.of("bytes", top.resolve(".git/index").toString(), gitlinkIndex("sub"),
+                    "write", top.resolve("sub/.git").toString(), "gitdir: ../.git/modules/sub\n"));
+            String tree = name.equals("ok") ? "../../../sub" : "../../../elsewhere";
+            steps.addAll(gitDir(top.resolve(".git/modules/sub"), "\tworktree = " + tree + "\n"));
+            steps.addAll(List.of("mkdir", top.resolve("elsewhere").toString()));
+        }
+        steps.add("--run");
+        steps.addAll(Spec.attempts()
+                .add("own", "@dir=" + w.resolve("ok"), "git", "status")
+                .add("moved", "@dir=" + w.resolve("moved"), "git", "status").args());
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(steps).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("own").blocked()).as(run.describe()).isFalse();
+        assertThat(run.result("moved").blocked()).as(run.describe()).isTrue();
+        assertThat(run.stderr()).contains("modules/sub/config: core.worktree");
+    }
+
     @OnEachJdk
     void git_status_with_a_repository_fsmonitor_is_refused_under_readonly(Jdk jdk) {
         Tree t = tree();

@@ -497,11 +497,16 @@ final class Analysis {
 
     /**
      * The directories a command and what it runs work in when its {@code chdir opt} rows' options are given
-     * ({@code env -C DIR}, {@code make -C DIR}, {@code unshare --wd=DIR}), or null when none is.
+     * ({@code env -C DIR}, {@code make -C DIR}, {@code unshare --wd=DIR}) or it has a {@code chdir operand} row
+     * ({@code cmake -E chdir DIR CMD}), or null when none is.
      */
     private static List<Arg> workDirectories(ParsedArgs p) {
         List<Arg> out = null;
         for (Section s : p.path) {
+            if (s.chdirOperand() && !p.operands.isEmpty()) {
+                out = new ArrayList<>(1);
+                out.add(p.operands.get(0));
+            }
             for (String opt : s.chdirOpts()) {
                 for (ParsedArgs.Use u : p.options) {
                     if (!u.name().equals(opt)) {

@@ -138,9 +138,9 @@ public final class OwnFiles {
         }
         if (dynamic) {
             String known = PathText.staticPrefix(p);
-            Entry up = upAfterRunTimePart(p.substring(known.length()));
-            if (up != null) {
-                return up;
+            Entry after = afterRunTimePart(p);
+            if (after != null) {
+                return after;
             }
             p = known;
             if (p.isEmpty()) {
@@ -185,25 +185,63 @@ public final class OwnFiles {
     }
 
     /**
-     * After a part only known at run time, {@code ..} may lead anywhere ({@code find D -exec cp x {}/../F}: {@code {}}
-     * is any file below D): the literal name after the last {@code ..} is compared with the protected files' names,
-     * as a relative path from an unknown directory is. Null when the rest does not go up, or ends with no name.
+     * After a part only known at run time, the path may lead anywhere: the part may be {@code ..} or hold it
+     * ({@code .$(:).}, {@code $(echo a/..)}), and a literal {@code ..} after it leads up from an unknown place
+     * ({@code find D -exec cp x {}/../F}: {@code {}} is any file below D). So the literal rest after the last such
+     * part is compared with the protected files' names, as a relative path from an unknown directory is. Null when
+     * nothing literal follows the last run-time part.
      */
-    private Entry upAfterRunTimePart(String rest) {
-        int up = rest.lastIndexOf("../");
-        if (up < 0 || up > 0 && rest.charAt(up - 1) != '/' && rest.charAt(up - 1) != ')' && rest.charAt(up - 1) != '}') {
+    private Entry afterRunTimePart(String p) {
+        int end = -1;
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '$' || c == '`' || c == '\u2026') {
+                end = runTimePartEnd(p, i);
+                i = end - 1;
+            }
+        }
+        int slash = end < 0 ? -1 : p.indexOf('/', end);
+        if (slash < 0 || slash + 1 >= p.length()) {
             return null;
         }
-        String tail = rest.substring(up + 3);
-        if (tail.isEmpty() || tail.indexOf('$') >= 0 || tail.indexOf('`') >= 0 || tail.indexOf('\u2026') >= 0) {
-            return null;
-        }
+        String tail = p.substring(slash + 1);
         for (Entry e : entries) {
             if (reachesRelative(tail, e)) {
                 return e;
             }
         }
         return null;
+    }
+
+    /** Where the run-time part starting at {@code i} ends: after its closing bracket or backquote, or its name. */
+    private static int runTimePartEnd(String p, int i) {
+        char c = p.charAt(i);
+        if (c == '`') {
+            int close = p.indexOf('`', i + 1);
+            return close < 0 ? p.length() : close + 1;
+        }
+        if (c != '$' || i + 1 >= p.length()) {
+            return i + 1;
+        }
+        char open = p.charAt(i + 1);
+        if (open == '(' || open == '{') {
+            char close = open == '(' ? ')' : '}';
+            int depth = 0;
+            for (int j = i + 1; j < p.length(); j++) {
+                char d = p.charAt(j);
+                if (d == open) {
+                    depth++;
+                } else if (d == close && --depth == 0) {
+                    return j + 1;
+                }
+            }
+            return p.length();
+        }
+        int j = i + 1;
+        while (j < p.length() && (Character.isLetterOrDigit(p.charAt(j)) || p.charAt(j) == '_')) {
+            j++;
+        }
+        return j;
     }
 
     /**

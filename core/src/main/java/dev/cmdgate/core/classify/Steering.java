@@ -215,6 +215,8 @@ final class Steering {
         private final String cwd;
         private String workDir;
         private List<String> repoDirs;
+        /** Each repository's work tree where git finds it without core.worktree (its .git's directory, a gitlink's path). */
+        private final Map<String, String> foundTrees = new HashMap<>();
         /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
         private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
@@ -501,6 +503,9 @@ final class Steering {
                 if (worktreeTop == null && f.top() != null) {
                     worktreeTop = git.realOrAsIs(f.top());
                 }
+                if (f.top() != null) {
+                    foundTrees.put(f.gitDir(), f.top());
+                }
                 add(dirs, f.gitDir());
                 String common = git.commonDir(f.gitDir());
                 if (common != null) {
@@ -564,6 +569,9 @@ final class Steering {
                     case DIRECTORY -> sub = git.realOrAsIs(dotGit);
                     case FILE, LINK -> sub = gitFile(tree, dotGit);
                     default -> throw new Blocked(shown(dotGit) + " is neither a directory nor a file naming one");
+                }
+                if (sub != null) {
+                    foundTrees.putIfAbsent(sub, tree);
                 }
                 if (sub != null && !dirs.contains(sub)) {
                     add(dirs, sub);
@@ -640,6 +648,9 @@ final class Steering {
                     }
                     continue;
                 }
+                if (t == null && isFoundTree(path, set)) {
+                    continue;
+                }
                 if (t == null) {
                     judge(r, s, path, set);
                 } else if (CodeArguments.keyMatches(r.set(), set.key()) && isSet(set.value())) {
@@ -652,6 +663,20 @@ final class Steering {
                     t.then.add(new Object[] {path, set});
                 }
             }
+        }
+
+        /**
+         * A {@code core.worktree} in a repository's own configuration naming the work tree git finds it from anyway:
+         * git writes one into every absorbed submodule's repository ({@code .git/modules/NAME/config}: the
+         * superproject's {@code NAME}), and it moves nothing. Any other value is judged as the option's would be.
+         */
+        private boolean isFoundTree(String path, GitConfigText.Setting set) throws SiteFiles.Unreadable {
+            if (!set.key().equalsIgnoreCase("core.worktree") || set.value() == null || set.value().isEmpty()) {
+                return false;
+            }
+            String repoDir = parent(path);
+            String tree = repoDir == null ? null : foundTrees.get(repoDir);
+            return tree != null && git.realOrAsIs(against(repoDir, set.value())).equals(git.realOrAsIs(tree));
         }
 
         private String included(String from, String value) throws Blocked {

@@ -62,6 +62,8 @@ public final class RuleSet {
     final List<String> secretVars = new ArrayList<>();
     final List<String> notSecretVars = new ArrayList<>();
     final List<String> secretValues = new ArrayList<>();
+    /** The shape of a generated credential ({@code secret-random-values}); null when the rules set none. */
+    RandomToken randomSecrets;
     /** secret-grant rows: program → globs of the secret variables it may receive (upper-cased). */
     final Map<String, List<String>> secretGrants = new HashMap<>();
     /** Programs that only pass their environment on to the commands cmdgate sees them run (shells, wrappers). */
@@ -790,7 +792,7 @@ public final class RuleSet {
         if (name == null) {
             return false;
         }
-        if (value != null && Glob.anyMatch(secretValues, value)) {
+        if (value != null && (Glob.anyMatch(secretValues, value) || randomSecrets != null && randomSecrets.matches(value))) {
             return true;
         }
         String n = name.toUpperCase(java.util.Locale.ROOT);

@@ -406,8 +406,9 @@ final class RulesParser {
 
     /**
      * {@code chdir} (the first operand is the shell's new directory), {@code chdir opt OPT} (the option's value is the
-     * directory the command and what it runs work in), {@code chdir between WORD...} (commands after these start
-     * words run in the directory of each file the command finds).
+     * directory the command and what it runs work in), {@code chdir operand} (the first operand is that directory),
+     * {@code chdir between WORD...} (commands after these start words run in the directory of each file the command
+     * finds).
      */
     private static void chdirRow(Section s, RuleLine row) {
         List<String> t = row.words;
@@ -415,10 +416,12 @@ final class RulesParser {
             s.chdir = true;
         } else if (t.size() == 3 && t.get(1).equals("opt")) {
             s.chdirOpts.add(s.optionName(t.get(2)));
+        } else if (t.size() == 2 && t.get(1).equals("operand")) {
+            s.chdirOperand = true;
         } else if (t.size() >= 3 && t.get(1).equals("between")) {
             s.chdirBetween.addAll(t.subList(2, t.size()));
         } else {
-            throw new IllegalArgumentException("expected: chdir | chdir opt OPT | chdir between WORD...");
+            throw new IllegalArgumentException("expected: chdir | chdir opt OPT | chdir operand | chdir between WORD...");
         }
     }
 

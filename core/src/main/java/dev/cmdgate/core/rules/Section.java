@@ -46,6 +46,8 @@ public final class Section {
     boolean chdir;
     /** {@code chdir opt OPT} rows: options whose value is the directory the command and what it runs work in (env -C). */
     final List<String> chdirOpts = new ArrayList<>();
+    /** {@code chdir operand}: the first operand is the directory the command it runs works in (cmake -E chdir DIR). */
+    boolean chdirOperand;
     /**
      * {@code chdir between WORD...} rows: the start words of {@code runs between} commands that run in the directory
      * of each file the command finds (find -execdir).
@@ -132,6 +134,7 @@ public final class Section {
         unsets.clear();
         chdir = false;
         chdirOpts.clear();
+        chdirOperand = false;
         chdirBetween.clear();
         versionSpellings.clear();
         codeFile = null;
@@ -242,6 +245,8 @@ public final class Section {
     public boolean chdir() { return chdir; }
     /** The {@code chdir opt} rows: options naming the directory the command, and what it runs, work in. */
     public List<String> chdirOpts() { return chdirOpts; }
+    /** The {@code chdir operand} row: the first operand names the directory the command it runs works in. */
+    public boolean chdirOperand() { return chdirOperand; }
     /** The {@code chdir between} rows: start words of embedded commands run in each found file's directory. */
     public List<String> chdirBetween() { return chdirBetween; }
     public boolean hasSubs() { return !subs.isEmpty() || !optSubs.isEmpty(); }

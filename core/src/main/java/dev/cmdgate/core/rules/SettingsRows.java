@@ -69,6 +69,8 @@ final class SettingsRows {
             case "secret-vars" -> rules.secretVars.addAll(upper(rest));
             case "not-secret-vars" -> rules.notSecretVars.addAll(upper(rest));
             case "secret-values" -> rules.secretValues.addAll(rest);
+            case "secret-random-values" -> rules.randomSecrets = rest.size() == 1 && rest.get(0).equals("off") ? null
+                    : RandomToken.parse(rest);
             case "secret-grant" -> secretGrant(rules, rest);
             case "secret-carriers" -> rules.secretCarriers.addAll(rest);
             case "secret-inert" -> rules.secretInert.addAll(rest);

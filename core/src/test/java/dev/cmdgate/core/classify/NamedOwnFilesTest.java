@@ -120,6 +120,16 @@ class NamedOwnFilesTest {
             "find STATE/sub -maxdepth 0 -exec cp /w/x {}/../audit.jsonl \\;",
             "find /w/dst -exec cp /w/x {}/../../user.rules +",
             "cp /w/x \"$D/../audit.jsonl\"",
+            // a wrapper that runs its command in the directory its first operand names
+            "cmake -E chdir / cp /w/x .STATE/audit.jsonl",
+            "cmake -E chdir STATE/.. cp /w/x gate/user.rules",
+            // ... and the run-time part may itself be, or hold, the ..
+            "cp /w/x STATE/sub/.$(:)./audit.jsonl",
+            "printf x >> /w/$(echo ..)/gate/user.rules",
+            "cp /w/x /w/x$(echo /..)/user.rules",
+            "cp /w/x /w/`echo ..`/audit.jsonl.1",
+            "cp /w/x /w/${D:-..}/audit.jsonl",
+            "cp /w/x /w/$(echo \"$(echo ..)\")/audit.jsonl",
             // a work tree the gate cannot resolve may hold its files; $PWD and $HOME are what it knows
             "git --git-dir=/w/.git --work-tree=$X checkout -f",
             "GIT_WORK_TREE=$(cat /w/t) git --git-dir=/w/.git stash",
@@ -166,6 +176,8 @@ class NamedOwnFilesTest {
             "./tool /w/x",
             "git diff --no-index STATE/user.rules /w/user.rules",
             "find /w/dst -exec cp /w/x {}/../copy \\;",
+            "cp /w/x /w/$(date +%s)/copy",
+            "cp /w/x /w/$(echo ..)/notes/audit",
             "git --git-dir=/w/.git --work-tree=$X status",
             "java -javaagent:STATE/user.rules -cp STATE/user.rules -XX:SharedArchiveFile=STATE/user.rules -version",
     })

@@ -108,6 +108,51 @@ class SecretsTest {
     }
 
     @Test
+    void vendorNamesHeadersJsonMembersAndGeneratedTokensAreSecretsAndHashesIdsAndNamesAreNot() {
+        Map<String, String> env = new LinkedHashMap<>();
+        // names: session keys, secret-key and PIN suffixes, authentication identities, glued write and private keys
+        for (String name : List.of("BW_SESSION", "OP_SESSION_team", "HUAWEICLOUD_SDK_SK", "PKCS11_PIN", "YARN_NPM_AUTH_IDENT",
+                "HONEYCOMB_WRITEKEY", "SSH_PRIVATEKEY", "BUILD_CERTIFICATE_BASE64", "SIGNING_KEY_STORE_BASE64", "PROXY_USERPWD",
+                "SONAR_LOGIN", "COMPASS_API_TOKEN", "PASSWORD_STORE_GPG_OPTS")) {
+            env.put(name, "v");
+        }
+        env.put("GPG_ARGS", "--batch --passphrase pw");
+        // values: a header, JSON members, a netrc line, a broker URL's user part, token prefixes under neutral names
+        env.put("EXTRA_HEADER", "X-Trace: 1, Authorization: Bearer abc");
+        env.put("GIT_CONFIG_VALUE_0", "AUTHORIZATION: basic dXNlcjpwdw==");
+        env.put("SPRING_APPLICATION_JSON", "{\"datasource\":{\"username\":\"app\",\"password\":\"pw\"}}");
+        env.put("RCLONE_CONFIG_DRIVE", "{\"access_token\":\"x\"}");
+        env.put("NETRC_LINE", "machine api.example.com login deploy password pw");
+        env.put("MQTT_URL", "mqtts://abc@broker.example.com");
+        env.put("GCP_ACCESS", "ya29.a0AfH6SMB");
+        env.put("DOCKERHUB", "dckr_pat_abc");
+        env.put("STRIPE", "sk_live_abc");
+        env.put("TFC", "abcdefgh.atlasv1.ijklmnop");
+        env.put("GOOGLE_CLIENT", "GOCSPX-abc");
+        // a generated credential under any name
+        env.put("SESSION_BLOB", "qZ3x9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa==");
+        env.put("CLOUD_AK_PAIR", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
+        // hashes, ids, names, paths and settings that are not
+        env.put("GITHUB_SHA", "8f14e45fceea167a5a36dedd4bea2543cd1e1b2a");
+        env.put("RUN_UUID", "123e4567-e89b-12d3-a456-426614174000");
+        env.put("BUILD_TAG", "jenkins-MyProject-Feature-Branch-Build-1234");
+        env.put("MAIN_CLASS", "com.example.MyApplicationConfiguration1");
+        env.put("SESSION_NAME", "MyVeryLongSessionNameForTesting2024Dec");
+        env.put("IMAGE", "registry.example.com/Team/app:1.2.3-Build4567890");
+        env.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus");
+        env.put("XDG_SESSION_ID", "3");
+        env.put("GIT_AUTHOR_NAME", "Ann Example");
+        env.put("KEYCLOAK_AUTH_METHOD", "client-jwt");
+        env.put("JAVA_HOME", "/usr/lib/jvm/Temurin-17-JDK-amd64-ABCDEFGHIJKLMNOPQ");
+        assertThat(S.names(env)).containsExactlyInAnyOrder("BW_SESSION", "OP_SESSION_team", "HUAWEICLOUD_SDK_SK",
+                "PKCS11_PIN", "YARN_NPM_AUTH_IDENT", "HONEYCOMB_WRITEKEY", "SSH_PRIVATEKEY", "BUILD_CERTIFICATE_BASE64",
+                "SIGNING_KEY_STORE_BASE64", "PROXY_USERPWD", "SONAR_LOGIN", "COMPASS_API_TOKEN", "PASSWORD_STORE_GPG_OPTS", "GPG_ARGS",
+                "EXTRA_HEADER", "GIT_CONFIG_VALUE_0",
+                "SPRING_APPLICATION_JSON", "RCLONE_CONFIG_DRIVE", "NETRC_LINE", "MQTT_URL", "GCP_ACCESS", "DOCKERHUB",
+                "STRIPE", "TFC", "GOOGLE_CLIENT", "SESSION_BLOB", "CLOUD_AK_PAIR");
+    }
+
+    @Test
     void aNameExceptionExemptsTheNameNeverASecretValue() {
         Map<String, String> env = new LinkedHashMap<>();
         // not-secret-vars names holding a value secret-values recognises: withheld like DATABASE_URL
