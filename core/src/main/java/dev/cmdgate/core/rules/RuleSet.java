@@ -212,14 +212,23 @@ public final class RuleSet {
      * values it read at start-up, so the application cannot change them by setting a property later.
      */
     public static RuleSet withUserFile(Path file, Map<String, String> placeholders) {
-        String text;
+        return withUserText(readUserFile(file), file.toString(), placeholders);
+    }
+
+    /**
+     * The text of a user rules file, read once: a caller that checks it and builds from it later keeps this
+     * text rather than reading the file again (which may have changed in between).
+     *
+     * @throws IllegalArgumentException with a one-line message when the file cannot be read
+     */
+    public static String readUserFile(Path file) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read rules file " + file + ": " + e.getMessage());
         }
-        return withUserText(text, file.toString(), placeholders);
     }
+
 
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin) {
