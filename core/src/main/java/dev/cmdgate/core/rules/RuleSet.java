@@ -68,6 +68,8 @@ public final class RuleSet {
     final Set<String> secretCarriers = new HashSet<>();
     /** Programs (shell builtins) that can neither keep nor pass on what is in their environment. */
     final Set<String> secretInert = new HashSet<>();
+    /** secret-together rows: sets of variables (upper-cased globs) a program reads only as a whole. */
+    final List<List<String>> secretTogether = new ArrayList<>();
     /** example rows, in file order. */
     final List<RuleExample> examples = new ArrayList<>();
 
@@ -228,7 +230,6 @@ public final class RuleSet {
             throw new IllegalArgumentException("cannot read rules file " + file + ": " + e.getMessage());
         }
     }
-
 
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
     public static RuleSet withUserText(String text, String origin) {
@@ -836,6 +837,23 @@ public final class RuleSet {
     /** Whether the program can neither keep nor pass on its environment ({@code secret-inert}: cd, true, test). */
     public boolean isSecretInert(String program) {
         return secretInert.contains(program);
+    }
+
+    /**
+     * The {@code secret-together} set {@code variable} belongs to (a number, the same for every member of one set),
+     * or -1 when it belongs to none.
+     */
+    public int secretSetOf(String variable) {
+        if (variable == null || secretTogether.isEmpty()) {
+            return -1;
+        }
+        String v = variable.toUpperCase(java.util.Locale.ROOT);
+        for (int i = 0; i < secretTogether.size(); i++) {
+            if (Glob.anyMatch(secretTogether.get(i), v)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */
