@@ -85,4 +85,51 @@ class NamedOwnFilesIT {
         soft.assertThat(work.resolve("y.gz")).exists();
         soft.assertAll();
     }
+
+    /**
+     * bash's words for the directories it keeps — {@code ~+} ({@code $PWD}), {@code ~-} ({@code $OLDPWD}, after a cd or
+     * as the line set it), the stack's {@code ~1} after {@code pushd -n} — leading to the gate's files, under
+     * {@code full}: each is refused and the files are as the gate left them; {@code ~+} to the model's own file runs.
+     */
+    @OnEachJdk
+    void the_shells_own_directory_words_do_not_reach_the_gates_files(Jdk jdk) throws Exception {
+        Path home = Dirs.mkdir(tmp, "home");
+        Path state = Dirs.mkdir(tmp, "state");
+        String rulesText = "# the team's rules\n";
+        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
+        Path audit = state.resolve("audit.jsonl");
+        Path work = Dirs.mkdir(tmp, "work");
+        Dirs.write(work.resolve("x"), "model text\n");
+        String s = state.toString();
+        Spec spec = Spec.attempts()
+                .add("tilde_plus", "bash", "-c", "cp x ~+/../state/audit.jsonl")
+                .add("tilde_plus_after_cd", "bash", "-c", "cd " + s + " && cp " + work + "/x ~+/team.rules")
+                .add("tilde_minus_after_cd", "bash", "-c", "cd " + s + " && cd " + work + " && cp x ~-/audit.jsonl")
+                .add("tilde_minus_assigned", "bash", "-c", "OLDPWD=" + s + "; cp x ~-/audit.jsonl")
+                .add("directory_stack", "bash", "-c", "pushd -n " + s + " >/dev/null; cp x ~1/team.rules")
+                .add("pwd_variable", "bash", "-c", "cd " + s + " && cp " + work + "/x $PWD/team.rules")
+                .add("tilde_plus_own_file", "bash", "-c", "cp x ~+/copy");
+
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
+                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
+                .main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        List<String> refused = List.of("tilde_plus", "tilde_plus_after_cd", "tilde_minus_after_cd", "tilde_minus_assigned",
+                "directory_stack", "pwd_variable");
+        for (String name : refused) {
+            AppResult r = run.result(name);
+            Blocked.assertBlocked(r);
+            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
+        }
+        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
+        List<String> lines = Dirs.read(audit).lines().toList();
+        soft.assertThat(lines).as("only the gate's own lines").allMatch(l -> l.startsWith("{\"time\":"));
+        soft.assertThat(lines.size()).as("a line for every launch, none taken away").isGreaterThan(refused.size());
+        soft.assertThat(run.result("tilde_plus_own_file").status()).as(run.result("tilde_plus_own_file").toString())
+                .isEqualTo("ok");
+        soft.assertThat(work.resolve("copy")).exists();
+        soft.assertAll();
+    }
 }

@@ -847,6 +847,58 @@ final class FileEffects {
         if (mine == null && homeAssigned()) {
             mine = reachedFromHomes(a);
         }
+        if (mine == null) {
+            mine = reachedFromDirectoryWord(a);
+        }
+        return mine;
+    }
+
+    /**
+     * A path that starts with a word for a directory the shell keeps ({@link DirectoryWord}: {@code ~+} and
+     * {@code $PWD}, {@code ~-} and {@code $OLDPWD}, the directory stack's {@code ~N}): checked in every directory the
+     * word may stand for there, and by name — the rest compared with the ends of the gate's files' paths — whenever
+     * one of them is only known at run time ({@code OLDPWD} inherited, a stack entry, a value the line computes).
+     */
+    private OwnFiles.Entry reachedFromDirectoryWord(Arg a) {
+        DirectoryWord d = DirectoryWord.of(a.text);
+        if (d == null) {
+            return null;
+        }
+        List<String> dirs = new ArrayList<>(4);
+        boolean byName = d.kind() != DirectoryWord.Kind.PWD;
+        EnvState.Value assigned = analysis.env.value(d.variable());
+        if (assigned != null) {
+            byName |= assigned.dynamic();
+            dirs.addAll(analysis.env.literals(d.variable()));
+        }
+        if (d.kind() != DirectoryWord.Kind.STACK || d.rest().isEmpty() || d.rest().charAt(0) == '/') {
+            // the directories the line may be in now (PWD), or was in before its last cd (OLDPWD)
+            if (!changedDirectory) {
+                byName |= cwd == null;
+                if (cwd != null) {
+                    dirs.add(cwd);
+                }
+            } else if (possibleDirectories == null) {
+                byName = true;
+            } else {
+                dirs.addAll(possibleDirectories);
+            }
+        }
+        boolean dynamicRest = d.rest().indexOf('$') >= 0 || d.rest().indexOf('`') >= 0 || a.unresolved() && d.rest().isEmpty();
+        OwnFiles.Entry mine = null;
+        for (int i = 0; i < dirs.size() && mine == null; i++) {
+            if (!dirs.get(i).isEmpty()) {
+                mine = own.reached(dirs.get(i) + d.rest(), null, dynamicRest, dotglob);
+            }
+        }
+        if (mine == null && byName) {
+            String rest = d.rest();
+            int up = rest.lastIndexOf("../");
+            String tail = up >= 0 ? rest.substring(up + 3) : rest.startsWith("/") ? rest.substring(1) : "";
+            if (!tail.isEmpty()) {
+                mine = own.reached(tail, null, dynamicRest, dotglob);
+            }
+        }
         return mine;
     }
 

@@ -51,7 +51,7 @@ class NamedOwnFilesTest {
 
     private List<String> reasons(String dir, String line) {
         String l = line.replace("STATE", state.toString()).replace("POLICY", policy.toString());
-        String d = dir.replace("STATE", state.toString());
+        String d = dir.replace("STATE", state.toString()).replace("SRV", state.getParent().toString());
         Classification r = c.classifyArgv(List.of("sh", "-c", l), Map.of(), LaunchSite.of(d, List::of));
         return r.findings().stream().map(Finding::reason).toList();
     }
@@ -138,6 +138,52 @@ class NamedOwnFilesTest {
         assertThat(reasons("/w/x", line)).noneMatch(r -> r.startsWith("changes cmdgate's own files"));
         assertThat(reasons("/w", "git --git-dir=/w/.git --work-tree=$PWD checkout -f"))
                 .noneMatch(r -> r.startsWith("changes cmdgate's own files"));
+    }
+
+    /**
+     * The directories the shell keeps: {@code ~+} and {@code $PWD} are where the line is (the launch's directory, a
+     * cd's target, a value the line gave PWD), {@code ~-} and {@code $OLDPWD} where it was before its last cd or
+     * what it inherited (not known when judged: the rest is compared by name), the stack's {@code ~N} what pushd
+     * left (by name).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "cp /w/x ~+/gate/audit.jsonl",
+            "cp /w/x ~+/../srv/gate/user.rules",
+            "cp /w/x $PWD/gate/audit.jsonl",
+            "cp /w/x ${PWD}/gate/audit.jsonl",
+            "cd STATE && cp /w/x ~+/audit.jsonl",
+            "PWD=STATE; cp /w/x ~+/audit.jsonl",
+            "cd $X && cp /w/x ~+/gate/audit.jsonl",
+            "cd STATE && cd /w && cp /w/x ~-/audit.jsonl",
+            "cd STATE && cd /w && cp /w/x $OLDPWD/audit.jsonl",
+            "OLDPWD=STATE; cp /w/x ~-/audit.jsonl",
+            "cp /w/x ~-/audit.jsonl",
+            "cp /w/x ~-/../gate/user.rules",
+            "pushd -n STATE >/dev/null; cp /w/x ~1/audit.jsonl",
+            "cp /w/x ~+1/audit.jsonl",
+            "cp /w/x ~-0/user.rules",
+            "cp /w/x ~+/g*/audit.jsonl",
+            "cp /w/x ~+/policy/../gate/audit.jsonl",
+            "touch ~+/gate/audit.jsonl",
+    })
+    void aDirectoryTheShellKeepsIsResolvedAsTheShellWillOrJudgedByName(String line) {
+        assertThat(reasons("SRV", line)).as(line).anyMatch(r -> r.startsWith("changes cmdgate's own files: the "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "cp /w/x ~+/other.txt",
+            "cp /w/x ~+/gate/other.txt",
+            "cp /w/x ~-/other.txt",
+            "cp /w/x ~1/other.txt",
+            "cp /w/x $PWD/other.txt",
+            "cd /w && cp /w/x ~+/audit.jsonl",
+            "cat ~-/audit.jsonl",
+            "cat ~+/gate/audit.jsonl",
+    })
+    void aDirectoryTheShellKeepsThatReachesNoGateFileIsNotOwnFiles(String line) {
+        assertThat(reasons("SRV", line)).as(line).noneMatch(r -> r.startsWith("changes cmdgate's own files"));
     }
 
     @ParameterizedTest
