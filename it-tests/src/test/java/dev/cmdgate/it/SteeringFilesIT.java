@@ -151,6 +151,61 @@ class SteeringFilesIT {
         }
     }
 
+    /**
+     * Three ways the command line points git at another tree or repository than the one found from its directory:
+     * {@code --work-tree=T}, where git runs its fsmonitor (a {@code python3 -m} module there takes the place of the
+     * one named), {@code --work-tree=T} whose checked-out submodule's configuration names a program, and {@code --bare},
+     * which reads the working directory as the repository (its {@code diff.external}) past a harmless {@code .git}.
+     */
+    private List<String> pointedElsewhere(Path w, String tag) throws Exception {
+        List<String> steps = new ArrayList<>();
+        for (int i = 2; i <= 3; i++) {
+            steps.addAll(List.of("script", w.resolve("bin/m" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+        }
+        // 1: git runs the fsmonitor at the top of the work tree named, where json.py is imported for json
+        steps.addAll(gitDir(w.resolve("r1/.git"), "\tfsmonitor = python3 -m json.tool\n"));
+        steps.addAll(List.of("write", w.resolve("t1/json.py").toString(),
+                "open('" + w.resolve(tag + 1) + "', 'w').write('made')\n"));
+        // 2: the index's gitlink sub is checked out in the work tree named, with a configuration of its own
+        steps.addAll(gitDir(w.resolve("r2/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("r2/.git/index").toString(), gitlinkIndex("sub")));
+        steps.addAll(gitDir(w.resolve("t2/sub/.git"), "\tfsmonitor = " + w.resolve("bin/m2") + "\n"));
+        // 3: with --bare the directory itself is the repository; its .git is not read
+        steps.addAll(gitDir(w.resolve("d3"), "[diff]\n\texternal = " + w.resolve("bin/m3") + "\n"));
+        steps.addAll(gitDir(w.resolve("d3/.git"), ""));
+        steps.addAll(List.of("write", w.resolve("d3/a.txt").toString(), "a\n", "write", w.resolve("d3/b.txt").toString(), "b\n"));
+        steps.add("--run");
+        steps.addAll(Spec.attempts()
+                .add("work_tree_module", "@dir=" + w.resolve("r1"), "git", "--work-tree=" + w.resolve("t1"), "status")
+                .add("work_tree_submodule", "@dir=" + w.resolve("r2"), "git", "--work-tree=" + w.resolve("t2"), "status")
+                .add("bare", "@dir=" + w.resolve("d3"), "git", "--bare", "diff", "--no-index", "a.txt", "b.txt").args());
+        return steps;
+    }
+
+    private static final List<String> ELSEWHERE = List.of("work_tree_module", "work_tree_submodule", "bare");
+
+    @OnEachJdk
+    void a_tree_or_repository_the_line_names_is_read_for_what_steers_git(Jdk jdk) throws Exception {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(pointedElsewhere(w, "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        for (int i = 0; i < ELSEWHERE.size(); i++) {
+            assertThat(run.result(ELSEWHERE.get(i)).blocked()).as(ELSEWHERE.get(i) + ": " + run.describe()).isTrue();
+            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(ELSEWHERE.get(i) + ": the program never ran").isFalse();
+        }
+
+        // the control: the same files, nothing blocked — git runs every program
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(pointedElsewhere(c, "control")).run();
+        for (int i = 0; i < ELSEWHERE.size(); i++) {
+            assertThat(control.result(ELSEWHERE.get(i)).blocked()).as(control.describe()).isFalse();
+            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(ELSEWHERE.get(i) + " runs the program when not gated: "
+                    + control.describe()).isTrue();
+        }
+    }
+
     @OnEachJdk
     void git_status_with_a_repository_fsmonitor_is_refused_under_readonly(Jdk jdk) {
         Tree t = tree();
