@@ -132,4 +132,54 @@ class NamedOwnFilesIT {
         soft.assertThat(work.resolve("copy")).exists();
         soft.assertAll();
     }
+
+    /**
+     * sqlite3's statements and dot commands name the files they write inside their text, relative names too: {@code
+     * VACUUM INTO}, {@code ATTACH} (a database file made when missing) and {@code .once}, aimed at the audit file and
+     * its rotated names, under {@code full}. Each is refused and nothing is made or changed in the state directory;
+     * {@code VACUUM INTO} a file of the model's own runs.
+     */
+    @OnEachJdk
+    void sqlite_statements_and_dot_commands_do_not_write_the_gates_files(Jdk jdk) throws Exception {
+        Path home = Dirs.mkdir(tmp, "home");
+        Path state = Dirs.mkdir(tmp, "state");
+        String rulesText = "# the team's rules\n";
+        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
+        Path audit = state.resolve("audit.jsonl");
+        Path work = Dirs.mkdir(tmp, "work");
+        String db = work.resolve("app.db").toString();
+        String s = state.toString();
+        Spec spec = Spec.attempts()
+                .add("make_db", "sqlite3", db, "create table t(a); insert into t values (1)")
+                .add("vacuum_into", "sqlite3", db, "VACUUM INTO '" + s + "/audit.jsonl.1'")
+                .add("attach_relative", "sh", "-c", "cd " + s + " && sqlite3 " + db
+                        + " \"attach 'audit.jsonl.2' as a; create table a.t(x)\"")
+                .add("once_relative", "sh", "-c", "cd " + s + " && sqlite3 -cmd '.once audit.jsonl' " + db + " 'select 1'")
+                .add("vacuum_own_file", "sqlite3", db, "VACUUM INTO '" + work.resolve("copy.db") + "'");
+
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
+                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
+                .main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        List<String> refused = List.of("vacuum_into", "attach_relative", "once_relative");
+        for (String name : refused) {
+            AppResult r = run.result(name);
+            Blocked.assertBlocked(r);
+            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
+        }
+        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
+        List<String> lines = Dirs.read(audit).lines().toList();
+        soft.assertThat(lines).as("only the gate's own lines").allMatch(l -> l.startsWith("{\"time\":"));
+        try (Stream<Path> files = Files.list(state)) {
+            soft.assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).as("nothing made in the state"
+                    + " directory").allMatch(n -> n.equals("team.rules") || n.startsWith("audit.jsonl"));
+        }
+        soft.assertThat(state.resolve("audit.jsonl.1")).doesNotExist();
+        soft.assertThat(state.resolve("audit.jsonl.2")).doesNotExist();
+        soft.assertThat(run.result("vacuum_own_file").status()).as(run.describe()).isEqualTo("ok");
+        soft.assertThat(work.resolve("copy.db")).exists();
+        soft.assertAll();
+    }
 }

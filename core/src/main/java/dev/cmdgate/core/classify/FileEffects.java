@@ -442,6 +442,18 @@ final class FileEffects {
                     }
                 }
             }
+            case NAMED_OPERANDS -> {
+                for (Arg a : p.operands) {
+                    named(a, wr.words(), wr.verdict(), site);
+                }
+            }
+            case NAMED_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        named(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.words(), wr.verdict(), site);
+                    }
+                }
+            }
             default -> {
             }
         }
@@ -951,6 +963,13 @@ final class FileEffects {
                 found++;
                 writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, site);
             }
+        }
+    }
+
+    /** The file named after each phrase in a value that is statements of the program's own language. */
+    private void named(Arg a, List<String> phrases, Rating ordinary, Site site) {
+        for (String name : NamedAfter.names(a.text, phrases)) {
+            writePath(new Arg(name, a.dynamic && name.indexOf('$') >= 0, false, -1, -1), ordinary, site);
         }
     }
 
