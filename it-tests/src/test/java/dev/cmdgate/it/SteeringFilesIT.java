@@ -128,27 +128,41 @@ class SteeringFilesIT {
 
     private static final List<String> WAYS = List.of("submodule", "rejected", "symlink", "partial", "wrapper");
 
-    @OnEachJdk
-    void five_ways_a_file_chose_the_command_are_refused_and_each_runs_when_not_gated(Jdk jdk) throws Exception {
+    /** The steps that write one way's files, with its marker programs writing {@code tag}N in {@code w}, then its attempts. */
+    private interface Ways {
+        List<String> steps(Path w, String tag) throws Exception;
+    }
+
+    /**
+     * Under readonly every way is refused and no marker appears; the same files in audit mode (nothing blocked) show
+     * each way's program does run when git runs. Returns the readonly run.
+     */
+    private Run refusedAndRunWhenNotGated(Jdk jdk, List<String> ways, Ways steps) throws Exception {
         Tree t = tree();
         Path w = Dirs.mkdir(tmp, "w");
-        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(fiveWays(w, "marker")).run();
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(steps.steps(w, "marker")).run();
         assertThat(run.exit()).as(run.describe()).isZero();
-        for (int i = 0; i < WAYS.size(); i++) {
-            assertThat(run.result(WAYS.get(i)).blocked()).as(WAYS.get(i) + ": " + run.describe()).isTrue();
-            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(WAYS.get(i) + ": the program never ran").isFalse();
+        for (int i = 0; i < ways.size(); i++) {
+            assertThat(run.result(ways.get(i)).blocked()).as(ways.get(i) + ": " + run.describe()).isTrue();
+            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(ways.get(i) + ": the program never ran").isFalse();
         }
-        assertThat(run.stderr()).contains("sub/.git/config: core.fsmonitor", "extensions.partialclone", "diff.external");
 
         // the control: the same files, nothing blocked — git runs every program
         Path c = Dirs.mkdir(tmp, "c");
         Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
-                .args(fiveWays(c, "control")).run();
-        for (int i = 0; i < WAYS.size(); i++) {
-            assertThat(control.result(WAYS.get(i)).blocked()).as(control.describe()).isFalse();
-            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(WAYS.get(i) + " runs the program when not gated: "
+                .args(steps.steps(c, "control")).run();
+        for (int i = 0; i < ways.size(); i++) {
+            assertThat(control.result(ways.get(i)).blocked()).as(control.describe()).isFalse();
+            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(ways.get(i) + " runs the program when not gated: "
                     + control.describe()).isTrue();
         }
+        return run;
+    }
+
+    @OnEachJdk
+    void five_ways_a_file_chose_the_command_are_refused_and_each_runs_when_not_gated(Jdk jdk) throws Exception {
+        Run run = refusedAndRunWhenNotGated(jdk, WAYS, this::fiveWays);
+        assertThat(run.stderr()).contains("sub/.git/config: core.fsmonitor", "extensions.partialclone", "diff.external");
     }
 
     /**
@@ -186,24 +200,7 @@ class SteeringFilesIT {
 
     @OnEachJdk
     void a_tree_or_repository_the_line_names_is_read_for_what_steers_git(Jdk jdk) throws Exception {
-        Tree t = tree();
-        Path w = Dirs.mkdir(tmp, "w");
-        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(pointedElsewhere(w, "marker")).run();
-        assertThat(run.exit()).as(run.describe()).isZero();
-        for (int i = 0; i < ELSEWHERE.size(); i++) {
-            assertThat(run.result(ELSEWHERE.get(i)).blocked()).as(ELSEWHERE.get(i) + ": " + run.describe()).isTrue();
-            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(ELSEWHERE.get(i) + ": the program never ran").isFalse();
-        }
-
-        // the control: the same files, nothing blocked — git runs every program
-        Path c = Dirs.mkdir(tmp, "c");
-        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
-                .args(pointedElsewhere(c, "control")).run();
-        for (int i = 0; i < ELSEWHERE.size(); i++) {
-            assertThat(control.result(ELSEWHERE.get(i)).blocked()).as(control.describe()).isFalse();
-            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(ELSEWHERE.get(i) + " runs the program when not gated: "
-                    + control.describe()).isTrue();
-        }
+        refusedAndRunWhenNotGated(jdk, ELSEWHERE, this::pointedElsewhere);
     }
 
     @OnEachJdk

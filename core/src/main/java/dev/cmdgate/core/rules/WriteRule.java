@@ -222,35 +222,27 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                     throw new IllegalArgumentException("expected: writes prefixed [first|last] PREFIX... -> CLASS LEVEL \"reason\"");
                 }
             }
-            case "mentions" -> {
+            case "mentions", "named" -> {
+                boolean named = t.get(at).equals("named");
                 String what = row.need(i++);
                 if (what.equals("operands")) {
-                    target = Target.MENTIONS_OPERANDS;
+                    target = named ? Target.NAMED_OPERANDS : Target.MENTIONS_OPERANDS;
                 } else if (what.equals("opt")) {
-                    target = Target.MENTIONS_OPT;
+                    target = named ? Target.NAMED_OPT : Target.MENTIONS_OPT;
                     name = s.optionName(row.need(i++));
                 } else {
-                    throw new IllegalArgumentException("expected: writes mentions operands|opt OPT …");
+                    throw new IllegalArgumentException("expected: writes " + t.get(at) + " operands|opt OPT …");
                 }
-            }
-            case "named" -> {
-                String what = row.need(i++);
-                if (what.equals("operands")) {
-                    target = Target.NAMED_OPERANDS;
-                } else if (what.equals("opt")) {
-                    target = Target.NAMED_OPT;
-                    name = s.optionName(row.need(i++));
-                } else {
-                    throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
-                }
-                if (i >= arrow || !t.get(i++).equals("after")) {
-                    throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
-                }
-                while (i < arrow && !t.get(i).equals("if")) {
-                    words.add(t.get(i++).toLowerCase(java.util.Locale.ROOT));
-                }
-                if (words.isEmpty()) {
-                    throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
+                if (named) {
+                    if (i >= arrow || !t.get(i++).equals("after")) {
+                        throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
+                    }
+                    while (i < arrow && !t.get(i).equals("if")) {
+                        words.add(t.get(i++).toLowerCase(java.util.Locale.ROOT));
+                    }
+                    if (words.isEmpty()) {
+                        throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
+                    }
                 }
             }
             default -> throw new IllegalArgumentException("unknown writes target '" + t.get(at) + "'");

@@ -107,21 +107,8 @@ class SteeringTest {
 
     /** git's index (version 2, SHA-1) holding one gitlink (mode 160000) at {@code path}, as ISO-8859-1 text. */
     private static String gitlinkIndex(String path) throws Exception {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        java.io.DataOutputStream d = new java.io.DataOutputStream(out);
-        d.writeBytes("DIRC");
-        d.writeInt(2);
-        d.writeInt(1);
-        byte[] name = path.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        d.write(new byte[24]);
-        d.writeInt(0160000);
-        d.write(new byte[12]);
-        d.write(new byte[20]);
-        d.writeShort(name.length);
-        d.write(name);
-        d.write(new byte[8 - (62 + name.length) % 8]);
-        out.write(java.security.MessageDigest.getInstance("SHA-1").digest(out.toByteArray()));
-        return new String(out.toByteArray(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        return new String(GitIndexTest.index(2, 20, null, new GitIndexTest.Entry(path, 0160000)),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     /** git keeps the blanks of a .git file's path and of a commondir: so does the reading of what steers it. */
