@@ -61,13 +61,12 @@ public final class AgentRuntime {
     /**
      * The gate to hand to the bridge. Everything a bad configuration could break is checked here, so it
      * stops the JVM at start; the gate itself is built on its first use ({@link LazyGate}).
+     *
+     * @param rulesText the user rules file's text as the start-up check read it ({@link ConfigTargets#check}), or null
+     *                  without a rules file
+     * @param origins   premain's thread-origin slot, or null (see {@link CallSite#forThisJvm})
      */
-    public static Gate create(AgentConfig config, InstrumentGuard guard) {
-        return create(config, guard, null);
-    }
-
-    /** @param origins premain's thread-origin slot, or null (see {@link CallSite#forThisJvm}) */
-    public static Gate create(AgentConfig config, InstrumentGuard guard, ThreadLocal<Object> origins) {
+    public static Gate create(AgentConfig config, String rulesText, InstrumentGuard guard, ThreadLocal<Object> origins) {
         HandlerClass.check(config.prompt());
         AgentConfig.AuditOptions o = config.auditOptions();
         AuditSink audit = config.audit() == null ? null
@@ -82,8 +81,13 @@ public final class AgentRuntime {
             }
         }
         // A user rules file is parsed now, so a bad one stops the JVM at start with one line; that
-        // costs start-up time only for those who configure one. The built-in rules alone stay lazy.
-        CommandClassifier classifier = config.rules() == null ? null : ConfigTargets.userRules(config);
+        // costs start-up time only for those who configure one. The built-in rules alone stay lazy. It is
+        // parsed from the text the start-up check read: the file is not read again, since the application,
+        // running by now, may have rewritten it.
+        if (config.rules() != null && rulesText == null) {
+            throw new ConfigException("cmdgate.rules " + config.rules() + ": the text checked at start-up is missing");
+        }
+        CommandClassifier classifier = config.rules() == null ? null : ConfigTargets.userRules(config, rulesText);
         ThreadScopes scopes = new ThreadScopes();
         NativeAddresses natives = new NativeAddresses();
         PolicyStatus status = passports != null ? new PolicyStatus.Remote(passports)

@@ -5,11 +5,12 @@ import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.fleet.PolicyPoller;
 import dev.cmdgate.agent.prompt.HandlerClass;
 import dev.cmdgate.core.CommandClassifier;
-import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.classify.RulesClassifier;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.policy.OapPolicyCheck;
 import dev.cmdgate.core.policy.PassportException;
 import dev.cmdgate.core.policy.SigningKeyException;
+import dev.cmdgate.core.rules.RuleSet;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 
@@ -25,8 +26,13 @@ public final class ConfigTargets {
     private ConfigTargets() {
     }
 
-    /** Checks everything {@link AgentRuntime#create} would read. */
-    public static void check(AgentConfig config) {
+    /**
+     * Checks everything {@link AgentRuntime#create} would read.
+     *
+     * @return the text of the user rules file as it was checked, or null without one: the gate is built from this
+     *         text, not from the file read again, which the application may have rewritten since
+     */
+    public static String check(AgentConfig config) {
         HandlerClass.check(config.prompt());
         if (config.remote() != null) {
             try {
@@ -37,9 +43,12 @@ public final class ConfigTargets {
         } else {
             policy(config);
         }
-        if (config.rules() != null) {
-            userRules(config);
+        if (config.rules() == null) {
+            return null;
         }
+        String text = RuleSet.readUserFile(config.rules());
+        userRules(config, text);
+        return text;
     }
 
     /** The passport is read at start-up, so a missing or invalid one stops the JVM with one line; null without one. */
@@ -58,9 +67,13 @@ public final class ConfigTargets {
         }
     }
 
-    /** The classifier with the user's rules file, its trust rows' placeholders as they were at start-up. */
-    static CommandClassifier userRules(AgentConfig config) {
-        return config.startProperties().isEmpty() ? Classifiers.standard(config.rules())
-                : Classifiers.standard(config.rules(), config.startProperties());
+    /**
+     * The classifier with the user's rules file as {@code text} (what the start-up check read), its trust rows'
+     * placeholders as they were at start-up.
+     */
+    static CommandClassifier userRules(AgentConfig config, String text) {
+        String origin = config.rules().toString();
+        return RulesClassifier.of(config.startProperties().isEmpty() ? RuleSet.withUserText(text, origin)
+                : RuleSet.withUserText(text, origin, config.startProperties()));
     }
 }

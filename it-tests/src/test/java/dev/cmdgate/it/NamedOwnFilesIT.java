@@ -88,4 +88,103 @@ class NamedOwnFilesIT {
         soft.assertThat(work.resolve("y.gz")).exists();
         soft.assertAll();
     }
+
+    /** The gate's state directory with its rules file and audit file, and the model's directory. */
+    private record Places(Path home, Path state, Path rules, Path audit, Path work) {
+    }
+
+    private static final String RULES_TEXT = "# the team's rules\n";
+
+    private Places places() {
+        Path state = Dirs.mkdir(tmp, "state");
+        return new Places(Dirs.mkdir(tmp, "home"), state, Dirs.write(state.resolve("team.rules"), RULES_TEXT),
+                state.resolve("audit.jsonl"), Dirs.mkdir(tmp, "work"));
+    }
+
+    /** Runs the attempts under full (prompt=deny) in the model's directory. */
+    private static Run underFull(Jdk jdk, Places p, Spec spec) {
+        return ForkedJvm.on(jdk).in(p.work()).env("HOME", p.home().toString())
+                .withAgent("autonomy=full,prompt=deny,audit=" + p.audit() + ",rules=" + p.rules())
+                .main(Commands.class).args(spec.args()).run();
+    }
+
+    /** Each of {@code refused} was refused as a change of the gate's files, and the rules and audit files are intact. */
+    private static SoftAssertions refusedAndIntact(Run run, Places p, List<String> refused) {
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : refused) {
+            AppResult r = run.result(name);
+            Blocked.assertBlocked(r);
+            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
+        }
+        soft.assertThat(Dirs.read(p.rules())).isEqualTo(RULES_TEXT);
+        List<String> lines = Dirs.read(p.audit()).lines().toList();
+        soft.assertThat(lines).as("only the gate's own lines").allMatch(l -> l.startsWith("{\"time\":"));
+        soft.assertThat(lines.size()).as("a line for every launch, none taken away").isGreaterThan(refused.size());
+        return soft;
+    }
+
+    /**
+     * bash's words for the directories it keeps — {@code ~+} ({@code $PWD}), {@code ~-} ({@code $OLDPWD}, after a cd or
+     * as the line set it), the stack's {@code ~1} after {@code pushd -n} — leading to the gate's files, under
+     * {@code full}: each is refused and the files are as the gate left them; {@code ~+} to the model's own file runs.
+     */
+    @OnEachJdk
+    void the_shells_own_directory_words_do_not_reach_the_gates_files(Jdk jdk) {
+        Places p = places();
+        Path work = p.work();
+        Dirs.write(work.resolve("x"), "model text\n");
+        String s = p.state().toString();
+        Spec spec = Spec.attempts()
+                .add("tilde_plus", "bash", "-c", "cp x ~+/../state/audit.jsonl")
+                .add("tilde_plus_after_cd", "bash", "-c", "cd " + s + " && cp " + work + "/x ~+/team.rules")
+                .add("tilde_minus_after_cd", "bash", "-c", "cd " + s + " && cd " + work + " && cp x ~-/audit.jsonl")
+                .add("tilde_minus_assigned", "bash", "-c", "OLDPWD=" + s + "; cp x ~-/audit.jsonl")
+                .add("directory_stack", "bash", "-c", "pushd -n " + s + " >/dev/null; cp x ~1/team.rules")
+                .add("pwd_variable", "bash", "-c", "cd " + s + " && cp " + work + "/x $PWD/team.rules")
+                .add("tilde_plus_own_file", "bash", "-c", "cp x ~+/copy");
+
+        Run run = underFull(jdk, p, spec);
+
+        SoftAssertions soft = refusedAndIntact(run, p, List.of("tilde_plus", "tilde_plus_after_cd", "tilde_minus_after_cd",
+                "tilde_minus_assigned", "directory_stack", "pwd_variable"));
+        soft.assertThat(run.result("tilde_plus_own_file").status()).as(run.result("tilde_plus_own_file").toString())
+                .isEqualTo("ok");
+        soft.assertThat(work.resolve("copy")).exists();
+        soft.assertAll();
+    }
+
+    /**
+     * sqlite3's statements and dot commands name the files they write inside their text, relative names too: {@code
+     * VACUUM INTO}, {@code ATTACH} (a database file made when missing) and {@code .once}, aimed at the audit file and
+     * its rotated names, under {@code full}. Each is refused and nothing is made or changed in the state directory;
+     * {@code VACUUM INTO} a file of the model's own runs.
+     */
+    @OnEachJdk
+    void sqlite_statements_and_dot_commands_do_not_write_the_gates_files(Jdk jdk) throws Exception {
+        Places p = places();
+        Path state = p.state();
+        String db = p.work().resolve("app.db").toString();
+        String s = state.toString();
+        Spec spec = Spec.attempts()
+                .add("make_db", "sqlite3", db, "create table t(a); insert into t values (1)")
+                .add("vacuum_into", "sqlite3", db, "VACUUM INTO '" + s + "/audit.jsonl.1'")
+                .add("attach_relative", "sh", "-c", "cd " + s + " && sqlite3 " + db
+                        + " \"attach 'audit.jsonl.2' as a; create table a.t(x)\"")
+                .add("once_relative", "sh", "-c", "cd " + s + " && sqlite3 -cmd '.once audit.jsonl' " + db + " 'select 1'")
+                .add("vacuum_own_file", "sqlite3", db, "VACUUM INTO '" + p.work().resolve("copy.db") + "'");
+
+        Run run = underFull(jdk, p, spec);
+
+        SoftAssertions soft = refusedAndIntact(run, p, List.of("vacuum_into", "attach_relative", "once_relative"));
+        try (Stream<Path> files = Files.list(state)) {
+            soft.assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).as("nothing made in the state"
+                    + " directory").allMatch(n -> n.equals("team.rules") || n.startsWith("audit.jsonl"));
+        }
+        soft.assertThat(state.resolve("audit.jsonl.1")).doesNotExist();
+        soft.assertThat(state.resolve("audit.jsonl.2")).doesNotExist();
+        soft.assertThat(run.result("vacuum_own_file").status()).as(run.describe()).isEqualTo("ok");
+        soft.assertThat(p.work().resolve("copy.db")).exists();
+        soft.assertAll();
+    }
 }

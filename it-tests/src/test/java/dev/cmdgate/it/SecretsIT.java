@@ -161,6 +161,45 @@ class SecretsIT {
                 .doesNotContain("tu-value-5d1e", "au-value-88b0", "cs-value-0a7c", "pwd-value-3e91", AWS_VALUE, GH_VALUE);
     }
 
+    /**
+     * git's configuration in the environment — {@code GIT_CONFIG_COUNT} and numbered pairs, one key carrying a token
+     * (a URL rewrite with credentials) — goes whole or not at all: scrubbed, git starts without any of it (with one
+     * member missing it refused to start, exit 128) and no child sees the token; granted to git, git gets it whole.
+     */
+    @OnEachJdk
+    void scrub_withholds_gits_configuration_variables_as_a_whole(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        String token = "gitcfg-value-6b2d";
+        String key = "url.https://x-access-token:" + token + "@example.invalid/.insteadOf";
+        Spec spec = Spec.attempts()
+                .add("git", "@out=" + work.resolve("git.txt"), "git", "config", "--list")
+                .add("env", "@out=" + work.resolve("env.txt"), "env");
+        Path audit = tmp.resolve("audit.jsonl");
+        Run scrubbed = gitConfig(jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub,audit=" + audit), key)
+                .main(Commands.class).args(spec.args()).run();
+        assertThat(scrubbed.result("git").ok()).as(scrubbed.describe()).isTrue();
+        assertThat(scrubbed.result("git").exitStatus()).as(scrubbed.describe()).isZero();
+        assertThat(Dirs.read(work.resolve("git.txt"))).doesNotContain(token, "user.name=");
+        assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible").doesNotContain(token, "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_");
+        assertThat(Dirs.read(audit)).contains("GIT_CONFIG_COUNT").doesNotContain(token);
+
+        Path rules = Dirs.write(tmp.resolve("git.rules"), "[@settings]\nsecret-grant git GIT_CONFIG_*\n");
+        Path granted = Dirs.mkdir(tmp, "granted");
+        Run whole = gitConfig(jvm(jdk, granted, "autonomy=full,prompt=deny,secrets=scrub,rules=" + rules), key)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("git", "@out=" + granted.resolve("git.txt"), "git", "config", "--list")
+                        .add("env", "@out=" + granted.resolve("env.txt"), "env").args()).run();
+        assertThat(whole.result("git").ok() && whole.result("git").exitStatus() == 0).as(whole.describe()).isTrue();
+        assertThat(Dirs.read(granted.resolve("git.txt"))).contains("user.name=it", token);
+        assertThat(Dirs.read(granted.resolve("env.txt"))).doesNotContain(token, "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_");
+    }
+
+    private static ForkedJvm gitConfig(ForkedJvm jvm, String secretKey) {
+        return jvm.env("GIT_CONFIG_COUNT", "2").env("GIT_CONFIG_KEY_0", "user.name").env("GIT_CONFIG_VALUE_0", "it")
+                .env("GIT_CONFIG_KEY_1", secretKey).env("GIT_CONFIG_VALUE_1", "https://example.invalid/")
+                .env("GIT_CONFIG_NOSYSTEM", "1");
+    }
+
     /** A file's bytes as text whatever they are (a heap dump is not UTF-8); empty when there is no file. */
     private static String bytes(Path file) {
         try {

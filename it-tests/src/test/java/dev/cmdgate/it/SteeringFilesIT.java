@@ -128,27 +128,79 @@ class SteeringFilesIT {
 
     private static final List<String> WAYS = List.of("submodule", "rejected", "symlink", "partial", "wrapper");
 
-    @OnEachJdk
-    void five_ways_a_file_chose_the_command_are_refused_and_each_runs_when_not_gated(Jdk jdk) throws Exception {
+    /** The steps that write one way's files, with its marker programs writing {@code tag}N in {@code w}, then its attempts. */
+    private interface Ways {
+        List<String> steps(Path w, String tag) throws Exception;
+    }
+
+    /**
+     * Under readonly every way is refused and no marker appears; the same files in audit mode (nothing blocked) show
+     * each way's program does run when git runs. Returns the readonly run.
+     */
+    private Run refusedAndRunWhenNotGated(Jdk jdk, List<String> ways, Ways steps) throws Exception {
         Tree t = tree();
         Path w = Dirs.mkdir(tmp, "w");
-        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(fiveWays(w, "marker")).run();
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(steps.steps(w, "marker")).run();
         assertThat(run.exit()).as(run.describe()).isZero();
-        for (int i = 0; i < WAYS.size(); i++) {
-            assertThat(run.result(WAYS.get(i)).blocked()).as(WAYS.get(i) + ": " + run.describe()).isTrue();
-            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(WAYS.get(i) + ": the program never ran").isFalse();
+        for (int i = 0; i < ways.size(); i++) {
+            assertThat(run.result(ways.get(i)).blocked()).as(ways.get(i) + ": " + run.describe()).isTrue();
+            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(ways.get(i) + ": the program never ran").isFalse();
         }
-        assertThat(run.stderr()).contains("sub/.git/config: core.fsmonitor", "extensions.partialclone", "diff.external");
 
         // the control: the same files, nothing blocked — git runs every program
         Path c = Dirs.mkdir(tmp, "c");
         Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
-                .args(fiveWays(c, "control")).run();
-        for (int i = 0; i < WAYS.size(); i++) {
-            assertThat(control.result(WAYS.get(i)).blocked()).as(control.describe()).isFalse();
-            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(WAYS.get(i) + " runs the program when not gated: "
+                .args(steps.steps(c, "control")).run();
+        for (int i = 0; i < ways.size(); i++) {
+            assertThat(control.result(ways.get(i)).blocked()).as(control.describe()).isFalse();
+            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(ways.get(i) + " runs the program when not gated: "
                     + control.describe()).isTrue();
         }
+        return run;
+    }
+
+    @OnEachJdk
+    void five_ways_a_file_chose_the_command_are_refused_and_each_runs_when_not_gated(Jdk jdk) throws Exception {
+        Run run = refusedAndRunWhenNotGated(jdk, WAYS, this::fiveWays);
+        assertThat(run.stderr()).contains("sub/.git/config: core.fsmonitor", "extensions.partialclone", "diff.external");
+    }
+
+    /**
+     * Three ways the command line points git at another tree or repository than the one found from its directory:
+     * {@code --work-tree=T}, where git runs its fsmonitor (a {@code python3 -m} module there takes the place of the
+     * one named), {@code --work-tree=T} whose checked-out submodule's configuration names a program, and {@code --bare},
+     * which reads the working directory as the repository (its {@code diff.external}) past a harmless {@code .git}.
+     */
+    private List<String> pointedElsewhere(Path w, String tag) throws Exception {
+        List<String> steps = new ArrayList<>();
+        for (int i = 2; i <= 3; i++) {
+            steps.addAll(List.of("script", w.resolve("bin/m" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+        }
+        // 1: git runs the fsmonitor at the top of the work tree named, where json.py is imported for json
+        steps.addAll(gitDir(w.resolve("r1/.git"), "\tfsmonitor = python3 -m json.tool\n"));
+        steps.addAll(List.of("write", w.resolve("t1/json.py").toString(),
+                "open('" + w.resolve(tag + 1) + "', 'w').write('made')\n"));
+        // 2: the index's gitlink sub is checked out in the work tree named, with a configuration of its own
+        steps.addAll(gitDir(w.resolve("r2/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("r2/.git/index").toString(), gitlinkIndex("sub")));
+        steps.addAll(gitDir(w.resolve("t2/sub/.git"), "\tfsmonitor = " + w.resolve("bin/m2") + "\n"));
+        // 3: with --bare the directory itself is the repository; its .git is not read
+        steps.addAll(gitDir(w.resolve("d3"), "[diff]\n\texternal = " + w.resolve("bin/m3") + "\n"));
+        steps.addAll(gitDir(w.resolve("d3/.git"), ""));
+        steps.addAll(List.of("write", w.resolve("d3/a.txt").toString(), "a\n", "write", w.resolve("d3/b.txt").toString(), "b\n"));
+        steps.add("--run");
+        steps.addAll(Spec.attempts()
+                .add("work_tree_module", "@dir=" + w.resolve("r1"), "git", "--work-tree=" + w.resolve("t1"), "status")
+                .add("work_tree_submodule", "@dir=" + w.resolve("r2"), "git", "--work-tree=" + w.resolve("t2"), "status")
+                .add("bare", "@dir=" + w.resolve("d3"), "git", "--bare", "diff", "--no-index", "a.txt", "b.txt").args());
+        return steps;
+    }
+
+    private static final List<String> ELSEWHERE = List.of("work_tree_module", "work_tree_submodule", "bare");
+
+    @OnEachJdk
+    void a_tree_or_repository_the_line_names_is_read_for_what_steers_git(Jdk jdk) throws Exception {
+        refusedAndRunWhenNotGated(jdk, ELSEWHERE, this::pointedElsewhere);
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cmdgate.it.apps.Commands;
 import dev.cmdgate.it.apps.ForgedCaller;
+import dev.cmdgate.it.apps.WritesThenRuns;
 import dev.cmdgate.it.support.Dirs;
 import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
@@ -114,6 +115,33 @@ class TrustRowsIT {
         assertThat(project.resolve("module/target")).doesNotExist();
         assertThat(run.result("own-cache").ok()).as(run.describe()).isTrue();
         assertThat(home.resolve(".cache/acme")).doesNotExist();
+    }
+
+    /**
+     * The rules file is read once, by the start-up check before {@code main}; the gate is built from that text. An
+     * application whose first statement rewrites the file with a trust row (while cmdgate builds its gate on the hook
+     * thread) gets nothing from it: the trusted {@code touch} stays a Write under readonly, at once and a while later.
+     */
+    @OnEachJdk
+    void aRulesFileTheApplicationRewritesAfterTheCheckAddsNoTrustRow(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path marker = work.resolve("MARKER");
+        Path rules = Dirs.write(tmp.resolve("team.rules"), "# the team rules\n");
+        Spec spec = Spec.attempts()
+                .add("at-once", "touch", marker.toString())
+                .add("java-sleep", "1500")
+                .add("later", "touch", marker.toString());
+        List<String> args = new java.util.ArrayList<>(List.of("write", rules.toString(),
+                "[@trust]\ntrust touch " + marker + " -> \"written by the application\"\n", "--run"));
+        args.addAll(spec.args());
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly,prompt=deny,rules=" + rules)
+                .env("HOME", tmp.toString()).main(WritesThenRuns.class).args(args).run();
+        for (String name : List.of("at-once", "later")) {
+            assertThat(run.result(name).blocked()).as(name + "\n" + run.describe()).isTrue();
+            assertThat(run.result(name).message()).as(name).contains("Write");
+        }
+        assertThat(marker).doesNotExist();
+        assertThat(rules).content().contains("trust touch");
     }
 
     @OnEachJdk

@@ -14,8 +14,9 @@ import java.util.function.Supplier;
 
 /**
  * {@code cmdgate.secrets}: which secret variables of its environment a launch receives. With {@code pass} it
- * receives them all; with {@code scrub} only those the rules grant to every program of its command tree. Either
- * way the names (never the values) go into the audit line.
+ * receives them all; with {@code scrub} only those the rules grant to every program of its command tree, and
+ * without the variables that go with a withheld one ({@code secret-together}). Either way the names (never the
+ * values) go into the audit line.
  */
 final class SecretScreen {
 
@@ -66,7 +67,13 @@ final class SecretScreen {
         for (String name : present) {
             (granted.contains(name) ? received : withheld).add(name);
         }
-        return new SecretsRecord(received, withheld);
+        if (withheld.isEmpty()) {
+            return new SecretsRecord(received, withheld);
+        }
+        // a set of variables a program reads only as a whole goes whole, or the program fails to start
+        List<String> whole = secrets.withheldWhole(environment == null ? OwnEnvironment.get() : environment, withheld);
+        received.removeAll(whole);
+        return new SecretsRecord(received, whole);
     }
 
     /** For the gate's warm-up: finds this JVM's own secret variables once, when something will read them. */

@@ -9,6 +9,7 @@ import dev.cmdgate.agent.instrument.LaunchHookTransformer;
 import dev.cmdgate.agent.instrument.LauncherHooks;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -24,7 +25,8 @@ public final class AgentStart {
     }
 
     /**
-     * @param checked    the configuration as the start-up check accepted it (see {@link ConfigCheck})
+     * @param checked    the configuration as the start-up check accepted it, with the rules text it read (see
+     *                   {@link ConfigCheck})
      * @param install    takes the transformer (the bootstrap's forwarder hands it every class from then on)
      * @param nativePrefix the native-method prefix registered for the forwarder, or null
      * @param background true on the {@code cmdgate-hook} thread: hook the launcher here; false: start that thread
@@ -36,8 +38,10 @@ public final class AgentStart {
     public static Runnable start(Map<String, String> checked, Instrumentation inst,
                              Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
                              boolean background, ThreadLocal<Object> origins) {
-        AgentConfig config = ConfigParser.fromCheckedSettings(checked);
-        AgentRuntime.Gate gate = AgentRuntime.create(config, new InstrumentGuard(inst, install.getClass()), origins);
+        Map<String, String> settings = new HashMap<>(checked);
+        String rulesText = settings.remove(ConfigCheck.RULES_TEXT);
+        AgentConfig config = ConfigParser.fromCheckedSettings(settings);
+        AgentRuntime.Gate gate = AgentRuntime.create(config, rulesText, new InstrumentGuard(inst, install.getClass()), origins);
         JdkBridge.define(inst, gate.function());
         LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
         install.accept(transformer);

@@ -13,6 +13,12 @@ import java.util.Map;
  */
 public final class ConfigCheck {
 
+    /**
+     * The key under which the returned settings carry the user rules file's text as checked: the gate is built from
+     * it, so application code rewriting the file after the check changes nothing. No setting's key can be this one.
+     */
+    public static final String RULES_TEXT = "\0rules.text";
+
     private ConfigCheck() {
     }
 
@@ -22,7 +28,8 @@ public final class ConfigCheck {
      *
      * @return what is wrong with it, in one line (a String); or, when nothing is, the checked
      *         configuration as a map of bare keys to values with absolute paths (see
-     *         {@code AgentConfig.settings()}) for cmdgate's module to build its gate from
+     *         {@code AgentConfig.settings()}) for cmdgate's module to build its gate from, with the user rules
+     *         file's text under {@link #RULES_TEXT}
      */
     public static Object check(Map<String, String> systemProperties, String args) {
         try {
@@ -30,12 +37,16 @@ public final class ConfigCheck {
                 return "the launch gate is already installed (is cmdgate given twice?)";
             }
             ConfigParser.Parsed parsed = ConfigParser.read(systemProperties, args);
-            ConfigTargets.check(parsed.config());
+            String rulesText = ConfigTargets.check(parsed.config());
             if (parsed.notes() != null) {
                 // overridden and repeated settings: not errors, but never silent
                 System.err.println(parsed.notes());
             }
-            return parsed.config().settings();
+            Map<String, String> settings = parsed.config().settings();
+            if (rulesText != null) {
+                settings.put(RULES_TEXT, rulesText);
+            }
+            return settings;
         } catch (ConfigException | IllegalArgumentException | IllegalStateException e) {
             return e.getMessage();
         }

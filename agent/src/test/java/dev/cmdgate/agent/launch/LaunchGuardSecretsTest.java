@@ -94,6 +94,41 @@ class LaunchGuardSecretsTest {
         assertThat(Files.readString(audit)).doesNotContain(VALUE);
     }
 
+    /** git's configuration in the environment: a count and numbered pairs, one of whose keys carries a token. */
+    private static Map<String, String> gitConfig(Map<String, String> env, String secretKey) {
+        env.put("GIT_CONFIG_COUNT", "2");
+        env.put("GIT_CONFIG_KEY_0", "core.pager");
+        env.put("GIT_CONFIG_VALUE_0", "less");
+        env.put("GIT_CONFIG_KEY_1", secretKey);
+        env.put("GIT_CONFIG_VALUE_1", "https://github.com/");
+        return env;
+    }
+
+    private static final List<String> GIT_CONFIG = List.of("GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_0", "GIT_CONFIG_KEY_1",
+            "GIT_CONFIG_VALUE_0", "GIT_CONFIG_VALUE_1");
+
+    @Test
+    void gitsConfigurationVariablesAreWithheldAsAWholeWhenOneOfThemIsASecret() throws IOException {
+        Path audit = dir.resolve("audit.jsonl");
+        JdkHandoff g = guard(AgentConfig.SecretsMode.SCRUB, audit);
+        Map<String, String> given = environmentGiven(g.checkStart(new String[] {"git", "status"},
+                gitConfig(env(), "url.https://x-access-token:" + VALUE + "@github.com/.insteadOf"), null, new Redirect[3], false));
+        assertThat(given).containsKey("PATH").doesNotContainKeys(GIT_CONFIG.toArray(new String[0]));
+        List<String> withheld = new java.util.ArrayList<>(GIT_CONFIG);
+        withheld.add("AWS_SECRET_ACCESS_KEY");
+        withheld.add("GITHUB_TOKEN");
+        java.util.Collections.sort(withheld);
+        assertThat(audit(audit).get(0).get("secrets_withheld")).isEqualTo(withheld);
+    }
+
+    @Test
+    void gitsConfigurationVariablesStayWholeWhenNoneIsASecret() {
+        JdkHandoff plain = guard(AgentConfig.SecretsMode.SCRUB, dir.resolve("plain.jsonl"));
+        Map<String, String> given = environmentGiven(plain.checkStart(new String[] {"git", "status"},
+                gitConfig(env(), "url.ssh://git@github.com/.insteadOf"), null, new Redirect[3], false));
+        assertThat(given).containsKeys(GIT_CONFIG.toArray(new String[0])).doesNotContainKey("GITHUB_TOKEN");
+    }
+
     @Test
     void passHandsTheEnvironmentOnAsGivenAndListsTheSecrets() throws IOException {
         Path audit = dir.resolve("audit.jsonl");

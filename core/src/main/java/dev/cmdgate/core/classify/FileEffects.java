@@ -442,6 +442,18 @@ final class FileEffects {
                     }
                 }
             }
+            case NAMED_OPERANDS -> {
+                for (Arg a : p.operands) {
+                    named(a, wr.words(), wr.verdict(), site);
+                }
+            }
+            case NAMED_OPT -> {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null) {
+                        named(new Arg(u.value(), u.from().dynamic, false, -1, -1), wr.words(), wr.verdict(), site);
+                    }
+                }
+            }
             default -> {
             }
         }
@@ -847,6 +859,58 @@ final class FileEffects {
         if (mine == null && homeAssigned()) {
             mine = reachedFromHomes(a);
         }
+        if (mine == null) {
+            mine = reachedFromDirectoryWord(a);
+        }
+        return mine;
+    }
+
+    /**
+     * A path that starts with a word for a directory the shell keeps ({@link DirectoryWord}: {@code ~+} and
+     * {@code $PWD}, {@code ~-} and {@code $OLDPWD}, the directory stack's {@code ~N}): checked in every directory the
+     * word may stand for there, and by name — the rest compared with the ends of the gate's files' paths — whenever
+     * one of them is only known at run time ({@code OLDPWD} inherited, a stack entry, a value the line computes).
+     */
+    private OwnFiles.Entry reachedFromDirectoryWord(Arg a) {
+        DirectoryWord d = DirectoryWord.of(a.text);
+        if (d == null) {
+            return null;
+        }
+        List<String> dirs = new ArrayList<>(4);
+        boolean byName = d.kind() != DirectoryWord.Kind.PWD;
+        EnvState.Value assigned = analysis.env.value(d.variable());
+        if (assigned != null) {
+            byName |= assigned.dynamic();
+            dirs.addAll(analysis.env.literals(d.variable()));
+        }
+        if (d.kind() != DirectoryWord.Kind.STACK || d.rest().isEmpty() || d.rest().charAt(0) == '/') {
+            // the directories the line may be in now (PWD), or was in before its last cd (OLDPWD)
+            if (!changedDirectory) {
+                byName |= cwd == null;
+                if (cwd != null) {
+                    dirs.add(cwd);
+                }
+            } else if (possibleDirectories == null) {
+                byName = true;
+            } else {
+                dirs.addAll(possibleDirectories);
+            }
+        }
+        boolean dynamicRest = d.rest().indexOf('$') >= 0 || d.rest().indexOf('`') >= 0 || a.unresolved() && d.rest().isEmpty();
+        OwnFiles.Entry mine = null;
+        for (int i = 0; i < dirs.size() && mine == null; i++) {
+            if (!dirs.get(i).isEmpty()) {
+                mine = own.reached(dirs.get(i) + d.rest(), null, dynamicRest, dotglob);
+            }
+        }
+        if (mine == null && byName) {
+            String rest = d.rest();
+            int up = rest.lastIndexOf("../");
+            String tail = up >= 0 ? rest.substring(up + 3) : rest.startsWith("/") ? rest.substring(1) : "";
+            if (!tail.isEmpty()) {
+                mine = own.reached(tail, null, dynamicRest, dotglob);
+            }
+        }
         return mine;
     }
 
@@ -899,6 +963,13 @@ final class FileEffects {
                 found++;
                 writePath(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), ordinary, site);
             }
+        }
+    }
+
+    /** The file named after each phrase in a value that is statements of the program's own language. */
+    private void named(Arg a, List<String> phrases, Rating ordinary, Site site) {
+        for (String name : NamedAfter.names(a.text, phrases)) {
+            writePath(new Arg(name, a.dynamic && name.indexOf('$') >= 0, false, -1, -1), ordinary, site);
         }
     }
 

@@ -37,6 +37,35 @@ public final class Secrets {
     }
 
     /**
+     * {@code withheld} and the variables of {@code environment} withheld with them: every member of a
+     * {@code secret-together} set one of whose members is withheld (git reads {@code GIT_CONFIG_COUNT} and its
+     * {@code GIT_CONFIG_KEY_n}/{@code GIT_CONFIG_VALUE_n} pairs as one, and refuses to start when a pair is
+     * incomplete). Sorted; {@code withheld} itself when no set is touched.
+     */
+    public List<String> withheldWhole(Map<String, String> environment, List<String> withheld) {
+        RuleSet rules = classifier.rules();
+        Set<Integer> sets = new LinkedHashSet<>();
+        for (String name : withheld) {
+            int set = rules.secretSetOf(name);
+            if (set >= 0) {
+                sets.add(set);
+            }
+        }
+        if (sets.isEmpty()) {
+            return withheld;
+        }
+        Set<String> out = new LinkedHashSet<>(withheld);
+        for (String name : environment.keySet()) {
+            if (sets.contains(rules.secretSetOf(name))) {
+                out.add(name);
+            }
+        }
+        List<String> sorted = new ArrayList<>(out);
+        Collections.sort(sorted);
+        return sorted;
+    }
+
+    /**
      * The secrets among {@code present} that the launch may receive: those every program receiving its
      * environment is granted. None when its programs cannot all be named (a command only known at run time, an
      * interactive shell, a variable that changes what code runs).

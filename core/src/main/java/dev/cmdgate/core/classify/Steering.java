@@ -142,6 +142,9 @@ final class Steering {
             if (s.steerRepo() != null && s.steerRepo().variable() != null) {
                 names.add(s.steerRepo().variable());
             }
+            if (s.steerRepo() != null && s.steerRepo().treeVariable() != null) {
+                names.add(s.steerRepo().treeVariable());
+            }
         }
         List<EnvState.Value> values = new ArrayList<>(names.size());
         for (String n : names) {
@@ -474,28 +477,36 @@ final class Steering {
             if (repo == null) {
                 throw new Blocked("the rules name repo: files of " + program() + " but no steer-repo row");
             }
-            String dir = null;
-            for (ParsedArgs.Use u : n.args.options) {
-                if (u.value() != null && u.name().equals(repo.option())) {
-                    if (u.from().unresolved()) {
-                        throw new Blocked("the repository " + u.value() + " is only known at run time");
-                    }
-                    dir = against(workDir(), u.value());
-                }
+            String dir = named(repo.option(), repo.variable(), "repository");
+            boolean bare = false;
+            if (dir == null && repo.bare() != null && n.args.has(repo.bare())) {
+                // git --bare: the directory it works in is the repository (GIT_DIR unset), whatever .git it holds
+                dir = workDir();
+                bare = true;
             }
-            if (dir == null && repo.variable() != null) {
-                String v = variable(repo.variable());
-                dir = v == null || v.isEmpty() ? null : against(workDir(), v);
+            // the working tree named (--work-tree, GIT_WORK_TREE): git runs its commands there, its gitlinks are there
+            String tree = named(repo.treeOption(), repo.treeVariable(), "working tree");
+            if (tree != null) {
+                tree = git.realOrAsIs(tree);
+                worktreeTop = tree;
             }
             List<RepositoryDiscovery.Found> found;
             if (dir != null) {
-                // with the repository named, the working tree is the directory git runs in (no core.worktree)
-                found = List.of(new RepositoryDiscovery.Found(git.realOrAsIs(dir), workDir()));
+                // with the repository named, the working tree is the one named, else the directory git runs in (no
+                // core.worktree); a bare repository has none
+                found = List.of(new RepositoryDiscovery.Found(git.realOrAsIs(dir), tree != null ? tree : bare ? null : workDir()));
             } else {
                 try {
                     found = git.upward(workDir(), repo.name());
                 } catch (RepositoryDiscovery.NotAGitFile e) {
                     throw notAGitFile(e);
+                }
+                if (tree != null) {
+                    List<RepositoryDiscovery.Found> inTree = new ArrayList<>(found.size());
+                    for (RepositoryDiscovery.Found f : found) {
+                        inTree.add(new RepositoryDiscovery.Found(f.gitDir(), tree));
+                    }
+                    found = inTree;
                 }
             }
             List<String> dirs = new ArrayList<>(4);
@@ -517,6 +528,27 @@ final class Steering {
             }
             repoDirs = dirs;
             return dirs;
+        }
+
+        /**
+         * The directory the option (its last value) or else the variable names, against the working directory; null
+         * when neither is given.
+         */
+        private String named(String option, String variable, String what) throws Blocked, SiteFiles.Unreadable {
+            String dir = null;
+            for (ParsedArgs.Use u : n.args.options) {
+                if (option != null && u.value() != null && u.name().equals(option)) {
+                    if (u.from().unresolved()) {
+                        throw new Blocked("the " + what + " " + u.value() + " is only known at run time");
+                    }
+                    dir = against(workDir(), u.value());
+                }
+            }
+            if (dir == null && variable != null) {
+                String v = variable(variable);
+                dir = v == null || v.isEmpty() ? null : against(workDir(), v);
+            }
+            return dir;
         }
 
         private Blocked notAGitFile(RepositoryDiscovery.NotAGitFile e) {

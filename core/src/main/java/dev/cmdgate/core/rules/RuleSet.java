@@ -70,6 +70,8 @@ public final class RuleSet {
     final Set<String> secretCarriers = new HashSet<>();
     /** Programs (shell builtins) that can neither keep nor pass on what is in their environment. */
     final Set<String> secretInert = new HashSet<>();
+    /** secret-together rows: sets of variables (upper-cased globs) a program reads only as a whole. */
+    final List<List<String>> secretTogether = new ArrayList<>();
     /** example rows, in file order. */
     final List<RuleExample> examples = new ArrayList<>();
 
@@ -214,13 +216,21 @@ public final class RuleSet {
      * values it read at start-up, so the application cannot change them by setting a property later.
      */
     public static RuleSet withUserFile(Path file, Map<String, String> placeholders) {
-        String text;
+        return withUserText(readUserFile(file), file.toString(), placeholders);
+    }
+
+    /**
+     * The text of a user rules file, read once: a caller that checks it and builds from it later keeps this
+     * text rather than reading the file again (which may have changed in between).
+     *
+     * @throws IllegalArgumentException with a one-line message when the file cannot be read
+     */
+    public static String readUserFile(Path file) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read rules file " + file + ": " + e.getMessage());
         }
-        return withUserText(text, file.toString(), placeholders);
     }
 
     /** As {@link #withUserFile(Path)} for rules text already in memory. */
@@ -829,6 +839,23 @@ public final class RuleSet {
     /** Whether the program can neither keep nor pass on its environment ({@code secret-inert}: cd, true, test). */
     public boolean isSecretInert(String program) {
         return secretInert.contains(program);
+    }
+
+    /**
+     * The {@code secret-together} set {@code variable} belongs to (a number, the same for every member of one set),
+     * or -1 when it belongs to none.
+     */
+    public int secretSetOf(String variable) {
+        if (variable == null || secretTogether.isEmpty()) {
+            return -1;
+        }
+        String v = variable.toUpperCase(java.util.Locale.ROOT);
+        for (int i = 0; i < secretTogether.size(); i++) {
+            if (Glob.anyMatch(secretTogether.get(i), v)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */

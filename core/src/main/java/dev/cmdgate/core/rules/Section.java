@@ -413,6 +413,7 @@ public final class Section {
         }
         for (WriteRule w : writes) {
             if ((w.target() == WriteRule.Target.OPT || w.target() == WriteRule.Target.MENTIONS_OPT
+                    || w.target() == WriteRule.Target.NAMED_OPT
                     || w.target() == WriteRule.Target.PREFIX_OPT || w.target() == WriteRule.Target.INTO_OPT
                     || w.target() == WriteRule.Target.PARTS_OPT) && option.equals(w.name())) {
                 return true;

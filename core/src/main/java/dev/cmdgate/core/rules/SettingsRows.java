@@ -74,6 +74,12 @@ final class SettingsRows {
             case "secret-grant" -> secretGrant(rules, rest);
             case "secret-carriers" -> rules.secretCarriers.addAll(rest);
             case "secret-inert" -> rules.secretInert.addAll(rest);
+            case "secret-together" -> {
+                if (rest.size() < 2) {
+                    throw new IllegalArgumentException("expected: secret-together VARIABLE-GLOB VARIABLE-GLOB...");
+                }
+                rules.secretTogether.add(upper(rest));
+            }
             case "env-hooks" -> envHooks(rules, row);
             case "env-safe" -> rules.envSafe.addAll(rest);
             case "env-code" -> {

@@ -26,7 +26,7 @@ import java.util.List;
  * @param name       option canonical name or key
  * @param conditions the row applies only when these hold
  * @param verdict    the verdict for an ordinary file
- * @param words      the marker words of an AFTER row (empty otherwise)
+ * @param words      the marker words of an AFTER row, the phrases of a NAMED row, lower-cased (empty otherwise)
  * @param empty      {@code writes empty …}: the command only creates the file (or directory) or changes its times,
  *                   never its content ({@code touch}, {@code mkdir}): checked against the gate's own files and
  *                   devices, not as a write of content into a sensitive place
@@ -37,6 +37,11 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
     /** Which arguments are written. */
     public enum Target {
         OPERANDS, FIRST, LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS, URL_NAMES, PREFIXED, LINK_SOURCES,
+        /**
+         * inside an option's value or the operands, which are statements of the program's own language, the name after
+         * each of {@code words} (phrases: {@code VACUUM INTO 'F'}, {@code .once F}) is a written file, relative or not
+         */
+        NAMED_OPT, NAMED_OPERANDS,
         /** the last operand, or an option's value, begins the names of the files written ({@code split IN PREFIX}) */
         PREFIX_LAST, PREFIX_OPT,
         /** each source's name inside the directory the last operand, or an option's value, may be ({@code cp a/K .}) */
@@ -217,15 +222,27 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                     throw new IllegalArgumentException("expected: writes prefixed [first|last] PREFIX... -> CLASS LEVEL \"reason\"");
                 }
             }
-            case "mentions" -> {
+            case "mentions", "named" -> {
+                boolean named = t.get(at).equals("named");
                 String what = row.need(i++);
                 if (what.equals("operands")) {
-                    target = Target.MENTIONS_OPERANDS;
+                    target = named ? Target.NAMED_OPERANDS : Target.MENTIONS_OPERANDS;
                 } else if (what.equals("opt")) {
-                    target = Target.MENTIONS_OPT;
+                    target = named ? Target.NAMED_OPT : Target.MENTIONS_OPT;
                     name = s.optionName(row.need(i++));
                 } else {
-                    throw new IllegalArgumentException("expected: writes mentions operands|opt OPT …");
+                    throw new IllegalArgumentException("expected: writes " + t.get(at) + " operands|opt OPT …");
+                }
+                if (named) {
+                    if (i >= arrow || !t.get(i++).equals("after")) {
+                        throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
+                    }
+                    while (i < arrow && !t.get(i).equals("if")) {
+                        words.add(t.get(i++).toLowerCase(java.util.Locale.ROOT));
+                    }
+                    if (words.isEmpty()) {
+                        throw new IllegalArgumentException("expected: writes named operands|opt OPT after PHRASE...");
+                    }
                 }
             }
             default -> throw new IllegalArgumentException("unknown writes target '" + t.get(at) + "'");

@@ -12,10 +12,11 @@ import org.junit.jupiter.api.Test;
 class GitIndexTest {
 
     /** An entry: path and mode. */
-    private record Entry(String path, int mode) {
+    record Entry(String path, int mode) {
     }
 
-    private static byte[] index(int version, int hash, String extension, Entry... entries) throws Exception {
+    /** git's index of this version (2–4) and hash length (20, 32) with the entries and, when given, one extension. */
+    static byte[] index(int version, int hash, String extension, Entry... entries) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(out);
         d.writeBytes("DIRC");

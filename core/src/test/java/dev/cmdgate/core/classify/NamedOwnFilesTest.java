@@ -51,7 +51,7 @@ class NamedOwnFilesTest {
 
     private List<String> reasons(String dir, String line) {
         String l = line.replace("STATE", state.toString()).replace("POLICY", policy.toString());
-        String d = dir.replace("STATE", state.toString());
+        String d = dir.replace("STATE", state.toString()).replace("SRV", state.getParent().toString());
         Classification r = c.classifyArgv(List.of("sh", "-c", l), Map.of(), LaunchSite.of(d, List::of));
         return r.findings().stream().map(Finding::reason).toList();
     }
@@ -71,6 +71,15 @@ class NamedOwnFilesTest {
             "sqlite3 STATE/user.rules 'create table t(a)'",
             "sqlite3 POLICY/sq 'create table t(a)'",
             "./dbtool /w/db \"ATTACH 'STATE/audit.jsonl' AS a\"",
+            // the file an SQL statement or a dot command names, relative ones from where sqlite3 runs
+            "sqlite3 /w/db \"VACUUM INTO 'STATE/audit.jsonl'\"",
+            "sqlite3 /w/db \"vacuum main into 'STATE/user.rules'\"",
+            "sqlite3 /w/db \"ATTACH DATABASE 'file:STATE/user.rules?mode=rwc' AS a\"",
+            "cd STATE && sqlite3 /w/db \"attach 'audit.jsonl' as a; create table a.t(x)\"",
+            "cd STATE && sqlite3 -cmd '.once audit.jsonl' /w/db 'select 1'",
+            "cd STATE && sqlite3 -cmd '.output user.rules' /w/db 'select 1'",
+            "cd STATE && sqlite3 /w/db '.backup main audit.jsonl'",
+            "cd STATE && sqlite3 /w/db '.open --new user.rules'",
             "keytool -genkeypair -keystore POLICY/ks -alias a -keyalg EC",
             "git init -q --separate-git-dir=POLICY/sep /w/r2",
             "git --git-dir=POLICY/gd2 init -q",
@@ -150,6 +159,52 @@ class NamedOwnFilesTest {
                 .noneMatch(r -> r.startsWith("changes cmdgate's own files"));
     }
 
+    /**
+     * The directories the shell keeps: {@code ~+} and {@code $PWD} are where the line is (the launch's directory, a
+     * cd's target, a value the line gave PWD), {@code ~-} and {@code $OLDPWD} where it was before its last cd or
+     * what it inherited (not known when judged: the rest is compared by name), the stack's {@code ~N} what pushd
+     * left (by name).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "cp /w/x ~+/gate/audit.jsonl",
+            "cp /w/x ~+/../srv/gate/user.rules",
+            "cp /w/x $PWD/gate/audit.jsonl",
+            "cp /w/x ${PWD}/gate/audit.jsonl",
+            "cd STATE && cp /w/x ~+/audit.jsonl",
+            "PWD=STATE; cp /w/x ~+/audit.jsonl",
+            "cd $X && cp /w/x ~+/gate/audit.jsonl",
+            "cd STATE && cd /w && cp /w/x ~-/audit.jsonl",
+            "cd STATE && cd /w && cp /w/x $OLDPWD/audit.jsonl",
+            "OLDPWD=STATE; cp /w/x ~-/audit.jsonl",
+            "cp /w/x ~-/audit.jsonl",
+            "cp /w/x ~-/../gate/user.rules",
+            "pushd -n STATE >/dev/null; cp /w/x ~1/audit.jsonl",
+            "cp /w/x ~+1/audit.jsonl",
+            "cp /w/x ~-0/user.rules",
+            "cp /w/x ~+/g*/audit.jsonl",
+            "cp /w/x ~+/policy/../gate/audit.jsonl",
+            "touch ~+/gate/audit.jsonl",
+    })
+    void aDirectoryTheShellKeepsIsResolvedAsTheShellWillOrJudgedByName(String line) {
+        assertThat(reasons("SRV", line)).as(line).anyMatch(r -> r.startsWith("changes cmdgate's own files: the "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "cp /w/x ~+/other.txt",
+            "cp /w/x ~+/gate/other.txt",
+            "cp /w/x ~-/other.txt",
+            "cp /w/x ~1/other.txt",
+            "cp /w/x $PWD/other.txt",
+            "cd /w && cp /w/x ~+/audit.jsonl",
+            "cat ~-/audit.jsonl",
+            "cat ~+/gate/audit.jsonl",
+    })
+    void aDirectoryTheShellKeepsThatReachesNoGateFileIsNotOwnFiles(String line) {
+        assertThat(reasons("SRV", line)).as(line).noneMatch(r -> r.startsWith("changes cmdgate's own files"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "cat STATE/audit.jsonl",
@@ -165,6 +220,9 @@ class NamedOwnFilesTest {
             "sed -i.bak s/a/b/ /w/f",
             "sed -n p STATE/audit.jsonl",
             "sqlite3 /w/db 'select 1'",
+            "sqlite3 /w/db \"VACUUM INTO '/w/copy.db'\"",
+            "cd STATE && sqlite3 /w/db \"select 'attach audit.jsonl'\"",
+            "cd STATE && sqlite3 -cmd '.once -x' /w/db 'select 1'",
             "git config --global a.b c",
             "GIT_TRACE=1 git status",
             "GIT_TRACE=/tmp/trace git status",

@@ -43,6 +43,37 @@ class SecretsTest {
     }
 
     @Test
+    void aSetReadOnlyAsAWholeIsWithheldWhole() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("GIT_CONFIG_COUNT", "2");
+        env.put("GIT_CONFIG_KEY_0", "url.https://x-access-token:abc@github.com/.insteadOf");
+        env.put("GIT_CONFIG_VALUE_0", "https://github.com/");
+        env.put("GIT_CONFIG_KEY_1", "core.pager");
+        env.put("GIT_CONFIG_VALUE_1", "less");
+        env.put("GIT_CONFIG_PARAMETERS", "'core.editor'='vi'");
+        env.put("NPM_TOKEN", "t");
+        assertThat(S.names(env)).containsExactly("GIT_CONFIG_KEY_0", "NPM_TOKEN");
+        assertThat(S.withheldWhole(env, List.of("GIT_CONFIG_KEY_0", "NPM_TOKEN"))).containsExactly("GIT_CONFIG_COUNT",
+                "GIT_CONFIG_KEY_0", "GIT_CONFIG_KEY_1", "GIT_CONFIG_VALUE_0", "GIT_CONFIG_VALUE_1", "NPM_TOKEN");
+        assertThat(S.withheldWhole(env, List.of("NPM_TOKEN"))).as("no member withheld: the set stays").containsExactly("NPM_TOKEN");
+    }
+
+    @Test
+    void aSetGrantedToItsProgramStaysWhole() {
+        RulesClassifier granting = RulesClassifier.of(RuleSet.withUserText("[@settings]\nsecret-grant git GIT_CONFIG_*\n", "t"));
+        Secrets s = new Secrets(granting);
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("GIT_CONFIG_COUNT", "1");
+        env.put("GIT_CONFIG_KEY_0", "url.https://x-access-token:abc@github.com/.insteadOf");
+        env.put("GIT_CONFIG_VALUE_0", "https://github.com/");
+        List<String> present = s.names(env);
+        assertThat(present).containsExactly("GIT_CONFIG_KEY_0");
+        assertThat(s.granted(List.of("git", "status"), Map.of(), present)).containsExactly("GIT_CONFIG_KEY_0");
+        assertThat(S.granted(List.of("git", "status"), Map.of(), present)).as("git gets nothing by default").isEmpty();
+    }
+
+    @Test
     void bareSecretWordsAndAnyKeyAreSecretsButLookAlikesAreNot() {
         Map<String, String> env = new LinkedHashMap<>();
         for (String name : List.of("API_KEY", "APIKEY", "TOKEN", "SECRET", "PRIVATE_KEY", "PASSPHRASE", "AUTH",

@@ -76,6 +76,41 @@ class SteeringTest {
                 CommandClass.READ);
     }
 
+    /** {@code --work-tree}: git runs the commands its files name at the top of that tree. */
+    @Test
+    void aModuleInTheWorkTreeNamedOnTheLineIsLookedForThere() {
+        Map<String, String> f = files(".git/config", "[core]\n\tfsmonitor = python3 -m json.tool\n", "/tree/json.py", "import os\n");
+        assertClass(judge("git --work-tree=/tree status", f), CommandClass.WRITE);
+        assertClass(judge("git --work-tree /tree status", f), CommandClass.WRITE);
+        assertClass(judge("git status", f), CommandClass.READ);
+        assertClass(judge("git --work-tree=$T status", f), CommandClass.WRITE);
+    }
+
+    /** {@code --work-tree}: git status recurses into the submodules checked out there, at the index's gitlinks. */
+    @Test
+    void aSubmoduleCheckedOutInTheWorkTreeNamedOnTheLineIsSteered() throws Exception {
+        Map<String, String> f = files(".git/config", "[core]\n\tbare = false\n", ".git/index", gitlinkIndex("sub"),
+                "/tree/sub/.git/config", "[core]\n\tfsmonitor = touch /tmp/m\n");
+        assertClass(judge("git --work-tree=/tree status", f), CommandClass.WRITE);
+        assertClass(judge("git status", f), CommandClass.READ);
+    }
+
+    /** {@code --bare}: the directory git works in is the repository, whatever {@code .git} it holds. */
+    @Test
+    void aBareGitReadsTheDirectoryItWorksInAsTheRepository() {
+        Map<String, String> f = files("config", "[diff]\n\texternal = touch /tmp/m\n", ".git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git --bare diff --no-index a.txt b.txt", f), CommandClass.WRITE);
+        assertClass(judge("git -C sub --bare status", files("sub/config", "[core]\n\tfsmonitor = touch /tmp/m\n")),
+                CommandClass.WRITE);
+        assertClass(judge("git diff --no-index a.txt b.txt", f), CommandClass.READ);
+    }
+
+    /** git's index (version 2, SHA-1) holding one gitlink (mode 160000) at {@code path}, as ISO-8859-1 text. */
+    private static String gitlinkIndex(String path) throws Exception {
+        return new String(GitIndexTest.index(2, 20, null, new GitIndexTest.Entry(path, 0160000)),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
     /** git keeps the blanks of a .git file's path and of a commondir: so does the reading of what steers it. */
     @Test
     void theRepositoryAGitFileOrCommondirNamesKeepsItsBlanks() {
