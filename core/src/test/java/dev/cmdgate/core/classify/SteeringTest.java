@@ -196,4 +196,83 @@ class SteeringTest {
         shorter.put("/r2/.git/config", "[core]\n\tfsmonitor = rm -rf ~\n");
         assertClass(judge("git status", shorter), CommandClass.DESTRUCTIVE);
     }
+
+    // ------------------------------------------------------------------ the repositories git status recurses into
+
+    private static final String FSMONITOR = "[core]\n\tfsmonitor = touch /tmp/m\n";
+
+    private static String oneGitlink(String path) {
+        return new IndexBytes(2, 20).add("README.md", IndexBytes.FILE).add(path, IndexBytes.GITLINK).text();
+    }
+
+    /** git steps from an index entry to the next by the length its flags give: a reader stepping by the NUL does not. */
+    @Test
+    void anIndexWhoseNameLengthsDisagreeWithItsNulsIsNotGuessed() {
+        byte[] hidden = new byte[80];
+        hidden[0] = 'a';
+        String index = new IndexBytes(2, 20).add(new IndexBytes.Entry(hidden, IndexBytes.FILE, 80))
+                .add("sub", IndexBytes.GITLINK).text();
+        Classification c = judge("git status", files(".git/index", index, "sub/.git/config", "[core]\n\tbare = false\n"));
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains(".git/index cannot be read for its submodules");
+        // the same entries with true lengths: the submodule's configuration is read, and harmless
+        assertClass(judge("git status", files(".git/index", oneGitlink("sub"), "sub/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.READ);
+        assertClass(judge("git status", files(".git/index", oneGitlink("sub"), "sub/.git/config", FSMONITOR)), CommandClass.WRITE);
+    }
+
+    /** An index of a SHA-256 repository holds 32-byte object names: read with the length the configuration gives. */
+    @Test
+    void theIndexIsReadWithTheRepositorysObjectNameLength() {
+        String sha256 = new IndexBytes(2, 32).add("sub", IndexBytes.GITLINK).text();
+        String config = "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = sha256\n";
+        assertClass(judge("git status", files(".git/config", config, ".git/index", sha256, "sub/.git/config", FSMONITOR)),
+                CommandClass.WRITE);
+        assertClass(judge("git status", files(".git/config", config, ".git/index", sha256, "sub/.git/config",
+                "[core]\n\tbare = false\n")), CommandClass.READ);
+        // read with SHA-1's length, the same bytes are not an index: not guessed
+        assertClass(judge("git status", files(".git/index", sha256, "sub/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.WRITE);
+    }
+
+    /** git goes where a gitlink's path leads from the top of the work tree; one git never writes is not guessed. */
+    @Test
+    void aGitlinkPathGitNeverWritesIsNotGuessed() {
+        for (String path : new String[] {"/evil", "../evil", "a/../../evil", "x/.git/y"}) {
+            Classification c = judge("git status", files(".git/index", oneGitlink(path), "/evil/.git/config",
+                    "[core]\n\tbare = false\n"));
+            assertClass(c, CommandClass.WRITE);
+            assertThat(c.findings().toString()).as(path).contains("git never writes");
+        }
+    }
+
+    /** A submodule whose .git names a commondir takes its configuration and hooks from there, as git does. */
+    @Test
+    void aSubmodulesCommondirSteersIt() {
+        Map<String, String> f = files(".git/index", oneGitlink("sub"), "sub/.git/HEAD", "ref: refs/heads/main\n",
+                "sub/.git/commondir", "../../c/.git\n", "c/.git/config", FSMONITOR);
+        Classification c = judge("git status", f);
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains("c/.git/config: core.fsmonitor");
+        f.put("c/.git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git status", f), CommandClass.READ);
+        f.put("c/.git/hooks/post-checkout", "#!/bin/sh\n");
+        assertClass(judge("git status", f), CommandClass.WRITE);
+    }
+
+    /**
+     * An absorbed submodule (its repository in .git/modules, its work tree's .git a file naming it) is found both
+     * below modules/ and through the gitlink: its own gitlinks are read from its work tree either way.
+     */
+    @Test
+    void anAbsorbedSubmodulesGitlinksAreFollowed() {
+        Map<String, String> f = files(".git/index", oneGitlink("sub"), ".git/modules/x/config", "[core]\n\tbare = false\n",
+                ".git/modules/x/index", oneGitlink("y"), "sub/.git", "gitdir: ../.git/modules/x\n",
+                "sub/y/.git/config", FSMONITOR);
+        Classification c = judge("git status", f);
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains("sub/y/.git/config: core.fsmonitor");
+        f.put("sub/y/.git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git status", f), CommandClass.READ);
+    }
 }
