@@ -332,4 +332,45 @@ class SteeringFilesIT {
                     + control.describe()).isTrue();
         }
     }
+
+    /**
+     * A path that names the process reading it: {@code /proc/self/cwd} is the JVM's directory to cmdgate and git's
+     * (the repository's top) to git. An include of {@code /proc/self/cwd/evil.cfg}, and {@code git -C
+     * /proc/self/cwd/sub status} with a plain {@code sub} in the JVM's own directory, are refused under readonly; in
+     * audit mode git reads the launch directory's files and runs each program.
+     */
+    private List<String> readerOwnPaths(Path w, Path jvmDir, String tag) {
+        List<String> steps = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            steps.addAll(List.of("script", w.resolve("bin/p" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+        }
+        steps.addAll(gitDir(w.resolve("r1/.git"), "[include]\n\tpath = /proc/self/cwd/evil.cfg\n"));
+        steps.addAll(List.of("write", w.resolve("r1/evil.cfg").toString(), "[core]\n\tfsmonitor = " + w.resolve("bin/p1") + "\n"));
+        steps.addAll(gitDir(w.resolve("r2/sub/.git"), "\tfsmonitor = " + w.resolve("bin/p2") + "\n"));
+        steps.addAll(List.of("mkdir", jvmDir.resolve("sub").toString(), "--run"));
+        steps.addAll(Spec.attempts()
+                .add("include", "@dir=" + w.resolve("r1"), "git", "status")
+                .add("dash_C", "@dir=" + w.resolve("r2"), "git", "-C", "/proc/self/cwd/sub", "status").args());
+        return steps;
+    }
+
+    @OnEachJdk
+    void paths_naming_the_reading_process_are_refused_and_each_runs_when_not_gated(Jdk jdk) {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(readerOwnPaths(w, t.work(), "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        for (String name : List.of("include", "dash_C")) {
+            assertThat(run.result(name).blocked()).as(name + ": " + run.describe()).isTrue();
+        }
+        assertThat(Files.exists(w.resolve("marker1"))).isFalse();
+        assertThat(Files.exists(w.resolve("marker2"))).isFalse();
+        assertThat(run.stderr()).contains("names the process that reads it");
+
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(readerOwnPaths(c, t.work(), "control")).run();
+        assertThat(Files.exists(c.resolve("control1"))).as("git reads the launch directory's evil.cfg: " + control.describe()).isTrue();
+        assertThat(Files.exists(c.resolve("control2"))).as("git enters the launch directory's sub: " + control.describe()).isTrue();
+    }
 }

@@ -226,9 +226,9 @@ final class Steering {
 
         Check(Noted n, SiteFiles files, String cwd) {
             this.n = n;
-            this.files = files;
+            this.files = new ReaderNeutralFiles(files);
             this.cwd = cwd;
-            this.git = new RepositoryDiscovery(files);
+            this.git = new RepositoryDiscovery(this.files);
         }
 
         void run() {

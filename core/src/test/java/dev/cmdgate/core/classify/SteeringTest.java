@@ -275,4 +275,20 @@ class SteeringTest {
         f.put("sub/y/.git/config", "[core]\n\tbare = false\n");
         assertClass(judge("git status", f), CommandClass.READ);
     }
+
+    /** A path naming the reading process (/proc/self/cwd is the JVM's directory to cmdgate, git's to git) is not guessed. */
+    @Test
+    void aSteeringPathNamingTheReadingProcessIsNotGuessed() {
+        for (String include : new String[] {"/proc/self/cwd/evil.cfg", "/proc/thread-self/cwd/evil.cfg", "/dev/fd/3",
+                "/proc/self/../self/cwd/x", "/dev/stdin"}) {
+            Classification c = judge("git status", files(".git/config", "[include]\n\tpath = " + include + "\n"));
+            assertClass(c, CommandClass.WRITE);
+            assertThat(c.findings().toString()).as(include).contains("names the process that reads it");
+        }
+        assertClass(judge("git -C /proc/self/cwd/sub status", files("sub/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.WRITE);
+        assertClass(judge("git status", files(".git", "gitdir: /proc/self/cwd/x\n")), CommandClass.WRITE);
+        // another process's directory reads the same to both
+        assertClass(judge("git status", files(".git/config", "[include]\n\tpath = /proc/1/cwd/x.cfg\n")), CommandClass.READ);
+    }
 }
