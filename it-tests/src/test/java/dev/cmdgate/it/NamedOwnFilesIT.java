@@ -187,4 +187,50 @@ class NamedOwnFilesIT {
         soft.assertThat(p.work().resolve("copy.db")).exists();
         soft.assertAll();
     }
+
+    /**
+     * A relative link made where its text leads nowhere, then moved where it leads into the gate's state directory,
+     * then written through by a pattern ({@code z/[S]/audit.jsonl}) the shell expands to it: the pattern is expanded
+     * on disk when the launch is decided, and the write is refused as the literal path through the link is. A
+     * pattern matching only the model's own directory still runs.
+     */
+    @OnEachJdk
+    void a_pattern_matching_a_link_into_the_state_directory_does_not_change_the_gates_files(Jdk jdk) throws Exception {
+        Path home = Dirs.mkdir(tmp, "home");
+        Path state = Dirs.mkdir(tmp, "state");
+        String rulesText = "# the team's rules\n";
+        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
+        Path audit = state.resolve("audit.jsonl");
+        Path work = Dirs.mkdir(tmp, "work");
+        Dirs.write(work.resolve("x"), "model text\n");
+        Spec spec = Spec.attempts()
+                .add("make_link", "sh", "-c", "mkdir -p a/b/c z y/T && ln -s ../../state a/b/c/S")
+                .add("move_link", "sh", "-c", "mv a/b/c/S z/")
+                .add("literal", "sh", "-c", "cp x z/S/audit.jsonl")
+                .add("bracket", "sh", "-c", "cp x z/[S]/audit.jsonl")
+                .add("star_append", "sh", "-c", "echo appended >> z/*/team.rule[s]")
+                .add("question", "sh", "-c", "cp x z/?/team.rules")
+                .add("own_dir", "sh", "-c", "cp x y/[T]/");
+
+        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
+                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
+                .main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : List.of("make_link", "move_link", "own_dir")) {
+            soft.assertThat(run.result(name).status()).as(run.result(name).toString()).isEqualTo("ok");
+        }
+        for (String name : List.of("literal", "bracket", "star_append", "question")) {
+            AppResult r = run.result(name);
+            Blocked.assertBlocked(r);
+            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
+        }
+        soft.assertThat(Files.isSymbolicLink(work.resolve("z/S"))).as("the link was moved").isTrue();
+        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
+        soft.assertThat(Dirs.read(audit).lines().toList()).as("only the gate's own lines")
+                .allMatch(l -> l.startsWith("{\"time\":"));
+        soft.assertThat(work.resolve("y/T/x")).as("the shell expanded y/[T]/").exists();
+        soft.assertAll();
+    }
 }

@@ -296,4 +296,163 @@ class SteeringFilesIT {
         assertThat(gits.get(0).raw()).contains("~/.gitconfig: core.fsmonitor");
         assertThat(gits.get(1).outcome()).as(gits.get(1).raw()).isEqualTo("allowed");
     }
+
+    /** One index entry as git writes it (version 2, SHA-1): mode, name, and the name length its flags give. */
+    private static byte[] entry(int mode, byte[] name, int flagsLength) {
+        java.nio.ByteBuffer e = java.nio.ByteBuffer.allocate((62 + flagsLength + 8) & ~7);
+        e.position(24);
+        e.putInt(mode);
+        e.position(40);
+        for (int k = 0; k < 20; k++) {
+            e.put((byte) 0x11);
+        }
+        e.putShort((short) flagsLength);
+        e.put(name, 0, Math.min(name.length, e.remaining()));
+        return e.array();
+    }
+
+    /** A version-2 index: the entries, then the extensions' bytes, then the SHA-1 of it all, base64. */
+    private static String index(int count, byte[]... parts) throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.writeBytes("DIRC".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.writeBytes(java.nio.ByteBuffer.allocate(8).putInt(2).putInt(count).array());
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        out.writeBytes(java.security.MessageDigest.getInstance("SHA-1").digest(out.toByteArray()));
+        return java.util.Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
+    /**
+     * An index git reads as a file {@code a} whose flags give an 80-byte name, then the gitlink {@code sub}; a reader
+     * stepping by the first NUL reads {@code a}, a file {@code b} hidden in git's long name, then an extension that
+     * covers git's gitlink.
+     */
+    private static String nameLengthIndex() throws Exception {
+        byte[] first = entry(0100644, new byte[0], 80);
+        int nameAt = 62;
+        first[nameAt] = 'a';
+        byte[] hidden = entry(0100644, "b".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 1);
+        System.arraycopy(hidden, 0, first, nameAt + 2, 63);   // a second entry right after the NUL, name "b", then a NUL
+        int extensionAt = nameAt + 2 + 64;                    // where that reader's extensions start (inside git's name)
+        byte[] gitlink = entry(0160000, "sub".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 3);
+        byte[] tail = "tail".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        java.io.ByteArrayOutputStream ext = new java.io.ByteArrayOutputStream();
+        ext.writeBytes("YYYY".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        ext.writeBytes(java.nio.ByteBuffer.allocate(4).putInt(tail.length).array());
+        ext.writeBytes(tail);
+        int rest = first.length - extensionAt - 8 + gitlink.length + ext.size();
+        System.arraycopy("ZZZZ".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, first, extensionAt, 4);
+        System.arraycopy(java.nio.ByteBuffer.allocate(4).putInt(rest).array(), 0, first, extensionAt + 4, 4);
+        return index(2, first, gitlink, ext.toByteArray());
+    }
+
+    /**
+     * Four ways into the repositories {@code git status} recurses into, each with its own marker program in a
+     * submodule's configuration: an index whose entry's flags give another name length than its NUL (git steps to
+     * a gitlink a NUL-stepping reader never sees), a submodule whose {@code .git} names a {@code commondir} holding
+     * the configuration, a gitlink with an absolute path, and an absorbed submodule's own gitlink.
+     */
+    private List<String> fourSubmodules(Path w, String tag) throws Exception {
+        List<String> steps = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            steps.addAll(List.of("script", w.resolve("bin/m" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+        }
+        String plain = "[core]\n\tbare = false\n";
+        // 1: git's second entry is the gitlink sub
+        steps.addAll(gitDir(w.resolve("s1/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("s1/.git/index").toString(), nameLengthIndex()));
+        steps.addAll(gitDir(w.resolve("s1/sub/.git"), "\tfsmonitor = " + w.resolve("bin/m1") + "\n"));
+        // 2: sub/.git has a HEAD and a commondir; the configuration git reads is the commondir's
+        steps.addAll(gitDir(w.resolve("s2/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("s2/.git/index").toString(), gitlinkIndex("sub"),
+                "write", w.resolve("s2/sub/.git/HEAD").toString(), "ref: refs/heads/main\n",
+                "write", w.resolve("s2/sub/.git/commondir").toString(), "../../c2/.git\n"));
+        steps.addAll(gitDir(w.resolve("s2/c2/.git"), "\tfsmonitor = " + w.resolve("bin/m2") + "\n"));
+        // 3: the gitlink's path is absolute
+        steps.addAll(gitDir(w.resolve("s3/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("s3/.git/index").toString(), gitlinkIndex(w.resolve("evil3").toString())));
+        steps.addAll(gitDir(w.resolve("evil3/.git"), "\tfsmonitor = " + w.resolve("bin/m3") + "\n"));
+        // 4: the submodule's repository is .git/modules/x (sub/.git names it); its index has the gitlink y
+        steps.addAll(gitDir(w.resolve("s4/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("s4/.git/index").toString(), gitlinkIndex("sub")));
+        steps.addAll(gitDir(w.resolve("s4/.git/modules/x"), plain));
+        steps.addAll(List.of("bytes", w.resolve("s4/.git/modules/x/index").toString(), gitlinkIndex("y"),
+                "write", w.resolve("s4/sub/.git").toString(), "gitdir: ../.git/modules/x\n"));
+        steps.addAll(gitDir(w.resolve("s4/sub/y/.git"), "\tfsmonitor = " + w.resolve("bin/m4") + "\n"));
+        steps.add("--run");
+        steps.addAll(Spec.attempts()
+                .add("name_length", "@dir=" + w.resolve("s1"), "git", "status")
+                .add("commondir", "@dir=" + w.resolve("s2"), "git", "status")
+                .add("absolute", "@dir=" + w.resolve("s3"), "git", "status")
+                .add("absorbed", "@dir=" + w.resolve("s4"), "git", "status").args());
+        return steps;
+    }
+
+    private static final List<String> SUBMODULES = List.of("name_length", "commondir", "absolute", "absorbed");
+
+    @OnEachJdk
+    void git_status_recursing_into_submodules_git_finds_is_refused_and_each_runs_when_not_gated(Jdk jdk) throws Exception {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(fourSubmodules(w, "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        for (int i = 0; i < SUBMODULES.size(); i++) {
+            assertThat(run.result(SUBMODULES.get(i)).blocked()).as(SUBMODULES.get(i) + ": " + run.describe()).isTrue();
+            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(SUBMODULES.get(i) + ": the program never ran").isFalse();
+        }
+        assertThat(run.stderr()).contains(".git/index cannot be read for its submodules", "git never writes",
+                "c2/.git/config: core.fsmonitor", "sub/y/.git/config: core.fsmonitor");
+
+        // the control: the same files, nothing blocked — git runs every program
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(fourSubmodules(c, "control")).run();
+        for (int i = 0; i < SUBMODULES.size(); i++) {
+            assertThat(control.result(SUBMODULES.get(i)).blocked()).as(control.describe()).isFalse();
+            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(SUBMODULES.get(i) + " runs the program when not gated: "
+                    + control.describe()).isTrue();
+        }
+    }
+
+    /**
+     * A path that names the process reading it: {@code /proc/self/cwd} is the JVM's directory to cmdgate and git's
+     * (the repository's top) to git. An include of {@code /proc/self/cwd/evil.cfg}, and {@code git -C
+     * /proc/self/cwd/sub status} with a plain {@code sub} in the JVM's own directory, are refused under readonly; in
+     * audit mode git reads the launch directory's files and runs each program.
+     */
+    private List<String> readerOwnPaths(Path w, Path jvmDir, String tag) {
+        List<String> steps = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            steps.addAll(List.of("script", w.resolve("bin/p" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+        }
+        steps.addAll(gitDir(w.resolve("r1/.git"), "[include]\n\tpath = /proc/self/cwd/evil.cfg\n"));
+        steps.addAll(List.of("write", w.resolve("r1/evil.cfg").toString(), "[core]\n\tfsmonitor = " + w.resolve("bin/p1") + "\n"));
+        steps.addAll(gitDir(w.resolve("r2/sub/.git"), "\tfsmonitor = " + w.resolve("bin/p2") + "\n"));
+        steps.addAll(List.of("mkdir", jvmDir.resolve("sub").toString(), "--run"));
+        steps.addAll(Spec.attempts()
+                .add("include", "@dir=" + w.resolve("r1"), "git", "status")
+                .add("dash_C", "@dir=" + w.resolve("r2"), "git", "-C", "/proc/self/cwd/sub", "status").args());
+        return steps;
+    }
+
+    @OnEachJdk
+    void paths_naming_the_reading_process_are_refused_and_each_runs_when_not_gated(Jdk jdk) {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(readerOwnPaths(w, t.work(), "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        for (String name : List.of("include", "dash_C")) {
+            assertThat(run.result(name).blocked()).as(name + ": " + run.describe()).isTrue();
+        }
+        assertThat(Files.exists(w.resolve("marker1"))).isFalse();
+        assertThat(Files.exists(w.resolve("marker2"))).isFalse();
+        assertThat(run.stderr()).contains("names the process that reads it");
+
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(readerOwnPaths(c, t.work(), "control")).run();
+        assertThat(Files.exists(c.resolve("control1"))).as("git reads the launch directory's evil.cfg: " + control.describe()).isTrue();
+        assertThat(Files.exists(c.resolve("control2"))).as("git enters the launch directory's sub: " + control.describe()).isTrue();
+    }
 }

@@ -850,10 +850,10 @@ final class FileEffects {
 
     /** The protected entry a written path may reach from every directory it may start from, or null. */
     private OwnFiles.Entry ownReached(Arg a) {
-        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob);
+        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob, siteFiles);
         if (mine == null && changedDirectory && possibleDirectories != null) {
             for (int i = 0; i < possibleDirectories.size() && mine == null; i++) {
-                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob);
+                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob, siteFiles);
             }
         }
         if (mine == null && homeAssigned()) {
@@ -927,7 +927,7 @@ final class FileEffects {
         OwnFiles.Entry mine = null;
         List<String> hs = homes();
         for (int i = 0; i < hs.size() && mine == null; i++) {
-            mine = own.reached(hs.get(i) + rest, null, a.unresolved(), dotglob);
+            mine = own.reached(hs.get(i) + rest, null, a.unresolved(), dotglob, siteFiles);
         }
         if (mine == null && homeUnknown() && rest.length() > 1) {
             mine = own.reached(rest.substring(1), null, a.unresolved(), dotglob);

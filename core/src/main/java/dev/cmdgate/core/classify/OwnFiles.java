@@ -1,5 +1,7 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.DiskSiteFiles;
+import dev.cmdgate.core.SiteFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,6 +131,14 @@ public final class OwnFiles {
 
     /** As {@link #reached(String, String, boolean)}; {@code dotglob}: a pattern's wildcards match a leading dot. */
     Entry reached(String path, String cwd, boolean dynamic, boolean dotglob) {
+        return reached(path, cwd, dynamic, dotglob, null);
+    }
+
+    /**
+     * As {@link #reached(String, String, boolean, boolean)}; a pattern is expanded against the disk through
+     * {@code disk} (the launch's bounded reader; null: this machine's disk, read on this thread).
+     */
+    Entry reached(String path, String cwd, boolean dynamic, boolean dotglob, SiteFiles disk) {
         if (entries.isEmpty() || path.isEmpty()) {
             return null;
         }
@@ -165,10 +175,22 @@ public final class OwnFiles {
                 return e;
             }
         }
-        if (absolute && !dynamic && p.indexOf('*') < 0 && p.indexOf('?') < 0 && p.indexOf('[') < 0) {
-            return reachedOnDisk(asWritten, p);
+        if (absolute && !dynamic) {
+            return pattern == null ? reachedOnDisk(asWritten, p) : PatternMatches.reached(this, asWritten, dotglob,
+                    disk != null ? disk : new DiskSiteFiles(java.util.Map.of(), home));
         }
         return null;
+    }
+
+    /** The entry an absolute path that holds no pattern reaches, as text or on disk; package use: a pattern's matches. */
+    Entry reachedLiterally(String asWritten) {
+        String p = PathText.resolveDots(PathText.normalize(asWritten));
+        for (Entry e : entries) {
+            if (reachesAbsolute(p, false, e)) {
+                return e;
+            }
+        }
+        return reachedOnDisk(asWritten, p);
     }
 
     /**

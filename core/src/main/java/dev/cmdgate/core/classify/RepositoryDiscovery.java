@@ -23,6 +23,8 @@ final class RepositoryDiscovery {
     private static final String GITFILE_PREFIX = "gitdir: ";
     /** The setting that makes a worktree's {@code config.worktree} count (keys are read lower-case). */
     private static final String WORKTREE_CONFIG = "extensions.worktreeconfig";
+    /** The setting naming the repository's hash (keys are read lower-case). */
+    private static final String OBJECT_FORMAT = "extensions.objectformat";
 
     /** A repository found: its directory, and the top of its working tree (null for a bare repository). */
     record Found(String gitDir, String top) {
@@ -169,6 +171,33 @@ final class RepositoryDiscovery {
         }
         add(out, gitDir, value);
         return out;
+    }
+
+    /**
+     * The length of the repository's object names, as its index holds them: 32 bytes when the shared configuration
+     * (the {@code commondir}'s, where setup.c reads the repository format) sets {@code extensions.objectFormat} to
+     * {@code sha256}, else 20. A configuration cmdgate cannot parse, or another format, cannot be told.
+     */
+    int objectNameLength(String gitDir) throws SiteFiles.Unreadable {
+        String common = commonDir(gitDir);
+        String file = (common == null ? gitDir : common) + "/config";
+        byte[] bytes = files.bytes(file, MAX_CONFIG_BYTES);
+        if (bytes == null) {
+            return 20;
+        }
+        String format;
+        try {
+            format = last(GitConfigText.parse(new String(bytes, StandardCharsets.UTF_8)), OBJECT_FORMAT);
+        } catch (IllegalArgumentException e) {
+            throw new SiteFiles.Unreadable(file + " cannot be read as git configuration: " + e.getMessage());
+        }
+        if (format == null || format.equals("sha1")) {
+            return 20;
+        }
+        if (format.equals("sha256")) {
+            return 32;
+        }
+        throw new SiteFiles.Unreadable(file + ": the object format " + format + " is not known");
     }
 
     private void add(List<String> out, String gitDir, String value) throws SiteFiles.Unreadable {

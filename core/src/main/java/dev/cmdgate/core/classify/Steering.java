@@ -223,15 +223,17 @@ final class Steering {
         /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
         private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
+        /** The repositories whose gitlinks were read, each with the work tree they were read from. */
+        private final java.util.Set<String> walked = new java.util.HashSet<>();
         private final RepositoryDiscovery git;
         /** A file could not be read or judged: the launch is not Read already. */
         private boolean failed;
 
         Check(Noted n, SiteFiles files, String cwd) {
             this.n = n;
-            this.files = files;
+            this.files = new ReaderNeutralFiles(files);
             this.cwd = cwd;
-            this.git = new RepositoryDiscovery(files);
+            this.git = new RepositoryDiscovery(this.files);
         }
 
         void run() {
@@ -517,14 +519,12 @@ final class Steering {
                 if (f.top() != null) {
                     foundTrees.put(f.gitDir(), f.top());
                 }
-                add(dirs, f.gitDir());
-                String common = git.commonDir(f.gitDir());
-                if (common != null) {
-                    add(dirs, common);
-                }
+                addRepository(dirs, f.gitDir());
             }
             for (RepositoryDiscovery.Found f : found) {
-                nested(repo, f.gitDir(), f.top(), dirs, 0);
+                if (f.top() == null || walked.add(f.gitDir() + "\0" + git.realOrAsIs(f.top()))) {
+                    nested(repo, f.gitDir(), f.top(), dirs, 0);
+                }
             }
             repoDirs = dirs;
             return dirs;
@@ -549,6 +549,20 @@ final class Steering {
                 dir = v == null || v.isEmpty() ? null : against(workDir(), v);
             }
             return dir;
+        }
+
+        /**
+         * A repository whose files steer git: its own directory and, when its {@code commondir} names one, that
+         * directory too, whose {@code config} (and {@code config.worktree} with {@code extensions.worktreeConfig})
+         * and hooks git takes as the repository's (setup.c get_common_dir: a linked worktree, or a submodule's
+         * {@code .git} written so).
+         */
+        private void addRepository(List<String> dirs, String gitDir) throws Blocked, SiteFiles.Unreadable {
+            add(dirs, gitDir);
+            String common = git.commonDir(gitDir);
+            if (common != null) {
+                add(dirs, common);
+            }
         }
 
         private Blocked notAGitFile(RepositoryDiscovery.NotAGitFile e) {
@@ -588,7 +602,7 @@ final class Steering {
             count();
             List<String> links;
             try {
-                links = GitIndex.gitlinks(bytes);
+                links = GitIndex.gitlinks(bytes, git.objectNameLength(dir));
             } catch (IllegalArgumentException e) {
                 throw new Blocked(shown(index) + " cannot be read for its submodules: " + e.getMessage());
             }
@@ -605,9 +619,12 @@ final class Steering {
                 if (sub != null) {
                     foundTrees.putIfAbsent(sub, tree);
                 }
-                if (sub != null && !dirs.contains(sub)) {
-                    add(dirs, sub);
-                    nested(repo, sub, git.realOrAsIs(tree), dirs, depth + 1);
+                // a repository already found (an absorbed one in modules/, found with no work tree) is walked again
+                // from each work tree it has: its gitlinks are read from there
+                String top = git.realOrAsIs(tree);
+                if (sub != null && walked.add(sub + "\0" + top)) {
+                    addRepository(dirs, sub);
+                    nested(repo, sub, top, dirs, depth + 1);
                 }
             }
         }
@@ -629,7 +646,7 @@ final class Steering {
                 }
                 if (files.kind(d + "/HEAD") != SiteFiles.Kind.NONE || files.kind(d + "/config") != SiteFiles.Kind.NONE) {
                     if (!dirs.contains(d)) {
-                        add(dirs, d);
+                        addRepository(dirs, d);
                         nested(repo, d, null, dirs, depth + 1);
                     }
                 } else {

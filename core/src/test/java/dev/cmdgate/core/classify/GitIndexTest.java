@@ -1,87 +1,103 @@
 package dev.cmdgate.core.classify;
 
+import static dev.cmdgate.core.classify.IndexBytes.FILE;
+import static dev.cmdgate.core.classify.IndexBytes.GITLINK;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Gitlinks found in git's index in each of its versions and hash lengths; what is not understood is said. */
+/**
+ * Gitlinks found in git's index in each of its versions and hash lengths, read as git reads it; an index git and
+ * cmdgate could read differently, or a gitlink path git never writes, is said and not guessed.
+ */
 class GitIndexTest {
 
-    /** An entry: path and mode. */
-    record Entry(String path, int mode) {
+    private static IndexBytes three(int version, int hash) {
+        return new IndexBytes(version, hash).add("README.md", FILE).add("libs/x", GITLINK).add("libs/y", GITLINK);
     }
-
-    /** git's index of this version (2–4) and hash length (20, 32) with the entries and, when given, one extension. */
-    static byte[] index(int version, int hash, String extension, Entry... entries) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        DataOutputStream d = new DataOutputStream(out);
-        d.writeBytes("DIRC");
-        d.writeInt(version);
-        d.writeInt(entries.length);
-        byte[] previous = new byte[0];
-        for (Entry e : entries) {
-            byte[] name = e.path().getBytes(StandardCharsets.UTF_8);
-            d.write(new byte[24]);
-            d.writeInt(e.mode());
-            d.write(new byte[12]);
-            d.write(new byte[hash]);
-            boolean extended = version == 3;
-            d.writeShort(Math.min(name.length, 0xfff) | (extended ? 0x4000 : 0));
-            if (extended) {
-                d.writeShort(0);
-            }
-            if (version == 4) {
-                int common = 0;
-                while (common < previous.length && common < name.length && previous[common] == name[common]) {
-                    common++;
-                }
-                d.write(previous.length - common);   // fits one byte in these tests
-                d.write(name, common, name.length - common);
-                d.write(0);
-            } else {
-                d.write(name);
-                int entry = 40 + hash + 2 + (extended ? 2 : 0) + name.length;
-                d.write(new byte[8 - entry % 8]);
-            }
-            previous = name;
-        }
-        if (extension != null) {
-            d.writeBytes(extension);
-            d.writeInt(4);
-            d.writeInt(0);
-        }
-        d.write(new byte[hash]);
-        return out.toByteArray();
-    }
-
-    private static final Entry FILE = new Entry("README.md", 0100644);
-    private static final Entry SUB = new Entry("libs/x", 0160000);
-    private static final Entry SUB2 = new Entry("libs/y", 0160000);
 
     @Test
-    void gitlinksAreFoundInEveryVersionAndHash() throws Exception {
+    void gitlinksAreFoundInEveryVersionAndHash() {
         for (int version = 2; version <= 4; version++) {
             for (int hash : new int[] {20, 32}) {
-                assertThat(GitIndex.gitlinks(index(version, hash, null, FILE, SUB, SUB2)))
+                assertThat(GitIndex.gitlinks(three(version, hash).bytes(), hash))
                         .as("version %d, hash %d", version, hash).containsExactly("libs/x", "libs/y");
             }
         }
-        assertThat(GitIndex.gitlinks(index(2, 20, "TREE", FILE))).isEmpty();
+        assertThat(GitIndex.gitlinks(new IndexBytes(2, 20).add("README.md", FILE).extension("TREE", new byte[4]).bytes(), 20))
+                .isEmpty();
     }
 
     @Test
-    void whatIsNotUnderstoodIsSaid() throws Exception {
-        assertThatThrownBy(() -> GitIndex.gitlinks(index(2, 20, "link", FILE))).hasMessageContaining("split index");
-        byte[] ok = index(2, 20, null, FILE, SUB);
+    void aNameOfFourThousandBytesOrMoreEndsAtItsNul() {
+        String deep = "d/".repeat(2100) + "sub";
+        for (int version = 2; version <= 4; version++) {
+            byte[] b = new IndexBytes(version, 20).add("a", FILE).add(deep, GITLINK).add("z", GITLINK).bytes();
+            assertThat(GitIndex.gitlinks(b, 20)).as("version %d", version).containsExactly(deep, "z");
+        }
+    }
+
+    @Test
+    void aNameWhoseFlagsGiveAnotherLengthThanItsNulIsNotGuessed() {
+        // git steps by the flags' length: 80 bytes, past the "b" entry cmdgate would read after the NUL
+        byte[] hidden = new byte[80];
+        hidden[0] = 'a';
+        System.arraycopy("bbbb".getBytes(StandardCharsets.US_ASCII), 0, hidden, 8, 4);
+        for (int version = 2; version <= 4; version++) {
+            int v = version;
+            byte[] longer = new IndexBytes(v, 20).add(new IndexBytes.Entry(hidden, FILE, 80)).add("sub", GITLINK).bytes();
+            assertThatThrownBy(() -> GitIndex.gitlinks(longer, 20)).as("version %d", v)
+                    .hasMessageContaining("ends before the length its flags give");
+            byte[] shorter = new IndexBytes(v, 20).add(new IndexBytes.Entry("abc".getBytes(StandardCharsets.US_ASCII), FILE, 2))
+                    .add("sub", GITLINK).bytes();
+            assertThatThrownBy(() -> GitIndex.gitlinks(shorter, 20)).as("version %d", v)
+                    .hasMessageContaining("runs past the length its flags give");
+        }
+    }
+
+    @Test
+    void aGitlinkPathGitNeverWritesIsNotGuessed() {
+        for (String path : new String[] {"/tmp/evil", "../evil", "a/../../evil", "./sub", "a//b", "sub/", "a/.git/b",
+                "a/.GIT", "a/.git. ", "GIT~1/x", "a\\..\\b"}) {
+            byte[] b = new IndexBytes(2, 20).add(path, GITLINK).bytes();
+            assertThatThrownBy(() -> GitIndex.gitlinks(b, 20)).as(path).hasMessageContaining("git never writes");
+        }
+        byte[] latin1 = new IndexBytes(2, 20).add(new IndexBytes.Entry(new byte[] {'s', (byte) 0xe9}, GITLINK, -1)).bytes();
+        assertThatThrownBy(() -> GitIndex.gitlinks(latin1, 20)).hasMessageContaining("not UTF-8");
+        // the same paths as ordinary files do not matter: git does not go into them
+        assertThat(GitIndex.gitlinks(new IndexBytes(2, 20).add("../x", FILE).add(".github/x", GITLINK).add("é/s", GITLINK)
+                .bytes(), 20)).containsExactly(".github/x", "é/s");
+    }
+
+    @Test
+    void anOffsetTableMustAgreeWithTheEntriesReadInOrder() {
+        for (int version = 2; version <= 4; version++) {
+            IndexBytes agreeing = three(version, 20).threaded(0);
+            assertThat(GitIndex.gitlinks(agreeing.bytes(), 20)).as("version %d", version).containsExactly("libs/x", "libs/y");
+            int v = version;
+            assertThatThrownBy(() -> GitIndex.gitlinks(three(v, 20).threaded(8).bytes(), 20)).as("version %d", v)
+                    .hasMessageContaining("end-of-entries offset");
+        }
+    }
+
+    @Test
+    void whatIsNotUnderstoodIsSaid() {
+        byte[] split = new IndexBytes(2, 20).add("README.md", FILE).extension("link", new byte[4]).bytes();
+        assertThatThrownBy(() -> GitIndex.gitlinks(split, 20)).hasMessageContaining("split index");
+        byte[] required = new IndexBytes(2, 20).add("README.md", FILE).extension("abcd", new byte[4]).bytes();
+        assertThatThrownBy(() -> GitIndex.gitlinks(required, 20)).hasMessageContaining("git must understand");
+        byte[] ok = three(2, 20).bytes();
         byte[] cut = java.util.Arrays.copyOf(ok, ok.length - 30);
-        assertThatThrownBy(() -> GitIndex.gitlinks(cut)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> GitIndex.gitlinks(cut, 20)).isInstanceOf(IllegalArgumentException.class);
         byte[] v5 = ok.clone();
         v5[7] = 5;
-        assertThatThrownBy(() -> GitIndex.gitlinks(v5)).hasMessageContaining("version 5");
-        assertThatThrownBy(() -> GitIndex.gitlinks("[core]\n".getBytes(StandardCharsets.UTF_8))).hasMessageContaining("not a git index");
+        assertThatThrownBy(() -> GitIndex.gitlinks(v5, 20)).hasMessageContaining("version 5");
+        byte[] unknownFlag = three(3, 20).bytes();
+        unknownFlag[12 + 40 + 20 + 2] = 0x01;   // the first entry's extended flags: a bit git does not know
+        assertThatThrownBy(() -> GitIndex.gitlinks(unknownFlag, 20)).hasMessageContaining("extended flags");
+        assertThatThrownBy(() -> GitIndex.gitlinks("[core]\n\tbare = false\n\tx = y\n\tz = w\n".getBytes(StandardCharsets.UTF_8), 20))
+                .hasMessageContaining("not a git index");
     }
 }

@@ -241,6 +241,41 @@ class OwnFilesTest {
         }
     }
 
+    /**
+     * A written word holding a pattern is expanded on disk as the shell will: a link it matches (moved where its
+     * relative text leads into the gate's directory) is judged where it leads, as a literal path is.
+     */
+    @Test
+    void aPatternMatchingALinkIntoTheGatesDirectoryIsJudgedWhereItLeads() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("w/work"));
+        Files.createDirectories(work.resolve("z"));
+        // z/S's text leads nowhere from where it was made, but from z it is ../../srv/gate
+        Files.createSymbolicLink(work.resolve("z/S"), Path.of("../../../srv/gate"));
+        for (String line : new String[] {"cp x z/[S]/audit.jsonl", "echo x >> z/S/user.rule[s]", "cp x z/?/audit.jsonl.3",
+                "cp x z/*/", "rm -f " + work + "/z/*/user.rules", "cp x z/**/audit.jsonl", "cp x z/.[!.]*/../S/user.rules"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+            assertThat(r.findings()).extracting(Finding::reason).anyMatch(f -> f.startsWith("changes cmdgate's own files: the "));
+        }
+        Files.createDirectories(work.resolve("y/T"));
+        for (String line : new String[] {"cp x y/[T]/audit.jsonl", "cp x z/[Q]/audit.jsonl", "echo x > y/*/notes"}) {
+            assertThat(in(work.toString(), line).commandClass()).as(line).isEqualTo(CommandClass.WRITE);
+        }
+    }
+
+    /** A pattern whose expansion cannot be listed within the bounds is taken to reach a gate file. */
+    @Test
+    void aPatternTooLargeToExpandIsTakenToReachTheGatesFiles() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("wide"));
+        for (int i = 0; i <= PatternMatches.MAX_LISTED; i++) {
+            Files.createDirectories(work.resolve("d" + i + "/e"));
+        }
+        Classification r = in(work.toString(), "cp x */*/notes");
+        assertThat(r.commandClass()).as(r.findings().toString()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(r.findings()).extracting(Finding::reason).anyMatch(f -> f.contains("directories to list"));
+        assertThat(in(work.toString(), "cp x d1*/e/notes").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
     @Test
     void aRelativeWriteAfterACdIntoAProtectedDirectoryIsDestructive() throws IOException {
         Path work = Files.createDirectories(tmp.resolve("work"));

@@ -89,7 +89,7 @@ class SteeringTest {
     /** {@code --work-tree}: git status recurses into the submodules checked out there, at the index's gitlinks. */
     @Test
     void aSubmoduleCheckedOutInTheWorkTreeNamedOnTheLineIsSteered() throws Exception {
-        Map<String, String> f = files(".git/config", "[core]\n\tbare = false\n", ".git/index", gitlinkIndex("sub"),
+        Map<String, String> f = files(".git/config", "[core]\n\tbare = false\n", ".git/index", oneGitlink("sub"),
                 "/tree/sub/.git/config", "[core]\n\tfsmonitor = touch /tmp/m\n");
         assertClass(judge("git --work-tree=/tree status", f), CommandClass.WRITE);
         assertClass(judge("git status", f), CommandClass.READ);
@@ -105,11 +105,6 @@ class SteeringTest {
         assertClass(judge("git diff --no-index a.txt b.txt", f), CommandClass.READ);
     }
 
-    /** git's index (version 2, SHA-1) holding one gitlink (mode 160000) at {@code path}, as ISO-8859-1 text. */
-    private static String gitlinkIndex(String path) throws Exception {
-        return new String(GitIndexTest.index(2, 20, null, new GitIndexTest.Entry(path, 0160000)),
-                java.nio.charset.StandardCharsets.ISO_8859_1);
-    }
 
     /** git keeps the blanks of a .git file's path and of a commondir: so does the reading of what steers it. */
     @Test
@@ -230,5 +225,100 @@ class SteeringTest {
         // and a harmful one at the end of it is found
         shorter.put("/r2/.git/config", "[core]\n\tfsmonitor = rm -rf ~\n");
         assertClass(judge("git status", shorter), CommandClass.DESTRUCTIVE);
+    }
+
+    // ------------------------------------------------------------------ the repositories git status recurses into
+
+    private static final String FSMONITOR = "[core]\n\tfsmonitor = touch /tmp/m\n";
+
+    private static String oneGitlink(String path) {
+        return new IndexBytes(2, 20).add("README.md", IndexBytes.FILE).add(path, IndexBytes.GITLINK).text();
+    }
+
+    /** git steps from an index entry to the next by the length its flags give: a reader stepping by the NUL does not. */
+    @Test
+    void anIndexWhoseNameLengthsDisagreeWithItsNulsIsNotGuessed() {
+        byte[] hidden = new byte[80];
+        hidden[0] = 'a';
+        String index = new IndexBytes(2, 20).add(new IndexBytes.Entry(hidden, IndexBytes.FILE, 80))
+                .add("sub", IndexBytes.GITLINK).text();
+        Classification c = judge("git status", files(".git/index", index, "sub/.git/config", "[core]\n\tbare = false\n"));
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains(".git/index cannot be read for its submodules");
+        // the same entries with true lengths: the submodule's configuration is read, and harmless
+        assertClass(judge("git status", files(".git/index", oneGitlink("sub"), "sub/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.READ);
+        assertClass(judge("git status", files(".git/index", oneGitlink("sub"), "sub/.git/config", FSMONITOR)), CommandClass.WRITE);
+    }
+
+    /** An index of a SHA-256 repository holds 32-byte object names: read with the length the configuration gives. */
+    @Test
+    void theIndexIsReadWithTheRepositorysObjectNameLength() {
+        String sha256 = new IndexBytes(2, 32).add("sub", IndexBytes.GITLINK).text();
+        String config = "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = sha256\n";
+        assertClass(judge("git status", files(".git/config", config, ".git/index", sha256, "sub/.git/config", FSMONITOR)),
+                CommandClass.WRITE);
+        assertClass(judge("git status", files(".git/config", config, ".git/index", sha256, "sub/.git/config",
+                "[core]\n\tbare = false\n")), CommandClass.READ);
+        // read with SHA-1's length, the same bytes are not an index: not guessed
+        assertClass(judge("git status", files(".git/index", sha256, "sub/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.WRITE);
+    }
+
+    /** git goes where a gitlink's path leads from the top of the work tree; one git never writes is not guessed. */
+    @Test
+    void aGitlinkPathGitNeverWritesIsNotGuessed() {
+        for (String path : new String[] {"/evil", "../evil", "a/../../evil", "x/.git/y"}) {
+            Classification c = judge("git status", files(".git/index", oneGitlink(path), "/evil/.git/config",
+                    "[core]\n\tbare = false\n"));
+            assertClass(c, CommandClass.WRITE);
+            assertThat(c.findings().toString()).as(path).contains("git never writes");
+        }
+    }
+
+    /** A submodule whose .git names a commondir takes its configuration and hooks from there, as git does. */
+    @Test
+    void aSubmodulesCommondirSteersIt() {
+        Map<String, String> f = files(".git/index", oneGitlink("sub"), "sub/.git/HEAD", "ref: refs/heads/main\n",
+                "sub/.git/commondir", "../../c/.git\n", "c/.git/config", FSMONITOR);
+        Classification c = judge("git status", f);
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains("c/.git/config: core.fsmonitor");
+        f.put("c/.git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git status", f), CommandClass.READ);
+        f.put("c/.git/hooks/post-checkout", "#!/bin/sh\n");
+        assertClass(judge("git status", f), CommandClass.WRITE);
+    }
+
+    /**
+     * An absorbed submodule (its repository in .git/modules, its work tree's .git a file naming it) is found both
+     * below modules/ and through the gitlink: its own gitlinks are read from its work tree either way.
+     */
+    @Test
+    void anAbsorbedSubmodulesGitlinksAreFollowed() {
+        Map<String, String> f = files(".git/index", oneGitlink("sub"), ".git/modules/x/config", "[core]\n\tbare = false\n",
+                ".git/modules/x/index", oneGitlink("y"), "sub/.git", "gitdir: ../.git/modules/x\n",
+                "sub/y/.git/config", FSMONITOR);
+        Classification c = judge("git status", f);
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains("sub/y/.git/config: core.fsmonitor");
+        f.put("sub/y/.git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git status", f), CommandClass.READ);
+    }
+
+    /** A path naming the reading process (/proc/self/cwd is the JVM's directory to cmdgate, git's to git) is not guessed. */
+    @Test
+    void aSteeringPathNamingTheReadingProcessIsNotGuessed() {
+        for (String include : new String[] {"/proc/self/cwd/evil.cfg", "/proc/thread-self/cwd/evil.cfg", "/dev/fd/3",
+                "/proc/self/../self/cwd/x", "/dev/stdin"}) {
+            Classification c = judge("git status", files(".git/config", "[include]\n\tpath = " + include + "\n"));
+            assertClass(c, CommandClass.WRITE);
+            assertThat(c.findings().toString()).as(include).contains("names the process that reads it");
+        }
+        assertClass(judge("git -C /proc/self/cwd/sub status", files("sub/.git/config", "[core]\n\tbare = false\n")),
+                CommandClass.WRITE);
+        assertClass(judge("git status", files(".git", "gitdir: /proc/self/cwd/x\n")), CommandClass.WRITE);
+        // another process's directory reads the same to both
+        assertClass(judge("git status", files(".git/config", "[include]\n\tpath = /proc/1/cwd/x.cfg\n")), CommandClass.READ);
     }
 }
