@@ -2,11 +2,7 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cmdgate.it.apps.Commands;
-import dev.cmdgate.it.support.AppResult;
-import dev.cmdgate.it.support.Blocked;
 import dev.cmdgate.it.support.Dirs;
-import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
@@ -33,14 +29,13 @@ class NamedOwnFilesIT {
 
     @OnEachJdk
     void programs_not_known_only_to_read_do_not_change_the_gates_files(Jdk jdk) throws Exception {
-        Path home = Dirs.mkdir(tmp, "home");
-        Path state = Dirs.mkdir(tmp, "state");
-        String rulesText = "# the team's rules\n";
-        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
-        Path audit = state.resolve("audit.jsonl");
+        OwnFilesFixture own = new OwnFilesFixture(tmp, null);
+        Path state = own.state;
+        Path rules = own.rules;
+        Path audit = own.audit;
         Dirs.write(state.resolve("audit"), "model text a\n");
         Dirs.mkdir(state, "dst");
-        Path work = Dirs.mkdir(tmp, "work");
+        Path work = own.work;
         Path x = Dirs.write(work.resolve("x"), "model text a\n");
         Path y = Dirs.write(work.resolve("y"), "model text y\n");
         String s = state.toString();
@@ -57,24 +52,15 @@ class NamedOwnFilesIT {
                         "{}/../audit.jsonl", ";")
                 .add("gzip_own_file", "gzip", y.toString());
 
-        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
-                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
-                .main(Commands.class).args(spec.args()).run();
+        Run run = own.run(jdk, spec);
 
         assertThat(run.exit()).as(run.describe()).isZero();
         SoftAssertions soft = new SoftAssertions();
         List<String> refused = List.of("rename_ul", "sdiff_o", "lz4_out", "gzip_removes", "cp_backup_suffix",
                 "sed_backup_suffix", "git_trace", "tmpdir_mktemp", "find_exec_up");
-        for (String name : refused) {
-            AppResult r = run.result(name);
-            Blocked.assertBlocked(r);
-            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
-        }
-        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
+        own.assertRefused(soft, run, refused);
         soft.assertThat(x).exists();
-        List<String> lines = Dirs.read(audit).lines().toList();
-        soft.assertThat(lines).as("only the gate's own lines").allMatch(l -> l.startsWith("{\"time\":"));
-        soft.assertThat(lines.size()).as("a line for every launch, none taken away").isGreaterThan(refused.size());
+        own.assertGateLines(soft, 0, refused.size());
         try (Stream<Path> files = Files.list(state)) {
             soft.assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).as("nothing made in the state"
                     + " directory").allMatch(n -> n.equals("team.rules") || n.equals("audit") || n.equals("dst")
