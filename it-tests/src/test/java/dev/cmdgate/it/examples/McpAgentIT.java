@@ -25,10 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class McpAgentIT {
 
-    static final String MAIN = "dev.cmdgate.examples.mcp.ShellAgent";
+    static final String MAIN = "dev.cmdgate.examples.mcp.McpAgent";
     static final String SERVER = "dev.cmdgate.examples.mcp.ShellServer";
     static final String TRANSPORT_FRAME = "io.modelcontextprotocol.client.transport.StdioClientTransport.lambda$connect$";
-    static final String ORIGIN = " on a thread created from dev.cmdgate.examples.mcp.ShellAgent.main(ShellAgent.java:";
+    static final String ORIGIN = " on a thread created from dev.cmdgate.examples.mcp.McpAgent.main(McpAgent.java:";
 
     static List<ExampleRun.Jdk> jdks() {
         return ExampleRun.jdks();
@@ -69,7 +69,7 @@ class McpAgentIT {
     @MethodSource("jdks")
     void aThreadsOriginNeverSatisfiesATrustRowsCaller(ExampleRun.Jdk jdk) throws IOException {
         Path ws = Workspaces.create("mcp-origin");
-        // the same row narrowed to the application's package: the audit names ShellAgent as the thread's origin,
+        // the same row narrowed to the application's package: the audit names McpAgent as the thread's origin,
         // but the launching stack holds only the SDK's, Reactor's and the JDK's frames — not trusted
         // (from anywhere: the application's own classes would meet it if the thread's origin counted)
         String rules = Files.readString(shippedRules()).replaceAll("caller=\\S+", "caller=dev.cmdgate.examples.mcp@/*");
