@@ -48,7 +48,7 @@ public final class Audit {
                 n++;
                 Map<String, Object> m;
                 try {
-                    m = Json.parseObject(raw);
+                    m = StrictJson.parseObject(raw);
                 } catch (IllegalArgumentException e) {
                     fail("audit line " + n + " of " + file + " is not well-formed JSON: " + e.getMessage());
                     return null;
