@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * The documentation names what exists: every class it names by its package ({@code dev.cmdgate.…Name}), every
  * test, integration test and benchmark it names ({@code SomeTest}, {@code SomeIT}, {@code SomeBenchmark},
  * {@code Some.java}), every repository path it gives ({@code agent/src/…/LaunchGuard.java}) and every relative
- * link is a file of this repository. A rename that leaves a page behind fails here.
+ * link is a file of this repository, and a link to a page's heading finds that heading. A rename that leaves a page
+ * behind fails here.
  */
 class DocsReferencesTest {
 
@@ -35,7 +36,8 @@ class DocsReferencesTest {
             "(?<![\\w.$/@-])([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*(?:Test|IT|Benchmark))\\b|\\b([A-Z][A-Za-z0-9]*)\\.java\\b(?!:\\d)");
     private static final Pattern PATH = Pattern.compile(
             "(?<![\\w./-])((?:core|api|agent|it-tests|examples|bench|scripts)/[\\w./-]+\\.(?:java|rules|sh|md))");
-    private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)");
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]*)(?:#([^)\\s]+))?\\)");
+    private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} +(.+?) *$");
 
     private static Path root;
     /** Every source file of the repository, by simple name, and by path below its {@code java} directory. */
@@ -81,6 +83,20 @@ class DocsReferencesTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The anchors of a page's headings as GitHub makes them: lower case, punctuation dropped, blanks as hyphens. */
+    private static Set<String> anchors(Path page) {
+        Set<String> anchors = new HashSet<>();
+        Matcher h = HEADING.matcher(read(page));
+        while (h.find()) {
+            String slug = h.group(1).toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+            String anchor = slug;
+            for (int n = 1; !anchors.add(anchor); n++) {
+                anchor = slug + "-" + n;
+            }
+        }
+        return anchors;
     }
 
     private static String at(Path page, String text, int offset) {
@@ -137,10 +153,15 @@ class DocsReferencesTest {
             Matcher l = LINK.matcher(text);
             while (l.find()) {
                 String target = l.group(1);
-                if (target.contains(":") || Files.exists(page.getParent().resolve(target).normalize())) {
-                    continue;   // a URL, or a file that exists
+                if (target.contains(":")) {
+                    continue;   // a URL
                 }
-                missing.add(at(page, text, l.start()) + target);
+                Path file = target.isEmpty() ? page : page.getParent().resolve(target).normalize();
+                if (!Files.exists(file)) {
+                    missing.add(at(page, text, l.start()) + target);
+                } else if (l.group(2) != null && file.toString().endsWith(".md") && !anchors(file).contains(l.group(2))) {
+                    missing.add(at(page, text, l.start()) + target + "#" + l.group(2) + " (no such heading)");
+                }
             }
         }
         assertThat(missing).as("paths and links in the docs that lead nowhere").isEmpty();
