@@ -18,7 +18,7 @@ import dev.cmdgate.agent.metrics.GateMBean;
 import dev.cmdgate.agent.metrics.JmxPublisher;
 import dev.cmdgate.agent.metrics.PolicyStatus;
 import dev.cmdgate.agent.natives.NativeAddresses;
-import dev.cmdgate.agent.natives.NativeGate;
+import dev.cmdgate.agent.natives.NativeBridge;
 import dev.cmdgate.agent.natives.NativeRoutes;
 import dev.cmdgate.agent.api.ApiAnswers;
 import dev.cmdgate.agent.prompt.HandlerClass;
@@ -97,7 +97,7 @@ public final class AgentRuntime {
         CallSite callSites = CallSite.forThisJvm(config.callerSkip(), origins);
         LazyGate gate = new LazyGate(new Checked(config, classifier, policy, scopes, natives, audit, status, callSites));
         return new Gate(new BridgeRouter(gate.launches(), gate.api(), scopes, guard,
-                new NativeGate(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
+                new NativeBridge(natives, gate.natives()), config.refusal() == AgentConfig.Refusal.IO),
                 config.warmUp() == AgentConfig.WarmUp.ON ? gate.warmUp() : null);
     }
 

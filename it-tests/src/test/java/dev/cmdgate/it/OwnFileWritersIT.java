@@ -2,11 +2,7 @@ package dev.cmdgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cmdgate.it.apps.Commands;
-import dev.cmdgate.it.support.AppResult;
-import dev.cmdgate.it.support.Blocked;
 import dev.cmdgate.it.support.Dirs;
-import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.Jdk;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
@@ -37,18 +33,18 @@ class OwnFileWritersIT {
 
     @OnEachJdk
     void writers_named_in_options_or_through_a_work_tree_do_not_change_the_gates_files(Jdk jdk) throws Exception {
-        Path home = Dirs.mkdir(tmp, "home");
-        Path state = Dirs.mkdir(tmp, "state");
-        String rulesText = "# the team's rules\n";
-        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
-        Path audit = Dirs.write(state.resolve("audit.jsonl"), COMMITTED);
+        OwnFilesFixture own = new OwnFilesFixture(tmp, COMMITTED);
+        Path home = own.home;
+        Path state = own.state;
+        Path rules = own.rules;
+        Path audit = own.audit;
         Path repo = Dirs.mkdir(tmp, "repo");
         // a repository whose work tree is the state directory and whose commit holds the audit file as it is now
         git(home, "--git-dir=" + repo.resolve(".git"), "init", "-q");
         git(home, "--git-dir=" + repo.resolve(".git"), "--work-tree=" + state, "add", "audit.jsonl");
         git(home, "--git-dir=" + repo.resolve(".git"), "--work-tree=" + state, "-c", "user.name=t", "-c",
                 "user.email=t@example.com", "commit", "-q", "-m", "audit");
-        Path work = Dirs.mkdir(tmp, "work");
+        Path work = own.work;
         String java = jdk.java().toString();
         Spec spec = Spec.attempts()
                 .add("xlog_file", java, "-Xlog:gc:file=" + audit, "-version")
@@ -65,27 +61,17 @@ class OwnFileWritersIT {
                 .add("git_checkout_env", "@env=GIT_DIR=" + repo.resolve(".git"), "@dir=" + state, "git", "checkout", "-q", "HEAD")
                 .add("java_logs_elsewhere", java, "-Xlog:gc:file=" + work.resolve("gc.log"), "-version");
 
-        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
-                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
-                .main(Commands.class).args(spec.args()).run();
+        Run run = own.run(jdk, spec);
 
         assertThat(run.exit()).as(run.describe()).isZero();
         SoftAssertions soft = new SoftAssertions();
         List<String> refused = List.of("xlog_file", "xlog_output_field", "xlog_relative_after_cd", "dump_class_list",
                 "flight_recording", "xlog_in_jdk_java_options", "ssh_keygen", "keytool_keystore", "git_stash",
                 "git_reset_merge", "git_checkout_env");
-        for (String name : refused) {
-            AppResult r = run.result(name);
-            Blocked.assertBlocked(r);
-            soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
-        }
-        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
+        own.assertRefused(soft, run, refused);
         soft.assertThat(state.resolve("team.rules.pub")).doesNotExist();
-        List<String> lines = Dirs.read(audit).lines().toList();
-        soft.assertThat(lines.get(0)).isEqualTo(COMMITTED.strip());
-        soft.assertThat(lines.subList(1, lines.size())).as("only the gate's own lines after the committed one")
-                .allMatch(l -> l.startsWith("{\"time\":"));
-        soft.assertThat(lines.size()).as("a line for every launch, none taken away").isGreaterThan(refused.size());
+        soft.assertThat(Dirs.read(audit).lines().findFirst()).as("the committed line first").hasValue(COMMITTED.strip());
+        own.assertGateLines(soft, 1, refused.size());
         soft.assertThat(run.result("java_logs_elsewhere").status()).as(run.result("java_logs_elsewhere").toString()).isEqualTo("ok");
         soft.assertThat(work.resolve("gc.log")).exists();
         soft.assertAll();

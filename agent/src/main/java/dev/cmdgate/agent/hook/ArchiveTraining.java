@@ -42,10 +42,10 @@ final class ArchiveTraining implements Runnable {
                     ToolCall call = host.read(JsonParser.parseObject(sample(name, command, cwd)));
                     HookDecider.Decided d = new HookDecider(defaults, host, null).decide(call);
                     host.reply(d.answer());
-                    host.reply(new Answer(Answer.Kind.DENY, ReasonText.of(d.decision(), Answer.Kind.DENY)));
+                    host.reply(new HookAnswer(HookAnswer.Kind.DENY, ReasonText.of(d.decision(), HookAnswer.Kind.DENY)));
                 }
                 host.failClosed("training");
-                host.reply(Answer.NO_OPINION);
+                host.reply(HookAnswer.NO_OPINION);
             }
             new ToolCall("Bash", "ls", cwd, Duration.ofSeconds(1), List.of(cwd), Map.of()).runsCommand();
             HookSettings.load(null, cwd);   // the user's file and the projects' files, read as every call reads them

@@ -62,17 +62,17 @@ record ClaudeCode() implements Host {
     }
 
     @Override
-    public Reply reply(Answer answer) {
+    public HostReply reply(HookAnswer answer) {
         return switch (answer.kind()) {
             case ALLOW -> PreToolUseShape.decision("allow", answer.reason());
             case ASK -> PreToolUseShape.decision("ask", answer.reason());
             case DENY -> PreToolUseShape.decision("deny", answer.reason());
-            case NO_OPINION -> Reply.SILENT;
+            case NO_OPINION -> HostReply.SILENT;
         };
     }
 
     @Override
-    public Reply failClosed(String reason) {
-        return Reply.blockingError(reason);
+    public HostReply failClosed(String reason) {
+        return HostReply.blockingError(reason);
     }
 }

@@ -31,15 +31,15 @@ record Codex() implements Host {
     }
 
     @Override
-    public Reply reply(Answer answer) {
+    public HostReply reply(HookAnswer answer) {
         return switch (answer.kind()) {
-            case ALLOW, NO_OPINION -> Reply.SILENT;
+            case ALLOW, NO_OPINION -> HostReply.SILENT;
             case ASK, DENY -> PreToolUseShape.decision("deny", answer.reason());
         };
     }
 
     @Override
-    public Reply failClosed(String reason) {
-        return Reply.blockingError(reason);
+    public HostReply failClosed(String reason) {
+        return HostReply.blockingError(reason);
     }
 }

@@ -63,24 +63,24 @@ record Copilot() implements Host {
     }
 
     @Override
-    public Reply reply(Answer answer) {
+    public HostReply reply(HookAnswer answer) {
         return switch (answer.kind()) {
             case ALLOW -> decision("allow", answer.reason(), 0);
             case ASK -> decision("ask", answer.reason(), 0);
             case DENY -> decision("deny", answer.reason(), 0);
-            case NO_OPINION -> Reply.SILENT;
+            case NO_OPINION -> HostReply.SILENT;
         };
     }
 
     @Override
-    public Reply failClosed(String reason) {
+    public HostReply failClosed(String reason) {
         return decision("deny", reason, 2);
     }
 
-    private static Reply decision(String decision, String reason, int exit) {
+    private static HostReply decision(String decision, String reason, int exit) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("permissionDecision", decision);
         out.put("permissionDecisionReason", reason);
-        return new Reply(Json.write(out), exit == 0 ? "" : reason, exit);
+        return new HostReply(Json.write(out), exit == 0 ? "" : reason, exit);
     }
 }

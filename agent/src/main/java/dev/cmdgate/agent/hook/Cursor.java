@@ -62,27 +62,27 @@ record Cursor() implements Host {
     }
 
     @Override
-    public Reply reply(Answer answer) {
+    public HostReply reply(HookAnswer answer) {
         return switch (answer.kind()) {
-            case ALLOW -> Reply.json("{\"permission\":\"allow\"}");
+            case ALLOW -> HostReply.json("{\"permission\":\"allow\"}");
             case ASK -> permission("ask", answer.reason());
             case DENY -> permission("deny", answer.reason());
-            case NO_OPINION -> Reply.json("{}");
+            case NO_OPINION -> HostReply.json("{}");
         };
     }
 
     @Override
-    public Reply failClosed(String reason) {
+    public HostReply failClosed(String reason) {
         return permission("deny", reason);
     }
 
-    private static Reply permission(String permission, String reason) {
+    private static HostReply permission(String permission, String reason) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("permission", permission);
         out.put("user_message", reason);
         out.put("agent_message", reason);
         out.put("userMessage", reason);
         out.put("agentMessage", reason);
-        return Reply.json(Json.write(out));
+        return HostReply.json(Json.write(out));
     }
 }

@@ -49,7 +49,7 @@ record Gemini() implements Host {
     }
 
     @Override
-    public Reply reply(Answer answer) {
+    public HostReply reply(HookAnswer answer) {
         Map<String, Object> out = new LinkedHashMap<>();
         switch (answer.kind()) {
             case ALLOW -> out.put("decision", "allow");
@@ -61,11 +61,11 @@ record Gemini() implements Host {
                 // {}: no decision, the CLI's own confirmation applies
             }
         }
-        return Reply.json(Json.write(out));
+        return HostReply.json(Json.write(out));
     }
 
     @Override
-    public Reply failClosed(String reason) {
-        return Reply.blockingError(reason);
+    public HostReply failClosed(String reason) {
+        return HostReply.blockingError(reason);
     }
 }

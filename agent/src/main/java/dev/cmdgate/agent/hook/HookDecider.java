@@ -35,7 +35,7 @@ final class HookDecider {
     private final dev.cmdgate.agent.site.SiteReader siteFiles = dev.cmdgate.agent.site.SiteReader.ofThisJvm();
 
     /** The decision as recorded, and the answer for the host. */
-    record Decided(Decision decision, Answer answer) {
+    record Decided(Decision decision, HookAnswer answer) {
     }
 
     HookDecider(HookSettings settings, Host host, Path launcher) {
@@ -66,39 +66,39 @@ final class HookDecider {
                     + " the passport allows at most " + v.policy().executionLimit().toSeconds() + " s, which a hook cannot"
                     + " enforce"));
         }
-        Answer.Kind kind;
+        HookAnswer.Kind kind;
         Outcome outcome;
         PromptRecord prompt = null;
         if (settings.auditMode()) {
-            kind = Answer.Kind.NO_OPINION;
+            kind = HookAnswer.Kind.NO_OPINION;
             outcome = Outcome.ALLOWED;
             if (gate != GateDecision.ALLOW) {
                 reasons.add(new Reason("mode.audit", "audit mode: recorded, not enforced (would have been " + gate.label()
                         + "); " + host.name() + "'s own permissions decide"));
             }
         } else if (gate == GateDecision.ALLOW) {
-            kind = Answer.Kind.ALLOW;
+            kind = HookAnswer.Kind.ALLOW;
             outcome = Outcome.ALLOWED;
         } else if (gate == GateDecision.BLOCK) {
-            kind = Answer.Kind.DENY;
+            kind = HookAnswer.Kind.DENY;
             outcome = Outcome.BLOCKED;
         } else {
-            PromptAnswer asked = settings.prompt();
+            PromptRoute asked = settings.prompt();
             String handler = "host:" + host.name();
-            if (asked == PromptAnswer.ALLOW) {
-                kind = Answer.Kind.ALLOW;
+            if (asked == PromptRoute.ALLOW) {
+                kind = HookAnswer.Kind.ALLOW;
                 outcome = Outcome.ALLOWED;
                 prompt = new PromptRecord("allow", "allow", 0, null);
-            } else if (asked == PromptAnswer.ASK && host.canAsk()) {
-                kind = Answer.Kind.ASK;
+            } else if (asked == PromptRoute.ASK && host.canAsk()) {
+                kind = HookAnswer.Kind.ASK;
                 outcome = Outcome.ASKED;
                 prompt = new PromptRecord(handler, "asked", 0, host.name() + " asks the user; cmdgate does not see the answer");
             } else {
-                kind = Answer.Kind.DENY;
+                kind = HookAnswer.Kind.DENY;
                 outcome = Outcome.BLOCKED;
-                String why = asked == PromptAnswer.DENY ? "cmdgate.prompt=deny"
+                String why = asked == PromptRoute.DENY ? "cmdgate.prompt=deny"
                         : host.name() + "'s hook cannot ask the user, so what needs approval is refused";
-                prompt = new PromptRecord(asked == PromptAnswer.DENY ? "deny" : handler, "deny", 0, why);
+                prompt = new PromptRecord(asked == PromptRoute.DENY ? "deny" : handler, "deny", 0, why);
                 reasons.add(0, new Reason("prompt.denied", "the command needs approval and " + why));
             }
         }
@@ -108,10 +108,10 @@ final class HookDecider {
         if (config.audit() != null) {
             d = record(gatekeeper, d, config);
             if (d.outcome() == Outcome.BLOCKED) {
-                kind = Answer.Kind.DENY;
+                kind = HookAnswer.Kind.DENY;
             }
         }
-        return new Decided(d, kind == Answer.Kind.NO_OPINION ? Answer.NO_OPINION : new Answer(kind, ReasonText.of(d, kind)));
+        return new Decided(d, kind == HookAnswer.Kind.NO_OPINION ? HookAnswer.NO_OPINION : new HookAnswer(kind, ReasonText.of(d, kind)));
     }
 
     /** The audit line; a decision that cannot be recorded is refused unless {@code audit.failure=continue}. */

@@ -54,7 +54,7 @@ public final class HookMain {
     }
 
     /** The reply to the tool call on standard input. */
-    static Reply answer(Host host, Path config, Path launcher) {
+    static HostReply answer(Host host, Path config, Path launcher) {
         ToolCall call;
         try {
             call = host.read(HookInput.read(System.in));
@@ -66,9 +66,9 @@ public final class HookMain {
         return answer(host, call, config, launcher);
     }
 
-    static Reply answer(Host host, ToolCall call, Path config, Path launcher) {
+    static HostReply answer(Host host, ToolCall call, Path config, Path launcher) {
         if (!call.runsCommand()) {
-            return host.reply(Answer.NO_OPINION);
+            return host.reply(HookAnswer.NO_OPINION);
         }
         HookSettings settings;
         try {

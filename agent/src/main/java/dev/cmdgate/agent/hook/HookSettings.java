@@ -49,8 +49,8 @@ record HookSettings(UserConfig user, List<ProjectConfig> projects) {
     }
 
     /** The strictest prompt answer of the user's and the projects'. */
-    PromptAnswer prompt() {
-        PromptAnswer a = PromptAnswer.of(user.config().prompt(), "the configuration");
+    PromptRoute prompt() {
+        PromptRoute a = PromptRoute.of(user.config().prompt(), "the configuration");
         for (ProjectConfig p : projects) {
             if (p.prompt() != null) {
                 a = a.stricter(p.prompt());

@@ -24,13 +24,13 @@ sealed interface Host permits ClaudeCode, Codex, Gemini, Cursor, Copilot, Pi {
     boolean canAsk();
 
     /** The answer in this host's words. */
-    Reply reply(Answer answer);
+    HostReply reply(HookAnswer answer);
 
     /**
      * The deny this host honours when nothing else can be trusted: the input could not be read, the
      * configuration is broken, cmdgate failed or ran out of time.
      */
-    Reply failClosed(String reason);
+    HostReply failClosed(String reason);
 
     /** The host of that name, or null. */
     static Host named(String name) {

@@ -46,16 +46,16 @@ record Pi() implements Host {
     }
 
     @Override
-    public Reply reply(Answer answer) {
+    public HostReply reply(HookAnswer answer) {
         return switch (answer.kind()) {
-            case ALLOW, NO_OPINION -> Reply.json("{\"decision\":\"allow\"}");
-            case ASK, DENY -> Reply.json("{\"decision\":\"deny\",\"reason\":"
+            case ALLOW, NO_OPINION -> HostReply.json("{\"decision\":\"allow\"}");
+            case ASK, DENY -> HostReply.json("{\"decision\":\"deny\",\"reason\":"
                     + dev.cmdgate.core.json.Json.write(answer.reason()) + "}");
         };
     }
 
     @Override
-    public Reply failClosed(String reason) {
-        return Reply.blockingError(reason);
+    public HostReply failClosed(String reason) {
+        return HostReply.blockingError(reason);
     }
 }

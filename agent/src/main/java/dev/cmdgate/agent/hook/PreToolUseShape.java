@@ -50,14 +50,14 @@ final class PreToolUseShape {
     }
 
     /** {@code {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":…,"permissionDecisionReason":…}}}. */
-    static Reply decision(String decision, String reason) {
+    static HostReply decision(String decision, String reason) {
         Map<String, Object> specific = new LinkedHashMap<>();
         specific.put("hookEventName", "PreToolUse");
         specific.put("permissionDecision", decision);
         specific.put("permissionDecisionReason", reason);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("hookSpecificOutput", specific);
-        return Reply.json(dev.cmdgate.core.json.Json.write(out));
+        return HostReply.json(dev.cmdgate.core.json.Json.write(out));
     }
 
     /** Milliseconds as a duration; null for none. */

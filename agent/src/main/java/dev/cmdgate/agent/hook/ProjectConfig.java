@@ -29,7 +29,7 @@ import java.util.Properties;
  * @param rules  a rules file (null: none)
  * @param policy a passport file (null: none)
  */
-record ProjectConfig(Path file, GateScheme scheme, AgentConfig.Mode mode, PromptAnswer prompt, Path rules, Path policy) {
+record ProjectConfig(Path file, GateScheme scheme, AgentConfig.Mode mode, PromptRoute prompt, Path rules, Path policy) {
 
     static final String RELATIVE = ".cmdgate/config.properties";
     private static final List<String> KEYS = List.of("autonomy", "level", "mode", "prompt", "rules", "policy");
@@ -91,7 +91,7 @@ record ProjectConfig(Path file, GateScheme scheme, AgentConfig.Mode mode, Prompt
                 default -> throw new ConfigException(file + ": bad value for cmdgate.mode: '" + mode + "' (enforce or audit)");
             }
         }
-        return new ProjectConfig(file, scheme, m, prompt == null ? null : PromptAnswer.of(prompt, file.toString()),
+        return new ProjectConfig(file, scheme, m, prompt == null ? null : PromptRoute.of(prompt, file.toString()),
                 file(file, "rules", rules), file(file, "policy", policy));
     }
 

@@ -21,7 +21,7 @@ final class ReasonText {
     private ReasonText() {
     }
 
-    static String of(Decision d, Answer.Kind kind) {
+    static String of(Decision d, HookAnswer.Kind kind) {
         StringBuilder s = new StringBuilder(400);
         s.append(switch (kind) {
             case ALLOW -> "cmdgate allowed this command: ";
@@ -33,7 +33,7 @@ final class ReasonText {
             s.append(i == 0 ? "" : "; ").append(reasons.get(i).message());
         }
         s.append('.');
-        if (kind != Answer.Kind.ALLOW) {
+        if (kind != HookAnswer.Kind.ALLOW) {
             // the findings that raised the class, with their rules; the gate's reason already quotes the strongest
             String said = s.toString();
             boolean first = true;
@@ -54,7 +54,7 @@ final class ReasonText {
                 s.append('.');
             }
         }
-        if (kind == Answer.Kind.DENY) {
+        if (kind == HookAnswer.Kind.DENY) {
             s.append(" Do not retry it in another form; if it is needed, say why and let the user run it or change"
                     + " cmdgate's configuration.");
         }

@@ -30,7 +30,7 @@ final class ReplyChannel {
 
     ReplyChannel(Host host, boolean wrapped) {
         this.wrapped = wrapped;
-        Reply last = host.failClosed("cmdgate failed while deciding (out of memory or an internal error), so the"
+        HostReply last = host.failClosed("cmdgate failed while deciding (out of memory or an internal error), so the"
                 + " command was not run");
         this.lastOut = bytes(last.stdout());
         this.lastErr = bytes(last.stderr());
@@ -43,7 +43,7 @@ final class ReplyChannel {
     }
 
     /** Writes the reply and ends the JVM, unless a reply was sent already (then returns at once). */
-    void send(Reply r) {
+    void send(HostReply r) {
         if (!sent.compareAndSet(false, true)) {
             return;
         }

@@ -49,7 +49,7 @@ record UserConfig(AgentConfig config, Path file) {
             throw new ConfigException(where + ": cmdgate.decision.url is not supported by a hook (it would wait on the"
                     + " network on every tool call)");
         }
-        PromptAnswer.of(config.prompt(), where);
+        PromptRoute.of(config.prompt(), where);
         return new UserConfig(config, file);
     }
 }

@@ -27,7 +27,7 @@ public final class InstrumentGuard {
      * launcher, the builder and its redirects, the environment block — the bridge, and these guards;
      * and the native routes {@link NativeWeaver} hooks (see {@link #guarded}).
      */
-    static final Set<String> GUARDED = Set.of("java/lang/CmdgateBridge", GuardWeaver.INSTRUMENTATION_IMPL,
+    static final Set<String> GUARDED = Set.of(LaunchHookWeaver.BRIDGE, GuardWeaver.INSTRUMENTATION_IMPL,
             "sun/instrument/TransformerManager", GuardWeaver.DCMD_WRAPPER);
     private static final String LAUNCH_PATH = "java/lang/Process";
     static final String AGENT_LOAD_COMMAND = "JVMTI.agent_load";

@@ -28,7 +28,8 @@ import org.objectweb.asm.Type;
  */
 final class LaunchHookWeaver {
 
-    private static final String BRIDGE = "java/lang/CmdgateBridge";
+    /** The bridge class every woven hook calls, by its internal name. */
+    static final String BRIDGE = "java/lang/CmdgateBridge";
     private static final String CALL_DESC = "(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/Object;";
     static final String PROCESS_IMPL = LaunchHookTransformer.PROCESS_IMPL;
     static final String PROCESS_BUILDER = LaunchHookTransformer.PROCESS_BUILDER;

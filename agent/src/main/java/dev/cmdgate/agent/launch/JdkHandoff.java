@@ -125,7 +125,7 @@ public final class JdkHandoff implements JdkHooks {
         this.config = config;
         this.watchdog = watchdog;
         this.audited = audit != null;
-        this.events = new LaunchEvents(audit, log, guard);
+        this.events = new LaunchEvents(audit, log, guard.recorder());
         Path jar = config.children() == AgentConfig.Children.GATE ? ChildJvms.ownJar() : null;
         this.children = jar == null ? null : new ChildJvms(jar, ChildSettings.agentArguments(config));
     }

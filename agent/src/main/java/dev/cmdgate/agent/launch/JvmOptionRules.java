@@ -28,13 +28,16 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
     /** The word of a row that stands for {@code -javaagent:} naming cmdgate's own jar (by any path or link to it). */
     static final String OWN_AGENT = "${cmdgate.agent}";
 
-    /** One row: its globs, whether it holds {@link #OWN_AGENT}, and its reason, or null for a {@code fine} row. */
-    record Row(List<String> globs, boolean ownAgent, String reason) {
+    /**
+     * One row: its globs, whether it holds {@link #OWN_AGENT}, its reason, or null for a {@code fine} row, and where it
+     * is ({@code jvm-options:LINE}, a finding's {@code rule}).
+     */
+    record Row(List<String> globs, boolean ownAgent, String reason, String rule) {
 
-        static Row of(List<String> words, String reason) {
+        static Row of(List<String> words, String reason, int line) {
             List<String> globs = new ArrayList<>(words);
             boolean own = globs.remove(OWN_AGENT);
-            return new Row(List.copyOf(globs), own, reason);
+            return new Row(List.copyOf(globs), own, reason, RESOURCE + ":" + line);
         }
     }
 
@@ -46,7 +49,10 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
         java.util.Map<String, List<String>> fileFrom = new java.util.HashMap<>();
         String reason = null;
         List<Row> rows = new ArrayList<>();
-        for (String row : ResourceRows.of(RESOURCE)) {
+        List<Integer> lines = new ArrayList<>();
+        List<String> all = ResourceRows.of(RESOURCE, lines);
+        for (int i = 0; i < all.size(); i++) {
+            String row = all.get(i);
             String[] w = Chars.splitRuns(row, Chars.WHITESPACE, 0);
             switch (w[0]) {
                 case "variables" -> variables = Set.copyOf(Arrays.asList(w).subList(1, w.length));
@@ -71,14 +77,14 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
                     }
                 }
                 case "reason" -> reason = quoted(row, row.indexOf('"'));
-                case "fine" -> rows.add(Row.of(Arrays.asList(w).subList(1, w.length), null));
+                case "fine" -> rows.add(Row.of(Arrays.asList(w).subList(1, w.length), null, lines.get(i)));
                 case "unverifiable" -> {
                     int arrow = row.indexOf(" -> ");
                     if (arrow < 0) {
                         throw bad(row);
                     }
                     String[] globs = Chars.splitRuns(row.substring(0, arrow).trim(), Chars.WHITESPACE, 0);
-                    rows.add(Row.of(Arrays.asList(globs).subList(1, globs.length), quoted(row, arrow + 4)));
+                    rows.add(Row.of(Arrays.asList(globs).subList(1, globs.length), quoted(row, arrow + 4), lines.get(i)));
                 }
                 default -> throw bad(row);
             }
@@ -91,15 +97,16 @@ record JvmOptionRules(Set<String> variables, Set<String> passed, List<String> na
     }
 
     /**
-     * Why this option (one word, as the JVM reads it) makes the JVM ungateable, or null when it does not.
+     * The row that decides this option (one word, as the JVM reads it), or null when none matches: its reason says
+     * why the option makes the JVM ungateable, or is null for a {@code fine} row.
      *
      * @param ownJar  cmdgate's jar, or null (run from classes: no option names it)
      * @param realJar its real path, or null
      */
-    String why(String option, java.nio.file.Path ownJar, java.nio.file.Path realJar) {
+    Row row(String option, java.nio.file.Path ownJar, java.nio.file.Path realJar) {
         for (Row r : rows) {
             if (Glob.anyMatch(r.globs(), option) || r.ownAgent() && ChildJvms.agentOf(option, ownJar, realJar)) {
-                return r.reason();
+                return r;
             }
         }
         return null;

@@ -19,13 +19,13 @@ final class LaunchEvents {
     private final AuditSink audit;
     private final AgentLog log;
     /** Says an audit outage met by an exit line as a launch would say it. */
-    private final LaunchGuard outages;
+    private final DecisionRecorder outages;
     /** The exit lines of allowed processes not written yet (see exitLater). */
     private final ExitLines exitLines = new ExitLines(new ExitLineWriter());
     private final AtomicBoolean exitHook = new AtomicBoolean();
 
     /** @param audit the audit file, or null (then only the stderr lines are written) */
-    LaunchEvents(AuditSink audit, AgentLog log, LaunchGuard outages) {
+    LaunchEvents(AuditSink audit, AgentLog log, DecisionRecorder outages) {
         this.audit = audit;
         this.log = log;
         this.outages = outages;

@@ -3,7 +3,6 @@ package dev.cmdgate.agent.launch;
 import dev.cmdgate.agent.api.ApiAnswers;
 import dev.cmdgate.agent.audit.AuditSink;
 import dev.cmdgate.agent.config.AgentConfig;
-import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.log.AgentLog;
 import dev.cmdgate.agent.metrics.DecisionCounters;
 import dev.cmdgate.agent.prompt.AnswerLadder;
@@ -28,24 +27,23 @@ import dev.cmdgate.core.decision.SecretsRecord;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.rules.RuleSet;
-import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5), the mode and
- * the record (6), then enforcement. Anything that goes wrong here refuses the launch.
+ * Where every launch is decided: steps 1–4 in {@link Gatekeeper}, then the prompt (5) and the mode, the record (6,
+ * {@link DecisionRecorder}), then enforcement. Anything that goes wrong here refuses the launch.
  */
 public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
 
     private final AgentConfig config;
     private final Supplier<Gatekeeper> gatekeeper;
     private final AuditSink audit;
+    /** Step 6: the audit line, the stderr line, the count. */
+    private final DecisionRecorder recorder;
     private final PromptResolver prompts;
     /** What the gate's answer becomes: audit mode, a remembered "always", a nested launch, the prompt. */
     private final AnswerLadder ladder;
@@ -61,8 +59,6 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     private final DecisionIds ids = new DecisionIds();
     private final String schemeLabel;
     private final String modeLabel;
-    /** True from a failed audit write until the next one that succeeds: each outage is reported once. */
-    private final AtomicBoolean auditFailing = new AtomicBoolean();
     /** Finds the user's code that launched, past the launcher libraries. */
     private final CallSite callSites;
     private final SecretScreen secrets;
@@ -108,6 +104,12 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         this.declaredClass = declaredClass;
         this.callSites = callSites;
         this.secrets = new SecretScreen(config.secrets(), gatekeeper, audit != null);
+        this.recorder = new DecisionRecorder(config.auditFailure(), gatekeeper, audit, log, counters);
+    }
+
+    /** Where this guard's decisions are recorded (the launch events report an audit outage through it too). */
+    DecisionRecorder recorder() {
+        return recorder;
     }
 
     /**
@@ -203,7 +205,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         if (verdict.policy() != null && verdict.policy().notice() != null) {
             log.warn("cmdgate: " + verdict.policy().notice());
         }
-        d = record(d);
+        d = recorder.record(d);
         if (d.outcome() != Outcome.ALLOWED) {
             return new Decided(d, null, SecretsRecord.NONE);
         }
@@ -243,7 +245,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
     }
 
     private Decision refuseNested(Launch launch) {
-        return record(failClosed(launch, new Reason("gate.reentrant",
+        return recorder.record(failClosed(launch, new Reason("gate.reentrant",
                 "a launch made by cmdgate's own decision code is refused")));
     }
 
@@ -251,7 +253,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         Decision d = failClosed(launch, new Reason("gate.internal_error",
                 "internal error while deciding (" + t + "); failing closed"));
         try {
-            return record(d);
+            return recorder.record(d);
         } catch (Throwable ignored) {
             return d;   // the launch is refused whatever happens to the record
         }
@@ -285,12 +287,12 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         if (auditMode) {
             reasons.add(AnswerLadder.auditMode(GateDecision.BLOCK));
         }
-        return record(d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons));
+        return recorder.record(d.withOutcome(auditMode ? Outcome.ALLOWED : Outcome.BLOCKED, reasons));
     }
 
     /** Records {@code launch} as refused for {@code why} (Destructive, dangerous), whatever the mode; returns the decision. */
     public Decision refuse(Launch launch, Reason why) {
-        return record(failClosed(launch, why));
+        return recorder.record(failClosed(launch, why));
     }
 
     /**
@@ -299,71 +301,9 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
      */
     @Override
     public void record(Launch launch, Verdict verdict, GateDecision answer, List<Reason> reasons) {
-        record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
+        recorder.record(new Decision(ids.next(), Instant.now(), launch.argv(), launch.cwd(), verdict.classification(),
                 verdict.gate(), Outcome.BLOCKED, reasons, schemeLabel, modeLabel, callSites.caller(), null,
                 verdict.oap(), context.get(), environmentOf(launch), answer.label(), launch.outputRedirects(), null));
-    }
-
-    /**
-     * Writes the audit line and the stderr report. A decision that cannot be audited is refused, unless
-     * {@code audit.failure=continue} says to let it through; either way the outage is reported once,
-     * and again when the file can be written again.
-     */
-    private Decision record(Decision d) {
-        if (audit != null) {
-            if (d.oap() != null) {
-                // signed (with a key) only now that the outcome is final: the signature binds the launch and
-                // its outcome; a failure here is a failure of the decision (refused), not of the audit file
-                d = gatekeeper.get().seal(d);
-            }
-            try {
-                audit.record(d);
-                if (auditFailing.compareAndSet(true, false)) {
-                    log.warn("cmdgate: the audit file " + audit.file() + " can be written again");
-                }
-            } catch (IOException | RuntimeException e) {
-                d = auditFailed(d, e);
-            }
-        }
-        if (counters != null) {
-            counters.recorded(d);
-        }
-        if (d.precheck() != null) {
-            return d;   // answered to the application, which reports it; nothing was launched
-        }
-        if (d.outcome() == Outcome.BLOCKED) {
-            log.warn(d.blockMessage() + " — from " + d.caller());
-        } else if (d.prompt() != null) {
-            log.info("cmdgate: allowed " + JdkLaunches.render(d.argv()) + " after prompt (" + d.prompt().handler()
-                    + ": " + d.prompt().answer() + ") — from " + d.caller());
-        } else if (d.gate() != GateDecision.ALLOW) {
-            log.info("cmdgate: audit mode, would " + d.gate().label() + ": " + JdkLaunches.render(d.argv())
-                    + " (" + d.classification().commandClass().label() + ") — from " + d.caller());
-        }
-        return d;
-    }
-
-    /** Says once per outage that the audit file cannot be written, and what launches do meanwhile. */
-    void reportAuditOutage(Exception e) {
-        if (auditFailing.compareAndSet(false, true)) {
-            boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
-            log.warn("cmdgate: cannot write the audit file " + audit.file() + " (" + e + "); "
-                    + (block ? "launches are refused until it can be written"
-                             : "launches go on unaudited (" + ConfigParser.PREFIX + "audit.failure=continue)"));
-        }
-    }
-
-    private Decision auditFailed(Decision d, Exception e) {
-        boolean block = config.auditFailure() == AgentConfig.AuditFailure.BLOCK;
-        reportAuditOutage(e);
-        if (!block || d.outcome() != Outcome.ALLOWED) {
-            return d;
-        }
-        List<Reason> reasons = new ArrayList<>(d.reasons());
-        // A failed write says only "No space left on device"; a failed open names the file first.
-        String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
-        reasons.add(0, new Reason("audit.unwritable", "the audit file " + audit.file() + " cannot be written: " + why));
-        return d.withOutcome(Outcome.BLOCKED, reasons);
     }
 
     /** True in audit mode: everything is decided and recorded, nothing is refused. */

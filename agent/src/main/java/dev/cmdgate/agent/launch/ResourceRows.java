@@ -18,6 +18,11 @@ final class ResourceRows {
     }
 
     static List<String> of(String name) {
+        return of(name, null);
+    }
+
+    /** The rows, and when {@code lines} is not null each row's line number (from 1) added to it in the same order. */
+    static List<String> of(String name, List<Integer> lines) {
         byte[] bytes;
         try (InputStream in = ResourceRows.class.getResourceAsStream(name)) {
             if (in == null) {
@@ -30,13 +35,18 @@ final class ResourceRows {
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> rows = new ArrayList<>();
         int start = 0;
+        int line = 0;
         while (start < text.length()) {
+            line++;
             int nl = text.indexOf('\n', start);
             int end = nl < 0 ? text.length() : nl;
             int hash = text.indexOf('#', start);
             String row = text.substring(start, hash >= 0 && hash < end ? hash : end).trim();
             if (!row.isEmpty()) {
                 rows.add(row);
+                if (lines != null) {
+                    lines.add(line);
+                }
             }
             start = end + 1;
         }

@@ -228,11 +228,13 @@ public final class UngatedJvms implements LaunchReview {
     /** Each option's verdict, each unreadable file and each option only known at run time. */
     private void options(String shown, JvmCommandLine cl, List<Finding> out) {
         for (String o : cl.options) {
-            String why = JvmCommandLine.runtime(o)
-                    ? rules.reason() + ": the JVM option " + o + " is only known at run time"
-                    : rules.why(o, ownJar, realJar);
-            if (why != null) {
-                out.add(finding(shown, why + " (" + o + ")"));
+            if (JvmCommandLine.runtime(o)) {
+                out.add(finding(shown, rules.reason() + ": the JVM option " + o + " is only known at run time (" + o + ")"));
+                continue;
+            }
+            JvmOptionRules.Row row = rules.row(o, ownJar, realJar);
+            if (row != null && row.reason() != null) {
+                out.add(finding(shown, row.reason() + " (" + o + ")", row.rule()));
             }
         }
         for (String f : cl.unreadable) {
@@ -437,8 +439,13 @@ public final class UngatedJvms implements LaunchReview {
     }
 
     private Finding finding(String command, String reason) {
+        return finding(command, reason, null);
+    }
+
+    /** @param rule the {@code jvm-options} row that made it ({@code jvm-options:LINE}), or null */
+    private Finding finding(String command, String reason, String rule) {
         return new Finding(command.length() > 200 ? command.substring(0, 197) + "..." : command, WHERE,
-                CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason);
+                CommandClass.DESTRUCTIVE, RiskLevel.DANGEROUS, reason, rule);
     }
 
     /**

@@ -87,20 +87,20 @@ class HostsTest {
 
     @Test
     void eachHostsAnswers() {
-        Answer allow = new Answer(Answer.Kind.ALLOW, "ok");
-        Answer ask = new Answer(Answer.Kind.ASK, "why");
-        Answer deny = new Answer(Answer.Kind.DENY, "no \"way\"");
-        assertThat(new ClaudeCode().reply(deny)).isEqualTo(new Reply("{\"hookSpecificOutput\":{\"hookEventName\":"
+        HookAnswer allow = new HookAnswer(HookAnswer.Kind.ALLOW, "ok");
+        HookAnswer ask = new HookAnswer(HookAnswer.Kind.ASK, "why");
+        HookAnswer deny = new HookAnswer(HookAnswer.Kind.DENY, "no \"way\"");
+        assertThat(new ClaudeCode().reply(deny)).isEqualTo(new HostReply("{\"hookSpecificOutput\":{\"hookEventName\":"
                 + "\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no \\\"way\\\"\"}}", "", 0));
         assertThat(new ClaudeCode().reply(ask).stdout()).contains("\"permissionDecision\":\"ask\"");
-        assertThat(new ClaudeCode().reply(Answer.NO_OPINION)).isEqualTo(Reply.SILENT);
-        assertThat(new ClaudeCode().failClosed("x")).isEqualTo(new Reply("", "x", 2));
+        assertThat(new ClaudeCode().reply(HookAnswer.NO_OPINION)).isEqualTo(HostReply.SILENT);
+        assertThat(new ClaudeCode().failClosed("x")).isEqualTo(new HostReply("", "x", 2));
         // Codex: an allow is no output; an ask cannot be said, so it is a deny with its reason
-        assertThat(new Codex().reply(allow)).isEqualTo(Reply.SILENT);
+        assertThat(new Codex().reply(allow)).isEqualTo(HostReply.SILENT);
         assertThat(new Codex().reply(ask).stdout()).contains("\"permissionDecision\":\"deny\"", "why");
         assertThat(new Gemini().reply(allow).stdout()).isEqualTo("{\"decision\":\"allow\"}");
         assertThat(new Gemini().reply(ask).stdout()).isEqualTo("{\"decision\":\"deny\",\"reason\":\"why\"}");
-        assertThat(new Gemini().reply(Answer.NO_OPINION).stdout()).isEqualTo("{}");
+        assertThat(new Gemini().reply(HookAnswer.NO_OPINION).stdout()).isEqualTo("{}");
         assertThat(new Cursor().reply(ask).stdout()).isEqualTo("{\"permission\":\"ask\",\"user_message\":\"why\","
                 + "\"agent_message\":\"why\",\"userMessage\":\"why\",\"agentMessage\":\"why\"}");
         assertThat(new Cursor().failClosed("x").exit()).isZero();

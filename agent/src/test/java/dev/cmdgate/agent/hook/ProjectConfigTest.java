@@ -36,7 +36,7 @@ class ProjectConfigTest {
     private String decide(String command) {
         ToolCall call = new ToolCall("Bash", command, project.toString(), Duration.ofSeconds(120), List.of(project.toString()),
                 Map.of("hook", "claude-code"));
-        Reply r = HookMain.answer(new ClaudeCode(), call, user, null);
+        HostReply r = HookMain.answer(new ClaudeCode(), call, user, null);
         return r.exit() == 2 ? "error: " + r.stderr() : r.stdout().replaceAll(".*\"permissionDecision\":\"(\\w+)\".*", "$1");
     }
 

@@ -74,6 +74,25 @@ class UngatedJvmsTest {
         assertThat(c.commandClass()).as(why(c)).isNotEqualTo(CommandClass.DESTRUCTIVE);
     }
 
+    /** A finding an option row raises names the row, as a rules row's finding does: {@code jvm-options:LINE}. */
+    @Test
+    void anOptionsFindingNamesItsRow() throws IOException {
+        Classification c = shell("java -javaagent:/tmp/evil.jar -cp . Main");
+        ungated(c);
+        List<String> lines;
+        try (var in = JvmOptionRules.class.getResourceAsStream(JvmOptionRules.RESOURCE)) {
+            lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        }
+        Finding f = c.findings().stream().filter(x -> x.reason().contains("another Java agent")).findFirst().orElseThrow();
+        assertThat(f.rule()).startsWith(JvmOptionRules.RESOURCE + ":");
+        String row = lines.get(Integer.parseInt(f.rule().substring(JvmOptionRules.RESOURCE.length() + 1)) - 1);
+        assertThat(row).startsWith("unverifiable -javaagent:*");
+        // a finding no row made (an option known only at run time) names none
+        Classification runtime = shell("java -Dx=$X -cp . Main");
+        assertThat(runtime.findings()).filteredOn(x -> x.reason().contains("only known at run time"))
+                .isNotEmpty().allSatisfy(x -> assertThat(x.rule()).isNull());
+    }
+
     /**
      * JVM options that make the JVM write a file (-Xlog:…:file=, -XX:DumpLoadedClassList=) are written files wherever
      * they come from: an options variable the launch sets, an argument file, a project's jvm.config.

@@ -365,7 +365,7 @@ final class Analysis {
                     files.homeAssigned());
             if (t != null) {
                 trust.ranUnseen();
-                raise(site, new Rating(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason()));
+                raise(site, new Rating(CommandClass.READ, RiskLevel.MINIMAL, t.findingReason(), t.where()));
                 return;
             }
             if (section != null && section.chdir()) {

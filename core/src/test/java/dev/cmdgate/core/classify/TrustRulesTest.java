@@ -61,6 +61,7 @@ class TrustRulesTest {
         assertThat(c.findings()).anySatisfy(f -> {
             assertThat(f.command()).startsWith(JAVA_HOME + "/bin/java -jar");
             assertThat(f.reason()).isEqualTo("trusted by /etc/cmdgate/trust.rules:4: Surefire test JVM");
+            assertThat(f.rule()).as("the trust row, like any row that made a finding").isEqualTo("/etc/cmdgate/trust.rules:4");
         });
         // without the row the JDK's java running a jar is at least Write
         assertThat(Classifiers.standard(null).classifyShell(BOOTER).commandClass().ordinal())

@@ -1,6 +1,6 @@
 package dev.cmdgate.it.approvals;
 
-import dev.cmdgate.it.support.Json;
+import dev.cmdgate.it.support.StrictJson;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -194,7 +194,7 @@ public final class Browser implements AutoCloseable {
         List<String> urls = new java.util.ArrayList<>();
         for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE).getAll()) {
             // {"message":{"method":"Network.requestWillBeSent","params":{…,"request":{…,"url":…}}},"webview":…}
-            Map<String, Object> message = Json.parseObject(e.getMessage()).get("message") instanceof Map<?, ?> m
+            Map<String, Object> message = StrictJson.parseObject(e.getMessage()).get("message") instanceof Map<?, ?> m
                     ? (Map<String, Object>) m : Map.of();
             if ("Network.requestWillBeSent".equals(message.get("method"))
                     && message.get("params") instanceof Map<?, ?> params && params.get("request") instanceof Map<?, ?> request) {

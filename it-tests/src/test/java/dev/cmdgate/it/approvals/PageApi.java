@@ -2,7 +2,7 @@ package dev.cmdgate.it.approvals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cmdgate.it.support.Json;
+import dev.cmdgate.it.support.StrictJson;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -80,6 +80,6 @@ final class PageApi {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> object(String json) {
-        return (Map<String, Object>) Json.parse(json);
+        return (Map<String, Object>) StrictJson.parse(json);
     }
 }

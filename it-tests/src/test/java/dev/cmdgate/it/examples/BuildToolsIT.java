@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,12 +47,12 @@ class BuildToolsIT {
         ExampleRun.Result r = mvn(jdk, project, audit, true);
         assertThat(r.exit()).as(r.describe()).isZero();
 
-        AuditLines lines = AuditLines.read(audit);
-        Map<String, Object> fork = lines.where(l -> String.join(" ", AuditLines.argv(l)).contains("surefirebooter")).get(0);
-        assertThat(lines.where(l -> String.join(" ", AuditLines.argv(l)).contains("surefirebooter"))).hasSize(1);
-        assertThat(fork).containsEntry("outcome", "allowed").containsEntry("gate", "allow").containsEntry("mode", "enforce")
+        Audit lines = Audit.read(audit);
+        Audit.Line fork = lines.where(l -> String.join(" ", l.argv()).contains("surefirebooter")).get(0);
+        assertThat(lines.where(l -> String.join(" ", l.argv()).contains("surefirebooter"))).hasSize(1);
+        assertThat(fork.json()).containsEntry("outcome", "allowed").containsEntry("gate", "allow").containsEntry("mode", "enforce")
                 .containsEntry("scheme", "autonomy=supervised");
-        assertThat(AuditLines.argv(fork).subList(0, 2)).containsExactly("/bin/sh", "-c");
+        assertThat(fork.argv().subList(0, 2)).containsExactly("/bin/sh", "-c");
         assertThat(reasons(fork)).filteredOn(m -> "trust".equals(m.get("code"))).singleElement()
                 .satisfies(m -> assertThat((String) m.get("message")).contains("/bin/java' '-jar'")
                         .contains("is trusted by " + TRUST_ROWS + ":" + rowOf("Maven Surefire's forked test JVM")
@@ -59,11 +60,11 @@ class BuildToolsIT {
         assertThat((String) fork.get("caller")).startsWith("org.apache.maven.plugin.surefire.booterclient.ForkStarter.");
 
         // the forked test JVM runs under cmdgate too, its launches decided there under the same tier
-        List<Map<String, Object>> fromTest = lines.where(l -> String.valueOf(l.get("caller")).startsWith("demo.LaunchesTest."));
-        assertThat(fromTest).extracting(AuditLines::argv).containsExactly(List.of("ls", "target"),
+        List<Audit.Line> fromTest = lines.where(l -> String.valueOf(l.get("caller")).startsWith("demo.LaunchesTest."));
+        assertThat(fromTest).extracting(Audit.Line::argv).containsExactly(List.of("ls", "target"),
                 List.of("touch", "target/touched-by-test.txt"), List.of("rm", "-rf", "target/victim"));
         assertThat(fromTest).extracting(l -> l.get("outcome")).containsExactly("allowed", "blocked", "blocked");
-        assertThat(fromTest).allSatisfy(l -> assertThat(l).containsEntry("parent_decision_id", fork.get("decision_id")));
+        assertThat(fromTest).allSatisfy(l -> assertThat(l.json()).containsEntry("parent_decision_id", fork.get("decision_id")));
         List<String> report = Files.readAllLines(project.resolve("target/launches.txt"));
         assertThat(report).hasSize(3);
         assertThat(report.get(0)).startsWith("RAN ls target");
@@ -77,8 +78,8 @@ class BuildToolsIT {
         Path plainAudit = plain.resolve("audit.jsonl");
         ExampleRun.Result refused = mvn(jdk, plain, plainAudit, false);
         assertThat(refused.exit()).as(refused.describe()).isNotZero();
-        assertThat(AuditLines.read(plainAudit).where(l -> String.join(" ", AuditLines.argv(l)).contains("surefirebooter")))
-                .singleElement().satisfies(l -> assertThat(l).containsEntry("outcome", "blocked"));
+        assertThat(Audit.read(plainAudit).where(l -> String.join(" ", l.argv()).contains("surefirebooter")))
+                .singleElement().satisfies(l -> assertThat(l.json()).containsEntry("outcome", "blocked"));
         assertThat(plain.resolve("target/launches.txt")).doesNotExist();
     }
 
@@ -140,11 +141,11 @@ class BuildToolsIT {
         assertThat(out.resolve("touched-by-ant")).doesNotExist();
         assertThat(out.resolve("must-not-exist")).doesNotExist();
 
-        AuditLines lines = AuditLines.read(audit);
-        assertThat(lines.where(l -> AuditLines.argv(l).get(0).equals("touch"))).hasSize(2)
-                .allSatisfy(l -> assertThat(l).containsEntry("outcome", "blocked"));
-        assertThat(lines.where(l -> AuditLines.argv(l).equals(List.of("echo", "hello-from-ant")))).singleElement()
-                .satisfies(l -> assertThat(l).containsEntry("outcome", "allowed"));
+        Audit lines = Audit.read(audit);
+        assertThat(lines.where(l -> l.argv().get(0).equals("touch"))).hasSize(2)
+                .allSatisfy(l -> assertThat(l.json()).containsEntry("outcome", "blocked"));
+        assertThat(lines.where(l -> l.argv().equals(List.of("echo", "hello-from-ant")))).singleElement()
+                .satisfies(l -> assertThat(l.json()).containsEntry("outcome", "allowed"));
         // Ant run from its own command line: every frame is Ant's, so the caller is the launching one
         assertThat(lines.lines()).allSatisfy(l -> assertThat((String) l.get("caller")).startsWith("org.apache.tools.ant."));
     }
@@ -193,12 +194,12 @@ class BuildToolsIT {
                 .contains("SNIPPET touch refused cmdgate: blocked touch " + touched);
         assertThat(touched).doesNotExist();
 
-        AuditLines lines = AuditLines.read(audit);
-        assertThat(lines.where(l -> AuditLines.argv(l).contains("jdk.jshell.execution.RemoteExecutionControl"))).isEmpty();
-        assertThat(lines.where(l -> AuditLines.argv(l).equals(List.of("touch", touched.toString())))).singleElement()
-                .satisfies(l -> assertThat(l).containsEntry("outcome", "blocked"));
-        assertThat(lines.where(l -> AuditLines.argv(l).equals(List.of("echo", "jshell-echo")))).singleElement()
-                .satisfies(l -> assertThat(l).containsEntry("outcome", "allowed"));
+        Audit lines = Audit.read(audit);
+        assertThat(lines.where(l -> l.argv().contains("jdk.jshell.execution.RemoteExecutionControl"))).isEmpty();
+        assertThat(lines.where(l -> l.argv().equals(List.of("touch", touched.toString())))).singleElement()
+                .satisfies(l -> assertThat(l.json()).containsEntry("outcome", "blocked"));
+        assertThat(lines.where(l -> l.argv().equals(List.of("echo", "jshell-echo")))).singleElement()
+                .satisfies(l -> assertThat(l.json()).containsEntry("outcome", "allowed"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -215,10 +216,10 @@ class BuildToolsIT {
         assertThat(r.out()).as(r.describe()).doesNotContain("SNIPPET");
         assertThat(touched).doesNotExist();
 
-        List<Map<String, Object>> engines = AuditLines.read(audit)
-                .where(l -> AuditLines.argv(l).contains("jdk.jshell.execution.RemoteExecutionControl"));
+        List<Audit.Line> engines = Audit.read(audit)
+                .where(l -> l.argv().contains("jdk.jshell.execution.RemoteExecutionControl"));
         assertThat(engines).as(r.describe()).isNotEmpty().allSatisfy(l -> {
-            assertThat(l).containsEntry("outcome", "blocked");
+            assertThat(l.json()).containsEntry("outcome", "blocked");
             assertThat(reasons(l)).anySatisfy(m -> assertThat((String) m.get("message")).contains("debugger agent (JDWP)"));
         });
     }
@@ -242,7 +243,7 @@ class BuildToolsIT {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> reasons(Map<String, Object> line) {
+    private static List<Map<String, Object>> reasons(Audit.Line line) {
         return (List<Map<String, Object>>) line.get("reasons");
     }
 

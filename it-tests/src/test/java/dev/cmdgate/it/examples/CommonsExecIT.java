@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,8 +47,8 @@ class CommonsExecIT {
         assertThat(Files.exists(ws.resolve("commons-exec-sync.txt"))).isEqualTo(touch);
         assertThat(Files.exists(ws.resolve("commons-exec-async.txt"))).isEqualTo(e.get("touch commons-exec-async.txt").allowed());
         assertThat(ws.resolve("scratch/keep.txt")).exists();
-        AuditLines audit = AuditLines.read(r.audit());
-        assertThat(audit.where(l -> AuditLines.argv(l).equals(List.of("rm", "-rf", "scratch")))).hasSize(2)
+        Audit audit = Audit.read(r.audit());
+        assertThat(audit.where(l -> l.argv().equals(List.of("rm", "-rf", "scratch")))).hasSize(2)
                 .allSatisfy(l -> assertThat(l.get("outcome")).isEqualTo("blocked"));
     }
 }

@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,10 +55,10 @@ class GroovyIT {
         assertThat(Files.exists(ws.resolve("uncaught.txt"))).isEqualTo(uncaught);
         assertThat(ws.resolve("scratch/keep.txt")).exists();
 
-        AuditLines audit = AuditLines.read(r.audit());
-        assertThat(audit.where(l -> AuditLines.argv(l).equals(List.of("sh", "-c", "rm -rf scratch"))))
+        Audit audit = Audit.read(r.audit());
+        assertThat(audit.where(l -> l.argv().equals(List.of("sh", "-c", "rm -rf scratch"))))
                 .singleElement().satisfies(l -> assertThat(l.get("outcome")).isEqualTo("blocked"));
-        assertThat(audit.where(l -> AuditLines.argv(l).equals(List.of("touch", "groovy-string.txt"))))
+        assertThat(audit.where(l -> l.argv().equals(List.of("touch", "groovy-string.txt"))))
                 .singleElement().satisfies(l -> assertThat((String) l.get("caller")).isNotBlank());
     }
 

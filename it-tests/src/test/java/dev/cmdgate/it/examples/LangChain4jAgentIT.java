@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ class LangChain4jAgentIT {
         assertThat(r.exit()).as(r.describe()).isZero();
 
         Map<String, Expected.Verdict> expected = Expected.shell(tier, COMMANDS);
-        AuditLines audit = AuditLines.read(r.audit());
+        Audit audit = Audit.read(r.audit());
         for (int i = 0; i < COMMANDS.size(); i++) {
             String c = COMMANDS.get(i);
             String callId = "call_" + (i + 1);
@@ -66,11 +67,11 @@ class LangChain4jAgentIT {
             List<String> report = r.lines(status + " ").stream()
                     .filter(l -> l.contains(" " + callId + " ") && l.contains(c)).toList();
             assertThat(report).as("%s %s\n%s", callId, c, r.describe()).hasSize(1);
-            List<Map<String, Object>> lines = audit.shellCommand(c);
+            List<Audit.Line> lines = audit.shellCommand(c);
             if (prechecked) {
                 assertThat(r.out()).contains("    " + callId + ": Not run: cmdgate would block");
                 assertThat(lines).as("a pre-checked refusal launches nothing: %s", c).isEmpty();
-                List<Map<String, Object>> checked = audit.preChecks(c);
+                List<Audit.Line> checked = audit.preChecks(c);
                 assertThat(checked).as("the refused pre-check is audited: %s", c).hasSize(1);
                 assertThat(checked.get(0).get("precheck")).isEqualTo("block");
                 assertThat(checked.get(0).get("outcome")).isEqualTo("blocked");

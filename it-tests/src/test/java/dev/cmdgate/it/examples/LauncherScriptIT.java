@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import dev.cmdgate.it.support.Jdks;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ class LauncherScriptIT {
                 .contains("RESULT echo ok exit=0 out=hi");
         assertThat(touched).doesNotExist();
         assertThat(dir.resolve("audit file.jsonl")).as("the audit path, relative to a directory with blanks").exists();
-        assertThat(AuditLines.read(dir.resolve("audit file.jsonl")).lines()).hasSize(2);
+        assertThat(Audit.read(dir.resolve("audit file.jsonl")).lines()).hasSize(2);
         assertThat(r.err()).contains("Picked up JAVA_TOOL_OPTIONS: '-javaagent:" + checkout.resolve("agent/target/cmdgate.jar"));
     }
 

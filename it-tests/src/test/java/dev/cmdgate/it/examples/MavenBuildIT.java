@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,20 +52,20 @@ class MavenBuildIT {
         assertThat(all.split("Picked up JAVA_TOOL_OPTIONS: -javaagent:", -1).length - 1)
                 .as("Maven's JVM and surefire's fork both start with the agent\n" + r.describe()).isGreaterThanOrEqualTo(2);
 
-        AuditLines lines = AuditLines.read(audit);
+        Audit lines = Audit.read(audit);
         // Maven's JVM (audit mode): the command run by exec-maven-plugin and surefire's fork of a JVM
         assertThat(lines.where(l -> "audit".equals(l.get("mode"))
-                && AuditLines.argv(l).equals(List.of("sh", "-c", "echo built-by-exec-maven-plugin > target/exec-stamp.txt"))))
+                && l.argv().equals(List.of("sh", "-c", "echo built-by-exec-maven-plugin > target/exec-stamp.txt"))))
                 .singleElement().satisfies(l -> {
                     assertThat((String) l.get("caller")).startsWith("org.codehaus.mojo.exec.");
                     assertThat(l.get("outcome")).isEqualTo("allowed");
                 });
-        assertThat(lines.where(l -> "audit".equals(l.get("mode")) && String.join(" ", AuditLines.argv(l)).contains("surefirebooter")))
+        assertThat(lines.where(l -> "audit".equals(l.get("mode")) && String.join(" ", l.argv()).contains("surefirebooter")))
                 .as("surefire's fork in %s", lines).hasSize(1)
                 .allSatisfy(l -> assertThat((String) l.get("caller")).contains("surefire"));
         // the forked test JVM (enforce): its own launches, from the test's frame
-        List<Map<String, Object>> fromTest = lines.where(l -> String.valueOf(l.get("caller")).startsWith("demo.LaunchesTest.launchesProcesses("));
-        assertThat(fromTest).extracting(AuditLines::argv).containsExactly(List.of("ls", "target"),
+        List<Audit.Line> fromTest = lines.where(l -> String.valueOf(l.get("caller")).startsWith("demo.LaunchesTest.launchesProcesses("));
+        assertThat(fromTest).extracting(Audit.Line::argv).containsExactly(List.of("ls", "target"),
                 List.of("touch", "target/touched-by-test.txt"), List.of("rm", "-rf", "target/victim"));
         assertThat(fromTest).allSatisfy(l -> assertThat(l.get("mode")).isEqualTo("enforce"));
         assertThat(fromTest.get(2).get("outcome")).isEqualTo("blocked");

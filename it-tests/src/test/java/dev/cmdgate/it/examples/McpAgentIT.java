@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class McpAgentIT {
 
-    static final String MAIN = "dev.cmdgate.examples.mcp.ShellAgent";
+    static final String MAIN = "dev.cmdgate.examples.mcp.McpAgent";
     static final String SERVER = "dev.cmdgate.examples.mcp.ShellServer";
     static final String TRANSPORT_FRAME = "io.modelcontextprotocol.client.transport.StdioClientTransport.lambda$connect$";
-    static final String ORIGIN = " on a thread created from dev.cmdgate.examples.mcp.ShellAgent.main(ShellAgent.java:";
+    static final String ORIGIN = " on a thread created from dev.cmdgate.examples.mcp.McpAgent.main(McpAgent.java:";
 
     static List<ExampleRun.Jdk> jdks() {
         return ExampleRun.jdks();
@@ -49,8 +50,8 @@ class McpAgentIT {
         assertThat(ws.resolve("notes.txt")).doesNotExist();
         assertThat(ws.resolve("scratch/keep.txt")).hasContent("precious");
 
-        AuditLines audit = AuditLines.read(r.audit());
-        Map<String, Object> server = serverLaunch(audit);
+        Audit audit = Audit.read(r.audit());
+        Audit.Line server = serverLaunch(audit);
         assertThat(server.get("outcome")).isEqualTo("allowed");
         assertThat(reasonCodes(server)).contains("trust");
         // the launch is made on the SDK's Reactor thread: the caller is the SDK's frame, and names where that
@@ -58,7 +59,7 @@ class McpAgentIT {
         assertThat((String) server.get("caller")).startsWith(TRANSPORT_FRAME).contains(ORIGIN);
         // the server JVM is gated in turn: its tool commands are decided there, under the server launch
         for (String c : List.of("ls", "cat README.md", "touch notes.txt", "rm -rf scratch")) {
-            Map<String, Object> line = audit.shellCommand(c).get(0);
+            Audit.Line line = audit.shellCommand(c).get(0);
             assertThat(line.get("parent_decision_id")).isEqualTo(server.get("decision_id"));
             assertThat((String) line.get("caller")).startsWith(SERVER + ".call(ShellServer.java:").doesNotContain(" on a thread");
             assertThat(line.get("outcome")).isEqualTo(c.startsWith("ls") || c.startsWith("cat") ? "allowed" : "blocked");
@@ -69,7 +70,7 @@ class McpAgentIT {
     @MethodSource("jdks")
     void aThreadsOriginNeverSatisfiesATrustRowsCaller(ExampleRun.Jdk jdk) throws IOException {
         Path ws = Workspaces.create("mcp-origin");
-        // the same row narrowed to the application's package: the audit names ShellAgent as the thread's origin,
+        // the same row narrowed to the application's package: the audit names McpAgent as the thread's origin,
         // but the launching stack holds only the SDK's, Reactor's and the JDK's frames — not trusted
         // (from anywhere: the application's own classes would meet it if the thread's origin counted)
         String rules = Files.readString(shippedRules()).replaceAll("caller=\\S+", "caller=dev.cmdgate.examples.mcp@/*");
@@ -77,7 +78,7 @@ class McpAgentIT {
         Files.writeString(file, rules);
         ExampleRun.Result r = run(jdk, ws, file, 3);
         assertThat(r.exit()).as(r.describe()).isEqualTo(3);
-        Map<String, Object> server = serverLaunch(AuditLines.read(r.audit()));
+        Audit.Line server = serverLaunch(Audit.read(r.audit()));
         assertThat(server.get("outcome")).isEqualTo("blocked");
         assertThat(reasonCodes(server)).doesNotContain("trust");
         assertThat((String) server.get("caller")).startsWith(TRANSPORT_FRAME).contains(ORIGIN);
@@ -131,7 +132,7 @@ class McpAgentIT {
         assertThat(p.exitValue()).isEqualTo(3);
         assertThat(stderr).contains("cmdgate: blocked " + jdk.java()).contains(SERVER)
                 .contains("(Write, high): the prompt was answered deny").contains("— from " + TRANSPORT_FRAME).contains(ORIGIN);
-        Map<String, Object> server = serverLaunch(AuditLines.read(audit));
+        Audit.Line server = serverLaunch(Audit.read(audit));
         assertThat(server.get("outcome")).isEqualTo("blocked");
         Instant decided = Instant.parse((String) server.get("time"));
         assertThat(Duration.between(decided, seen)).as("from the decision to its stderr line")
@@ -162,14 +163,14 @@ class McpAgentIT {
         return file;
     }
 
-    private static Map<String, Object> serverLaunch(AuditLines audit) {
-        List<Map<String, Object>> lines = audit.where(l -> AuditLines.argv(l).contains(SERVER));
+    private static Audit.Line serverLaunch(Audit audit) {
+        List<Audit.Line> lines = audit.where(l -> l.argv().contains(SERVER));
         assertThat(lines).hasSize(1);
         return lines.get(0);
     }
 
     @SuppressWarnings("unchecked")
-    private static List<String> reasonCodes(Map<String, Object> line) {
+    private static List<String> reasonCodes(Audit.Line line) {
         List<String> codes = new ArrayList<>();
         for (Object r : (List<Object>) line.get("reasons")) {
             codes.add((String) ((Map<String, Object>) r).get("code"));

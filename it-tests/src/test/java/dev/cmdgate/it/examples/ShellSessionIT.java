@@ -2,6 +2,7 @@ package dev.cmdgate.it.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cmdgate.it.support.Audit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,22 +53,22 @@ class ShellSessionIT {
         assertThat(ws.resolve("scratch/keep.txt")).exists();
         assertThat(r.out()).contains("bash exited: true, status 0");
 
-        AuditLines audit = AuditLines.read(r.audit());
-        List<Map<String, Object>> session = audit.where(l -> AuditLines.argv(l).equals(List.of("bash")));
+        Audit audit = Audit.read(r.audit());
+        List<Audit.Line> session = audit.where(l -> l.argv().equals(List.of("bash")));
         assertThat(session).hasSize(1);
-        assertThat(AuditLines.context(session.get(0))).containsKey("stdin");
+        assertThat(session.get(0).map("context")).containsKey("stdin");
         assertThat(session.get(0).get("outcome")).isEqualTo("allowed");
         // the launch is judged as `sh -c ''` (the shell runs nothing by itself), whatever the rules say of that
         assertThat(session.get(0).get("class")).isEqualTo(Expected.shell("supervised", List.of("")).get("").commandClass());
         Map<String, Expected.Verdict> expected = Expected.shell("supervised", COMMANDS);
         for (String c : COMMANDS) {
-            List<Map<String, Object>> lines = audit.shellCommand(c);
+            List<Audit.Line> lines = audit.shellCommand(c);
             assertThat(lines).as("audit lines for %s in %s", c, audit).hasSize(1);
-            Map<String, Object> line = lines.get(0);
+            Audit.Line line = lines.get(0);
             assertThat(line.get("class")).isEqualTo(expected.get(c).commandClass());
             assertThat(line.get("decision") == null ? line.get("gate") : line.get("decision")).isEqualTo(expected.get(c).decision());
             assertThat(line.get("outcome")).isEqualTo(c.startsWith("rm") || c.startsWith("sudo") ? "blocked" : "allowed");
-            assertThat((String) AuditLines.context(line).get("stdin_of")).startsWith("bash (pid ");
+            assertThat((String) line.map("context").get("stdin_of")).startsWith("bash (pid ");
             assertThat((String) line.get("caller")).startsWith(MAIN + ".send(");
         }
     }
@@ -103,7 +104,7 @@ class ShellSessionIT {
         assertThat(r.exit()).as(r.describe()).isZero();
         assertThat(Expected.argv("readonly", List.of(List.of("bash"))).get("bash").allowed()).isFalse();
         assertThat(r.lines("REFUSED-START bash — java.lang.SecurityException: cmdgate: blocked bash ")).as(r.describe()).hasSize(1);
-        assertThat(AuditLines.read(r.audit()).lines()).singleElement()
-                .satisfies(l -> assertThat(AuditLines.context(l)).doesNotContainKey("stdin"));
+        assertThat(Audit.read(r.audit()).lines()).singleElement()
+                .satisfies(l -> assertThat(l.map("context")).doesNotContainKey("stdin"));
     }
 }

@@ -9,7 +9,7 @@ import dev.cmdgate.it.support.ForkedJvm;
 import dev.cmdgate.it.support.HookHost;
 import dev.cmdgate.it.support.InstalledHook;
 import dev.cmdgate.it.support.Jdk;
-import dev.cmdgate.it.support.Json;
+import dev.cmdgate.it.support.StrictJson;
 import dev.cmdgate.it.support.OnEachJdk;
 import dev.cmdgate.it.support.Run;
 import java.io.IOException;
@@ -98,7 +98,7 @@ class HookAgentParityIT {
                     if (raw.isBlank() || !raw.startsWith("{")) {
                         continue;
                     }
-                    Object command = Json.parseObject(raw).get("command");
+                    Object command = StrictJson.parseObject(raw).get("command");
                     if (!(command instanceof String s)) {
                         continue;
                     }

@@ -8,7 +8,7 @@ import dev.cmdgate.it.support.HookHost;
 import dev.cmdgate.it.support.HookHost.Verdict;
 import dev.cmdgate.it.support.InstalledHook;
 import dev.cmdgate.it.support.Jdk;
-import dev.cmdgate.it.support.Json;
+import dev.cmdgate.it.support.StrictJson;
 import dev.cmdgate.it.support.OnEachJdk;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -155,7 +155,7 @@ class HookHostsIT {
         List<Map<String, Object>> lines = new ArrayList<>();
         for (String l : Dirs.read(audit).split("\n")) {
             if (!l.isBlank()) {
-                lines.add(Json.parseObject(l));
+                lines.add(StrictJson.parseObject(l));
             }
         }
         return lines;

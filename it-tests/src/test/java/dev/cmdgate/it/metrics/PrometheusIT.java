@@ -82,6 +82,17 @@ class PrometheusIT {
         throw new AssertionError("no cmdgate series on the exporter's page within 60 s:\n" + last);
     }
 
+    /** The exporter's page once {@code series} has reached {@code value} (at most a minute), for counts a thread of cmdgate's moves. */
+    static Map<String, Double> scrapeUntil(int port, String series, double value) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Map<String, Double> page = scrape(port);
+        while (!Double.valueOf(value).equals(page.get(series)) && System.nanoTime() < end) {
+            Thread.sleep(100);
+            page = scrape(port);
+        }
+        return page;
+    }
+
     static String get(String url) throws IOException {
         HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
         c.setConnectTimeout(5000);
@@ -252,11 +263,10 @@ class PrometheusIT {
                 .add("touch", "touch", "made")                                // Write: full allows it
                 .add("rm", "rm", "-rf", "./nothing-here")                     // Destructive
                 .add("curl", "curl", "-s", "--max-time", "2", "http://127.0.0.1:1/")   // Network, loopback only
-                .add("java-sleep", "1500")                                    // their exit lines are written
+                .add("java-await-exits", audit, 4)                            // their exit lines are written
                 .add("java-rm", audit)
                 .add("java-mkdir", audit)                                     // the audit file is now a directory
                 .add("after", "echo", "after")                                // its line and its exit line fail
-                .add("java-sleep", "1500")
                 .add("await", "scrape");
         try (ForkedJvm.Running app = ForkedJvm.on(jdk).in(work).env("HOME", Dirs.mkdir(tmp, "home").toString())
                 .withAgent("autonomy=full,mode=audit").cmdgate("audit", audit).cmdgate("audit.failure", "continue")
@@ -267,7 +277,8 @@ class PrometheusIT {
                 .jvmArg("-javaagent:" + exporterJar() + "=127.0.0.1:" + port + ":" + rules())
                 .timeout(Duration.ofSeconds(180)).main(Commands.class).args(spec.args()).start()) {
             app.awaitLine("AWAIT scrape", Duration.ofSeconds(120));
-            Map<String, Double> page = scrape(port);
+            // the exit line of 'echo after' fails on cmdgate's own thread once the process has ended
+            Map<String, Double> page = scrapeUntil(port, "cmdgate_audit_write_failures_total", 2);
             tryToChange(jmx);
             Map<String, Double> again = parse(get("http://127.0.0.1:" + port + "/metrics"));
             app.send("go\n");

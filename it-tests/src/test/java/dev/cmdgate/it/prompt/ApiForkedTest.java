@@ -6,7 +6,7 @@ import dev.cmdgate.it.promptapps.AllowHandler;
 import dev.cmdgate.it.promptapps.AlwaysHandler;
 import dev.cmdgate.it.promptapps.ApiProbe;
 import dev.cmdgate.it.promptapps.DenyHandler;
-import dev.cmdgate.it.promptapps.Launcher;
+import dev.cmdgate.it.promptapps.LaunchEach;
 import dev.cmdgate.it.promptapps.RuntimeInstall;
 import dev.cmdgate.it.promptapps.ScopedLauncher;
 import java.nio.file.Path;
@@ -91,20 +91,20 @@ class ApiForkedTest {
 
         // supervised + built-in deny: a prompt is a certain refusal, so check says BLOCK
         Fork.Result deny = agent(jdk).cmdgate("autonomy", "supervised").cmdgate("prompt", "deny")
-                .prop("promptapps.check", true).main(Launcher.class, specs).run();
+                .prop("promptapps.check", true).main(LaunchEach.class, specs).run();
         assertThat(checks(deny)).as(deny.describe()).containsEntry("echo", "ALLOW").containsEntry("touch", "BLOCK")
                 .containsEntry("shell", "BLOCK");
         assertAgreement(deny, labels);
 
         // readonly: blocked by the gate itself
         Fork.Result readonly = agent(jdk).cmdgate("autonomy", "readonly").prop("promptapps.check", true)
-                .main(Launcher.class, specs).run();
+                .main(LaunchEach.class, specs).run();
         assertThat(checks(readonly)).containsEntry("echo", "ALLOW").containsEntry("touch", "BLOCK");
         assertAgreement(readonly, labels);
 
         // a handler class must be asked: check says PROMPT and the launch asks it
         Fork.Result asked = agent(jdk).cmdgate("autonomy", "supervised").cmdgate("prompt", DenyHandler.class.getName())
-                .prop("promptapps.check", true).main(Launcher.class, specs).run();
+                .prop("promptapps.check", true).main(LaunchEach.class, specs).run();
         assertThat(checks(asked)).containsEntry("echo", "ALLOW").containsEntry("touch", "PROMPT").containsEntry("shell", "PROMPT");
         assertAgreement(asked, labels);
         assertThat(asked.status("touch")).isEqualTo("blocked");
@@ -112,7 +112,7 @@ class ApiForkedTest {
 
         // audit mode blocks nothing, and check says so
         Fork.Result auditMode = agent(jdk).cmdgate("autonomy", "readonly").cmdgate("mode", "audit")
-                .prop("promptapps.check", true).main(Launcher.class, specs).run();
+                .prop("promptapps.check", true).main(LaunchEach.class, specs).run();
         assertThat(checks(auditMode)).containsEntry("touch", "ALLOW");
         assertAgreement(auditMode, labels);
         assertThat(tmp.resolve("f")).exists();
@@ -122,7 +122,7 @@ class ApiForkedTest {
     @MethodSource("dev.cmdgate.it.prompt.Fork#jdks")
     void checkKnowsRememberedAnswers(Path jdk) {
         Fork.Result r = agent(jdk).cmdgate("autonomy", "supervised").cmdgate("prompt", AlwaysHandler.class.getName())
-                .prop("promptapps.check", true).main(Launcher.class, "a1:touch|a", "a2:touch|a", "b:touch|b").run();
+                .prop("promptapps.check", true).main(LaunchEach.class, "a1:touch|a", "a2:touch|a", "b:touch|b").run();
         assertThat(checks(r)).as(r.describe()).containsEntry("a1", "PROMPT").containsEntry("a2", "ALLOW")
                 .containsEntry("b", "PROMPT");
         assertAgreement(r, List.of("a1", "a2", "b"));

@@ -3,7 +3,7 @@ package dev.cmdgate.it.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.cmdgate.it.promptapps.Launcher;
+import dev.cmdgate.it.promptapps.LaunchEach;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +44,7 @@ class ConsolePromptForkedTest {
     void consoleAsksOnTheTerminalAndTakesYesNoAlways(Path jdk) throws Exception {
         List<String> java = Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", "console")
                 .cmdgate("audit", audit)
-                .main(Launcher.class, "y:touch|yes-file", "n:touch|no-file", "a1:touch|always-file",
+                .main(LaunchEach.class, "y:touch|yes-file", "n:touch|no-file", "a1:touch|always-file",
                         "a2:touch|always-file", "e:echo|finished")
                 .command();
         try (Terminal t = Terminal.start(tool, Terminal.quote(java), tmp)) {
@@ -82,7 +82,7 @@ class ConsolePromptForkedTest {
         // the application's stdin is a file full of "y": cmdgate must ask the terminal, not read it
         Path stdin = Files.writeString(tmp.resolve("stdin.txt"), "y\ny\ny\n");
         List<String> java = Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", "auto")
-                .prop("promptapps.readStdin", true).main(Launcher.class, "t:touch|tty-file").command();
+                .prop("promptapps.readStdin", true).main(LaunchEach.class, "t:touch|tty-file").command();
         try (Terminal t = Terminal.start(tool, Terminal.quote(java) + " < " + Terminal.quote(List.of(stdin.toString())), tmp)) {
             t.await(s -> s.contains(QUESTION), WAIT, "the question on /dev/tty");
             t.type("n");
@@ -98,7 +98,7 @@ class ConsolePromptForkedTest {
     void oneQuestionAtATimeWhileReadLaunchesGoOn(Path jdk) throws Exception {
         List<String> java = Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", "console")
                 .prop("promptapps.parallel", true)
-                .main(Launcher.class, "w1:touch|first", "w2:touch|second", "r:echo|read-goes-on").command();
+                .main(LaunchEach.class, "w1:touch|first", "w2:touch|second", "r:echo|read-goes-on").command();
         try (Terminal t = Terminal.start(tool, Terminal.quote(java), tmp)) {
             t.await(s -> s.contains(QUESTION), WAIT, "the first question");
             String meanwhile = t.await(s -> s.contains("RESULT r ok"), WAIT, "the Read launch while a question waits");
@@ -133,7 +133,7 @@ class ConsolePromptForkedTest {
         Path spaces = Files.writeString(tmp.resolve("spaces.argv"),
                 String.join("\0", "bash", "-c", "echo hi" + " ".repeat(312) + "; touch " + tailMarker));
         List<String> java = Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", "console")
-                .cmdgate("audit", audit).main(Launcher.class, "zwsp:@" + zwsp, "tail:@" + spaces).command();
+                .cmdgate("audit", audit).main(LaunchEach.class, "zwsp:@" + zwsp, "tail:@" + spaces).command();
         try (Terminal t = Terminal.start(tool, Terminal.quote(java), tmp)) {
             String first = t.await(s -> Terminal.count(s, QUESTION) == 1, WAIT, "the first question");
             assertThat(first).as("the zero-width space is shown as an escape")

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cmdgate.it.promptapps.AllowHandler;
 import dev.cmdgate.it.promptapps.AlwaysHandler;
 import dev.cmdgate.it.promptapps.DenyHandler;
-import dev.cmdgate.it.promptapps.Launcher;
+import dev.cmdgate.it.promptapps.LaunchEach;
 import dev.cmdgate.it.promptapps.LaunchingHandler;
 import dev.cmdgate.it.promptapps.NullHandler;
 import dev.cmdgate.it.promptapps.OverlapHandler;
@@ -44,7 +44,7 @@ class PromptHandlersForkedTest {
 
     private Fork app(Path jdk, Class<?> handler, Object... specs) {
         return Fork.on(jdk).in(tmp).cmdgate("autonomy", "supervised").cmdgate("prompt", handler.getName())
-                .cmdgate("audit", audit).prop("promptapps.calls", calls).main(Launcher.class, specs);
+                .cmdgate("audit", audit).prop("promptapps.calls", calls).main(LaunchEach.class, specs);
     }
 
     private List<String> callLines() {

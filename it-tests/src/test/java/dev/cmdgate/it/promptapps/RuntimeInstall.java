@@ -7,7 +7,7 @@ import dev.cmdgate.api.PromptHandler;
 /**
  * Installs a handler at run time through the API (it logs each call and answers
  * {@code -Dpromptapps.answer}, default ALLOW), tries a second installation, then launches the specs
- * (see {@link Launcher}). Prints {@code INSTALL first|second true|false|refused …}.
+ * (see {@link LaunchEach}). Prints {@code INSTALL first|second true|false|refused …}.
  */
 public final class RuntimeInstall {
 
@@ -19,7 +19,7 @@ public final class RuntimeInstall {
         });
         install("second", request -> PromptAnswer.ALLOW);
         for (String a : args) {
-            Launcher.launch(Launcher.Spec.parse(a));
+            LaunchEach.launch(LaunchEach.Spec.parse(a));
         }
         System.out.println("DONE");
     }

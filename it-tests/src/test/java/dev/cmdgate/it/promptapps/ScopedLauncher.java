@@ -7,7 +7,7 @@ import dev.cmdgate.core.CommandClass;
 /**
  * {@code ScopedLauncher CONTEXT DECLARE SPEC…}: opens a {@link LaunchScope} with CONTEXT
  * ({@code k=v,k=v} or {@code -}) and DECLARE (a class or {@code -}), launches the specs (see
- * {@link Launcher}) inside it; a spec written {@code !label:…} is launched after the scope is closed.
+ * {@link LaunchEach}) inside it; a spec written {@code !label:…} is launched after the scope is closed.
  */
 public final class ScopedLauncher {
 
@@ -25,13 +25,13 @@ public final class ScopedLauncher {
         try (LaunchScope scope = b.open()) {
             for (int i = 2; i < args.length; i++) {
                 if (!args[i].startsWith("!")) {
-                    Launcher.launch(Launcher.Spec.parse(args[i]));
+                    LaunchEach.launch(LaunchEach.Spec.parse(args[i]));
                 }
             }
         }
         for (int i = 2; i < args.length; i++) {
             if (args[i].startsWith("!")) {
-                Launcher.launch(Launcher.Spec.parse(args[i].substring(1)));
+                LaunchEach.launch(LaunchEach.Spec.parse(args[i].substring(1)));
             }
         }
         System.out.println("DONE");

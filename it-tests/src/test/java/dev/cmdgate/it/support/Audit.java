@@ -48,7 +48,7 @@ public final class Audit {
                 n++;
                 Map<String, Object> m;
                 try {
-                    m = Json.parseObject(raw);
+                    m = StrictJson.parseObject(raw);
                 } catch (IllegalArgumentException e) {
                     fail("audit line " + n + " of " + file + " is not well-formed JSON: " + e.getMessage());
                     return null;
@@ -79,6 +79,26 @@ public final class Audit {
         return lines.size();
     }
 
+    /** The decision lines that meet {@code p}, in file order. */
+    public List<Line> where(Predicate<Line> p) {
+        return lines.stream().filter(p).toList();
+    }
+
+    /** The launch lines (not the pre-checks the application API recorded). */
+    public List<Line> launches() {
+        return where(l -> !l.json().containsKey("precheck"));
+    }
+
+    /** The launch lines for {@code sh -c COMMAND} (an agent's shell tool, a gated stdin command). */
+    public List<Line> shellCommand(String command) {
+        return where(l -> !l.json().containsKey("precheck") && l.argv().equals(List.of("sh", "-c", command)));
+    }
+
+    /** The pre-check lines for {@code sh -c COMMAND}: refusals the application API answered. */
+    public List<Line> preChecks(String command) {
+        return where(l -> l.json().containsKey("precheck") && l.argv().equals(List.of("sh", "-c", command)));
+    }
+
     /** The only line whose argv has a word equal to one of these (e.g. a unique file path); fails if not exactly one. */
     public Line forWord(String... words) {
         List<String> ws = List.of(words);
@@ -105,6 +125,11 @@ public final class Audit {
 
     /** One audit line. */
     public record Line(Map<String, Object> json, String raw) {
+
+        /** A field's value as parsed (a String, Long, List, Map …), null when absent. */
+        public Object get(String key) {
+            return json.get(key);
+        }
 
         /** A JSON object field, empty when absent. */
         @SuppressWarnings("unchecked")

@@ -148,7 +148,7 @@ public enum HookHost {
             return null;
         }
         try {
-            return Json.parseObject(t);
+            return StrictJson.parseObject(t);
         } catch (RuntimeException e) {
             return null;
         }

@@ -80,7 +80,7 @@ public final class InstalledHook {
             case COPILOT -> ".github/hooks/cmdgate.json";
             case PI -> throw new IllegalArgumentException("pi has no settings file");
         };
-        Map<String, Object> root = Json.parseObject(Dirs.read(project.resolve(file)));
+        Map<String, Object> root = StrictJson.parseObject(Dirs.read(project.resolve(file)));
         Map<String, Object> hooks = (Map<String, Object>) root.get("hooks");
         String event = switch (host) {
             case CLAUDE_CODE, CODEX -> "PreToolUse";

@@ -11,14 +11,14 @@ import java.util.function.Supplier;
  * answered here without building the gate; only what concerns a function on {@link ProcessFunctions}'
  * list goes to {@link NativeRoutes}, built with the gate, to be decided like any launch.
  */
-public final class NativeGate implements BiFunction<String, Object[], Object> {
+public final class NativeBridge implements BiFunction<String, Object[], Object> {
 
     private final NativeAddresses natives;
     private final Supplier<NativeRoutes> routes;
     private final FfmLinks ffm;
 
     /** @param routes the native routes, built with the gate on their first use */
-    public NativeGate(NativeAddresses natives, Supplier<NativeRoutes> routes) {
+    public NativeBridge(NativeAddresses natives, Supplier<NativeRoutes> routes) {
         this.natives = natives;
         this.routes = routes;
         this.ffm = new FfmLinks(natives, this);

@@ -22,7 +22,7 @@ import java.util.concurrent.CyclicBarrier;
  * {@link Cmdgate#check}. With {@code -Dpromptapps.parallel=true} all launches start at once, one thread each.
  * With {@code -Dpromptapps.readStdin=true} it finally reads its standard input and prints {@code STDIN …}.
  */
-public final class Launcher {
+public final class LaunchEach {
 
     public static void main(String[] args) throws Exception {
         List<Spec> specs = new ArrayList<>();

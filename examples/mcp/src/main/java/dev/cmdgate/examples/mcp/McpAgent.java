@@ -25,11 +25,11 @@ import java.util.stream.Stream;
  * <p>Under cmdgate the server's launch is itself a gated launch (a JVM outside the standard
  * directories: Write), and the server JVM runs under cmdgate in turn, where each tool command is gated.
  */
-public final class ShellAgent {
+public final class McpAgent {
 
     static final List<String> PLAN = List.of("ls", "cat README.md", "touch notes.txt", "rm -rf scratch");
 
-    private ShellAgent() {
+    private McpAgent() {
     }
 
     public static void main(String[] args) throws IOException, URISyntaxException {
@@ -93,7 +93,7 @@ public final class ShellAgent {
      * {@code DIR/classes:DIR/lib/*} — one fixed word a trust row can name exactly.
      */
     static String serverClassPath() throws URISyntaxException {
-        Path classes = Path.of(ShellAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(McpAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         return classes + File.pathSeparator + classes.resolveSibling("lib").resolve("*");
     }
 }

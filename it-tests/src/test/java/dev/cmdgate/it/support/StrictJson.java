@@ -10,17 +10,17 @@ import java.util.Map;
  * {@code ArrayList}, numbers {@code Long} or {@code Double}. Anything malformed — trailing garbage,
  * duplicate keys, bad escapes, raw control characters — throws {@link IllegalArgumentException}.
  */
-public final class Json {
+public final class StrictJson {
 
     private final String s;
     private int i;
 
-    private Json(String s) {
+    private StrictJson(String s) {
         this.s = s;
     }
 
     public static Object parse(String text) {
-        Json p = new Json(text);
+        StrictJson p = new StrictJson(text);
         p.ws();
         Object v = p.value();
         p.ws();

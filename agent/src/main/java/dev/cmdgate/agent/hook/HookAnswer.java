@@ -6,7 +6,7 @@ package dev.cmdgate.agent.hook;
  * @param reason for the person and the model: what was found, by which rule, and what to do instead (null only
  *               for {@link Kind#NO_OPINION})
  */
-record Answer(Kind kind, String reason) {
+record HookAnswer(Kind kind, String reason) {
 
     enum Kind {
         /** run it without asking */
@@ -19,5 +19,5 @@ record Answer(Kind kind, String reason) {
         NO_OPINION
     }
 
-    static final Answer NO_OPINION = new Answer(Kind.NO_OPINION, null);
+    static final HookAnswer NO_OPINION = new HookAnswer(Kind.NO_OPINION, null);
 }

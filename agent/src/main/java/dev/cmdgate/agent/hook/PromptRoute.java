@@ -6,10 +6,10 @@ import dev.cmdgate.agent.config.ConfigException;
  * What a hook does with a command the gate would prompt for, from {@code cmdgate.prompt}, strictest first: deny
  * it; hand it to the host's own prompt ({@code auto}, {@code console}); allow it.
  */
-enum PromptAnswer {
+enum PromptRoute {
     DENY, ASK, ALLOW;
 
-    static PromptAnswer of(String prompt, String where) {
+    static PromptRoute of(String prompt, String where) {
         return switch (prompt) {
             case "deny" -> DENY;
             case "auto", "console" -> ASK;
@@ -20,7 +20,7 @@ enum PromptAnswer {
     }
 
     /** The stricter of the two. */
-    PromptAnswer stricter(PromptAnswer other) {
+    PromptRoute stricter(PromptRoute other) {
         return other.ordinal() < ordinal() ? other : this;
     }
 }
