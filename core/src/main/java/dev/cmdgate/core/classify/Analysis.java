@@ -202,9 +202,9 @@ final class Analysis {
                 }
                 String v = e.getValue() == null ? "" : e.getValue();
                 // the application's environment may hold secrets: a finding shows the value only of a variable
-                // whose value is what makes it risky (a hook, code), as the audit line's env does
+                // whose value is what makes it risky (a hook, code) and is no secret, as the audit line's env does
                 String n = e.getKey();
-                String shown = rules.isEnvHook(n) ? n + "=" + v : n + "=\u2026";
+                String shown = rules.isEnvHook(n) && !rules.isSecretVariable(n, v) ? n + "=" + v : n + "=\u2026";
                 variables.set(n, v, false, true, new Site(new Ctx("environment", 0, nextPipeline++, 0, Stdin.NONE),
                         shown, "environment"), "is set by the launch");
             }

@@ -12,12 +12,16 @@ import java.util.TreeMap;
 /**
  * What a launch changed in its environment, as the audit line records it: the names of every variable
  * set or changed (values are not recorded: they may be secrets), and the values of those the rules know
- * as hooks — the variables that change what code runs, whose value is what an auditor needs to see.
+ * as hooks — the variables that change what code runs, whose value is what an auditor needs to see, unless the
+ * value is itself a secret.
  *
  * @param changed the names of the variables the launch sets or changes, sorted
  * @param hooks   the hook variables among them, with their values, sorted by name
  */
 public record LaunchEnvironment(List<String> changed, Map<String, String> hooks) implements JsonWritable {
+
+    /** What is recorded for a hook whose value is a secret (git's GIT_CONFIG_VALUE_n holding a token). */
+    public static final String SECRET_VALUE = "\u2026 (a secret: not recorded)";
 
     public LaunchEnvironment {
         changed = List.copyOf(changed);
@@ -34,7 +38,8 @@ public record LaunchEnvironment(List<String> changed, Map<String, String> hooks)
         Map<String, String> hooks = new TreeMap<>();
         for (String name : names) {
             if (rules.isEnvHook(name)) {
-                hooks.put(name, changes.get(name));
+                String value = changes.get(name);
+                hooks.put(name, rules.isSecretVariable(name, value) ? SECRET_VALUE : value);
             }
         }
         return new LaunchEnvironment(names, hooks);

@@ -21,6 +21,17 @@ class LaunchEnvironmentTest {
     }
 
     @Test
+    void aHookWhoseValueIsASecretIsNamedButItsValueIsNotRecorded() {
+        String token = "url.https://user:s3cret@git.example.com/.insteadOf";
+        LaunchEnvironment e = LaunchEnvironment.of(Map.of("GIT_CONFIG_KEY_0", token, "LD_PRELOAD", "./x.so"), RuleSet.builtin());
+        assertThat(e.hooks()).containsEntry("GIT_CONFIG_KEY_0", LaunchEnvironment.SECRET_VALUE)
+                .containsEntry("LD_PRELOAD", "./x.so");
+        StringBuilder json = new StringBuilder();
+        e.writeJson(json);
+        assertThat(json.toString()).doesNotContain("s3cret");
+    }
+
+    @Test
     void noChangeIsNoRecord() {
         assertThat(LaunchEnvironment.of(Map.of(), RuleSet.builtin())).isNull();
     }
