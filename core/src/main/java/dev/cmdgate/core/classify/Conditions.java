@@ -16,9 +16,16 @@ import java.util.Set;
 final class Conditions {
 
     private final RuleSet rules;
+    /** Where the files a finder runs a command for were found ({@code found=} conditions); null: nowhere. */
+    private final FileEffects files;
 
     Conditions(RuleSet rules) {
+        this(rules, null);
+    }
+
+    Conditions(RuleSet rules, FileEffects files) {
         this.rules = rules;
+        this.files = files;
     }
 
     /** Whether every condition holds; {@code facts} are those the command's code reported ({@code if fact NAME}). */
@@ -72,6 +79,18 @@ final class Conditions {
             case FACT -> {
                 return facts.contains(c.name());
             }
+            case FOUND -> {
+                if (files != null) {
+                    for (Arg a : p.operands) {
+                        for (String start : files.foundBelow(a)) {
+                            if (operandMatches(c.glob(), Arg.literal(start))) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                return false;
+            }
             default -> {
                 return false;
             }
@@ -95,6 +114,12 @@ final class Conditions {
         String normal = a.normalized();
         if (glob.equals("$sensitive")) {
             return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
+        }
+        if (glob.equals("$secret-name")) {
+            return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
+        }
+        if (glob.equals("$secret-value")) {
+            return a.dynamic && SecretNames.expandsSecret(rules, a.text);
         }
         if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
             String list = glob.substring(1);

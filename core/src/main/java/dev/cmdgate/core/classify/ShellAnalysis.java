@@ -1051,7 +1051,10 @@ final class ShellAnalysis {
                     String next = i + 1 < n ? WordPart.staticText(parts.get(i + 1)) : null;
                     boolean brace = plain && next != null && !next.isEmpty()
                             && (Character.isLetterOrDigit(next.charAt(0)) || next.charAt(0) == '_');
-                    b.append('$').append(!plain ? "{" + pe.name() + "…}" : brace ? "{" + pe.name() + "}" : pe.name());
+                    // its length and an alternative word keep a mark: neither is the value (SecretNames reads them)
+                    String mark = pe.length() ? "#" : "";
+                    String alt = pe.operator() != null && (pe.operator().equals("+") || pe.operator().equals(":+")) ? "+" : "";
+                    b.append('$').append(!plain ? "{" + mark + pe.name() + alt + "…}" : brace ? "{" + pe.name() + "}" : pe.name());
                 }
             } else if (p instanceof CommandSubstitution) {
                 b.append("$(…)");
