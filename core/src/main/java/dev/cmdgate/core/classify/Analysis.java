@@ -104,6 +104,11 @@ final class Analysis {
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
+    /**
+     * The simple command being judged (and what it runs) writes its standard output into a file, not where the
+     * caller reads it: {@code echo "$TOKEN" > f} does not show the secret (the fact {@code output.file}).
+     */
+    boolean outputToFile;
     /** Operands the current command's code and writes rows have claimed: they are not read as files (null: none). */
     private Set<Arg> claimed;
 
@@ -624,6 +629,9 @@ final class Analysis {
                 raise(site, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
             }
         }
+        if (outputToFile) {
+            facts.add(OUTPUT_FILE);
+        }
         if (piped != null && piped.feeds(site.ctx()) && piped.printsEnvironment()) {
             // env | grep -i token: a filter of the environment's variables (its rows say which patterns pick secrets)
             facts.add(INPUT_ENVIRONMENT);
@@ -713,6 +721,9 @@ final class Analysis {
             }
         }
     }
+
+    /** The fact of a command whose standard output goes into a file ({@link #outputToFile}). */
+    static final String OUTPUT_FILE = "output.file";
 
     /** The fact of a command reading, through a pipe, the environment a command before it prints. */
     static final String INPUT_ENVIRONMENT = "input.environment";

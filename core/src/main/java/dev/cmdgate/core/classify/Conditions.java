@@ -108,19 +108,28 @@ final class Conditions {
     }
 
     private boolean operandMatches(String glob, Arg a) {
-        if (glob.equals("$dynamic")) {
-            return a.unresolved();
+        if (glob.length() > 1 && glob.charAt(0) == '$') {
+            // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
+            switch (glob) {
+                case "$dynamic" -> {
+                    return a.unresolved();
+                }
+                case "$sensitive" -> {
+                    String normal = a.normalized();
+                    return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
+                }
+                case "$secret-name" -> {
+                    return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
+                }
+                case "$secret-value" -> {
+                    return a.dynamic && SecretNames.expandsSecret(rules, a.text);
+                }
+                default -> {
+                    return false;
+                }
+            }
         }
         String normal = a.normalized();
-        if (glob.equals("$sensitive")) {
-            return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
-        }
-        if (glob.equals("$secret-name")) {
-            return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
-        }
-        if (glob.equals("$secret-value")) {
-            return a.dynamic && SecretNames.expandsSecret(rules, a.text);
-        }
         if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
             String list = glob.substring(1);
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal);

@@ -134,10 +134,16 @@ final class PipedWords {
      * {@code prints-env} row whose conditions hold), so that a filter reading them may pick out a secret.
      */
     boolean printsEnvironment() {
-        Section s = analysis.rules.program(producer.get(0).text);
-        return s != null && s.printsEnv() != null && (s.printsEnv().isEmpty()
-                || analysis.conditions.holds(s.printsEnv(), OptionParser.parse(s, producer), new java.util.LinkedHashSet<>()));
+        if (printsEnvironment == null) {
+            Section s = analysis.rules.program(producer.get(0).text);
+            printsEnvironment = s != null && s.printsEnv() != null && (s.printsEnv().isEmpty()
+                    || analysis.conditions.holds(s.printsEnv(), OptionParser.parse(s, producer), new java.util.LinkedHashSet<>()));
+        }
+        return printsEnvironment;
     }
+
+    /** {@link #printsEnvironment}, worked out when first asked; null before. */
+    private Boolean printsEnvironment;
 
     /** Whether these are the words piped into the command judged in this context. */
     boolean feeds(Analysis.Ctx ctx) {

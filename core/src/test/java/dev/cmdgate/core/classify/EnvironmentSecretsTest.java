@@ -19,7 +19,8 @@ class EnvironmentSecretsTest {
             + "[dumpenv]\nis Read minimal \"prints\"\nprints-env if operands=0\n"
             + "[pick]\nis Read minimal \"filters\"\nwhen fact:input.environment operand1=$secret-name -> Network high \"picks\"\n"
             + "[show]\nis Read minimal \"shows\"\nwhen operand=$secret-name -> Network high \"shows a secret\"\n"
-            + "[say]\nis Read minimal \"says\"\nwhen operand=$secret-value -> Network high \"says a secret\"\n";
+            + "[say]\nis Read minimal \"says\"\nwhen operand=$secret-value -> Network high \"says a secret\"\n"
+            + "[tell]\nis Read minimal \"tells\"\nwhen operand=$secret-value !fact:output.file -> Network high \"shows a secret\"\n";
 
     private static CommandClass line(String script) {
         RuleSet rules = RuleSet.withUserText(ROWS, "u.rules");
@@ -44,6 +45,18 @@ class EnvironmentSecretsTest {
         assertThat(line("say ${GITHUB_TOKEN:+set}")).isEqualTo(CommandClass.READ);
         assertThat(line("say '$GITHUB_TOKEN'")).as("single quotes: no expansion").isEqualTo(CommandClass.READ);
         assertThat(line("say $HOME")).isEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void outputFileIsAStandardOutputRedirectedIntoAFile() {
+        assertThat(line("tell $GITHUB_TOKEN")).isEqualTo(CommandClass.NETWORK);
+        assertThat(line("tell $GITHUB_TOKEN > key.txt")).isEqualTo(CommandClass.WRITE);
+        assertThat(line("tell $GITHUB_TOKEN >> key.txt 2>&1")).isEqualTo(CommandClass.WRITE);
+        assertThat(line("tell $GITHUB_TOKEN > /dev/null")).isEqualTo(CommandClass.READ);
+        assertThat(line("tell $GITHUB_TOKEN > key.txt >&2")).as("the last redirection wins").isEqualTo(CommandClass.NETWORK);
+        assertThat(line("tell $GITHUB_TOKEN > /dev/stderr")).isEqualTo(CommandClass.NETWORK);
+        assertThat(line("tell $GITHUB_TOKEN 2> err.txt")).as("standard error only").isEqualTo(CommandClass.NETWORK);
+        assertThat(line("sh -c 'tell $GITHUB_TOKEN' > key.txt")).as("what it runs writes there too").isEqualTo(CommandClass.WRITE);
     }
 
     @Test
