@@ -104,6 +104,11 @@ final class Analysis {
     List<String> written;
     /** The highest class raised while the current simple command was analysed. */
     CommandClass commandMax = CommandClass.READ;
+    /**
+     * The simple command being judged (and what it runs) writes its standard output into a file, not where the
+     * caller reads it: {@code echo "$TOKEN" > f} does not show the secret (the fact {@code output.file}).
+     */
+    boolean outputToFile;
     /** Operands the current command's code and writes rows have claimed: they are not read as files (null: none). */
     private Set<Arg> claimed;
 
@@ -129,8 +134,8 @@ final class Analysis {
     Analysis(RuleSet rules, dev.cmdgate.core.LaunchSite launch, OwnFiles own, String home) {
         this.rules = rules;
         this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
-        this.conditions = new Conditions(rules);
         this.files = new FileEffects(this, own, launch.cwd(), home, launch.files());
+        this.conditions = new Conditions(rules, files);
     }
 
     /** A program that receives the launch's environment; null for one that cannot be named. */
@@ -382,6 +387,7 @@ final class Analysis {
         if (pathProgram) {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
+            unknownWhens(words, site);
             files.readDefault(p, site);
             files.namedOwnFiles(p, false, false, site);
             wrappers.mayRun(words, site);
@@ -395,6 +401,7 @@ final class Analysis {
         if (section == null) {
             receiver(name);
             raise(site, setting("unknown-program"), name + " is not in the rules");
+            unknownWhens(words, site);
             files.readDefault(p, site);
             files.namedOwnFiles(p, false, false, site);
             wrappers.mayRun(words, site);
@@ -627,6 +634,13 @@ final class Analysis {
                 raise(site, u.spec().effect(), u.name() + (u.value() != null ? "=" + u.value() : ""));
             }
         }
+        if (outputToFile) {
+            facts.add(OUTPUT_FILE);
+        }
+        if (piped != null && piped.feeds(site.ctx()) && piped.printsEnvironment()) {
+            // env | grep -i token: a filter of the environment's variables (its rows say which patterns pick secrets)
+            facts.add(INPUT_ENVIRONMENT);
+        }
         boolean codeFound = false;
         int scriptsBefore = scriptsRun;
         for (Section s : p.path) {
@@ -694,6 +708,30 @@ final class Analysis {
         }
         return carried;
     }
+
+    /**
+     * What the {@code unknown-when} rows say of a program the rules do not know: its arguments split as getopt_long
+     * would, knowing none of its options, and the rows' operand conditions tried on them.
+     */
+    private void unknownWhens(List<Arg> words, Site site) {
+        List<When> rows = rules.unknownWhens();
+        if (rows.isEmpty()) {
+            return;
+        }
+        ParsedArgs p = OptionParser.parse(null, words);
+        for (int i = 0, n = rows.size(); i < n; i++) {
+            When w = rows.get(i);
+            if (conditions.holds(w.conditions(), p, Set.of())) {
+                raise(site, w.verdict(), w.text());
+            }
+        }
+    }
+
+    /** The fact of a command whose standard output goes into a file ({@link #outputToFile}). */
+    static final String OUTPUT_FILE = "output.file";
+
+    /** The fact of a command reading, through a pipe, the environment a command before it prints. */
+    static final String INPUT_ENVIRONMENT = "input.environment";
 
     /** The dry-run verdict of rule sets written before it was a setting. */
     private static final Rating DRY_RUN = new Rating(CommandClass.READ, RiskLevel.MINIMAL, "only shows what it would do");

@@ -23,7 +23,8 @@ import java.util.Set;
 final class CodeArguments {
 
     /** Readings of code the classifier analyses itself (the others are [@lang] sections or opaque). */
-    private static final Set<String> ANALYSED = Set.of("sh", "alias", "sed", "awk", "sql", "mongo", "less", "puppet");
+    private static final Set<String> ANALYSED = Set.of("sh", "alias", "sed", "awk", "sql", "mongo", "less", "puppet",
+            "make");
     /** Code-row readings that name commands or files rather than hold code. */
     private static final Set<String> READINGS = Set.of("argv", "program", "file");
 
@@ -506,6 +507,14 @@ final class CodeArguments {
             }
             case "mongo" -> facts.addAll(CodeFacts.mongo(code));
             case "puppet" -> PuppetReading.read(analysis, code, site, facts);
+            case "make" -> {
+                // the rest of make's language is not read; its recipes run as shell lines
+                analysis.raise(site, analysis.setting("opaque-code"), lang + " code");
+                List<String> recipes = MakeRecipes.of(code);
+                for (int i = 0; i < recipes.size() && i < 64; i++) {
+                    runCode("sh", recipes.get(i), false, site.below("make recipe").withStdin(Analysis.Stdin.NONE), facts);
+                }
+            }
             case "less" -> facts.addAll(CodeFacts.less(code));
             default -> {
                 Language l = analysis.rules.language(lang);

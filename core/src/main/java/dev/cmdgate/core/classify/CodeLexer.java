@@ -282,11 +282,17 @@ final class CodeLexer {
                 }
                 out.add(new Tok(Kind.OP, "0", false));
             } else if (c == '(' || c == '[' || c == '{') {
+                if (c == '(') {
+                    openParen();
+                }
                 out.add(new Tok(Kind.OPEN, String.valueOf(c), false));
                 i++;
             } else if (c == ')' || c == ']' || c == '}') {
                 out.add(new Tok(Kind.CLOSE, String.valueOf(c), false));
                 i++;
+                if (c == ')') {
+                    closeParen();
+                }
             } else if (c == ',') {
                 out.add(new Tok(Kind.COMMA, ",", false));
                 i++;
@@ -311,6 +317,33 @@ final class CodeLexer {
     private boolean command;
     /** The index of the command name's token: no separator right after it. */
     private int commandName = -1;
+    /**
+     * PowerShell: a parenthesised argument ({@code iex (iwr URL)}, {@code Out-File (Join-Path a b)}) is an expression
+     * of its own, where a command may start again; each open parenthesis's bit says whether the command whose
+     * argument it is reads on in command mode after it closes (bit 0 the innermost; deeper than 64: no).
+     */
+    private long parenCommands;
+    private int parenDepth;
+    /** The parenthesis about to be opened is an argument of a command in command mode. */
+    private boolean parenInCommand;
+
+    private void openParen() {
+        parenCommands = parenCommands << 1 | (parenInCommand ? 1 : 0);
+        parenDepth++;
+        parenInCommand = false;
+    }
+
+    private void closeParen() {
+        if (parenDepth == 0) {
+            return;
+        }
+        boolean resume = (parenCommands & 1) != 0 && parenDepth <= 64;
+        parenCommands >>>= 1;
+        parenDepth--;
+        if (resume) {
+            command = true;
+        }
+    }
 
     /** Keywords that are not commands (their words are expressions). */
     private static final java.util.Set<String> PS_KEYWORDS = java.util.Set.of("if", "elseif", "else", "foreach", "for",
@@ -373,6 +406,12 @@ final class CodeLexer {
                 out.add(new Tok(Kind.COMMA, " ", false)); // -Path:VALUE
             }
             return true;
+        }
+        if (c == '(') {
+            // a sub-expression: the lexer reads it as a statement of its own, then command mode goes on
+            command = false;
+            parenInCommand = true;
+            return false;
         }
         if ("\"'$(@{[`,#".indexOf(c) >= 0) {
             return false;

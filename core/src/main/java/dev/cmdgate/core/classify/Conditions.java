@@ -16,9 +16,16 @@ import java.util.Set;
 final class Conditions {
 
     private final RuleSet rules;
+    /** Where the files a finder runs a command for were found ({@code found=} conditions); null: nowhere. */
+    private final FileEffects files;
 
     Conditions(RuleSet rules) {
+        this(rules, null);
+    }
+
+    Conditions(RuleSet rules, FileEffects files) {
         this.rules = rules;
+        this.files = files;
     }
 
     /** Whether every condition holds; {@code facts} are those the command's code reported ({@code if fact NAME}). */
@@ -72,6 +79,18 @@ final class Conditions {
             case FACT -> {
                 return facts.contains(c.name());
             }
+            case FOUND -> {
+                if (files != null) {
+                    for (Arg a : p.operands) {
+                        for (String start : files.foundBelow(a)) {
+                            if (operandMatches(c.glob(), Arg.literal(start))) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                return false;
+            }
             default -> {
                 return false;
             }
@@ -89,13 +108,28 @@ final class Conditions {
     }
 
     private boolean operandMatches(String glob, Arg a) {
-        if (glob.equals("$dynamic")) {
-            return a.unresolved();
+        if (glob.length() > 1 && glob.charAt(0) == '$') {
+            // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
+            switch (glob) {
+                case "$dynamic" -> {
+                    return a.unresolved();
+                }
+                case "$sensitive" -> {
+                    String normal = a.normalized();
+                    return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
+                }
+                case "$secret-name" -> {
+                    return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
+                }
+                case "$secret-value" -> {
+                    return a.dynamic && SecretNames.expandsSecret(rules, a.text);
+                }
+                default -> {
+                    return false;
+                }
+            }
         }
         String normal = a.normalized();
-        if (glob.equals("$sensitive")) {
-            return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
-        }
         if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
             String list = glob.substring(1);
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal);

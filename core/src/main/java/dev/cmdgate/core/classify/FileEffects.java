@@ -935,6 +935,25 @@ final class FileEffects {
         return mine;
     }
 
+    /**
+     * The starting points below which the files an operand stands for were found ({@code find / -exec rm {} +}: the
+     * {@code {}} operand, found below {@code /}); empty for any other operand.
+     */
+    List<String> foundBelow(Arg a) {
+        if (found.isEmpty() || !holdsPlaceholder(a.text)) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(found.size());
+        for (Arg f : found) {
+            int at = f.text.indexOf("/$(\u2026)");
+            String start = at < 0 ? null : at == 0 ? "/" : f.text.substring(0, at);
+            if (start != null && !out.contains(start)) {
+                out.add(start);
+            }
+        }
+        return out;
+    }
+
     private boolean holdsPlaceholder(String text) {
         for (String p : placeholders) {
             if (text.contains(p)) {

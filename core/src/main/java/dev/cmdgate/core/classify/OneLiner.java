@@ -354,6 +354,9 @@ final class OneLiner {
             // runs whatever data reaches it
             if (c.reading().equals("code") && isHandedOver(k)) {
                 a.raise(site, a.setting("dynamic-code"), row + " is passed on: it runs code only known at run time");
+            } else if (c.reading().equals("code") && syn == CodeLexer.POWERSHELL && k > 0 && toks.get(k - 1).is(Kind.OP, "|")) {
+                // iwr URL | iex: a pipeline stage of its own, it runs what the stage before it outputs
+                a.raise(site, a.setting("dynamic-code"), row + " runs the code piped into it");
             }
             return;
         }

@@ -144,10 +144,34 @@ final class OptionParser {
                 }
                 break;
             }
+            if (s != null && !endOpts && !s.bsdValues().isEmpty() && !a.dynamic) {
+                i = bsdWord(p, s.bsdValues(), args, i);
+                continue;
+            }
             p.operands.add(a);
             i++;
         }
         return p;
+    }
+
+    /**
+     * A dashless word of BSD options ({@code ps aux}, {@code ps k size}, {@code ps axo pid,user}): the word is an
+     * operand up to its first letter that takes a value; that value, the rest of the word or else the next argument,
+     * is no operand, so that a letter of it is never read as an option of its own.
+     *
+     * @return the next index
+     */
+    private static int bsdWord(ParsedArgs p, String valueLetters, List<Arg> args, int i) {
+        Arg a = args.get(i);
+        String t = a.text;
+        for (int j = 0; j < t.length(); j++) {
+            if (valueLetters.indexOf(t.charAt(j)) >= 0) {
+                p.operands.add(j + 1 == t.length() ? a : new Arg(t.substring(0, j + 1), false, false, a.start, a.end));
+                return j + 1 == t.length() && i + 1 < args.size() ? i + 2 : i + 1;
+            }
+        }
+        p.operands.add(a);
+        return i + 1;
     }
 
     /**

@@ -129,6 +129,22 @@ final class PipedWords {
         return whole != null ? whole : new Arg(b.toString(), true, false, -1, -1);
     }
 
+    /**
+     * Whether the producer prints the environment's variables, values and all ({@code env}, {@code export -p}: a
+     * {@code prints-env} row whose conditions hold), so that a filter reading them may pick out a secret.
+     */
+    boolean printsEnvironment() {
+        if (printsEnvironment == null) {
+            Section s = analysis.rules.program(producer.get(0).text);
+            printsEnvironment = s != null && s.printsEnv() != null && (s.printsEnv().isEmpty()
+                    || analysis.conditions.holds(s.printsEnv(), OptionParser.parse(s, producer), new java.util.LinkedHashSet<>()));
+        }
+        return printsEnvironment;
+    }
+
+    /** {@link #printsEnvironment}, worked out when first asked; null before. */
+    private Boolean printsEnvironment;
+
     /** Whether these are the words piped into the command judged in this context. */
     boolean feeds(Analysis.Ctx ctx) {
         return ctx.pipeline() == pipeline && ctx.stage() == stage && ctx.stdin().kind() == Analysis.StdinKind.PIPE;

@@ -375,8 +375,10 @@ final class ShellAnalysis {
         }
         CommandClass outerMax = a.commandMax;
         List<String> outerWritten = a.written;
+        boolean outerToFile = a.outputToFile;
         a.commandMax = CommandClass.READ;
         a.written = new ArrayList<>();
+        a.outputToFile = outerToFile || outputToFile(sc.redirects());
         try {
             List<String> net = new ArrayList<>();
             Analysis.Stdin in = redirects(sc.redirects(), site, net);
@@ -426,9 +428,31 @@ final class ShellAnalysis {
         } finally {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;
+            a.outputToFile = outerToFile;
         }
         a.lastSimple = sc;
         a.lastWords = words;
+    }
+
+    /**
+     * Whether the redirections send the command's standard output into a file: one named by a literal word, not a
+     * device under /dev (but /dev/null, which keeps it from anyone), not a process substitution.
+     */
+    private static boolean outputToFile(List<Redirect> rs) {
+        boolean toFile = false;
+        for (Redirect r : rs) {
+            Redirect.Op op = r.op();
+            boolean stdout = (r.fd() == -1 || r.fd() == 1)
+                    && (op == Redirect.Op.OUT || op == Redirect.Op.APPEND || op == Redirect.Op.CLOBBER
+                    || op == Redirect.Op.OUT_ALL || op == Redirect.Op.APPEND_ALL || op == Redirect.Op.DUP_OUT);
+            if (!stdout) {
+                continue;
+            }
+            String target = r.target() == null || r.isFdDuplication() ? null : r.target().literalValue();
+            // the last redirection of the output wins: >f >&2 shows it again
+            toFile = target != null && (!target.startsWith("/dev/") || target.equals("/dev/null"));
+        }
+        return toFile;
     }
 
     /**
@@ -1051,7 +1075,10 @@ final class ShellAnalysis {
                     String next = i + 1 < n ? WordPart.staticText(parts.get(i + 1)) : null;
                     boolean brace = plain && next != null && !next.isEmpty()
                             && (Character.isLetterOrDigit(next.charAt(0)) || next.charAt(0) == '_');
-                    b.append('$').append(!plain ? "{" + pe.name() + "…}" : brace ? "{" + pe.name() + "}" : pe.name());
+                    // its length and an alternative word keep a mark: neither is the value (SecretNames reads them)
+                    String mark = pe.length() ? "#" : "";
+                    String alt = pe.operator() != null && (pe.operator().equals("+") || pe.operator().equals(":+")) ? "+" : "";
+                    b.append('$').append(!plain ? "{" + mark + pe.name() + alt + "…}" : brace ? "{" + pe.name() + "}" : pe.name());
                 }
             } else if (p instanceof CommandSubstitution) {
                 b.append("$(…)");

@@ -36,7 +36,12 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
         /** {@code --}: an explicit end of options was given. */
         DASHDASH,
         /** {@code fact:NAME}: a code analyser (sed, awk) reported the fact. */
-        FACT
+        FACT,
+        /**
+         * {@code found=GLOB}: some operand stands for the files a finder found ({@code find START -exec CMD {} +}) below a
+         * starting point that matches.
+         */
+        FOUND
     }
 
     /**
@@ -59,6 +64,8 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
                 out.add(new Condition(Kind.OPERANDS_EQ, neg, null, null, Integer.parseInt(c.substring(9))));
             } else if (c.startsWith("operand=")) {
                 out.add(new Condition(Kind.OPERAND, neg, null, glob(c.substring(8), lists), 0));
+            } else if (c.startsWith("found=")) {
+                out.add(new Condition(Kind.FOUND, neg, null, glob(c.substring(6), lists), 0));
             } else if (c.startsWith("last=")) {
                 out.add(new Condition(Kind.LAST_OPERAND, neg, null, glob(c.substring(5), lists), 0));
             } else if (c.startsWith("operand") && c.indexOf('=') > 7) {
@@ -83,7 +90,8 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
     }
 
     /**
-     * A condition's pattern: a glob, {@code $dynamic}, {@code $sensitive}, or {@code @NAME} for the globs of a
+     * A condition's pattern: a glob, {@code $dynamic}, {@code $sensitive}, {@code $secret-name},
+     * {@code $secret-value}, or {@code @NAME} for the globs of a
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
     private static String glob(String g, Map<String, List<String>> lists) {
@@ -91,8 +99,9 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
                 && !lists.containsKey(g.substring(1))) {
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
         }
-        if (g.startsWith("$") && !g.equals("$dynamic") && !g.equals("$sensitive")) {
-            throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive)");
+        if (g.startsWith("$") && !g.equals("$dynamic") && !g.equals("$sensitive") && !g.equals("$secret-name")
+                && !g.equals("$secret-value")) {
+            throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive, $secret-name, $secret-value)");
         }
         return g;
     }

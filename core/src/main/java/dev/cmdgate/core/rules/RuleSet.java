@@ -25,6 +25,8 @@ public final class RuleSet {
     final Map<String, Section> programs = new HashMap<>();
     final List<Section> prefixPrograms = new ArrayList<>();
     final Map<String, Rating> verdicts = new HashMap<>();
+    /** {@code unknown-when} rows: what the arguments of a program the rules do not know can still say. */
+    final List<When> unknownWhens = new ArrayList<>();
     final Set<String> systemDirs = new HashSet<>();
     final List<String> harmlessDevices = new ArrayList<>();
     final List<String> networkDevices = new ArrayList<>();
@@ -316,6 +318,14 @@ public final class RuleSet {
         return names;
     }
 
+    /**
+     * The {@code unknown-when} rows of {@code [@settings]}: conditions on the operands of a program the rules do not
+     * know, or one outside the {@code system-dirs} ({@code zfs destroy tank}, {@code ./tool wipe /dev/sdb}).
+     */
+    public List<When> unknownWhens() {
+        return unknownWhens;
+    }
+
     /** The section of a program name (exact, then prefix rows such as {@code mkfs*}), or null. */
     public Section program(String name) {
         Section s = exactProgram(name);
@@ -326,6 +336,10 @@ public final class RuleSet {
             if (name.startsWith(p.word)) {
                 return p;
             }
+        }
+        if (name.length() > 4 && name.regionMatches(true, name.length() - 4, ".exe", 0, 4)) {
+            // a Windows program run through WSL's interop (powershell.exe, wsl.exe): the program of that name
+            return program(name.substring(0, name.length() - 4));
         }
         // version-suffixed names: python3.12, pip3.11, clang-17
         int end = name.length();
@@ -808,6 +822,30 @@ public final class RuleSet {
         String n = name.toUpperCase(java.util.Locale.ROOT);
         SecretGlobs g = secretGlobs();
         return !Glob.anyMatch(g.notNames(), n) && Glob.anyMatch(g.names(), n);
+    }
+
+    /**
+     * Whether a word of a name (upper case, no blanks) is, or begins, the name of a secret variable, or is part of a
+     * word that makes a name secret: {@code TOKEN}, {@code SECRET}, {@code X_API_KEY} as a name of its own or between
+     * other words of a name ({@code A_TOKEN_B}); a piece of such a word ({@code PASSW} of {@code *PASSWORD*}); the
+     * first words of a secret name the rows list whole ({@code AWS} of {@code AWS_SECRET_ACCESS_KEY}).
+     */
+    public boolean isSecretNamePart(String part) {
+        if (Glob.anyMatch(secretGlobs().notNames(), part)) {
+            return false; // a name that looks secret but is not (GITHUB_TOKEN_FILE)
+        }
+        if (isSecretVariable(part, null) || isSecretVariable("A_" + part, null) || isSecretVariable(part + "_A", null)
+                || isSecretVariable("A_" + part + "_A", null)) {
+            return true;
+        }
+        for (String g : secretVars) {
+            boolean whole = g.indexOf('*') < 0 && g.indexOf('?') < 0;
+            if (whole ? g.length() > part.length() && g.startsWith(part) && g.charAt(part.length()) == '_'
+                    : g.contains(part)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The secret-variable globs as character arrays, made on first use (the lists are complete by then). */

@@ -371,6 +371,12 @@ final class RulesParser {
                 s.prints = t.get(1);
                 s.printsIf = t.size() > 2 ? row.conditions(s, 3, t.size()) : List.of();
             }
+            case "prints-env" -> {
+                if (t.size() > 1 && !t.get(1).equals("if")) {
+                    throw new IllegalArgumentException("expected: prints-env [if CONDITION...]");
+                }
+                s.printsEnv = t.size() > 1 ? row.conditions(s, 2, t.size()) : List.of();
+            }
             case "stdin-code" -> stdinCode(s, row);
             case "fifo" -> s.fifos.add(FifoRule.parse(s, row));
             case "dry-run" -> {
@@ -425,7 +431,7 @@ final class RulesParser {
         }
     }
 
-    /** {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [after N]}. */
+    /** {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [after N] [bsd-values LETTERS]}. */
     private static void parseRow(Section s, RuleLine row) {
         for (int i = 1; i < row.size(); i++) {
             switch (row.get(i)) {
@@ -436,6 +442,7 @@ final class RulesParser {
                 case "global-options" -> s.globalOptions = true;
                 case "plus-options" -> s.plusOptions = true;
                 case "after" -> s.posixAfter = Integer.parseInt(row.need(++i));
+                case "bsd-values" -> s.bsdValues = row.need(++i);
                 default -> throw new IllegalArgumentException("unknown parse word '" + row.get(i) + "'");
             }
         }

@@ -36,6 +36,11 @@ public final class Section {
     boolean plusOptions;
     /** With parse posix: option parsing stops at the operand after this many (ssh host -t CMD). */
     int posixAfter;
+    /**
+     * {@code parse bsd-values LETTERS}: in a word without a dash (procps ps's BSD options), each of these letters takes
+     * a value, the rest of the word or the next argument, which is then no operand ({@code ps k size}).
+     */
+    String bsdValues = "";
     final List<AssignRule> assigns = new ArrayList<>();
     final List<ShellOptionRule> shellOptions = new ArrayList<>();
     /** {@code state} rows: the conditions of each (empty: always). */
@@ -77,6 +82,8 @@ public final class Section {
     String prints;
     /** The {@code prints} row's conditions (empty: always). */
     List<Condition> printsIf = List.of();
+    /** The {@code prints-env} row's conditions: the command prints the environment's variables; null without one. */
+    List<Condition> printsEnv;
     Rating stdinCode;
     int stdinCodeAfter;
     /** Options with which standard input from a file counts as typed input (sh -i < file). */
@@ -104,7 +111,8 @@ public final class Section {
     /**
      * The {@code reset} row of a user's file: drops every row the section has so far, so that what the user's
      * rows say after it is all the section holds. The {@code parse} row goes too: its words qualify the options
-     * this drops ({@code first-bundle}, {@code global-options}, {@code plus-options}, {@code after N}), and a
+     * this drops ({@code first-bundle}, {@code global-options}, {@code plus-options}, {@code after N},
+     * {@code bsd-values}), and a
      * built-in {@code parse none} kept hidden under the user's rows would make their option conditions never
      * hold. The section splits its arguments as one with no {@code parse} row does: posix once it has
      * sub-command sections (which are sections of their own, and stay), else gnu.
@@ -116,6 +124,7 @@ public final class Section {
         globalOptions = false;
         plusOptions = false;
         posixAfter = 0;
+        bsdValues = "";
         verdict = null;
         options.clear();
         shortOpts.clear();
@@ -141,6 +150,7 @@ public final class Section {
         codeFileLanguage = null;
         prints = null;
         printsIf = List.of();
+        printsEnv = null;
         stdinCode = null;
         stdinCodeAfter = 0;
         stdinInteractive.clear();
@@ -166,6 +176,8 @@ public final class Section {
     public boolean firstBundle() { return firstBundle; }
     public boolean plusOptions() { return plusOptions; }
     public int posixAfter() { return posixAfter; }
+    /** The letters of a {@code parse bsd-values} row: in a dashless word each takes a value; empty without one. */
+    public String bsdValues() { return bsdValues; }
     public List<OptionSpec> options() { return options; }
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }
@@ -207,6 +219,11 @@ public final class Section {
     public String prints() { return prints; }
     /** When the {@code prints} row applies (all must hold; empty: always). */
     public List<Condition> printsIf() { return printsIf; }
+    /**
+     * The {@code prints-env} row's conditions (empty: always): when they hold the command prints the environment's
+     * variables, values and all ({@code env}, {@code printenv}, {@code export -p}); null when the section has none.
+     */
+    public List<Condition> printsEnv() { return printsEnv; }
     public Rating stdinCode() { return stdinCode; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }

@@ -20,6 +20,23 @@ final class SettingsRows {
     }
 
     /**
+     * {@code unknown-when CONDITION... -> verdict}: the conditions may only be on operands (the options of a program
+     * nobody described are not known).
+     */
+    private static When unknownWhen(RuleSet rules, RuleLine row) {
+        When w = When.parse(new Section("@unknown", "@unknown", null), row);
+        for (Condition c : w.conditions()) {
+            switch (c.kind()) {
+                case OPERAND, OPERAND_AT, LAST_OPERAND, OPERANDS_GT, OPERANDS_EQ -> {
+                }
+                default -> throw new IllegalArgumentException("unknown-when: only operand conditions (operand=, operandN=, "
+                        + "last=, operands>N, operands=N)");
+            }
+        }
+        return w;
+    }
+
+    /**
      * Reads {@code row} into {@code rules}; {@code builtIn}: it is a row of the built-in rules read when a lazy
      * rule set is made, whose {@code env-args} rows name programs not read yet ({@link RuleSet#builtinRowUnchanged}).
      */
@@ -35,6 +52,7 @@ final class SettingsRows {
                 rules.verdicts.put(t.get(1), row.verdictAfter(row.arrow(2)));
             }
             case "system-dirs" -> rules.systemDirs.addAll(rest);
+            case "unknown-when" -> rules.unknownWhens.add(unknownWhen(rules, row));
             case "harmless-devices" -> rules.harmlessDevices.addAll(rest);
             case "network-devices" -> rules.networkDevices.addAll(rest);
             case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);

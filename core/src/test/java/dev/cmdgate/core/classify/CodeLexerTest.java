@@ -36,6 +36,20 @@ class CodeLexerTest {
     }
 
     @Test
+    void powershellParenthesisedArgumentsAreExpressionsWhereACommandStartsAgain() {
+        // iex (gc x): gc is a command inside the parentheses, not a bare word given to iex
+        List<Tok> t = CodeLexer.lex("iex (gc x)", CodeLexer.POWERSHELL);
+        assertThat(t).containsExactly(new Tok(Kind.IDENT, "iex", false), new Tok(Kind.OPEN, "(", false),
+                new Tok(Kind.IDENT, "gc", false), new Tok(Kind.STRING, "x", false), new Tok(Kind.CLOSE, ")", false));
+        // after the parenthesis closes the outer command reads on in command mode
+        List<Tok> u = CodeLexer.lex("Out-File (Join-Path a b) /etc/x", CodeLexer.POWERSHELL);
+        assertThat(u.subList(u.size() - 2, u.size())).containsExactly(new Tok(Kind.COMMA, " ", false),
+                new Tok(Kind.STRING, "/etc/x", false));
+        // an expression's parentheses change nothing
+        assertThat(strings("$a = (1 + 2) * 3", CodeLexer.POWERSHELL)).isEmpty();
+    }
+
+    @Test
     void powershellCommandModeTakesBareWordsAsLiterals() {
         List<Tok> t = CodeLexer.lex("\"D\" | Out-File /etc/x -Encoding:utf8 $p", CodeLexer.POWERSHELL);
         assertThat(t).containsSubsequence(new Tok(Kind.IDENT, "Out-File", false), new Tok(Kind.STRING, "/etc/x", false),
