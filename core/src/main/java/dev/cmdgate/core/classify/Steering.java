@@ -218,6 +218,8 @@ final class Steering {
         /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
         private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
+        /** The work trees the configuration of the repository git uses names ({@code core.worktree}): git runs there too. */
+        private final List<String> configuredTops = new ArrayList<>(1);
         /** The repositories whose gitlinks were read, each with the work tree they were read from. */
         private final java.util.Set<String> walked = new java.util.HashSet<>();
         private final RepositoryDiscovery git;
@@ -313,7 +315,17 @@ final class Steering {
             } catch (Blocked | SiteFiles.Unreadable e) {
                 return List.of();
             }
-            return worktreeTop == null || worktreeTop.equals(d) ? List.of(d) : List.of(d, worktreeTop);
+            List<String> out = new ArrayList<>(2);
+            out.add(d);
+            if (worktreeTop != null && !out.contains(worktreeTop)) {
+                out.add(worktreeTop);
+            }
+            for (String t : configuredTops) {
+                if (!out.contains(t)) {
+                    out.add(t);
+                }
+            }
+            return out;
         }
 
         private List<String> dirOptions() {
@@ -554,7 +566,23 @@ final class Steering {
             if (repo.nested() != null) {
                 below(repo, dir + "/" + repo.nested(), dirs, depth);
             }
-            if (repo.gitlinks() == null || worktree == null) {
+            // the work trees: the one git found, and those the repository's configuration names, each walked once
+            List<String> trees = new ArrayList<>(2);
+            if (worktree != null) {
+                trees.add(worktree);
+            }
+            if (repo.worktree() != null) {
+                for (String t : git.configuredWorkTrees(dir, repo.worktree())) {
+                    String top = git.realOrAsIs(t);
+                    if (depth == 0 && !configuredTops.contains(top)) {
+                        configuredTops.add(top);
+                    }
+                    if (!trees.contains(top) && walked.add(dir + "\0" + top)) {
+                        trees.add(top);
+                    }
+                }
+            }
+            if (repo.gitlinks() == null || trees.isEmpty()) {
                 return;
             }
             String index = dir + "/" + repo.gitlinks();
@@ -569,6 +597,14 @@ final class Steering {
             } catch (IllegalArgumentException e) {
                 throw new Blocked(shown(index) + " cannot be read for its submodules: " + e.getMessage());
             }
+            for (String work : trees) {
+                gitlinks(repo, work, links, dirs, depth);
+            }
+        }
+
+        /** The repositories of the populated gitlinks below the work tree {@code worktree}, and theirs in turn. */
+        private void gitlinks(SteerRepo repo, String worktree, List<String> links, List<String> dirs, int depth)
+                throws Blocked, SiteFiles.Unreadable {
             for (String link : links) {
                 String tree = worktree + "/" + link;
                 String dotGit = tree + "/" + repo.name();
@@ -641,7 +677,7 @@ final class Steering {
                 throw new Blocked(shown(path) + " cannot be read as git configuration: " + e.getMessage());
             }
             for (GitConfigText.Setting set : settings) {
-                if (CodeArguments.keyMatches(r.ignore(), set.key())) {
+                if (CodeArguments.keyMatches(r.ignore(), set.key()) || followedWorkTree(path, set.key())) {
                     continue;
                 }
                 if (CodeArguments.keyMatches(r.include(), set.key())) {
@@ -669,6 +705,26 @@ final class Steering {
                     t.then.add(new Object[] {path, set});
                 }
             }
+        }
+
+        /**
+         * Whether the setting is the work tree a repository's own configuration names ({@code steer-repo … worktree}),
+         * which the walk of its gitlinks and the directories its commands run in follow as a place.
+         */
+        private boolean followedWorkTree(String path, String key) {
+            SteerRepo repo = null;
+            for (Section s : n.sections) {
+                repo = s.steerRepo() != null ? s.steerRepo() : repo;
+            }
+            if (repo == null || repo.worktree() == null || !repo.worktree().equals(key) || repoDirs == null) {
+                return false;
+            }
+            for (String d : repoDirs) {
+                if (path.equals(d + "/config") || path.equals(d + "/config.worktree")) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private String included(String from, String value) throws Blocked {
