@@ -205,32 +205,22 @@ class SteeringFilesIT {
 
     /**
      * git writes {@code core.worktree} into every absorbed submodule's repository ({@code .git/modules/NAME/config},
-     * naming the superproject's {@code NAME}): that is where git finds the work tree anyway, so {@code git status} in
-     * such a superproject stays Read. The same key naming another directory moves the work tree: refused.
+     * naming the superproject's {@code NAME}): a place, not a command, so {@code git status} in such a superproject
+     * stays Read (it was refused under readonly in every repository with an absorbed submodule).
      */
     @OnEachJdk
-    void an_absorbed_submodules_own_work_tree_is_no_change_and_another_is_refused(Jdk jdk) throws Exception {
+    void an_absorbed_submodules_own_work_tree_keeps_git_status_read(Jdk jdk) throws Exception {
         Tree t = tree();
-        Path w = Dirs.mkdir(tmp, "w");
-        List<String> steps = new ArrayList<>();
-        for (String name : List.of("ok", "moved")) {
-            Path top = w.resolve(name);
-            steps.addAll(gitDir(top.resolve(".git"), ""));
-            steps.addAll(List.of("bytes", top.resolve(".git/index").toString(), gitlinkIndex("sub"),
-                    "write", top.resolve("sub/.git").toString(), "gitdir: ../.git/modules/sub\n"));
-            String tree = name.equals("ok") ? "../../../sub" : "../../../elsewhere";
-            steps.addAll(gitDir(top.resolve(".git/modules/sub"), "\tworktree = " + tree + "\n"));
-            steps.addAll(List.of("mkdir", top.resolve("elsewhere").toString()));
-        }
+        Path top = Dirs.mkdir(tmp, "w").resolve("top");
+        List<String> steps = new ArrayList<>(gitDir(top.resolve(".git"), ""));
+        steps.addAll(List.of("bytes", top.resolve(".git/index").toString(), gitlinkIndex("sub"),
+                "write", top.resolve("sub/.git").toString(), "gitdir: ../.git/modules/sub\n"));
+        steps.addAll(gitDir(top.resolve(".git/modules/sub"), "\tworktree = ../../../sub\n"));
         steps.add("--run");
-        steps.addAll(Spec.attempts()
-                .add("own", "@dir=" + w.resolve("ok"), "git", "status")
-                .add("moved", "@dir=" + w.resolve("moved"), "git", "status").args());
+        steps.addAll(Spec.attempts().add("status", "@dir=" + top, "git", "status").args());
         Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(steps).run();
         assertThat(run.exit()).as(run.describe()).isZero();
-        assertThat(run.result("own").blocked()).as(run.describe()).isFalse();
-        assertThat(run.result("moved").blocked()).as(run.describe()).isTrue();
-        assertThat(run.stderr()).contains("modules/sub/config: core.worktree");
+        assertThat(run.result("status").blocked()).as(run.describe()).isFalse();
     }
 
     @OnEachJdk
@@ -454,5 +444,45 @@ class SteeringFilesIT {
                 .args(readerOwnPaths(c, t.work(), "control")).run();
         assertThat(Files.exists(c.resolve("control1"))).as("git reads the launch directory's evil.cfg: " + control.describe()).isTrue();
         assertThat(Files.exists(c.resolve("control2"))).as("git enters the launch directory's sub: " + control.describe()).isTrue();
+    }
+
+    /**
+     * An absorbed submodule as {@code git submodule add} lays it out ({@code .git/modules/sub} with {@code core.worktree
+     * = ../../../sub}, {@code sub/.git} naming it) is an ordinary repository: {@code git status} runs under readonly.
+     * A {@code core.worktree} naming another directory is followed there: a submodule of that work tree whose
+     * configuration names a program is refused, and runs in audit mode.
+     */
+    private List<String> workTrees(Path w, String tag) throws Exception {
+        List<String> steps = new ArrayList<>(List.of("script", w.resolve("bin/q").toString(),
+                "#!/bin/sh\necho made > '" + w.resolve(tag) + "'\n"));
+        steps.addAll(gitDir(w.resolve("a/.git"), ""));
+        steps.addAll(List.of("bytes", w.resolve("a/.git/index").toString(), gitlinkIndex("sub")));
+        steps.addAll(gitDir(w.resolve("a/.git/modules/sub"), "\tworktree = ../../../sub\n"));
+        steps.addAll(List.of("write", w.resolve("a/sub/.git").toString(), "gitdir: ../.git/modules/sub\n"));
+        steps.addAll(gitDir(w.resolve("b/.git"), "\tworktree = ../elsewhere\n"));
+        steps.addAll(List.of("bytes", w.resolve("b/.git/index").toString(), gitlinkIndex("sub")));
+        steps.addAll(gitDir(w.resolve("b/elsewhere/sub/.git"), "\tfsmonitor = " + w.resolve("bin/q") + "\n"));
+        steps.add("--run");
+        steps.addAll(Spec.attempts()
+                .add("ordinary", "@dir=" + w.resolve("a"), "git", "status")
+                .add("elsewhere", "@dir=" + w.resolve("b"), "git", "status").args());
+        return steps;
+    }
+
+    @OnEachJdk
+    void a_repositorys_core_worktree_is_followed_as_git_follows_it(Jdk jdk) throws Exception {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(workTrees(w, "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("ordinary").ok()).as("an ordinary submodule: " + run.describe()).isTrue();
+        assertThat(run.result("elsewhere").blocked()).as(run.describe()).isTrue();
+        assertThat(Files.exists(w.resolve("marker"))).isFalse();
+
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(workTrees(c, "control")).run();
+        assertThat(Files.exists(c.resolve("control"))).as("git status goes into the configured work tree's submodule: "
+                + control.describe()).isTrue();
     }
 }

@@ -218,11 +218,11 @@ final class Steering {
         private final String cwd;
         private String workDir;
         private List<String> repoDirs;
-        /** Each repository's work tree where git finds it without core.worktree (its .git's directory, a gitlink's path). */
-        private final Map<String, String> foundTrees = new HashMap<>();
         /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
         private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
+        /** The work trees the configuration of the repository git uses names ({@code core.worktree}): git runs there too. */
+        private final List<String> configuredTops = new ArrayList<>(1);
         /** The repositories whose gitlinks were read, each with the work tree they were read from. */
         private final java.util.Set<String> walked = new java.util.HashSet<>();
         private final RepositoryDiscovery git;
@@ -318,7 +318,17 @@ final class Steering {
             } catch (Blocked | SiteFiles.Unreadable e) {
                 return List.of();
             }
-            return worktreeTop == null || worktreeTop.equals(d) ? List.of(d) : List.of(d, worktreeTop);
+            List<String> out = new ArrayList<>(2);
+            out.add(d);
+            if (worktreeTop != null && !out.contains(worktreeTop)) {
+                out.add(worktreeTop);
+            }
+            for (String t : configuredTops) {
+                if (!out.contains(t)) {
+                    out.add(t);
+                }
+            }
+            return out;
         }
 
         private List<String> dirOptions() {
@@ -516,9 +526,6 @@ final class Steering {
                 if (worktreeTop == null && f.top() != null) {
                     worktreeTop = git.realOrAsIs(f.top());
                 }
-                if (f.top() != null) {
-                    foundTrees.put(f.gitDir(), f.top());
-                }
                 addRepository(dirs, f.gitDir());
             }
             for (RepositoryDiscovery.Found f : found) {
@@ -591,7 +598,23 @@ final class Steering {
             if (repo.nested() != null) {
                 below(repo, dir + "/" + repo.nested(), dirs, depth);
             }
-            if (repo.gitlinks() == null || worktree == null) {
+            // the work trees: the one git found, and those the repository's configuration names, each walked once
+            List<String> trees = new ArrayList<>(2);
+            if (worktree != null) {
+                trees.add(worktree);
+            }
+            if (repo.worktree() != null) {
+                for (String t : git.configuredWorkTrees(dir, repo.worktree())) {
+                    String top = git.realOrAsIs(t);
+                    if (depth == 0 && !configuredTops.contains(top)) {
+                        configuredTops.add(top);
+                    }
+                    if (!trees.contains(top) && walked.add(dir + "\0" + top)) {
+                        trees.add(top);
+                    }
+                }
+            }
+            if (repo.gitlinks() == null || trees.isEmpty()) {
                 return;
             }
             String index = dir + "/" + repo.gitlinks();
@@ -606,6 +629,14 @@ final class Steering {
             } catch (IllegalArgumentException e) {
                 throw new Blocked(shown(index) + " cannot be read for its submodules: " + e.getMessage());
             }
+            for (String work : trees) {
+                gitlinks(repo, work, links, dirs, depth);
+            }
+        }
+
+        /** The repositories of the populated gitlinks below the work tree {@code worktree}, and theirs in turn. */
+        private void gitlinks(SteerRepo repo, String worktree, List<String> links, List<String> dirs, int depth)
+                throws Blocked, SiteFiles.Unreadable {
             for (String link : links) {
                 String tree = worktree + "/" + link;
                 String dotGit = tree + "/" + repo.name();
@@ -615,9 +646,6 @@ final class Steering {
                     case DIRECTORY -> sub = git.realOrAsIs(dotGit);
                     case FILE, LINK -> sub = gitFile(tree, dotGit);
                     default -> throw new Blocked(shown(dotGit) + " is neither a directory nor a file naming one");
-                }
-                if (sub != null) {
-                    foundTrees.putIfAbsent(sub, tree);
                 }
                 // a repository already found (an absorbed one in modules/, found with no work tree) is walked again
                 // from each work tree it has: its gitlinks are read from there
@@ -681,7 +709,7 @@ final class Steering {
                 throw new Blocked(shown(path) + " cannot be read as git configuration: " + e.getMessage());
             }
             for (GitConfigText.Setting set : settings) {
-                if (CodeArguments.keyMatches(r.ignore(), set.key())) {
+                if (CodeArguments.keyMatches(r.ignore(), set.key()) || followedWorkTree(path, set.key())) {
                     continue;
                 }
                 if (CodeArguments.keyMatches(r.include(), set.key())) {
@@ -695,9 +723,6 @@ final class Steering {
                     if (t == null) {
                         written(r, path, set);
                     }
-                    continue;
-                }
-                if (t == null && isFoundTree(path, set)) {
                     continue;
                 }
                 if (t == null) {
@@ -715,17 +740,23 @@ final class Steering {
         }
 
         /**
-         * A {@code core.worktree} in a repository's own configuration naming the work tree git finds it from anyway:
-         * git writes one into every absorbed submodule's repository ({@code .git/modules/NAME/config}: the
-         * superproject's {@code NAME}), and it moves nothing. Any other value is judged as the option's would be.
+         * Whether the setting is the work tree a repository's own configuration names ({@code steer-repo … worktree}),
+         * which the walk of its gitlinks and the directories its commands run in follow as a place.
          */
-        private boolean isFoundTree(String path, GitConfigText.Setting set) throws SiteFiles.Unreadable {
-            if (!set.key().equalsIgnoreCase("core.worktree") || set.value() == null || set.value().isEmpty()) {
+        private boolean followedWorkTree(String path, String key) {
+            SteerRepo repo = null;
+            for (Section s : n.sections) {
+                repo = s.steerRepo() != null ? s.steerRepo() : repo;
+            }
+            if (repo == null || repo.worktree() == null || !repo.worktree().equals(key) || repoDirs == null) {
                 return false;
             }
-            String repoDir = parent(path);
-            String tree = repoDir == null ? null : foundTrees.get(repoDir);
-            return tree != null && git.realOrAsIs(against(repoDir, set.value())).equals(git.realOrAsIs(tree));
+            for (String d : repoDirs) {
+                if (path.equals(d + "/config") || path.equals(d + "/config.worktree")) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private String included(String from, String value) throws Blocked {

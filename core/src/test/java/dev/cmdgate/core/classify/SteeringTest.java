@@ -321,4 +321,27 @@ class SteeringTest {
         // another process's directory reads the same to both
         assertClass(judge("git status", files(".git/config", "[include]\n\tpath = /proc/1/cwd/x.cfg\n")), CommandClass.READ);
     }
+
+    /**
+     * core.worktree in a repository's own configuration is where git works (every absorbed submodule has one): it is
+     * followed as a place — its gitlinks read from there — not judged as a command; elsewhere it still is.
+     */
+    @Test
+    void aRepositorysCoreWorktreeIsFollowedAsAPlace() {
+        Map<String, String> absorbed = files(".git/index", oneGitlink("sub"), ".git/modules/sub/config",
+                "[core]\n\tbare = false\n\tworktree = ../../../sub\n", "sub/.git", "gitdir: ../.git/modules/sub\n",
+                "sub/README.md", "");
+        assertClass(judge("git status", absorbed), CommandClass.READ);
+        // the work tree it names is walked for gitlinks: a submodule there is steered by its own files
+        Map<String, String> elsewhere = files(".git/config", "[core]\n\tworktree = ../other\n", ".git/index", oneGitlink("sub"),
+                "other/sub/.git/config", FSMONITOR);
+        Classification c = judge("git status", elsewhere);
+        assertClass(c, CommandClass.WRITE);
+        assertThat(c.findings().toString()).contains("core.fsmonitor");
+        elsewhere.put("other/sub/.git/config", "[core]\n\tbare = false\n");
+        assertClass(judge("git status", elsewhere), CommandClass.READ);
+        // set anywhere else it is judged as before
+        assertClass(judge("git status", files(".git/config", "[core]\n\tbare = false\n", "~/.gitconfig",
+                "[core]\n\tworktree = /srv/x\n")), CommandClass.WRITE);
+    }
 }
