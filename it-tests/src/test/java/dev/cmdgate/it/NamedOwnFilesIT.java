@@ -31,16 +31,35 @@ class NamedOwnFilesIT {
     @TempDir
     Path tmp;
 
+    private static final String RULES_TEXT = "# the team's rules\n";
+
+    /** The gate's places: HOME, the state directory with its rules and audit files, and the application's directory. */
+    private record Gate(Path home, Path state, Path rules, Path audit, Path work) {
+    }
+
+    private Gate gate() {
+        Path state = Dirs.mkdir(tmp, "state");
+        return new Gate(Dirs.mkdir(tmp, "home"), state, Dirs.write(state.resolve("team.rules"), RULES_TEXT),
+                state.resolve("audit.jsonl"), Dirs.mkdir(tmp, "work"));
+    }
+
+    /** The attempts, launched by an application under {@code full} with the gate's rules and audit files. */
+    private static Run run(Jdk jdk, Gate g, Spec spec) {
+        return ForkedJvm.on(jdk).in(g.work()).env("HOME", g.home().toString())
+                .withAgent("autonomy=full,prompt=deny,audit=" + g.audit() + ",rules=" + g.rules())
+                .main(Commands.class).args(spec.args()).run();
+    }
+
     @OnEachJdk
     void programs_not_known_only_to_read_do_not_change_the_gates_files(Jdk jdk) throws Exception {
-        Path home = Dirs.mkdir(tmp, "home");
-        Path state = Dirs.mkdir(tmp, "state");
-        String rulesText = "# the team's rules\n";
-        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
-        Path audit = state.resolve("audit.jsonl");
+        Gate g = gate();
+        Path state = g.state();
+        String rulesText = RULES_TEXT;
+        Path rules = g.rules();
+        Path audit = g.audit();
         Dirs.write(state.resolve("audit"), "model text a\n");
         Dirs.mkdir(state, "dst");
-        Path work = Dirs.mkdir(tmp, "work");
+        Path work = g.work();
         Path x = Dirs.write(work.resolve("x"), "model text a\n");
         Path y = Dirs.write(work.resolve("y"), "model text y\n");
         String s = state.toString();
@@ -60,9 +79,7 @@ class NamedOwnFilesIT {
                 .add("dots_printed", "sh", "-c", "printf 'model text r\\n' >> " + work + "/$(echo ..)/state/team.rules")
                 .add("gzip_own_file", "gzip", y.toString());
 
-        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
-                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
-                .main(Commands.class).args(spec.args()).run();
+        Run run = run(jdk, g, spec);
 
         assertThat(run.exit()).as(run.describe()).isZero();
         SoftAssertions soft = new SoftAssertions();
@@ -196,12 +213,8 @@ class NamedOwnFilesIT {
      */
     @OnEachJdk
     void a_pattern_matching_a_link_into_the_state_directory_does_not_change_the_gates_files(Jdk jdk) throws Exception {
-        Path home = Dirs.mkdir(tmp, "home");
-        Path state = Dirs.mkdir(tmp, "state");
-        String rulesText = "# the team's rules\n";
-        Path rules = Dirs.write(state.resolve("team.rules"), rulesText);
-        Path audit = state.resolve("audit.jsonl");
-        Path work = Dirs.mkdir(tmp, "work");
+        Gate g = gate();
+        Path work = g.work();
         Dirs.write(work.resolve("x"), "model text\n");
         Spec spec = Spec.attempts()
                 .add("make_link", "sh", "-c", "mkdir -p a/b/c z y/T && ln -s ../../state a/b/c/S")
@@ -212,9 +225,7 @@ class NamedOwnFilesIT {
                 .add("question", "sh", "-c", "cp x z/?/team.rules")
                 .add("own_dir", "sh", "-c", "cp x y/[T]/");
 
-        Run run = ForkedJvm.on(jdk).in(work).env("HOME", home.toString())
-                .withAgent("autonomy=full,prompt=deny,audit=" + audit + ",rules=" + rules)
-                .main(Commands.class).args(spec.args()).run();
+        Run run = run(jdk, g, spec);
 
         assertThat(run.exit()).as(run.describe()).isZero();
         SoftAssertions soft = new SoftAssertions();
@@ -227,8 +238,8 @@ class NamedOwnFilesIT {
             soft.assertThat(r.message()).as(r.toString()).contains("changes cmdgate's own files");
         }
         soft.assertThat(Files.isSymbolicLink(work.resolve("z/S"))).as("the link was moved").isTrue();
-        soft.assertThat(Dirs.read(rules)).isEqualTo(rulesText);
-        soft.assertThat(Dirs.read(audit).lines().toList()).as("only the gate's own lines")
+        soft.assertThat(Dirs.read(g.rules())).isEqualTo(RULES_TEXT);
+        soft.assertThat(Dirs.read(g.audit()).lines().toList()).as("only the gate's own lines")
                 .allMatch(l -> l.startsWith("{\"time\":"));
         soft.assertThat(work.resolve("y/T/x")).as("the shell expanded y/[T]/").exists();
         soft.assertAll();
