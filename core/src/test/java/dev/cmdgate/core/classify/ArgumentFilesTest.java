@@ -87,6 +87,13 @@ class ArgumentFilesTest {
     }
 
     @Test
+    void javacsOptionsVariableIsMoreOfItsArguments() throws IOException {
+        file("args.txt", "-Xstdout STATE/audit.jsonl");
+        assertThat(reasons("JDK_JAVAC_OPTIONS='-Xstdout STATE/audit.jsonl' javac A.java")).anyMatch(r -> r.startsWith(OWN));
+        assertThat(reasons("export JDK_JAVAC_OPTIONS=@args.txt; javac A.java")).anyMatch(r -> r.startsWith(OWN));
+    }
+
+    @Test
     void theJvmsOwnOutputFilesInsideJavasArgfile() throws IOException {
         file("jvm.txt", "-XX:ErrorFile=STATE/audit.jsonl -version");
         assertThat(reasons("java @jvm.txt")).anyMatch(r -> r.startsWith(OWN));
