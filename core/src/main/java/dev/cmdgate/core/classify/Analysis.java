@@ -345,7 +345,7 @@ final class Analysis {
         }
         if (section != null && section.argfiles() != null) {
             // javac @args.txt: the file's words take the word's place, judged as if on the line
-            List<List<Arg>> readings = argfiles.readings(section.argfiles(), words, site);
+            List<List<Arg>> readings = argfiles.readings(section, words, site);
             if (readings != null) {
                 words = readings.get(0);
                 for (int i = 1, n = readings.size(); i < n && !budget.exhausted; i++) {

@@ -13,7 +13,7 @@ import java.util.Set;
  * such file is read through the launch's bounded reader ({@link FileEffects#siteFiles}) from the directory the
  * command works in, split as the program splits it, and its words take the place of the {@code @FILE} word, so
  * that {@code -Xstdout FILE} inside is judged as on the line. When the words cannot be told — a word only known at
- * run time that may name a file, a file that is missing, unreadable (a FIFO, a device, too large, past the time
+ * run time that names a file ({@code @$F}), a file that is missing, unreadable (a FIFO, a device, too large, past the time
  * limit) or written by the script before or beside the command, a text the program could read two ways, too many
  * files or words — the command is {@code verdict unverifiable-arguments}, never judged as if the file were empty.
  * Only commands whose section has the row pay for any of this.
@@ -56,9 +56,11 @@ final class ArgumentFiles {
      * read from (usually one); null when no word names a file, or when the words cannot be told (then raised here,
      * and the command is judged as written).
      */
-    List<List<Arg>> readings(ArgfileRule row, List<Arg> words, Site site) {
+    List<List<Arg>> readings(dev.cmdgate.core.rules.Section section, List<Arg> words, Site site) {
+        ArgfileRule row = section.argfiles();
+        int end = row.untilOperand() ? programsOwn(row, section, words) : words.size();
         boolean any = false;
-        for (int i = 1, n = words.size(); i < n; i++) {
+        for (int i = 1; i < end; i++) {
             Arg w = words.get(i);
             if (w.dynamic || w.pattern != null) {
                 runTimeName(row, w, site);
@@ -79,7 +81,9 @@ final class ArgumentFiles {
             List<Arg> spliced = new ArrayList<>(words.size());
             spliced.add(words.get(0));
             for (int i = 1, n = words.size(); i < n; i++) {
-                if (!r.splice(words.get(i), spliced, 0)) {
+                if (i >= end) {
+                    spliced.add(words.get(i));
+                } else if (!r.splice(words.get(i), spliced, 0)) {
                     return null;
                 }
             }
@@ -102,15 +106,34 @@ final class ArgumentFiles {
     }
 
     /**
-     * A word only known at run time that may name an argument file is raised: an expansion at its start or after the
-     * prefix ({@code $ARGS}, {@code @$(x)}), a pattern after the prefix, or a pattern at its start when a name in the
-     * directory the command works in starts with the prefix ({@code javac *.java} is read as written otherwise).
+     * Where the words the program passes on begin ({@code until-operand}): after its first operand that is not a word
+     * naming a file (the java launcher's main class; {@code words.size()} when there is none).
+     */
+    private static int programsOwn(ArgfileRule row, dev.cmdgate.core.rules.Section section, List<Arg> words) {
+        ParsedArgs p = OptionParser.parse(section, words);
+        for (Arg o : p.operands) {
+            if (o.dynamic || o.pattern != null || !row.names(o.text)) {
+                for (int i = 1, n = words.size(); i < n; i++) {
+                    if (words.get(i) == o) {
+                        return i + 1;
+                    }
+                }
+            }
+        }
+        return words.size();
+    }
+
+    /**
+     * A word only known at run time that may name an argument file is raised: an expansion or a pattern after the
+     * prefix ({@code @$(x)}, {@code @*.txt}), or a pattern at its start when a name in the directory the command works
+     * in starts with the prefix ({@code javac *.java} is read as written otherwise). A word that is an expansion from
+     * its start ({@code $ARGS}) is judged as any such word is: it may be any option, a file of them too.
      */
     private void runTimeName(ArgfileRule row, Arg w, Site site) {
         String t = w.text;
         boolean may;
         if (w.dynamic) {
-            may = w.unresolved() && (t.startsWith("$") || t.startsWith("`") || t.startsWith(row.prefix()));
+            may = w.unresolved() && t.startsWith(row.prefix());
         } else {
             char c = w.pattern.isEmpty() ? 0 : w.pattern.charAt(0);
             may = w.pattern.startsWith(row.prefix())

@@ -97,6 +97,9 @@ class ArgumentFilesTest {
     void theJvmsOwnOutputFilesInsideJavasArgfile() throws IOException {
         file("jvm.txt", "-XX:ErrorFile=STATE/audit.jsonl -version");
         assertThat(reasons("java @jvm.txt")).anyMatch(r -> r.startsWith(OWN));
+        // after the main class the words are the application's: the launcher reads no file there
+        assertThat(classify("java -cp . Main @missing.txt \"$@\"").commandClass())
+                .isEqualTo(classify("java -cp . Main").commandClass());
         file("ok.txt", "-Xmx64m -version");
         assertThat(classify("java @ok.txt").commandClass()).isEqualTo(classify("java -Xmx64m -version").commandClass());
     }
@@ -129,10 +132,10 @@ class ArgumentFilesTest {
             "javac @hash.txt",
             "javac @$(echo args.txt)",
             "javac @\"$F\"",
-            "javac $ARGS A.java",
             "javac @*.txt",
             "javac *.java",
             "gcc @$F",
+            "java -cp . @$F Main",
     })
     void wordsThatCannotBeToldAreUnverifiable(String line) throws IOException {
         file("args.txt", "A.java");
