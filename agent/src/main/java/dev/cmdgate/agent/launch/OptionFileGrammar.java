@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.launch;
 
+import dev.cmdgate.core.rules.ArgfileSyntax;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -56,12 +57,6 @@ enum OptionFileGrammar {
         }
     }
 
-    private static final int FIND_NEXT = 0;
-    private static final int IN_TOKEN = 1;
-    private static final int IN_QUOTE = 2;
-    private static final int IN_ESCAPE = 3;
-    private static final int SKIP_LEAD_WS = 4;
-    private static final int IN_COMMENT = 5;
     /** HotSpot's buffer for one {@code -XX:Flags=} token. */
     private static final int FLAGS_TOKEN = 1024;
 
@@ -93,88 +88,13 @@ enum OptionFileGrammar {
         return out;
     }
 
+    /** The launcher's reading, which core shares with the JDK tools' {@code argfiles} rows. */
     private static List<String> argfile(String t) {
-        noNul(t);
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        int state = FIND_NEXT;
-        char quote = 0;
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (state == FIND_NEXT || state == SKIP_LEAD_WS) {
-                if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f') {
-                    continue;
-                }
-                state = state == FIND_NEXT ? IN_TOKEN : IN_QUOTE;
-            } else if (state == IN_ESCAPE) {
-                if (c == '\n' || c == '\r') {
-                    state = SKIP_LEAD_WS;
-                } else {
-                    cur.append(c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : c == 'f' ? '\f' : c);
-                    state = IN_QUOTE;
-                }
-                continue;
-            } else if (state == IN_COMMENT) {
-                if (c == '\n' || c == '\r') {
-                    state = FIND_NEXT;
-                }
-                continue;
-            }
-            switch (c) {
-                case ' ', '\t', '\f' -> {
-                    if (state == IN_QUOTE) {
-                        cur.append(c);
-                    } else {
-                        out.add(cur.toString());
-                        cur.setLength(0);
-                        state = FIND_NEXT;
-                    }
-                }
-                case '\n', '\r' -> {
-                    out.add(cur.toString());
-                    cur.setLength(0);
-                    state = FIND_NEXT;
-                }
-                case '#' -> {
-                    if (state == IN_QUOTE) {
-                        cur.append(c);
-                    } else if (cur.length() > 0 || i > 0 && !argfileBlank(t.charAt(i - 1))) {
-                        throw new Ambiguous("a # inside a word");
-                    } else {
-                        state = IN_COMMENT;
-                    }
-                }
-                case '\\' -> {
-                    if (state == IN_QUOTE) {
-                        state = IN_ESCAPE;
-                    } else {
-                        cur.append(c);
-                    }
-                }
-                case '\'', '"' -> {
-                    if (state == IN_QUOTE && quote != c) {
-                        cur.append(c);
-                    } else if (state == IN_TOKEN) {
-                        quote = c;
-                        state = IN_QUOTE;
-                    } else {
-                        state = IN_TOKEN;
-                    }
-                }
-                default -> cur.append(c);
-            }
+        try {
+            return ArgfileSyntax.JDK.words(t);
+        } catch (ArgfileSyntax.Ambiguous e) {
+            throw new Ambiguous(e.getMessage());
         }
-        if (state == IN_ESCAPE || state == SKIP_LEAD_WS) {
-            throw new Ambiguous("a backslash at the end of the file");
-        }
-        if ((state == IN_TOKEN || state == IN_QUOTE) && cur.length() > 0) {
-            out.add(cur.toString());
-        }
-        return out;
-    }
-
-    private static boolean argfileBlank(char c) {
-        return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f';
     }
 
     private static List<String> vmOptions(String t) {

@@ -77,6 +77,8 @@ final class Analysis {
     final Wrappers wrappers = new Wrappers(this);
     /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
     final Steering steering = new Steering(this);
+    /** The files of more arguments a command's words name ({@code argfiles} rows). */
+    final ArgumentFiles argfiles = new ArgumentFiles(this);
 
     // what the script has done so far
     /** The fail-closed bounds and what has been used of them. */
@@ -346,6 +348,17 @@ final class Analysis {
         if (function) {
             section = null;
         }
+        if (section != null && section.argfiles() != null) {
+            // javac @args.txt: the file's words take the word's place, judged as if on the line
+            List<List<Arg>> readings = argfiles.readings(section, words, site);
+            if (readings != null) {
+                words = readings.get(0);
+                for (int i = 1, n = readings.size(); i < n && !budget.exhausted; i++) {
+                    command(readings.get(i), assigns, site.at(site.location() + " (its argument files read from "
+                            + "another directory it may work in)"), networkRedirects, false);
+                }
+            }
+        }
         ParsedArgs p = OptionParser.parse(section, words);
         Map<String, String> recorded = assigns;
         if (section != null) {
@@ -536,11 +549,15 @@ final class Analysis {
         return out;
     }
 
-    /** A written path, for the trust rows' directories: a later cd through it is not a directory known before. */
+    /**
+     * A written path, for the trust rows' directories (a later cd through it is not a directory known before) and
+     * for argument files (one the script writes is not what the disk holds).
+     */
     void wrote(Arg a) {
         if (trust != null) {
             trust.wrote(a);
         }
+        argfiles.wrote(a);
     }
 
     /**

@@ -73,6 +73,16 @@ final class FileEffects {
 
     // ------------------------------------------------------------------ the directory a path starts from
 
+    /** The directories a relative path may start from now, or null when that is not known. */
+    List<String> startDirectories() {
+        return changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
+    }
+
+    /** The launch's files, read through its site's bounded reader (this disk's when the site reads none). */
+    SiteFiles siteFiles() {
+        return siteFiles != null ? siteFiles : new DiskSiteFiles(System.getenv(), home);
+    }
+
     /**
      * A cd, pushd or popd ({@code name}): relative paths no longer start at {@link #cwd}. Where a literal target
      * may lead is followed for {@link #possibleDirectories}.
@@ -220,7 +230,7 @@ final class FileEffects {
      */
     Place enter(List<Arg> dirs) {
         Place saved = new Place(changedDirectory, possibleDirectories, inside);
-        List<String> from = changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
+        List<String> from = startDirectories();
         List<String> next = new ArrayList<>();
         for (Arg d : dirs) {
             if (d.unresolved() || d.pattern != null || d.text.isEmpty()) {
@@ -527,7 +537,7 @@ final class FileEffects {
                 return;
             }
         }
-        List<String> from = changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
+        List<String> from = startDirectories();
         if (from == null) {
             from = List.of();
         }
@@ -535,7 +545,7 @@ final class FileEffects {
             return;
         }
         // a site that reads no files (a test, a replayed line) still has its repositories on this disk
-        SiteFiles files = siteFiles != null ? siteFiles : new DiskSiteFiles(System.getenv(), home);
+        SiteFiles files = siteFiles();
         List<String> trees;
         try {
             trees = WorkTrees.of(named, gitDirs, from.isEmpty() ? List.of("/") : from, repo, key, files);

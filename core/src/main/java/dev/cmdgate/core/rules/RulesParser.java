@@ -405,6 +405,7 @@ final class RulesParser {
                 s.steerDirs.add(s.optionName(t.get(2)));
             }
             case "steer-repo" -> s.steerRepo = SteerRepo.parse(s, row);
+            case "argfiles" -> s.argfiles = ArgfileRule.parse(row);
             case "reset" -> s.reset();
             default -> throw new IllegalArgumentException("unknown row '" + kw + "'");
         }

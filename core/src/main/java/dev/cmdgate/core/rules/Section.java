@@ -95,6 +95,8 @@ public final class Section {
     final List<String> steerDirs = new ArrayList<>();
     /** The {@code steer-repo} row, or null. */
     SteerRepo steerRepo;
+    /** The {@code argfiles} row: words naming files of more arguments ({@code javac @args.txt}), or null. */
+    ArgfileRule argfiles;
     /** The {@code dry-run} row's options (empty: this section has no dry run), or null without a row. */
     List<String> dryRun;
     List<Condition> dryRunIf = List.of();
@@ -160,6 +162,7 @@ public final class Section {
         steers.clear();
         steerDirs.clear();
         steerRepo = null;
+        argfiles = null;
     }
 
     public String key() { return key; }
@@ -169,6 +172,8 @@ public final class Section {
     public List<String> steerDirs() { return steerDirs; }
     /** The {@code steer-repo} row, or null. */
     public SteerRepo steerRepo() { return steerRepo; }
+    /** The {@code argfiles} row: words naming files the program reads more arguments from; null without one. */
+    public ArgfileRule argfiles() { return argfiles; }
     public String word() { return word; }
     public Section parent() { return parent; }
     public Rating verdict() { return verdict; }
