@@ -106,27 +106,8 @@ class NamedOwnFilesIT {
         soft.assertAll();
     }
 
-    /** The gate's state directory with its rules file and audit file, and the model's directory. */
-    private record Places(Path home, Path state, Path rules, Path audit, Path work) {
-    }
-
-    private static final String RULES_TEXT = "# the team's rules\n";
-
-    private Places places() {
-        Path state = Dirs.mkdir(tmp, "state");
-        return new Places(Dirs.mkdir(tmp, "home"), state, Dirs.write(state.resolve("team.rules"), RULES_TEXT),
-                state.resolve("audit.jsonl"), Dirs.mkdir(tmp, "work"));
-    }
-
-    /** Runs the attempts under full (prompt=deny) in the model's directory. */
-    private static Run underFull(Jdk jdk, Places p, Spec spec) {
-        return ForkedJvm.on(jdk).in(p.work()).env("HOME", p.home().toString())
-                .withAgent("autonomy=full,prompt=deny,audit=" + p.audit() + ",rules=" + p.rules())
-                .main(Commands.class).args(spec.args()).run();
-    }
-
     /** Each of {@code refused} was refused as a change of the gate's files, and the rules and audit files are intact. */
-    private static SoftAssertions refusedAndIntact(Run run, Places p, List<String> refused) {
+    private static SoftAssertions refusedAndIntact(Run run, Gate p, List<String> refused) {
         assertThat(run.exit()).as(run.describe()).isZero();
         SoftAssertions soft = new SoftAssertions();
         for (String name : refused) {
@@ -148,7 +129,7 @@ class NamedOwnFilesIT {
      */
     @OnEachJdk
     void the_shells_own_directory_words_do_not_reach_the_gates_files(Jdk jdk) {
-        Places p = places();
+        Gate p = gate();
         Path work = p.work();
         Dirs.write(work.resolve("x"), "model text\n");
         String s = p.state().toString();
@@ -161,7 +142,7 @@ class NamedOwnFilesIT {
                 .add("pwd_variable", "bash", "-c", "cd " + s + " && cp " + work + "/x $PWD/team.rules")
                 .add("tilde_plus_own_file", "bash", "-c", "cp x ~+/copy");
 
-        Run run = underFull(jdk, p, spec);
+        Run run = run(jdk, p, spec);
 
         SoftAssertions soft = refusedAndIntact(run, p, List.of("tilde_plus", "tilde_plus_after_cd", "tilde_minus_after_cd",
                 "tilde_minus_assigned", "directory_stack", "pwd_variable"));
@@ -179,7 +160,7 @@ class NamedOwnFilesIT {
      */
     @OnEachJdk
     void sqlite_statements_and_dot_commands_do_not_write_the_gates_files(Jdk jdk) throws Exception {
-        Places p = places();
+        Gate p = gate();
         Path state = p.state();
         String db = p.work().resolve("app.db").toString();
         String s = state.toString();
@@ -191,7 +172,7 @@ class NamedOwnFilesIT {
                 .add("once_relative", "sh", "-c", "cd " + s + " && sqlite3 -cmd '.once audit.jsonl' " + db + " 'select 1'")
                 .add("vacuum_own_file", "sqlite3", db, "VACUUM INTO '" + p.work().resolve("copy.db") + "'");
 
-        Run run = underFull(jdk, p, spec);
+        Run run = run(jdk, p, spec);
 
         SoftAssertions soft = refusedAndIntact(run, p, List.of("vacuum_into", "attach_relative", "once_relative"));
         try (Stream<Path> files = Files.list(state)) {
