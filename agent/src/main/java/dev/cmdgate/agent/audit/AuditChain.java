@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.audit;
 
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.ByteArrayOutputStream;
@@ -30,13 +31,13 @@ public final class AuditChain {
     /** The {@code prev_hash} of the first line of a chain. */
     public static final String GENESIS = "0".repeat(64);
     /** Length of {@code ,"prev_hash":"…"}. */
-    static final int PREV_FIELD_CHARS = ",\"\":\"\"".length() + AuditLine.PREV_HASH.length() + 64;
+    static final int PREV_FIELD_CHARS = ",\"\":\"\"".length() + AuditFields.PREV_HASH.length() + 64;
 
     private AuditChain() {
     }
 
     static void appendPrev(StringBuilder b, String prev) {
-        b.append(",\"").append(AuditLine.PREV_HASH).append("\":\"").append(prev).append('"');
+        b.append(",\"").append(AuditFields.PREV_HASH).append("\":\"").append(prev).append('"');
     }
 
     /** SHA-256 as lower-case hex, reusing one digest. Not thread-safe. */
@@ -289,7 +290,7 @@ public final class AuditChain {
                 lineProblems.add(new Problem(file, n, "not a JSON object (" + notJson + ")"));
                 return;
             }
-            if (AuditLine.kind(obj) == AuditLine.Kind.DECISION && obj.get(AuditLine.DECISION_ID) instanceof String id) {
+            if (AuditLine.kind(obj) == AuditLine.Kind.DECISION && obj.get(AuditFields.DECISION_ID) instanceof String id) {
                 String where = file.getFileName() + ":" + n;
                 String seen = decisionIds.putIfAbsent(id, where);
                 if (seen != null) {
@@ -297,12 +298,12 @@ public final class AuditChain {
                             + " too: a decision line was copied"));
                 }
             }
-            if (!(obj.get(AuditLine.PREV_HASH) instanceof String prev)) {
+            if (!(obj.get(AuditFields.PREV_HASH) instanceof String prev)) {
                 lineProblems.add(new Problem(file, n, "no prev_hash: the line was not written by cmdgate's chained audit"));
                 return;
             }
             if (first) {
-                boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditLine.EVENT));
+                boolean rotated = AuditEvent.Rotated.NAME.equals(obj.get(AuditFields.EVENT));
                 if (rotated && previousLast != null) {
                     linkedToBefore = prev.equals(previousLast);
                     if (!linkedToBefore) {

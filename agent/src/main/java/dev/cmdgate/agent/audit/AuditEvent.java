@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.audit;
 
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.json.IsoInstant;
 import dev.cmdgate.core.json.Json;
 import java.time.Instant;
@@ -29,10 +30,10 @@ public sealed interface AuditEvent {
 
     /** Appends the event as a JSON object: {@code time}, {@code event}, {@code decision_id}, then its own fields. */
     static void appendTo(AuditEvent e, StringBuilder out) {
-        out.append("{\"").append(AuditLine.TIME).append("\":");
+        out.append("{\"").append(AuditFields.TIME).append("\":");
         Json.write(IsoInstant.format(e.time()), out);
-        field(out, AuditLine.EVENT, e.name());
-        field(out, AuditLine.DECISION_ID, e.decisionId());
+        field(out, AuditFields.EVENT, e.name());
+        field(out, AuditFields.DECISION_ID, e.decisionId());
         e.appendFields(out);
         out.append('}');
     }
@@ -85,7 +86,7 @@ public sealed interface AuditEvent {
 
         @Override
         public void appendFields(StringBuilder out) {
-            field(out, AuditLine.ARGV, argv);
+            field(out, AuditFields.ARGV, argv);
             field(out, "pid", pid);
             field(out, "limit_ms", limitMillis);
             field(out, "ran_ms", ranMillis);

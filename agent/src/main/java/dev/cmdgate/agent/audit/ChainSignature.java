@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.audit;
 
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.policy.SigningKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,11 +85,11 @@ public final class ChainSignature {
          * reports and which signs nothing), {@code before} the hash of the line before it in this file (null on the first).
          */
         void line(int n, Map<String, Object> obj, String before) {
-            if (obj == null || !AuditEvent.ChainSigned.NAME.equals(obj.get(AuditLine.EVENT))) {
+            if (obj == null || !AuditEvent.ChainSigned.NAME.equals(obj.get(AuditFields.EVENT))) {
                 after++;
                 return;
             }
-            Object head = obj.get(AuditLine.PREV_HASH);
+            Object head = obj.get(AuditFields.PREV_HASH);
             if (!(head instanceof String h) || !(obj.get(AuditEvent.ChainSigned.SIGNATURE) instanceof String sig)
                     || !verify(key, h, sig)) {
                 bad.add(file + ":" + n + ": the signature does not verify with this key");

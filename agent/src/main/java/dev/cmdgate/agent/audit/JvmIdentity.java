@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.audit;
 
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.json.Json;
 
 /**
@@ -34,14 +35,14 @@ public record JvmIdentity(long pid, String main, String parent) {
 
     /** {@code ,"jvm":{"pid":…,"main":…}[,"parent_decision_id":…]}, to end each line with. */
     String jsonFields() {
-        StringBuilder b = new StringBuilder(",\"").append(AuditLine.JVM).append("\":{\"pid\":").append(pid);
+        StringBuilder b = new StringBuilder(",\"").append(AuditFields.JVM).append("\":{\"pid\":").append(pid);
         if (main != null) {
             b.append(",\"main\":");
             Json.write(main, b);
         }
         b.append('}');
         if (parent != null) {
-            b.append(",\"").append(AuditLine.PARENT_DECISION_ID).append("\":");
+            b.append(",\"").append(AuditFields.PARENT_DECISION_ID).append("\":");
             Json.write(parent, b);
         }
         return b.toString();

@@ -1,18 +1,18 @@
 package dev.cmdgate.agent.cli;
 
-import dev.cmdgate.agent.audit.AuditLine;
+import dev.cmdgate.agent.cli.report.AuditReading;
+import dev.cmdgate.agent.cli.report.HtmlReport;
+import dev.cmdgate.agent.cli.report.RecordedLine;
+import dev.cmdgate.agent.cli.report.TrustSuggestions;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.RiskLevel;
 import dev.cmdgate.core.classify.Classifiers;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.PolicyCheck;
 import dev.cmdgate.core.decision.Verdict;
 import dev.cmdgate.core.gate.GateDecision;
 import dev.cmdgate.core.gate.GateScheme;
-import dev.cmdgate.agent.cli.report.AuditReading;
-import dev.cmdgate.agent.cli.report.HtmlReport;
-import dev.cmdgate.agent.cli.report.RecordedLine;
-import dev.cmdgate.agent.cli.report.TrustSuggestions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,10 +24,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code report AUDIT [--autonomy T | --level L] [--policy F] [--rules F]}: what another tier or
@@ -152,12 +152,12 @@ final class ReportCommand implements Callable<Integer> {
         List<Change> changes = new ArrayList<>();
         Map<String, Integer> schemesThen = new HashMap<>();
         for (RecordedLine e : file.decisions) {
-            GateDecision then = gate(e.string(AuditLine.GATE));
+            GateDecision then = gate(e.string(AuditFields.GATE));
             if (then == null) {
                 file.unreadable.add(e.line());
                 continue;
             }
-            schemesThen.merge(String.valueOf(e.string(AuditLine.SCHEME)), 1, Integer::sum);
+            schemesThen.merge(String.valueOf(e.string(AuditFields.SCHEME)), 1, Integer::sum);
             Verdict v = gatekeeper.judge(e.launch(), e.site());
             CommandClass c = v.classification().commandClass();
             Row row = rows.computeIfAbsent(c, k -> new Row());
@@ -166,7 +166,7 @@ final class ReportCommand implements Callable<Integer> {
             row.now.merge(v.gate(), 1, Integer::sum);
             if (v.gate() != then) {
                 changes.add(new Change(e.line(), then, v.gate(), c, v.classification().level(), e.argv(),
-                        e.string(AuditLine.CWD), v.reasons().isEmpty() ? "" : v.reasons().get(0).message()));
+                        e.string(AuditFields.CWD), v.reasons().isEmpty() ? "" : v.reasons().get(0).message()));
             }
         }
         print(spec.commandLine().getOut(), scheme, file, rows, changes, schemesThen);

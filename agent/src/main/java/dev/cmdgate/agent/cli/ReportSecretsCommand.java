@@ -1,6 +1,7 @@
 package dev.cmdgate.agent.cli;
 
 import dev.cmdgate.agent.audit.AuditLine;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.decision.CommandText;
 import dev.cmdgate.core.json.Json;
 import dev.cmdgate.core.json.JsonParseException;
@@ -15,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code report secrets AUDIT_FILE}: which commands received which secret variables, from the audit lines. */
 @Command(name = "secrets", mixinStandardHelpOptions = true,
@@ -82,16 +83,16 @@ final class ReportSecretsCommand implements Callable<Integer> {
     /** A launch that ran: its command counted under every secret it received or had withheld. */
     private static void count(Map<String, Object> line, Map<String, Map<String, Integer>> received,
                               Map<String, Map<String, Integer>> withheld) {
-        if (AuditLine.kind(line) != AuditLine.Kind.DECISION || !AuditLine.ALLOWED.equals(line.get(AuditLine.OUTCOME))) {
+        if (AuditLine.kind(line) != AuditLine.Kind.DECISION || !AuditFields.ALLOWED.equals(line.get(AuditFields.OUTCOME))) {
             return;
         }
         List<String> argv = new ArrayList<>();
-        for (Object w : (List<?>) line.getOrDefault(AuditLine.ARGV, List.of())) {
+        for (Object w : (List<?>) line.getOrDefault(AuditFields.ARGV, List.of())) {
             argv.add(String.valueOf(w));
         }
         String command = CommandText.render(argv);
-        add(line.get(AuditLine.SECRETS), command, received);
-        add(line.get(AuditLine.SECRETS_WITHHELD), command, withheld);
+        add(line.get(AuditFields.SECRETS), command, received);
+        add(line.get(AuditFields.SECRETS_WITHHELD), command, withheld);
     }
 
     private static void add(Object names, String command, Map<String, Map<String, Integer>> into) {

@@ -3,6 +3,7 @@ package dev.cmdgate.agent.cli;
 import dev.cmdgate.agent.audit.AuditChain;
 import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.ChainSignature;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
 import dev.cmdgate.core.policy.DecisionVerifier;
@@ -18,10 +19,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code verify [--key PUB] [FILE…]}: checks an audit file's hash chain (each line carries the hash of
@@ -176,9 +177,9 @@ final class VerifyCommand implements Callable<Integer> {
 
     /** The line's decision id: its own (an audit line, the CLI's output, a decision object), else its OAP decision's. */
     private static String decisionId(Map<String, Object> obj) {
-        if (obj.get(AuditLine.DECISION_ID) instanceof String id) {
+        if (obj.get(AuditFields.DECISION_ID) instanceof String id) {
             return id;
         }
-        return obj.get(AuditLine.OAP) instanceof Map<?, ?> oap && oap.get(AuditLine.DECISION_ID) instanceof String id ? id : null;
+        return obj.get(AuditFields.OAP) instanceof Map<?, ?> oap && oap.get(AuditFields.DECISION_ID) instanceof String id ? id : null;
     }
 }

@@ -128,78 +128,86 @@ public record Decision(
 
     /** Appends {@link #auditLine()} to {@code out}, so a writer can reuse one buffer for every line. */
     public void appendAuditLine(StringBuilder out) {
-        out.append("{\"time\":\"").append(IsoInstant.format(time)).append('"');
-        field(out, "decision_id", id);
-        out.append(",\"argv\":");
+        out.append("{\"" + AuditFields.TIME + "\":\"").append(IsoInstant.format(time)).append('"');
+        field(out, AuditFields.DECISION_ID, id);
+        name(out, AuditFields.ARGV);
         Json.write(argv, out);
-        field(out, "cwd", cwd);
+        field(out, AuditFields.CWD, cwd);
         if (!redirects.isEmpty()) {
-            out.append(",\"redirects\":[");
+            name(out, AuditFields.REDIRECTS);
+            out.append('[');
             for (int i = 0; i < redirects.size(); i++) {
-                out.append(i == 0 ? "{\"path\":" : ",{\"path\":");
+                out.append(i == 0 ? "{\"" + AuditFields.PATH + "\":" : ",{\"" + AuditFields.PATH + "\":");
                 Json.write(redirects.get(i).path(), out);
-                out.append(",\"append\":").append(redirects.get(i).append()).append('}');
+                name(out, AuditFields.APPEND);
+                out.append(redirects.get(i).append()).append('}');
             }
             out.append(']');
         }
-        field(out, "class", classification.commandClass().label());
-        field(out, "level", classification.level().label());
-        field(out, "gate", gate.label());
-        field(out, "outcome", outcome.label());
+        field(out, AuditFields.CLASS, classification.commandClass().label());
+        field(out, AuditFields.LEVEL, classification.level().label());
+        field(out, AuditFields.GATE, gate.label());
+        field(out, AuditFields.OUTCOME, outcome.label());
         if (precheck != null) {
-            field(out, "precheck", precheck);
+            field(out, AuditFields.PRECHECK, precheck);
         }
-        out.append(",\"reasons\":");
+        name(out, AuditFields.REASONS);
         Json.write(reasons, out);
-        out.append(",\"findings\":");
+        name(out, AuditFields.FINDINGS);
         Json.write(classification.findings(), out);
         if (environment != null) {
-            out.append(",\"env\":");
+            name(out, AuditFields.ENV);
             environment.writeJson(out);
         }
-        field(out, "scheme", scheme);
-        field(out, "mode", mode);
-        field(out, "caller", caller);
+        field(out, AuditFields.SCHEME, scheme);
+        field(out, AuditFields.MODE, mode);
+        field(out, AuditFields.CALLER, caller);
         if (prompt != null) {
-            out.append(",\"prompt\":{\"handler\":");
+            name(out, AuditFields.PROMPT);
+            out.append("{\"" + AuditFields.HANDLER + "\":");
             Json.write(prompt.handler(), out);
-            field(out, "answer", prompt.answer());
-            out.append(",\"millis\":").append(prompt.millis());
+            field(out, AuditFields.ANSWER, prompt.answer());
+            name(out, AuditFields.MILLIS);
+            out.append(prompt.millis());
             if (prompt.detail() != null) {
-                field(out, "detail", prompt.detail());
+                field(out, AuditFields.DETAIL, prompt.detail());
             }
             if (prompt.approver() != null) {
-                field(out, "approver", prompt.approver());
+                field(out, AuditFields.APPROVER, prompt.approver());
             }
             if (prompt.channel() != null) {
-                field(out, "channel", prompt.channel());
+                field(out, AuditFields.CHANNEL, prompt.channel());
             }
             if (prompt.note() != null) {
-                field(out, "note", prompt.note());
+                field(out, AuditFields.NOTE, prompt.note());
             }
             out.append('}');
         }
         if (!secrets.received().isEmpty()) {
-            out.append(",\"secrets\":");
+            name(out, AuditFields.SECRETS);
             Json.write(secrets.received(), out);
         }
         if (!secrets.withheld().isEmpty()) {
-            out.append(",\"secrets_withheld\":");
+            name(out, AuditFields.SECRETS_WITHHELD);
             Json.write(secrets.withheld(), out);
         }
         if (!context.isEmpty()) {
-            out.append(",\"context\":");
+            name(out, AuditFields.CONTEXT);
             Json.write(new TreeMap<>(context), out);
         }
         if (oap != null) {
-            out.append(",\"oap\":");
+            name(out, AuditFields.OAP);
             Json.write(oap, out);
         }
         out.append('}');
     }
 
     private static void field(StringBuilder out, String name, String value) {
-        out.append(",\"").append(name).append("\":");
+        name(out, name);
         Json.write(value, out);
+    }
+
+    private static void name(StringBuilder out, String name) {
+        out.append(",\"").append(name).append("\":");
     }
 }

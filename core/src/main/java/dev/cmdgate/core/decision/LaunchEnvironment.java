@@ -48,9 +48,9 @@ public record LaunchEnvironment(List<String> changed, Map<String, String> hooks)
     /** {@code {"changed":[…],"hooks":{…}}}. */
     @Override
     public void writeJson(StringBuilder out) {
-        out.append("{\"changed\":");
+        out.append("{\"" + AuditFields.ENV_CHANGED + "\":");
         Json.write(changed, out);
-        out.append(",\"hooks\":");
+        out.append(",\"" + AuditFields.ENV_HOOKS + "\":");
         Json.write(hooks, out);
         out.append('}');
     }

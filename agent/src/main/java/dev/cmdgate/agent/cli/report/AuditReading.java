@@ -1,8 +1,9 @@
 package dev.cmdgate.agent.cli.report;
 
-import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.AuditChain;
+import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.AuditLines;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.IOException;
@@ -143,7 +144,7 @@ public final class AuditReading {
                         reader.event(line);
                     } else if (kind == AuditLine.Kind.PRECHECK) {
                         reader.precheck(line);
-                    } else if (line.argv() == null || line.string(AuditLine.GATE) == null) {
+                    } else if (line.argv() == null || line.string(AuditFields.GATE) == null) {
                         reader.unreadable(file, n, "not a decision: no argv or gate");
                     } else {
                         reader.decision(line);

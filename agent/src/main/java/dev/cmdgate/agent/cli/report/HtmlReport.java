@@ -1,10 +1,10 @@
 package dev.cmdgate.agent.cli.report;
 
-import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.audit.AuditChain;
 import dev.cmdgate.agent.audit.AuditLines;
 import dev.cmdgate.agent.metrics.LaunchOutcome;
 import dev.cmdgate.agent.metrics.OtherTiers;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.json.JsonParseException;
 import dev.cmdgate.core.json.JsonParser;
 import java.io.IOException;
@@ -339,9 +339,9 @@ public final class HtmlReport {
                         .append(" could not be read again)</span>");
             } else {
                 out.append("<pre class=\"cmd\">").append(Html.command(line.argv())).append("</pre>");
-                out.append("<span class=\"chip\">").append(Html.shown(line.string(AuditLine.CLASS))).append(" / ")
-                        .append(Html.shown(line.string(AuditLine.LEVEL))).append("</span>");
-                out.append("<span class=\"muted\">in <code>").append(Html.shown(line.string(AuditLine.CWD))).append("</code>; first at ")
+                out.append("<span class=\"chip\">").append(Html.shown(line.string(AuditFields.CLASS))).append(" / ")
+                        .append(Html.shown(line.string(AuditFields.LEVEL))).append("</span>");
+                out.append("<span class=\"muted\">in <code>").append(Html.shown(line.string(AuditFields.CWD))).append("</code>; first at ")
                         .append(Html.shown(g.firstLine.where())).append(", last at ").append(Html.shown(g.lastWhere)).append("</span>");
                 findings(line);
             }

@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.cli.report;
 
-import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.core.LaunchSite;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.decision.Launch;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
     /** The recorded argv, or null when it is missing or not a list of strings. */
     @SuppressWarnings("unchecked")
     public List<String> argv() {
-        Object a = json.get(AuditLine.ARGV);
+        Object a = json.get(AuditFields.ARGV);
         if (!(a instanceof List<?> l)) {
             return null;
         }
@@ -67,15 +67,15 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
     /** The launch as the line records it; environment values the line does not hold are judged as empty. */
     public Launch launch() {
         Map<String, String> env = new HashMap<>();
-        Map<String, Object> recorded = object(AuditLine.ENV);
-        if (recorded.get(AuditLine.ENV_CHANGED) instanceof List<?> names) {
+        Map<String, Object> recorded = object(AuditFields.ENV);
+        if (recorded.get(AuditFields.ENV_CHANGED) instanceof List<?> names) {
             for (Object n : names) {
                 if (n instanceof String s) {
                     env.put(s, "");
                 }
             }
         }
-        if (recorded.get(AuditLine.ENV_HOOKS) instanceof Map<?, ?> hooks) {
+        if (recorded.get(AuditFields.ENV_HOOKS) instanceof Map<?, ?> hooks) {
             for (Map.Entry<?, ?> h : hooks.entrySet()) {
                 if (h.getKey() instanceof String k && h.getValue() instanceof String v) {
                     env.put(k, v);
@@ -83,18 +83,18 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
             }
         }
         List<Launch.OutputRedirect> redirects = new ArrayList<>();
-        for (Map<String, Object> r : objects(AuditLine.REDIRECTS)) {
+        for (Map<String, Object> r : objects(AuditFields.REDIRECTS)) {
             if (r.get("path") instanceof String p) {
                 redirects.add(new Launch.OutputRedirect(p, Boolean.TRUE.equals(r.get("append"))));
             }
         }
-        String cwd = string(AuditLine.CWD);
+        String cwd = string(AuditFields.CWD);
         return new Launch(argv(), null, cwd == null ? "/" : cwd, env, redirects, null, null);
     }
 
     /** The class of the recorded caller ({@code com.acme.Tool} of {@code com.acme.Tool.run(Tool.java:42)}), or null. */
     public String callerClass() {
-        String caller = string(AuditLine.CALLER);
+        String caller = string(AuditFields.CALLER);
         if (caller == null) {
             return null;
         }
@@ -114,7 +114,7 @@ public record RecordedLine(Path file, int line, long offset, Map<String, Object>
     /** The directory and the recorded caller's class (the only frame a line keeps), for trust rows. */
     public LaunchSite site() {
         String cls = callerClass();
-        return LaunchSite.of(string(AuditLine.CWD), cls == null ? LaunchSite.NoFrames.NO_FRAMES
+        return LaunchSite.of(string(AuditFields.CWD), cls == null ? LaunchSite.NoFrames.NO_FRAMES
                 : LaunchSite.frames(List.of(cls), List.of(UNRECORDED_ORIGIN)));
     }
 }

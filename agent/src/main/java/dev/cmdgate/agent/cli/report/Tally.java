@@ -1,12 +1,12 @@
 package dev.cmdgate.agent.cli.report;
 
 import dev.cmdgate.agent.audit.AuditEvent;
-import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.metrics.LaunchOutcome;
 import dev.cmdgate.agent.metrics.OtherTiers;
 import dev.cmdgate.core.Classification;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.RiskLevel;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.decision.CommandText;
 import dev.cmdgate.core.gate.Autonomy;
 import dev.cmdgate.core.gate.GateDecision;
@@ -145,22 +145,22 @@ public final class Tally implements AuditReading.Reader {
     @Override
     public void decision(RecordedLine line) {
         decisions++;
-        int c = classIndex(line.string(AuditLine.CLASS));
-        boolean allowed = AuditLine.ALLOWED.equals(line.string(AuditLine.OUTCOME));
-        Map<String, Object> p = line.object(AuditLine.PROMPT);
+        int c = classIndex(line.string(AuditFields.CLASS));
+        boolean allowed = AuditFields.ALLOWED.equals(line.string(AuditFields.OUTCOME));
+        Map<String, Object> p = line.object(AuditFields.PROMPT);
         String handler = p.isEmpty() ? null : text(p.get("handler"));
         LaunchOutcome o = LaunchOutcome.of(allowed, handler, text(p.get("answer")), text(p.get("detail")));
         byClassOutcome[c][o.ordinal()]++;
-        Instant t = time(line.string(AuditLine.TIME));
+        Instant t = time(line.string(AuditFields.TIME));
         if (t != null) {
             first = first == null || t.isBefore(first) ? t : first;
             last = last == null || t.isAfter(last) ? t : last;
             addTimed(t.getEpochSecond(), c, o.ordinal());
         }
-        String scheme = capped(line.string(AuditLine.SCHEME));
+        String scheme = capped(line.string(AuditFields.SCHEME));
         schemes.merge(scheme == null ? "(none)" : scheme, 1L, Long::sum);
-        GateDecision gate = gate(line.string(AuditLine.GATE));
-        boolean audit = "audit".equals(line.string(AuditLine.MODE));
+        GateDecision gate = gate(line.string(AuditFields.GATE));
+        boolean audit = "audit".equals(line.string(AuditFields.MODE));
         otherTiers(line, c, gate);
         if (audit) {
             auditModeLines++;
@@ -181,7 +181,7 @@ public final class Tally implements AuditReading.Reader {
             String approver = capped(text(p.get("approver")));
             group(prompted, line, o, wouldAsk, asked ? (approver != null ? approver : "(" + capped(handler) + ")") : null);
         }
-        String caller = capped(line.string(AuditLine.CALLER));
+        String caller = capped(line.string(AuditFields.CALLER));
         Caller k = callers.computeIfAbsent(caller == null ? "(none recorded)" : caller, x -> new Caller());
         k.launches++;
         k.byClass[c]++;
@@ -199,9 +199,9 @@ public final class Tally implements AuditReading.Reader {
 
     @Override
     public void event(RecordedLine line) {
-        String type = capped(text(line.json().get(AuditLine.EVENT)));
+        String type = capped(text(line.json().get(AuditFields.EVENT)));
         events.merge(type == null ? "(none)" : type, 1L, Long::sum);
-        jvm(line, time(line.string(AuditLine.TIME)));
+        jvm(line, time(line.string(AuditFields.TIME)));
         if (AuditEvent.WatchdogKill.NAME.equals(type)) {
             killCount++;
             if (kills.size() < NAMED_KILLS) {
@@ -241,8 +241,8 @@ public final class Tally implements AuditReading.Reader {
             return;
         }
         CommandClass k = CLASSES[c];
-        GateDecision alone = schemeAlone(line.string(AuditLine.SCHEME), k, line.string(AuditLine.LEVEL), gate);
-        boolean passportDenied = Boolean.FALSE.equals(line.object(AuditLine.OAP).get("allow"));
+        GateDecision alone = schemeAlone(line.string(AuditFields.SCHEME), k, line.string(AuditFields.LEVEL), gate);
+        boolean passportDenied = Boolean.FALSE.equals(line.object(AuditFields.OAP).get("allow"));
         boolean whatever = OtherTiers.refusedWhateverTier(gate, alone, passportDenied);
         for (int t = 0; t < OtherTiers.TIERS.length; t++) {
             GateDecision g = OtherTiers.under(OtherTiers.TIERS[t], k, whatever);
@@ -312,7 +312,7 @@ public final class Tally implements AuditReading.Reader {
     }
 
     private void jvm(RecordedLine line, Instant t) {
-        Map<String, Object> j = line.object(AuditLine.JVM);
+        Map<String, Object> j = line.object(AuditFields.JVM);
         String pid = capped(text(j.get("pid")));
         String main = capped(text(j.get("main")));
         Jvm v = jvms.computeIfAbsent((pid == null ? "?" : pid) + "\u0000" + (main == null ? "" : main), k -> new Jvm(pid, main));
@@ -321,16 +321,16 @@ public final class Tally implements AuditReading.Reader {
             v.first = v.first == null || t.isBefore(v.first) ? t : v.first;
             v.last = v.last == null || t.isAfter(v.last) ? t : v.last;
         }
-        String scheme = capped(line.string(AuditLine.SCHEME));
+        String scheme = capped(line.string(AuditFields.SCHEME));
         if (scheme != null) {
             v.schemes.merge(scheme, 1L, Long::sum);
         }
-        String mode = capped(line.string(AuditLine.MODE));
+        String mode = capped(line.string(AuditFields.MODE));
         if (mode != null) {
             v.modes.merge(mode, 1L, Long::sum);
         }
         if (v.parent == null) {
-            v.parent = capped(line.string(AuditLine.PARENT_DECISION_ID));
+            v.parent = capped(line.string(AuditFields.PARENT_DECISION_ID));
         }
     }
 

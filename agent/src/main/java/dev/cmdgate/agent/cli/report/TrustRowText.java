@@ -1,7 +1,7 @@
 package dev.cmdgate.agent.cli.report;
 
-import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.prompt.ScreenText;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.rules.TrustRule;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ final class TrustRowText {
     static Row of(RecordedLine line) {
         List<String> argv = line.argv();
         List<String> notes = new ArrayList<>();
-        String cwd = line.string(AuditLine.CWD);
+        String cwd = line.string(AuditFields.CWD);
         boolean absoluteCwd = cwd != null && cwd.startsWith("/");
         String program = argv.isEmpty() ? "" : argv.get(0);
         StringBuilder row = new StringBuilder("trust ");
@@ -73,10 +73,10 @@ final class TrustRowText {
             conditions.add("caller=" + caller + "@/*");
             notes.add("its caller's class from any jar or directory (@/*): the line does not record where the class's code"
                     + " came from; write its jar or classes directory in place of /*");
-        } else if (line.string(AuditLine.CALLER) != null) {
+        } else if (line.string(AuditFields.CALLER) != null) {
             notes.add("any caller: the recorded caller names no class a row can name");
         }
-        for (var r : line.objects(AuditLine.REDIRECTS)) {
+        for (var r : line.objects(AuditFields.REDIRECTS)) {
             if (r.get("path") instanceof String p && p.startsWith("/")) {
                 conditions.add(word("output=" + glob(p, widened)));
             }

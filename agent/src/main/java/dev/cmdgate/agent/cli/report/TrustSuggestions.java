@@ -1,11 +1,11 @@
 package dev.cmdgate.agent.cli.report;
 
-import dev.cmdgate.agent.audit.AuditLine;
 import dev.cmdgate.agent.prompt.ScreenText;
 import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.Finding;
 import dev.cmdgate.core.LaunchSite;
 import dev.cmdgate.core.classify.RulesClassifier;
+import dev.cmdgate.core.decision.AuditFields;
 import dev.cmdgate.core.decision.CommandText;
 import dev.cmdgate.core.decision.Gatekeeper;
 import dev.cmdgate.core.decision.Launch;
@@ -75,15 +75,15 @@ public final class TrustSuggestions implements AuditReading.Reader {
 
     @Override
     public void decision(RecordedLine line) {
-        String gate = line.string(AuditLine.GATE);
+        String gate = line.string(AuditFields.GATE);
         if (gate == null || gate.equals("allow")) {
             return;
         }
         asked++;
         Launch launch = line.launch();
         Asked a = new Asked(line.where(), launch, line.site(), CommandText.render(line.argv()),
-                line.string(AuditLine.CLASS) + "/" + line.string(AuditLine.LEVEL),
-                Boolean.FALSE.equals(line.object(AuditLine.OAP).get("allow")));
+                line.string(AuditFields.CLASS) + "/" + line.string(AuditFields.LEVEL),
+                Boolean.FALSE.equals(line.object(AuditFields.OAP).get("allow")));
         if (userRules != null && judge(RulesClassifier.of(userRules), a).classification().commandClass() == CommandClass.READ) {
             return;   // the user's rules already let it through
         }
