@@ -162,6 +162,32 @@ class SecretsIT {
     }
 
     /**
+     * The approval service's token, given by {@code prompt.token.env} under a plain name with a value no shape rule
+     * knows (32 lower-case letters and digits): cmdgate knows it is a bearer token, and under scrub no child gets it.
+     * Nothing listens on port 9; {@code env} is Read under full, so no prompt is sent.
+     */
+    @OnEachJdk
+    void scrub_withholds_the_variables_the_configuration_names_as_cmdgates_own_tokens(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path audit = tmp.resolve("audit.jsonl");
+        String token = "q8zr2lmx9vtn4kpw7syb3hcj6dfg1q0w";
+        Run run = jvm(jdk, work, "autonomy=full,prompt=http://127.0.0.1:9/approve,prompt.token.env=PT,secrets=scrub,audit=" + audit)
+                .env("PT", token)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("env", "@out=" + work.resolve("env.txt"), "env")
+                        .add("shell", "sh", "-c", "printenv PT > " + work.resolve("shell.txt") + "; env >> " + work.resolve("shell.txt"))
+                        .args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("env").ok()).as(run.describe()).isTrue();
+        assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible").doesNotContain(token, "PT=");
+        assertThat(bytes(work.resolve("shell.txt"))).doesNotContain(token);
+        Audit.Line env = Audit.read(audit).only(l -> l.argv().equals(List.of("env")), "env");
+        assertThat((List<Object>) env.json().get("secrets_withheld")).contains("PT", "AWS_SECRET_ACCESS_KEY");
+        assertThat(Dirs.read(audit)).doesNotContain(token);
+    }
+
+    /**
      * git's configuration in the environment — {@code GIT_CONFIG_COUNT} and numbered pairs, one key carrying a token
      * (a URL rewrite with credentials) — goes whole or not at all: scrubbed, git starts without any of it (with one
      * member missing it refused to start, exit 128) and no child sees the token; granted to git, git gets it whole.
