@@ -31,6 +31,12 @@ final class CredentialMarkers {
         }
     }
 
+    /** The names in the order the rows gave them (what a dump of the rules compares). */
+    @Override
+    public String toString() {
+        return "fields=" + fields + " schemes=" + schemes;
+    }
+
     boolean matches(String value) {
         if (fields.isEmpty() && schemes.isEmpty()) {
             return false;
