@@ -63,7 +63,7 @@ final class CredentialMarkers {
 
     /** Not inside a longer word ({@code bypass=} is no {@code pass=}); {@code _ - . "} and blanks begin one. */
     private static boolean startsWord(String v, int at) {
-        return at == 0 || !isAlphanumeric(v.charAt(at - 1));
+        return at == 0 || !RandomRun.isAlphanumeric(v.charAt(at - 1));
     }
 
     /** A closing quote, blanks, {@code :} or {@code =}, blanks and an opening quote, then a value that is not empty. */
@@ -92,7 +92,7 @@ final class CredentialMarkers {
         i = blanks(v, i);
         int start = i;
         boolean encoded = false;
-        while (i < n && (isAlphanumeric(v.charAt(i)) || "-._~+/=".indexOf(v.charAt(i)) >= 0)) {
+        while (i < n && (RandomRun.isAlphanumeric(v.charAt(i)) || "-._~+/=".indexOf(v.charAt(i)) >= 0)) {
             char c = v.charAt(i);
             encoded |= c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=';
             i++;
@@ -113,9 +113,5 @@ final class CredentialMarkers {
 
     private static boolean isQuote(char c) {
         return c == '"' || c == '\'';
-    }
-
-    private static boolean isAlphanumeric(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
     }
 }

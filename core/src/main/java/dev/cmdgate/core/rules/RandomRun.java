@@ -58,10 +58,10 @@ record RandomRun(int minLength, int minHexLength) {
     }
 
     /**
-     * Whether the run {@code [from, to)} is spread as drawn characters are: letters and digits, digits in two places
-     * or more, and the kind of character (capital, small letter, digit) changing at one step in four or more — a
-     * random key of small letters and digits changes at four steps in ten, of mixed case at six in ten, a name
-     * written in camel case with a number at most at one in four.
+     * Whether the run {@code [from, to)} is spread as drawn characters are: letters and digits, with digits in three
+     * places or more, or in two and the kind of character (capital, small letter, digit) changing at one step in four
+     * or more — a random key of small letters and digits changes at four steps in ten, of mixed case at six in ten; a
+     * name written in camel case has its number in one place.
      */
     private boolean random(String value, int from, int to) {
         int length = to - from;
@@ -93,10 +93,11 @@ record RandomRun(int minLength, int minHexLength) {
         if (lowerHex || upperHex) {
             return length >= minHexLength;
         }
-        return digitGroups >= 2 && changes * 4 >= length - 1;
+        return digitGroups >= 3 || digitGroups == 2 && changes * 4 >= length - 1;
     }
 
-    private static boolean isAlphanumeric(char c) {
+    /** An ASCII letter or digit (a value's other characters separate runs and words). */
+    static boolean isAlphanumeric(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
     }
 }
