@@ -231,11 +231,10 @@ class SecretsIT {
         everyday.put("LS_COLORS", "rs=0:di=01;34:ln=01;36:ex=01;32:*.tar=01;31");
         ForkedJvm forked = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub")
                 .env("GIT_CONFIG_COUNT", "1").env("GIT_CONFIG_KEY_0", "http.extraHeader");
-        for (java.util.Map.Entry<String, String> e : secret.entrySet()) {
-            forked = forked.env(e.getKey(), e.getValue());
-        }
-        for (java.util.Map.Entry<String, String> e : everyday.entrySet()) {
-            forked = forked.env(e.getKey(), e.getValue());
+        for (java.util.Map<String, String> variables : List.of(secret, everyday)) {
+            for (java.util.Map.Entry<String, String> e : variables.entrySet()) {
+                forked = forked.env(e.getKey(), e.getValue());
+            }
         }
         Run run = forked.main(Commands.class).args(Spec.attempts().add("env", "@out=" + work.resolve("env.txt"), "env").args()).run();
 
