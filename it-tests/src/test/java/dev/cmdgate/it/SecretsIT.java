@@ -162,6 +162,98 @@ class SecretsIT {
     }
 
     /**
+     * The approval service's token, given by {@code prompt.token.env} under a plain name with a value no shape rule
+     * knows (32 lower-case letters and digits): cmdgate knows it is a bearer token, and under scrub no child gets it.
+     * Nothing listens on port 9; {@code env} is Read under full, so no prompt is sent.
+     */
+    @OnEachJdk
+    void scrub_withholds_the_variables_the_configuration_names_as_cmdgates_own_tokens(Jdk jdk) {
+        String token = "q8zr2lmx9vtn4kpw7syb3hcj6dfg1q0w";
+        withholdsTheApprovalToken(jdk, "plain", token, "");
+        // the value's shape alone would withhold it now: with the shape rules off it is the configuration that does
+        Path rules = Dirs.write(tmp.resolve("shapes-off.rules"), "[@settings]\nsecret-random-runs off\nsecret-random-values off\n");
+        withholdsTheApprovalToken(jdk, "shapes-off", token, ",rules=" + rules);
+    }
+
+    private void withholdsTheApprovalToken(Jdk jdk, String name, String token, String moreArgs) {
+        Path work = Dirs.mkdir(tmp, name);
+        Path audit = tmp.resolve(name + "-audit.jsonl");
+        Run run = jvm(jdk, work, "autonomy=full,prompt=http://127.0.0.1:9/approve,prompt.token.env=PT,secrets=scrub,audit=" + audit
+                + moreArgs)
+                .env("PT", token)
+                .main(Commands.class).args(Spec.attempts()
+                        .add("env", "@out=" + work.resolve("env.txt"), "env")
+                        .add("shell", "sh", "-c", "printenv PT > " + work.resolve("shell.txt") + "; env >> " + work.resolve("shell.txt"))
+                        .args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("env").ok()).as(run.describe()).isTrue();
+        assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible").doesNotContain(token, "PT=");
+        assertThat(bytes(work.resolve("shell.txt"))).doesNotContain(token);
+        Audit.Line env = Audit.read(audit).only(l -> l.argv().equals(List.of("env")), "env");
+        assertThat((List<Object>) env.json().get("secrets_withheld")).contains("PT", "AWS_SECRET_ACCESS_KEY");
+        assertThat(Dirs.read(audit)).doesNotContain(token);
+    }
+
+    /**
+     * Credentials under plain names known only by their shape (made-up values): headers and members in any case, an
+     * authentication scheme, docker's auths, a password glued to mysql's -p, short and one-case generated keys, long
+     * hex, and git's extra header set. {@code env} prints none of them; everyday variables reach it unchanged.
+     */
+    @OnEachJdk
+    void scrub_withholds_credentials_under_plain_names_by_their_shape(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        java.util.Map<String, String> secret = new java.util.LinkedHashMap<>();
+        secret.put("A02", "key-3ax6xnjp29jd6fds4gc373sgvjxteol0");
+        secret.put("A05", "Basic dXNlcjpnaHBfWjlrM1hxN21QMnZMOG5SNHRZNncx");
+        secret.put("A06", "{\"auths\":{\"ghcr.io\":{\"auth\":\"dXNlcjpnaHBfWjlrM1hxN21QMnZMOG5SNHRZNnc2\"}}}");
+        secret.put("A07", "X-API-Key: Zk9qT3BxUnN0VXZ3WHl6QUJDREVGR0hJ");
+        secret.put("A08", "PRIVATE-TOKEN: k8s7d6f5g4h3j2k1l0p9o8i7");
+        secret.put("A09", "AuthoriZation: token 9f8e7d6c5b4a39281706f5e4d3c2b1a0");
+        secret.put("A10", "7c4a8d09ca3762af61e59520943dc26494f8941b7c4a8d09ca3762af61e59520");
+        secret.put("A11", "q8Zr2LmX9vTn4KpW7sYb3HcJ6dFg1Q");
+        secret.put("A13", "mysql -u root -pHunter2Zx9qLm3RvT8nKp localhost");
+        secret.put("A14", "user=admin pass=Zx9qLm3RvT8nKpW2sYb7");
+        secret.put("A15", "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");
+        secret.put("A16", "ZX9QLM3RVT8NKPW2SYB7HCJ4DFG1QAE5UI6OPL2M");
+        secret.put("A17", "zx9qlm3rvt8nkpw2syb7hcj4dfg1qae5ui6opl2m");
+        secret.put("A22", "\"pwd\": \"Zx9qLm3RvT8nKpW2sYb8\"");
+        secret.put("A23", "Cookie: session=Zx9qLm3RvT8nKpW2sYb7HcJ4dFg1Q");
+        secret.put("A24", "Zx9qLm3RvT8nKpW2sYb7HcJ4dFg1QaE5uI6o");
+        secret.put("GIT_CONFIG_VALUE_0", "X-Auth: Zk9qT3BxUnN0VXZ3WHl6");
+        java.util.Map<String, String> everyday = new java.util.LinkedHashMap<>();
+        everyday.put("GITHUB_SHA", "8f14e45fceea167a5a36dedd4bea2543cd1e1b2a");
+        everyday.put("INVOCATION_ID", "0f6b3c2a9d8e4f5a6b7c8d9e0f1a2b3c");
+        everyday.put("RUN_UUID", "123e4567-e89b-12d3-a456-426614174000");
+        everyday.put("POD_HOST", "widgets-deployment-7d4b9c8f6d-x2k9p");
+        everyday.put("JAVA_VERSION_IT", "jdk-17.0.9+9");
+        everyday.put("MAIN_CLASS", "com.example.widgets.WidgetApplication2");
+        everyday.put("LS_COLORS", "rs=0:di=01;34:ln=01;36:ex=01;32:*.tar=01;31");
+        ForkedJvm forked = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub")
+                .env("GIT_CONFIG_COUNT", "1").env("GIT_CONFIG_KEY_0", "http.extraHeader");
+        for (java.util.Map<String, String> variables : List.of(secret, everyday)) {
+            for (java.util.Map.Entry<String, String> e : variables.entrySet()) {
+                forked = forked.env(e.getKey(), e.getValue());
+            }
+        }
+        Run run = forked.main(Commands.class).args(Spec.attempts().add("env", "@out=" + work.resolve("env.txt"), "env").args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("env").ok()).as(run.describe()).isTrue();
+        String printed = Dirs.read(work.resolve("env.txt"));
+        SoftAssertions soft = new SoftAssertions();
+        for (java.util.Map.Entry<String, String> e : secret.entrySet()) {
+            soft.assertThat(printed).as(e.getKey()).doesNotContain(e.getValue(), e.getKey() + "=");
+        }
+        soft.assertThat(printed).doesNotContain("GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_0");
+        for (java.util.Map.Entry<String, String> e : everyday.entrySet()) {
+            soft.assertThat(printed).as(e.getKey()).contains(e.getKey() + "=" + e.getValue());
+        }
+        soft.assertThat(printed).contains("CMDGATE_IT_MARKER=visible");
+        soft.assertAll();
+    }
+
+    /**
      * git's configuration in the environment — {@code GIT_CONFIG_COUNT} and numbered pairs, one key carrying a token
      * (a URL rewrite with credentials) — goes whole or not at all: scrubbed, git starts without any of it (with one
      * member missing it refused to start, exit 128) and no child sees the token; granted to git, git gets it whole.

@@ -286,6 +286,22 @@ public record AgentConfig(
         return files;
     }
 
+    /**
+     * The environment variables this configuration names as cmdgate's own credentials: the value of every
+     * {@code *.token.env} setting (the policy server's, the decision point's, the approval service's bearer token),
+     * sorted. Read from what {@link #settings()} writes, so that a token setting added there is among them.
+     */
+    public List<String> credentialVariables() {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : settings().entrySet()) {
+            if (e.getKey().endsWith(".token.env") && !out.contains(e.getValue())) {
+                out.add(e.getValue());
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
+    }
+
     /** A file or directory named by the setting {@code cmdgate.KEY}. */
     public record ConfiguredFile(String key, Path path, FileKind kind) {
     }

@@ -103,7 +103,7 @@ public final class LaunchGuard implements ApiAnswers.PreCheckRecorder {
         this.context = StdinContext.over(context);
         this.declaredClass = declaredClass;
         this.callSites = callSites;
-        this.secrets = new SecretScreen(config.secrets(), gatekeeper, audit != null);
+        this.secrets = new SecretScreen(config.secrets(), config.credentialVariables(), gatekeeper, audit != null);
         this.recorder = new DecisionRecorder(config.auditFailure(), gatekeeper, audit, log, counters);
     }
 

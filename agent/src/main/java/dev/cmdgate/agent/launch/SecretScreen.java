@@ -17,11 +17,18 @@ import java.util.function.Supplier;
  * receives them all; with {@code scrub} only those the rules grant to every program of its command tree, and
  * without the variables that go with a withheld one ({@code secret-together}). Either way the names (never the
  * values) go into the audit line.
+ *
+ * <p>The variables the configuration itself names as credentials ({@code prompt.token.env}, {@code decision.token.env},
+ * {@code policy.token.env}) are secrets whatever their names and values, and under {@code scrub} no launch is granted
+ * them: they are cmdgate's bearer tokens, and a child that printed one could speak to the approval service, the policy
+ * server or the decision point as this JVM.
  */
 final class SecretScreen {
 
     private final AgentConfig.SecretsMode mode;
     private final Supplier<Gatekeeper> gatekeeper;
+    /** cmdgate's own credential variables (see the class comment); sorted. */
+    private final List<String> credentials;
     /**
      * Whether anything reads what a launch receives: the audit line, or scrubbing. Without either, finding this
      * JVM's secret variables (milliseconds of glob matching on its first launch) would go nowhere.
@@ -33,9 +40,13 @@ final class SecretScreen {
     private record Inherited(RulesClassifier classifier, List<String> names, Set<String> set) {
     }
 
-    /** @param audited whether the launches' audit lines record their secrets (an audit file is configured) */
-    SecretScreen(AgentConfig.SecretsMode mode, Supplier<Gatekeeper> gatekeeper, boolean audited) {
+    /**
+     * @param credentials the variables the configuration names as cmdgate's own credentials
+     * @param audited     whether the launches' audit lines record their secrets (an audit file is configured)
+     */
+    SecretScreen(AgentConfig.SecretsMode mode, List<String> credentials, Supplier<Gatekeeper> gatekeeper, boolean audited) {
         this.mode = mode;
+        this.credentials = List.copyOf(credentials);
         this.gatekeeper = gatekeeper;
         this.read = audited || mode == AgentConfig.SecretsMode.SCRUB;
     }
@@ -65,7 +76,7 @@ final class SecretScreen {
         List<String> received = new ArrayList<>();
         List<String> withheld = new ArrayList<>();
         for (String name : present) {
-            (granted.contains(name) ? received : withheld).add(name);
+            (granted.contains(name) && !credentials.contains(name) ? received : withheld).add(name);
         }
         if (withheld.isEmpty()) {
             return new SecretsRecord(received, withheld);
@@ -86,7 +97,14 @@ final class SecretScreen {
     private Inherited inherited(RulesClassifier rules, Secrets secrets) {
         Inherited i = inherited;
         if (i == null || i.classifier() != rules) {
-            List<String> names = secrets.names(OwnEnvironment.get());
+            Map<String, String> own = OwnEnvironment.get();
+            List<String> names = new ArrayList<>(secrets.names(own));
+            for (String credential : credentials) {
+                if (own.containsKey(credential) && !names.contains(credential)) {
+                    names.add(credential);
+                }
+            }
+            java.util.Collections.sort(names);
             i = new Inherited(rules, names, Set.copyOf(names));
             inherited = i;
         }
@@ -105,7 +123,8 @@ final class SecretScreen {
         for (Map.Entry<String, String> e : environment.entrySet()) {
             String name = e.getKey();
             boolean inheritedAsIs = e.getValue() != null && e.getValue().equals(own.get(name));
-            if (inheritedAsIs ? jvm.set().contains(name) : rules.rules().isSecretVariable(name, e.getValue())) {
+            if (inheritedAsIs ? jvm.set().contains(name)
+                    : credentials.contains(name) || rules.rules().isSecretVariable(name, e.getValue())) {
                 out.add(name);
             }
         }

@@ -94,6 +94,46 @@ class LaunchGuardSecretsTest {
         assertThat(Files.readString(audit)).doesNotContain(VALUE);
     }
 
+    /**
+     * The approval service's token under a plain name ({@code prompt.token.env=PT}, a value no shape rule knows), and
+     * under a name a grant covers ({@code AWS_GATE_KEY}, which the built-in rules grant {@code aws} by {@code AWS_*}):
+     * under scrub neither reaches any launch, granted or not; under pass both do, and the audit line names them.
+     */
+    @Test
+    void theGatesOwnTokenVariablesAreWithheldFromEveryLaunchUnderScrub() throws IOException {
+        String token = "q8zr2lmx9vtn4kpw7syb3hcj6dfg1q0w";
+        for (AgentConfig.SecretsMode mode : AgentConfig.SecretsMode.values()) {
+            Path audit = dir.resolve(mode + ".jsonl");
+            Map<String, String> settings = new HashMap<>(config(mode, audit).settings());
+            settings.put("prompt", "http://127.0.0.1:9/approve");
+            settings.put("prompt.token.env", "PT");
+            settings.put("policy", "https://policy.example/passport.json");
+            settings.put("policy.token.env", "AWS_GATE_KEY");
+            AgentConfig config = dev.cmdgate.agent.config.ConfigParser.fromCheckedSettings(settings);
+            assertThat(config.credentialVariables()).containsExactly("AWS_GATE_KEY", "PT");
+            Gatekeeper gatekeeper = new Gatekeeper(Classifiers.standard(null), config.scheme(), null);
+            JdkHandoff g = Handoffs.wire(config, gatekeeper, audit, new PromptResolver("allow", Duration.ofSeconds(5))).handoff();
+            Map<String, String> env = env();
+            env.put("PT", token);
+            env.put("AWS_GATE_KEY", token);
+            env.put("PLAIN", "visible");
+
+            Map<String, String> aws = environmentGiven(g.checkStart(new String[] {"aws", "s3", "ls"}, env, null, new Redirect[3], false));
+            Map<String, String> printenv = environmentGiven(g.checkStart(new String[] {"printenv"}, env, null, new Redirect[3], false));
+            List<Map<String, Object>> lines = audit(audit);
+            if (mode == AgentConfig.SecretsMode.SCRUB) {
+                assertThat(aws).containsEntry("AWS_SECRET_ACCESS_KEY", VALUE).containsEntry("PLAIN", "visible")
+                        .doesNotContainKeys("PT", "AWS_GATE_KEY");
+                assertThat(printenv).containsEntry("PLAIN", "visible").doesNotContainKeys("PT", "AWS_GATE_KEY");
+                assertThat(lines.get(0).get("secrets_withheld")).isEqualTo(List.of("AWS_GATE_KEY", "GITHUB_TOKEN", "PT"));
+            } else {
+                assertThat(aws).containsEntry("PT", token).containsEntry("AWS_GATE_KEY", token);
+                assertThat(lines.get(1).get("secrets")).isEqualTo(List.of("AWS_GATE_KEY", "AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN", "PT"));
+            }
+            assertThat(Files.readString(audit)).doesNotContain(token);
+        }
+    }
+
     /** git's configuration in the environment: a count and numbered pairs, one of whose keys carries a token. */
     private static Map<String, String> gitConfig(Map<String, String> env, String secretKey) {
         env.put("GIT_CONFIG_COUNT", "2");

@@ -66,6 +66,10 @@ public final class RuleSet {
     final List<String> secretValues = new ArrayList<>();
     /** The shape of a generated credential ({@code secret-random-values}); null when the rules set none. */
     RandomToken randomSecrets;
+    /** A generated credential's shorter and one-case shapes ({@code secret-random-runs}); null when the rules set none. */
+    RandomRun randomRuns;
+    /** Header, member and pair names and authentication schemes that announce a credential in a value. */
+    final CredentialMarkers credentialMarkers = new CredentialMarkers();
     /** secret-grant rows: program → globs of the secret variables it may receive (upper-cased). */
     final Map<String, List<String>> secretGrants = new HashMap<>();
     /** Programs that only pass their environment on to the commands cmdgate sees them run (shells, wrappers). */
@@ -816,12 +820,17 @@ public final class RuleSet {
         if (name == null) {
             return false;
         }
-        if (value != null && (Glob.anyMatch(secretValues, value) || randomSecrets != null && randomSecrets.matches(value))) {
+        if (value != null && isSecretValue(value)) {
             return true;
         }
         String n = name.toUpperCase(java.util.Locale.ROOT);
         SecretGlobs g = secretGlobs();
         return !Glob.anyMatch(g.notNames(), n) && Glob.anyMatch(g.names(), n);
+    }
+
+    private boolean isSecretValue(String value) {
+        return Glob.anyMatch(secretValues, value) || credentialMarkers.matches(value)
+                || randomSecrets != null && randomSecrets.matches(value) || randomRuns != null && randomRuns.matches(value);
     }
 
     /**

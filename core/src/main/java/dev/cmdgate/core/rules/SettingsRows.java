@@ -89,6 +89,10 @@ final class SettingsRows {
             case "secret-values" -> rules.secretValues.addAll(rest);
             case "secret-random-values" -> rules.randomSecrets = rest.size() == 1 && rest.get(0).equals("off") ? null
                     : RandomToken.parse(rest);
+            case "secret-random-runs" -> rules.randomRuns = rest.size() == 1 && rest.get(0).equals("off") ? null
+                    : RandomRun.parse(rest);
+            case "secret-fields" -> rules.credentialMarkers.addFields(rest);
+            case "secret-schemes" -> rules.credentialMarkers.addSchemes(rest);
             case "secret-grant" -> secretGrant(rules, rest);
             case "secret-carriers" -> rules.secretCarriers.addAll(rest);
             case "secret-inert" -> rules.secretInert.addAll(rest);

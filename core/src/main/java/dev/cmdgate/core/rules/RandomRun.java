@@ -1,0 +1,103 @@
+package dev.cmdgate.core.rules;
+
+/**
+ * Whether a value is, or holds, a generated credential by a shorter or one-case shape than {@link RandomToken}'s: a
+ * run of letters and digits inside one word of a token alphabet ({@code key-3ax6…}, {@code sk-or-v1-0a9b…}, a
+ * 30-character key, a 40-character key of capitals and digits). Generated keys scatter their digits among their
+ * letters; what this leaves alone on purpose: names and identifiers (digits in at most one place:
+ * {@code MyApplication2}), hexadecimal shorter than {@code minHexLength} (commit hashes, systemd's invocation ids,
+ * object ids), UUIDs and versions (their runs are short), paths (they start with {@code /}), anything with a blank
+ * or a {@code :}.
+ *
+ * @param minLength    the fewest letters and digits in one unbroken run
+ * @param minHexLength the fewest characters of a run of one-case hexadecimal (a 256-bit key as hex has 64)
+ */
+record RandomRun(int minLength, int minHexLength) {
+
+    /** Read from a {@code secret-random-runs MIN_LENGTH MIN_HEX_LENGTH} row. */
+    static RandomRun parse(java.util.List<String> words) {
+        if (words.size() != 2) {
+            throw new IllegalArgumentException("expected: secret-random-runs MIN_LENGTH MIN_HEX_LENGTH (or off)");
+        }
+        try {
+            int length = Integer.parseInt(words.get(0));
+            int hex = Integer.parseInt(words.get(1));
+            if (length < 16 || hex < length) {
+                throw new IllegalArgumentException("secret-random-runs: a length of at least 16, a hex length no shorter");
+            }
+            return new RandomRun(length, hex);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("secret-random-runs: '" + words + "' are not two numbers");
+        }
+    }
+
+    boolean matches(String value) {
+        int n = value.length();
+        if (n < minLength || value.charAt(0) == '/') {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!isAlphanumeric(value.charAt(i)) && "-_.+/=".indexOf(value.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        int i = 0;
+        while (i < n) {
+            while (i < n && !isAlphanumeric(value.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isAlphanumeric(value.charAt(i))) {
+                i++;
+            }
+            if (i - start >= minLength && random(value, start, i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the run {@code [from, to)} is spread as drawn characters are: letters and digits, with digits in three
+     * places or more, or in two and the kind of character (capital, small letter, digit) changing at one step in four
+     * or more — a random key of small letters and digits changes at four steps in ten, of mixed case at six in ten; a
+     * name written in camel case has its number in one place.
+     */
+    private boolean random(String value, int from, int to) {
+        int length = to - from;
+        int digits = 0;
+        int digitGroups = 0;
+        int changes = 0;
+        boolean lowerHex = true;
+        boolean upperHex = true;
+        int previous = -1;
+        for (int i = from; i < to; i++) {
+            char c = value.charAt(i);
+            int kind = c >= '0' && c <= '9' ? 0 : c >= 'a' && c <= 'z' ? 1 : 2;
+            if (kind == 0) {
+                digits++;
+                if (previous != 0) {
+                    digitGroups++;
+                }
+            }
+            lowerHex &= kind == 0 || c >= 'a' && c <= 'f';
+            upperHex &= kind == 0 || c >= 'A' && c <= 'F';
+            if (previous >= 0 && kind != previous) {
+                changes++;
+            }
+            previous = kind;
+        }
+        if (digits == 0 || digits == length) {
+            return false;
+        }
+        if (lowerHex || upperHex) {
+            return length >= minHexLength;
+        }
+        return digitGroups >= 3 || digitGroups == 2 && changes * 4 >= length - 1;
+    }
+
+    /** An ASCII letter or digit (a value's other characters separate runs and words). */
+    static boolean isAlphanumeric(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
+    }
+}
