@@ -5,7 +5,9 @@ package dev.cmdgate.core.classify;
  * gate's own files: {@code *} is any run of characters within one component, {@code ?} one character, a bracket
  * expression one character (any one: its members are not read, which can only find more), a component that is
  * exactly {@code **} any number of components (bash's {@code globstar}), a backslash makes the next character
- * literal. A wildcard at the start of a component does not match a leading {@code .} unless {@code dotglob} is on.
+ * literal. A wildcard at the start of a component does not match a leading {@code .} unless {@code dotglob} is on:
+ * the line changed how patterns match ({@code shopt}, {@code GLOBIGNORE}), and then letters match either case too
+ * ({@code nocaseglob}; a superset of what the options the line set can match).
  *
  * <p>Besides whole paths it answers whether some path that continues a given beginning can match — so a pattern
  * naming a file inside a protected directory ({@code ~/.config/*}{@code /config.properties}) is known to reach it.
@@ -81,8 +83,8 @@ final class PathPattern {
             if (c == '/') {
                 return -1;
             }
-            if (c == '[' && i + 1 < p.length() && p.charAt(i + 1) == ':') {
-                int close = p.indexOf(":]", i + 2);
+            if (c == '[' && i + 1 < p.length() && ShellPattern.isClassOpen(p.charAt(i + 1))) {
+                int close = p.indexOf(p.charAt(i + 1) + "]", i + 2);
                 if (close > 0) {
                     i = close + 1;
                     continue;
@@ -133,7 +135,7 @@ final class PathPattern {
                 boolean hiddenStart = c == '.' && componentStart && !dotglob;
                 switch (kinds[i]) {
                     case LITERAL -> {
-                        if (chars[i] == c) {
+                        if (chars[i] == c || dotglob && Character.toLowerCase(chars[i]) == Character.toLowerCase(c)) {
                             next[i + 1] = true;
                             any = true;
                         }
