@@ -156,7 +156,7 @@ class NamedOwnFilesIT {
      * bash's pattern forms and options the gate's matcher does not model — a collating symbol {@code [[.s.]]}, an
      * equivalence class {@code [[=s=]]}, {@code shopt -s nocaseglob} — and literal rests after a part only known at
      * run time that are patterns ({@code ${PWD%/*}/state/[a]udit.jsonl}) or are cut by another such part
-     * ({@code …/audit.jsonl$(:)}), under {@code full}: each is refused and the gate's files are as it left them; a
+     * ({@code …/audit.jsonl$(:)}, {@code ../st*}{@code /audit.jsonl$(:)}), under {@code full}: each is refused and the gate's files are as it left them; a
      * run-time path to the model's own file runs.
      */
     @OnEachJdk
@@ -173,12 +173,13 @@ class NamedOwnFilesIT {
                 .add("star_rest", "bash", "-c", "cp x ${PWD%/*}/st*/audit.jsonl")
                 .add("cut_rest", "bash", "-c", "cp x ${PWD%/*}/state/audit.jsonl$(:)")
                 .add("cut_name", "bash", "-c", "echo appended >> ${PWD%/*}/state/team.rule$(echo s)")
+                .add("cut_pattern", "bash", "-c", "cp x ../st*/audit.jsonl$(:)")
                 .add("run_time_own_file", "bash", "-c", "cp x ${PWD%/*}/work/copy$(:)");
 
         Run run = run(jdk, p, spec);
 
         SoftAssertions soft = refusedAndIntact(run, p, List.of("collating_symbol", "equivalence_class", "nocaseglob",
-                "bracket_rest", "question_rest", "star_rest", "cut_rest", "cut_name"));
+                "bracket_rest", "question_rest", "star_rest", "cut_rest", "cut_name", "cut_pattern"));
         try (Stream<Path> files = Files.list(p.state())) {
             soft.assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).as("nothing made in the state"
                     + " directory").allMatch(n -> n.equals("team.rules") || n.startsWith("audit.jsonl"));

@@ -162,6 +162,9 @@ public final class OwnFiles {
             p = cwd + "/" + p;
             absolute = true;
         }
+        if (dynamic && absolute && PathPattern.isPattern(p)) {
+            return beginsByPattern(PathPattern.of(PathText.resolveDots(PathText.normalize(p)), dotglob));
+        }
         boolean isPattern = !dynamic && PathPattern.isPattern(p);
         if (absolute && !dynamic && !isPattern) {
             return reachedLiterally(p);
@@ -181,6 +184,20 @@ public final class OwnFiles {
         if (absolute && isPattern) {
             return PatternMatches.reached(this, asWritten, dotglob,
                     disk != null ? disk : new DiskSiteFiles(java.util.Map.of(), home));
+        }
+        return null;
+    }
+
+    /**
+     * The entry an absolute pattern a part only known at run time continues ({@code ../st*}{@code /audit.jsonl$(:)})
+     * may reach: the pattern matches a beginning of the entry's path (the entry, a directory above it), or the path
+     * may go on into a rotated sibling or a protected directory.
+     */
+    private Entry beginsByPattern(PathPattern known) {
+        for (Entry e : entries) {
+            if (known.matchesBeginningOf(e.path()) || below(known, e.path(), e.kind())) {
+                return e;
+            }
         }
         return null;
     }

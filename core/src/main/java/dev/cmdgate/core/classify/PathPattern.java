@@ -117,13 +117,26 @@ final class PathPattern {
         return false;
     }
 
-    /** The positions in the pattern reachable after reading the text (index {@code kinds.length}: all read), or null. */
+    /** Whether the whole pattern matches some beginning of the text (a part only known at run time follows it). */
+    boolean matchesBeginningOf(String text) {
+        boolean[] states = run(text, true);
+        return states != null && states[kinds.length];
+    }
+
     private boolean[] run(String text) {
+        return run(text, false);
+    }
+
+    /**
+     * The positions in the pattern reachable after reading the text (index {@code kinds.length}: all read), or null;
+     * with {@code untilMatched}, those after the shortest beginning the whole pattern matches, if one does.
+     */
+    private boolean[] run(String text, boolean untilMatched) {
         int m = kinds.length;
         boolean[] cur = new boolean[m + 1];
         cur[0] = true;
         closure(cur);
-        for (int t = 0; t < text.length(); t++) {
+        for (int t = 0; t < text.length() && !(untilMatched && cur[m]); t++) {
             char c = text.charAt(t);
             boolean componentStart = t == 0 || text.charAt(t - 1) == '/';
             boolean[] next = new boolean[m + 1];
