@@ -53,6 +53,15 @@ final class ReaderNeutralFiles implements SiteFiles {
         if (real != null && real.equals(PathText.resolveDots(p))) {
             return false;   // no link on the way (nearly every path)
         }
+        int slash = p.lastIndexOf('/');
+        if (real == null && slash > 0 && !p.endsWith("/..") && !p.endsWith("/.")) {
+            // a missing file (most steering files are) in a directory reached without a link
+            String dir = p.substring(0, slash);
+            String realDir = files.realPath(dir);
+            if (realDir != null && realDir.equals(PathText.resolveDots(dir)) && files.kind(p) == Kind.NONE) {
+                return false;
+            }
+        }
         for (int end = p.indexOf('/', 1); ; end = p.indexOf('/', end + 1)) {
             String prefix = end < 0 ? p : p.substring(0, end);
             Kind kind = prefix.endsWith("/.") || prefix.endsWith("/..") ? Kind.DIRECTORY : files.kind(prefix);
