@@ -109,6 +109,18 @@ public final class DiskSiteFiles implements SiteFiles {
     }
 
     @Override
+    public String linkTarget(String path) throws Unreadable {
+        try {
+            Path p = path(path);
+            return Files.isSymbolicLink(p) ? Files.readSymbolicLink(p).toString() : null;
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return null;
+        } catch (IOException e) {
+            throw unreadable(path, e);
+        }
+    }
+
+    @Override
     public byte[] bytes(String path, int max) throws Unreadable {
         Path p = path(path);
         try {

@@ -26,6 +26,9 @@ public interface SiteFiles {
      */
     String realPath(String path) throws Unreadable;
 
+    /** The text of the symbolic link at {@code path} (its target as written), or null when no link is there. */
+    String linkTarget(String path) throws Unreadable;
+
     /**
      * The bytes of the regular file at {@code path}, at most {@code max} of them (a binary file git keeps: its
      * index); null when nothing is there. Larger is {@link Unreadable}.

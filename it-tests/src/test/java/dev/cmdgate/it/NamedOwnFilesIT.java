@@ -153,6 +153,43 @@ class NamedOwnFilesIT {
     }
 
     /**
+     * bash's pattern forms and options the gate's matcher does not model — a collating symbol {@code [[.s.]]}, an
+     * equivalence class {@code [[=s=]]}, {@code shopt -s nocaseglob} — and literal rests after a part only known at
+     * run time that are patterns ({@code ${PWD%/*}/state/[a]udit.jsonl}) or are cut by another such part
+     * ({@code …/audit.jsonl$(:)}, {@code ../st*}{@code /audit.jsonl$(:)}), under {@code full}: each is refused and the gate's files are as it left them; a
+     * run-time path to the model's own file runs.
+     */
+    @OnEachJdk
+    void pattern_forms_and_run_time_rests_do_not_reach_the_gates_files(Jdk jdk) throws Exception {
+        Gate p = gate();
+        Path work = p.work();
+        Dirs.write(work.resolve("x"), "model text\n");
+        Spec spec = Spec.attempts()
+                .add("collating_symbol", "bash", "-c", "cp x ../[[.s.]]tate/audit.jsonl")
+                .add("equivalence_class", "bash", "-c", "echo appended >> ../state/team.rule[[=s=]]")
+                .add("nocaseglob", "bash", "-c", "shopt -s nocaseglob; cp x ../STAT[E]/audit.jsonl")
+                .add("bracket_rest", "bash", "-c", "cp x ${PWD%/*}/state/[a]udit.jsonl")
+                .add("question_rest", "bash", "-c", "cp x $(cd ..;pwd)/state/audit.json?")
+                .add("star_rest", "bash", "-c", "cp x ${PWD%/*}/st*/audit.jsonl")
+                .add("cut_rest", "bash", "-c", "cp x ${PWD%/*}/state/audit.jsonl$(:)")
+                .add("cut_name", "bash", "-c", "echo appended >> ${PWD%/*}/state/team.rule$(echo s)")
+                .add("cut_pattern", "bash", "-c", "cp x ../st*/audit.jsonl$(:)")
+                .add("run_time_own_file", "bash", "-c", "cp x ${PWD%/*}/work/copy$(:)");
+
+        Run run = run(jdk, p, spec);
+
+        SoftAssertions soft = refusedAndIntact(run, p, List.of("collating_symbol", "equivalence_class", "nocaseglob",
+                "bracket_rest", "question_rest", "star_rest", "cut_rest", "cut_name", "cut_pattern"));
+        try (Stream<Path> files = Files.list(p.state())) {
+            soft.assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).as("nothing made in the state"
+                    + " directory").allMatch(n -> n.equals("team.rules") || n.startsWith("audit.jsonl"));
+        }
+        soft.assertThat(run.result("run_time_own_file").status()).as(run.describe()).isEqualTo("ok");
+        soft.assertThat(work.resolve("copy")).exists();
+        soft.assertAll();
+    }
+
+    /**
      * sqlite3's statements and dot commands name the files they write inside their text, relative names too: {@code
      * VACUUM INTO}, {@code ATTACH} (a database file made when missing) and {@code .once}, aimed at the audit file and
      * its rotated names, under {@code full}. Each is refused and nothing is made or changed in the state directory;

@@ -447,6 +447,53 @@ class SteeringFilesIT {
     }
 
     /**
+     * The same place reached through a symbolic link in the repository: an include of {@code p/cwd/evil.cfg} with
+     * {@code .git/p -> /proc/self}, of {@code q/self/cwd/evil.cfg} with {@code .git/q -> /proc}, and of {@code
+     * c/evil.cfg} with {@code .git/c -> /proc/self/cwd}. To git each is the repository's own evil.cfg; to cmdgate
+     * the JVM's directory, which holds none.
+     */
+    private static final List<String> LINKED = List.of("self_link", "proc_link", "cwd_link");
+
+    private static List<String> linkedReaderOwnPaths(Path w, String tag) {
+        String[][] ways = {{"p", "/proc/self", "p/cwd/evil.cfg"}, {"q", "/proc", "q/self/cwd/evil.cfg"},
+            {"c", "/proc/self/cwd", "c/evil.cfg"}};
+        List<String> steps = new ArrayList<>();
+        Spec attempts = Spec.attempts();
+        for (int i = 1; i <= ways.length; i++) {
+            Path r = w.resolve("r" + i);
+            steps.addAll(List.of("script", w.resolve("bin/p" + i).toString(), "#!/bin/sh\necho made > '" + w.resolve(tag + i) + "'\n"));
+            steps.addAll(gitDir(r.resolve(".git"), "[include]\n\tpath = " + ways[i - 1][2] + "\n"));
+            steps.addAll(List.of("link", r.resolve(".git/" + ways[i - 1][0]).toString(), ways[i - 1][1]));
+            steps.addAll(List.of("write", r.resolve("evil.cfg").toString(), "[core]\n\tfsmonitor = " + w.resolve("bin/p" + i) + "\n"));
+            attempts.add(LINKED.get(i - 1), "@dir=" + r, "git", "status");
+        }
+        steps.add("--run");
+        steps.addAll(attempts.args());
+        return steps;
+    }
+
+    @OnEachJdk
+    void links_to_the_reading_process_are_refused_and_each_runs_when_not_gated(Jdk jdk) {
+        Tree t = tree();
+        Path w = Dirs.mkdir(tmp, "w");
+        Run run = jvm(jdk, t.work(), t.home(), "autonomy=readonly", t.audit()).args(linkedReaderOwnPaths(w, "marker")).run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        for (int i = 0; i < LINKED.size(); i++) {
+            assertThat(run.result(LINKED.get(i)).blocked()).as(LINKED.get(i) + ": " + run.describe()).isTrue();
+            assertThat(Files.exists(w.resolve("marker" + (i + 1)))).as(LINKED.get(i) + ": the program never ran").isFalse();
+        }
+        assertThat(run.stderr()).contains("names the process that reads it");
+
+        Path c = Dirs.mkdir(tmp, "c");
+        Run control = jvm(jdk, t.work(), t.home(), "autonomy=readonly,mode=audit", tmp.resolve("control.jsonl"))
+                .args(linkedReaderOwnPaths(c, "control")).run();
+        for (int i = 0; i < LINKED.size(); i++) {
+            assertThat(Files.exists(c.resolve("control" + (i + 1)))).as(LINKED.get(i) + ": git reads the repository's"
+                    + " evil.cfg: " + control.describe()).isTrue();
+        }
+    }
+
+    /**
      * An absorbed submodule as {@code git submodule add} lays it out ({@code .git/modules/sub} with {@code core.worktree
      * = ../../../sub}, {@code sub/.git} naming it) is an ordinary repository: {@code git status} runs under readonly.
      * A {@code core.worktree} naming another directory is followed there: a submodule of that work tree whose

@@ -53,6 +53,11 @@ final class BoundedSiteFiles implements SiteFiles {
     }
 
     @Override
+    public String linkTarget(String path) throws Unreadable {
+        return (String) inTime(new Op(reader.disk(), Op.LINK, path, 0));
+    }
+
+    @Override
     public byte[] bytes(String path, int max) throws Unreadable {
         return (byte[]) inTime(new Op(reader.disk(), Op.BYTES, path, max));
     }
@@ -107,6 +112,7 @@ final class BoundedSiteFiles implements SiteFiles {
         static final int KIND = 2;
         static final int REAL = 3;
         static final int BYTES = 4;
+        static final int LINK = 5;
 
         final SiteFiles disk;
         final int kind;
@@ -128,6 +134,7 @@ final class BoundedSiteFiles implements SiteFiles {
                 case LIST -> disk.list(path);
                 case REAL -> disk.realPath(path);
                 case BYTES -> disk.bytes(path, max);
+                case LINK -> disk.linkTarget(path);
                 default -> disk.kind(path);
             };
         }

@@ -394,8 +394,10 @@ final class Analysis {
         if (!function && DIRECTORY_CHANGERS.contains(name)) {
             files.directoryChange(name, p);
         }
-        if (!function && name.equals("shopt") && operands.contains("dotglob")) {
-            files.dotglob = true;   // patterns then match names that start with '.': .claude among ./*
+        if (!function && name.equals("shopt") && !operands.isEmpty()) {
+            // any option it sets may change what patterns match (dotglob: .claude among ./*; nocaseglob: STAT[E]
+            // for state; extglob, globstar, globasciiranges): taken as matching a leading dot and either case
+            files.dotglob = true;
         }
         if (pathProgram) {
             receiver(PathText.normalize(path));

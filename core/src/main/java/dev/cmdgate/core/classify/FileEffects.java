@@ -32,7 +32,10 @@ final class FileEffects {
     private final SiteFiles siteFiles;
     /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
     boolean changedDirectory;
-    /** {@code shopt dotglob} or {@code GLOBIGNORE} was seen: a pattern's wildcards may match a leading dot. */
+    /**
+     * A {@code shopt} or {@code GLOBIGNORE} was seen: a pattern's wildcards may match a leading dot and its letters
+     * either case ({@code dotglob}, {@code nocaseglob}).
+     */
     boolean dotglob;
     /**
      * While a command embedded in a wrapper's arguments is judged ({@code find -exec}): the words standing for

@@ -85,6 +85,11 @@ final class FixtureFiles implements SiteFiles {
     }
 
     @Override
+    public String linkTarget(String path) {
+        return null;   // a fixture holds no links
+    }
+
+    @Override
     public byte[] bytes(String path, int max) throws Unreadable {
         String text = read(path);
         return text == null ? null : text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);

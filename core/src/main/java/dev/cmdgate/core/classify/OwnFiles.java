@@ -148,7 +148,7 @@ public final class OwnFiles {
         }
         if (dynamic) {
             String known = PathText.staticPrefix(p);
-            Entry after = afterRunTimePart(p);
+            Entry after = afterRunTimePart(p, dotglob);
             if (after != null) {
                 return after;
             }
@@ -162,22 +162,42 @@ public final class OwnFiles {
             p = cwd + "/" + p;
             absolute = true;
         }
+        if (dynamic && absolute && PathPattern.isPattern(p)) {
+            return beginsByPattern(PathPattern.of(PathText.resolveDots(PathText.normalize(p)), dotglob));
+        }
+        boolean isPattern = !dynamic && PathPattern.isPattern(p);
+        if (absolute && !dynamic && !isPattern) {
+            return reachedLiterally(p);
+        }
         String asWritten = p;
         if (absolute) {
             p = PathText.resolveDots(PathText.normalize(p));
         }
-        PathPattern pattern = dynamic || !PathPattern.isPattern(p) ? null
-                : PathPattern.of(absolute ? p : relativeTail(p), dotglob);
+        PathPattern pattern = isPattern ? PathPattern.of(absolute ? p : relativeTail(p), dotglob) : null;
         for (Entry e : entries) {
             boolean reaches = pattern == null ? (absolute ? reachesAbsolute(p, dynamic, e) : reachesRelative(p, e))
-                    : absolute ? reachesByPattern(pattern, e) : reachesByRelativePattern(pattern, e);
+                    : absolute ? reachesByPattern(pattern, e) : reachesByRelativePattern(pattern, e, true);
             if (reaches) {
                 return e;
             }
         }
-        if (absolute && !dynamic) {
-            return pattern == null ? reachedOnDisk(asWritten, p) : PatternMatches.reached(this, asWritten, dotglob,
+        if (absolute && isPattern) {
+            return PatternMatches.reached(this, asWritten, dotglob,
                     disk != null ? disk : new DiskSiteFiles(java.util.Map.of(), home));
+        }
+        return null;
+    }
+
+    /**
+     * The entry an absolute pattern a part only known at run time continues ({@code ../st*}{@code /audit.jsonl$(:)})
+     * may reach: the pattern matches a beginning of the entry's path (the entry, a directory above it), or the path
+     * may go on into a rotated sibling or a protected directory.
+     */
+    private Entry beginsByPattern(PathPattern known) {
+        for (Entry e : entries) {
+            if (known.matchesBeginningOf(e.path()) || below(known, e.path(), e.kind())) {
+                return e;
+            }
         }
         return null;
     }
@@ -209,26 +229,45 @@ public final class OwnFiles {
     /**
      * After a part only known at run time, the path may lead anywhere: the part may be {@code ..} or hold it
      * ({@code .$(:).}, {@code $(echo a/..)}), and a literal {@code ..} after it leads up from an unknown place
-     * ({@code find D -exec cp x {}/../F}: {@code {}} is any file below D). So the literal rest after the last such
-     * part is compared with the protected files' names, as a relative path from an unknown directory is. Null when
-     * nothing literal follows the last run-time part.
+     * ({@code find D -exec cp x {}/../F}: {@code {}} is any file below D). So every literal stretch after such a
+     * part, from its first {@code /} on, is compared with the ends of the protected paths, as a relative path from
+     * an unknown directory is — as a pattern, since the shell expands it ({@code ${PWD%/*}/state/[a]udit.jsonl}).
+     * A stretch another run-time part cuts short ({@code …/state/audit.jsonl$(:)}, {@code …/team.rule$(echo s)})
+     * is the beginning of a name the later part completes: it reaches an entry when it can begin one.
      */
-    private Entry afterRunTimePart(String p) {
-        int end = -1;
-        for (int i = 0; i < p.length(); i++) {
-            char c = p.charAt(i);
-            if (c == '$' || c == '`' || c == '\u2026') {
-                end = runTimePartEnd(p, i);
-                i = end - 1;
-            }
+    private Entry afterRunTimePart(String p, boolean dotglob) {
+        int i = 0;
+        while (i < p.length() && !PathText.isRunTimeMarker(p.charAt(i))) {
+            i++;
         }
-        int slash = end < 0 ? -1 : p.indexOf('/', end);
-        if (slash < 0 || slash + 1 >= p.length()) {
+        while (i < p.length()) {
+            int from = runTimePartEnd(p, i);
+            int to = from;
+            while (to < p.length() && !PathText.isRunTimeMarker(p.charAt(to))) {
+                to++;
+            }
+            int slash = p.indexOf('/', from);
+            if (slash >= 0 && slash + 1 < to) {
+                Entry e = stretchReaches(relativeTail(p.substring(slash + 1, to)), to < p.length(), dotglob);
+                if (e != null) {
+                    return e;
+                }
+            }
+            i = to;
+        }
+        return null;
+    }
+
+    /** The entry a literal stretch after a run-time part reaches (cut: another run-time part follows it), or null. */
+    private Entry stretchReaches(String stretch, boolean cut, boolean dotglob) {
+        if (stretch.isEmpty() || stretch.equals(".") || stretch.equals("..")) {
             return null;
         }
-        String tail = p.substring(slash + 1);
+        // cut short, the later part completes the last name (a * that stays within it): team.rule$(echo s)
+        PathPattern pattern = cut ? PathPattern.of(stretch + "*", dotglob)
+                : PathPattern.isPattern(stretch) ? PathPattern.of(stretch, dotglob) : null;
         for (Entry e : entries) {
-            if (reachesRelative(tail, e)) {
+            if (pattern == null ? reachesRelative(stretch, e) : reachesByRelativePattern(pattern, e, !cut)) {
                 return e;
             }
         }
@@ -369,10 +408,10 @@ public final class OwnFiles {
 
     /**
      * A relative pattern whose directory is not known, compared with the protected path's last components as
-     * {@link #reachesRelative} compares a literal one: the entry, its directory, a rotated sibling, a file inside
-     * a protected directory.
+     * {@link #reachesRelative} compares a literal one: the entry, a rotated sibling, a file inside a protected
+     * directory, and with {@code directoriesAbove} the directories it is in.
      */
-    private static boolean reachesByRelativePattern(PathPattern pattern, Entry e) {
+    private static boolean reachesByRelativePattern(PathPattern pattern, Entry e, boolean directoriesAbove) {
         String target = e.path();
         String parent = target.substring(0, Math.max(0, target.lastIndexOf('/')));
         for (int slash = target.indexOf('/'); slash >= 0; slash = target.indexOf('/', slash + 1)) {
@@ -381,7 +420,7 @@ public final class OwnFiles {
                 return true;
             }
         }
-        for (int slash = parent.indexOf('/'); slash >= 0; slash = parent.indexOf('/', slash + 1)) {
+        for (int slash = parent.indexOf('/'); directoriesAbove && slash >= 0; slash = parent.indexOf('/', slash + 1)) {
             if (pattern.matches(parent.substring(slash + 1))) {
                 return true;
             }

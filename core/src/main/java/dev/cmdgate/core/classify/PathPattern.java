@@ -5,7 +5,9 @@ package dev.cmdgate.core.classify;
  * gate's own files: {@code *} is any run of characters within one component, {@code ?} one character, a bracket
  * expression one character (any one: its members are not read, which can only find more), a component that is
  * exactly {@code **} any number of components (bash's {@code globstar}), a backslash makes the next character
- * literal. A wildcard at the start of a component does not match a leading {@code .} unless {@code dotglob} is on.
+ * literal. A wildcard at the start of a component does not match a leading {@code .} unless {@code dotglob} is on:
+ * the line changed how patterns match ({@code shopt}, {@code GLOBIGNORE}), and then letters match either case too
+ * ({@code nocaseglob}; a superset of what the options the line set can match).
  *
  * <p>Besides whole paths it answers whether some path that continues a given beginning can match — so a pattern
  * naming a file inside a protected directory ({@code ~/.config/*}{@code /config.properties}) is known to reach it.
@@ -81,8 +83,8 @@ final class PathPattern {
             if (c == '/') {
                 return -1;
             }
-            if (c == '[' && i + 1 < p.length() && p.charAt(i + 1) == ':') {
-                int close = p.indexOf(":]", i + 2);
+            if (c == '[' && i + 1 < p.length() && ShellPattern.isClassOpen(p.charAt(i + 1))) {
+                int close = p.indexOf(p.charAt(i + 1) + "]", i + 2);
                 if (close > 0) {
                     i = close + 1;
                     continue;
@@ -115,13 +117,26 @@ final class PathPattern {
         return false;
     }
 
-    /** The positions in the pattern reachable after reading the text (index {@code kinds.length}: all read), or null. */
+    /** Whether the whole pattern matches some beginning of the text (a part only known at run time follows it). */
+    boolean matchesBeginningOf(String text) {
+        boolean[] states = run(text, true);
+        return states != null && states[kinds.length];
+    }
+
     private boolean[] run(String text) {
+        return run(text, false);
+    }
+
+    /**
+     * The positions in the pattern reachable after reading the text (index {@code kinds.length}: all read), or null;
+     * with {@code untilMatched}, those after the shortest beginning the whole pattern matches, if one does.
+     */
+    private boolean[] run(String text, boolean untilMatched) {
         int m = kinds.length;
         boolean[] cur = new boolean[m + 1];
         cur[0] = true;
         closure(cur);
-        for (int t = 0; t < text.length(); t++) {
+        for (int t = 0; t < text.length() && !(untilMatched && cur[m]); t++) {
             char c = text.charAt(t);
             boolean componentStart = t == 0 || text.charAt(t - 1) == '/';
             boolean[] next = new boolean[m + 1];
@@ -133,7 +148,7 @@ final class PathPattern {
                 boolean hiddenStart = c == '.' && componentStart && !dotglob;
                 switch (kinds[i]) {
                     case LITERAL -> {
-                        if (chars[i] == c) {
+                        if (chars[i] == c || dotglob && Character.toLowerCase(chars[i]) == Character.toLowerCase(c)) {
                             next[i + 1] = true;
                             any = true;
                         }

@@ -79,15 +79,16 @@ final class PathText {
 
     /** The part of a (normalised) word before its first expansion. */
     static String staticPrefix(String text) {
-        int end = text.length();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '$' || c == '`' || c == '\u2026') {
-                end = i;
-                break;
-            }
+        int end = 0;
+        while (end < text.length() && !isRunTimeMarker(text.charAt(end))) {
+            end++;
         }
         return text.substring(0, end);
+    }
+
+    /** Whether the character starts a part of a word only known at run time: an expansion, or the parser's {@code …}. */
+    static boolean isRunTimeMarker(char c) {
+        return c == '$' || c == '`' || c == '\u2026';
     }
 
     private static boolean isUserStart(char c) {

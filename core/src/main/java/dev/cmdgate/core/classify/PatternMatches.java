@@ -8,7 +8,7 @@ import java.util.List;
  * A written path holding a pattern ({@code z/[S]/audit.jsonl}) judged by what it expands to on disk when the launch
  * is decided, as the shell will expand it: each component with a wildcard matched against the names its directory
  * lists ({@link ShellPattern}; {@code **} as any depth, {@code .*} as {@code .} and {@code ..} too: a superset of
- * what shells and their options match),
+ * what shells and their options match; after a {@code shopt} in the line, either case of a letter too),
  * each match then judged as a literal path, its links resolved ({@link OwnFiles#reachedLiterally}). The word as
  * written is judged too (a pattern that matches nothing, or quoted wildcards, stay as they are). Listing is bounded
  * in directories, matches and, through the launch's {@link SiteFiles}, entries and time: past a bound the word is
@@ -79,7 +79,8 @@ final class PatternMatches {
             if (part.isEmpty()) {
                 continue;
             }
-            if (!PathPattern.isPattern(part)) {
+            // after a shopt (nocaseglob) a name written out matches its other cases too; . and .. are the shell's own
+            if (!PathPattern.isPattern(part) && (!dotglob || part.equals(".") || part.equals(".."))) {
                 for (int i = 0; i < current.size(); i++) {
                     current.set(i, current.get(i) + "/" + part);
                 }
@@ -114,8 +115,9 @@ final class PatternMatches {
             }
         }
         for (String n : names) {
-            // the shell's matching; with dotglob a leading dot too (then brackets match any character: a superset)
-            if (ShellPattern.matches(part, n) || dotglob && n.startsWith(".") && p.matches(n)) {
+            // the shell's matching; after the line changed the options (dotglob, nocaseglob …) a leading dot and
+            // either case too (then brackets match any character: a superset)
+            if (ShellPattern.matches(part, n) || dotglob && p.matches(n)) {
                 add(out, dir + "/" + n);
             }
         }

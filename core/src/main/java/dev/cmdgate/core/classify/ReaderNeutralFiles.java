@@ -8,12 +8,19 @@ import java.util.List;
  * {@code /proc/thread-self/…}, {@code /dev/fd/…}, {@code /dev/stdin} and its kin) is the JVM's own when cmdgate
  * reads it and git's when git does ({@code include.path = /proc/self/cwd/evil.cfg} is the launch directory's
  * file to git), so it is {@link SiteFiles.Unreadable}: what the program reads there cannot be told. Judged on the
- * path as written, its {@code .} and {@code ..} taken as text; a symbolic link leading there is not seen here.
+ * path as written, its {@code .} and {@code ..} taken as text, and on every symbolic link among its components:
+ * the link's target as written (judged the same way, links in it too, at most {@link #MAX_LINKS} of them) and where
+ * it leads for this JVM — into this process's own {@code /proc} directory ({@code .git/p -> /proc/self}, or a link
+ * to {@code /proc} followed by {@code self}).
  */
 final class ReaderNeutralFiles implements SiteFiles {
 
     private static final String[] READER_OWN = {"/proc/self", "/proc/thread-self", "/dev/fd", "/dev/stdin", "/dev/stdout",
         "/dev/stderr"};
+    /** At most this many links are followed to judge one path (the kernel's own limit). */
+    static final int MAX_LINKS = 40;
+    /** This process's directory under /proc, where /proc/self leads when cmdgate follows it. */
+    private static final String OWN_PROC = "/proc/" + ProcessHandle.current().pid();
 
     private final SiteFiles files;
 
@@ -29,14 +36,59 @@ final class ReaderNeutralFiles implements SiteFiles {
                 return true;
             }
         }
-        return false;
+        return p.equals(OWN_PROC) || p.startsWith(OWN_PROC + "/");
     }
 
-    private static String checked(String path) throws Unreadable {
-        if (readerOwn(path)) {
+    private String checked(String path) throws Unreadable {
+        if (readerOwn(path) || throughLink(path, new int[] {MAX_LINKS})) {
             throw new Unreadable(path + " names the process that reads it: the program reads another file there than cmdgate");
         }
         return path;
+    }
+
+    /** Whether a link among the path's components leads to a place that names the reading process. */
+    private boolean throughLink(String path, int[] links) throws Unreadable {
+        String p = PathText.normalize(path);
+        String real = files.realPath(p);
+        if (real != null && real.equals(PathText.resolveDots(p))) {
+            return false;   // no link on the way (nearly every path)
+        }
+        int slash = p.lastIndexOf('/');
+        if (real == null && slash > 0 && !p.endsWith("/..") && !p.endsWith("/.")) {
+            // a missing file (most steering files are) in a directory reached without a link
+            String dir = p.substring(0, slash);
+            String realDir = files.realPath(dir);
+            if (realDir != null && realDir.equals(PathText.resolveDots(dir)) && files.kind(p) == Kind.NONE) {
+                return false;
+            }
+        }
+        for (int end = p.indexOf('/', 1); ; end = p.indexOf('/', end + 1)) {
+            String prefix = end < 0 ? p : p.substring(0, end);
+            Kind kind = prefix.endsWith("/.") || prefix.endsWith("/..") ? Kind.DIRECTORY : files.kind(prefix);
+            if (kind == Kind.LINK && leadsToReader(prefix, links)) {
+                return true;
+            }
+            if (end < 0 || kind == Kind.NONE) {
+                return false;   // nothing further on disk
+            }
+        }
+    }
+
+    /** Whether the link at {@code link} names the reading process by its target's text or where it leads. */
+    private boolean leadsToReader(String link, int[] links) throws Unreadable {
+        if (--links[0] < 0) {
+            throw new Unreadable(link + ": more than " + MAX_LINKS + " links to follow");
+        }
+        String target = files.linkTarget(link);
+        if (target != null) {
+            String dir = files.realPath(link.substring(0, Math.max(1, link.lastIndexOf('/'))));
+            String abs = target.startsWith("/") ? target : (dir == null ? "" : dir) + "/" + target;
+            if (readerOwn(abs) || dir != null && throughLink(abs, links)) {
+                return true;
+            }
+        }
+        String real = files.realPath(link);
+        return real != null && readerOwn(real);
     }
 
     @Override
@@ -57,6 +109,11 @@ final class ReaderNeutralFiles implements SiteFiles {
     @Override
     public String realPath(String path) throws Unreadable {
         return files.realPath(checked(path));
+    }
+
+    @Override
+    public String linkTarget(String path) throws Unreadable {
+        return files.linkTarget(checked(path));
     }
 
     @Override

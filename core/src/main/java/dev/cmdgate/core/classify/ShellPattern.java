@@ -3,7 +3,8 @@ package dev.cmdgate.core.classify;
 /**
  * A pathname-expansion pattern as the shell matches it against file names: {@code *} any run of characters,
  * {@code ?} one character, {@code [...]} one character of a set ({@code [a-z]}, {@code [!x]} or {@code [^x]},
- * {@code [[:alpha:]]}), {@code \} makes the next character literal; none of them matches a {@code /}, so a
+ * {@code [[:alpha:]]}; a collating symbol {@code [[.x.]]} or an equivalence class {@code [[=x=]]}, which depend on
+ * the locale, as any character), {@code \} makes the next character literal; none of them matches a {@code /}, so a
  * pattern is matched one path component at a time, nor a component's leading {@code .} (only a {@code .} written
  * out does). Unlike the rules' globs ({@code dev.cmdgate.core.rules.Glob}),
  * this is the shell's own syntax: a command word such as {@code /???/r[m]} is turned into one
@@ -212,8 +213,8 @@ final class ShellPattern {
             char c = pat.charAt(i);
             if (c == '\\') {
                 i += 2;
-            } else if (c == '[' && i + 1 < pl && pat.charAt(i + 1) == ':') {
-                int close = pat.indexOf(":]", i + 2);
+            } else if (c == '[' && i + 1 < pl && isClassOpen(pat.charAt(i + 1))) {
+                int close = pat.indexOf(pat.charAt(i + 1) + "]", i + 2);
                 if (close < 0 || close >= pl) {
                     return -1;
                 }
@@ -239,9 +240,11 @@ final class ShellPattern {
         boolean first = true;
         while (i < end) {
             char a = pat.charAt(i);
-            if (a == '[' && i + 1 < end && pat.charAt(i + 1) == ':') {
-                int close = pat.indexOf(":]", i + 2);
-                hit |= inClass(pat.substring(i + 2, close), c);
+            if (a == '[' && i + 1 < end && isClassOpen(pat.charAt(i + 1))) {
+                char kind = pat.charAt(i + 1);
+                int close = pat.indexOf(kind + "]", i + 2);
+                // a collating symbol [.x.] or an equivalence class [=x=] depends on the locale: any character
+                hit |= kind != ':' || inClass(pat.substring(i + 2, close), c);
                 i = close + 2;
                 first = false;
                 continue;
@@ -266,6 +269,11 @@ final class ShellPattern {
             }
         }
         return hit != negated;
+    }
+
+    /** Whether {@code [} followed by this opens a class {@code [:x:]}, a collating symbol {@code [.x.]} or an equivalence class {@code [=x=]}. */
+    static boolean isClassOpen(char c) {
+        return c == ':' || c == '.' || c == '=';
     }
 
     /** A POSIX character class; one this does not know matches every character (it may name more programs). */

@@ -70,6 +70,12 @@ final class WatchedSite implements LaunchSite, SiteFiles {
     }
 
     @Override
+    public String linkTarget(String path) throws Unreadable {
+        consulted = true;
+        return files.linkTarget(path);
+    }
+
+    @Override
     public byte[] bytes(String path, int max) throws Unreadable {
         consulted = true;
         return files.bytes(path, max);

@@ -114,6 +114,33 @@ class OwnFilesTest {
             "/tmp  | rm audit.jsonl                             | Write",
             "/tmp  | echo x > ~/notes.txt                       | Write",
             "/tmp  | cp x ~/                                    | Write",
+            // bash's bracket forms and options the matcher does not model: a collating symbol or equivalence class
+            // matches any character; after a shopt, letters match either case
+            "/tmp  | cp x STATE/../[[.g.]]ate/audit.jsonl       | Destructive",
+            "/tmp  | echo x >> STATE/user.rule[[=s=]]           | Destructive",
+            "/tmp  | shopt -s nocaseglob; cp x STATE/../GAT[E]/audit.jsonl | Destructive",
+            "/tmp  | shopt -s nocaseglob; cp x STATE/../gat[e]/AUDIT.JSONL | Destructive",
+            "/tmp  | cp x STATE/../GAT[E]/audit.jsonl           | Write",
+            "/tmp  | cp x STATE/../[[.g.]]ate/other.txt         | Write",
+            // after a part only known at run time every literal stretch is matched as a pattern with the ends of
+            // the gate's paths, and a stretch cut by another run-time part as the beginning of one
+            "STATE | cp x ${PWD%/*}/gate/[a]udit.jsonl          | Destructive",
+            "STATE | cp x $(cd ..;pwd)/gate/audit.json?         | Destructive",
+            "STATE | cp x ${PWD%/*}/g*/audit.jsonl              | Destructive",
+            "STATE | cp x ${PWD%/*}/gate/audit.jsonl$(:)        | Destructive",
+            "STATE | echo x >> ${PWD%/*}/gate/user.rule$(printf s) | Destructive",
+            "STATE | echo x >> ${PWD%/*}/gate/user.rule\"${x#y}\" | Destructive",
+            "STATE | cp x ${PWD%/*}/gate/au$(:)dit.jsonl        | Destructive",
+            "STATE | cp x ${PWD%/*}/gate/audit.jsonl.$(date +%s) | Destructive",
+            "STATE | cp x ${PWD%/*}/gate/../gate/user.rul$(:)   | Destructive",
+            "STATE | cp x ../g*/audit.jsonl$(:)                 | Destructive",
+            "STATE | echo x >> ../[g]ate/user.rul$(printf e)s   | Destructive",
+            "/tmp  | cp x STATE/../g?te/$(printf audit.jsonl)   | Destructive",
+            "STATE | cp x ../g*/other$(:)                       | Write",
+            "STATE | cp x ${PWD%/*}/gate/other.txt$(:)          | Write",
+            "STATE | cp x ${PWD%/*}/gate/[o]ther.txt            | Write",
+            "/tmp  | cp x ${d}/lib/${f}                         | Write",
+            "/tmp  | cp x ${d}/out/report-$(date +%s).txt       | Write",
     })
     void writesOverTheGatesFiles(String dir, String line, String expectedClass) {
         CommandClass expected = CommandClass.parse(expectedClass);
