@@ -360,8 +360,10 @@ final class Analysis {
             }
         }
         ParsedArgs p = OptionParser.parse(section, words);
-        if (section == null || section.argfiles() == null) {
-            // objcopy @F, x86_64-linux-gnu-gcc-12 @F: a file of more arguments no row describes
+        Section rowsOf = section != null || function ? section : rules.program(name);
+        if (rowsOf == null || rowsOf.argfiles() == null) {
+            // objcopy @F, x86_64-linux-gnu-gcc-12 @F: a file of more arguments no row describes (a program named by
+            // its path is also judged as its namesake, which reads the files its row describes)
             for (int i = 0, n = p.operands.size(); i < n && i < 256; i++) {
                 Arg o = p.operands.get(i);
                 if (!o.unresolved() && o.pattern == null && o.text.length() > 1 && o.text.charAt(0) == '@') {
@@ -412,7 +414,6 @@ final class Analysis {
             unknownWhens(words, site);
             files.readDefault(p, site);
             files.namedOwnFiles(p, false, false, site);
-            wroteUnknownNames();
             wrappers.mayRun(words, site);
             namesake(words, name, assigns, site, networkRedirects);
             scriptOf(words, path, name, assigns, site, networkRedirects);
@@ -427,7 +428,6 @@ final class Analysis {
             unknownWhens(words, site);
             files.readDefault(p, site);
             files.namedOwnFiles(p, false, false, site);
-            wroteUnknownNames();
             wrappers.mayRun(words, site);
             return;
         }
@@ -576,8 +576,8 @@ final class Analysis {
 
     /**
      * The command writes files whose names come from what it reads ({@code content-names} rows: {@code tar x},
-     * {@code unzip}; a program the rules do not know): any file may be one it wrote, an argument file read later in
-     * the line too.
+     * {@code unzip}; a statement's computed name): any file may be one it wrote, an argument file read later in the
+     * line too.
      */
     void wroteUnknownNames() {
         wrote(UNKNOWN_NAME);

@@ -35,7 +35,11 @@ final class NamedAfter {
                 }
                 if (j < words.size() && !words.get(j).equals(END) && !words.get(j).equals(OPEN)) {
                     String w = words.get(j);
-                    if (!known(parts[0], w, j + 1 < words.size() ? words.get(j + 1) : END)) {
+                    String next = j + 1 < words.size() ? words.get(j + 1) : END;
+                    if (!known(parts[0], w, next)) {
+                        if (isQuoted(next) && letters(w)) {
+                            continue;   // ATTACH DATABASE 'F': a keyword of a longer phrase, the name follows
+                        }
                         if (!out.contains(COMPUTED)) {
                             out.add(COMPUTED);
                         }
@@ -76,12 +80,16 @@ final class NamedAfter {
         if (next.equals(END)) {
             return true;
         }
-        for (int i = 0; i < next.length(); i++) {
-            if (!Character.isLetter(next.charAt(i))) {
+        return letters(next);
+    }
+
+    private static boolean letters(String w) {
+        for (int i = 0; i < w.length(); i++) {
+            if (!Character.isLetter(w.charAt(i))) {
                 return false;
             }
         }
-        return true;
+        return !w.isEmpty();
     }
 
     /**
