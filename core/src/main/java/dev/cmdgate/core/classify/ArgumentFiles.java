@@ -34,6 +34,9 @@ final class ArgumentFiles {
     private Set<String> written = Set.of();
     /** The script wrote a path only known at run time, or more than can be remembered. */
     private boolean writtenUnknown;
+    /** What the command being judged writes ({@link #nextCommand} moves it to {@link #written}). */
+    private Set<String> pending = Set.of();
+    private boolean pendingUnknown;
     private Site readSite;
     private int files;
 
@@ -197,14 +200,34 @@ final class ArgumentFiles {
                         + "command: what the program reads is not what was judged");
             }
         }
-        if (unknown || written.size() >= 1000) {
-            writtenUnknown = true;
+        if (unknown || written.size() + pending.size() >= 1000) {
+            pendingUnknown = true;
             return;
         }
-        if (written.isEmpty()) {
-            written = new HashSet<>();
+        if (pending.isEmpty()) {
+            pending = new HashSet<>();
         }
-        written.addAll(keys);
+        pending.addAll(keys);
+    }
+
+    /**
+     * A simple command of the script is about to be judged (its redirections already were): what the commands before
+     * it wrote is now written before it. The command's own writes stay apart until the next one, so that judging it
+     * again with its variables' values ({@code x=@a.txt; javac $x}) does not take its own operand for a file the
+     * script wrote first.
+     */
+    void nextCommand() {
+        if (pendingUnknown) {
+            writtenUnknown = true;
+            pendingUnknown = false;
+        }
+        if (!pending.isEmpty()) {
+            if (written.isEmpty()) {
+                written = new HashSet<>();
+            }
+            written.addAll(pending);
+            pending = Set.of();
+        }
     }
 
     /**
