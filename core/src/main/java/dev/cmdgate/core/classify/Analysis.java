@@ -360,6 +360,17 @@ final class Analysis {
             }
         }
         ParsedArgs p = OptionParser.parse(section, words);
+        Section rowsOf = section != null || function ? section : rules.program(name);
+        if (rowsOf == null || rowsOf.argfiles() == null) {
+            // objcopy @F, x86_64-linux-gnu-gcc-12 @F: a file of more arguments no row describes (a program named by
+            // its path is also judged as its namesake, which reads the files its row describes)
+            for (int i = 0, n = p.operands.size(); i < n && i < 256; i++) {
+                Arg o = p.operands.get(i);
+                if (!o.unresolved() && o.pattern == null && o.text.length() > 1 && o.text.charAt(0) == '@') {
+                    argfiles.unlisted(o.text, site);
+                }
+            }
+        }
         Map<String, String> recorded = assigns;
         if (section != null) {
             recorded = variables.setBy(p, assigns, site);
@@ -562,6 +573,18 @@ final class Analysis {
         argfiles.wrote(a);
     }
 
+    /** A name only known at run time: what a program writes under names its input chooses. */
+    private static final Arg UNKNOWN_NAME = new Arg("$(\u2026)", true, false, -1, -1);
+
+    /**
+     * The command writes files whose names come from what it reads ({@code content-names} rows: {@code tar x},
+     * {@code unzip}; a statement's computed name): any file may be one it wrote, an argument file read later in the
+     * line too.
+     */
+    void wroteUnknownNames() {
+        wrote(UNKNOWN_NAME);
+    }
+
     /**
      * A command embedded in a wrapper's arguments that runs in the directory of each file the wrapper finds
      * ({@code find START -execdir CMD ;}): judged as working in a directory only known at run time, below or at
@@ -677,6 +700,11 @@ final class Analysis {
             }
         }
         for (Section s : p.path) {
+            for (List<dev.cmdgate.core.rules.Condition> c : s.contentNames()) {
+                if (dry == null && conditions.holds(c, p, facts)) {
+                    wroteUnknownNames();
+                }
+            }
             for (FifoRule f : s.fifos()) {
                 if (conditions.holds(f.conditions(), p, facts)) {
                     for (int i = 0; i < p.operands.size(); i++) {

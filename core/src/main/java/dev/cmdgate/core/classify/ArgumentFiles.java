@@ -34,6 +34,9 @@ final class ArgumentFiles {
     private Set<String> written = Set.of();
     /** The script wrote a path only known at run time, or more than can be remembered. */
     private boolean writtenUnknown;
+    /** What the command being judged writes ({@link #nextCommand} moves it to {@link #written}). */
+    private Set<String> pending = Set.of();
+    private boolean pendingUnknown;
     private Site readSite;
     private int files;
 
@@ -51,6 +54,11 @@ final class ArgumentFiles {
         analysis.raise(site, verdict(), why);
     }
 
+    /** More of the command's input (a file of its statements) cannot be told: {@code unverifiable-arguments}. */
+    void cannotTell(Site site, String why) {
+        unverifiable(site, why);
+    }
+
     /**
      * The words of the command as the program will have them, one list for each directory a relative file may be
      * read from (usually one); null when no word names a file, or when the words cannot be told (then raised here,
@@ -62,7 +70,7 @@ final class ArgumentFiles {
         boolean any = false;
         for (int i = 1; i < end; i++) {
             Arg w = words.get(i);
-            if (w.dynamic || w.pattern != null) {
+            if (w.unresolved() || w.pattern != null) {
                 runTimeName(row, w, site);
             } else if (row.names(w.text) || row.escaped(w.text)) {
                 any = true;
@@ -112,7 +120,7 @@ final class ArgumentFiles {
     private static int programsOwn(ArgfileRule row, dev.cmdgate.core.rules.Section section, List<Arg> words) {
         ParsedArgs p = OptionParser.parse(section, words);
         for (Arg o : p.operands) {
-            if (o.dynamic || o.pattern != null || !row.names(o.text)) {
+            if (o.unresolved() || o.pattern != null || !row.names(o.text)) {
                 for (int i = 1, n = words.size(); i < n; i++) {
                     if (words.get(i) == o) {
                         return i + 1;
@@ -132,7 +140,7 @@ final class ArgumentFiles {
     private void runTimeName(ArgfileRule row, Arg w, Site site) {
         String t = w.text;
         boolean may;
-        if (w.dynamic) {
+        if (w.unresolved()) {
             may = w.unresolved() && t.startsWith(row.prefix());
         } else {
             char c = w.pattern.isEmpty() ? 0 : w.pattern.charAt(0);
@@ -192,17 +200,72 @@ final class ArgumentFiles {
                         + "command: what the program reads is not what was judged");
             }
         }
-        if (unknown || written.size() >= 1000) {
-            writtenUnknown = true;
+        if (unknown || written.size() + pending.size() >= 1000) {
+            pendingUnknown = true;
             return;
         }
-        if (written.isEmpty()) {
-            written = new HashSet<>();
+        if (pending.isEmpty()) {
+            pending = new HashSet<>();
         }
-        written.addAll(keys);
+        pending.addAll(keys);
     }
 
-    private boolean mayHaveWritten(String name, String path) {
+    /**
+     * A simple command of the script is about to be judged (its redirections already were): what the commands before
+     * it wrote is now written before it. The command's own writes stay apart until the next one, so that judging it
+     * again with its variables' values ({@code x=@a.txt; javac $x}) does not take its own operand for a file the
+     * script wrote first.
+     */
+    void nextCommand() {
+        if (pendingUnknown) {
+            writtenUnknown = true;
+            pendingUnknown = false;
+        }
+        if (!pending.isEmpty()) {
+            if (written.isEmpty()) {
+                written = new HashSet<>();
+            }
+            written.addAll(pending);
+            pending = Set.of();
+        }
+    }
+
+    /**
+     * A word {@code @NAME} no {@code argfiles} row describes: an operand of a program without the row, or a part of a
+     * word handed on to another program ({@code gcc -Wl,@F} gives the linker {@code @F}). Every program built on GNU's
+     * libiberty (objcopy, strip, as, ld, a cross compiler's driver) reads more arguments from such a file, and which
+     * programs do is not listed: when NAME is something the program may find, or a file the script writes, the
+     * arguments cannot be told. A word naming nothing there is an ordinary word ({@code npm i @types/node}).
+     */
+    void unlisted(String word, Site site) {
+        if (word.length() < 2 || word.charAt(0) != '@') {
+            return;
+        }
+        String name = word.substring(1);
+        String path = PathText.normalize(name);
+        if (mayHaveWritten(name, path)) {
+            unverifiable(site, "the word " + word + " may name a file of more arguments, which the script writes first");
+            return;
+        }
+        List<String> dirs = path.startsWith("/") ? List.of("/") : analysis.files.startDirectories();
+        for (int i = 0, n = dirs == null ? 0 : dirs.size(); i < n; i++) {
+            String abs = PathText.resolveDots(PathText.normalize(path.startsWith("/") ? path : dirs.get(i) + "/" + path));
+            SiteFiles.Kind kind;
+            try {
+                kind = analysis.files.siteFiles().kind(abs);
+            } catch (SiteFiles.Unreadable e) {
+                kind = SiteFiles.Kind.OTHER;
+            }
+            if (kind != SiteFiles.Kind.NONE || mayHaveWritten(name, abs)) {
+                unverifiable(site, "the word " + word + " names a file the program may read more arguments from "
+                        + "(a response file no rule describes)");
+                return;
+            }
+        }
+    }
+
+    /** Whether the script may have written the file before ({@code name} as written, {@code path} resolved). */
+    boolean mayHaveWritten(String name, String path) {
         return writtenUnknown || !written.isEmpty() && (written.contains(ScriptFiles.key(name)) || written.contains(path));
     }
 
@@ -230,7 +293,8 @@ final class ArgumentFiles {
                 out.add(new Arg(w.text.substring(row.prefix().length()), w.dynamic, w.globLead, w.start, w.end, w.pattern));
                 return true;
             }
-            if (w.dynamic || w.pattern != null || !row.names(w.text)) {
+            // a word whose variables' values the script gave ({@code x=@a.txt; javac $x}) is read as its value
+            if (w.unresolved() || w.pattern != null || !row.names(w.text)) {
                 out.add(w);
                 return true;
             }

@@ -76,6 +76,11 @@ final class FileEffects {
 
     // ------------------------------------------------------------------ the directory a path starts from
 
+    /** The classification these effects belong to. */
+    Analysis analysis() {
+        return analysis;
+    }
+
     /** The directories a relative path may start from now, or null when that is not known. */
     List<String> startDirectories() {
         return changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
@@ -458,6 +463,15 @@ final class FileEffects {
             case NAMED_OPERANDS -> {
                 for (Arg a : p.operands) {
                     named(a, wr.words(), wr.verdict(), site);
+                }
+                Analysis.Stdin in = site.ctx().stdin();
+                if (in != null && in.text() != null && StatementFiles.has(wr.words())) {
+                    // sqlite3 db < c.sql, or a here-document: statements from its input, judged as on the line
+                    if (in.kind() == Analysis.StdinKind.FILE) {
+                        statements.file(in.text(), wr.words(), wr.verdict(), site, 0);
+                    } else if (in.kind() == Analysis.StdinKind.HEREDOC) {
+                        statements.text(in.text(), false, wr.words(), wr.verdict(), site, 0);
+                    }
                 }
             }
             case NAMED_OPT -> {
@@ -1000,9 +1014,28 @@ final class FileEffects {
 
     /** The file named after each phrase in a value that is statements of the program's own language. */
     private void named(Arg a, List<String> phrases, Rating ordinary, Site site) {
-        for (String name : NamedAfter.names(a.text, phrases)) {
-            writePath(new Arg(name, a.dynamic && name.indexOf('$') >= 0, false, -1, -1), ordinary, site);
+        statements.text(a.text, a.dynamic, phrases, ordinary, site, 0);
+    }
+
+    /** The files statements name ({@code writes named} rows), and the files of more statements they read. */
+    private final StatementFiles statements = new StatementFiles(this);
+
+    /**
+     * A written file named in a statement after a phrase; {@link NamedAfter#COMPUTED}: a name the statement computes,
+     * which may be any file — one of the gate's too, and an argument file read later in the line.
+     */
+    void namedInStatement(String name, boolean dynamic, Rating ordinary, Site site) {
+        if (name.equals(NamedAfter.COMPUTED)) {
+            analysis.wroteUnknownNames();
+            analysis.raise(site, ordinary, "a file whose name the statement computes");
+            if (!own.isEmpty()) {
+                OwnFiles.Entry any = own.entries().get(0);
+                analysis.raise(site, analysis.setting("own-files"), any.what() + " " + any.path() + " (a statement "
+                        + "writes a file whose name it computes when it runs: it may be any file)");
+            }
+            return;
         }
+        writePath(new Arg(name, dynamic && name.indexOf('$') >= 0, false, -1, -1), ordinary, site);
     }
 
     /** The file a download of a URL is saved as by default: its last path segment, or null for none. */
@@ -1108,6 +1141,16 @@ final class FileEffects {
                 analysis.wrote(new Arg(u.value(), u.from().dynamic, false, -1, -1));
             }
         }
+        List<Arg> words = partsBearing(p, operandsRun);
+        for (int i = 0, n = words.size(); i < n && i < 64; i++) {
+            List<String> parts = WordParts.of(words.get(i).text);
+            for (int k = 0; k < parts.size(); k++) {
+                if (parts.get(k).charAt(0) == '@') {
+                    // -Wl,@F, -Xlinker=@F: a response file of the program the part is passed to
+                    analysis.argfiles.unlisted(parts.get(k), site);
+                }
+            }
+        }
         if (own.isEmpty()) {
             return;
         }
@@ -1125,6 +1168,68 @@ final class FileEffects {
                 return;
             }
         }
+        for (int i = 0, n = words.size(); i < n && i < 64; i++) {
+            Arg a = words.get(i);
+            if (reads.contains(a.text)) {
+                continue;
+            }
+            List<String> parts = WordParts.of(a.text);
+            for (int k = 0; k < parts.size(); k++) {
+                OwnFiles.Entry e = reads.contains(parts.get(k)) ? null : ownNamed(parts.get(k));
+                if (e != null) {
+                    analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + " (named by "
+                            + parts.get(k) + " in the word " + Analysis.clip(a.text) + ", which the rules do not know "
+                            + "only to be read)");
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * The words whose pieces ({@link WordParts}) may name files the program, or one it passes them to, writes: its
+     * option words ({@code -MFF}, {@code -Wl,-Map=F}), option values and operands (not a command it runs), known at
+     * launch and not claimed by a {@code code} or {@code writes} row.
+     */
+    private List<Arg> partsBearing(ParsedArgs p, boolean operandsRun) {
+        List<Arg> out = new ArrayList<>(0);
+        for (int i = 0, n = p.options.size(); i < n; i++) {
+            ParsedArgs.Use u = p.options.get(i);
+            Arg from = u.from();
+            if (from != null && !from.unresolved() && (from.text.indexOf('=') >= 0 || from.text.indexOf(',') >= 0
+                    || from.text.length() > 2 && from.text.charAt(1) != '-') && !out.contains(from)) {
+                out.add(from);
+            }
+            if (u.value() != null && u.value().length() > 1 && (from == null || !from.unresolved())
+                    && (u.value().indexOf('=') >= 0 || u.value().indexOf(',') >= 0 || u.value().charAt(0) == '-')) {
+                out.add(new Arg(u.value(), false, false, -1, -1));
+            }
+        }
+        for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n; i++) {
+            Arg a = p.operands.get(i);
+            if (!a.unresolved() && !analysis.isClaimed(a) && (a.text.indexOf('=') >= 0 || a.text.indexOf(',') >= 0
+                    || a.text.length() > 2 && a.text.charAt(0) == '-')) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** The protected entry a piece of a word names, from every directory the command may work in, or null. */
+    private OwnFiles.Entry ownNamed(String piece) {
+        if (!changedDirectory) {
+            return own.named(piece, cwd);
+        }
+        if (possibleDirectories == null) {
+            return own.named(piece, null);
+        }
+        for (int i = 0; i < possibleDirectories.size(); i++) {
+            OwnFiles.Entry e = own.named(piece, possibleDirectories.get(i));
+            if (e != null) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**

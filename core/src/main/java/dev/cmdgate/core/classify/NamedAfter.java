@@ -33,15 +33,101 @@ final class NamedAfter {
                 while (j < words.size() && words.get(j).length() > 1 && words.get(j).charAt(0) == '-') {
                     j++;
                 }
-                if (j < words.size() && !words.get(j).equals(END)) {
-                    String name = fileOf(unmark(words.get(j)));
+                if (j < words.size() && !words.get(j).equals(END) && !words.get(j).equals(OPEN)) {
+                    String w = words.get(j);
+                    String next = j + 1 < words.size() ? words.get(j + 1) : END;
+                    if (!known(parts[0], w, next)) {
+                        if (isQuoted(next) && letters(w)) {
+                            continue;   // ATTACH DATABASE 'F': a keyword of a longer phrase, the name follows
+                        }
+                        if (!out.contains(COMPUTED)) {
+                            out.add(COMPUTED);
+                        }
+                        continue;
+                    }
+                    String name = fileOf(unmark(w));
                     if (!name.isEmpty() && !out.contains(name)) {
                         out.add(name);
+                    }
+                    String decoded = name.indexOf('\\') >= 0 ? backslashes(name) : name;
+                    if (!decoded.equals(name) && !out.contains(decoded)) {
+                        out.add(decoded);   // a dot-command's "…" argument with sqlite's escapes: \151 is i
                     }
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * Stands for a name the statement computes ({@code writefile('a'||'b', …)}, {@code ATTACH replace(…)}, a column's
+     * value): the file written is not known.
+     */
+    static final String COMPUTED = "\u0000computed";
+
+    /**
+     * Whether the word after a phrase is the name itself: a dot command ({@code .output F}) takes its word as written;
+     * a statement's name is a quoted string that ends the expression ({@code ATTACH 'F' AS a}, {@code writefile('F',
+     * …)}), anything else (a column, a function, {@code 'a'||'b'}) is computed when the statement runs.
+     */
+    private static boolean known(String phraseStart, String word, String next) {
+        if (phraseStart.startsWith(".")) {
+            return true;
+        }
+        if (!isQuoted(word)) {
+            return false;
+        }
+        if (next.equals(END)) {
+            return true;
+        }
+        return letters(next);
+    }
+
+    private static boolean letters(String w) {
+        for (int i = 0; i < w.length(); i++) {
+            if (!Character.isLetter(w.charAt(i))) {
+                return false;
+            }
+        }
+        return !w.isEmpty();
+    }
+
+    /**
+     * The text with sqlite's backslash escapes taken (its shell's {@code resolve_backslashes}, applied to a dot
+     * command's double-quoted argument): {@code \a \b \t \n \v \f \r}, an octal {@code \NNN}, and any other
+     * character after a backslash standing for itself.
+     */
+    static String backslashes(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c != '\\' || i + 1 >= n) {
+                b.append(c);
+                continue;
+            }
+            c = s.charAt(++i);
+            switch (c) {
+                case 'a' -> b.append('\u0007');
+                case 'b' -> b.append('\b');
+                case 't' -> b.append('\t');
+                case 'n' -> b.append('\n');
+                case 'v' -> b.append('\u000b');
+                case 'f' -> b.append('\f');
+                case 'r' -> b.append('\r');
+                default -> {
+                    if (c >= '0' && c <= '7') {
+                        int v = c - '0';
+                        for (int k = 0; k < 2 && i + 1 < n && s.charAt(i + 1) >= '0' && s.charAt(i + 1) <= '7'; k++) {
+                            v = v * 8 + s.charAt(++i) - '0';
+                        }
+                        b.append((char) (v & 0xff));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
     }
 
     /** The index after the phrase when it starts at {@code i}, else -1 (a quoted word never matches a phrase's word). */
@@ -52,7 +138,8 @@ final class NamedAfter {
                 return -1;
             }
             String w = words.get(j);
-            if (w.equals(END) || !part.equals("*") && (isQuoted(w) || !part.equalsIgnoreCase(w))) {
+            if (w.equals(END) || w.equals(OPEN) && !part.equals(OPEN)
+                    || !part.equals("*") && (isQuoted(w) || !part.equalsIgnoreCase(w))) {
                 return -1;
             }
             j++;
@@ -62,6 +149,8 @@ final class NamedAfter {
 
     /** A word that ends a statement's phrase. */
     private static final String END = "\n";
+    /** An opening bracket, which also ends a phrase unless the phrase has it ({@code writefile (}). */
+    private static final String OPEN = "(";
     /** Marks a quoted word (its first character), so that {@code '-x'} is a name and {@code 'into'} no keyword. */
     private static final char QUOTED = '\u0001';
 
@@ -81,7 +170,10 @@ final class NamedAfter {
             char c = s.charAt(i);
             if (c == ' ' || c == '\t' || c == '\r') {
                 i++;
-            } else if (c == '\n' || c == ';' || c == '(' || c == ')' || c == ',') {
+            } else if (c == '(') {
+                out.add(OPEN);
+                i++;
+            } else if (c == '\n' || c == ';' || c == ')' || c == ',') {
                 out.add(END);
                 i++;
             } else if (c == '\'' || c == '"' || c == '`') {

@@ -214,6 +214,75 @@ public final class OwnFiles {
     }
 
     /**
+     * The protected entry a piece of a word names as a file ({@link WordParts}: {@code -Wl,-Map=F}, {@code -MFF}): the
+     * file itself, a rotated sibling, or a file inside a protected directory — never a directory above one, which a
+     * program writing a file of that name cannot replace. {@code cwd} as for {@link #reached(String, String, boolean)}.
+     */
+    Entry named(String piece, String cwd) {
+        if (entries.isEmpty() || piece.isEmpty()) {
+            return null;
+        }
+        String p = PathText.normalize(piece);
+        if (p.equals("~") || p.startsWith("~/")) {
+            p = home + p.substring(1);
+        }
+        if (!p.startsWith("/")) {
+            if (cwd == null) {
+                return namedByName(p);
+            }
+            p = cwd + "/" + p;
+        }
+        String asWritten = p;
+        p = PathText.resolveDots(PathText.normalize(p));
+        for (Entry e : entries) {
+            if (names(p, e)) {
+                return e;
+            }
+        }
+        String onDisk = DiskPaths.resolved(asWritten);
+        if (onDisk != null && !onDisk.equals(p)) {
+            for (Entry e : entries) {
+                if (names(onDisk, e)) {
+                    return e;
+                }
+            }
+        }
+        Object key = DiskPaths.otherNamesKey(onDisk != null ? onDisk : p);
+        return key == null ? null : sameFile(key);
+    }
+
+    private static boolean names(String p, Entry e) {
+        String t = e.path();
+        return p.equals(t) || e.kind() == Kind.ROTATED && p.startsWith(t + ".")
+                || e.kind() == Kind.TREE && p.startsWith(t + "/");
+    }
+
+    /** A relative piece whose directory is not known: what follows its last {@code ..} compared with the paths' ends. */
+    private Entry namedByName(String p) {
+        String rel = p;
+        int up = rel.lastIndexOf("../");
+        if (up >= 0) {
+            rel = rel.substring(up + 3);
+        }
+        while (rel.startsWith("./")) {
+            rel = rel.substring(2);
+        }
+        if (rel.isEmpty() || rel.equals(".") || rel.equals("..")) {
+            return null;
+        }
+        String last = rel.substring(rel.lastIndexOf('/') + 1);
+        for (Entry e : entries) {
+            String t = e.path();
+            if (t.endsWith("/" + rel)
+                    || e.kind() == Kind.ROTATED && last.startsWith(t.substring(t.lastIndexOf('/') + 1) + ".")
+                    || e.kind() == Kind.TREE && rel.indexOf('/') > 0 && t.endsWith("/" + rel.substring(0, rel.indexOf('/')))) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
      * The protected directory ({@link Kind#TREE}) that {@code dir} (absolute, normalised) is or lies below, or null:
      * a command working there writes into it whatever the names it writes.
      */

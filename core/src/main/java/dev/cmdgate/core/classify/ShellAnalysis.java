@@ -383,6 +383,7 @@ final class ShellAnalysis {
             List<String> net = new ArrayList<>();
             Analysis.Stdin in = redirects(sc.redirects(), site, net);
             Site withInput = site.withStdin(in);
+            a.argfiles.nextCommand();
             a.command(words, assigns, withInput, net);
             if (defaults != null && !a.budget.exhausted) {
                 // judged again as if each expansion gave its default word (an option, a path …)

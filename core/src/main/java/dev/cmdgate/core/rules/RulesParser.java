@@ -334,6 +334,7 @@ final class RulesParser {
             case "assigns" -> s.assigns.add(AssignRule.parse(s, row));
             case "sets" -> s.shellOptions.add(ShellOptionRule.parse(s, row));
             case "state" -> s.state.add(row.ifConditions(s, 1));
+            case "content-names" -> s.contentNames.add(row.ifConditions(s, 1));
             case "unsets" -> s.unsets.add(AssignRule.parseUnsets(s, row));
             case "chdir" -> chdirRow(s, row);
             case "when" -> {

@@ -45,6 +45,8 @@ public final class Section {
     final List<ShellOptionRule> shellOptions = new ArrayList<>();
     /** {@code state} rows: the conditions of each (empty: always). */
     final List<List<Condition>> state = new ArrayList<>();
+    /** {@code content-names} rows: the conditions of each (empty: always). */
+    final List<List<Condition>> contentNames = new ArrayList<>();
     /** {@code unsets} rows: arguments naming variables the command removes (unset, env -u). */
     final List<AssignRule> unsets = new ArrayList<>();
     /** {@code chdir}: the first operand is the directory the shell changes to (cd, pushd). */
@@ -142,6 +144,7 @@ public final class Section {
         assigns.clear();
         shellOptions.clear();
         state.clear();
+        contentNames.clear();
         unsets.clear();
         chdir = false;
         chdirOpts.clear();
@@ -261,6 +264,11 @@ public final class Section {
      * that reads it and changes that shell's state (variables, options, directory, functions, traps).
      */
     public List<List<Condition>> state() { return state; }
+    /**
+     * The {@code content-names} rows, each a list of conditions (empty: always): the names of the files the command
+     * writes come from what it reads (an archive's members, SQL), not from its words.
+     */
+    public List<List<Condition>> contentNames() { return contentNames; }
     /** The {@code unsets} rows: arguments naming variables the command removes ({@code unset}, {@code env -u}). */
     public List<AssignRule> unsets() { return unsets; }
     /** The {@code chdir} row: the command changes the shell's directory to its first operand (none: home). */

@@ -15,7 +15,7 @@ class NamedAfterTest {
     void theWordAfterAPhraseInAnyCaseIsTheName() {
         assertThat(NamedAfter.names("VACUUM INTO 'it''s.db'", SQLITE)).containsExactly("it's.db");
         assertThat(NamedAfter.names("vacuum main into \"/w/x.db\"", SQLITE)).containsExactly("/w/x.db");
-        assertThat(NamedAfter.names("select 1; Attach Database 'a.db' as a", SQLITE)).containsExactly("Database", "a.db");
+        assertThat(NamedAfter.names("select 1; Attach Database 'a.db' as a", SQLITE)).containsExactly("a.db");
         assertThat(NamedAfter.names(".once --bom out.csv\nselect 1", SQLITE)).containsExactly("out.csv");
         assertThat(NamedAfter.names(".backup main b.db", SQLITE)).containsExactly("main", "b.db");
     }
@@ -32,5 +32,23 @@ class NamedAfterTest {
         assertThat(NamedAfter.names("vacuum; into x", SQLITE)).isEmpty();
         assertThat(NamedAfter.names(".once -x\nselect 1", SQLITE)).isEmpty();
         assertThat(NamedAfter.names("vacuum into", SQLITE)).isEmpty();
+    }
+
+    @Test
+    void aNameTheStatementComputesIsNotKnown() {
+        List<String> wf = List.of("writefile (", "attach");
+        assertThat(NamedAfter.names("select writefile('w.txt', x)", wf)).containsExactly("w.txt");
+        assertThat(NamedAfter.names("select WRITEFILE ( 'w' || '.txt', x)", wf)).containsExactly(NamedAfter.COMPUTED);
+        assertThat(NamedAfter.names("select writefile(name, data) from t", wf)).containsExactly(NamedAfter.COMPUTED);
+        assertThat(NamedAfter.names("select writefile(replace('aXb','X',''), 1)", wf)).containsExactly(NamedAfter.COMPUTED);
+        assertThat(NamedAfter.names("attach 'a' || 'b' as x", wf)).containsExactly(NamedAfter.COMPUTED);
+        assertThat(NamedAfter.names("select 'writefile(x)'", wf)).isEmpty();
+    }
+
+    @Test
+    void aDotCommandsArgumentIsAlsoReadWithSqlitesEscapes() {
+        assertThat(NamedAfter.names(".output \"aud\\151t.jsonl\"", List.of(".output")))
+                .containsExactly("aud\\151t.jsonl", "audit.jsonl");
+        assertThat(NamedAfter.backslashes("a\\tb\\\\c\\x")).isEqualTo("a\tb\\cx");
     }
 }
