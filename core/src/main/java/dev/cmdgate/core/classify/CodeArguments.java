@@ -30,8 +30,26 @@ final class CodeArguments {
 
     private final Analysis analysis;
 
+    /**
+     * Whether the code being read comes from a configuration file on disk ({@link #settingCode}), not from the
+     * command line: a row's own verdict then stays out, as the settings are judged by what they run (a
+     * user's {@code !git log --oneline} alias is everyday; a shell escape written on the command line is not).
+     */
+    private boolean fromFiles;
+
     CodeArguments(Analysis analysis) {
         this.analysis = analysis;
+    }
+
+    /** {@link #optionCode} for a setting a configuration file holds ({@code steer git-config}). */
+    boolean settingCode(CodeRule c, ParsedArgs.Use u, ParsedArgs p, Site site, Set<String> facts) {
+        boolean outer = fromFiles;
+        fromFiles = true;
+        try {
+            return optionCode(c, u, p, site, facts);
+        } finally {
+            fromFiles = outer;
+        }
     }
 
     // ------------------------------------------------------------------ code rows
@@ -331,7 +349,7 @@ final class CodeArguments {
      * code file, or code in a language; text only known at run time is unverifiable code.
      */
     void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Site site, Set<String> facts) {
-        if (c.verdict() != null && !text.isBlank() && (!c.interpreterOnly() || runsInterpreter(c, text))) {
+        if (c.verdict() != null && !fromFiles && !text.isBlank() && (!c.interpreterOnly() || runsInterpreter(c, text))) {
             analysis.raise(site, c.verdict(), text);
         }
         switch (c.language()) {
