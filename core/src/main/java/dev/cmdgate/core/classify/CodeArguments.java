@@ -414,7 +414,11 @@ final class CodeArguments {
      * one: {@code rsync -e ssh} is the slot's ordinary use.
      */
     private boolean runsInterpreter(CodeRule c, String text) {
-        List<Arg> words = c.sep() != null ? splitAt(text, c.sep().charAt(0)) : OptionParser.split(text, Arg.literal(text));
+        return runsInterpreter(c.sep() != null ? splitAt(text, c.sep().charAt(0)) : OptionParser.split(text, Arg.literal(text)));
+    }
+
+    /** As above, for a command line already split into words (a variable's value: {@code PAGER='sh -c …'}). */
+    boolean runsInterpreter(List<Arg> words) {
         if (words.isEmpty()) {
             return false;
         }
