@@ -159,6 +159,19 @@ final class Analysis {
         return new Classification(cls, level, findings, invocations);
     }
 
+    /**
+     * Whether a program, by its name, is a shell or an interpreter: a program whose section reads code from
+     * standard input ({@code stdin-code}) and is not a builtin of the shell ({@code state}: {@code .} and
+     * {@code source} are not programs another program can run).
+     */
+    boolean isInterpreter(String name) {
+        if (rules.isShell(name)) {
+            return true;
+        }
+        Section s = rules.program(name);
+        return s != null && s.stdinCode() != null && s.state().isEmpty();
+    }
+
     // ------------------------------------------------------------------ findings
 
     void raise(Site site, Rating v) {

@@ -30,8 +30,26 @@ final class CodeArguments {
 
     private final Analysis analysis;
 
+    /**
+     * Whether the code being read comes from a configuration file on disk ({@link #settingCode}), not from the
+     * command line: a row's own verdict then stays out, as the settings are judged by what they run (a
+     * user's {@code !git log --oneline} alias is everyday; a shell escape written on the command line is not).
+     */
+    private boolean fromFiles;
+
     CodeArguments(Analysis analysis) {
         this.analysis = analysis;
+    }
+
+    /** {@link #optionCode} for a setting a configuration file holds ({@code steer git-config}). */
+    boolean settingCode(CodeRule c, ParsedArgs.Use u, ParsedArgs p, Site site, Set<String> facts) {
+        boolean outer = fromFiles;
+        fromFiles = true;
+        try {
+            return optionCode(c, u, p, site, facts);
+        } finally {
+            fromFiles = outer;
+        }
     }
 
     // ------------------------------------------------------------------ code rows
@@ -331,6 +349,9 @@ final class CodeArguments {
      * code file, or code in a language; text only known at run time is unverifiable code.
      */
     void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Site site, Set<String> facts) {
+        if (c.verdict() != null && !fromFiles && !text.isBlank() && (!c.interpreterOnly() || runsInterpreter(c, text))) {
+            analysis.raise(site, c.verdict(), text);
+        }
         switch (c.language()) {
             case "argv" -> {
                 if (dynamic) {
@@ -383,6 +404,31 @@ final class CodeArguments {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the command a code row's text runs is a local shell or interpreter: its first word (or, for an
+     * {@code argv} row with a separator, its first part), by the last component of its path. A helper slot
+     * (a pager, a compressor, the program that reaches a remote side) given one runs whatever code follows.
+     * A program that reads its input as code only after an operand of its own (ssh's host, ed's file) is not
+     * one: {@code rsync -e ssh} is the slot's ordinary use.
+     */
+    private boolean runsInterpreter(CodeRule c, String text) {
+        return runsInterpreter(c.sep() != null ? splitAt(text, c.sep().charAt(0)) : OptionParser.split(text, Arg.literal(text)));
+    }
+
+    /** As above, for a command line already split into words (a variable's value: {@code PAGER='sh -c …'}). */
+    boolean runsInterpreter(List<Arg> words) {
+        if (words.isEmpty()) {
+            return false;
+        }
+        String first = words.get(0).text;
+        String name = first.substring(first.lastIndexOf('/') + 1);
+        if (!analysis.isInterpreter(name)) {
+            return false;
+        }
+        Section s = analysis.rules.program(name);
+        return s == null || s.stdinCodeAfter() == 0;
     }
 
     /** The arguments a command adds to a value it runs, known only at run time ({@code more-args}). */

@@ -787,7 +787,7 @@ final class Steering {
             for (Section sec = n.args.section(); sec != null; sec = sec.parent()) {
                 for (CodeRule c : sec.codes()) {
                     if (c.source() == CodeRule.Source.OPT && c.name().equals(r.asOption())
-                            && analysis.code.optionCode(c, use, n.args, at, new LinkedHashSet<>())
+                            && analysis.code.settingCode(c, use, n.args, at, new LinkedHashSet<>())
                             && c.language().equals("file")) {
                         analysis.raise(at, r.verdict(), set.key() + " names a file whose code git may run");
                     }

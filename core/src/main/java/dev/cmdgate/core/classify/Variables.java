@@ -107,6 +107,11 @@ final class Variables {
         }
         Site inner = site.below(name);
         Site none = inner.withStdin(Analysis.Stdin.NONE);
+        if ((lang.equals("sh") || lang.equals("pager") || lang.equals("program"))
+                && analysis.code.runsInterpreter(OptionParser.split(value, Arg.literal(value)))) {
+            // a helper program's place (the pager, the ssh command, the editor) given a shell or an interpreter
+            analysis.raise(site, analysis.setting("escape-shell"), name + "=" + value);
+        }
         switch (lang) {
             case "prompt", "expand" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
             case "function" -> {

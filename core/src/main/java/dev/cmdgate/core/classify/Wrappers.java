@@ -180,7 +180,7 @@ final class Wrappers {
             int eq = t.startsWith("-") ? t.indexOf('=') : -1;
             String program = eq > 0 ? t.substring(eq + 1) : t;
             String name = program.substring(program.lastIndexOf('/') + 1);
-            if (name.isEmpty() || !isInterpreter(name)) {
+            if (name.isEmpty() || !analysis.isInterpreter(name)) {
                 continue;
             }
             judged++;
@@ -203,13 +203,6 @@ final class Wrappers {
         }
     }
 
-    private boolean isInterpreter(String name) {
-        if (analysis.rules.isShell(name)) {
-            return true;
-        }
-        Section s = analysis.rules.program(name);
-        return s != null && s.stdinCode() != null && s.state().isEmpty();
-    }
 
     /** Whether one of the row's {@code unless} options is given ({@code command -v}): then nothing is run. */
     private static boolean runsNothing(RunsRule r, ParsedArgs p) {

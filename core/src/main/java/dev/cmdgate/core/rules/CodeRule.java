@@ -34,10 +34,14 @@ import java.util.List;
  * @param withOperands {@code program}: the command's operands are the program's arguments
  * @param moreArgs the command runs the code with arguments of its own, known only at run time (git runs
  *                 {@code diff.external} as {@code VALUE PATH …}): a wrapper value ({@code env}) runs one of them
+ * @param verdict  raised whenever the row finds code ({@code -> verdict}): the place is an escape to a shell
+ *                 whatever the command ({@code gdb -ex '!CMD'}); null for none
+ * @param interpreterOnly with {@code verdict}: raised only when the command the text runs is a shell or an
+ *                 interpreter ({@code interpreter}: a pager, compressor or helper slot given {@code sh -c …})
  */
 public record CodeRule(String language, Source source, String name, int index, List<String> after,
         List<String> until, List<String> unless, List<String> keys, List<String> args, String sep,
-        boolean withOperands, boolean moreArgs) {
+        boolean withOperands, boolean moreArgs, Rating verdict, boolean interpreterOnly) {
 
     /** OPERAND index meaning every operand. */
     public static final int EVERY = -1;
@@ -47,10 +51,24 @@ public record CodeRule(String language, Source source, String name, int index, L
 
     /**
      * {@code code READING opt|flag OPT …}, {@code code READING operand N|* …}, {@code code READING operands …},
-     * {@code code READING values …} (docs/rules-format.md).
+     * {@code code READING values …}, each optionally ending {@code [interpreter] -> verdict} (docs/rules-format.md).
      */
     static CodeRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
+        int arrow = t.indexOf("->");
+        Rating verdict = null;
+        if (arrow >= 0) {
+            verdict = row.verdictAfter(row.arrow(4));
+            t = t.subList(0, arrow);
+        }
+        boolean interpreterOnly = false;
+        if (t.size() > 3 && t.get(t.size() - 1).equals("interpreter")) {
+            if (verdict == null) {
+                throw new IllegalArgumentException("interpreter needs a verdict: code … interpreter -> CLASS LEVEL \"reason\"");
+            }
+            interpreterOnly = true;
+            t = t.subList(0, t.size() - 1);
+        }
         if (t.size() < 3) {
             throw new IllegalArgumentException("expected: code LANG opt|flag|operand|operands|values …");
         }
@@ -127,6 +145,6 @@ public record CodeRule(String language, Source source, String name, int index, L
             throw new IllegalArgumentException("sep belongs to the argv reading");
         }
         return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
-                List.copyOf(keys), List.copyOf(args), sep, withOperands, moreArgs);
+                List.copyOf(keys), List.copyOf(args), sep, withOperands, moreArgs, verdict, interpreterOnly);
     }
 }

@@ -139,7 +139,10 @@ class RulesAndApiTest {
         assertThat(c.commandClass()).isEqualTo(CommandClass.WRITE);
         assertThat(c.findings()).anySatisfy(f -> assertThat(f.location()).isEqualTo("environment"));
         assertThat(C.classifyArgv(List.of("ls"), Map.of("LANG", "C")).commandClass()).isEqualTo(CommandClass.READ);
+        // a shell in the pager's place is a shell escape, whatever it runs; an ordinary pager is only the hook
         assertThat(C.classifyArgv(List.of("git", "log"), Map.of("GIT_PAGER", "sh -c id")).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(C.classifyArgv(List.of("git", "log"), Map.of("GIT_PAGER", "less -R")).commandClass())
                 .isEqualTo(CommandClass.WRITE);
     }
 

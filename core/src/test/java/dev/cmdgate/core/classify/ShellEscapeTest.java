@@ -1,0 +1,84 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.rules.RuleSet;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A code row's own verdict: a shell escape in a program's command language counts whatever it runs, and a
+ * helper program's place (pager, remote shell, compressor) given a local shell or interpreter is one too,
+ * while the place's ordinary use stays judged by what it runs.
+ */
+class ShellEscapeTest {
+
+    static final CommandClassifier C = Classifiers.standard(null);
+
+    @TempDir
+    Path dir;
+
+    private CommandClassifier withRules(String text) throws IOException {
+        Path f = dir.resolve("user.rules");
+        Files.writeString(f, text, StandardCharsets.UTF_8);
+        return Classifiers.standard(f);
+    }
+
+    @Test
+    void aRowsVerdictCountsOnlyWhenItFindsCodeAndInterpreterOnlyForAShellOrInterpreter() throws IOException {
+        CommandClassifier u = withRules("""
+                [viewer]
+                is Read minimal "shows files"
+                opt -x --command =CMD
+                opt -p --pager =PAGER
+                code sh opt --command after ! -> Destructive high "a shell escape"
+                code sh opt --pager interpreter -> Destructive high "a shell in the pager's place"
+                """);
+        assertThat(u.classifyShell("viewer f").commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(u.classifyShell("viewer -x '!id' f").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(u.classifyShell("viewer -x 'wq!' f").commandClass()).isEqualTo(CommandClass.READ);
+        assertThat(u.classifyShell("viewer -p 'sh -c id' f").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(u.classifyShell("viewer -p '/usr/bin/python3 -c 1' f").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(u.classifyShell("viewer -p 'less -R' f").commandClass()).isEqualTo(CommandClass.READ);
+        // ssh reads code only after its host: a remote shell in the place is its ordinary use, not a local escape
+        assertThat(u.classifyShell("viewer -p 'ssh -W %h:%p jump' f").commandClass()).isEqualTo(CommandClass.NETWORK);
+    }
+
+    @Test
+    void interpreterWithoutAVerdictIsAnError() {
+        assertThatThrownBy(() -> RuleSet.withUserText("[viewer]\nopt -p =PAGER\ncode sh opt -p interpreter\n", "u.rules"))
+                .hasMessageContaining("interpreter needs a verdict");
+    }
+
+    @Test
+    void builtInEscapesAndHelperPlaces() {
+        assertThat(cls("gdb -q -nx -ex '!id' -ex quit")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("git -c core.pager='sh -c id' log")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("git -c core.pager=cat log")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("rsync -a -e 'sh -c id' 127.0.0.1:/dev/null .")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("rsync -a -e 'ssh -p 2222' src/ host:dst/")).isEqualTo(CommandClass.NETWORK);
+        assertThat(cls("psql -c '\\! id'")).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void aHelperVariableGivenAShellIsAnEscapeFromTheLineAndFromTheApplication() {
+        assertThat(cls("MANPAGER='/bin/sh -c id' man ls")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("MANPAGER='less -s' man ls")).isEqualTo(CommandClass.WRITE);
+        Classification app = C.classifyArgv(List.of("git", "log"), Map.of("GIT_PAGER", "bash -c id"));
+        assertThat(app.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    private static CommandClass cls(String line) {
+        return C.classifyShell(line).commandClass();
+    }
+}
