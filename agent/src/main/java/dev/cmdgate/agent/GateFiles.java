@@ -52,7 +52,11 @@ public final class GateFiles {
             b.add(jar.getParent().resolve(CLI_ARCHIVES), OwnFiles.Kind.TREE, "the CLI's class-data archives");
         }
         for (AgentConfig.ConfiguredFile f : config.files()) {
-            b.add(f.path(), kind(f.kind()), describe(f.key()));
+            if (holdsCredential(f.key())) {
+                b.addSecret(f.path(), describe(f.key()));
+            } else {
+                b.add(f.path(), kind(f.kind()), describe(f.key()));
+            }
         }
         if (config.audit() != null) {
             b.add(Path.of(config.audit() + ".lock"), OwnFiles.Kind.FILE, "the audit file's lock");
@@ -67,7 +71,17 @@ public final class GateFiles {
         return b;
     }
 
-    /** The name of the file {@code cmdgate.KEY} names: its own for the common ones, the setting's for the rest. */
+    /**
+     * Whether the file a setting names holds one of the gate's credentials (a bearer token, a client or signing key,
+     * the policy bundle's shared secret): a launch reading it could act as this JVM, so reading it is a
+     * credential-store read.
+     */
+    static boolean holdsCredential(String key) {
+        return key.endsWith(".token.file") || key.endsWith(".client.key") || key.equals("signing.key")
+                || key.equals("policy.secret.file");
+    }
+
+        /** The name of the file {@code cmdgate.KEY} names: its own for the common ones, the setting's for the rest. */
     static String describe(String key) {
         String name = NAMES.get(key);
         return name != null ? name : "the file of " + dev.cmdgate.agent.config.ConfigParser.PREFIX + key;

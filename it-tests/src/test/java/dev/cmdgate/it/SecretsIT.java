@@ -163,8 +163,8 @@ class SecretsIT {
 
     /**
      * The approval service's token, given by {@code prompt.token.env} under a plain name with a value no shape rule
-     * knows (32 lower-case letters and digits): cmdgate knows it is a bearer token, and under scrub no child gets it.
-     * Nothing listens on port 9; {@code env} is Read under full, so no prompt is sent.
+     * knows (32 lower-case letters and digits): cmdgate knows it is a bearer token, and under scrub no child gets it,
+     * nor a copy of its value under another plain name, whole or inside a longer value. Nothing listens on port 9; {@code env} is Read under full, so no prompt is sent.
      */
     @OnEachJdk
     void scrub_withholds_the_variables_the_configuration_names_as_cmdgates_own_tokens(Jdk jdk) {
@@ -180,7 +180,7 @@ class SecretsIT {
         Path audit = tmp.resolve(name + "-audit.jsonl");
         Run run = jvm(jdk, work, "autonomy=full,prompt=http://127.0.0.1:9/approve,prompt.token.env=PT,secrets=scrub,audit=" + audit
                 + moreArgs)
-                .env("PT", token)
+                .env("PT", token).env("HANDOFF", token).env("WRAPPED", "k=" + token + ";")
                 .main(Commands.class).args(Spec.attempts()
                         .add("env", "@out=" + work.resolve("env.txt"), "env")
                         .add("shell", "sh", "-c", "printenv PT > " + work.resolve("shell.txt") + "; env >> " + work.resolve("shell.txt"))
@@ -188,10 +188,11 @@ class SecretsIT {
 
         assertThat(run.exit()).as(run.describe()).isZero();
         assertThat(run.result("env").ok()).as(run.describe()).isTrue();
-        assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible").doesNotContain(token, "PT=");
+        assertThat(Dirs.read(work.resolve("env.txt"))).contains("CMDGATE_IT_MARKER=visible")
+                .doesNotContain(token, "PT=", "HANDOFF=", "WRAPPED=");
         assertThat(bytes(work.resolve("shell.txt"))).doesNotContain(token);
         Audit.Line env = Audit.read(audit).only(l -> l.argv().equals(List.of("env")), "env");
-        assertThat((List<Object>) env.json().get("secrets_withheld")).contains("PT", "AWS_SECRET_ACCESS_KEY");
+        assertThat((List<Object>) env.json().get("secrets_withheld")).contains("PT", "HANDOFF", "WRAPPED", "AWS_SECRET_ACCESS_KEY");
         assertThat(Dirs.read(audit)).doesNotContain(token);
     }
 
@@ -221,6 +222,8 @@ class SecretsIT {
         secret.put("A23", "Cookie: session=Zx9qLm3RvT8nKpW2sYb7HcJ4dFg1Q");
         secret.put("A24", "Zx9qLm3RvT8nKpW2sYb7HcJ4dFg1QaE5uI6o");
         secret.put("GIT_CONFIG_VALUE_0", "X-Auth: Zk9qT3BxUnN0VXZ3WHl6");
+        secret.put("K1", "svc:aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vWxY");
+        secret.put("K6", "https://hooks.example.com/services/7aK2mQ9xL4vB8nR3tY6wZ1cD5");
         java.util.Map<String, String> everyday = new java.util.LinkedHashMap<>();
         everyday.put("GITHUB_SHA", "8f14e45fceea167a5a36dedd4bea2543cd1e1b2a");
         everyday.put("INVOCATION_ID", "0f6b3c2a9d8e4f5a6b7c8d9e0f1a2b3c");
@@ -229,6 +232,14 @@ class SecretsIT {
         everyday.put("JAVA_VERSION_IT", "jdk-17.0.9+9");
         everyday.put("MAIN_CLASS", "com.example.widgets.WidgetApplication2");
         everyday.put("LS_COLORS", "rs=0:di=01;34:ln=01;36:ex=01;32:*.tar=01;31");
+        everyday.put("GOOGLE_APPLICATION_CREDENTIALS", "/home/ci/gcp/sa.json");
+        everyday.put("KEYCLOAK_AUTH_SERVER_URL", "https://sso.example/auth");
+        everyday.put("NIX_PATH", "nixpkgs=/nix/store/9krlzvny65gdc8s7kpb6lkx8cd02c25b-source");
+        everyday.put("PYTHON_SHA256", "2a2c7cd1cf4e5fe5b5d6e3b2c1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2");
+        everyday.put("GPG_KEY", "A035C8C19219BA821ECEA86B64E628F8D684696D");
+        everyday.put("CI_COMMIT_TITLE", "Rename password: field in signup form");
+        everyday.put("VERCEL_DEPLOYMENT_ID", "dpl_8ZpqZ4tF3KmW2nB7xYc9LrA1sDfG");
+        everyday.put("JENKINS_NODE_COOKIE", "0b6ef5c8-a2f0-4f4c-9e1d-1a2b3c4d5e6f");
         ForkedJvm forked = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub")
                 .env("GIT_CONFIG_COUNT", "1").env("GIT_CONFIG_KEY_0", "http.extraHeader");
         for (java.util.Map<String, String> variables : List.of(secret, everyday)) {

@@ -21,9 +21,13 @@ import java.util.function.Supplier;
  * <p>The variables the configuration itself names as credentials ({@code prompt.token.env}, {@code decision.token.env},
  * {@code policy.token.env}) are secrets whatever their names and values, and under {@code scrub} no launch is granted
  * them: they are cmdgate's bearer tokens, and a child that printed one could speak to the approval service, the policy
- * server or the decision point as this JVM.
+ * server or the decision point as this JVM. So is any other variable whose value is, or holds, one of those tokens'
+ * values (the operator's copy under a plain name, {@code HANDOFF=$DT}): its name says nothing, its value is the token.
  */
 final class SecretScreen {
+
+    /** The shortest credential value that counts when contained in another value, not only when equal. */
+    private static final int MIN_CONTAINED = 8;
 
     private final AgentConfig.SecretsMode mode;
     private final Supplier<Gatekeeper> gatekeeper;
@@ -37,7 +41,7 @@ final class SecretScreen {
     /** The secret names of this JVM's own environment (it never changes), for the classifier they were found with. */
     private volatile Inherited inherited;
 
-    private record Inherited(RulesClassifier classifier, List<String> names, Set<String> set) {
+    private record Inherited(RulesClassifier classifier, List<String> names, Set<String> set, Set<String> copies) {
     }
 
     /**
@@ -65,6 +69,7 @@ final class SecretScreen {
         }
         Secrets secrets = new Secrets(rules);
         List<String> present = environment == null ? inherited(rules, secrets).names() : names(rules, secrets, environment);
+        Set<String> copies = environment == null ? inherited(rules, secrets).copies() : copies(environment);
         if (present.isEmpty()) {
             return SecretsRecord.NONE;
         }
@@ -76,7 +81,7 @@ final class SecretScreen {
         List<String> received = new ArrayList<>();
         List<String> withheld = new ArrayList<>();
         for (String name : present) {
-            (granted.contains(name) && !credentials.contains(name) ? received : withheld).add(name);
+            (granted.contains(name) && !credentials.contains(name) && !copies.contains(name) ? received : withheld).add(name);
         }
         if (withheld.isEmpty()) {
             return new SecretsRecord(received, withheld);
@@ -104,8 +109,14 @@ final class SecretScreen {
                     names.add(credential);
                 }
             }
+            Set<String> copies = copies(own);
+            for (String copy : copies) {
+                if (!names.contains(copy)) {
+                    names.add(copy);
+                }
+            }
             java.util.Collections.sort(names);
-            i = new Inherited(rules, names, Set.copyOf(names));
+            i = new Inherited(rules, names, Set.copyOf(names), copies);
             inherited = i;
         }
         return i;
@@ -124,11 +135,49 @@ final class SecretScreen {
             String name = e.getKey();
             boolean inheritedAsIs = e.getValue() != null && e.getValue().equals(own.get(name));
             if (inheritedAsIs ? jvm.set().contains(name)
-                    : credentials.contains(name) || rules.rules().isSecretVariable(name, e.getValue())) {
+                    : credentials.contains(name) || holdsCredential(e.getValue(), environment)
+                            || rules.rules().isSecretVariable(name, e.getValue())) {
                 out.add(name);
             }
         }
         java.util.Collections.sort(out);
         return out;
+    }
+
+    /** The variables of {@code environment}, not cmdgate's credential variables, whose value holds one's value. */
+    private Set<String> copies(Map<String, String> environment) {
+        if (credentials.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> out = new java.util.HashSet<>();
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            if (!credentials.contains(e.getKey()) && holdsCredential(e.getValue(), environment)) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@code value} is, or holds, the value of one of cmdgate's credential variables as this JVM or the
+     * launch's environment has it. A value shorter than {@link #MIN_CONTAINED} counts only when equal: a short token
+     * inside unrelated text would withhold half the environment.
+     */
+    private boolean holdsCredential(String value, Map<String, String> environment) {
+        if (value == null || value.isEmpty()) {
+            return false;
+        }
+        Map<String, String> own = OwnEnvironment.get();
+        for (String credential : credentials) {
+            if (holds(value, own.get(credential)) || environment != own && holds(value, environment.get(credential))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean holds(String value, String token) {
+        return token != null && !token.isEmpty()
+                && (value.equals(token) || token.length() >= MIN_CONTAINED && value.contains(token));
     }
 }

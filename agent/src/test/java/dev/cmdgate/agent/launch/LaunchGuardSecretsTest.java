@@ -97,11 +97,12 @@ class LaunchGuardSecretsTest {
     /**
      * The approval service's token under a plain name ({@code prompt.token.env=PT}, a value no shape rule knows), and
      * under a name a grant covers ({@code AWS_GATE_KEY}, which the built-in rules grant {@code aws} by {@code AWS_*}):
-     * under scrub neither reaches any launch, granted or not; under pass both do, and the audit line names them.
+     * under scrub neither reaches any launch, granted or not; under pass both do, and the audit line names them. A
+     * copy of the token's value under a plain name, whole or inside a longer value, goes the same way.
      */
     @Test
     void theGatesOwnTokenVariablesAreWithheldFromEveryLaunchUnderScrub() throws IOException {
-        String token = "q8zr2lmx9vtn4kpw7syb3hcj6dfg1q0w";
+        String token = "approver-tk-plain-words";
         for (AgentConfig.SecretsMode mode : AgentConfig.SecretsMode.values()) {
             Path audit = dir.resolve(mode + ".jsonl");
             Map<String, String> settings = new HashMap<>(config(mode, audit).settings());
@@ -117,18 +118,24 @@ class LaunchGuardSecretsTest {
             env.put("PT", token);
             env.put("AWS_GATE_KEY", token);
             env.put("PLAIN", "visible");
+            env.put("HANDOFF", token);
+            env.put("WRAPPED", "k=" + token + ";");
+            env.put("SHORT", token.substring(0, 6));
 
             Map<String, String> aws = environmentGiven(g.checkStart(new String[] {"aws", "s3", "ls"}, env, null, new Redirect[3], false));
             Map<String, String> printenv = environmentGiven(g.checkStart(new String[] {"printenv"}, env, null, new Redirect[3], false));
             List<Map<String, Object>> lines = audit(audit);
             if (mode == AgentConfig.SecretsMode.SCRUB) {
                 assertThat(aws).containsEntry("AWS_SECRET_ACCESS_KEY", VALUE).containsEntry("PLAIN", "visible")
-                        .doesNotContainKeys("PT", "AWS_GATE_KEY");
-                assertThat(printenv).containsEntry("PLAIN", "visible").doesNotContainKeys("PT", "AWS_GATE_KEY");
-                assertThat(lines.get(0).get("secrets_withheld")).isEqualTo(List.of("AWS_GATE_KEY", "GITHUB_TOKEN", "PT"));
+                        .doesNotContainKeys("PT", "AWS_GATE_KEY", "HANDOFF", "WRAPPED");
+                assertThat(printenv).containsEntry("PLAIN", "visible").containsKey("SHORT")
+                        .doesNotContainKeys("PT", "AWS_GATE_KEY", "HANDOFF", "WRAPPED");
+                assertThat(lines.get(0).get("secrets_withheld"))
+                        .isEqualTo(List.of("AWS_GATE_KEY", "GITHUB_TOKEN", "HANDOFF", "PT", "WRAPPED"));
             } else {
                 assertThat(aws).containsEntry("PT", token).containsEntry("AWS_GATE_KEY", token);
-                assertThat(lines.get(1).get("secrets")).isEqualTo(List.of("AWS_GATE_KEY", "AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN", "PT"));
+                assertThat(lines.get(1).get("secrets"))
+                        .isEqualTo(List.of("AWS_GATE_KEY", "AWS_SECRET_ACCESS_KEY", "GITHUB_TOKEN", "HANDOFF", "PT", "WRAPPED"));
             }
             assertThat(Files.readString(audit)).doesNotContain(token);
         }

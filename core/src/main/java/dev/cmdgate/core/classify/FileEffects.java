@@ -1377,7 +1377,8 @@ final class FileEffects {
         boolean found = dynamic
                 ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path, recursive)
                         || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
-                : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path);
+                : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path)
+                        || own.isSecretRead(path, recursive);
         if (!found && cdInto != CD_NONE && isRelative(path)) {
             // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
             for (String dir : PROCESS_DIRS) {

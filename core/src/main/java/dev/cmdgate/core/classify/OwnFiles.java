@@ -27,7 +27,7 @@ import java.util.List;
 public final class OwnFiles {
 
     /** No protected files: the classifier of the CLI and the tests. */
-    public static final OwnFiles NONE = new OwnFiles(List.of(), null);
+    public static final OwnFiles NONE = new OwnFiles(List.of(), List.of(), null);
 
     /** How a protected path covers files. */
     public enum Kind {
@@ -44,11 +44,38 @@ public final class OwnFiles {
     }
 
     private final List<Entry> entries;
+    /**
+     * The protected files that hold a credential of the gate's (a token file, a client or signing key): reading one
+     * is a credential-store read, as reading {@code /proc/*}{@code /environ} is. Absolute, normalised, also real.
+     */
+    private final List<String> secrets;
     private final String home;
 
-    private OwnFiles(List<Entry> entries, String home) {
+    private OwnFiles(List<Entry> entries, List<String> secrets, String home) {
         this.entries = List.copyOf(entries);
+        this.secrets = List.copyOf(secrets);
         this.home = home;
+    }
+
+    /**
+     * Whether reading {@code path} (normalised, absolute or under {@code ~}) reads one of the gate's credential
+     * files: the file itself or, for a recursive reader, a directory above one.
+     */
+    boolean isSecretRead(String path, boolean recursive) {
+        if (secrets.isEmpty() || path.isEmpty()) {
+            return false;
+        }
+        String p = path.equals("~") || path.startsWith("~/") ? home + path.substring(1) : path;
+        if (!p.startsWith("/")) {
+            return false;
+        }
+        p = PathText.resolveDots(PathText.normalize(p));
+        for (String secret : secrets) {
+            if (secret.equals(p) || recursive && (p.equals("/") || secret.startsWith(p.endsWith("/") ? p : p + "/"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A builder; {@code home} is the home directory {@code ~} stands for (null: the JVM's {@code user.home}). */
@@ -73,6 +100,7 @@ public final class OwnFiles {
     public static final class Builder {
         private final String home;
         private final List<Entry> entries = new ArrayList<>();
+        private final List<String> secrets = new ArrayList<>();
 
         Builder(String home) {
             this.home = home;
@@ -92,6 +120,21 @@ public final class OwnFiles {
             return this;
         }
 
+        /** Adds a protected file that holds a credential of the gate's: reading it is a credential-store read too. */
+        public Builder addSecret(Path path, String what) {
+            if (path == null) {
+                return this;
+            }
+            add(path, Kind.FILE, what);
+            Path abs = path.toAbsolutePath().normalize();
+            secrets.add(abs.toString());
+            Path real = realPath(abs);
+            if (real != null && !real.equals(abs)) {
+                secrets.add(real.toString());
+            }
+            return this;
+        }
+
         private void add(String path, Kind kind, String what) {
             for (Entry e : entries) {
                 if (e.path().equals(path) && e.kind() == kind) {
@@ -102,7 +145,7 @@ public final class OwnFiles {
         }
 
         public OwnFiles build() {
-            return entries.isEmpty() ? NONE : new OwnFiles(entries, home);
+            return entries.isEmpty() ? NONE : new OwnFiles(entries, secrets, home);
         }
 
         /** The path with the links of its existing part resolved (the file itself may not exist yet). */

@@ -6,8 +6,7 @@ package dev.cmdgate.core.rules;
  * 30-character key, a 40-character key of capitals and digits). Generated keys scatter their digits among their
  * letters; what this leaves alone on purpose: names and identifiers (digits in at most one place:
  * {@code MyApplication2}), hexadecimal shorter than {@code minHexLength} (commit hashes, systemd's invocation ids,
- * object ids), UUIDs and versions (their runs are short), paths (they start with {@code /}), anything with a blank
- * or a {@code :}.
+ * object ids), UUIDs and versions (their runs are short), file paths.
  *
  * @param minLength    the fewest letters and digits in one unbroken run
  * @param minHexLength the fewest characters of a run of one-case hexadecimal (a 256-bit key as hex has 64)
@@ -31,23 +30,55 @@ record RandomRun(int minLength, int minHexLength) {
         }
     }
 
+    /**
+     * Whether a word of the value holds such a run. Words are the runs of token characters between blanks, {@code :}
+     * and other separators, so a key beside a user name, a host or a scheme ({@code svc:KEY}, {@code admin KEY}) and
+     * one in a URL's path ({@code https://hooks.example/services/KEY}) are judged; a file path (a word, or the rest
+     * of a word after {@code =}, starting with a single {@code /}) is not: store hashes and temporary names in paths
+     * are not keys.
+     */
     boolean matches(String value) {
         int n = value.length();
-        if (n < minLength || value.charAt(0) == '/') {
+        if (n < minLength) {
             return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (!isAlphanumeric(value.charAt(i)) && "-_.+/=".indexOf(value.charAt(i)) < 0) {
-                return false;
-            }
         }
         int i = 0;
         while (i < n) {
-            while (i < n && !isAlphanumeric(value.charAt(i))) {
+            while (i < n && !isTokenChar(value.charAt(i))) {
                 i++;
             }
             int start = i;
-            while (i < n && isAlphanumeric(value.charAt(i))) {
+            int end = start;
+            while (end < n && isTokenChar(value.charAt(end))) {
+                end++;
+            }
+            if (end - start >= minLength && hasRandomRun(value, start, pathStart(value, start, end))) {
+                return true;
+            }
+            i = end;
+        }
+        return false;
+    }
+
+    /** Where a file path begins inside the word {@code [start, end)}: at its start or after a {@code =}; else its end. */
+    private static int pathStart(String value, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (value.charAt(i) == '/' && (i == start || value.charAt(i - 1) == '=')
+                    && (i + 1 >= end || value.charAt(i + 1) != '/')) {
+                return i;
+            }
+        }
+        return end;
+    }
+
+    private boolean hasRandomRun(String value, int from, int to) {
+        int i = from;
+        while (i < to) {
+            while (i < to && !isAlphanumeric(value.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < to && isAlphanumeric(value.charAt(i))) {
                 i++;
             }
             if (i - start >= minLength && random(value, start, i)) {
@@ -55,6 +86,10 @@ record RandomRun(int minLength, int minHexLength) {
             }
         }
         return false;
+    }
+
+    private static boolean isTokenChar(char c) {
+        return isAlphanumeric(c) || "-_.+/=".indexOf(c) >= 0;
     }
 
     /**

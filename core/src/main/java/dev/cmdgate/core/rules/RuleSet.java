@@ -64,6 +64,14 @@ public final class RuleSet {
     final List<String> secretVars = new ArrayList<>();
     final List<String> notSecretVars = new ArrayList<>();
     final List<String> secretValues = new ArrayList<>();
+    /** Names that may hold a pointer to a credential (a key file's path, a server's URL) instead of one. */
+    final List<String> pointerVars = new ArrayList<>();
+    /** Names whose URL is the credential itself (a webhook): never a pointer. */
+    final List<String> bearerUrlVars = new ArrayList<>();
+    /** Names whose values are drawn-looking but no secret (identifiers, digests): not judged by the random shapes. */
+    final List<String> notRandomVars = new ArrayList<>();
+    /** Names whose values are prose people write (commit messages): judged by the random shapes only. */
+    final List<String> proseVars = new ArrayList<>();
     /** The shape of a generated credential ({@code secret-random-values}); null when the rules set none. */
     RandomToken randomSecrets;
     /** A generated credential's shorter and one-case shapes ({@code secret-random-runs}); null when the rules set none. */
@@ -814,23 +822,35 @@ public final class RuleSet {
      * Whether an environment variable holds a secret: its value matches a {@code secret-values} glob, or its name
      * a {@code secret-vars} glob and no {@code not-secret-vars} glob. A name exception speaks for the name only:
      * {@code OAUTH_TOKEN_URL} usually holds a plain URL, but one with a password in it is a secret like any other.
-     * Names are compared without regard to case ({@code github_token} is as secret as {@code GITHUB_TOKEN}).
+     * Names are compared without regard to case ({@code github_token} is as secret as {@code GITHUB_TOKEN}). Names
+     * narrow how a value is read: under a {@code not-random-vars} name (an id, a digest) the random shapes do not
+     * apply; under a {@code prose-vars} name (a commit message) only they do, a sentence saying {@code password:} being
+     * no credential; a secret name listed in {@code secret-pointer-vars} (and not {@code secret-url-vars}) whose value
+     * is an absolute path or a URL without a user part, query or fragment points at a credential and is none.
      */
     public boolean isSecretVariable(String name, String value) {
         if (name == null) {
             return false;
         }
-        if (value != null && isSecretValue(value)) {
-            return true;
-        }
         String n = name.toUpperCase(java.util.Locale.ROOT);
         SecretGlobs g = secretGlobs();
-        return !Glob.anyMatch(g.notNames(), n) && Glob.anyMatch(g.names(), n);
+        if (value != null) {
+            boolean prose = Glob.anyMatch(g.prose(), n);
+            boolean random = !Glob.anyMatch(g.notRandom(), n) && isRandomValue(value);
+            if (random || !prose && (Glob.anyMatch(secretValues, value) || credentialMarkers.matches(value))) {
+                return true;
+            }
+        }
+        if (Glob.anyMatch(g.notNames(), n) || !Glob.anyMatch(g.names(), n)) {
+            return false;
+        }
+        // a pointer (GOOGLE_APPLICATION_CREDENTIALS=/path/sa.json, KEYCLOAK_AUTH_SERVER_URL=https://sso/auth) is no secret
+        return value == null || !Glob.anyMatch(g.pointers(), n) || Glob.anyMatch(g.bearerUrls(), n)
+                || !CredentialPointer.is(value);
     }
 
-    private boolean isSecretValue(String value) {
-        return Glob.anyMatch(secretValues, value) || credentialMarkers.matches(value)
-                || randomSecrets != null && randomSecrets.matches(value) || randomRuns != null && randomRuns.matches(value);
+    private boolean isRandomValue(String value) {
+        return randomSecrets != null && randomSecrets.matches(value) || randomRuns != null && randomRuns.matches(value);
     }
 
     /**
@@ -858,7 +878,8 @@ public final class RuleSet {
     }
 
     /** The secret-variable globs as character arrays, made on first use (the lists are complete by then). */
-    private record SecretGlobs(char[][] names, char[][] notNames) {
+    private record SecretGlobs(char[][] names, char[][] notNames, char[][] pointers, char[][] bearerUrls,
+            char[][] notRandom, char[][] prose) {
     }
 
     private volatile SecretGlobs secretGlobs;
@@ -866,7 +887,8 @@ public final class RuleSet {
     private SecretGlobs secretGlobs() {
         SecretGlobs g = secretGlobs;
         if (g == null) {
-            g = new SecretGlobs(Glob.compile(secretVars), Glob.compile(notSecretVars));
+            g = new SecretGlobs(Glob.compile(secretVars), Glob.compile(notSecretVars), Glob.compile(pointerVars),
+                    Glob.compile(bearerUrlVars), Glob.compile(notRandomVars), Glob.compile(proseVars));
             secretGlobs = g;
         }
         return g;

@@ -87,6 +87,10 @@ final class SettingsRows {
             case "secret-vars" -> rules.secretVars.addAll(upper(rest));
             case "not-secret-vars" -> rules.notSecretVars.addAll(upper(rest));
             case "secret-values" -> rules.secretValues.addAll(rest);
+            case "secret-pointer-vars" -> rules.pointerVars.addAll(upper(rest));
+            case "secret-url-vars" -> rules.bearerUrlVars.addAll(upper(rest));
+            case "not-random-vars" -> rules.notRandomVars.addAll(upper(rest));
+            case "prose-vars" -> rules.proseVars.addAll(upper(rest));
             case "secret-random-values" -> rules.randomSecrets = rest.size() == 1 && rest.get(0).equals("off") ? null
                     : RandomToken.parse(rest);
             case "secret-random-runs" -> rules.randomRuns = rest.size() == 1 && rest.get(0).equals("off") ? null

@@ -125,7 +125,72 @@ class SecretShapesTest {
         env.put("AWS_REGION", "eu-west-1");
         env.put("SHLVL", "1");
         env.put("_", "/usr/bin/env");
+        // pointers to credentials, ids, digests, tool state and prose CI hands its jobs
+        env.put("GOOGLE_APPLICATION_CREDENTIALS", "/home/ci/gcp/sa.json");
+        env.put("AWS_SHARED_CREDENTIALS", "~/.aws/credentials");
+        env.put("SSL_CLIENT_KEY", "/etc/ssl/private/client.pem");
+        env.put("NIX_PATH", "nixpkgs=/nix/store/9krlzvny65gdc8s7kpb6lkx8cd02c25b-source");
+        env.put("_ModuleTable001_", "X01vZHVsZVRhYmxlXz17WyJNVHZlcnNpb24iXT0zLFsiY19yZWJ1aWxkVGltZSJdPWZhbHNlLFsiY19zaG9ydFRpbWUiXT1mYWxz"
+                + "ZSxkZXB0aFQ9e30sZmFtaWx5PXt9LG1UPXtHQ0M9e1siZm4iXT0iL29wdC9tb2R1bGVmaWxlcy9HQ0MvMTIuMi4wLmx1YSIsWyJmdWxsTmFtZSJdPSJH");
+        env.put("_ModuleTable002_", "cFQ9e30sWyJzdGFja0RlcHRoIl09MCxbInN0YXR1cyJdPSJhY3RpdmUiLFsidXNlck5hbWUiXT0iR0NDIix9LH0sbXBhdGhBPXsi"
+                + "L29wdC9tb2R1bGVmaWxlcyIsfSxzeXN0ZW1CYXNlTVBBVEg9Ii9vcHQvbW9kdWxlZmlsZXMiLH0=");
+        env.put("_ModuleTable_Sz_", "2");
+        env.put("KEYCLOAK_AUTH_SERVER_URL", "https://sso.example/auth");
+        env.put("OIDC_TOKEN_ENDPOINT", "https://sso.example/realms/app/protocol/openid-connect/token");
+        env.put("GITLAB_USER_LOGIN", "jdoe");
+        env.put("JENKINS_NODE_COOKIE", "0b6ef5c8-a2f0-4f4c-9e1d-1a2b3c4d5e6f");
+        env.put("HUDSON_SERVER_COOKIE", "4f1b3c5e2a6d7f80");
+        env.put("CACHE_KEY", "deps-v1-linux-node20");
+        env.put("GPG_KEY", "A035C8C19219BA821ECEA86B64E628F8D684696D");
+        env.put("PYTHON_SHA256", "2a2c7cd1cf4e5fe5b5d6e3b2c1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2");
+        env.put("NODE_SHA512", "9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0"
+                + "9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0");
+        env.put("RENDER_SERVICE_ID", "srv-cm1a2b3c4d5e6f7g8h9i");
+        env.put("VERCEL_DEPLOYMENT_ID", "dpl_8ZpqZ4tF3KmW2nB7xYc9LrA1sDfG");
+        env.put("TFC_RUN_ID", "run-CLVETW6HVxbZrCGS");
+        env.put("CI_COMMIT_TITLE", "Rename password: field in signup form");
+        env.put("CI_COMMIT_MESSAGE", "Fix client: pass token= through to the API\n\nThe secret=, api_key= and Authorization: "
+                + "header names are now read from the config");
+        env.put("BUILD_SOURCEVERSIONMESSAGE", "Merge PR 42: store the password hash (bcrypt)");
+        env.put("CI_MERGE_REQUEST_TITLE", "Draft: rotate the Cookie: header handling");
+        env.put("E02_RUNNER_TRACKING_ID", "github_1a2b3c4d-5e6f-7081-92a3-b4c5d6e7f809");
+        env.put("GITHUB_HEAD_REF", "dependabot/npm_and_yarn/lodash-4.17.21");
+        env.put("TRACEPARENT", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+        env.put("OTEL_RESOURCE_ATTRIBUTES", "service.name=app,deployment.environment=prod");
+        env.put("CODESPACE_NAME", "octocat-improved-space-guide-9v7x6w5q4p3r2");
+        env.put("AZURE_HTTP_USER_AGENT", "VSTS_0e7b2a1c4d5f6e8a9b0c1d2e3f4a5b6c_build_12_0");
+        env.put("CI_ENVIRONMENT_SLUG", "review-feature-j-8k2m1q");
+        env.put("MAVEN_CMD_LINE_ARGS", "-B -ntp verify -Dmaven.repo.local=/home/ci/.m2/repository -Pit");
         assertThat(S.names(env)).isEmpty();
+    }
+
+    /** A generated key beside a user, a host or a scheme, or in a URL's path, is judged word by word. */
+    @Test
+    void keysBesideABlankAColonOrInAUrlPathAreSecrets() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("K1", "svc:aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vWxY");
+        env.put("K2", "svc aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vWxY");
+        env.put("K3", "minioadmin 7aK2mQ9xL4vB8nR3tY6wZ1cD5");
+        env.put("K4", "registry.example:K7Q2M9X4L8V3B6N1R5T0Y2W7");
+        env.put("K5", "api:k3j9x7m2q8v4b6n1r5t0y2w7z3c8");
+        env.put("K6", "https://hooks.example.com/services/7aK2mQ9xL4vB8nR3tY6wZ1cD5");
+        env.put("K7", "https://relay.example/v1/7aK2mQ9xL4vB8nR3tY6wZ1cD5/push?x=1");
+        assertThat(S.names(env)).containsExactlyInAnyOrderElementsOf(env.keySet());
+    }
+
+    /** A pointer's exception is narrow: a URL carrying a user part or a query, a webhook, a value that is no pointer. */
+    @Test
+    void pointerNamesStillHoldSecretsThatAreNoPointers() {
+        RuleSet r = RuleSet.builtin();
+        assertThat(r.isSecretVariable("GOOGLE_APPLICATION_CREDENTIALS", "{\"type\":\"service_account\"}")).isTrue();
+        assertThat(r.isSecretVariable("APP_CREDENTIALS", "deploy:hunter2")).isTrue();
+        assertThat(r.isSecretVariable("KEYCLOAK_AUTH_SERVER_URL", "https://admin:pw@sso.example/auth")).isTrue();
+        assertThat(r.isSecretVariable("SERVICE_AUTH_SERVER_URL", "https://sso.example/auth?client_key=abc")).isTrue();
+        assertThat(r.isSecretVariable("TEAM_WEBHOOK_URL", "https://hooks.example.com/services/plain")).isTrue();
+        assertThat(r.isSecretVariable("DEPLOY_KEY", "/home/ci/keys/deploy key")).isTrue();
+        assertThat(r.isSecretVariable("DEPLOY_KEY", "//share/keys/deploy")).isTrue();
+        assertThat(r.isSecretVariable("CI_COMMIT_MESSAGE", "use key aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vWxY now")).isTrue();
+        assertThat(r.isSecretVariable("BUILD_ID", "password: hunter2")).isTrue();
     }
 
     @Test
