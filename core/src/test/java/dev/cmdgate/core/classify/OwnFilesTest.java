@@ -303,6 +303,32 @@ class OwnFilesTest {
         assertThat(in(work.toString(), "cp x d1*/e/notes").commandClass()).isEqualTo(CommandClass.WRITE);
     }
 
+    /**
+     * After a shopt the options may fold case, but only in components that hold a wildcard: a directory above the
+     * working directory is named literally and never listed, so a huge one there does not refuse an everyday line.
+     */
+    @Test
+    void afterAShoptOnlyComponentsWithAWildcardAreListed() throws IOException {
+        Path big = Files.createDirectories(tmp.resolve("big"));
+        for (int i = 0; i <= 1200; i++) {
+            Files.createFile(big.resolve("f" + i));
+        }
+        Path work = Files.createDirectories(big.resolve("w/work"));
+        Files.createDirectories(work.resolve("out/a"));
+        Files.writeString(work.resolve("out/a/x.class"), "");
+        for (String line : new String[] {"shopt -s nullglob; for f in *.txt; do cp \"$f\" out/; done",
+                "shopt -s globstar; rm -f out/**/*.class", "GLOBIGNORE=.:..; rm -f out/*.o", "shopt -s nullglob; cp x out/*/",
+                "shopt -s nocaseglob; cp x OUT/*/"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.findings()).as(line + " " + r.findings()).extracting(Finding::reason)
+                    .noneMatch(f -> f.startsWith("changes cmdgate's own files"));
+        }
+        // a wildcard in the big directory itself is still bounded, and refused past the bound
+        ownFiles(work.toString(), "shopt -s nocaseglob; cp x " + big + "/F*/notes");
+        // the wildcard component is still matched in either case
+        ownFiles("/tmp", "shopt -s nocaseglob; cp x STATE/../GAT[E]/audit.jsonl");
+    }
+
     @Test
     void aRelativeWriteAfterACdIntoAProtectedDirectoryIsDestructive() throws IOException {
         Path work = Files.createDirectories(tmp.resolve("work"));
