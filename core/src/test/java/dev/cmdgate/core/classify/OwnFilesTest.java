@@ -136,6 +136,13 @@ class OwnFilesTest {
             "STATE | cp x ../g*/audit.jsonl$(:)                 | Destructive",
             "STATE | echo x >> ../[g]ate/user.rul$(printf e)s   | Destructive",
             "/tmp  | cp x STATE/../g?te/$(printf audit.jsonl)   | Destructive",
+            // a bracket the known beginning opens may be closed after the run-time part: one character, any
+            "STATE | cp x ../gate/[$(:)a]udit.jsonl             | Destructive",
+            "STATE | echo x >> ../gate/[$(:)u]ser.rules         | Destructive",
+            "STATE | cp x ../gate/[${x}a]udit.jsonl             | Destructive",
+            "STATE | cp x ../gate/[`:`a]*.jsonl                 | Destructive",
+            "STATE | cp x ../other/[$(:)a]udit.jsonl            | Write",
+            "STATE | cp x ../gate/x/[$(:)a]b                    | Write",
             "STATE | cp x ../g*/other$(:)                       | Write",
             "STATE | cp x ${PWD%/*}/gate/other.txt$(:)          | Write",
             "STATE | cp x ${PWD%/*}/gate/[o]ther.txt            | Write",
