@@ -120,6 +120,15 @@ class OwnFilesTest {
             "/tmp  | echo x >> STATE/user.rule[[=s=]]           | Destructive",
             "/tmp  | shopt -s nocaseglob; cp x STATE/../GAT[E]/audit.jsonl | Destructive",
             "/tmp  | shopt -s nocaseglob; cp x STATE/../gat[e]/AUDIT.JSONL | Destructive",
+            // options set anywhere in the line, or by a source the text does not show, hold for every pattern in it
+            "/tmp  | bash -O nocaseglob -c 'cp x STATE/../GAT[E]/audit.jsonl' | Destructive",
+            "/tmp  | env BASHOPTS=nocaseglob bash -c 'cp x STATE/../GAT[E]/audit.jsonl' | Destructive",
+            "/tmp  | BASH_ENV=o.sh bash -c 'cp x STATE/../GAT[E]/audit.jsonl' | Destructive",
+            "/tmp  | f(){ cp x STATE/../GAT[E]/audit.jsonl; }; shopt -s nocaseglob; f | Destructive",
+            "/tmp  | trap 'cp x STATE/../GAT[E]/audit.jsonl' EXIT; shopt -s nocaseglob | Destructive",
+            "/tmp  | . ./o.sh; cp x STATE/../GAT[E]/audit.jsonl | Destructive",
+            "/tmp  | cd /tmp && source o.sh && cp x STATE/../GAT[E]/audit.jsonl | Destructive",
+            "/tmp  | find . -name x; cp x STATE/../GAT[E]/audit.jsonl | Write",
             "/tmp  | cp x STATE/../GAT[E]/audit.jsonl           | Write",
             "/tmp  | cp x STATE/../[[.g.]]ate/other.txt         | Write",
             // after a part only known at run time every literal stretch is matched as a pattern with the ends of
@@ -334,6 +343,29 @@ class OwnFilesTest {
         ownFiles(work.toString(), "shopt -s nocaseglob; cp x " + big + "/F*/notes");
         // the wildcard component is still matched in either case
         ownFiles("/tmp", "shopt -s nocaseglob; cp x STATE/../GAT[E]/audit.jsonl");
+    }
+
+    /** BASHOPTS or BASH_ENV in the launch's environment sets options for every bash the line starts. */
+    @Test
+    void globOptionsFromTheLaunchEnvironmentWidenMatching() {
+        String line = "cp x " + state + "/../GAT[E]/audit.jsonl";
+        for (Map<String, String> env : List.of(Map.of("BASHOPTS", "nocaseglob"), Map.of("BASH_ENV", "/tmp/o.sh"))) {
+            Classification r = c.classifyArgv(List.of("bash", "-c", line), env, dev.cmdgate.core.LaunchSite.of("/tmp", List::of));
+            assertThat(r.commandClass()).as(env + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        assertThat(c.classifyArgv(List.of("bash", "-c", line), Map.of("LANG", "C"), dev.cmdgate.core.LaunchSite.of("/tmp", List::of))
+                .commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void aSourcedFileIsACommandWordNotAnOperand() {
+        assertThat(GlobOptionSources.sources(". ./o.sh")).isTrue();
+        assertThat(GlobOptionSources.sources("cd x && . o.sh; ls")).isTrue();
+        assertThat(GlobOptionSources.sources("if true; then source o.sh; fi")).isTrue();
+        assertThat(GlobOptionSources.sources("X=1 . o.sh")).isTrue();
+        assertThat(GlobOptionSources.sources("find . -name x")).isFalse();
+        assertThat(GlobOptionSources.sources("echo source .")).isFalse();
+        assertThat(GlobOptionSources.sources("git add . && ls ./src")).isFalse();
     }
 
     @Test
