@@ -62,8 +62,8 @@ final class GlobOptionSources {
                 i++;
                 continue;
             }
-            if (c == ';' || c == '&' || c == '|' || c == '(' || c == '{' || c == '\n' || c == '`') {
-                commandPosition = true;
+            if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' || c == '\n' || c == '`') {
+                commandPosition = c != ')';   // after a closing parenthesis an operator or a redirection follows
                 i++;
                 continue;
             }

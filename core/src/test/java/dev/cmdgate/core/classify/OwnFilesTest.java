@@ -366,6 +366,8 @@ class OwnFilesTest {
         assertThat(GlobOptionSources.sources("find . -name x")).isFalse();
         assertThat(GlobOptionSources.sources("echo source .")).isFalse();
         assertThat(GlobOptionSources.sources("git add . && ls ./src")).isFalse();
+        assertThat(GlobOptionSources.sources("(cd a) && x=$(pwd) ; f() { :; }")).isFalse();
+        assertThat(GlobOptionSources.sources("(. o.sh)")).isTrue();
     }
 
     @Test
