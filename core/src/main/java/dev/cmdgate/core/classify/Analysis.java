@@ -233,6 +233,9 @@ final class Analysis {
             raise("", "argv", setting("empty"));
             return;
         }
+        if (GlobOptionSources.widen(argv, env)) {
+            files.dotglob = true;   // options from anywhere in the line or its environment hold for every pattern
+        }
         List<Arg> words = new ArrayList<>(argv.size());
         for (String s : argv) {
             words.add(Arg.literal(s));

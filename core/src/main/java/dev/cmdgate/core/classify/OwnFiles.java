@@ -195,7 +195,7 @@ public final class OwnFiles {
             if (after != null) {
                 return after;
             }
-            p = known;
+            p = openBracketAsWildcard(known);
             if (p.isEmpty()) {
                 return null;   // nothing is known about where it goes
             }
@@ -229,6 +229,21 @@ public final class OwnFiles {
                     disk != null ? disk : new DiskSiteFiles(java.util.Map.of(), home));
         }
         return null;
+    }
+
+    /**
+     * A known beginning whose last component opens a bracket the text does not close ({@code ../state/[} before
+     * {@code $(:)a]udit.jsonl}): the run-time part or the text after it may close it, and then the shell reads one
+     * character there, so the beginning is that wildcard ({@code ../state/?}), its members unknown. A {@code '/'} after
+     * the {@code [} keeps it literal, as the shell does.
+     */
+    static String openBracketAsWildcard(String known) {
+        int open = known.lastIndexOf('[');
+        if (open < 0 || known.indexOf(']', open) >= 0 || known.indexOf('/', open) >= 0
+                || open > 0 && known.charAt(open - 1) == '\\') {
+            return known;
+        }
+        return known.substring(0, open) + "?";
     }
 
     /**

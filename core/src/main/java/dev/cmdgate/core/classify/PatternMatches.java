@@ -8,7 +8,8 @@ import java.util.List;
  * A written path holding a pattern ({@code z/[S]/audit.jsonl}) judged by what it expands to on disk when the launch
  * is decided, as the shell will expand it: each component with a wildcard matched against the names its directory
  * lists ({@link ShellPattern}; {@code **} as any depth, {@code .*} as {@code .} and {@code ..} too: a superset of
- * what shells and their options match; after a {@code shopt} in the line, either case of a letter too),
+ * what shells and their options match; after a {@code shopt} in the line, either case of a letter too, in the
+ * components that hold a wildcard: the shell takes a component written out as it is, never case-folded),
  * each match then judged as a literal path, its links resolved ({@link OwnFiles#reachedLiterally}). The word as
  * written is judged too (a pattern that matches nothing, or quoted wildcards, stay as they are). Listing is bounded
  * in directories, matches and, through the launch's {@link SiteFiles}, entries and time: past a bound the word is
@@ -79,8 +80,10 @@ final class PatternMatches {
             if (part.isEmpty()) {
                 continue;
             }
-            // after a shopt (nocaseglob) a name written out matches its other cases too; . and .. are the shell's own
-            if (!PathPattern.isPattern(part) && (!dotglob || part.equals(".") || part.equals(".."))) {
+            // a component without a wildcard is not globbed at all, whatever the options: bash (nocaseglob, dotglob)
+            // only tests that the name exists, so its directory is never listed (a big /tmp above the working
+            // directory must not refuse an everyday pattern)
+            if (!PathPattern.isPattern(part)) {
                 for (int i = 0; i < current.size(); i++) {
                     current.set(i, current.get(i) + "/" + part);
                 }

@@ -4,23 +4,23 @@ import dev.cmdgate.core.SiteFiles;
 import java.util.List;
 
 /**
- * The site's files as any process reads them: a path that names the process reading it ({@code /proc/self/…},
+ * The site's files as any process reads them: a path that may name the process reading it ({@code /proc/self/…},
  * {@code /proc/thread-self/…}, {@code /dev/fd/…}, {@code /dev/stdin} and its kin) is the JVM's own when cmdgate
  * reads it and git's when git does ({@code include.path = /proc/self/cwd/evil.cfg} is the launch directory's
- * file to git), so it is {@link SiteFiles.Unreadable}: what the program reads there cannot be told. Judged on the
- * path as written, its {@code .} and {@code ..} taken as text, and on every symbolic link among its components:
- * the link's target as written (judged the same way, links in it too, at most {@link #MAX_LINKS} of them) and where
- * it leads for this JVM — into this process's own {@code /proc} directory ({@code .git/p -> /proc/self}, or a link
- * to {@code /proc} followed by {@code self}).
+ * file to git), so it is {@link SiteFiles.Unreadable}: what the program reads there cannot be told. Every path
+ * under {@code /proc} is one: {@code /proc/N} of a pid not in use when cmdgate reads is the program itself once it
+ * runs as pid N, and no steering file legitimately lives there. Judged on the path as written, its {@code .} and
+ * {@code ..} taken as text, and on every symbolic link among its components: the link's target as written (judged
+ * the same way, links in it too, at most {@link #MAX_LINKS} of them) and where it leads for this JVM ({@code
+ * .git/p -> /proc/self}, or a link to {@code /proc}). A path holding {@code ..} always has its links looked at one by
+ * one: where it ends for this JVM says nothing of the links it passed ({@code y/../../L/..} with {@code L ->
+ * /proc/self/cwd} may end where its text does for cmdgate and elsewhere for git).
  */
 final class ReaderNeutralFiles implements SiteFiles {
 
-    private static final String[] READER_OWN = {"/proc/self", "/proc/thread-self", "/dev/fd", "/dev/stdin", "/dev/stdout",
-        "/dev/stderr"};
+    private static final String[] READER_OWN = {"/proc", "/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr"};
     /** At most this many links are followed to judge one path (the kernel's own limit). */
     static final int MAX_LINKS = 40;
-    /** This process's directory under /proc, where /proc/self leads when cmdgate follows it. */
-    private static final String OWN_PROC = "/proc/" + ProcessHandle.current().pid();
 
     private final SiteFiles files;
 
@@ -28,7 +28,7 @@ final class ReaderNeutralFiles implements SiteFiles {
         this.files = files;
     }
 
-    /** Whether the absolute path names the process that reads it. */
+    /** Whether the absolute path may name the process that reads it. */
     static boolean readerOwn(String path) {
         String p = PathText.resolveDots(PathText.normalize(path));
         for (String own : READER_OWN) {
@@ -36,7 +36,7 @@ final class ReaderNeutralFiles implements SiteFiles {
                 return true;
             }
         }
-        return p.equals(OWN_PROC) || p.startsWith(OWN_PROC + "/");
+        return false;
     }
 
     private String checked(String path) throws Unreadable {
@@ -49,12 +49,13 @@ final class ReaderNeutralFiles implements SiteFiles {
     /** Whether a link among the path's components leads to a place that names the reading process. */
     private boolean throughLink(String path, int[] links) throws Unreadable {
         String p = PathText.normalize(path);
-        String real = files.realPath(p);
+        boolean dots = p.contains("/../") || p.endsWith("/..");
+        String real = dots ? null : files.realPath(p);
         if (real != null && real.equals(PathText.resolveDots(p))) {
             return false;   // no link on the way (nearly every path)
         }
         int slash = p.lastIndexOf('/');
-        if (real == null && slash > 0 && !p.endsWith("/..") && !p.endsWith("/.")) {
+        if (!dots && real == null && slash > 0 && !p.endsWith("/.")) {
             // a missing file (most steering files are) in a directory reached without a link
             String dir = p.substring(0, slash);
             String realDir = files.realPath(dir);

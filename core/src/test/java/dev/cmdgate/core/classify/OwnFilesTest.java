@@ -120,6 +120,15 @@ class OwnFilesTest {
             "/tmp  | echo x >> STATE/user.rule[[=s=]]           | Destructive",
             "/tmp  | shopt -s nocaseglob; cp x STATE/../GAT[E]/audit.jsonl | Destructive",
             "/tmp  | shopt -s nocaseglob; cp x STATE/../gat[e]/AUDIT.JSONL | Destructive",
+            // options set anywhere in the line, or by a source the text does not show, hold for every pattern in it
+            "/tmp  | bash -O nocaseglob -c 'cp x STATE/../GAT[E]/audit.jsonl' | Destructive",
+            "/tmp  | env BASHOPTS=nocaseglob bash -c 'cp x STATE/../GAT[E]/audit.jsonl' | Destructive",
+            "/tmp  | BASH_ENV=o.sh bash -c 'cp x STATE/../GAT[E]/audit.jsonl' | Destructive",
+            "/tmp  | f(){ cp x STATE/../GAT[E]/audit.jsonl; }; shopt -s nocaseglob; f | Destructive",
+            "/tmp  | trap 'cp x STATE/../GAT[E]/audit.jsonl' EXIT; shopt -s nocaseglob | Destructive",
+            "/tmp  | . ./o.sh; cp x STATE/../GAT[E]/audit.jsonl | Destructive",
+            "/tmp  | cd /tmp && source o.sh && cp x STATE/../GAT[E]/audit.jsonl | Destructive",
+            "/tmp  | find . -name x; cp x STATE/../GAT[E]/audit.jsonl | Write",
             "/tmp  | cp x STATE/../GAT[E]/audit.jsonl           | Write",
             "/tmp  | cp x STATE/../[[.g.]]ate/other.txt         | Write",
             // after a part only known at run time every literal stretch is matched as a pattern with the ends of
@@ -136,6 +145,13 @@ class OwnFilesTest {
             "STATE | cp x ../g*/audit.jsonl$(:)                 | Destructive",
             "STATE | echo x >> ../[g]ate/user.rul$(printf e)s   | Destructive",
             "/tmp  | cp x STATE/../g?te/$(printf audit.jsonl)   | Destructive",
+            // a bracket the known beginning opens may be closed after the run-time part: one character, any
+            "STATE | cp x ../gate/[$(:)a]udit.jsonl             | Destructive",
+            "STATE | echo x >> ../gate/[$(:)u]ser.rules         | Destructive",
+            "STATE | cp x ../gate/[${x}a]udit.jsonl             | Destructive",
+            "STATE | cp x ../gate/[`:`a]*.jsonl                 | Destructive",
+            "STATE | cp x ../other/[$(:)a]udit.jsonl            | Write",
+            "STATE | cp x ../gate/x/[$(:)a]b                    | Write",
             "STATE | cp x ../g*/other$(:)                       | Write",
             "STATE | cp x ${PWD%/*}/gate/other.txt$(:)          | Write",
             "STATE | cp x ${PWD%/*}/gate/[o]ther.txt            | Write",
@@ -301,6 +317,57 @@ class OwnFilesTest {
         assertThat(r.commandClass()).as(r.findings().toString()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(r.findings()).extracting(Finding::reason).anyMatch(f -> f.contains("directories to list"));
         assertThat(in(work.toString(), "cp x d1*/e/notes").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    /**
+     * After a shopt the options may fold case, but only in components that hold a wildcard: a directory above the
+     * working directory is named literally and never listed, so a huge one there does not refuse an everyday line.
+     */
+    @Test
+    void afterAShoptOnlyComponentsWithAWildcardAreListed() throws IOException {
+        Path big = Files.createDirectories(tmp.resolve("big"));
+        for (int i = 0; i <= 1200; i++) {
+            Files.createFile(big.resolve("f" + i));
+        }
+        Path work = Files.createDirectories(big.resolve("w/work"));
+        Files.createDirectories(work.resolve("out/a"));
+        Files.writeString(work.resolve("out/a/x.class"), "");
+        for (String line : new String[] {"shopt -s nullglob; for f in *.txt; do cp \"$f\" out/; done",
+                "shopt -s globstar; rm -f out/**/*.class", "GLOBIGNORE=.:..; rm -f out/*.o", "shopt -s nullglob; cp x out/*/",
+                "shopt -s nocaseglob; cp x OUT/*/"}) {
+            Classification r = in(work.toString(), line);
+            assertThat(r.findings()).as(line + " " + r.findings()).extracting(Finding::reason)
+                    .noneMatch(f -> f.startsWith("changes cmdgate's own files"));
+        }
+        // a wildcard in the big directory itself is still bounded, and refused past the bound
+        ownFiles(work.toString(), "shopt -s nocaseglob; cp x " + big + "/F*/notes");
+        // the wildcard component is still matched in either case
+        ownFiles("/tmp", "shopt -s nocaseglob; cp x STATE/../GAT[E]/audit.jsonl");
+    }
+
+    /** BASHOPTS or BASH_ENV in the launch's environment sets options for every bash the line starts. */
+    @Test
+    void globOptionsFromTheLaunchEnvironmentWidenMatching() {
+        String line = "cp x " + state + "/../GAT[E]/audit.jsonl";
+        for (Map<String, String> env : List.of(Map.of("BASHOPTS", "nocaseglob"), Map.of("BASH_ENV", "/tmp/o.sh"))) {
+            Classification r = c.classifyArgv(List.of("bash", "-c", line), env, dev.cmdgate.core.LaunchSite.of("/tmp", List::of));
+            assertThat(r.commandClass()).as(env + " " + r.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        assertThat(c.classifyArgv(List.of("bash", "-c", line), Map.of("LANG", "C"), dev.cmdgate.core.LaunchSite.of("/tmp", List::of))
+                .commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void aSourcedFileIsACommandWordNotAnOperand() {
+        assertThat(GlobOptionSources.sources(". ./o.sh")).isTrue();
+        assertThat(GlobOptionSources.sources("cd x && . o.sh; ls")).isTrue();
+        assertThat(GlobOptionSources.sources("if true; then source o.sh; fi")).isTrue();
+        assertThat(GlobOptionSources.sources("X=1 . o.sh")).isTrue();
+        assertThat(GlobOptionSources.sources("find . -name x")).isFalse();
+        assertThat(GlobOptionSources.sources("echo source .")).isFalse();
+        assertThat(GlobOptionSources.sources("git add . && ls ./src")).isFalse();
+        assertThat(GlobOptionSources.sources("(cd a) && x=$(pwd) ; f() { :; }")).isFalse();
+        assertThat(GlobOptionSources.sources("(. o.sh)")).isTrue();
     }
 
     @Test

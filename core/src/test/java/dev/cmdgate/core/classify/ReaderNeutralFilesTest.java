@@ -8,6 +8,7 @@ import dev.cmdgate.core.SiteFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,14 +53,93 @@ class ReaderNeutralFilesTest {
         Path real = Files.createDirectories(tmp.resolve("real"));
         Files.writeString(real.resolve("a.cfg"), "[core]\n");
         Files.createSymbolicLink(tmp.resolve("link"), Path.of("real"));
-        Files.createSymbolicLink(tmp.resolve("proc"), Path.of("/proc"));
+        Files.createDirectories(tmp.resolve("a/b"));
+        Files.createSymbolicLink(tmp.resolve("y"), Path.of("a/b"));
         SiteFiles f = files();
         try {
             assertThat(f.read(tmp.resolve("link/a.cfg").toString())).isEqualTo("[core]\n");
             assertThat(f.read(tmp.resolve("missing/a.cfg").toString())).isNull();
-            // /proc itself and another process's directory read the same to every process
-            assertThat(f.kind(tmp.resolve("proc").toString())).isEqualTo(SiteFiles.Kind.LINK);
-            assertThat(f.kind(tmp.resolve("proc/1").toString())).isEqualTo(SiteFiles.Kind.DIRECTORY);
+            // dots after an ordinary link: walked link by link, and read
+            assertThat(f.read(tmp.resolve("y/../../link/../real/a.cfg").toString())).isEqualTo("[core]\n");
+            assertThat(f.read(tmp.resolve("y/../../real/a.cfg").toString())).isEqualTo("[core]\n");
+        } catch (SiteFiles.Unreadable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Anything under /proc may be the reader's own: /proc/N of a pid nobody holds while cmdgate reads is git's own
+     * directory once git runs as pid N, and a link to /proc leads there too.
+     */
+    @Test
+    void everyPathUnderProcIsTheReadersOwn() throws IOException {
+        Files.createSymbolicLink(tmp.resolve("proc"), Path.of("/proc"));
+        SiteFiles f = files();
+        long unused = Long.MAX_VALUE / 2;
+        for (String path : new String[] {"/proc/" + unused + "/cwd/evil.cfg", "/proc/1/cwd/evil.cfg", "/proc/1",
+                "/proc/./" + unused + "/cwd", "/proc", tmp.resolve("proc").toString(), tmp.resolve("proc/1").toString(),
+                tmp.resolve("proc/" + unused + "/cwd/evil.cfg").toString()}) {
+            assertThatThrownBy(() -> f.read(path)).as(path).isInstanceOf(SiteFiles.Unreadable.class)
+                    .hasMessageContaining("names the process that reads it");
+        }
+    }
+
+    /**
+     * A path with {@code ..} is walked link by link even when it ends, for this JVM, where its text does: the link
+     * to /proc/self/cwd on the way leads elsewhere for git than for cmdgate.
+     */
+    @Test
+    void aReaderLinkBetweenDotsIsFoundThoughTheEndsAgree() {
+        // the disk as this JVM sees it when its cwd is /p: /p/y -> a/b and /p/L -> /proc/self/cwd, so
+        // /p/y/../../L/../J/evil.cfg ends at /J/evil.cfg for cmdgate, exactly where its text does; git (cwd /p/g)
+        // follows L to /p/g and reads /p/J/evil.cfg
+        SiteFiles disk = new SiteFiles() {
+            @Override
+            public String read(String path) {
+                return "[core]\n";
+            }
+
+            @Override
+            public List<String> list(String path) {
+                return List.of();
+            }
+
+            @Override
+            public Kind kind(String path) {
+                return path.equals("/p/y") || path.endsWith("/L") ? Kind.LINK : Kind.DIRECTORY;
+            }
+
+            @Override
+            public String realPath(String path) {
+                return PathText.resolveDots(path);
+            }
+
+            @Override
+            public String linkTarget(String path) {
+                return path.equals("/p/y") ? "a/b" : path.endsWith("/L") ? "/proc/self/cwd" : null;
+            }
+
+            @Override
+            public byte[] bytes(String path, int max) {
+                return new byte[0];
+            }
+
+            @Override
+            public String variable(String name) {
+                return null;
+            }
+
+            @Override
+            public String home() {
+                return "/home";
+            }
+        };
+        SiteFiles f = new ReaderNeutralFiles(disk);
+        String path = "/p/y/../../L/../J/evil.cfg";
+        assertThatThrownBy(() -> f.read(path)).as(path).isInstanceOf(SiteFiles.Unreadable.class)
+                .hasMessageContaining("names the process that reads it");
+        try {
+            assertThat(f.read("/p/J/evil.cfg")).isEqualTo("[core]\n");
         } catch (SiteFiles.Unreadable e) {
             throw new AssertionError(e);
         }

@@ -318,8 +318,13 @@ class SteeringTest {
         assertClass(judge("git -C /proc/self/cwd/sub status", files("sub/.git/config", "[core]\n\tbare = false\n")),
                 CommandClass.WRITE);
         assertClass(judge("git status", files(".git", "gitdir: /proc/self/cwd/x\n")), CommandClass.WRITE);
-        // another process's directory reads the same to both
-        assertClass(judge("git status", files(".git/config", "[include]\n\tpath = /proc/1/cwd/x.cfg\n")), CommandClass.READ);
+        // any process's directory may be git's own: a pid free now is git's once it runs with it
+        for (String include : new String[] {"/proc/1/cwd/x.cfg", "/proc/" + (Integer.MAX_VALUE - 1) + "/cwd/evil.cfg"}) {
+            Classification c = judge("git status", files(".git/config", "[include]\n\tpath = " + include + "\n"));
+            assertClass(c, CommandClass.WRITE);
+            assertThat(c.findings().toString()).as(include).contains("names the process that reads it");
+        }
+        assertClass(judge("git status", files(".git/config", "[include]\n\tpath = ../x.cfg\n")), CommandClass.READ);
     }
 
     /**

@@ -1,0 +1,86 @@
+package dev.cmdgate.core.classify;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Whether a launch may run with shell options that widen pathname expansion (dotglob, nocaseglob, globstar, extglob,
+ * GLOBIGNORE) from a source other than a {@code shopt} seen before the pattern in text order: {@code bash -O opt},
+ * {@code BASHOPTS} or {@code BASH_ENV} in the line or the launch's environment, a sourced file ({@code source f},
+ * {@code . f}), or a {@code shopt} anywhere in the line — a function, loop or trap written before it runs after it.
+ * Any of them widens matching for the whole line: the patterns' wildcards are then taken to match a leading dot and
+ * either case ({@link PathPattern}), a superset of what the options can do. A plain text scan, so a name merely
+ * mentioned (in a message, a file name) widens too: that can only refuse more, never allow a write unseen.
+ */
+final class GlobOptionSources {
+
+    /** Words whose presence anywhere in the line may set a widening option. */
+    private static final String[] IN_TEXT = {"shopt", "BASHOPTS", "BASH_ENV", "GLOBIGNORE", "dotglob", "nocaseglob",
+        "nocasematch", "globstar", "extglob"};
+    /** Variables of the launch's environment that set options for every bash it starts. */
+    private static final String[] IN_ENVIRONMENT = {"BASHOPTS", "BASH_ENV", "GLOBIGNORE"};
+
+    private GlobOptionSources() {
+    }
+
+    static boolean widen(List<String> argv, Map<String, String> env) {
+        if (env != null) {
+            for (String name : IN_ENVIRONMENT) {
+                String v = env.get(name);
+                if (v != null && !v.isEmpty()) {
+                    return true;
+                }
+            }
+        }
+        if (argv == null) {
+            return false;
+        }
+        for (String word : argv) {
+            if (word == null) {
+                continue;
+            }
+            for (String marker : IN_TEXT) {
+                if (word.contains(marker)) {
+                    return true;
+                }
+            }
+            if (sources(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the text runs {@code source} or {@code .} as a command: a word in command position. */
+    static boolean sources(String text) {
+        int n = text.length();
+        boolean commandPosition = true;
+        int i = 0;
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t') {
+                i++;
+                continue;
+            }
+            if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' || c == '\n' || c == '`') {
+                commandPosition = c != ')';   // after a closing parenthesis an operator or a redirection follows
+                i++;
+                continue;
+            }
+            int end = i;
+            while (end < n && " \t\n;&|()`".indexOf(text.charAt(end)) < 0) {
+                end++;
+            }
+            String word = text.substring(i, end);
+            if (commandPosition && (word.equals(".") || word.equals("source"))) {
+                return true;
+            }
+            // after these a command follows; an assignment keeps the command position too
+            commandPosition = word.equals("then") || word.equals("do") || word.equals("else") || word.equals("!")
+                    || word.equals("{") || word.equals("exec") || word.equals("command") || word.equals("builtin")
+                    || word.equals("eval") || commandPosition && word.indexOf('=') > 0;
+            i = end;
+        }
+        return false;
+    }
+}
