@@ -20,6 +20,9 @@ final class GlobOptionSources {
     /** Variables of the launch's environment that set options for every bash it starts. */
     private static final String[] IN_ENVIRONMENT = {"BASHOPTS", "BASH_ENV", "GLOBIGNORE"};
 
+    /** The characters that end a word for {@link #sources}. */
+    private static final String WORD_ENDS = " \t\n;&|()`";
+
     private GlobOptionSources() {
     }
 
@@ -51,8 +54,21 @@ final class GlobOptionSources {
         return false;
     }
 
+    /** Whether a {@code '.'} ends a word of the text (the scan below splits words at these characters). */
+    private static boolean hasLoneDot(String text) {
+        for (int at = text.indexOf('.'); at >= 0; at = text.indexOf('.', at + 1)) {
+            if (at + 1 == text.length() || WORD_ENDS.indexOf(text.charAt(at + 1)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether the text runs {@code source} or {@code .} as a command: a word in command position. */
     static boolean sources(String text) {
+        if (!text.contains("source") && !hasLoneDot(text)) {
+            return false;   // the scan below is paid by every word of every launch: most words have neither
+        }
         int n = text.length();
         boolean commandPosition = true;
         int i = 0;
@@ -68,7 +84,7 @@ final class GlobOptionSources {
                 continue;
             }
             int end = i;
-            while (end < n && " \t\n;&|()`".indexOf(text.charAt(end)) < 0) {
+            while (end < n && WORD_ENDS.indexOf(text.charAt(end)) < 0) {
                 end++;
             }
             String word = text.substring(i, end);
