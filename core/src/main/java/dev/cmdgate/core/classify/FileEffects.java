@@ -1142,8 +1142,10 @@ final class FileEffects {
             }
         }
         List<Arg> words = partsBearing(p, operandsRun);
+        List<List<String>> pieces = new ArrayList<>(Math.min(words.size(), 64));
         for (int i = 0, n = words.size(); i < n && i < 64; i++) {
             List<String> parts = WordParts.of(words.get(i).text);
+            pieces.add(parts);
             for (int k = 0; k < parts.size(); k++) {
                 if (parts.get(k).charAt(0) == '@') {
                     // -Wl,@F, -Xlinker=@F: a response file of the program the part is passed to
@@ -1168,12 +1170,12 @@ final class FileEffects {
                 return;
             }
         }
-        for (int i = 0, n = words.size(); i < n && i < 64; i++) {
+        for (int i = 0, n = pieces.size(); i < n; i++) {
             Arg a = words.get(i);
             if (reads.contains(a.text)) {
                 continue;
             }
-            List<String> parts = WordParts.of(a.text);
+            List<String> parts = pieces.get(i);
             for (int k = 0; k < parts.size(); k++) {
                 OwnFiles.Entry e = reads.contains(parts.get(k)) ? null : ownNamed(parts.get(k));
                 if (e != null) {

@@ -22,6 +22,9 @@ final class WordParts {
     }
 
     static List<String> of(String word) {
+        if (word.isEmpty() || word.charAt(0) != '-' && nextSeparator(word, 0) == word.length()) {
+            return List.of();   // neither an option nor a separator: no pieces (most operands of every launch)
+        }
         List<String> out = new ArrayList<>(0);
         glued(word, out);
         for (int i = 0, n = word.length(); i < n && out.size() < MAX_PIECES; i++) {
