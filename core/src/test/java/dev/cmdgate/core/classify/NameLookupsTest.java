@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Code reaching a function through a name looked up at run time — {@code call lookup} ({@code getattr(o, NAME)}),
  * {@code call table} ({@code globals()[NAME]}) and {@code variable-calls} ({@code $f(…)}) rows — is unverifiable
  * when the name is only known at run time or names a call that starts processes or runs code; a literal name of
- * anything else is the language's own verdict.
+ * anything else is the language's own verdict. These tables use a standalone rule set; lines judged with the
+ * built-in data are cases in {@code adversarial/one-liners.jsonl}.
  */
 class NameLookupsTest {
 
@@ -63,23 +64,6 @@ class NameLookupsTest {
     })
     void judged(String program, String code, String expected) {
         Classification c = R.classifyArgv(List.of(program, program.equals("py") ? "-c" : "-r", code), Map.of());
-        assertThat(c.commandClass()).as("%s → %s", code, c.findings()).isEqualTo(CommandClass.parse(expected));
-    }
-
-    @ParameterizedTest(name = "{0} {1} → {2}")
-    @CsvSource(delimiterString = " | ", quoteCharacter = '§', value = {
-        "python3 | -c | vars(__builtins__)['ex' + 'ec']('x') | Destructive",
-        "python3 | -c | globals()['__builtins__'].exec('x') | Destructive",
-        "python3 | -c | import pdb; pdb.run('__import__(\"os\").system(\"rm -rf ~\")') | Destructive",
-        "perl | -e | $c = 'sys' . 'tem'; &$c('id') | Destructive",
-        "lua | -e | local f = os['exe' .. 'cute']; f('id') | Destructive",
-        "Rscript | -e | do.call(paste0('sys', 'tem'), list('id')) | Destructive",
-        "Rscript | -e | x <- do.call(rbind, lst); print(x) | Write",
-        "ruby | -e | Kernel.send('sys' + 'tem', 'id') | Destructive",
-        "node | -e | global['ev' + 'al']('1') | Destructive",
-    })
-    void builtIn(String program, String flag, String code, String expected) {
-        Classification c = RulesClassifier.of(RuleSet.builtin()).classifyArgv(List.of(program, flag, code), Map.of());
         assertThat(c.commandClass()).as("%s → %s", code, c.findings()).isEqualTo(CommandClass.parse(expected));
     }
 }

@@ -9,13 +9,12 @@ import dev.cmdgate.core.rules.RuleSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Interpreter one-liners are read with the [@lang] tables: literal commands are judged as commands,
  * commands built at run time are unverifiable code, network names raise to Network, and code that
- * does none of this is Write (it is code), never Read. Nothing is executed.
+ * does none of this is Write (it is code), never Read. Nothing is executed. One-liners judged only by
+ * their class are cases in {@code adversarial/one-liners.jsonl}; what is here checks more than the class.
  */
 class OneLinerTest {
 
@@ -23,122 +22,6 @@ class OneLinerTest {
 
     private static Classification argv(String... words) {
         return C.classifyArgv(List.of(words), Map.of());
-    }
-
-    @ParameterizedTest(name = "{0} {1} → {2}")
-    @CsvSource(delimiterString = " | ", quoteCharacter = '§', value = {
-        "python3 | print(1+1) | Write",
-        "python3 | import os; os.system(\"ls\") | Write",
-        "python3 | import os; os.system(\"rm -rf ~\") | Destructive",
-        "python3 | import os; os.system('curl http://example.com/x') | Network",
-        "python3 | import os; os.system(\"ls \" + d) | Destructive",
-        "python3 | import os; os.system(f\"rm {d}\") | Destructive",
-        "python3 | import os; os.system(cmd) | Destructive",
-        "python3 | import subprocess; subprocess.run([\"rm\", \"-rf\", \"/\"]) | Destructive",
-        "python3 | import subprocess; subprocess.run([\"ls\", \"-l\"], check=True) | Write",
-        "python3 | import subprocess as sp; sp.call(\"rm -rf ~\", shell=True) | Destructive",
-        "python3 | __import__('os').system('rm -rf ~') | Destructive",
-        "python3 | __import__(m) | Destructive",
-        "python3 | import os; os.execl('/bin/sh', 'sh', '-c', 'rm -rf ~') | Destructive",
-        "python3 | import os; os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '/') | Destructive",
-        "python3 | import pty; pty.spawn('/bin/sh') | Destructive",
-        "python3 | import shutil; shutil.rmtree('build') | Destructive",
-        "python3 | import os; os.remove('x.txt') | Write",
-        "python3 | import os; os.remove(p) | Destructive",
-        "python3 | import socket; socket.create_connection(('example.com', 80)) | Network",
-        "python3 | import requests; print(requests.get('https://example.com').text) | Network",
-        "python3 | exec(input()) | Destructive",
-        "python3 | exec('import os; os.system(\"rm -rf ~\")') | Destructive",
-        "python3 | exec('print(1)') | Write",
-        "python3 | print(1)  # os.system('rm -rf ~') | Write",
-        "python3 | import asyncio; asyncio.run(main()) | Write",
-        "python3 | def system(x): pass | Write",
-        "node | console.log(process.version) | Write",
-        "node | require('child_process').execSync('rm -rf ~') | Destructive",
-        "node | require('child_process').exec('ls', (e, o) => console.log(o)) | Write",
-        "node | const cp = require('child_process'); cp.spawn('rm', ['-rf', '/']) | Destructive",
-        "node | require('child_process').execSync(process.argv[1]) | Destructive",
-        "node | require('child_process').execSync(`rm -rf ${d}`) | Destructive",
-        "node | console.log(/a/.exec('abc')) | Write",
-        "node | require('fs').rmSync('/tmp/x', {recursive: true}) | Destructive",
-        "node | require('fs').unlinkSync('x.txt') | Write",
-        "node | fetch('https://example.com').then(r => r.text()) | Network",
-        "node | require('net').connect(1, 'example.com') | Network",
-        "node | require(x) | Destructive",
-        "node | fetch(u).then(r => r.text()).then(eval) | Destructive",
-        "python3 | list(map(eval, lines)) | Destructive",
-        "python3 | model.eval() | Write",
-        "python3 | from builtins import eval | Write",
-        "node | eval(s) | Destructive",
-        "perl | print 1+1 | Write",
-        "perl | system('rm -rf ~') | Destructive",
-        "perl | system 'rm', '-rf', '/' | Destructive",
-        "perl | system \"rm -rf $d\" | Destructive",
-        "perl | print `id` | Write",
-        "perl | print `rm -rf ~` | Destructive",
-        "perl | print qx(rm -rf ~) | Destructive",
-        "perl | exec '/bin/sh' | Destructive",
-        "perl | open(F, '|rm -rf ~') | Destructive",
-        "perl | open(my $f, '-|', 'rm', '-rf', '/') | Destructive",
-        "perl | open(F, '<', 'x.txt') | Write",
-        "perl | s/x/system('rm -rf ~')/e | Destructive",
-        "perl | use IO::Socket::INET; IO::Socket::INET->new('example.com:80') | Network",
-        "perl | eval { 1 } | Write",
-        "ruby | puts 1+1 | Write",
-        "ruby | system('rm -rf ~') | Destructive",
-        "ruby | system 'ls' | Write",
-        "ruby | puts `rm -rf ~` | Destructive",
-        "ruby | puts %x(rm -rf ~) | Destructive",
-        "ruby | IO.popen('rm -rf ~') | Destructive",
-        "ruby | require 'fileutils'; FileUtils.rm_rf('/') | Destructive",
-        "ruby | puts \"#{`rm -rf ~`}\" | Destructive",
-        "python3 | print(f\"{__import__('os').system('rm -rf ~')}\") | Destructive",
-        "node | console.log(`${require('child_process').execSync('rm -rf ~')}`) | Destructive",
-        "ruby | require 'socket'; TCPSocket.new('example.com', 80) | Network",
-        "php | echo 1+1; | Write",
-        "php | system('rm -rf ~'); | Destructive",
-        "php | echo shell_exec($c); | Destructive",
-        "php | echo `rm -rf ~`; | Destructive",
-        "php | fsockopen('example.com', 80); | Network",
-        "lua | print(1+1) | Write",
-        "lua | os.execute('rm -rf ~') | Destructive",
-        "lua | os.execute'rm -rf ~' | Destructive",
-        "lua | io.popen(c) | Destructive",
-        "Rscript | print(1+1) | Write",
-        "Rscript | system('rm -rf ~') | Destructive",
-        "osascript | do shell script \"rm -rf ~\" | Destructive",
-        "osascript | display dialog \"hi\" | Write",
-        "expect | spawn rm -rf ~ | Destructive",
-        "expect | spawn ssh example.com; interact | Network",
-        "groovy | \"rm -rf /\".execute() | Destructive",
-        "groovy | [\"ls\", \"-l\"].execute() | Write",
-        "groovy | println 1 | Write",
-        // files the code writes are checked like any written file
-        "python3 | open('/home/alice/.bashrc', 'a').write('x') | Destructive",
-        "python3 | open('notes.txt', 'w').write('x') | Write",
-        "python3 | print(open('/etc/passwd').read()) | Write",
-        "python3 | import urllib.request as r; r.urlretrieve('http://example.com/x', '/etc/cron.d/x') | Destructive",
-        "node | require('fs').writeFileSync('/root/.ssh/authorized_keys', k) | Destructive",
-        "node | require('fs').writeFileSync('out.json', '{}') | Write",
-        "perl | open(my $f, '>', '/etc/rc.local') | Destructive",
-        "perl | open(F, '>>/home/alice/.profile') | Destructive",
-        "perl | open(F, '<', '/etc/hosts') | Write",
-        "ruby | File.write('/etc/cron.d/job', 'x') | Destructive",
-        "ruby | File.open('/home/alice/.zshrc', 'w') { |f| f.puts 'x' } | Destructive",
-        "php | file_put_contents('/home/alice/.bash_profile', $c); | Destructive",
-        "lua | local f = io.open('/home/alice/.zshenv', 'wb'); f:write('x') | Destructive",
-        "lua | local f = io.open('/etc/hosts', 'r') | Write",
-    })
-    void oneLiner(String interpreter, String code, String expected) {
-        String opt = switch (interpreter) {
-            case "python3" -> "-c";
-            case "php" -> "-r";
-            case "expect" -> "-c";
-            default -> "-e";
-        };
-        Classification c = argv(interpreter, opt, code.replace("\\n", "\n"));
-        assertThat(c.commandClass()).as("%s %s %s → %s", interpreter, opt, code, c.findings())
-                .isEqualTo(CommandClass.parse(expected));
     }
 
     @Test

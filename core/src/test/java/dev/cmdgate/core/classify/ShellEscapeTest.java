@@ -61,16 +61,6 @@ class ShellEscapeTest {
     }
 
     @Test
-    void builtInEscapesAndHelperPlaces() {
-        assertThat(cls("gdb -q -nx -ex '!id' -ex quit")).isEqualTo(CommandClass.DESTRUCTIVE);
-        assertThat(cls("git -c core.pager='sh -c id' log")).isEqualTo(CommandClass.DESTRUCTIVE);
-        assertThat(cls("git -c core.pager=cat log")).isEqualTo(CommandClass.WRITE);
-        assertThat(cls("rsync -a -e 'sh -c id' 127.0.0.1:/dev/null .")).isEqualTo(CommandClass.DESTRUCTIVE);
-        assertThat(cls("rsync -a -e 'ssh -p 2222' src/ host:dst/")).isEqualTo(CommandClass.NETWORK);
-        assertThat(cls("psql -c '\\! id'")).isEqualTo(CommandClass.DESTRUCTIVE);
-    }
-
-    @Test
     void aHelperVariableGivenAShellIsAnEscapeFromTheLineAndFromTheApplication() {
         assertThat(cls("MANPAGER='/bin/sh -c id' man ls")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(cls("MANPAGER='less -s' man ls")).isEqualTo(CommandClass.WRITE);
