@@ -74,19 +74,13 @@ final class ShellAnalysis {
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
-        if (r.definesFunction()) {
-            collectFunctions(a, r.script());
+        DefinedFunctions outer = a.functions;
+        a.functions = r.definesFunction() ? DefinedFunctions.of(r.script()) : DefinedFunctions.NONE;
+        try {
+            s.script(r.script(), ctx);
+        } finally {
+            a.functions = outer;
         }
-        s.script(r.script(), ctx);
-    }
-
-    private static void collectFunctions(Analysis a, Script script) {
-        ShellWalker.walk(script, n -> {
-            if (n instanceof FunctionDefinition f) {
-                a.defineFunction(f.name());
-            }
-            return true;
-        });
     }
 
     private String loc(Analysis.Ctx ctx, int start, int end) {
@@ -101,22 +95,30 @@ final class ShellAnalysis {
 
     private void script(Script s, Analysis.Ctx ctx) {
         for (Statement st : s.statements()) {
-            for (Pipeline p : st.pipelines()) {
-                int id = a.nextPipeline++;
-                List<Command> cmds = p.commands();
-                for (int i = 0; i < cmds.size(); i++) {
-                    Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
-                    PipedWords outer = a.piped;
-                    // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
-                    a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
-                    try {
-                        command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
-                    } finally {
-                        a.piped = outer;
-                    }
-                    if (a.budget.exhausted) {
-                        return;
-                    }
+            statement(st, ctx);
+            a.functions.passed(s, st);
+            if (a.budget.exhausted) {
+                return;
+            }
+        }
+    }
+
+    private void statement(Statement st, Analysis.Ctx ctx) {
+        for (Pipeline p : st.pipelines()) {
+            int id = a.nextPipeline++;
+            List<Command> cmds = p.commands();
+            for (int i = 0; i < cmds.size(); i++) {
+                Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
+                PipedWords outer = a.piped;
+                // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
+                a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
+                try {
+                    command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
+                } finally {
+                    a.piped = outer;
+                }
+                if (a.budget.exhausted) {
+                    return;
                 }
             }
         }
@@ -173,8 +175,13 @@ final class ShellAnalysis {
             if (isForkBomb(f)) {
                 a.raise(site, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
             }
-            command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
-                    ctx.stage(), Analysis.Stdin.TERMINAL));
+            a.functions.enterBody();
+            try {
+                command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
+                        ctx.stage(), Analysis.Stdin.TERMINAL));
+            } finally {
+                a.functions.leaveBody();
+            }
         } else if (c instanceof ArithmeticCommand ac) {
             a.variables.arithmeticUse(text(ac.start(), ac.end()), site);
             a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);
