@@ -187,12 +187,21 @@ final class ShellAnalysis {
             a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
-            for (Word w : t.words()) {
-                String op = w.literalValue();
+            List<Word> words = t.words();
+            boolean arithmetic = false;
+            for (int i = 0; i < words.size(); i++) {
+                String op = words.get(i).literalValue();
                 if (op != null && ARITH_TEST_OPS.contains(op)) {
                     // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
-                    a.variables.arithmeticUse(text(t.start(), t.end()), site);
-                    break;
+                    if (!arithmetic) {
+                        a.variables.arithmeticUse(text(t.start(), t.end()), site);
+                        arithmetic = true;
+                    }
+                    subscriptCode(words, i - 1, site);
+                    subscriptCode(words, i + 1, site);
+                } else if (op != null && NAME_TEST_OPS.contains(op)) {
+                    // [[ -v 'a[…]' ]]: the name's subscript is evaluated as arithmetic
+                    subscriptCode(words, i + 1, site);
                 }
             }
             for (Word w : t.words()) {
@@ -263,6 +272,23 @@ final class ShellAnalysis {
     }
 
     private static final java.util.Set<String> ARITH_TEST_OPS = java.util.Set.of("-eq", "-ne", "-lt", "-le", "-gt", "-ge");
+    private static final java.util.Set<String> NAME_TEST_OPS = java.util.Set.of("-v", "-R");
+
+    /**
+     * An operand of {@code [[ ]]} that bash evaluates as arithmetic or as a variable's name, written as text: an
+     * array subscript in it is expanded, so {@code [[ 'a[$(cmd)]' -eq 0 ]]} runs cmd. Such a text is judged as the
+     * code of its command substitutions.
+     */
+    private void subscriptCode(List<Word> words, int i, Site site) {
+        if (i < 0 || i >= words.size()) {
+            return;
+        }
+        String v = words.get(i).literalValue();
+        if (v != null && v.indexOf('[') >= 0 && (v.contains("$(") || v.indexOf('`') >= 0)) {
+            a.code.runCode("sh", Variables.promptScript(v), false,
+                    site.below("arithmetic text " + v).withStdin(Analysis.Stdin.NONE), new java.util.LinkedHashSet<>());
+        }
+    }
 
     /** A function whose body runs itself in a pipeline or in the background. */
     private static boolean isForkBomb(FunctionDefinition f) {
