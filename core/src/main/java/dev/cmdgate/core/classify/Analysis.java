@@ -87,11 +87,8 @@ final class Analysis {
     final EnvState env = new EnvState();
     /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
     final ScriptFiles scriptFiles = new ScriptFiles();
-    /**
-     * Function names defined by the script being analysed (calls to them are not unknown programs); empty and
-     * immutable until the first is defined (most scripts define none).
-     */
-    private Set<String> functions = Set.of();
+    /** The functions of the shell script being walked (calls to them are not unknown programs). */
+    DefinedFunctions functions = DefinedFunctions.NONE;
     int nextPipeline;
     /** What the stage being judged gets through its pipe from an echo or printf before it, or null. */
     PipedWords piped;
@@ -360,10 +357,9 @@ final class Analysis {
             }
         }
         Section section = pathProgram ? null : rules.program(name);
-        boolean function = !pathProgram && slash < 0 && !functions.isEmpty() && functions.contains(name);
-        if (function) {
-            section = null;
-        }
+        // a definition never shadows a program the rules describe: the use is judged as the program, the body
+        // where it is defined (DefinedFunctions)
+        boolean function = section == null && !pathProgram && slash < 0 && functions.calls(name);
         if (section != null && section.argfiles() != null) {
             // javac @args.txt: the file's words take the word's place, judged as if on the line
             List<List<Arg>> readings = argfiles.readings(section, words, site);
@@ -627,17 +623,9 @@ final class Analysis {
         }
     }
 
-    /** A function the script defines: a command of that name runs its body, classified where it was defined. */
-    void defineFunction(String name) {
-        if (functions.isEmpty()) {
-            functions = new LinkedHashSet<>();
-        }
-        functions.add(name);
-    }
-
-    /** Whether the script defines a function of this name. */
+    /** Whether a command word {@code name} runs a function the script defines, not a program, at this point. */
     boolean isFunction(String name) {
-        return functions.contains(name);
+        return rules.program(name) == null && functions.calls(name);
     }
 
     /** An operand a code or writes row used: it is not read as a file. */

@@ -74,19 +74,13 @@ final class ShellAnalysis {
             a.raise(code, ctx.loc(), a.setting("parse-error"), e.message() + " at offset " + e.offset());
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
-        if (r.definesFunction()) {
-            collectFunctions(a, r.script());
+        DefinedFunctions outer = a.functions;
+        a.functions = r.definesFunction() ? DefinedFunctions.of(r.script()) : DefinedFunctions.NONE;
+        try {
+            s.script(r.script(), ctx);
+        } finally {
+            a.functions = outer;
         }
-        s.script(r.script(), ctx);
-    }
-
-    private static void collectFunctions(Analysis a, Script script) {
-        ShellWalker.walk(script, n -> {
-            if (n instanceof FunctionDefinition f) {
-                a.defineFunction(f.name());
-            }
-            return true;
-        });
     }
 
     private String loc(Analysis.Ctx ctx, int start, int end) {
@@ -101,22 +95,30 @@ final class ShellAnalysis {
 
     private void script(Script s, Analysis.Ctx ctx) {
         for (Statement st : s.statements()) {
-            for (Pipeline p : st.pipelines()) {
-                int id = a.nextPipeline++;
-                List<Command> cmds = p.commands();
-                for (int i = 0; i < cmds.size(); i++) {
-                    Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
-                    PipedWords outer = a.piped;
-                    // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
-                    a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
-                    try {
-                        command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
-                    } finally {
-                        a.piped = outer;
-                    }
-                    if (a.budget.exhausted) {
-                        return;
-                    }
+            statement(st, ctx);
+            a.functions.passed(s, st);
+            if (a.budget.exhausted) {
+                return;
+            }
+        }
+    }
+
+    private void statement(Statement st, Analysis.Ctx ctx) {
+        for (Pipeline p : st.pipelines()) {
+            int id = a.nextPipeline++;
+            List<Command> cmds = p.commands();
+            for (int i = 0; i < cmds.size(); i++) {
+                Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
+                PipedWords outer = a.piped;
+                // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
+                a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
+                try {
+                    command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
+                } finally {
+                    a.piped = outer;
+                }
+                if (a.budget.exhausted) {
+                    return;
                 }
             }
         }
@@ -173,19 +175,33 @@ final class ShellAnalysis {
             if (isForkBomb(f)) {
                 a.raise(site, a.setting("fork-bomb"), "function " + f.name() + " starts copies of itself");
             }
-            command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
-                    ctx.stage(), Analysis.Stdin.TERMINAL));
+            a.functions.enterBody();
+            try {
+                command(f.body(), new Analysis.Ctx(ctx.loc() + " > function " + f.name(), ctx.depth(), ctx.pipeline(),
+                        ctx.stage(), Analysis.Stdin.TERMINAL));
+            } finally {
+                a.functions.leaveBody();
+            }
         } else if (c instanceof ArithmeticCommand ac) {
             a.variables.arithmeticUse(text(ac.start(), ac.end()), site);
             a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);
             substitutions(ac.expression(), ctx);
         } else if (c instanceof TestCommand t) {
-            for (Word w : t.words()) {
-                String op = w.literalValue();
+            List<Word> words = t.words();
+            boolean arithmetic = false;
+            for (int i = 0; i < words.size(); i++) {
+                String op = words.get(i).literalValue();
                 if (op != null && ARITH_TEST_OPS.contains(op)) {
                     // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
-                    a.variables.arithmeticUse(text(t.start(), t.end()), site);
-                    break;
+                    if (!arithmetic) {
+                        a.variables.arithmeticUse(text(t.start(), t.end()), site);
+                        arithmetic = true;
+                    }
+                    subscriptCode(words, i - 1, site);
+                    subscriptCode(words, i + 1, site);
+                } else if (op != null && NAME_TEST_OPS.contains(op)) {
+                    // [[ -v 'a[…]' ]]: the name's subscript is evaluated as arithmetic
+                    subscriptCode(words, i + 1, site);
                 }
             }
             for (Word w : t.words()) {
@@ -256,6 +272,23 @@ final class ShellAnalysis {
     }
 
     private static final java.util.Set<String> ARITH_TEST_OPS = java.util.Set.of("-eq", "-ne", "-lt", "-le", "-gt", "-ge");
+    private static final java.util.Set<String> NAME_TEST_OPS = java.util.Set.of("-v", "-R");
+
+    /**
+     * An operand of {@code [[ ]]} that bash evaluates as arithmetic or as a variable's name, written as text: an
+     * array subscript in it is expanded, so {@code [[ 'a[$(cmd)]' -eq 0 ]]} runs cmd. Such a text is judged as the
+     * code of its command substitutions.
+     */
+    private void subscriptCode(List<Word> words, int i, Site site) {
+        if (i < 0 || i >= words.size()) {
+            return;
+        }
+        String v = words.get(i).literalValue();
+        if (v != null && v.indexOf('[') >= 0 && (v.contains("$(") || v.indexOf('`') >= 0)) {
+            a.code.runCode("sh", Variables.promptScript(v), false,
+                    site.below("arithmetic text " + v).withStdin(Analysis.Stdin.NONE), new java.util.LinkedHashSet<>());
+        }
+    }
 
     /** A function whose body runs itself in a pipeline or in the background. */
     private static boolean isForkBomb(FunctionDefinition f) {

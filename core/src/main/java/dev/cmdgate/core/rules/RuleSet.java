@@ -635,9 +635,18 @@ public final class RuleSet {
     /**
      * Whether a normalised path (home as {@code ~}) is a credential store: it matches a
      * {@code credential-paths} glob, or its file name a {@code credential-names} glob, and no
-     * {@code credential-exceptions} entry (a glob with a slash matches the path, one without the name).
+     * {@code credential-exceptions} entry (a glob with a slash matches the path, one without the name) — as
+     * written or in its {@link LexicalPath lexical spelling}.
      */
     public boolean isCredentialStore(String path) {
+        if (isCredentialStoreAsWritten(path)) {
+            return true;
+        }
+        String other = LexicalPath.alternative(path);
+        return other != null && isCredentialStoreAsWritten(other);
+    }
+
+    private boolean isCredentialStoreAsWritten(String path) {
         PathIndex x = pathIndex();
         if (!(x.credentialPaths().matches(path) || x.credentialNames().matches(path, path.lastIndexOf('/') + 1))) {
             return false;
@@ -788,6 +797,14 @@ public final class RuleSet {
      * {@code ~/.ssh} or {@code ~/.aws} is the first half of exfiltration.
      */
     public boolean holdsCredentialStore(String dir) {
+        if (holdsCredentialStoreAsWritten(dir)) {
+            return true;
+        }
+        String other = LexicalPath.alternative(dir);
+        return other != null && holdsCredentialStoreAsWritten(other);
+    }
+
+    private boolean holdsCredentialStoreAsWritten(String dir) {
         String d = dir.endsWith("/") && dir.length() > 1 ? dir.substring(0, dir.length() - 1) : dir;
         if (d.equals("/") || d.equals("~")) {
             return false;
@@ -927,8 +944,19 @@ public final class RuleSet {
         return -1;
     }
 
-    /** Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access. */
+    /**
+     * Whether a normalised path (home as {@code ~}) is a place that runs code later or grants access, as written or
+     * in its {@link LexicalPath lexical spelling}.
+     */
     public boolean isSensitivePath(String path) {
+        if (isSensitiveAsWritten(path)) {
+            return true;
+        }
+        String other = LexicalPath.alternative(path);
+        return other != null && isSensitiveAsWritten(other);
+    }
+
+    private boolean isSensitiveAsWritten(String path) {
         int slash = path.lastIndexOf('/');
         String base = slash >= 0 ? path.substring(slash + 1) : path;
         if (sensitiveNames.contains(base)) {

@@ -1,0 +1,85 @@
+package dev.cmdgate.core.rules;
+
+import java.util.ArrayDeque;
+
+/**
+ * The other spelling of an absolute path that names the same file whatever links lie on it: its {@code .} and
+ * {@code ..} components resolved ({@code /tmp/../etc/shadow}), and a process's root link taken as the root
+ * ({@code /proc/self/root/etc/shadow}, {@code /proc/1/root/…}: on a host without another mount namespace they
+ * are the same file). A path is checked against the credential stores and the sensitive places as written and
+ * in this spelling, so either one matching counts: {@code ..} after a link goes elsewhere than the text says,
+ * and the text is kept for that. A process's working-directory link ({@code /proc/self/cwd/…}) may be any
+ * directory, so what follows it is taken as a path below the root after its leading {@code ..} are spent.
+ */
+final class LexicalPath {
+
+    private static final int MAX_STEPS = 16;
+
+    private LexicalPath() {
+    }
+
+    /** The other spelling, or null when the path has none (almost every path: one scan, no allocation). */
+    static String alternative(String path) {
+        if (path.isEmpty() || path.charAt(0) != '/' || path.indexOf("/.") < 0 && !path.startsWith("/proc/")) {
+            return null;
+        }
+        String p = path;
+        for (int i = 0; i < MAX_STEPS; i++) {
+            String q = processLink(p);
+            if (q == null) {
+                q = resolveDots(p);
+                if (q.equals(p)) {
+                    break;
+                }
+            }
+            p = q;
+        }
+        return p.equals(path) ? null : p;
+    }
+
+    /** {@code /proc/PID/root/REST} as {@code /REST}; {@code /proc/PID/cwd/REST} as REST below the root; else null. */
+    private static String processLink(String p) {
+        if (!p.startsWith("/proc/")) {
+            return null;
+        }
+        int pid = p.indexOf('/', 6);
+        if (pid < 0) {
+            return null;
+        }
+        if (p.startsWith("/root", pid) && (p.length() == pid + 5 || p.charAt(pid + 5) == '/')) {
+            return p.length() == pid + 5 ? "/" : p.substring(pid + 5);
+        }
+        if (p.startsWith("/cwd/", pid)) {
+            String rest = p.substring(pid + 5);
+            while (rest.startsWith("../") || rest.startsWith("./") || rest.startsWith("/")) {
+                rest = rest.substring(rest.indexOf('/') + 1);
+            }
+            return "/" + rest;
+        }
+        return null;
+    }
+
+    /** {@code .} and {@code ..} resolved by the text alone; {@code ..} at the root stays at the root. */
+    private static String resolveDots(String p) {
+        if (p.indexOf("/.") < 0 && p.indexOf("//") < 0) {
+            return p;
+        }
+        ArrayDeque<String> parts = new ArrayDeque<>();
+        int i = 0;
+        int n = p.length();
+        while (i <= n) {
+            int j = p.indexOf('/', i);
+            if (j < 0) {
+                j = n;
+            }
+            String c = p.substring(i, j);
+            if (c.equals("..")) {
+                parts.pollLast();
+            } else if (!c.isEmpty() && !c.equals(".")) {
+                parts.addLast(c);
+            }
+            i = j + 1;
+        }
+        return "/" + String.join("/", parts);
+    }
+}
