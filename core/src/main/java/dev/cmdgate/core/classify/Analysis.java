@@ -427,7 +427,9 @@ final class Analysis {
             raise(site, setting("path-program"), path + " is not a standard system program");
             unknownWhens(words, site);
             files.readDefault(p, site);
-            files.namedOwnFiles(p, false, false, site);
+            Section namesake = name.isEmpty() ? null : rules.program(name);
+            files.namedOwnFiles(p, false, false, site, namesake == null ? List.of()
+                    : files.wordsRead(OptionParser.parse(namesake, words)));
             wrappers.mayRun(words, site);
             namesake(words, name, assigns, site, networkRedirects);
             scriptOf(words, path, name, assigns, site, networkRedirects);
@@ -646,6 +648,23 @@ final class Analysis {
      * Returns whether the command's own work is running commands cmdgate saw: a wrapper's target, a shell's script.
      * {@code outside}: where paths started before the command's directory option moved them, or null.
      */
+    /** The command's {@code writes into} rows whose conditions hold: their destinations receive named entries. */
+    private List<WriteRule> intoRows(ParsedArgs p, Set<String> facts) {
+        List<WriteRule> out = List.of();
+        for (Section s : p.path) {
+            for (WriteRule wr : s.writes()) {
+                if ((wr.target() == WriteRule.Target.INTO_LAST || wr.target() == WriteRule.Target.INTO_OPT)
+                        && conditions.holds(wr.conditions(), p, facts)) {
+                    if (out.isEmpty()) {
+                        out = new ArrayList<>(2);
+                    }
+                    out.add(wr);
+                }
+            }
+        }
+        return out;
+    }
+
     private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects, FileEffects.Place outside) {
         Section deepest = p.section();
         Rating base = null;
@@ -703,6 +722,9 @@ final class Analysis {
                 }
             }
         }
+        if (dry == null) {
+            files.receiving(p, intoRows(p, facts));
+        }
         for (Section s : p.path) {
             for (List<dev.cmdgate.core.rules.Condition> c : s.contentNames()) {
                 if (dry == null && conditions.holds(c, p, facts)) {
@@ -735,6 +757,7 @@ final class Analysis {
             RunsRule wraps = deepest.runs();
             files.namedOwnFiles(p, true, wraps != null && wraps.between().isEmpty(), site);
         }
+        files.receiving(p, List.of());
         if (!codeFound) {
             code.fromInputOrFile(deepest, p, site);
         }

@@ -8,6 +8,8 @@ import dev.cmdgate.core.rules.Rating;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.rules.WriteRule;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -312,6 +314,68 @@ final class FileEffects {
         analysis.scriptFiles.wrote(out, outs, appends, others);
     }
 
+    /**
+     * The destinations of the current command's {@code writes into} rows that hold ({@link #receiving}): the last
+     * operand (by identity) and the option values. Such a destination, when it is a directory, only gains or replaces
+     * entries named after the sources, which the {@code into} rows judge; so wherever the command's rows write it, it
+     * is judged as a name the command makes or replaces ({@link OwnFiles#named}), never as a directory above one of
+     * the gate's files ({@code cp x ..} beside the gate's directory). Empty when a source's name is not known
+     * ({@code cp -r d/. ..} copies d's entries into {@code ..}), or the command is another.
+     */
+    private Set<Arg> receivingOperands = Set.of();
+    private List<String> receivingValues = List.of();
+
+    /** Sets (or, with no rows, clears) the destinations the {@code into} rows {@code rows} judge for {@code p}. */
+    void receiving(ParsedArgs p, List<WriteRule> rows) {
+        receivingOperands = Set.of();
+        receivingValues = List.of();
+        Set<Arg> ops = Collections.newSetFromMap(new IdentityHashMap<>(2));
+        List<String> values = new ArrayList<>(1);
+        for (WriteRule wr : rows) {
+            boolean last = wr.target() == WriteRule.Target.INTO_LAST;
+            if (!last && !given(wr.name(), p)) {
+                continue;   // cp's -t row without -t
+            }
+            int sources = last ? p.operands.size() - 1 : p.operands.size();
+            if (sources < 1 || sources > 64) {
+                return;
+            }
+            for (int i = 0; i < sources; i++) {
+                Arg s = p.operands.get(i);
+                if (s.unresolved() || lastComponent(s.text) == null) {
+                    return;   // where its entries go is not known from its name: the destination is judged whole
+                }
+            }
+            if (last) {
+                ops.add(p.operands.get(p.operands.size() - 1));
+            } else {
+                for (ParsedArgs.Use u : p.options) {
+                    if (u.name().equals(wr.name()) && u.value() != null && !u.from().unresolved()
+                            && !PathPattern.isPattern(u.value())) {
+                        values.add(u.value());
+                    }
+                }
+            }
+        }
+        receivingOperands = ops;
+        receivingValues = values;
+    }
+
+    private static boolean given(String option, ParsedArgs p) {
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(option) && u.value() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the word is a destination the {@code into} rows judge by the names it receives. */
+    private boolean receives(Arg a) {
+        return !a.unresolved() && a.pattern == null && !PathPattern.isPattern(a.text)
+                && (receivingOperands.contains(a) || receivingValues.contains(a.text));
+    }
+
     void writes(WriteRule wr, ParsedArgs p, Site site) {
         boolean outer = emptyOnly;
         emptyOnly = wr.empty();
@@ -506,16 +570,21 @@ final class FileEffects {
         }
         String last = n >= 2 && dirOption == null ? p.operands.get(n - 1).text : null;
         boolean lastDynamic = last != null && p.operands.get(n - 1).dynamic;
+        boolean fromLink = wr.words().contains("from-link");
         for (int i = 0; i < Math.max(sources, 1); i++) {
             Arg a = p.operands.get(i);
-            writePath(a, wr.verdict(), site);
-            if (a.text.startsWith("/") || a.text.startsWith("~") || a.text.startsWith("$")) {
-                continue;
-            }
+            boolean relative = !(a.text.startsWith("/") || a.text.startsWith("~") || a.text.startsWith("$"));
             String[] dirs = dirOption != null ? new String[] {dirOption}
                     : last == null ? new String[0] : new String[] {parentOf(last), last};
+            if (!relative || !fromLink || dirs.length == 0) {
+                // a hard link's or ln -r's source is named from the working directory (so is a link made here)
+                writePath(a, wr.verdict(), site);
+            }
+            if (!relative) {
+                continue;
+            }
             for (String d : dirs) {
-                if (!d.equals(".")) {
+                if (fromLink || !d.equals(".")) {
                     writePath(new Arg(d + "/" + a.text, a.dynamic || lastDynamic, false, -1, -1), wr.verdict(), site);
                 }
             }
@@ -855,7 +924,7 @@ final class FileEffects {
         if (analysis.rules.isHarmlessDevice(probe)) {
             return;
         }
-        OwnFiles.Entry mine = ownReached(a);
+        OwnFiles.Entry mine = receives(a) ? ownReachedAsName(a) : ownReached(a);
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;
@@ -873,6 +942,33 @@ final class FileEffects {
             return;
         }
         analysis.raise(site, ordinary, a.text);
+    }
+
+    /**
+     * The protected entry a destination reaches as a name the command makes or replaces, or as a directory receiving
+     * entries ({@link OwnFiles#receiving}): the entry itself, a rotated sibling, a file in a protected directory, the
+     * directory directly holding a protected file — not a directory higher above one. A word whose directory
+     * is one the shell keeps, or in a home directory the script changed, is judged whole ({@link #ownReached}).
+     */
+    private OwnFiles.Entry ownReachedAsName(Arg a) {
+        if (DirectoryWord.of(a.text) != null || homeAssigned() && (a.text.equals("~") || a.text.startsWith("~/"))) {
+            return ownReached(a);
+        }
+        if (!changedDirectory) {
+            return own.receiving(a.text, cwd);
+        }
+        // after a change of directory, by name as well as from each directory it may have led to (as ownReached)
+        OwnFiles.Entry byName = own.receiving(a.text, null);
+        if (byName != null || possibleDirectories == null) {
+            return byName;
+        }
+        for (int i = 0; i < possibleDirectories.size(); i++) {
+            OwnFiles.Entry e = own.receiving(a.text, possibleDirectories.get(i));
+            if (e != null) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** The protected entry a written path may reach from every directory it may start from, or null. */
@@ -1111,6 +1207,53 @@ final class FileEffects {
         }
     }
 
+    /**
+     * The words the {@code reads} rows of {@code p}'s sections name (those whose conditions hold), without judging
+     * them: what the program {@code p} was parsed for would only read.
+     */
+    List<String> wordsRead(ParsedArgs p) {
+        List<String> out = new ArrayList<>(2);
+        List<Arg> ops = p.operands;
+        int n = ops.size();
+        for (Section s : p.path) {
+            for (ReadRule r : s.reads()) {
+                if (!analysis.conditions.holds(r.conditions(), p, Set.of())) {
+                    continue;
+                }
+                int from = 0;
+                int to = 0;
+                switch (r.target()) {
+                    case OPERANDS -> to = n;
+                    case FIRST -> to = Math.min(1, n);
+                    case LAST -> {
+                        from = Math.max(0, n - 1);
+                        to = n;
+                    }
+                    case BUT_FIRST -> {
+                        from = Math.min(1, n);
+                        to = n;
+                    }
+                    case BUT_LAST -> to = Math.max(0, n - 1);
+                    case OPT -> {
+                        for (ParsedArgs.Use u : p.options) {
+                            if (u.name().equals(r.name()) && u.value() != null && !u.from().unresolved()) {
+                                out.add(u.value());
+                            }
+                        }
+                    }
+                    default -> {
+                    }
+                }
+                for (int i = from; i < to; i++) {
+                    if (!ops.get(i).unresolved()) {
+                        out.add(ops.get(i).text);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** The words the current command's {@code reads} rows name: files the rules know it reads. */
     private List<String> knownRead = List.of();
 
@@ -1127,6 +1270,17 @@ final class FileEffects {
      * operandsRun}: the operands are a command it runs (judged in its own right).
      */
     void namedOwnFiles(ParsedArgs p, boolean known, boolean operandsRun, Site site) {
+        namedOwnFiles(p, known, operandsRun, site, List.of());
+    }
+
+    /**
+     * As {@link #namedOwnFiles(ParsedArgs, boolean, boolean, Site)}; {@code namesakeReads}: the words a known
+     * program's {@code reads} rows name when a program named by its path bears its name ({@link #wordsRead}). Such a
+     * word is judged as a name ({@code ./configure --prefix=..} beside the gate's directory is not taken for writing
+     * the directory above it), but one naming a gate file or a file in a protected directory still counts: the path
+     * is not that program, only most likely it.
+     */
+    void namedOwnFiles(ParsedArgs p, boolean known, boolean operandsRun, Site site, List<String> namesakeReads) {
         List<String> reads = known ? knownRead : List.of();
         for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n; i++) {
             Arg a = p.operands.get(i);
@@ -1159,14 +1313,19 @@ final class FileEffects {
         for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n && i < 64; i++) {
             Arg a = p.operands.get(i);
             if (!analysis.isClaimed(a) && !reads.contains(a.text)
-                    && (ownWrite(a, site, NOT_ONLY_READ) || pathInside(a, site))) {
+                    && (namesakeReads.contains(a.text) && !a.unresolved() && a.pattern == null
+                    ? ownNamedWrite(a.text, site)
+                    : ownWrite(a, site, NOT_ONLY_READ) || pathInside(a, site))) {
                 return;
             }
         }
         for (int i = 0, n = p.options.size(); i < n && i < 64; i++) {
             ParsedArgs.Use u = p.options.get(i);
             if (u.value() != null && !u.value().isEmpty() && !reads.contains(u.value())
-                    && ownWrite(new Arg(u.value(), u.from().dynamic, false, -1, -1), site, NOT_ONLY_READ)) {
+                    && ((receivingValues.contains(u.value()) || namesakeReads.contains(u.value()))
+                    && !u.from().unresolved() && !PathPattern.isPattern(u.value())
+                    ? ownNamedWrite(u.value(), site) : ownWrite(new Arg(u.value(), u.from().dynamic, false, -1, -1),
+                    site, NOT_ONLY_READ))) {
                 return;
             }
         }
@@ -1215,6 +1374,15 @@ final class FileEffects {
             }
         }
         return out;
+    }
+
+    /** Raises {@code own-files} when a destination the {@code into} rows judge names a gate file as a whole. */
+    private boolean ownNamedWrite(String value, Site site) {
+        OwnFiles.Entry e = ownReachedAsName(Arg.literal(value));
+        if (e != null) {
+            analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + NOT_ONLY_READ);
+        }
+        return e != null;
     }
 
     /** The protected entry a piece of a word names, from every directory the command may work in, or null. */

@@ -277,6 +277,20 @@ public final class OwnFiles {
      * program writing a file of that name cannot replace. {@code cwd} as for {@link #reached(String, String, boolean)}.
      */
     Entry named(String piece, String cwd) {
+        return named(piece, cwd, false);
+    }
+
+    /**
+     * As {@link #named(String, String)}, for a destination that may be a directory receiving entries named after a
+     * command's sources ({@code cp x DIR}): also the directory that directly holds a protected file (what else the
+     * gate may find beside its files is not known), but not one that only holds a protected directory or lies higher
+     * — an entry made there is named by its source, which the command's {@code into} rows judge.
+     */
+    Entry receiving(String piece, String cwd) {
+        return named(piece, cwd, true);
+    }
+
+    private Entry named(String piece, String cwd, boolean receiving) {
         if (entries.isEmpty() || piece.isEmpty()) {
             return null;
         }
@@ -286,21 +300,21 @@ public final class OwnFiles {
         }
         if (!p.startsWith("/")) {
             if (cwd == null) {
-                return namedByName(p);
+                return namedByName(p, receiving);
             }
             p = cwd + "/" + p;
         }
         String asWritten = p;
         p = PathText.resolveDots(PathText.normalize(p));
         for (Entry e : entries) {
-            if (names(p, e)) {
+            if (names(p, e) || receiving && holdsFile(p, e)) {
                 return e;
             }
         }
         String onDisk = DiskPaths.resolved(asWritten);
         if (onDisk != null && !onDisk.equals(p)) {
             for (Entry e : entries) {
-                if (names(onDisk, e)) {
+                if (names(onDisk, e) || receiving && holdsFile(onDisk, e)) {
                     return e;
                 }
             }
@@ -315,8 +329,17 @@ public final class OwnFiles {
                 || e.kind() == Kind.TREE && p.startsWith(t + "/");
     }
 
-    /** A relative piece whose directory is not known: what follows its last {@code ..} compared with the paths' ends. */
-    private Entry namedByName(String p) {
+    /** Whether {@code dir} is the directory directly holding the protected file (not directory) {@code e}. */
+    private static boolean holdsFile(String dir, Entry e) {
+        String t = e.path();
+        return e.kind() != Kind.TREE && t.substring(0, Math.max(1, t.lastIndexOf('/'))).equals(dir);
+    }
+
+    /**
+     * A relative piece whose directory is not known: what follows its last {@code ..} compared with the paths' ends;
+     * {@code receiving}: also with the ends of a protected file's directory.
+     */
+    private Entry namedByName(String p, boolean receiving) {
         String rel = p;
         int up = rel.lastIndexOf("../");
         if (up >= 0) {
@@ -331,7 +354,8 @@ public final class OwnFiles {
         String last = rel.substring(rel.lastIndexOf('/') + 1);
         for (Entry e : entries) {
             String t = e.path();
-            if (t.endsWith("/" + rel)
+            if (t.endsWith("/" + rel) || receiving && e.kind() != Kind.TREE
+                    && t.substring(0, Math.max(0, t.lastIndexOf('/'))).endsWith("/" + rel)
                     || e.kind() == Kind.ROTATED && last.startsWith(t.substring(t.lastIndexOf('/') + 1) + ".")
                     || e.kind() == Kind.TREE && rel.indexOf('/') > 0 && t.endsWith("/" + rel.substring(0, rel.indexOf('/')))) {
                 return e;

@@ -42,10 +42,13 @@ final class CredentialMarkers {
             return false;
         }
         String v = value.toLowerCase(Locale.ROOT);
+        // lower-casing kept every index (no letter that lower-cases to two): camel-case words can be told apart
+        boolean camelCased = v.length() == value.length();
         for (int k = 0; k < fields.size(); k++) {
             String field = fields.get(k);
             for (int at = v.indexOf(field); at >= 0; at = v.indexOf(field, at + 1)) {
-                if (startsWord(v, at) && fieldValueFollows(v, at + field.length())) {
+                if ((startsWord(v, at) || camelCased && camelWord(value, at))
+                        && fieldValueFollows(v, at + field.length(), at > 0 && v.charAt(at - 1) == '<')) {
                     return true;
                 }
             }
@@ -66,21 +69,43 @@ final class CredentialMarkers {
         return at == 0 || !RandomRun.isAlphanumeric(v.charAt(at - 1));
     }
 
-    /** A closing quote, blanks, {@code :} or {@code =}, blanks and an opening quote, then a value that is not empty. */
-    private static boolean fieldValueFollows(String v, int i) {
-        int n = v.length();
-        if (i < n && isQuote(v.charAt(i))) {
-            i++;
+    /**
+     * A camel-case word of a longer name ({@code dbPassword}, {@code clientSecret}, {@code xApiKey}): the field starts
+     * with a capital after a small letter or a digit, as the second word of a member or property name does.
+     */
+    private static boolean camelWord(String value, int at) {
+        if (at == 0 || !Character.isUpperCase(value.charAt(at))) {
+            return false;
         }
+        char before = value.charAt(at - 1);
+        return before >= 'a' && before <= 'z' || before >= '0' && before <= '9';
+    }
+
+    /**
+     * A closing quote, blanks, {@code :} or {@code =}, blanks and an opening quote, then a value that is not empty. A
+     * quote may be escaped ({@code {\"password\":\"…\"}}: JSON inside a JSON string or a shell word); after an
+     * element's opening {@code <NAME} ({@code element}), its {@code >} ends the name as {@code :} does
+     * ({@code <password>…</password>}).
+     */
+    private static boolean fieldValueFollows(String v, int i, boolean element) {
+        int n = v.length();
+        i = quote(v, i);
         i = blanks(v, i);
-        if (i >= n || v.charAt(i) != ':' && v.charAt(i) != '=') {
+        if (i >= n || v.charAt(i) != ':' && v.charAt(i) != '=' && !(element && v.charAt(i) == '>')) {
             return false;
         }
         i = blanks(v, i + 1);
-        if (i < n && isQuote(v.charAt(i))) {
-            i++;
+        i = quote(v, i);
+        return i < n && ",;&}]<\\".indexOf(v.charAt(i)) < 0 && !isQuote(v.charAt(i)) && !isBlank(v.charAt(i));
+    }
+
+    /** After a quote at {@code i}, escaped or not; else {@code i}. */
+    private static int quote(String v, int i) {
+        int n = v.length();
+        if (i + 1 < n && v.charAt(i) == '\\' && isQuote(v.charAt(i + 1))) {
+            return i + 2;
         }
-        return i < n && ",;&}]".indexOf(v.charAt(i)) < 0 && !isQuote(v.charAt(i)) && !isBlank(v.charAt(i));
+        return i < n && isQuote(v.charAt(i)) ? i + 1 : i;
     }
 
     /** Blanks, then one word of {@link #MIN_CREDENTIAL} or more token characters with a digit or a base64 sign. */

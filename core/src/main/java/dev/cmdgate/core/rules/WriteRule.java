@@ -19,7 +19,8 @@ import java.util.List;
  *                   {@code first} or {@code last} to look at that operand only), or LINK_SOURCES (what a link
  *                   points to: every operand but the last, or every operand with the directory option
  *                   {@code name}; a relative one taken from the directory the link is made in, as the kernel
- *                   follows it, and from the working directory), or FIRST (the first operand), PREFIX_LAST /
+ *                   follows it, and from the working directory unless {@code words} holds {@code from-link}: a symbolic
+ *                   link's relative target, which nothing takes from the working directory), or FIRST (the first operand), PREFIX_LAST /
  *                   PREFIX_OPT (the last operand or an option's value begins the written files' names, the rest
  *                   only known at run time: {@code split IN PREFIX}), INTO_LAST / INTO_OPT (the destination may be
  *                   a directory: each other operand's last component inside it, {@code cp a/KEY .})
@@ -86,7 +87,7 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
     /**
      * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
      * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|work-tree OPT|$VAR... [gitdir OPT|$VAR...] repo NAME [config KEY]|env VAR...|env-dir
-     * VAR...|suffixed last|operands [opt OPT] [env VAR...]|url-names|link-sources [opt OPT]|prefixed
+     * VAR...|suffixed last|operands [opt OPT] [env VAR...]|url-names|link-sources [from-link] [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
@@ -205,6 +206,9 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
             case "url-names" -> target = Target.URL_NAMES;
             case "link-sources" -> {
                 target = Target.LINK_SOURCES;
+                if (i < arrow && t.get(i).equals("from-link")) {
+                    words.add(t.get(i++));
+                }
                 if (i < arrow && t.get(i).equals("opt")) {
                     i++;
                     name = s.optionName(row.need(i++));

@@ -45,6 +45,37 @@ class SecretShapesTest {
         assertThat(S.names(env)).containsExactlyInAnyOrderElementsOf(env.keySet());
     }
 
+    /** Member and element names in the spellings other formats give them, and the forms of a credential beside them. */
+    @Test
+    void camelCaseEscapedAndElementFieldsAreSecrets() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("C01", "{\"dbPassword\":\"hunter2x\"}");
+        env.put("C02", "clientSecret=abc-123-def");
+        env.put("C03", "{\"apiToken\": \"tk1\"}");
+        env.put("C04", "spring.datasource.xApiKey: v1v2");
+        env.put("C05", "{\\\"password\\\":\\\"hunter2\\\"}");
+        env.put("C06", "{\"cfg\":\"{\\\"clientSecret\\\": \\\"s3\\\"}\"}");
+        env.put("C07", "<settings><password>hunter2</password></settings>");
+        env.put("C08", "<Token>t-99</Token>");
+        env.put("C09", "<server><id>x</id><passphrase>open sesame</passphrase></server>");
+        env.put("C10", "--user deploy --password hunter2");
+        env.put("C11", "postgres://app:hunter2@db.internal:5432/app");
+        env.put("C12", "mongodb+srv://app:hunter2@cluster0.example.net/db");
+        assertThat(S.names(env)).containsExactlyInAnyOrderElementsOf(env.keySet());
+    }
+
+    @Test
+    void camelCaseEscapedAndElementWordsThatCarryNoCredentialAreNot() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("D01", "{\"maxTokens\": 100, \"tokenizer\": \"bpe\"}");
+        env.put("D02", "{\\\"password\\\":\\\"\\\"}");
+        env.put("D03", "<password></password><secret/>");
+        env.put("D04", "passThrough=1 tokenCount=2");
+        env.put("D05", "compassRose: north");
+        env.put("D06", "<PasswordPolicy>strict</PasswordPolicy>");
+        assertThat(S.names(env)).isEmpty();
+    }
+
     @Test
     void wordsThatOnlyLookLikeTheMarkersAreNot() {
         Map<String, String> env = new LinkedHashMap<>();
