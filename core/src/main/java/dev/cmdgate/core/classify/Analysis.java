@@ -90,8 +90,17 @@ final class Analysis {
     /** The functions of the shell script being walked (calls to them are not unknown programs). */
     DefinedFunctions functions = DefinedFunctions.NONE;
     int nextPipeline;
-    /** What the stage being judged gets through its pipe from an echo or printf before it, or null. */
+    /**
+     * What the command being judged gets on its standard input when that follows from the line: through its pipe
+     * from an echo or printf before it, or from its own here-string, literal here-document, {@code < <(echo …)} or a
+     * file the script wrote ({@link InputWords}); null otherwise.
+     */
     PipedWords piped;
+    /**
+     * The command that prints each input process substitution {@code <(…)} judged so far, when it is one simple
+     * command, by the word it stands in: {@code xargs -a <(echo ~/.bashrc)} reads the words echo prints.
+     */
+    final java.util.Map<Arg, List<Arg>> substitutedFiles = new java.util.IdentityHashMap<>();
     /** The last simple command of a script judged, with its words: the producer a next pipeline stage reads. */
     dev.cmdgate.core.shell.SimpleCommand lastSimple;
     List<Arg> lastWords = List.of();
@@ -729,6 +738,11 @@ final class Analysis {
             for (List<dev.cmdgate.core.rules.Condition> c : s.contentNames()) {
                 if (dry == null && conditions.holds(c, p, facts)) {
                     wroteUnknownNames();
+                }
+            }
+            for (dev.cmdgate.core.rules.ContentInto c : s.contentInto()) {
+                if (dry == null && conditions.holds(c.conditions(), p, facts)) {
+                    ContentDirectory.judge(this, c, p, site);
                 }
             }
             for (FifoRule f : s.fifos()) {

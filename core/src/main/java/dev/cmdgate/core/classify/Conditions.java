@@ -107,6 +107,22 @@ final class Conditions {
         return false;
     }
 
+    /**
+     * Whether a pattern operand may name an entry of a list of rooted paths ({@code rm -r /US[R]} after nocaseglob
+     * names {@code /usr}): each entry compared as a pattern with the line's glob options ({@link PatternOverlap}).
+     */
+    private boolean listOverlaps(String list, String pattern) {
+        if (!PatternOverlap.rooted(pattern)) {
+            return false;
+        }
+        for (String g : rules.listGlobs(list)) {
+            if (PatternOverlap.rooted(g) && PatternOverlap.witness(pattern, g, files != null && files.dotglob) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean operandMatches(String glob, Arg a) {
         if (glob.length() > 1 && glob.charAt(0) == '$') {
             // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
@@ -132,7 +148,8 @@ final class Conditions {
         String normal = a.normalized();
         if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
             String list = glob.substring(1);
-            return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal);
+            return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal)
+                    || a.pattern != null && listOverlaps(list, a.pattern);
         }
         return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);
     }

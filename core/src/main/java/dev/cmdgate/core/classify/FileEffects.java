@@ -941,6 +941,11 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("sensitive-write"), path);
             return;
         }
+        String place = a.pattern != null && !emptyOnly ? sensitivePattern(a.pattern) : null;
+        if (place != null) {
+            analysis.raise(site, analysis.setting("sensitive-write"), a.text + " may name " + place);
+            return;
+        }
         analysis.raise(site, ordinary, a.text);
     }
 
@@ -1603,10 +1608,65 @@ final class FileEffects {
                 }
             }
         }
+        if (found == null) {
+            found = overlappingStore(pattern, last, rules);
+        }
         if (found != null) {
             analysis.raise(site, analysis.setting("credential-read"), pattern + " may name " + found);
         }
         return found != null;
+    }
+
+    /**
+     * A credential store the pattern may name, compared as a pattern with each {@code credential-paths} glob (and its
+     * last component with each {@code credential-names} glob) under the line's glob options ({@link PatternOverlap}):
+     * a wildcard in a directory part ({@code ~/.[a]ws/credentials}), letters of either case after nocaseglob,
+     * {@code **} after globstar. Null when none is, or the one path both name is an exception.
+     */
+    private String overlappingStore(String pattern, String last, RuleSet rules) {
+        if (PatternOverlap.rooted(pattern)) {
+            for (String g : rules.credentialPathGlobs()) {
+                String w = PatternOverlap.rooted(g) ? PatternOverlap.witness(pattern, g, dotglob) : null;
+                if (w != null && rules.isCredentialStore(w)) {
+                    return w;
+                }
+            }
+        }
+        if (dotglob && ShellPattern.hasLiteral(last)) {
+            // nocaseglob: the last component against each store's name, in either case
+            for (String w : rules.credentialNameWitnesses()) {
+                if (PatternOverlap.witness(last, PatternOverlap.literal(w), true) != null && rules.isCredentialStore(w)) {
+                    return w;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A sensitive place a written pattern may name, compared as a pattern ({@link PatternOverlap}) with each rooted
+     * {@code sensitive-paths} glob and, after the line changed the glob options, its last component with each
+     * {@code sensitive-names} name in either case ({@code shopt -s nocaseglob; cp evil ~/.BASHR[C]}); null when none.
+     */
+    String sensitivePattern(String pattern) {
+        RuleSet rules = analysis.rules;
+        if (PatternOverlap.rooted(pattern)) {
+            for (String g : rules.sensitivePathGlobs()) {
+                String w = PatternOverlap.rooted(g) ? PatternOverlap.witness(pattern, g, dotglob) : null;
+                if (w != null) {
+                    return w;
+                }
+            }
+        }
+        String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
+        if (dotglob && ShellPattern.hasLiteral(last)) {
+            for (String n : rules.sensitiveNameSet()) {
+                if (PatternOverlap.witness(last, PatternOverlap.literal(n), true) != null) {
+                    return pattern.substring(0, ShellPattern.lastSlash(pattern) + 1) + n;
+                }
+            }
+        }
+        return null;
     }
 
     /** Every path-like word inside a value that names files in the program's own syntax. */

@@ -183,7 +183,7 @@ final class OptionParser {
     private static Section use(ParsedArgs p, Section s, OptionSpec o, String value, Arg from, List<Arg> args, int at) {
         p.options.add(new ParsedArgs.Use(o, o.canonical(), value, from));
         if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
-            args.addAll(at, split(value, from));
+            args.addAll(at, SplitString.split(value, from)); // env -S: split as GNU env splits it
         }
         if (o.sub() && value != null) {
             Section sub = s.optSub(o.canonical(), value);

@@ -26,9 +26,15 @@ final class PipedWords {
     private static final char MARK_END = '\u0002';
 
     private final Analysis analysis;
+    /** The command whose output this is; null when the text is known instead ({@link #ofText}). */
     private final List<Arg> producer;
     private final int pipeline;
     private final int stage;
+    /**
+     * The standard input these words arrive on when not a pipe (a here-string, a literal here-document, a file the
+     * script wrote, {@code < <(…)}): only a command given exactly that input reads them; null for a pipe.
+     */
+    private Analysis.Stdin via;
     /** Whether {@link #words} was worked out: it is null then when the output is not known from the words. */
     private boolean printed;
     private List<Arg> words;
@@ -38,6 +44,37 @@ final class PipedWords {
         this.producer = producer;
         this.pipeline = pipeline;
         this.stage = stage;
+    }
+
+    /**
+     * Words whose text is known ({@code xargs cat <<'E'}, a file the script wrote): split as xargs splits it, each a
+     * literal word. Null when the text is null.
+     */
+    static PipedWords ofText(Analysis a, String text, int pipeline, int stage) {
+        if (text == null) {
+            return null;
+        }
+        PipedWords w = new PipedWords(a, null, pipeline, stage);
+        w.words = split(text, null);
+        w.printed = true;
+        return w;
+    }
+
+    /** Words already split ({@link InputWords#hereString}). */
+    static PipedWords ofWords(Analysis a, List<Arg> words, int pipeline, int stage) {
+        PipedWords w = new PipedWords(a, null, pipeline, stage);
+        w.words = List.copyOf(words);
+        w.printed = true;
+        return w;
+    }
+
+    /**
+     * The same words, read by a command only when its standard input is {@code in} (a redirection of the command
+     * itself, which takes the place of any pipe).
+     */
+    PipedWords arrivingOn(Analysis.Stdin in) {
+        via = in;
+        return this;
     }
 
     /**
@@ -87,13 +124,15 @@ final class PipedWords {
             }
         }
         String out = Printed.output(a, s, marked, Analysis.Stdin.NONE);
-        if (out == null) {
-            return null;
-        }
+        return out == null ? null : split(out, producer);
+    }
+
+    /** The output split where xargs splits it, with the producer's run-time words (if any) put back. */
+    private static List<Arg> split(String out, List<Arg> producer) {
         List<Arg> words = new ArrayList<>();
         for (String item : Chars.splitRuns(out, " \t\n\0", MAX_WORDS)) {
             if (!item.isEmpty()) {
-                words.add(unmark(item, producer));
+                words.add(producer == null ? Arg.literal(item) : unmark(item, producer));
             }
         }
         return words;
@@ -134,6 +173,9 @@ final class PipedWords {
      * {@code prints-env} row whose conditions hold), so that a filter reading them may pick out a secret.
      */
     boolean printsEnvironment() {
+        if (printsEnvironment == null && producer == null) {
+            printsEnvironment = false;
+        }
         if (printsEnvironment == null) {
             Section s = analysis.rules.program(producer.get(0).text);
             printsEnvironment = s != null && s.printsEnv() != null && (s.printsEnv().isEmpty()
@@ -147,7 +189,13 @@ final class PipedWords {
 
     /** Whether these are the words piped into the command judged in this context. */
     boolean feeds(Analysis.Ctx ctx) {
-        return ctx.pipeline() == pipeline && ctx.stage() == stage && ctx.stdin().kind() == Analysis.StdinKind.PIPE;
+        return ctx.pipeline() == pipeline && ctx.stage() == stage
+                && (via == null ? ctx.stdin().kind() == Analysis.StdinKind.PIPE : ctx.stdin() == via);
+    }
+
+    /** The words themselves, worked out when first asked; null when they are not known. */
+    List<Arg> list() {
+        return words();
     }
 
     /**
@@ -156,7 +204,11 @@ final class PipedWords {
      * prints is not known from its words.
      */
     List<Arg> into(List<Arg> command) {
-        List<Arg> words = words();
+        return into(command, words());
+    }
+
+    /** {@link #into} with the given words (read from a file named by the wrapper); null when they are null. */
+    static List<Arg> into(List<Arg> command, List<Arg> words) {
         if (words == null) {
             return null;
         }

@@ -370,6 +370,12 @@ final class ShellAnalysis {
                 a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
             }
             expand(w, lit, -1, words, site);
+            if (lit == null && words.size() == before + 1) {
+                List<Arg> printer = substitutionPrinter(w);
+                if (printer != null) {
+                    a.substitutedFiles.put(words.get(before), printer); // xargs -a <(echo …), parallel :::: <(…)
+                }
+            }
             if (alt != null && defaults == null) {
                 defaults = new ArrayList<>(words.subList(0, before));
             }
@@ -409,6 +415,7 @@ final class ShellAnalysis {
         CommandClass outerMax = a.commandMax;
         List<String> outerWritten = a.written;
         boolean outerToFile = a.outputToFile;
+        PipedWords outerPiped = a.piped;
         a.commandMax = CommandClass.READ;
         a.written = new ArrayList<>();
         a.outputToFile = outerToFile || outputToFile(sc.redirects());
@@ -416,6 +423,10 @@ final class ShellAnalysis {
             List<String> net = new ArrayList<>();
             Analysis.Stdin in = redirects(sc.redirects(), site, net);
             Site withInput = site.withStdin(in);
+            if (in != ctx.stdin()) {
+                // xargs cat <<< /etc/shadow: the command's own input takes the place of any pipe
+                a.piped = InputWords.of(a, this, sc.redirects(), in, ctx);
+            }
             a.argfiles.nextCommand();
             a.command(words, assigns, withInput, net);
             if (defaults != null && !a.budget.exhausted) {
@@ -463,6 +474,7 @@ final class ShellAnalysis {
             a.commandMax = outerMax.max(a.commandMax);
             a.written = outerWritten;
             a.outputToFile = outerToFile;
+            a.piped = outerPiped;
         }
         a.lastSimple = sc;
         a.lastWords = words;
@@ -832,7 +844,41 @@ final class ShellAnalysis {
             Analysis.Ctx inner = new Analysis.Ctx(ctx.loc() + " > " + kind + " [" + s.start() + "," + s.end() + ")",
                     ctx.depth(), ctx.pipeline(), ctx.stage(), output ? Analysis.Stdin.PIPE : ctx.stdin());
             script(s.script(), inner);
+            if (s instanceof ProcessSubstitution ps && !ps.output() && printsLast(s.script())) {
+                printers.put(ps, a.lastWords);
+            }
         }
+    }
+
+    /** The simple commands that print each input process substitution judged, when it is one ({@link #printsLast}). */
+    private final Map<ProcessSubstitution, List<Arg>> printers = new java.util.IdentityHashMap<>();
+
+    /** Whether the script is one command, just judged, whose output is the script's: {@code echo …} alone. */
+    private boolean printsLast(Script script) {
+        if (script == null || script.statements().size() != 1) {
+            return false;
+        }
+        Statement st = script.statements().get(0);
+        return st.pipelines().size() == 1 && !st.background() && st.pipelines().get(0).commands().size() == 1
+                && st.pipelines().get(0).commands().get(0) == a.lastSimple;
+    }
+
+    /**
+     * The words of the command printing the word's input process substitution, when the word ends in one and is
+     * otherwise literal text ({@code <(…)}, {@code --arg-file=<(…)}).
+     */
+    List<Arg> substitutionPrinter(Word w) {
+        List<WordPart> parts = w.parts();
+        int n = parts.size();
+        if (n == 0 || !(parts.get(n - 1) instanceof ProcessSubstitution ps)) {
+            return null;
+        }
+        for (int i = 0; i < n - 1; i++) {
+            if (WordPart.staticText(parts.get(i)) == null) {
+                return null;
+            }
+        }
+        return printers.get(ps);
     }
 
     /**

@@ -36,6 +36,12 @@ final class Wrappers {
         final List<Arg> words = new ArrayList<>();
         /** Whether the command reads the wrapper's standard input (false: it gets none). */
         boolean input;
+        /**
+         * The arguments written after an {@code args-after} word ({@code parallel CMD ::: A B}) and the files
+         * named after an {@code args-files} word ({@code :::: FILE}); empty without such words.
+         */
+        final List<Arg> given = new ArrayList<>(0);
+        final List<Arg> givenFiles = new ArrayList<>(0);
 
         /** Whether one of the wrapper's options after its operands, given a value, is {@code name}. */
         boolean hasValued(String name) {
@@ -142,10 +148,10 @@ final class Wrappers {
         try {
             analysis.command(t.words, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(t.words),
                     site.location() + " > " + p.path.get(0).word() + " runs"), List.of());
-            PipedWords piped = analysis.piped;
-            if (r.stdinArgs() && piped != null && piped.feeds(site.ctx()) && !analysis.budget.exhausted) {
-                // judged again with the words an echo or printf before it pipes in
-                List<Arg> with = piped.into(t.words);
+            List<Arg> fed = r.stdinArgs() && !analysis.budget.exhausted ? fedWords(r, p, t, site) : null;
+            if (fed != null) {
+                // judged again with the words an echo or printf before it pipes in (or a here-string, a file …)
+                List<Arg> with = PipedWords.into(t.words, fed);
                 if (with != null) {
                     analysis.command(with, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(with),
                             site.location() + " > " + p.path.get(0).word() + " runs (with the words piped in)"),
@@ -156,6 +162,66 @@ final class Wrappers {
             budget.leaveWrapper();
         }
         return true;
+    }
+
+    /** Names of the wrapper's own standard input as a file: {@code xargs -a /dev/stdin} reads what the input holds. */
+    private static final java.util.Set<String> STDIN_FILES = java.util.Set.of("-", "/dev/stdin", "/dev/fd/0",
+            "/proc/self/fd/0");
+
+    /**
+     * The arguments an xargs-like wrapper adds, when the line says what they are: the words in the file an
+     * {@code args-file} option names (an input process substitution's printer, a file the script wrote, the input
+     * itself), else the words of its input ({@link PipedWords}); null when not known.
+     */
+    private List<Arg> fedWords(RunsRule r, ParsedArgs p, Target t, Site site) {
+        if (!t.givenFiles.isEmpty()) {
+            // parallel CMD :::: <(echo …) ::: A: the words of each file, with those written after :::
+            List<Arg> out = new ArrayList<>(t.given);
+            boolean any = false;
+            for (Arg f : t.givenFiles) {
+                List<Arg> w = fileWords(f.text, f, site);
+                if (w != null) {
+                    out.addAll(w);
+                    any = true;
+                }
+            }
+            return any ? out : null;
+        }
+        ParsedArgs.Use file = null;
+        for (String o : r.argsFile()) {
+            for (ParsedArgs.Use u : p.options) {
+                file = u.value() != null && u.name().equals(o) ? u : file;
+            }
+            for (ParsedArgs.Use u : t.options) {
+                file = u.value() != null && u.name().equals(o) ? u : file;
+            }
+        }
+        if (file == null) {
+            PipedWords input = analysis.piped != null && analysis.piped.feeds(site.ctx()) ? analysis.piped : null;
+            return input == null ? null : input.list();
+        }
+        return fileWords(file.value(), file.from(), site);
+    }
+
+    /**
+     * The words in a file of arguments: the input itself ({@code -}, {@code /dev/stdin}), what an input process
+     * substitution's one command prints, or the text the script wrote into the file; null when not known.
+     */
+    private List<Arg> fileWords(String name, Arg from, Site site) {
+        if (STDIN_FILES.contains(name)) {
+            PipedWords input = analysis.piped != null && analysis.piped.feeds(site.ctx()) ? analysis.piped : null;
+            return input == null ? null : input.list();
+        }
+        List<Arg> printer = from == null ? null : analysis.substitutedFiles.get(from);
+        if (printer != null) {
+            PipedWords w = PipedWords.of(analysis, printer, -1, -1);
+            return w == null ? null : w.list();
+        }
+        if (from != null && from.unresolved()) {
+            return null;
+        }
+        PipedWords w = PipedWords.ofText(analysis, analysis.scriptFiles.text(name), -1, -1);
+        return w == null ? null : w.list();
     }
 
     /** At most this many interpreters named in one unknown program's arguments are judged. */
@@ -324,7 +390,13 @@ final class Wrappers {
             t.words.add(Arg.literal(w));
         }
         if (k < ops.size()) {
-            List<Arg> rest = ops.subList(k, ops.size());
+            List<Arg> rest = sources(r, ops.subList(k, ops.size()), t);
+            if (replace == null && r.defaultReplace() != null) {
+                // parallel rm {} ::: x: the word it always replaces, when the command holds it
+                for (Arg w : rest) {
+                    replace = w.text.contains(r.defaultReplace()) ? r.defaultReplace() : replace;
+                }
+            }
             // xargs -I{}: a line of the input is substituted into the word at run time
             t.words.addAll(replace == null ? rest : replacedAtRunTime(rest, List.of(replace), "$(stdin)"));
         }
@@ -343,7 +415,37 @@ final class Wrappers {
         if (r.stdinArgs() && replace == null && !t.words.isEmpty()) {
             t.words.add(new Arg("$(stdin)", true, false, -1, -1));
         }
+        if (!t.given.isEmpty() && t.givenFiles.isEmpty()) {
+            // parallel rm ::: /etc/passwd: the arguments are the words written, not its input
+            List<Arg> with = PipedWords.into(t.words, t.given);
+            t.words.clear();
+            t.words.addAll(with);
+        }
         return t;
+    }
+
+    /**
+     * The command's words before the first word that ends it ({@code :::}, {@code ::::}); the operands after each
+     * such word go to {@link Target#given} or {@link Target#givenFiles}. All of them when the row has none.
+     */
+    private static List<Arg> sources(RunsRule r, List<Arg> rest, Target t) {
+        int end = -1;
+        for (int i = 0; i < rest.size() && end < 0; i++) {
+            end = !rest.get(i).dynamic && r.endsCommand(rest.get(i).text) ? i : -1;
+        }
+        if (end < 0) {
+            return rest;
+        }
+        List<Arg> into = null;
+        for (int i = end; i < rest.size(); i++) {
+            Arg w = rest.get(i);
+            if (!w.dynamic && r.endsCommand(w.text)) {
+                into = r.argsFiles().contains(w.text) ? t.givenFiles : t.given;
+            } else if (into.size() < PipedWords.MAX_WORDS) {
+                into.add(w);
+            }
+        }
+        return rest.subList(0, end);
     }
 
     /**

@@ -584,6 +584,21 @@ public final class RuleSet {
         return globs != null && Glob.anyMatch(globs, value);
     }
 
+    /** The globs of a list ({@code list NAME …} rows), empty when none was declared. */
+    public List<String> listGlobs(String list) {
+        List<String> globs = lists.get(list);
+        return globs == null ? List.of() : java.util.Collections.unmodifiableList(globs);
+    }
+
+    /** The {@code sensitive-paths} globs and the {@code sensitive-names}, in order. */
+    public List<String> sensitivePathGlobs() {
+        return java.util.Collections.unmodifiableList(sensitivePaths);
+    }
+
+    public java.util.Set<String> sensitiveNameSet() {
+        return java.util.Collections.unmodifiableSet(sensitiveNames);
+    }
+
     /** Whether a list of that name was declared. */
     public boolean hasList(String list) {
         return lists.containsKey(list);
@@ -630,6 +645,16 @@ public final class RuleSet {
         copy.sort(java.util.Comparator.comparingInt((RuleExample e) -> origins.indexOf(e.origin()))
                 .thenComparingInt(RuleExample::line));
         return java.util.Collections.unmodifiableList(copy);
+    }
+
+    /** The {@code credential-paths} globs, in order (a pattern on the line is compared with each as a pattern). */
+    public List<String> credentialPathGlobs() {
+        return java.util.Collections.unmodifiableList(credentialPaths);
+    }
+
+    /** The {@code credential-names} globs, in order. */
+    public List<String> credentialNameGlobs() {
+        return java.util.Collections.unmodifiableList(credentialNames);
     }
 
     /**
@@ -942,6 +967,23 @@ public final class RuleSet {
             }
         }
         return -1;
+    }
+
+    /**
+     * A {@code sensitive-paths} glob naming places below the directory (normalised, home as {@code ~}): its
+     * literal beginning lies inside the directory ({@code ~/.bashrc} below {@code ~}, {@code /etc/cron.d/*} below
+     * {@code /}). Globs that may start anywhere ({@code *}{@code /.git/hooks/*}) are not counted: they do not say the
+     * directory holds one. Null when none does.
+     */
+    public String sensitiveBelow(String dir) {
+        String d = dir.endsWith("/") ? dir : dir + "/";
+        for (String g : sensitivePaths) {
+            int lit = literalLength(g);
+            if (lit > d.length() && g.startsWith(d)) {
+                return g;
+            }
+        }
+        return null;
     }
 
     /**

@@ -334,7 +334,21 @@ final class RulesParser {
             case "assigns" -> s.assigns.add(AssignRule.parse(s, row));
             case "sets" -> s.shellOptions.add(ShellOptionRule.parse(s, row));
             case "state" -> s.state.add(row.ifConditions(s, 1));
-            case "content-names" -> s.contentNames.add(row.ifConditions(s, 1));
+            case "content-names" -> {
+                // content-names [into opt OPT | into last] [if CONDITION...]
+                List<String> w = row.words;
+                if (w.size() > 1 && w.get(1).equals("into")) {
+                    boolean last = w.size() > 2 && w.get(2).equals("last");
+                    if (!last && (w.size() < 4 || !w.get(2).equals("opt"))) {
+                        throw new IllegalArgumentException("expected: content-names into opt OPT | into last [if …]");
+                    }
+                    List<Condition> c = row.ifConditions(s, last ? 3 : 4);
+                    s.contentNames.add(c);
+                    s.contentInto.add(new ContentInto(last ? null : s.optionName(w.get(3)), c));
+                } else {
+                    s.contentNames.add(row.ifConditions(s, 1));
+                }
+            }
             case "unsets" -> s.unsets.add(AssignRule.parseUnsets(s, row));
             case "chdir" -> chdirRow(s, row);
             case "when" -> {

@@ -47,6 +47,8 @@ public final class Section {
     final List<List<Condition>> state = new ArrayList<>();
     /** {@code content-names} rows: the conditions of each (empty: always). */
     final List<List<Condition>> contentNames = new ArrayList<>();
+    /** {@code content-names into} rows: the directory the content-named files are written below. */
+    final List<ContentInto> contentInto = new ArrayList<>();
     /** {@code unsets} rows: arguments naming variables the command removes (unset, env -u). */
     final List<AssignRule> unsets = new ArrayList<>();
     /** {@code chdir}: the first operand is the directory the shell changes to (cd, pushd). */
@@ -145,6 +147,7 @@ public final class Section {
         shellOptions.clear();
         state.clear();
         contentNames.clear();
+        contentInto.clear();
         unsets.clear();
         chdir = false;
         chdirOpts.clear();
@@ -269,6 +272,8 @@ public final class Section {
      * writes come from what it reads (an archive's members, SQL), not from its words.
      */
     public List<List<Condition>> contentNames() { return contentNames; }
+    /** The {@code content-names into} rows: where the files named by what the command reads go. */
+    public List<ContentInto> contentInto() { return contentInto; }
     /** The {@code unsets} rows: arguments naming variables the command removes ({@code unset}, {@code env -u}). */
     public List<AssignRule> unsets() { return unsets; }
     /** The {@code chdir} row: the command changes the shell's directory to its first operand (none: home). */
