@@ -260,7 +260,13 @@ final class Analysis {
     }
 
     static String joinArgv(List<String> argv) {
-        StringBuilder b = new StringBuilder();
+        // sized for the words (a space and two quotes each) up to the cut: no copy while the line grows
+        int size = 0;
+        for (int i = 0, n = argv.size(); i < n && size <= 512; i++) {
+            String s = argv.get(i);
+            size += (s == null ? 0 : s.length()) + 3;
+        }
+        StringBuilder b = new StringBuilder(Math.min(size, 512));
         for (String s : argv) {
             if (b.length() > 0) {
                 b.append(' ');

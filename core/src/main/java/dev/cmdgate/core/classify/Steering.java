@@ -132,12 +132,7 @@ final class Steering {
         List<String> names = new ArrayList<>();
         for (Section s : with) {
             for (SteerRule r : s.steers()) {
-                for (String f : r.files()) {
-                    String v = variableOf(f);
-                    if (v != null) {
-                        names.add(v);
-                    }
-                }
+                names.addAll(r.variables());
             }
             if (s.steerRepo() != null && s.steerRepo().variable() != null) {
                 names.add(s.steerRepo().variable());
@@ -187,19 +182,6 @@ final class Steering {
             }
         }
         return null;
-    }
-
-    /** {@code VAR} of a file written {@code $VAR}, {@code $VAR/P} or {@code ${VAR:-DEFAULT}}; null for other forms. */
-    private static String variableOf(String file) {
-        if (!file.startsWith("$")) {
-            return null;
-        }
-        if (file.startsWith("${")) {
-            int dash = file.indexOf(":-");
-            return dash < 0 ? null : file.substring(2, dash);
-        }
-        int slash = file.indexOf('/');
-        return file.substring(1, slash < 0 ? file.length() : slash);
     }
 
     /** A file or entry that could not be read or judged: the row's verdict, with what happened. */
@@ -368,7 +350,7 @@ final class Steering {
                 abs = home + f.substring(1);
             } else if (f.startsWith("${")) {
                 // ${VAR:-DEFAULT}: the variable's file, or the default when it is unset (git's GIT_CONFIG_SYSTEM)
-                String name = variableOf(f);
+                String name = SteerRule.variableOf(f);
                 String value = variable(name);
                 String dflt = f.substring(f.indexOf(":-") + 2, f.length() - 1);
                 if (value == null || value.isEmpty()) {
@@ -376,7 +358,7 @@ final class Steering {
                 }
                 abs = against(workDir(), value);
             } else if (f.startsWith("$")) {
-                String name = variableOf(f);
+                String name = SteerRule.variableOf(f);
                 String value = variable(name);
                 if (value == null || value.isEmpty()) {
                     return List.of();

@@ -460,7 +460,7 @@ public final class RuleSet {
     }
 
     public boolean isHarmlessDevice(String path) {
-        return Glob.anyMatch(harmlessDevices, path);
+        return pathIndex().harmlessDevices().matches(path);
     }
 
     /** Paths under /dev that are ordinary files ({@code /dev/shm/…}), not devices. */
@@ -580,9 +580,24 @@ public final class RuleSet {
 
     /** Whether a value matches one of the globs of the named list ({@code list NAME …}); false for an unknown list. */
     public boolean inList(String list, String value) {
-        List<String> globs = lists.get(list);
-        return globs != null && Glob.anyMatch(globs, value);
+        GlobIndex index = listIndexes.get(list);
+        if (index == null) {
+            List<String> globs = lists.get(list);
+            if (globs == null) {
+                return false;
+            }
+            // indexed on first use (the lists are complete by then), each list on its own: a launch that names
+            // none pays for none
+            index = new GlobIndex(globs);
+            GlobIndex raced = listIndexes.putIfAbsent(list, index);
+            index = raced != null ? raced : index;
+        }
+        return index.matches(value);
     }
+
+    /** {@link #lists} indexed for {@link #inList}: an operand is tried against a list's globs in a few lookups. */
+    private final java.util.concurrent.ConcurrentHashMap<String, GlobIndex> listIndexes =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The globs of a list ({@code list NAME …} rows), empty when none was declared. */
     public List<String> listGlobs(String list) {
@@ -747,14 +762,14 @@ public final class RuleSet {
 
     /**
      * The path globs indexed for matching, built on first use (the lists are complete by then): every read is
-     * checked against the credential stores and every write against the sensitive paths, and almost no path is
-     * either. {@code credentialDirs} holds every directory a {@code credential-paths} glob's literal beginning
+     * checked against the credential stores and every write against the sensitive paths and the harmless devices,
+     * and almost no path is any of them. {@code credentialDirs} holds every directory a {@code credential-paths} glob's literal beginning
      * lies below ({@code ~} and {@code ~/.aws} for {@code ~/.aws/credentials*}).
      */
     private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, RegionTable<Boolean> credentialDirs,
             GlobIndex credentialDirGlobs, GlobIndex sensitivePaths, List<String> credentialPathWitnesses,
             List<String> credentialNameWitnesses, List<List<String>> pathWitnessesByEnd,
-            List<List<String>> nameWitnessesByEnd) {
+            List<List<String>> nameWitnessesByEnd, GlobIndex harmlessDevices) {
     }
 
     private volatile PathIndex pathIndex;
@@ -774,7 +789,8 @@ public final class RuleSet {
             List<String> nameWitnesses = witnesses(credentialNames);
             x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), new RegionTable<>(dirs),
                     new GlobIndex(directoryGlobs(credentialPaths)), new GlobIndex(sensitivePaths),
-                    pathWitnesses, nameWitnesses, byEnd(pathWitnesses), byEnd(nameWitnesses));
+                    pathWitnesses, nameWitnesses, byEnd(pathWitnesses), byEnd(nameWitnesses),
+                    new GlobIndex(harmlessDevices));
             pathIndex = x;
         }
         return x;

@@ -34,10 +34,39 @@ import java.util.List;
  *                 {@value #VERSION}, to an invocation that only prints a version
  * @param unlessEnv the row does not apply when one of these variables is set and not empty ({@code MAVEN_SKIP_RC})
  * @param verdict  what a file that cannot be read or judged, or an entry that counts, raises the launch to
+ * @param variables the variables {@code files} name ({@link #variableOf}), in their order: made once with the row,
+ *                 as every command of a steered program looks up their values at that point of the script
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
         List<String> set, List<String> then, List<String> writes, List<String> has, List<String> unless, List<String> unlessEnv,
-        Rating verdict) {
+        Rating verdict, List<String> variables) {
+
+    /**
+     * The variable a file names: {@code VAR} of {@code $VAR}, {@code $VAR/P} or {@code ${VAR:-DEFAULT}}; null for a
+     * file that names none (or a {@code ${…}} without a default).
+     */
+    public static String variableOf(String file) {
+        if (!file.startsWith("$")) {
+            return null;
+        }
+        if (file.startsWith("${")) {
+            int dash = file.indexOf(":-");
+            return dash < 0 ? null : file.substring(2, dash);
+        }
+        int slash = file.indexOf('/');
+        return file.substring(1, slash < 0 ? file.length() : slash);
+    }
+
+    private static List<String> variablesOf(List<String> files) {
+        List<String> out = new ArrayList<>();
+        for (String f : files) {
+            String v = variableOf(f);
+            if (v != null) {
+                out.add(v);
+            }
+        }
+        return List.copyOf(out);
+    }
 
     /** In {@code unless}: the row does not apply to an invocation that only prints a version ({@code python -V}). */
     public static final String VERSION = "version";
@@ -133,6 +162,7 @@ public record SteerRule(String reader, List<String> files, String asOption, List
             throw new IllegalArgumentException("steer: 'then' keys are judged once a 'set' key is set: name those (set KEY...)");
         }
         return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), List.copyOf(set),
-                List.copyOf(then), List.copyOf(writes), List.copyOf(has), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow));
+                List.copyOf(then), List.copyOf(writes), List.copyOf(has), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow),
+                variablesOf(files));
     }
 }
