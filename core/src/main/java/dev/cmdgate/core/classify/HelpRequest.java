@@ -8,8 +8,9 @@ import java.util.List;
  * help spelling last ({@code rm --help}, {@code kubectl delete --help}, {@code git push -h}). Nothing else may be on
  * the line: an operand before the flag may be an action a program with POSIX parsing performs before it sees the
  * flag ({@code rm foo --help} deletes {@code foo} on macOS), and after an image or a host the flag is the container's
- * or the remote command's ({@code docker run IMAGE --help}). An interpreter is never asked: some read an unknown
- * word as the name of a script to run.
+ * or the remote command's ({@code docker run IMAGE --help}). An interpreter, a program that runs a script file its
+ * operand names, or a builtin that changes the shell is never asked: some take an unknown word for the name of a
+ * script to run (dash's {@code . --help} sources a file named {@code --help}).
  */
 final class HelpRequest {
 
@@ -22,7 +23,7 @@ final class HelpRequest {
             return false;
         }
         for (Section s : p.path) {
-            if (s.stdinCode() != null) {
+            if (s.stdinCode() != null || s.codeFile() != null || !s.state().isEmpty()) {
                 return false;
             }
         }

@@ -39,6 +39,15 @@ class HelpRequestTest {
 
             [plain]
             is Destructive dangerous "plain"
+
+            [.]
+            is Read minimal "runs a script in this shell"
+            parse none
+            code-file -> Write high "script file"
+
+            [cd]
+            is Write medium "changes the shell"
+            state
             """, "test rules"));
 
     @ParameterizedTest(name = "{0} → {1}")
@@ -68,6 +77,9 @@ class HelpRequestTest {
         "del --hel* => Destructive",
         // an interpreter may read an unknown word as the name of a script
         "sh --help => Destructive",
+        // a script file's runner may take the flag for the file's name; a builtin that changes the shell is no help
+        ". --help => Write",
+        "cd --help => Write",
         // every command of the line is judged
         "del --help; del x => Destructive",
     })
