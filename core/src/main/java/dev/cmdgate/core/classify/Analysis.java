@@ -469,6 +469,14 @@ final class Analysis {
             steering.note(p, site, true);
             return;
         }
+        if (HelpRequest.only(p, words)) {
+            receiver(name);
+            Rating h = setting("help");
+            raise(site, h != null ? h : HELP);
+            // as for a version: the program still starts, and what steers it still counts
+            steering.note(p, site, true);
+            return;
+        }
         Set<Arg> outer = claimed;
         claimed = null;   // one per command: nested scripts and wrapped commands have their own
         List<Arg> workDirs = workDirectories(p);
@@ -828,6 +836,8 @@ final class Analysis {
     static final String INPUT_ENVIRONMENT = "input.environment";
 
     /** The dry-run verdict of rule sets written before it was a setting. */
+    /** The help verdict of rule sets written before it was a setting. */
+    private static final Rating HELP = new Rating(CommandClass.READ, RiskLevel.MINIMAL, "only prints its usage");
     private static final Rating DRY_RUN = new Rating(CommandClass.READ, RiskLevel.MINIMAL, "only shows what it would do");
 
     /**

@@ -285,7 +285,9 @@ final class OneLiner {
             return;
         }
         Set<Language.Use> fired = new HashSet<>();
-        for (Tok t : toks) {
+        List<String> phrases = lang.usePhrases();
+        for (int k = 0, m = toks.size(); k < m; k++) {
+            Tok t = toks.get(k);
             if (t.kind() == Kind.STRING) {
                 if (!t.dynamic()) {
                     use(t.text(), fired);
@@ -297,6 +299,12 @@ final class OneLiner {
             }
             String name = t.text();
             use(name, fired);
+            // a phrase (open location, empty trash) ends at this identifier when the ones before it match
+            for (int p = 0, q = phrases.size(); p < q; p++) {
+                if (phrase(phrases.get(p), k)) {
+                    use(phrases.get(p), fired);
+                }
+            }
             int n = name.length();
             for (int i = 1; i < n; i++) {
                 char c = name.charAt(i);

@@ -56,6 +56,8 @@ public final class Language {
     final List<Call> globCalls = new ArrayList<>();
     /** {@code uses} words (lower-cased for caseless languages by the reader) → their rows. */
     final Map<String, List<Use>> useIndex = new HashMap<>();
+    /** {@code uses} words with blanks: phrases of identifiers ({@code empty trash}), matched word by word. */
+    final List<String> usePhrases = new ArrayList<>();
     boolean prefixUses;
 
     Language(String name) {
@@ -96,6 +98,11 @@ public final class Language {
         return useIndex.get(word);
     }
 
+    /** The {@code uses} words with blanks, each a phrase of identifiers in a row ({@code open location}). */
+    public List<String> usePhrases() {
+        return usePhrases;
+    }
+
     /** Whether some {@code uses} word ends in '.' or '::' (a prefix such as {@code Net::}). */
     public boolean hasPrefixUses() {
         return prefixUses;
@@ -121,6 +128,9 @@ public final class Language {
         uses.add(u);
         for (String w : u.names()) {
             listIn(useIndex, w).add(u);
+            if (w.indexOf(' ') >= 0 && !usePhrases.contains(w)) {
+                usePhrases.add(w);
+            }
             String lower = w.toLowerCase(java.util.Locale.ROOT);
             if (!lower.equals(w)) {
                 listIn(useIndex, lower).add(u);

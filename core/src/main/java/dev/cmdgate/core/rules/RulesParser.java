@@ -331,6 +331,12 @@ final class RulesParser {
                 }
                 s.versionSpellings.addAll(t.subList(1, t.size()));
             }
+            case "help" -> {
+                if (t.size() < 2) {
+                    throw new IllegalArgumentException("expected: help SPELLING...");
+                }
+                s.helpSpellings.addAll(t.subList(1, t.size()));
+            }
             case "assigns" -> s.assigns.add(AssignRule.parse(s, row));
             case "sets" -> s.shellOptions.add(ShellOptionRule.parse(s, row));
             case "state" -> s.state.add(row.ifConditions(s, 1));

@@ -63,6 +63,7 @@ public final class Section {
      */
     final List<String> chdirBetween = new ArrayList<>();
     final java.util.Set<String> versionSpellings = new java.util.HashSet<>();
+    final java.util.Set<String> helpSpellings = new java.util.HashSet<>();
     final Map<Character, OptionSpec> shortOpts = new HashMap<>();
     final Map<String, OptionSpec> longOpts = new HashMap<>();
     final Map<String, OptionSpec> wordOpts = new HashMap<>();
@@ -154,6 +155,7 @@ public final class Section {
         chdirOperand = false;
         chdirBetween.clear();
         versionSpellings.clear();
+        helpSpellings.clear();
         codeFile = null;
         codeFileLanguage = null;
         prints = null;
@@ -256,6 +258,22 @@ public final class Section {
      */
     public boolean isVersionFlag(String w) {
         return w.equals("--version") || w.equals("-V") || versionSpellings.contains(w);
+    }
+
+    /**
+     * Whether {@code WORD} asks this section's command only for its usage: {@code --help} for every known
+     * program, plus the {@code help} rows of the section and of the sections above it ({@code git push -h}).
+     */
+    public boolean isHelpFlag(String w) {
+        if (w.equals("--help")) {
+            return true;
+        }
+        for (Section s = this; s != null; s = s.parent) {
+            if (s.helpSpellings.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The {@code assigns} rows: arguments that set shell variables (export, declare, read, printf -v). */
