@@ -55,10 +55,13 @@ final class ShellAnalysis {
 
     private final Analysis a;
     private final String src;
+    /** The values of expansions with an operator, where the variable's value is known. */
+    private final ExpansionValues values;
 
     private ShellAnalysis(Analysis a, String src) {
         this.a = a;
         this.src = src;
+        this.values = new ExpansionValues(a);
     }
 
     /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
@@ -222,6 +225,12 @@ final class ShellAnalysis {
                 // for f in $(find /home -name .netrc): $f is a path below /home ending in .netrc
                 for (Arg found : FoundNames.of(a, this, w)) {
                     a.env.partial(target, new EnvState.Partial(found.text, FoundNames.pattern(found.text), false));
+                }
+                // for f in ${g//x/}: $f is each field of the word's value where the line's values make it known
+                for (Arg r : resolvedArgs(w)) {
+                    if (!r.unresolved() && r.pattern == null) {
+                        a.env.literal(target, r.text);
+                    }
                 }
             }
         }
@@ -506,76 +515,18 @@ final class ShellAnalysis {
         return changed ? out : null;
     }
 
-    /** Whether some part is a command substitution or a substring (<code>${NAME:OFF:LEN}</code>) cmdgate may evaluate. */
+    /**
+     * Whether some part is a command substitution or an expansion with an operator (<code>${NAME:OFF:LEN}</code>,
+     * <code>${NAME//x/}</code> …) cmdgate may evaluate.
+     */
     private static boolean evaluable(List<WordPart> parts) {
         for (WordPart p : parts) {
             if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && evaluable(d.parts())
-                    || p instanceof ParameterExpansion pe && isSubstring(pe)) {
+                    || p instanceof ParameterExpansion pe && !plain(pe)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean isSubstring(ParameterExpansion pe) {
-        return ":".equals(pe.operator()) && !pe.length() && !pe.indirect() && pe.subscript() == null
-                && !pe.arguments().isEmpty() && pe.arguments().size() <= 2;
-    }
-
-    /**
-     * <code>${NAME:OFF:LEN}</code> of a variable whose value is known — the launch's HOME and PWD
-     * ({@link FileEffects#launchValue}), or the one literal value the script gave it — with literal numbers, as
-     * bash takes it (a negative offset counts from the end, a negative length is where to stop from the end);
-     * null when anything is not known.
-     */
-    private String substring(ParameterExpansion pe) {
-        String value = a.files.launchValue(pe.name());
-        String target = a.env.resolve(pe.name());
-        List<String> literals = target == null ? List.of() : a.env.literals(target);
-        if (literals.size() == 1) {
-            value = literals.get(0);
-        } else if (!literals.isEmpty() || target == null || a.env.value(target) != null) {
-            return null; // several values, or one only known at run time
-        }
-        if (value == null) {
-            return null;
-        }
-        Integer off = number(pe.arguments().get(0));
-        Integer len = pe.arguments().size() > 1 ? number(pe.arguments().get(1)) : Integer.valueOf(value.length());
-        if (off == null || len == null) {
-            return null;
-        }
-        int n = value.length();
-        int from = off < 0 ? Math.max(0, n + off) : Math.min(n, off);
-        int to = len < 0 ? n + len : from + len;
-        return to < from ? null : value.substring(from, Math.min(n, to));
-    }
-
-    private static Integer number(Word w) {
-        String t = w.literalValue();
-        if (t == null) {
-            return null;
-        }
-        t = t.trim();
-        if (t.startsWith("(") && t.endsWith(")")) {
-            t = t.substring(1, t.length() - 1).trim(); // ${X:(-1)}
-        }
-        if (t.isEmpty()) {
-            return 0; // ${X::1}, ${X:1:}: an empty number is 0
-        }
-        if (t.length() > 6) {
-            return null;
-        }
-        int i = t.charAt(0) == '-' ? 1 : 0;
-        if (i == t.length()) {
-            return null;
-        }
-        for (int j = i; j < t.length(); j++) {
-            if (t.charAt(j) < '0' || t.charAt(j) > '9') {
-                return null;
-            }
-        }
-        return Integer.valueOf(t);
     }
 
     /** Renders the parts with evaluated substitutions; returns whether some part stays only known at run time. */
@@ -597,8 +548,9 @@ final class ShellAnalysis {
                     b.append("$(…)");
                     unknown = true;
                 }
-            } else if (p instanceof ParameterExpansion pe && isSubstring(pe) && substring(pe) != null) {
-                b.append(substring(pe));
+            } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.single(pe) != null) {
+                // its one value: the line's literal value of the variable, or the launch's HOME or PWD
+                b.append(values.single(pe));
                 counts[0]++;
             } else {
                 render(List.of(p), b);
@@ -914,6 +866,8 @@ final class ShellAnalysis {
                 if (t != null) {
                     n = Math.max(n, a.env.literals(t).size() + a.env.partials(t).size());
                 }
+            } else if (p instanceof ParameterExpansion pe) {
+                n = Math.max(n, values.count(pe));
             }
         }
         return n;
@@ -961,16 +915,16 @@ final class ShellAnalysis {
                 renderResolved(d.parts(), b, pat, true, k, flags);
             } else if (p instanceof ParameterExpansion pe && plain(pe) && !pe.name().equals("HOME")) {
                 String t = a.env.resolve(pe.name());
-                List<String> values = t == null ? List.of() : a.env.literals(t);
+                List<String> literals = t == null ? List.of() : a.env.literals(t);
                 List<EnvState.Partial> partials = t == null ? List.of() : a.env.partials(t);
-                int all = values.size() + partials.size();
+                int all = literals.size() + partials.size();
                 int i = Math.min(k, all - 1);
                 if (all == 0) {
                     flags[UNKNOWN] = true;
                     b.append('$').append(pe.name());
                     pat.append('*');
-                } else if (i < values.size()) {
-                    String v = values.get(i);
+                } else if (i < literals.size()) {
+                    String v = literals.get(i);
                     b.append(v);
                     if (quoted || !ShellPattern.isPattern(v)) {
                         ShellPattern.appendLiteral(pat, v);
@@ -979,11 +933,21 @@ final class ShellAnalysis {
                         flags[GLOB] = true;
                     }
                 } else {
-                    EnvState.Partial v = partials.get(i - values.size());
+                    EnvState.Partial v = partials.get(i - literals.size());
                     b.append(v.text());
                     pat.append(v.pattern());
                     flags[UNKNOWN] = true;
                     flags[GLOB] |= v.glob();
+                }
+            } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.value(pe, k) != null) {
+                // ${v//x/}, ${v%.*}, ${v,,} … of a variable whose k-th value is known: what bash computes
+                String v = values.value(pe, k);
+                b.append(v);
+                if (quoted || !ShellPattern.isPattern(v)) {
+                    ShellPattern.appendLiteral(pat, v);
+                } else {
+                    pat.append(v);
+                    flags[GLOB] = true;
                 }
             } else {
                 int at = b.length();

@@ -1,0 +1,351 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.shell.DoubleQuoted;
+import dev.cmdgate.core.shell.Literal;
+import dev.cmdgate.core.shell.ParameterExpansion;
+import dev.cmdgate.core.shell.PatternChar;
+import dev.cmdgate.core.shell.Tilde;
+import dev.cmdgate.core.shell.Word;
+import dev.cmdgate.core.shell.WordPart;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The values a parameter expansion with an operator ({@code ${v//x/}}, {@code ${v%.*}}, {@code ${v,,}},
+ * {@code ${#v}}, {@code ${v:-w}}, {@code ${!v}} …) takes when the variable's value is known: a literal value the
+ * line gave it ({@link EnvState#literals}, the launch's environment among them) or the value the launch gives
+ * HOME and PWD. The operators themselves are {@link ParameterOperators}; operand words are expanded here, with the
+ * same known values. A variable may have been given several values, and an expansion may read two ways where
+ * bash's behaviour depends on an option the line may set ({@code patsub_replacement} for an {@code &} in a
+ * replacement, {@code nocasematch} for a pattern once the line may change options): each is one of the
+ * expansion's values, numbered from 0 like the variables' values. Null wherever the value is not exactly known
+ * — an unknown variable, a value known only in part, an array element, a name listing, an operand with a command
+ * substitution, what {@link ParameterOperators} will not compute — so the expansion stays one only known at run
+ * time.
+ */
+final class ExpansionValues {
+
+    /** Operand words may hold expansions of their own; deeper than this is not followed. */
+    private static final int MAX_DEPTH = 8;
+
+    private final Analysis a;
+
+    ExpansionValues(Analysis a) {
+        this.a = a;
+    }
+
+    /** How many values the expansion may take (0: none is known). */
+    int count(ParameterExpansion pe) {
+        if (!computable(pe)) {
+            return 0;
+        }
+        List<String> base = values(pe.name());
+        return base == null ? 0 : base.size() * variants(pe);
+    }
+
+    /** The expansion's value when it has exactly one, else null. */
+    String single(ParameterExpansion pe) {
+        return count(pe) == 1 ? value(pe, 0) : null;
+    }
+
+    /** The expansion's k-th value (its last when it has fewer), or null when that one is not exactly known. */
+    String value(ParameterExpansion pe, int k) {
+        return value(pe, k, 0);
+    }
+
+    private String value(ParameterExpansion pe, int k, int depth) {
+        if (depth > MAX_DEPTH || !computable(pe)) {
+            return null;
+        }
+        List<String> base = values(pe.name());
+        if (base == null) {
+            return null;
+        }
+        int variants = variants(pe);
+        int i = Math.max(0, Math.min(k, base.size() * variants - 1));
+        String v = base.get(i / variants);
+        int bits = i % variants;
+        if (v == null) {
+            return null;
+        }
+        if (pe.indirect()) {
+            // ${!v}: the variable v names
+            if (!Variables.isName(v)) {
+                return null;
+            }
+            List<String> target = values(v);
+            v = target == null ? null : target.get(Math.min(k, target.size() - 1));
+            if (v == null) {
+                return null;
+            }
+        }
+        String op = pe.operator();
+        if (pe.length()) {
+            return op == null ? ParameterOperators.length(v) : null;
+        }
+        if (op == null) {
+            return v;
+        }
+        List<Word> args = pe.arguments();
+        Word first = args.isEmpty() ? null : args.get(0);
+        boolean amp = hasActiveAmpersand(pe);
+        boolean patsub = !(amp && bits % 2 == 1);
+        boolean nocase = mayIgnoreCase(op) && bits / (amp ? 2 : 1) == 1;
+        switch (op) {
+            case ":-", "-", ":=", "=" -> {
+                return op.startsWith(":") && v.isEmpty() ? text(first, k, depth) : v;
+            }
+            case ":+", "+" -> {
+                return op.startsWith(":") && v.isEmpty() ? "" : text(first, k, depth);
+            }
+            case ":?", "?" -> {
+                return op.startsWith(":") && v.isEmpty() ? null : v;   // bash stops with an error
+            }
+            case "#", "##", "%", "%%" -> {
+                String pat = pattern(first, k, depth);
+                return pat == null ? null : ParameterOperators.trim(v, op, pat, nocase);
+            }
+            case "/", "//", "/#", "/%" -> {
+                String pat = pattern(first, k, depth);
+                ParameterOperators.Replacement rep = args.size() < 2 ? ParameterOperators.Replacement.literal("")
+                        : replacement(args.get(1), k, depth, patsub);
+                return pat == null || rep == null ? null : ParameterOperators.replace(v, op, pat, rep, nocase);
+            }
+            case "^", "^^", ",", ",,", "~", "~~" -> {
+                String pat = pattern(first, k, depth);
+                return pat == null ? null : ParameterOperators.caseChange(v, op, pat);
+            }
+            case "@" -> {
+                String letter = first == null ? null : first.literalValue();
+                return letter == null ? null : ParameterOperators.transform(v, letter);
+            }
+            case ":" -> {
+                Integer off = first == null ? null : number(first);
+                Integer len = args.size() > 1 ? number(args.get(1)) : null;
+                if (off == null || args.size() > 1 && len == null) {
+                    return null;
+                }
+                return ParameterOperators.substring(v, off, len);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /** Not an array element, a special parameter, nor a listing of names ({@code ${!prefix*}}, {@code ${!a[@]}}). */
+    private static boolean computable(ParameterExpansion pe) {
+        if (pe.subscript() != null || !Variables.isName(pe.name())) {
+            return false;
+        }
+        String op = pe.operator();
+        return !(pe.indirect() && ("*".equals(op) || "@".equals(op) && (pe.arguments().isEmpty()
+                || pe.arguments().get(0).parts().isEmpty())));
+    }
+
+    /**
+     * The values the variable may have, a value known only in part as null; null when none is known: it was only
+     * given values computed at run time, or never given one and the launch's is not known.
+     */
+    private List<String> values(String name) {
+        String t = a.env.resolve(name);
+        if (t == null) {
+            return null;
+        }
+        List<String> literals = a.env.literals(t);
+        int partials = a.env.partials(t).size();
+        if (!literals.isEmpty() || partials > 0) {
+            if (partials == 0) {
+                return literals;
+            }
+            List<String> all = new ArrayList<>(literals);
+            for (int i = 0; i < partials; i++) {
+                all.add(null);
+            }
+            return all;
+        }
+        if (a.env.value(t) != null) {
+            return null;
+        }
+        String launch = a.files.launchValue(name);
+        return launch == null ? null : List.of(launch);
+    }
+
+    /** 2 for each way the expansion may read: an active {@code &}, and a pattern once case may be ignored. */
+    private int variants(ParameterExpansion pe) {
+        int n = hasActiveAmpersand(pe) ? 2 : 1;
+        return mayIgnoreCase(pe.operator()) ? 2 * n : n;
+    }
+
+    /** {@code nocasematch} ignores case in pattern matching; the line may set it when it may change options. */
+    private boolean mayIgnoreCase(String op) {
+        return a.files.dotglob && op != null && (op.startsWith("#") || op.startsWith("%") || op.startsWith("/"));
+    }
+
+    /**
+     * An unquoted {@code &} in the replacement of <code>${v/p/r}</code>: bash 5.2 puts the matched text there
+     * ({@code patsub_replacement}, on by default), earlier bash and a line that turns it off keep the {@code &}.
+     */
+    private static boolean hasActiveAmpersand(ParameterExpansion pe) {
+        if (pe.operator() == null || !pe.operator().startsWith("/") || pe.arguments().size() < 2) {
+            return false;
+        }
+        for (WordPart p : pe.arguments().get(1).parts()) {
+            if (p instanceof Literal l && l.value().indexOf('&') >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An operand's value after quote removal, its expansions with their k-th values; null when not known. */
+    private String text(Word w, int k, int depth) {
+        if (w == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        return appendText(w.parts(), b, k, depth) ? b.toString() : null;
+    }
+
+    private boolean appendText(List<WordPart> parts, StringBuilder b, int k, int depth) {
+        for (WordPart p : parts) {
+            String s = WordPart.staticText(p);
+            if (s != null) {
+                b.append(s);
+            } else if (p instanceof DoubleQuoted d) {
+                if (!appendText(d.parts(), b, k, depth)) {
+                    return false;
+                }
+            } else if (p instanceof ParameterExpansion pe) {
+                String v = value(pe, k, depth + 1);
+                if (v == null) {
+                    return false;
+                }
+                b.append(v);
+            } else {
+                return false;
+            }
+            if (b.length() > ParameterOperators.MAX_VALUE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A pattern operand as a {@link ShellPattern}: unquoted text and the values of unquoted expansions keep their
+     * pattern characters, quoted text and quoted expansions match only themselves; null when not known.
+     */
+    private String pattern(Word w, int k, int depth) {
+        if (w == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        return appendPattern(w.parts(), b, false, k, depth) ? b.toString() : null;
+    }
+
+    private boolean appendPattern(List<WordPart> parts, StringBuilder b, boolean quoted, int k, int depth) {
+        for (WordPart p : parts) {
+            if ((p instanceof Literal || p instanceof PatternChar) && !quoted) {
+                b.append(WordPart.staticText(p));
+            } else if (p instanceof Tilde) {
+                return false;   // a home directory in a pattern: not worth following
+            } else if (p instanceof DoubleQuoted d) {
+                if (!appendPattern(d.parts(), b, true, k, depth)) {
+                    return false;
+                }
+            } else if (p instanceof ParameterExpansion pe) {
+                String v = value(pe, k, depth + 1);
+                if (v == null) {
+                    return false;
+                }
+                if (quoted) {
+                    ShellPattern.appendQuoted(b, v);
+                } else {
+                    b.append(v);
+                }
+            } else {
+                String s = WordPart.staticText(p);
+                if (s == null) {
+                    return false;
+                }
+                ShellPattern.appendQuoted(b, s);
+            }
+            if (b.length() > ParameterOperators.MAX_VALUE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A replacement operand: an unquoted {@code &} stands for the match when {@code patsub}; an unquoted expansion
+     * whose value holds {@code &} or {@code \} (which bash would read again) is not followed.
+     */
+    private ParameterOperators.Replacement replacement(Word w, int k, int depth, boolean patsub) {
+        List<String> pieces = new ArrayList<>();
+        return appendReplacement(w.parts(), pieces, false, k, depth, patsub)
+                ? new ParameterOperators.Replacement(pieces) : null;
+    }
+
+    private boolean appendReplacement(List<WordPart> parts, List<String> pieces, boolean quoted, int k, int depth,
+            boolean patsub) {
+        for (WordPart p : parts) {
+            if (p instanceof Literal l && !quoted && patsub) {
+                String s = l.value();
+                int from = 0;
+                for (int at = s.indexOf('&'); at >= 0; at = s.indexOf('&', from)) {
+                    pieces.add(s.substring(from, at));
+                    pieces.add(null);
+                    from = at + 1;
+                }
+                pieces.add(s.substring(from));
+            } else if (p instanceof DoubleQuoted d) {
+                if (!appendReplacement(d.parts(), pieces, true, k, depth, patsub)) {
+                    return false;
+                }
+            } else if (p instanceof ParameterExpansion pe) {
+                String v = value(pe, k, depth + 1);
+                if (v == null || !quoted && (v.indexOf('&') >= 0 || v.indexOf('\\') >= 0)) {
+                    return false;
+                }
+                pieces.add(v);
+            } else {
+                String s = WordPart.staticText(p);
+                if (s == null) {
+                    return false;
+                }
+                pieces.add(s);
+            }
+        }
+        return true;
+    }
+
+    /** A literal number operand of <code>${v:off:len}</code>: {@code 2}, {@code -3}, {@code (-1)}, empty as 0. */
+    static Integer number(Word w) {
+        String t = w.literalValue();
+        if (t == null) {
+            return null;
+        }
+        t = t.trim();
+        if (t.startsWith("(") && t.endsWith(")")) {
+            t = t.substring(1, t.length() - 1).trim(); // ${X:(-1)}
+        }
+        if (t.isEmpty()) {
+            return 0; // ${X::1}, ${X:1:}: an empty number is 0
+        }
+        if (t.length() > 6) {
+            return null;
+        }
+        int i = t.charAt(0) == '-' ? 1 : 0;
+        if (i == t.length()) {
+            return null;
+        }
+        for (int j = i; j < t.length(); j++) {
+            if (t.charAt(j) < '0' || t.charAt(j) > '9') {
+                return null;
+            }
+        }
+        return Integer.valueOf(t);
+    }
+}
