@@ -34,18 +34,30 @@ final class ExpansionValues {
         this.a = a;
     }
 
-    /** How many values the expansion may take (0: none is known). */
+    /**
+     * How many values the expansion may take (0: none is known). An expansion with a word ({@code ${v:-W}},
+     * {@code ${v:+W}} …) may also give its word, whatever is known of v (v may be unset or empty where it runs):
+     * that is its last value.
+     */
     int count(ParameterExpansion pe) {
         if (!computable(pe)) {
             return 0;
         }
         List<String> base = values(pe.name());
-        return base == null ? 0 : base.size() * variants(pe);
+        int n = base == null ? 0 : base.size() * variants(pe);
+        return hasWord(pe) ? n + 1 : n;
     }
 
-    /** The expansion's value when it has exactly one, else null. */
+    /** The expansion's one reading to judge besides the word as written (its value or its word), else null. */
     String single(ParameterExpansion pe) {
         return count(pe) == 1 ? value(pe, 0) : null;
+    }
+
+    /** The operators whose word may be the expansion's value. */
+    private static final java.util.Set<String> WORD_OPERATORS = java.util.Set.of(":-", "-", ":=", "=", ":+", "+");
+
+    private static boolean hasWord(ParameterExpansion pe) {
+        return pe.operator() != null && WORD_OPERATORS.contains(pe.operator()) && !pe.indirect() && !pe.length();
     }
 
     /** The expansion's k-th value (its last when it has fewer), or null when that one is not exactly known. */
@@ -58,11 +70,14 @@ final class ExpansionValues {
             return null;
         }
         List<String> base = values(pe.name());
-        if (base == null) {
-            return null;
-        }
         int variants = variants(pe);
-        int i = Math.max(0, Math.min(k, base.size() * variants - 1));
+        int known = base == null ? 0 : base.size() * variants;
+        int i = Math.max(0, Math.min(k, count(pe) - 1));
+        if (i >= known) {
+            // its word, as where v is unset or empty (or set, for :+ and +)
+            return hasWord(pe)
+                    ? text(pe.arguments().isEmpty() ? null : pe.arguments().get(0), k, depth) : null;
+        }
         String v = base.get(i / variants);
         int bits = i % variants;
         if (v == null) {

@@ -186,7 +186,8 @@ final class ParameterOperators {
 
     /**
      * <code>${v@U}</code> (upper case), {@code @L} (lower case), {@code @u} (the first character upper case),
-     * {@code @Q} (quoted for reuse as input); null for the others and outside ASCII.
+     * {@code @Q} (quoted for reuse as input), {@code @E} (backslash escapes expanded as in <code>$'…'</code>);
+     * null for the others and outside ASCII.
      */
     static String transform(String value, String letter) {
         if (!ascii(value) || value.length() > MAX_VALUE) {
@@ -211,10 +212,38 @@ final class ParameterOperators {
                 }
                 return "'" + value.replace("'", "'\\''") + "'";
             }
+            case "E" -> {
+                return escapes(value);
+            }
             default -> {
                 return null;
             }
         }
+    }
+
+    /** The value read as the body of <code>$'…'</code>, by the shell parser's own reading of one. */
+    private static String escapes(String value) {
+        StringBuilder body = new StringBuilder(value.length() + 8);
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' && i + 1 < value.length()) {
+                body.append(c).append(value.charAt(++i));
+            } else if (c == '\'') {
+                body.append("\\'");
+            } else {
+                body.append(c);
+            }
+        }
+        dev.cmdgate.core.shell.ParseResult r = dev.cmdgate.core.shell.ShellParser.parse(": $'" + body + "'");
+        if (!r.ok()) {
+            return null;
+        }
+        List<dev.cmdgate.core.shell.SimpleCommand> cs = dev.cmdgate.core.shell.ShellWalker.simpleCommands(r.script());
+        if (cs.size() != 1 || cs.get(0).words().size() != 2) {
+            return null;
+        }
+        String v = cs.get(0).words().get(1).literalValue();
+        return v == null || v.length() > MAX_VALUE ? null : v;
     }
 
     /** <code>${#v}</code>: its length in characters (ASCII only: elsewhere the locale decides what a character is). */

@@ -878,14 +878,16 @@ final class ShellAnalysis {
     }
 
     /**
-     * Adds the word with its variables' k-th literal values. A word that is one unquoted expansion is
-     * split at blanks as the shell splits it ({@code O="-r -f"; rm $O ~}).
+     * Adds the word with its variables' k-th literal values. The blanks in an unquoted expansion's value split
+     * the word as the shell splits it ({@code O="-r -f"; rm $O ~}; {@code a='/etc/shadow '; cat ${a}x} is
+     * {@code cat /etc/shadow x}), when every value in the word is known.
      */
     private void resolved(Word w, int k, List<Arg> out) {
         StringBuilder b = new StringBuilder();
         StringBuilder pat = new StringBuilder();
         boolean[] flags = {false, false};
-        renderResolved(w.parts(), b, pat, false, k, flags);
+        java.util.BitSet blanks = new java.util.BitSet();
+        renderResolved(w.parts(), b, pat, false, k, flags, blanks);
         String text = b.toString();
         if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !flags[UNKNOWN]) {
             for (String piece : Chars.splitRuns(text.trim(), " \t\n", 64)) {
@@ -896,7 +898,34 @@ final class ShellAnalysis {
             }
             return;
         }
+        if (!flags[UNKNOWN] && !blanks.isEmpty()) {
+            int from = 0;
+            for (int i = 0, fields = 0; i <= text.length() && fields < 64; i++) {
+                if (i == text.length() || blanks.get(i)) {
+                    if (i > from) {
+                        String piece = text.substring(from, i);
+                        out.add(new Arg(piece, true, false, w.start(), w.end(), ShellPattern.isPattern(piece) ? piece : null));
+                        fields++;
+                    }
+                    from = i + 1;
+                }
+            }
+            return;
+        }
         out.add(new Arg(text, true, globLead(w, text), w.start(), w.end(), flags[GLOB] ? pat.toString() : null));
+    }
+
+    /** Marks the blanks of a value an unquoted expansion adds at {@code at}: the shell splits the word there. */
+    private static void markBlanks(String value, int at, boolean quoted, java.util.BitSet blanks) {
+        if (quoted) {
+            return;
+        }
+        for (int j = 0; j < value.length(); j++) {
+            char c = value.charAt(j);
+            if (c == ' ' || c == '\t' || c == '\n') {
+                blanks.set(at + j);
+            }
+        }
     }
 
     /** {@link #renderResolved}'s flags: a value is only known at run time; the word is a pattern. */
@@ -909,10 +938,10 @@ final class ShellAnalysis {
      * ({@link EnvState.Partial}) stands for the names its pattern matches, quoted or not.
      */
     private void renderResolved(List<WordPart> parts, StringBuilder b, StringBuilder pat, boolean quoted, int k,
-            boolean[] flags) {
+            boolean[] flags, java.util.BitSet blanks) {
         for (WordPart p : parts) {
             if (p instanceof DoubleQuoted d) {
-                renderResolved(d.parts(), b, pat, true, k, flags);
+                renderResolved(d.parts(), b, pat, true, k, flags, blanks);
             } else if (p instanceof ParameterExpansion pe && plain(pe) && !pe.name().equals("HOME")) {
                 String t = a.env.resolve(pe.name());
                 List<String> literals = t == null ? List.of() : a.env.literals(t);
@@ -925,6 +954,7 @@ final class ShellAnalysis {
                     pat.append('*');
                 } else if (i < literals.size()) {
                     String v = literals.get(i);
+                    markBlanks(v, b.length(), quoted, blanks);
                     b.append(v);
                     if (quoted || !ShellPattern.isPattern(v)) {
                         ShellPattern.appendLiteral(pat, v);
@@ -942,6 +972,7 @@ final class ShellAnalysis {
             } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.value(pe, k) != null) {
                 // ${v//x/}, ${v%.*}, ${v,,} … of a variable whose k-th value is known: what bash computes
                 String v = values.value(pe, k);
+                markBlanks(v, b.length(), quoted, blanks);
                 b.append(v);
                 if (quoted || !ShellPattern.isPattern(v)) {
                     ShellPattern.appendLiteral(pat, v);

@@ -51,6 +51,14 @@ class ExpansionOperatorsTest {
         "s=/etc/sudoers.d.x; echo x > ${s%.d*} => Destructive",
         "shopt -s nocasematch; g=/etc/shXadow; cat ${g/x/} => Network",
         "g=/etc/shXadow; cat ${g/x/} => Read",
+        "a='/etc/shadow '; cat ${a}x => Network",
+        "a='x /etc/shadow'; cat x${a} => Network",
+        "a='/etc/shadow '; cat \"${a}\"x => Read",
+        "a='/etc/shadow q'; cat ${a%q}x => Network",
+        "y=/etc/shadow; cat ${x:-$y} => Network",
+        "y=/etc/shadow; cat ${x:+\"$y\"} => Network",
+        "y=/etc/shxadow; cat ${x:-${y//x/}} => Network",
+        "g='/etc/sh\\x61dow'; cat ${g@E} => Network",
     })
     void pathsBehindOperators(String line, String expected) {
         Classification c = C.classifyShell(line);

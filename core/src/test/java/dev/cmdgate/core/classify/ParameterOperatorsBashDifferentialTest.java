@@ -59,7 +59,7 @@ class ParameterOperatorsBashDifferentialTest {
         "mxnxo|${v/#m*/<&>}", "``|${v/*/k}", "``|${v//*/k}", "``|${v/#/k}", "``|${v%*}",
         "mXnXo|${v^}", "mXnXo|${v^^}", "mXnXo|${v,,}", "mXnXo|${v,}", "MXnxo|${v,}", "mXnXo|${v~}",
         "mXnXo|${v~~}", "mXnXo|${v^^[mn]}", "mXnXo|${v,,[X]}", "mXnXo|${v~~[a-m]}", "mXnXo|${v^n}",
-        "mXnXo|${v@U}", "mXnXo|${v@L}", "mXnXo|${v@u}", "mX'nXo|${v@Q}", "mX nXo|${v@Q}", "mXnXo|${#v}",
+        "mXnXo|${v@U}", "mXnXo|${v@L}", "mXnXo|${v@u}", "mX'nXo|${v@Q}", "mX nXo|${v@Q}", "mXnXo|${#v}", "mX\\x41o|${v@E}", "mX\\tn'o|${v@E}",
         "mxnxo|${v:1:3}", "mxnxo|${v:(-2)}", "mxnxo|${v:1:-1}",
     })
     void matchesBash(String value, String expansion) throws Exception {

@@ -110,6 +110,9 @@ class ParameterOperatorsTest {
         assertThat(ParameterOperators.transform("a\tb", "Q")).as("bash writes $'…'").isNull();
         assertThat(ParameterOperators.transform("abc", "A")).isNull();
         assertThat(ParameterOperators.transform("abc", "P")).isNull();
+        assertThat(ParameterOperators.transform("a\\x41\\tb", "E")).isEqualTo("aA\tb");
+        assertThat(ParameterOperators.transform("it's\\'", "E")).isEqualTo("it's'");
+        assertThat(ParameterOperators.transform("a\\", "E")).as("a lone backslash at the end").isNull();
         assertThat(ParameterOperators.length("it's")).isEqualTo("4");
         assertThat(ParameterOperators.length("")).isEqualTo("0");
     }
