@@ -43,14 +43,18 @@ final class ExpansionValues {
         if (!computable(pe)) {
             return 0;
         }
-        List<String> base = values(pe.name());
+        List<String> base = values(pe);
         int n = base == null ? 0 : base.size() * variants(pe);
         return hasWord(pe) ? n + 1 : n;
     }
 
-    /** The expansion's one reading to judge besides the word as written (its value or its word), else null. */
+    /**
+     * The expansion's one reading to judge besides the word as written (its value or its word), else null (also
+     * for the elements of an array, which are words of their own).
+     */
     String single(ParameterExpansion pe) {
-        return count(pe) == 1 ? value(pe, 0) : null;
+        String v = count(pe) == 1 ? value(pe, 0) : null;
+        return v == null || v.indexOf('\0') >= 0 ? null : v;
     }
 
     /** The operators whose word may be the expansion's value. */
@@ -69,7 +73,7 @@ final class ExpansionValues {
         if (depth > MAX_DEPTH || !computable(pe)) {
             return null;
         }
-        List<String> base = values(pe.name());
+        List<String> base = values(pe);
         int variants = variants(pe);
         int known = base == null ? 0 : base.size() * variants;
         int i = Math.max(0, Math.min(k, count(pe) - 1));
@@ -94,6 +98,40 @@ final class ExpansionValues {
                 return null;
             }
         }
+        String op = pe.operator();
+        if (v.indexOf('\0') >= 0 || allElements(pe)) {
+            // ${a[@]} and ${a[*]}: the elements, each a word of its own (joined by NUL, which no value holds)
+            return elements(pe, v, k, depth, bits);
+        }
+        return apply(pe, v, k, depth, bits);
+    }
+
+    /** The operator applied to each element of an array's value (NUL-separated); a length is their number. */
+    private String elements(ParameterExpansion pe, String v, int k, int depth, int bits) {
+        String[] each = v.split("\0", -1);
+        if (pe.length()) {
+            return pe.operator() == null && !pe.indirect() ? Integer.toString(v.isEmpty() ? 0 : each.length) : null;
+        }
+        if (pe.indirect()) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < each.length; i++) {
+            String r = apply(pe, each[i], k, depth, bits);
+            if (r == null || r.indexOf('\0') >= 0) {
+                return null;
+            }
+            b.append(i == 0 ? "" : "\0").append(r);
+        }
+        return b.toString();
+    }
+
+    private static boolean allElements(ParameterExpansion pe) {
+        String sub = pe.subscript() == null ? null : pe.subscript().literalValue();
+        return "@".equals(sub) || "*".equals(sub);
+    }
+
+    private String apply(ParameterExpansion pe, String v, int k, int depth, int bits) {
         String op = pe.operator();
         if (pe.length()) {
             return op == null ? ParameterOperators.length(v) : null;
@@ -148,14 +186,57 @@ final class ExpansionValues {
         }
     }
 
-    /** Not an array element, a special parameter, nor a listing of names ({@code ${!prefix*}}, {@code ${!a[@]}}). */
+    /**
+     * A variable, an array element with a literal index, or all of an array's elements; not a special parameter,
+     * nor a listing of names ({@code ${!prefix*}}, {@code ${!a[@]}}).
+     */
     private static boolean computable(ParameterExpansion pe) {
-        if (pe.subscript() != null || !Variables.isName(pe.name())) {
+        if (!Variables.isName(pe.name())) {
             return false;
+        }
+        if (pe.subscript() != null) {
+            String sub = pe.subscript().literalValue();
+            if (sub == null || pe.indirect() || !(sub.equals("@") || sub.equals("*") || isIndex(sub))) {
+                return false;
+            }
         }
         String op = pe.operator();
         return !(pe.indirect() && ("*".equals(op) || "@".equals(op) && (pe.arguments().isEmpty()
                 || pe.arguments().get(0).parts().isEmpty())));
+    }
+
+    private static boolean isIndex(String sub) {
+        if (sub.isEmpty() || sub.length() > 6) {
+            return false;
+        }
+        for (int i = 0; i < sub.length(); i++) {
+            if (sub.charAt(i) < '0' || sub.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The values the expansion's variable may have: {@link #values(String)} for the variable and its element 0
+     * ({@code ${a[0]}} is {@code $a}); for another element or all of them, the one literal array the line gave it
+     * (all of them as one value, joined by NUL).
+     */
+    private List<String> values(ParameterExpansion pe) {
+        String sub = pe.subscript() == null ? null : pe.subscript().literalValue();
+        if (sub == null || isIndex(sub) && Integer.parseInt(sub) == 0) {
+            return values(pe.name());
+        }
+        String t = a.env.resolve(pe.name());
+        List<String> elements = t == null ? null : a.env.array(t);
+        if (elements == null) {
+            return null;
+        }
+        if (isIndex(sub)) {
+            int i = Integer.parseInt(sub);
+            return i < elements.size() ? List.of(elements.get(i)) : null;
+        }
+        return List.of(String.join("\0", elements));
     }
 
     /**

@@ -302,6 +302,18 @@ final class ShellAnalysis {
                 v = va.text;
                 dyn = va.unresolved();
             }
+            String arrayTarget = as.isArray() || as.subscript() != null ? a.env.resolve(as.name()) : null;
+            if (as.isArray()) {
+                // NAME=(…): $NAME is its first element
+                List<String> elements = arrayElements(as.array());
+                v = elements == null ? "$(…)" : elements.isEmpty() ? "" : elements.get(0);
+                dyn = elements == null;
+                if (arrayTarget != null) {
+                    a.env.array(arrayTarget, as.append() ? null : elements);
+                }
+            } else if (arrayTarget != null) {
+                a.env.array(arrayTarget, null);   // NAME[k]=v changes one element
+            }
             assigns.put(as.name(), v);
             a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
@@ -442,6 +454,19 @@ final class ShellAnalysis {
         }
         a.lastSimple = sc;
         a.lastWords = words;
+    }
+
+    /** The elements of {@code NAME=(…)} when each is a plain literal word; null otherwise. */
+    private static List<String> arrayElements(List<Word> words) {
+        List<String> out = new ArrayList<>(words.size());
+        for (Word w : words) {
+            String lit = w.literalValue();
+            if (lit == null || w.hasGlob() || lit.indexOf('{') >= 0 || lit.startsWith("[")) {
+                return null;
+            }
+            out.add(lit);
+        }
+        return out;
     }
 
     /**
@@ -973,6 +998,10 @@ final class ShellAnalysis {
                 // ${v//x/}, ${v%.*}, ${v,,} … of a variable whose k-th value is known: what bash computes
                 String v = values.value(pe, k);
                 markBlanks(v, b.length(), quoted, blanks);
+                for (int at = v.indexOf('\0'); at >= 0; at = v.indexOf('\0', at + 1)) {
+                    blanks.set(b.length() + at);   // ${a[@]}: each element is a word of its own
+                }
+                v = v.replace('\0', ' ');
                 b.append(v);
                 if (quoted || !ShellPattern.isPattern(v)) {
                     ShellPattern.appendLiteral(pat, v);

@@ -59,6 +59,15 @@ class ExpansionOperatorsTest {
         "y=/etc/shadow; cat ${x:+\"$y\"} => Network",
         "y=/etc/shxadow; cat ${x:-${y//x/}} => Network",
         "g='/etc/sh\\x61dow'; cat ${g@E} => Network",
+        "g=(/etc/shadow x); cat $g => Network",
+        "g=(/etc/shadow x); cat ${g[0]} => Network",
+        "g=(x /etc/shadow); cat ${g[1]} => Network",
+        "g=(x /etc/shadow); cat \"${g[@]}\" => Network",
+        "g=(x /etc/shxadow); cat ${g[@]//x/} => Network",
+        "g=(x /etc/shxadow); cat \"${g[*]/x/}\" => Network",
+        "g=(x /etc/shadow); g[1]=y; cat ${g[1]} => Read",
+        "declare -a g=(/etc/shadow); cat $g => Network",
+        "g=(x y); cat ${g[1]//y//etc/shadow} => Network",
     })
     void pathsBehindOperators(String line, String expected) {
         Classification c = C.classifyShell(line);
@@ -88,6 +97,8 @@ class ExpansionOperatorsTest {
         "p=shr; ${p/%r/red} -u notes.txt => destroys file contents",
         "p=chmodXYZ; ${p%XYZ} -R 777 / => chmod 777",
         "p=Chmod; ${p,} -R 777 / => chmod 777",
+        "a=(-rf /srv/data); rm \"${a[@]}\" => rm -rf",
+        "a=(x -rf /srv/data); rm ${a[@]/x/} => rm -rf",
         "{,rm,-rf,/srv/data} => rm -rf",
         "{,shred,-u,notes.txt} => destroys file contents",
         "{,chmod,-R,777,/} => chmod 777",
