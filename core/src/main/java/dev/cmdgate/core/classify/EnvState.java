@@ -100,6 +100,16 @@ final class EnvState {
         arrays.put(name, elements == null || seen && !elements.equals(before) ? null : List.copyOf(elements));
     }
 
+    /** {@code NAME+=(…)}: the array it now is, null when not known. */
+    void appendArray(String name, List<String> elements) {
+        if (arrays.isEmpty()) {
+            arrays = new HashMap<>();
+        }
+        if (arrays.containsKey(name) || arrays.size() < MAX_TRACKED) {
+            arrays.put(name, elements == null ? null : List.copyOf(elements));
+        }
+    }
+
     /** The elements of the one literal array the variable was given, or null. */
     List<String> array(String name) {
         return arrays.get(name);

@@ -115,6 +115,18 @@ final class ExpansionValues {
         if (pe.indirect()) {
             return null;
         }
+        if (":".equals(pe.operator())) {
+            // ${a[@]:OFF:LEN} takes elements, not characters
+            List<Word> args = pe.arguments();
+            Integer off = args.isEmpty() ? null : number(args.get(0));
+            Integer len = args.size() > 1 ? number(args.get(1)) : null;
+            if (off == null || args.size() > 1 && (len == null || len < 0) || v.isEmpty()) {
+                return null;
+            }
+            int from = off < 0 ? Math.max(0, each.length + off) : Math.min(each.length, off);
+            int to = len == null ? each.length : Math.min(each.length, from + len);
+            return String.join("\0", java.util.Arrays.asList(each).subList(from, Math.max(from, to)));
+        }
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < each.length; i++) {
             String r = apply(pe, each[i], k, depth, bits);

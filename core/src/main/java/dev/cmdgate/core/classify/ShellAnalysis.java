@@ -310,8 +310,17 @@ final class ShellAnalysis {
                 List<String> elements = arrayElements(as.array());
                 v = elements == null || as.append() ? "$(…)" : elements.isEmpty() ? "" : elements.get(0);
                 dyn = elements == null || as.append();
-                if (arrayTarget != null) {
-                    a.env.array(arrayTarget, as.append() ? null : elements);
+                if (arrayTarget != null && as.append()) {
+                    // NAME+=(…): more elements after those it had
+                    List<String> had = a.env.array(arrayTarget);
+                    List<String> all = null;
+                    if (had != null && elements != null) {
+                        all = new ArrayList<>(had);
+                        all.addAll(elements);
+                    }
+                    a.env.appendArray(arrayTarget, all);
+                } else if (arrayTarget != null) {
+                    a.env.array(arrayTarget, elements);
                 }
             } else if (arrayTarget != null) {
                 a.env.array(arrayTarget, null);   // NAME[k]=v changes one element
@@ -895,7 +904,7 @@ final class ShellAnalysis {
 
     /** One word's alternatives with the script's literal values of its variables (empty when it names none). */
     List<Arg> resolvedArgs(Word w) {
-        if (w == null || !a.env.hasLiterals() || w.literalValue() != null) {
+        if (w == null || w.literalValue() != null) {
             return List.of();
         }
         int n = knownValues(w.parts());

