@@ -24,7 +24,14 @@ final class Budget {
     /** Words all brace expansions of one classification may produce before it fails closed. */
     static final int MAX_EXPANDED_WORDS = 100_000;
 
+    /**
+     * Pattern-matching steps the parameter-expansion operators of one classification may take (each bounded on its
+     * own by {@link ParameterOperators}); past it an expansion is left unknown and the line fails closed.
+     */
+    static final long MAX_OPERATOR_WORK = 50_000_000L;
+
     private int commands;
+    private long operatorWork;
     private int wrapperDepth;
     private long wrappedWords;
     private int expandedWords;
@@ -62,6 +69,17 @@ final class Budget {
     boolean wrapped(int words) {
         wrappedWords += words;
         return wrappedWords <= MAX_WRAPPED_WORDS;
+    }
+
+    /** Counts the steps one operator may take; false once the sum is past {@link #MAX_OPERATOR_WORK}. */
+    boolean operatorWork(long steps) {
+        operatorWork += steps;
+        return operatorWork <= MAX_OPERATOR_WORK;
+    }
+
+    /** Whether the operators have taken more steps than {@link #MAX_OPERATOR_WORK}. */
+    boolean operatorsOverBudget() {
+        return operatorWork > MAX_OPERATOR_WORK;
     }
 
     /** Whether brace expansion may still make words (the sum so far is within {@link #MAX_EXPANDED_WORDS}). */

@@ -80,6 +80,41 @@ final class EnvState {
      */
     private Map<String, String> codeValues = Map.of();
 
+    /**
+     * {@code NAME=(w1 w2 …)} with every element a literal word: the elements; null for an array whose elements are
+     * not all known (an element with an expansion, a glob or a key, {@code NAME+=(…)}, {@code NAME[k]=v}, two
+     * different arrays).
+     */
+    private Map<String, List<String>> arrays = Map.of();
+
+    /** Records an array assignment; null elements: not known. */
+    void array(String name, List<String> elements) {
+        if (arrays.isEmpty()) {
+            arrays = new HashMap<>();
+        }
+        if (!arrays.containsKey(name) && arrays.size() >= MAX_TRACKED) {
+            return;
+        }
+        List<String> before = arrays.get(name);
+        boolean seen = arrays.containsKey(name);
+        arrays.put(name, elements == null || seen && !elements.equals(before) ? null : List.copyOf(elements));
+    }
+
+    /** {@code NAME+=(…)}: the array it now is, null when not known. */
+    void appendArray(String name, List<String> elements) {
+        if (arrays.isEmpty()) {
+            arrays = new HashMap<>();
+        }
+        if (arrays.containsKey(name) || arrays.size() < MAX_TRACKED) {
+            arrays.put(name, elements == null ? null : List.copyOf(elements));
+        }
+    }
+
+    /** The elements of the one literal array the variable was given, or null. */
+    List<String> array(String name) {
+        return arrays.get(name);
+    }
+
     /** Whether assigning this (resolved) name changes the environment of the programs run later. */
     boolean exports(String name) {
         return allexport || overflow || exported.contains(name);

@@ -55,10 +55,15 @@ final class ShellAnalysis {
 
     private final Analysis a;
     private final String src;
+    /** The values of expansions with an operator, where the variable's value is known. */
+    private final ExpansionValues values;
+    /** The operators' work bound was raised already (once is enough). */
+    private boolean operatorsRaised;
 
     private ShellAnalysis(Analysis a, String src) {
         this.a = a;
         this.src = src;
+        this.values = new ExpansionValues(a);
     }
 
     /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
@@ -239,6 +244,12 @@ final class ShellAnalysis {
                 for (Arg found : FoundNames.of(a, this, w)) {
                     a.env.partial(target, new EnvState.Partial(found.text, FoundNames.pattern(found.text), false));
                 }
+                // for f in ${g//x/}: $f is each field of the word's value where the line's values make it known
+                for (Arg r : resolvedArgs(w)) {
+                    if (!r.unresolved() && r.pattern == null) {
+                        a.env.literal(target, r.text);
+                    }
+                }
             }
         }
     }
@@ -326,6 +337,48 @@ final class ShellAnalysis {
                 v = va.text;
                 dyn = va.unresolved();
             }
+            String arrayTarget = as.isArray() || as.subscript() != null ? a.env.resolve(as.name()) : null;
+            if (as.isArray()) {
+                // NAME=(…): $NAME is its first element (NAME+=(…) leaves it as it was)
+                List<String> elements = arrayElements(as.array());
+                v = elements == null || as.append() ? "$(…)" : elements.isEmpty() ? "" : elements.get(0);
+                dyn = elements == null || as.append();
+                if (arrayTarget != null && as.append()) {
+                    // NAME+=(…): more elements after those it had
+                    List<String> had = a.env.array(arrayTarget);
+                    List<String> all = null;
+                    if (had != null && elements != null) {
+                        all = new ArrayList<>(had);
+                        all.addAll(elements);
+                    }
+                    a.env.appendArray(arrayTarget, all);
+                } else if (arrayTarget != null) {
+                    a.env.array(arrayTarget, elements);
+                }
+            } else if (arrayTarget != null) {
+                a.env.array(arrayTarget, null);   // NAME[k]=v changes one element
+            } else if (as.append()) {
+                // NAME+=v: each value it may have had, then each value v may have
+                String target = a.env.resolve(as.name());
+                List<String> before = target == null ? List.of() : List.copyOf(a.env.literals(target));
+                List<String> tails = new ArrayList<>(1);
+                if (!dyn) {
+                    tails.add(v);
+                } else if (as.value() != null) {
+                    for (Arg r : resolvedArgs(as.value())) {
+                        if (!r.unresolved()) {
+                            tails.add(r.text);
+                        }
+                    }
+                }
+                for (String p : before) {
+                    for (String t : tails) {
+                        a.env.literal(target, p + t);
+                    }
+                }
+                v = (before.isEmpty() ? "$(…)" : before.get(before.size() - 1)) + v;
+                dyn |= before.isEmpty();
+            }
             assigns.put(as.name(), v);
             a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
@@ -333,11 +386,11 @@ final class ShellAnalysis {
                 String target = a.env.resolve(as.name());
                 if (target != null) {
                     // x=/proc/$PPID/environ; cat $x reads what cat /proc/$PPID/environ reads
-                    StringBuilder pat = new StringBuilder();
+                    StringBuilder pat = new StringBuilder(as.append() ? "*" : "");
                     appendPattern(as.value().parts(), pat);
                     a.env.partial(target, new EnvState.Partial(v, pat.toString(), false));
                 }
-                for (Arg r : resolvedArgs(as.value())) {
+                for (Arg r : as.append() ? List.<Arg>of() : resolvedArgs(as.value())) {
                     if (target != null && !r.unresolved()) {
                         a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
                     }
@@ -393,6 +446,11 @@ final class ShellAnalysis {
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
         List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
+        if (a.budget.operatorsOverBudget() && !operatorsRaised) {
+            operatorsRaised = true;
+            a.raise(site, a.setting("too-deep"), "parameter expansions take more than " + Budget.MAX_OPERATOR_WORK
+                    + " pattern-matching steps in all");
+        }
         if (a.env.keyword && words.size() > 1) {
             // set -k: a NAME=value word anywhere in the command is an assignment for it
             for (int i = 1; i < words.size(); i++) {
@@ -480,6 +538,19 @@ final class ShellAnalysis {
         a.lastWords = words;
     }
 
+    /** The elements of {@code NAME=(…)} when each is a plain literal word; null otherwise. */
+    private static List<String> arrayElements(List<Word> words) {
+        List<String> out = new ArrayList<>(words.size());
+        for (Word w : words) {
+            String lit = w.literalValue();
+            if (lit == null || w.hasGlob() || lit.indexOf('{') >= 0 || lit.startsWith("[")) {
+                return null;
+            }
+            out.add(lit);
+        }
+        return out;
+    }
+
     /**
      * Whether the redirections send the command's standard output into a file: one named by a literal word, not a
      * device under /dev (but /dev/null, which keeps it from anyone), not a process substitution.
@@ -551,76 +622,18 @@ final class ShellAnalysis {
         return changed ? out : null;
     }
 
-    /** Whether some part is a command substitution or a substring (<code>${NAME:OFF:LEN}</code>) cmdgate may evaluate. */
+    /**
+     * Whether some part is a command substitution or an expansion with an operator (<code>${NAME:OFF:LEN}</code>,
+     * <code>${NAME//x/}</code> …) cmdgate may evaluate.
+     */
     private static boolean evaluable(List<WordPart> parts) {
         for (WordPart p : parts) {
             if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && evaluable(d.parts())
-                    || p instanceof ParameterExpansion pe && isSubstring(pe)) {
+                    || p instanceof ParameterExpansion pe && !plain(pe)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean isSubstring(ParameterExpansion pe) {
-        return ":".equals(pe.operator()) && !pe.length() && !pe.indirect() && pe.subscript() == null
-                && !pe.arguments().isEmpty() && pe.arguments().size() <= 2;
-    }
-
-    /**
-     * <code>${NAME:OFF:LEN}</code> of a variable whose value is known — the launch's HOME and PWD
-     * ({@link FileEffects#launchValue}), or the one literal value the script gave it — with literal numbers, as
-     * bash takes it (a negative offset counts from the end, a negative length is where to stop from the end);
-     * null when anything is not known.
-     */
-    private String substring(ParameterExpansion pe) {
-        String value = a.files.launchValue(pe.name());
-        String target = a.env.resolve(pe.name());
-        List<String> literals = target == null ? List.of() : a.env.literals(target);
-        if (literals.size() == 1) {
-            value = literals.get(0);
-        } else if (!literals.isEmpty() || target == null || a.env.value(target) != null) {
-            return null; // several values, or one only known at run time
-        }
-        if (value == null) {
-            return null;
-        }
-        Integer off = number(pe.arguments().get(0));
-        Integer len = pe.arguments().size() > 1 ? number(pe.arguments().get(1)) : Integer.valueOf(value.length());
-        if (off == null || len == null) {
-            return null;
-        }
-        int n = value.length();
-        int from = off < 0 ? Math.max(0, n + off) : Math.min(n, off);
-        int to = len < 0 ? n + len : from + len;
-        return to < from ? null : value.substring(from, Math.min(n, to));
-    }
-
-    private static Integer number(Word w) {
-        String t = w.literalValue();
-        if (t == null) {
-            return null;
-        }
-        t = t.trim();
-        if (t.startsWith("(") && t.endsWith(")")) {
-            t = t.substring(1, t.length() - 1).trim(); // ${X:(-1)}
-        }
-        if (t.isEmpty()) {
-            return 0; // ${X::1}, ${X:1:}: an empty number is 0
-        }
-        if (t.length() > 6) {
-            return null;
-        }
-        int i = t.charAt(0) == '-' ? 1 : 0;
-        if (i == t.length()) {
-            return null;
-        }
-        for (int j = i; j < t.length(); j++) {
-            if (t.charAt(j) < '0' || t.charAt(j) > '9') {
-                return null;
-            }
-        }
-        return Integer.valueOf(t);
     }
 
     /** Renders the parts with evaluated substitutions; returns whether some part stays only known at run time. */
@@ -642,8 +655,9 @@ final class ShellAnalysis {
                     b.append("$(…)");
                     unknown = true;
                 }
-            } else if (p instanceof ParameterExpansion pe && isSubstring(pe) && substring(pe) != null) {
-                b.append(substring(pe));
+            } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.single(pe) != null) {
+                // its one value: the line's literal value of the variable, or the launch's HOME or PWD
+                b.append(values.single(pe));
                 counts[0]++;
             } else {
                 render(List.of(p), b);
@@ -969,7 +983,7 @@ final class ShellAnalysis {
 
     /** One word's alternatives with the script's literal values of its variables (empty when it names none). */
     List<Arg> resolvedArgs(Word w) {
-        if (w == null || !a.env.hasLiterals() || w.literalValue() != null) {
+        if (w == null || w.literalValue() != null) {
             return List.of();
         }
         int n = knownValues(w.parts());
@@ -993,6 +1007,8 @@ final class ShellAnalysis {
                 if (t != null) {
                     n = Math.max(n, a.env.literals(t).size() + a.env.partials(t).size());
                 }
+            } else if (p instanceof ParameterExpansion pe) {
+                n = Math.max(n, values.count(pe));
             }
         }
         return n;
@@ -1003,14 +1019,16 @@ final class ShellAnalysis {
     }
 
     /**
-     * Adds the word with its variables' k-th literal values. A word that is one unquoted expansion is
-     * split at blanks as the shell splits it ({@code O="-r -f"; rm $O ~}).
+     * Adds the word with its variables' k-th literal values. The blanks in an unquoted expansion's value split
+     * the word as the shell splits it ({@code O="-r -f"; rm $O ~}; {@code a='/etc/shadow '; cat ${a}x} is
+     * {@code cat /etc/shadow x}), when every value in the word is known.
      */
     private void resolved(Word w, int k, List<Arg> out) {
         StringBuilder b = new StringBuilder();
         StringBuilder pat = new StringBuilder();
         boolean[] flags = {false, false};
-        renderResolved(w.parts(), b, pat, false, k, flags);
+        java.util.BitSet blanks = new java.util.BitSet();
+        renderResolved(w.parts(), b, pat, false, k, flags, blanks);
         String text = b.toString();
         if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !flags[UNKNOWN]) {
             for (String piece : Chars.splitRuns(text.trim(), " \t\n", 64)) {
@@ -1021,7 +1039,34 @@ final class ShellAnalysis {
             }
             return;
         }
+        if (!flags[UNKNOWN] && !blanks.isEmpty()) {
+            int from = 0;
+            for (int i = 0, fields = 0; i <= text.length() && fields < 64; i++) {
+                if (i == text.length() || blanks.get(i)) {
+                    if (i > from) {
+                        String piece = text.substring(from, i);
+                        out.add(new Arg(piece, true, false, w.start(), w.end(), ShellPattern.isPattern(piece) ? piece : null));
+                        fields++;
+                    }
+                    from = i + 1;
+                }
+            }
+            return;
+        }
         out.add(new Arg(text, true, globLead(w, text), w.start(), w.end(), flags[GLOB] ? pat.toString() : null));
+    }
+
+    /** Marks the blanks of a value an unquoted expansion adds at {@code at}: the shell splits the word there. */
+    private static void markBlanks(String value, int at, boolean quoted, java.util.BitSet blanks) {
+        if (quoted) {
+            return;
+        }
+        for (int j = 0; j < value.length(); j++) {
+            char c = value.charAt(j);
+            if (c == ' ' || c == '\t' || c == '\n') {
+                blanks.set(at + j);
+            }
+        }
     }
 
     /** {@link #renderResolved}'s flags: a value is only known at run time; the word is a pattern. */
@@ -1034,22 +1079,23 @@ final class ShellAnalysis {
      * ({@link EnvState.Partial}) stands for the names its pattern matches, quoted or not.
      */
     private void renderResolved(List<WordPart> parts, StringBuilder b, StringBuilder pat, boolean quoted, int k,
-            boolean[] flags) {
+            boolean[] flags, java.util.BitSet blanks) {
         for (WordPart p : parts) {
             if (p instanceof DoubleQuoted d) {
-                renderResolved(d.parts(), b, pat, true, k, flags);
+                renderResolved(d.parts(), b, pat, true, k, flags, blanks);
             } else if (p instanceof ParameterExpansion pe && plain(pe) && !pe.name().equals("HOME")) {
                 String t = a.env.resolve(pe.name());
-                List<String> values = t == null ? List.of() : a.env.literals(t);
+                List<String> literals = t == null ? List.of() : a.env.literals(t);
                 List<EnvState.Partial> partials = t == null ? List.of() : a.env.partials(t);
-                int all = values.size() + partials.size();
+                int all = literals.size() + partials.size();
                 int i = Math.min(k, all - 1);
                 if (all == 0) {
                     flags[UNKNOWN] = true;
                     b.append('$').append(pe.name());
                     pat.append('*');
-                } else if (i < values.size()) {
-                    String v = values.get(i);
+                } else if (i < literals.size()) {
+                    String v = literals.get(i);
+                    markBlanks(v, b.length(), quoted, blanks);
                     b.append(v);
                     if (quoted || !ShellPattern.isPattern(v)) {
                         ShellPattern.appendLiteral(pat, v);
@@ -1058,11 +1104,26 @@ final class ShellAnalysis {
                         flags[GLOB] = true;
                     }
                 } else {
-                    EnvState.Partial v = partials.get(i - values.size());
+                    EnvState.Partial v = partials.get(i - literals.size());
                     b.append(v.text());
                     pat.append(v.pattern());
                     flags[UNKNOWN] = true;
                     flags[GLOB] |= v.glob();
+                }
+            } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.value(pe, k) != null) {
+                // ${v//x/}, ${v%.*}, ${v,,} … of a variable whose k-th value is known: what bash computes
+                String v = values.value(pe, k);
+                markBlanks(v, b.length(), quoted, blanks);
+                for (int at = v.indexOf('\0'); at >= 0; at = v.indexOf('\0', at + 1)) {
+                    blanks.set(b.length() + at);   // ${a[@]}: each element is a word of its own
+                }
+                v = v.replace('\0', ' ');
+                b.append(v);
+                if (quoted || !ShellPattern.isPattern(v)) {
+                    ShellPattern.appendLiteral(pat, v);
+                } else {
+                    pat.append(v);
+                    flags[GLOB] = true;
                 }
             } else {
                 int at = b.length();

@@ -137,6 +137,137 @@ final class ShellPattern {
         }
     }
 
+    /**
+     * Where the pattern matches a piece of a string as the shell matches one in a parameter expansion
+     * (<code>${v#pat}</code>, <code>${v//pat/rep}</code>): {@code *} any run of characters, a {@code /} and a
+     * leading {@code .} among them, {@code ?} any one character. Element {@code e - from} of the result is true
+     * when {@code text[from, e)} matches the whole pattern. One pass over the text with the set of pattern
+     * positions reached (no backtracking): the cost is the text's length times the pattern's.
+     */
+    static boolean[] stringMatchEnds(String pattern, String text, int from, int to) {
+        int m = pattern.length();
+        int[] at = new int[m + 1];
+        int count = 0;
+        for (int p = 0; p < m; count++) {
+            at[count] = p;
+            p += elementWidth(pattern, p, m);
+        }
+        at[count] = m;
+        boolean[] ends = new boolean[to - from + 1];
+        boolean[] cur = new boolean[count + 1];
+        cur[0] = true;
+        closeStars(pattern, at, count, cur);
+        ends[0] = cur[count];
+        for (int t = from; t < to; t++) {
+            boolean[] next = new boolean[count + 1];
+            boolean alive = false;
+            char c = text.charAt(t);
+            for (int i = 0; i < count; i++) {
+                if (!cur[i]) {
+                    continue;
+                }
+                if (pattern.charAt(at[i]) == '*') {
+                    next[i] = true;
+                    alive = true;
+                } else if (stepInString(pattern, at[i], m, c)) {
+                    next[i + 1] = true;
+                    alive = true;
+                }
+            }
+            if (!alive) {
+                break;
+            }
+            closeStars(pattern, at, count, next);
+            ends[t - from + 1] = next[count];
+            cur = next;
+        }
+        return ends;
+    }
+
+    /** Whether the whole string matches the pattern ({@link #stringMatchEnds}). */
+    static boolean matchesString(String pattern, String text) {
+        return stringMatchEnds(pattern, text, 0, text.length())[text.length()];
+    }
+
+    /**
+     * Whether {@link #stringMatchEnds} matches the pattern exactly as bash does: false when it holds what depends on
+     * options or the locale — an extended pattern ({@code @(…)}, {@code !(…)} …, which {@code extglob} turns on), a
+     * collating symbol, an equivalence class, a character class other than the ASCII letters and digits, or a
+     * character outside ASCII.
+     */
+    static boolean exactInString(String pattern) {
+        int n = pattern.length();
+        for (int i = 0; i < n; i++) {
+            char c = pattern.charAt(i);
+            if (c > 127) {
+                return false;
+            }
+            if (c == '\\') {
+                i++;
+            } else if (c == '(' && i > 0 && "?*+@!".indexOf(pattern.charAt(i - 1)) >= 0) {
+                return false;
+            } else if (c == '[' && i + 1 < n && isClassOpen(pattern.charAt(i + 1))) {
+                char kind = pattern.charAt(i + 1);
+                int close = pattern.indexOf(kind + "]", i + 2);
+                if (kind != ':' || close < 0 || !EXACT_CLASSES.contains(pattern.substring(i + 2, close))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static final java.util.Set<String> EXACT_CLASSES = java.util.Set.of("alpha", "digit", "alnum", "lower",
+            "upper", "xdigit");
+
+    /** The width of the pattern element at p: an escape, a bracket expression, or one character. */
+    private static int elementWidth(String pat, int p, int pl) {
+        char x = pat.charAt(p);
+        if (x == '\\' && p + 1 < pl) {
+            return 2;
+        }
+        if (x == '[') {
+            int end = bracketEnd(pat, p, pl, true);
+            if (end > 0) {
+                return end - p + 1;
+            }
+        }
+        return 1;
+    }
+
+    private static boolean stepInString(String pat, int p, int pl, char c) {
+        char x = pat.charAt(p);
+        if (x == '\\' && p + 1 < pl) {
+            return pat.charAt(p + 1) == c;
+        }
+        if (x == '?') {
+            return true;
+        }
+        if (x == '[') {
+            int end = bracketEnd(pat, p, pl, true);
+            if (end > 0) {
+                return inBracket(pat, p + 1, end, c);
+            }
+        }
+        return x == c;
+    }
+
+    /** A {@code *} may match nothing: the position after it is reached wherever it is. */
+    private static void closeStars(String pat, int[] at, int count, boolean[] states) {
+        for (int i = 0; i < count; i++) {
+            if (states[i] && pat.charAt(at[i]) == '*') {
+                states[i + 1] = true;
+            }
+        }
+    }
+
+    /** Appends text to a pattern with every character made literal (a quoted part of a pattern). */
+    static void appendQuoted(StringBuilder b, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            b.append('\\').append(text.charAt(i));
+        }
+    }
+
     private static int slash(String s, int from) {
         for (int i = from; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -202,6 +333,14 @@ final class ShellPattern {
 
     /** The index of the {@code ]} closing the bracket expression opened at p, or -1 (then {@code [} is literal). */
     private static int bracketEnd(String pat, int p, int pl) {
+        return bracketEnd(pat, p, pl, false);
+    }
+
+    /**
+     * As {@link #bracketEnd(String, int, int)}; {@code inString}: the pattern is matched against a string, not a path,
+     * so a {@code /} may be a member.
+     */
+    private static int bracketEnd(String pat, int p, int pl, boolean inString) {
         int i = p + 1;
         if (i < pl && (pat.charAt(i) == '!' || pat.charAt(i) == '^')) {
             i++;
@@ -221,7 +360,7 @@ final class ShellPattern {
                 i = close + 2;
             } else if (c == ']') {
                 return i;
-            } else if (c == '/') {
+            } else if (c == '/' && !inString) {
                 return -1;
             } else {
                 i++;

@@ -7,6 +7,7 @@ import dev.cmdgate.core.shell.ArithForCommand;
 import dev.cmdgate.core.shell.ArithmeticCommand;
 import dev.cmdgate.core.shell.ArithmeticExpansion;
 import dev.cmdgate.core.shell.Assignment;
+import dev.cmdgate.core.shell.BraceExpansion;
 import dev.cmdgate.core.shell.BraceGroup;
 import dev.cmdgate.core.shell.CaseCommand;
 import dev.cmdgate.core.shell.Command;
@@ -225,12 +226,15 @@ public final class ShellState {
         private void simple(SimpleCommand sc) {
             boolean state = sc.words().isEmpty();
             if (!state) {
-                String name = sc.words().get(0).literalValue();
+                Word first = sc.words().get(0);
+                String written = first.literalValue();
+                String name = programName(first);
                 if (name == null || functions.contains(name)) {
                     state = true; // a command only known at run time, or a function: anything
                 } else if (name.indexOf('/') < 0) {
                     Section s = rules.program(name);
-                    state = s != null && stateRow(s, sc);
+                    // {,export,PATH=x}: the words are the brace expansion's, not worth parsing here
+                    state = s != null && (name.equals(written) ? stateRow(s, sc) : !s.state().isEmpty());
                 }
             }
             if (!state) {
@@ -264,6 +268,20 @@ public final class ShellState {
                 b.append(t);
             }
             out.add(b.toString());
+        }
+
+        /**
+         * The program a command word names: its literal value, or the first word of its brace expansion
+         * ({@code {,export,PATH=x}} runs {@code export}); null when only known at run time or when the expansion
+         * leaves no word (the program is then a later word).
+         */
+        private String programName(Word w) {
+            String lit = w.literalValue();
+            if (lit == null || lit.indexOf('{') < 0) {
+                return lit;
+            }
+            BraceExpansion be = w.expandBraces(ShellAnalysis.BRACE_CAP);
+            return be.overCap() || be.words().isEmpty() ? null : be.words().get(0).literalValue();
         }
 
         /** Whether expanding the word may assign a variable: <code>${x:=v}</code>, <code>${x=v}</code>, {@code $(( x = 1 ))}. */

@@ -332,6 +332,37 @@ final class Variables {
             analysis.env.nameref(name, dynamic ? null : assignedName(value));
             return;
         }
+        if (t.charAt(eq - 1) == '+' && !value.startsWith("(") && analysis.env.resolve(name) != null) {
+            // declare NAME+=v, export NAME+=v: each value it may have had, then v
+            String target = analysis.env.resolve(name);
+            List<String> before = List.copyOf(analysis.env.literals(target));
+            if (!dynamic) {
+                for (String p : before) {
+                    analysis.env.literal(target, p + value);
+                }
+            }
+            boolean known = !dynamic && !before.isEmpty();
+            set(name, (before.isEmpty() ? "$(…)" : before.get(before.size() - 1)) + value, !known, exports, site,
+                    (exports ? "is exported by " : "is set by ") + program);
+            return;
+        }
+        if (value.length() >= 2 && value.startsWith("(") && value.endsWith(")") && analysis.env.resolve(name) != null) {
+            // declare -a NAME=(…): an array, its words no longer told apart once quotes are gone; its first word
+            // and its words are kept as values it may have, the value itself is not known
+            String target = analysis.env.resolve(name);
+            set(name, "$(…)", true, exports, site, (exports ? "is exported by " : "is set by ") + program);
+            List<String> words = new ArrayList<>();
+            for (String w : Chars.splitRuns(value.substring(1, value.length() - 1).trim(), " \t\n", 64)) {
+                if (!w.isEmpty()) {
+                    words.add(w);
+                }
+            }
+            if (!dynamic && !words.isEmpty()) {
+                analysis.env.literal(target, words.get(0));
+                analysis.env.array(target, words);
+            }
+            return;
+        }
         set(name, value, dynamic, exports, site, (exports ? "is exported by " : "is set by ") + program);
     }
 

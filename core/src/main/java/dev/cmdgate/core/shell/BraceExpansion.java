@@ -7,7 +7,9 @@ import java.util.List;
  * <code>{a..c}</code> → {@code a b c}, <code>{1..10..3}</code>, nested braces. Only unquoted,
  * unescaped braces count (as in bash: a group needs a comma at its level or a valid sequence
  * expression, <code>{a}</code> and <code>{}</code> stay literal). A word without brace syntax
- * expands to itself.
+ * expands to itself. A resulting word that is empty with nothing quoted in it is dropped, as bash
+ * drops such a null word: <code>{,rm,-rf}</code> is {@code rm -rf}, <code>x{,y}</code> stays
+ * {@code x xy}, <code>{"",a}</code> keeps its empty word, <code>{,}</code> makes no word at all.
  *
  * @param words   the resulting words, in order (parts of the original word keep their offsets);
  *                when over the cap, the (possibly incomplete) words produced before the cap was

@@ -62,14 +62,21 @@ final class Braces {
         }
         List<List<Seg>> results = b.expandRange(0, len, 0);
         List<Word> words = new ArrayList<>(results.size());
+        boolean nullWords = false;
         for (List<Seg> r : results) {
             if (b.budget < 0 || words.size() >= cap) {
                 b.over = true;
                 break;
             }
-            words.add(b.materialize(r));
+            Word w = b.materialize(r);
+            if (w.parts().isEmpty()) {
+                // an empty alternative with nothing quoted around it ({,rm}, {a,}): bash removes the null word
+                nullWords = true;
+            } else {
+                words.add(w);
+            }
         }
-        if (words.isEmpty()) {
+        if (words.isEmpty() && !nullWords) {
             words.add(word);
         }
         return new BraceExpansion(words, b.over);

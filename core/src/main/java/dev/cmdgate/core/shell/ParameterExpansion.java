@@ -14,7 +14,7 @@ import java.util.List;
  * @param indirect  <code>${!name}</code> (indirection or name/key listing)
  * @param subscript the array subscript for <code>${name[sub]}</code> (its substitutions run), else null
  * @param operator  the operator after the name ({@code ":-" "-" ":=" "=" ":?" "?" ":+" "+" "#" "##"
- *                  "%" "%%" "/" "//" "/#" "/%" "^" "^^" "," ",," "@" ":"} and {@code "*"}/{@code "@"}
+ *                  "%" "%%" "/" "//" "/#" "/%" "^" "^^" "," ",," "~" "~~" "@" ":"} and {@code "*"}/{@code "@"}
  *                  for <code>${!prefix*}</code>), or null
  * @param arguments the operand words of the operator ({@code :-word} → [word]; {@code /pat/rep} →
  *                  [pat, rep]; {@code :off:len} → [off, len]); substitutions in them are exposed

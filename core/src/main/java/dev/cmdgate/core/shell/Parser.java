@@ -2514,7 +2514,7 @@ final class Parser {
             } else if (c == '-' || c == '=' || c == '?' || c == '+') {
                 op = String.valueOf((char) c);
                 advance();
-            } else if (c == '#' || c == '%' || c == '^' || c == ',') {
+            } else if (c == '#' || c == '%' || c == '^' || c == ',' || c == '~') {
                 if (c1 == c) {
                     op = "" + (char) c + (char) c;
                     advance(2);

@@ -53,6 +53,11 @@ class ShellStateTest {
                 "export GIT_CONFIG_VALUE_0='rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("printf -v PATH '%s' /tmp/evil", "ls")).isEqualTo(CommandClass.WRITE);
         assertThat(last("set -a", "FOO=bar", "ls")).isEqualTo(CommandClass.WRITE);
+        // a command word that is a brace expansion names the program its first word is
+        assertThat(last("{,set,-a}", "FOO=bar", "ls")).isEqualTo(CommandClass.WRITE);
+        assertThat(last("{export,GIT_CONFIG_COUNT=1}", "{,export,GIT_CONFIG_KEY_0=core.fsmonitor}",
+                "export GIT_CONFIG_VALUE_0='rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("{,ls,-l}", "ls")).as("a program without state rows adds nothing").isEqualTo(CommandClass.READ);
         assertThat(last("declare -n ref=BASH_ENV", "ref='$(rm -rf ~)'")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("f() { rm -rf ~; }", "f")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("alias ls='rm -rf ~'", "ls")).isEqualTo(CommandClass.DESTRUCTIVE);

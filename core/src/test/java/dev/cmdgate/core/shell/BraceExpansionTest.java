@@ -49,11 +49,34 @@ class BraceExpansionTest {
         "--{rec,for}|--rec;--for",
         "{r,f}{f,r}|rf;rr;ff;fr",
         "plain|plain",
+        "{,a,b}|a;b",
+        "{a,}|a",
+        "x{,y}|x;xy",
+        "-{,r}f|-f;-rf",
+        "{,rm,-rf,/srv/x}|rm;-rf;/srv/x",
+        "{\"\",a}|;a",
+        "{'',a}|;a",
+        "{,\"\"}b|b;b",
+        "{,{,c}}|c",
     })
     void expands(String word, String expected) {
         BraceExpansion b = expand(word, 1000);
         assertThat(b.overCap()).isFalse();
         assertThat(values(b)).isEqualTo(Arrays.asList(expected.split(";")));
+    }
+
+    @Test
+    void onlyNullWordsMakeNoWord() {
+        assertThat(expand("{,}", 1000).words()).isEmpty();
+        assertThat(expand("{,{,}}", 1000).words()).isEmpty();
+        assertThat(expand("{,}", 1000).overCap()).isFalse();
+    }
+
+    @Test
+    void anAlternativeWithAnExpansionIsNoNullWord() {
+        BraceExpansion b = expand("{,$x}", 1000);
+        assertThat(b.words()).hasSize(1);
+        assertThat(b.words().get(0).literalValue()).isNull();
     }
 
     @Test

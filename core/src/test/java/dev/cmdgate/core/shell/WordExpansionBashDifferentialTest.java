@@ -50,6 +50,7 @@ class WordExpansionBashDifferentialTest {
         "*.nomatch 'x*' \\* \"[a]\" [ab]x ? [ x]",
         "a#b \\# =a a= a=b 'a=b' -- - -- -n",
         "x{y,z}\\ w \"{a,b}\"{c,d} $'{a,b}' {'a',b}",
+        "{,a,b} x{,y} {,} {'',a} {a,} -{,r}f {,{,c}} {,\"\"}b",
     })
     void argvMatchesBash(String words) throws Exception {
         assumeTrue(bash != null, "bash not installed");
