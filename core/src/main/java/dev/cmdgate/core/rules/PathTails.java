@@ -8,7 +8,12 @@ import java.util.List;
  * ({@code cd "$D"; cat shadow}): the name may be such a path when it matches one of the glob's ends after one of its
  * slashes ({@code shadow} and {@code etc/shadow} of {@code /etc/shadow}; {@code .aws/*} of {@code *}{@code /.aws/*}).
  * An end that says nothing of which file it is — its last part all wildcards, with no literal directory before it
- * ({@code *} of {@code /etc/*}) — is left out: it would take every name for a sensitive one.
+ * ({@code *} of {@code /etc/*}) — is left out: it would take every name for a sensitive one. So is an end of one
+ * name unless it is a name directly in a top directory ({@code shadow} of {@code /etc/shadow}, {@code usr} of
+ * {@code /usr}): {@code config} of {@code ~/.kube/config} or {@code gradle.properties} of
+ * {@code *}{@code /.gradle/gradle.properties} would make every file of that everyday name one; and so is the one name
+ * of a directory whose files the list names ({@code log} of {@code /var/log} beside {@code /var/log/*}): a file
+ * written under that name is not one of them.
  */
 final class PathTails {
 
@@ -22,12 +27,13 @@ final class PathTails {
         List<String> out = new ArrayList<>();
         for (String g : globs) {
             boolean relative = !g.startsWith("/") && !g.startsWith("~") && !g.startsWith("*");
-            if (relative && telling(g) && !out.contains(g)) {
+            if (relative && telling(g) && (g.indexOf('/') > 0 || !g.contains("*")) && !out.contains(g)) {
                 out.add(g);
             }
             for (int i = g.indexOf('/'); i >= 0 && i + 1 < g.length(); i = g.indexOf('/', i + 1)) {
                 String end = g.substring(i + 1);
-                if (telling(end) && !out.contains(end)) {
+                boolean oneName = end.indexOf('/') < 0;
+                if (telling(end) && (!oneName || topName(g, globs)) && !out.contains(end)) {
                     out.add(end);
                 }
             }
@@ -46,6 +52,17 @@ final class PathTails {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the glob is an absolute path of at most two names ({@code /etc/shadow}, {@code /usr}) and not a
+     * directory whose files the list names too.
+     */
+    private static boolean topName(String glob, List<String> globs) {
+        if (!glob.startsWith("/") || glob.indexOf('/', 1) >= 0 && glob.indexOf('/', glob.indexOf('/', 1) + 1) >= 0) {
+            return false;
+        }
+        return !globs.contains(glob + "/*");
     }
 
     /** An end whose last part has a literal character and no wildcard, or that has a literal directory. */

@@ -54,6 +54,7 @@ class RelativeNamesWhereRunTest {
             "-            | cd /etc; cat ~+/gshadow                                 | NETWORK",
             "-            | cd /etc; cat $PWD/gshadow                               | NETWORK",
             "-            | cd /etc; cd /tmp; cat ~-/gshadow                        | NETWORK",
+            "-            | pushd /etc; pushd /tmp; cat ${DIRSTACK[1]}/gshadow      | NETWORK",
             // an option that sets where the command works
             "-            | env -C /usr/local/bin rm helm                           | DESTRUCTIVE",
             "-            | env --chdir=/etc/cron.d cp /tmp/job x                   | DESTRUCTIVE",
@@ -91,6 +92,11 @@ class RelativeNamesWhereRunTest {
             "-             | cd \"$D\" && cat main.c                       | READ",
             "-             | cd \"$D\" && echo hi > notes.txt              | WRITE",
             "-             | pushd sub && npm test; popd                   | WRITE",
+            // below a directory only known at run time, an everyday name that ends a listed path only as one name
+            "-             | cd \"$D\" && echo x > config                  | WRITE",
+            "-             | cd \"$D\" && cat config                       | READ",
+            "-             | cd \"$D\" && echo x >> gradle.properties      | WRITE",
+            "-             | cd \"$D\" && make > log                       | WRITE",
             "-             | env -C build make                             | WRITE",
             "-             | tar -C build -czf ../out.tgz .                | WRITE",
             "-             | cd /etc && ls                                 | READ",
