@@ -50,6 +50,14 @@ final class Analysis {
         static final Stdin HIDDEN = new Stdin(StdinKind.HIDDEN, null, false);
     }
 
+    /**
+     * What each descriptor above 0 that a redirection opened holds for the command being judged, and so for what it
+     * runs ({@code bash /dev/fd/3 3<<< '…'}, {@code find … -exec sh /dev/fd/3 \; 3< f}): a here-string or
+     * here-document as its text, a file by its name, a process substitution as a pipe. A descriptor not in it
+     * holds what only the run knows.
+     */
+    Map<Integer, Stdin> descriptors = Map.of();
+
     /** Nesting context of the command being analysed. */
     record Ctx(String loc, int depth, int pipeline, int stage, Stdin stdin) {
         Ctx withStdin(Stdin s) {

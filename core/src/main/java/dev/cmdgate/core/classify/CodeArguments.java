@@ -593,12 +593,22 @@ final class CodeArguments {
                     || p.operands.get(n).text.equals("-") || p.operands.get(n).text.equals("/dev/stdin")
                     || (analysis.rules.isShell(p.path.get(0).word()) && p.has("-s"));
             if (readsStdin) {
-                stdinCode(deepest, p, site);
+                stdinCode(deepest, p, site, site.ctx().stdin());
                 return;
             }
         }
         if (deepest.codeFile() != null && !p.operands.isEmpty()) {
             Arg file = p.operands.get(0);
+            int fd = file.unresolved() ? -1 : descriptorNumber(file.text);
+            if (fd >= 0) {
+                // sh /dev/fd/0 <<< '…', bash /dev/fd/3 3<<< '…', . /proc/self/fd/0: the script is what the descriptor
+                // holds, judged as standard input is
+                Analysis.Stdin in = fd == 0 ? site.ctx().stdin()
+                        : analysis.descriptors.getOrDefault(fd, Analysis.Stdin.HIDDEN);
+                stdinCode(deepest, p, site.at(site.location() + " (the script " + file.text + ")"),
+                        in.kind() == Analysis.StdinKind.TERMINAL && fd != 0 ? Analysis.Stdin.HIDDEN : in);
+                return;
+            }
             if (file.unresolved()) {
                 analysis.raise(site, analysis.setting("dynamic-code"), "the script " + file.text + " is only known at run time");
             } else {
@@ -609,9 +619,35 @@ final class CodeArguments {
         }
     }
 
-    private void stdinCode(Section deepest, ParsedArgs p, Site site) {
+    /**
+     * The descriptor a path names ({@code /dev/fd/N}, {@code /proc/self/fd/N}, {@code /proc/thread-self/fd/N};
+     * {@code /dev/stdin} is 0), or -1 for any other path.
+     */
+    static int descriptorNumber(String path) {
+        String p = PathText.normalize(path);
+        if (p.equals("/dev/stdin")) {
+            return 0;
+        }
+        for (String dir : DESCRIPTOR_DIRS) {
+            if (p.startsWith(dir) && p.length() > dir.length() && p.length() <= dir.length() + 4) {
+                int n = 0;
+                for (int i = dir.length(); i < p.length(); i++) {
+                    char c = p.charAt(i);
+                    if (c < '0' || c > '9') {
+                        return -1;
+                    }
+                    n = n * 10 + (c - '0');
+                }
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    private static final String[] DESCRIPTOR_DIRS = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
+
+    private void stdinCode(Section deepest, ParsedArgs p, Site site, Analysis.Stdin in) {
         String lang = stdinLanguage(deepest);
-        Analysis.Stdin in = site.ctx().stdin();
         switch (in.kind()) {
             case PIPE -> analysis.raise(site, analysis.setting("piped-code"));
             case HEREDOC -> {
@@ -633,12 +669,14 @@ final class CodeArguments {
                 }
                 if (in.text() != null) {
                     ranDownloaded(in.text(), site);
+                    // echo '…' > f; sh < f: the text the line wrote is the script
+                    ranWritten(in.text(), lang, site);
                 }
             }
             case HIDDEN -> analysis.raise(site, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
             case NONE -> {
             }
-            default -> analysis.raise(site, deepest.stdinCode());
+            default -> analysis.raise(site, deepest.stdinCode() != null ? deepest.stdinCode() : hiddenInput());
         }
     }
 

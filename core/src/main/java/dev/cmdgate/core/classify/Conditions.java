@@ -124,6 +124,40 @@ final class Conditions {
     }
 
     private boolean operandMatches(String glob, Arg a) {
+        return matchesText(glob, a) || files != null && pathCondition(glob) && matchesWhereRun(glob, a);
+    }
+
+    /**
+     * A condition on a path ({@code $sensitive}, a named list such as {@code @protected-dirs}, a glob that starts with
+     * {@code /} or {@code ~}): a relative operand is also compared as the path it is where the command runs.
+     */
+    private static boolean pathCondition(String glob) {
+        return glob.equals("$sensitive") || glob.length() > 1 && (glob.charAt(0) == '@' || glob.charAt(0) == '/'
+                || glob.charAt(0) == '~');
+    }
+
+    /**
+     * The operand in each directory the command may run in ({@code cd /; rm -r usr} deletes {@code /usr}); below a
+     * directory only known at run time, its end compared with the ends of the sensitive paths or the list's entries.
+     */
+    private boolean matchesWhereRun(String glob, Arg a) {
+        String name = files.checkedName(a);
+        for (String r : files.placesOf(name, true)) {
+            if (matchesText(glob, Arg.literal(r))) {
+                return true;
+            }
+        }
+        String tail = files.anywhereTail(name);
+        if (tail == null) {
+            return false;
+        }
+        if (glob.equals("$sensitive")) {
+            return rules.mayEndSensitive(tail);
+        }
+        return glob.charAt(0) == '@' && rules.listMayEnd(glob.substring(1), tail);
+    }
+
+    private boolean matchesText(String glob, Arg a) {
         if (glob.length() > 1 && glob.charAt(0) == '$') {
             // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
             switch (glob) {

@@ -3,7 +3,8 @@ package dev.cmdgate.core.classify;
 /**
  * A word's leading directory that the shell keeps for itself rather than a path the line spells: {@code ~+} and
  * {@code $PWD} (the directory the shell is in), {@code ~-} and {@code $OLDPWD} (the one before its last cd), and
- * the directory stack's {@code ~N}, {@code ~+N}, {@code ~-N} (what {@code pushd} left there, known only at run time).
+ * the directory stack's {@code ~N}, {@code ~+N}, {@code ~-N} and <code>${DIRSTACK[N]}</code> (what {@code pushd} left
+ * there, known only at run time).
  * bash expands the tilde forms from those variables; the rest of the word follows the directory.
  *
  * @param kind     which directory
@@ -37,6 +38,15 @@ record DirectoryWord(Kind kind, String variable, String rest) {
             return null;
         }
         if (c0 == '$') {
+            if (text.startsWith("${DIRSTACK[") || text.startsWith("${DIRSTACK\u2026}")) {
+                // as written, or as the analysis renders a subscript or an operator: ${DIRSTACK…}
+                int close = text.indexOf('}');
+                String rest = close < 0 ? null : text.substring(close + 1);
+                if (rest != null && (rest.isEmpty() || rest.charAt(0) == '/')) {
+                    return new DirectoryWord(Kind.STACK, "DIRSTACK", rest);
+                }
+                return null;
+            }
             for (String name : NAMES) {
                 for (int braced = 0; braced < 2; braced++) {
                     String spelled = braced == 1 ? "${" + name + "}" : "$" + name;

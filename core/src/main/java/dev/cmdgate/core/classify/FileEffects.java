@@ -68,12 +68,16 @@ final class FileEffects {
     /** A {@code writes empty} row is being applied: no content is written, so a sensitive place is not raised. */
     private boolean emptyOnly;
 
+    /** The directories a command may run in, for the credential, sensitive-place and device checks. */
+    private final CommandDirectories dirs;
+
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home, SiteFiles siteFiles) {
         this.analysis = analysis;
         this.own = own;
         this.cwd = cwd;
         this.home = home;
         this.siteFiles = siteFiles;
+        this.dirs = new CommandDirectories(cwd);
     }
 
     // ------------------------------------------------------------------ the directory a path starts from
@@ -99,6 +103,7 @@ final class FileEffects {
      */
     void directoryChange(String name, ParsedArgs p) {
         followDirectoryChange(name, p);
+        followForChecks(name, p);
         changedDirectory = true;
         inside = insideOwn(possibleDirectories);
         if (!p.operands.isEmpty()) {
@@ -169,6 +174,108 @@ final class FileEffects {
     }
 
     /**
+     * Where a cd, pushd or popd may lead, for {@link #dirs}: a literal target (a bare name also through CDPATH's
+     * values, and through a variable's after a {@code shopt}, which may set {@code cdable_vars}), the home directory
+     * for a bare cd, OLDPWD's values for {@code cd -}; a target only known at run time, or a value only known then,
+     * makes the place one only known at run time. popd and {@code pushd +N} lead back to directories kept.
+     */
+    private void followForChecks(String name, ParsedArgs p) {
+        if (name.equals("popd")) {
+            return;
+        }
+        if (p.operands.isEmpty()) {
+            if (name.equals("cd")) {
+                goTo("~");
+            }
+            return;
+        }
+        Arg target = p.operands.get(0);
+        String t = PathText.normalize(target.text);
+        if (name.equals("pushd") && t.length() > 1 && (t.charAt(0) == '+' || t.charAt(0) == '-')
+                && Character.isDigit(t.charAt(1))) {
+            return;
+        }
+        if (target.unresolved() || target.pattern != null) {
+            below(target);
+            return;
+        }
+        if (t.equals("-")) {
+            EnvState.Value old = analysis.env.value("OLDPWD");
+            if (old == null ? !changedDirectory : old.dynamic()) {
+                dirs.mayBeAnywhere();   // inherited from the launch, or computed: not known here
+            }
+            for (String v : analysis.env.literals("OLDPWD")) {
+                goTo(v);
+            }
+            return;
+        }
+        goTo(t);
+        if (!t.startsWith("/") && !t.startsWith("~") && !t.equals(".") && !t.equals("..") && !t.startsWith("./")
+                && !t.startsWith("../")) {
+            List<String> through = new ArrayList<>(2);
+            through.add("CDPATH");
+            if (dotglob && Variables.assignedName(t) != null) {
+                through.add(t);   // cdable_vars: cd NAME goes to NAME's value
+            }
+            for (String var : through) {
+                EnvState.Value v = analysis.env.value(var);
+                if (v != null && v.dynamic()) {
+                    dirs.mayBeAnywhere();
+                }
+                for (String value : analysis.env.literals(var)) {
+                    if (var.equals("CDPATH")) {
+                        for (String entry : Chars.splitRuns(value, ":", 16)) {
+                            if (!entry.isEmpty()) {
+                                goTo(PathText.normalize(entry + "/" + t));
+                            }
+                        }
+                    } else if (!value.isEmpty()) {
+                        goTo(PathText.normalize(value));
+                    }
+                }
+            }
+        }
+    }
+
+    /** A change of directory to a literal word: {@code ~} is each value the home directory may have. */
+    private void goTo(String t) {
+        if (t.equals("~") || t.startsWith("~/")) {
+            if (homeUnknown()) {
+                dirs.mayBeAnywhere();
+            }
+            for (String h : homeDirectories()) {
+                dirs.changeTo(h + t.substring(1));
+            }
+        } else if (!t.startsWith("~")) {
+            dirs.changeTo(t);
+        } else {
+            dirs.mayBeAnywhere();   // another user's home
+        }
+    }
+
+    /**
+     * A change of directory to a word only known at run time: below its literal beginning when that is an absolute
+     * directory that is not a system or home directory ({@code /srv/app/$V}), else anywhere.
+     */
+    private void below(Arg target) {
+        String d = targets(List.of(target)).get(0);
+        if (d == null) {
+            dirs.mayBeAnywhere();
+        } else {
+            dirs.changeTo(d);
+        }
+    }
+
+    /** The values {@code ~} may have, for {@link #dirs}: as {@link #homes}, or {@code ~} itself when none is known. */
+    private List<String> homeDirectories() {
+        List<String> hs = homes();
+        if (home == null) {
+            hs.add("~");
+        }
+        return hs;
+    }
+
+    /**
      * The directories a literal directory word leads to from any of {@code from}: one per starting directory for a
      * relative word, one per value {@code ~} may have ({@link #homes}) for a word in the home directory. Null when
      * {@code ~} may be a directory only known at run time (then the rest is judged by name).
@@ -229,7 +336,8 @@ final class FileEffects {
     }
 
     /** What a command run in another directory ({@code env -C DIR}, {@code find -execdir}) replaced, for its end. */
-    record Place(boolean changedDirectory, List<String> possibleDirectories, OwnFiles.Entry inside) {
+    record Place(boolean changedDirectory, List<String> possibleDirectories, OwnFiles.Entry inside,
+            CommandDirectories.Saved where) {
     }
 
     /**
@@ -239,7 +347,7 @@ final class FileEffects {
      * (a directory only known at run time is judged that way alone).
      */
     Place enter(List<Arg> dirs) {
-        Place saved = new Place(changedDirectory, possibleDirectories, inside);
+        Place saved = new Place(changedDirectory, possibleDirectories, inside, this.dirs.enter(targets(dirs)));
         List<String> from = startDirectories();
         List<String> next = new ArrayList<>();
         for (Arg d : dirs) {
@@ -262,7 +370,7 @@ final class FileEffects {
 
     /** Puts back {@code other} and returns what it replaced. */
     Place swap(Place other) {
-        Place now = new Place(changedDirectory, possibleDirectories, inside);
+        Place now = new Place(changedDirectory, possibleDirectories, inside, dirs.save());
         leave(other);
         return now;
     }
@@ -272,6 +380,41 @@ final class FileEffects {
         changedDirectory = saved.changedDirectory();
         possibleDirectories = saved.possibleDirectories();
         inside = saved.inside();
+        this.dirs.restore(saved.where());
+    }
+
+    /**
+     * The directories a command works in, for {@link CommandDirectories#enter}: each literal one ({@code ~} as each
+     * value it may have), a word only known at run time as the directory its literal beginning names when that is
+     * an absolute directory that is no system or home directory ({@code find /srv/app -execdir}), else null.
+     */
+    private List<String> targets(List<Arg> words) {
+        List<String> out = new ArrayList<>(words.size());
+        for (Arg d : words) {
+            String t = PathText.normalize(d.text);
+            if (d.unresolved() || d.pattern != null || t.isEmpty()) {
+                String text = d.pattern != null ? d.pattern : t;
+                int end = 0;
+                while (end < text.length() && !PathText.isRunTimeMarker(text.charAt(end))
+                        && "*?[\\".indexOf(text.charAt(end)) < 0) {
+                    end++;
+                }
+                int slash = end == 0 ? -1 : text.lastIndexOf('/', end - 1);
+                String below = slash <= 0 ? null : text.substring(0, slash);
+                out.add(below == null || !below.startsWith("/") || analysis.rules.inList("protected-dirs", below) ? null
+                        : below);
+            } else if (t.equals("~") || t.startsWith("~/")) {
+                if (homeUnknown()) {
+                    out.add(null);
+                }
+                for (String h : homeDirectories()) {
+                    out.add(h + t.substring(1));
+                }
+            } else {
+                out.add(t.startsWith("~") ? null : t);
+            }
+        }
+        return out;
     }
 
     /**
@@ -946,6 +1089,9 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("sensitive-write"), a.text + " may name " + place);
             return;
         }
+        if (writtenElsewhere(DirectoryWord.of(path) != null ? path : probe, path, site)) {
+            return;
+        }
         analysis.raise(site, ordinary, a.text);
     }
 
@@ -974,6 +1120,159 @@ final class FileEffects {
             }
         }
         return null;
+    }
+
+    /**
+     * The device and sensitive-place checks of a written name for each place it is where the command may run
+     * ({@link #placesOf}), and, below a directory only known at run time, for the ends of the sensitive paths.
+     * Whether one raised the command.
+     */
+    private boolean writtenElsewhere(String probe, String path, Site site) {
+        for (String r : placesOf(probe, true)) {
+            if (analysis.rules.isHarmlessDevice(r)) {
+                continue;
+            }
+            if (r.startsWith("/dev/") && !analysis.rules.isOrdinaryFile(r)) {
+                analysis.raise(site, analysis.setting("device-write"), path + " (" + r + " where the command runs)");
+                return true;
+            }
+            if (!emptyOnly && analysis.rules.isSensitivePath(r)) {
+                analysis.raise(site, analysis.setting("sensitive-write"), path + " (" + r + " where the command runs)");
+                return true;
+            }
+        }
+        String tail = anywhereTail(probe);
+        if (tail != null && !emptyOnly && analysis.rules.mayEndSensitive(tail)) {
+            analysis.raise(site, analysis.setting("sensitive-write"), path + " (in a directory only known at run "
+                    + "time: it may be the end of such a path)");
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * The paths a normalised name is where the command may run, besides its text: a relative name in each directory
+     * kept ({@link CommandDirectories}), a name under {@code ~} under each value the line gave HOME; the home
+     * directory written {@code ~}. {@code forWrite}: leaving out those at or below the launch's directory when that
+     * is the application's own place ({@link #applicationPlace}).
+     */
+    List<String> placesOf(String name, boolean forWrite) {
+        List<String> out = new ArrayList<>(2);
+        if (name.equals("-")) {
+            return out;   // standard input or output, for the programs that take a file name
+        }
+        if (name.equals("~") || name.startsWith("~/")) {
+            if (homeAssigned()) {
+                for (String h : homes()) {
+                    String r = h.startsWith("/") ? CommandDirectories.join(h, name.length() > 2 ? name.substring(2) : "")
+                            : null;
+                    if (r != null) {
+                        addPlace(out, tilde(r), name, false);
+                    }
+                }
+            }
+            return out;
+        }
+        DirectoryWord w = DirectoryWord.of(name);
+        if (w != null) {
+            // $PWD/F, ~+/F, ~-/F, ~1/F: F in each directory the line may be (or have been) in, or the variable holds
+            String rest = w.rest().startsWith("/") ? w.rest().substring(1) : w.rest();
+            List<String> from = new ArrayList<>(dirs.known());
+            if (w.kind() != DirectoryWord.Kind.STACK) {
+                from.addAll(analysis.env.literals(w.variable()));
+            }
+            for (String d : from) {
+                String r = d.startsWith("/") || d.startsWith("~") ? CommandDirectories.join(d, rest) : null;
+                if (r != null) {
+                    addPlace(out, tilde(r), name, forWrite);
+                }
+            }
+            return out;
+        }
+        for (String r : dirs.resolve(name)) {
+            addPlace(out, tilde(r), name, forWrite);
+        }
+        return out;
+    }
+
+    /**
+     * The text of a word the path checks compare: its normalised text when it starts with a directory the shell
+     * keeps ({@link DirectoryWord}: followed into each directory it may be), else, for a word only known at run
+     * time, its literal beginning and a name.
+     */
+    String checkedName(Arg a) {
+        String normal = a.normalized();
+        if (!a.unresolved() || DirectoryWord.of(normal) != null) {
+            return normal;
+        }
+        return PathText.staticPrefix(normal) + "x";
+    }
+
+    private void addPlace(List<String> out, String r, String name, boolean forWrite) {
+        if (r.equals(name) || out.contains(r)) {
+            return;
+        }
+        String mine = forWrite ? applicationPlace() : null;
+        if (mine != null && (r.equals(mine) || r.startsWith(mine.endsWith("/") ? mine : mine + "/"))) {
+            return;
+        }
+        out.add(r);
+    }
+
+    /**
+     * The part of a name to compare with the ends of the paths the checks know, when the name may be below a
+     * directory only known at run time (a relative name after such a cd, a name under {@code ~} after HOME was given
+     * such a value), or null.
+     */
+    String anywhereTail(String name) {
+        if (name.startsWith("~/")) {
+            return homeUnknown() && name.length() > 2 ? name.substring(2) : null;
+        }
+        DirectoryWord w = DirectoryWord.of(name);
+        if (w != null) {
+            EnvState.Value v = w.kind() == DirectoryWord.Kind.STACK ? null : analysis.env.value(w.variable());
+            boolean unknown = dirs.anywhere() || dirs.asWritten() || v != null && v.dynamic()
+                    || w.kind() != DirectoryWord.Kind.PWD && v == null && !changedDirectory;
+            String t = w.rest().startsWith("/") ? CommandDirectories.tail(w.rest().substring(1)) : "";
+            return unknown && !t.isEmpty() ? t : null;
+        }
+        if (!dirs.anywhere() || name.isEmpty() || name.startsWith("/") || name.startsWith("~") || name.startsWith("$")) {
+            return null;
+        }
+        String t = CommandDirectories.tail(name);
+        return t.isEmpty() ? null : t;
+    }
+
+    /** A path with the home directory written {@code ~}. */
+    private String tilde(String p) {
+        if (home != null && home.length() > 1 && p.startsWith(home)
+                && (p.length() == home.length() || p.charAt(home.length()) == '/')) {
+            return "~" + p.substring(home.length());
+        }
+        return p;
+    }
+
+    /**
+     * The launch's directory when it is the application's own place, not a system or home directory nor directly
+     * in one ({@code /usr/src/app}, {@code ~/work/app}): a name written at or below it is the application's file,
+     * not the sensitive place a broad list entry ({@code /usr/*}) makes its path. Null otherwise ({@code /},
+     * {@code /etc}, {@code /etc/cron.d}, {@code ~}, {@code ~/bin}: every name written there is checked as its path).
+     */
+    private String applicationPlace() {
+        if (cwd == null) {
+            return null;
+        }
+        String d = tilde(PathText.resolveDots(PathText.normalize(cwd)));
+        if (systemPlace(d)) {
+            return null;
+        }
+        int slash = d.lastIndexOf('/');
+        String parent = slash < 0 ? null : slash == 0 ? "/" : d.substring(0, slash);
+        return parent == null || systemPlace(parent) ? null : d;
+    }
+
+    private boolean systemPlace(String d) {
+        return analysis.rules.inList("protected-dirs", d) || analysis.rules.isSystemDir(d);
     }
 
     /** The protected entry a written path may reach from every directory it may start from, or null. */
@@ -1507,6 +1806,14 @@ final class FileEffects {
         if (a.pattern != null && patternCredentialRead(a.pattern, site)) {
             return;
         }
+        if (a.pattern != null && !a.pattern.startsWith("/") && !a.pattern.startsWith("~")) {
+            // cd ~/.ssh; cat *: the pattern in each directory the command may run in
+            for (String r : placesOf(a.pattern, false)) {
+                if (patternCredentialRead(r, site)) {
+                    return;
+                }
+            }
+        }
         String uriPath = fileUriPath(text);
         if (uriPath != null && credentialRead(uriPath, a.unresolved(), recursive, site)) {
             return;
@@ -1549,11 +1856,22 @@ final class FileEffects {
             return false;
         }
         String path = forReading(text);
-        boolean found = dynamic
-                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path, recursive)
-                        || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
-                : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path)
-                        || own.isSecretRead(path, recursive);
+        boolean found = namesCredential(path, dynamic, recursive);
+        if (!found) {
+            String name = PathText.normalize(text);
+            for (String r : placesOf(name, false)) {
+                if (namesCredential(r, dynamic, recursive)) {
+                    found = true;
+                    path = path + " (" + r + " where the command runs)";
+                    break;
+                }
+            }
+            String tail = found ? null : anywhereTail(name);
+            if (tail != null && analysis.rules.mayEndCredential(hasExpansion(tail) ? PathText.staticPrefix(tail) + "x" : tail)) {
+                found = true;
+                path = path + " (in a directory only known at run time: it may be the end of such a path)";
+            }
+        }
         if (!found && cdInto != CD_NONE && isRelative(path)) {
             // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
             for (String dir : PROCESS_DIRS) {
@@ -1570,6 +1888,15 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /** Whether a read path (as {@link #forReading} writes it) is, or for a recursive reader holds, a credential store. */
+    private boolean namesCredential(String path, boolean dynamic, boolean recursive) {
+        return dynamic
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path, recursive)
+                        || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
+                : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path)
+                        || own.isSecretRead(path, recursive);
     }
 
     /** Where a relative read path after a cd into /proc may start: a process's directory, or /proc itself. */

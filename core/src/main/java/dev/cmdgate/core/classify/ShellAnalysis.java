@@ -136,6 +136,15 @@ final class ShellAnalysis {
         }
         Site site = new Site(ctx, text(c.start(), Math.min(c.end(), c.start() + 200)), loc(ctx, c.start(), c.end()));
         List<String> net = new ArrayList<>();
+        java.util.Map<Integer, Analysis.Stdin> outerDescriptors = a.descriptors;
+        try {
+            compound(c, ctx, site, net);
+        } finally {
+            a.descriptors = outerDescriptors;
+        }
+    }
+
+    private void compound(Command c, Analysis.Ctx ctx, Site site, List<String> net) {
         Analysis.Stdin in = redirects(c.redirects(), site, net);
         Analysis.Ctx inner = ctx.withStdin(in);
         if (c instanceof Subshell s) {
@@ -477,6 +486,7 @@ final class ShellAnalysis {
         a.commandMax = CommandClass.READ;
         a.written = new ArrayList<>();
         a.outputToFile = outerToFile || outputToFile(sc.redirects());
+        java.util.Map<Integer, Analysis.Stdin> outerDescriptors = a.descriptors;
         try {
             List<String> net = new ArrayList<>();
             Analysis.Stdin in = redirects(sc.redirects(), site, net);
@@ -533,6 +543,7 @@ final class ShellAnalysis {
             a.written = outerWritten;
             a.outputToFile = outerToFile;
             a.piped = outerPiped;
+            a.descriptors = outerDescriptors;
         }
         a.lastSimple = sc;
         a.lastWords = words;
@@ -735,7 +746,33 @@ final class ShellAnalysis {
             if (r.target() != null) {
                 substitutions(r.target(), ctx);
             }
-            boolean stdinFd = r.fd() == -1 || r.fd() == 0;
+            Analysis.Stdin before = in;
+            in = redirect(r, in, site, net);
+            if (r.fd() > 0) {
+                // 3<<< '…', 3< f: what the descriptor holds; the standard input stays as it was
+                descriptor(r.fd(), r.isOutput() ? Analysis.Stdin.HIDDEN
+                        : r.op() == Redirect.Op.DUP_IN ? ("0".equals(r.target() == null ? null : r.target().literalValue())
+                                ? before : Analysis.Stdin.HIDDEN)
+                        : in);
+                in = before;
+            }
+        }
+        return in;
+    }
+
+    /** Records what descriptor {@code fd} (above 0) holds for the command and what it runs. */
+    private void descriptor(int fd, Analysis.Stdin holds) {
+        java.util.Map<Integer, Analysis.Stdin> fds = new java.util.HashMap<>(a.descriptors);
+        fds.put(fd, holds);
+        a.descriptors = fds;
+    }
+
+    /** Checks one redirection; returns the input it gives the descriptor it opens (as standard input). */
+    private Analysis.Stdin redirect(Redirect r, Analysis.Stdin current, Site site, List<String> net) {
+        Analysis.Ctx ctx = site.ctx();
+        Analysis.Stdin in = current;
+        {
+            boolean stdinFd = r.fd() == -1 || r.fd() == 0 || r.fd() > 0 && !r.isOutput();
             switch (r.op()) {
                 case HEREDOC, HEREDOC_STRIP -> {
                     HereDoc hd = r.hereDoc();

@@ -986,6 +986,41 @@ public final class RuleSet {
     }
 
     /**
+     * Whether a relative name below a directory only known at run time may be a sensitive place: it is one as it
+     * stands (its file name), or it may be the end of a path a {@code sensitive-paths} glob names
+     * ({@link PathTails}: {@code sudoers.d/x}, {@code cron.d/x}, {@code .ssh/authorized_keys}).
+     */
+    public boolean mayEndSensitive(String name) {
+        return isSensitivePath(name) || pathTails().sensitive().mayEnd(name);
+    }
+
+    /** As {@link #mayEndSensitive}, for the credential stores ({@code shadow}, {@code .aws/credentials}). */
+    public boolean mayEndCredential(String name) {
+        return isCredentialStore(name) || pathTails().credential().mayEnd(name) && !isCredentialException(name,
+                baseName(name));
+    }
+
+    /** As {@link #mayEndSensitive}, for the entries of a named list ({@code usr}, {@code usr/lib} of protected-dirs). */
+    public boolean listMayEnd(String list, String name) {
+        List<String> globs = lists.get(list);
+        return globs != null && PathTails.of(globs).mayEnd(name);
+    }
+
+    private record Tails(PathTails sensitive, PathTails credential) {
+    }
+
+    private volatile Tails pathTails;
+
+    private Tails pathTails() {
+        Tails t = pathTails;
+        if (t == null) {
+            t = new Tails(PathTails.of(sensitivePaths), PathTails.of(credentialPaths));
+            pathTails = t;
+        }
+        return t;
+    }
+
+    /**
      * A {@code sensitive-paths} glob naming places below the directory (normalised, home as {@code ~}): its
      * literal beginning lies inside the directory ({@code ~/.bashrc} below {@code ~}, {@code /etc/cron.d/*} below
      * {@code /}). Globs that may start anywhere ({@code *}{@code /.git/hooks/*}) are not counted: they do not say the

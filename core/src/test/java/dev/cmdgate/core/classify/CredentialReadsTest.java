@@ -179,8 +179,11 @@ class CredentialReadsTest {
                 .isEqualTo(CommandClass.READ);
         assertThat(R.classifyArgv(List.of("show", "id_rsa"), Map.of(), dev.cmdgate.core.LaunchSite.of("/srv/app", List::of)).commandClass())
                 .isEqualTo(CommandClass.READ);
-        // after a cd the directory is no longer known: the path as written decides
+        // after a cd the name is read in each directory the line may be in: the launch's own is not dropped (a cd in
+        // a branch or a subshell, or one that fails, leaves the shell where it was)
         assertThat(R.classifyArgv(List.of("sh", "-c", "cd /tmp && show id_rsa"), Map.of(), dev.cmdgate.core.LaunchSite.of(home + "/.ssh", List::of)).commandClass())
+                .isEqualTo(CommandClass.NETWORK);
+        assertThat(R.classifyArgv(List.of("sh", "-c", "cd /tmp && show notes.txt"), Map.of(), dev.cmdgate.core.LaunchSite.of("/srv/app", List::of)).commandClass())
                 .isEqualTo(CommandClass.READ);
         assertThat(R.classifyArgv(List.of("sh", "-c", "cd /tmp && show ../../.ssh/id_rsa"), Map.of(), dev.cmdgate.core.LaunchSite.of("/srv", List::of)).commandClass())
                 .isEqualTo(CommandClass.NETWORK);
