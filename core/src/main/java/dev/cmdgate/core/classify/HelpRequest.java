@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A command that only asks for its usage: the program, the sub-command words the rules descended through, and one
- * help spelling last ({@code rm --help}, {@code kubectl delete --help}, {@code git push -h}). Nothing else may be on
+ * spelling a {@code help} row of its section lists, last ({@code rm --help}, {@code git push -h}). Only programs
+ * whose rows say so: many load the project's code or configuration before they print their usage. Nothing else may be on
  * the line: an operand before the flag may be an action a program with POSIX parsing performs before it sees the
  * flag ({@code rm foo --help} deletes {@code foo} on macOS), and after an image or a host the flag is the container's
  * or the remote command's ({@code docker run IMAGE --help}). An interpreter, a program that runs a script file its

@@ -261,13 +261,12 @@ public final class Section {
     }
 
     /**
-     * Whether {@code WORD} asks this section's command only for its usage: {@code --help} for every known
-     * program, plus the {@code help} rows of the section and of the sections above it ({@code git push -h}).
+     * Whether {@code WORD} asks this section's command only for its usage: a spelling the {@code help} rows of the
+     * section or of the sections above it list ({@code git push -h}). Never implied: many programs load the project's
+     * code or configuration before they print their usage ({@code pytest --help} loads conftest.py, {@code flask
+     * --help} imports the application, {@code go --help} may fetch the toolchain go.mod names).
      */
     public boolean isHelpFlag(String w) {
-        if (w.equals("--help")) {
-            return true;
-        }
         for (Section s = this; s != null; s = s.parent) {
             if (s.helpSpellings.contains(w)) {
                 return true;

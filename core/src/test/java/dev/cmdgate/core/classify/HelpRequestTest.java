@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A command that only asks for its usage ({@code PROG [SUB…] --help}, or a spelling a {@code help} row adds) is Read,
+ * A command that only asks for its usage ({@code PROG [SUB…] --help} or another spelling its {@code help} rows list) is Read,
  * over a standalone rule set; anything more on the line, an interpreter, or a word the rules did not descend through,
  * leaves the command to its rows.
  */
@@ -27,11 +27,12 @@ class HelpRequestTest {
             + "verdict help -> Read minimal \"help\"\n" + SH + """
             [del]
             is Destructive dangerous "deletes"
+            help --help
             opt -r
 
             [tool]
             is Write medium "tool"
-            help -h
+            help -h --help
             [tool drop]
             is Destructive dangerous "drops"
             [tool drop all]
@@ -59,9 +60,9 @@ class HelpRequestTest {
         "tool drop all --help => Read",
         "tool drop -h => Read",
         "tool -h => Read",
-        // -h is tool's spelling, not plain's
+        // -h is tool's spelling, not plain's, and plain has none: its usage is no different from any other run
         "plain -h => Destructive",
-        "plain --help => Read",
+        "plain --help => Destructive",
         // an operand before the flag may be acted on first (BSD rm foo --help deletes foo)
         "del foo --help => Destructive",
         "del --help foo => Destructive",
@@ -96,6 +97,7 @@ class HelpRequestTest {
         RulesClassifier r = RulesClassifier.of(RuleSet.parse(MechanismTest.SETTINGS + SH + """
                 [del]
                 is Destructive dangerous "deletes"
+                help --help
                 """, "test rules"));
         assertThat(r.classifyShell(line).commandClass()).isEqualTo(CommandClass.parse(expected));
     }
