@@ -37,6 +37,32 @@ final class LexicalPath {
         return p.equals(path) ? null : p;
     }
 
+    /**
+     * What follows the last {@code ..} of an absolute path ({@code etc/shadow} of {@code /var/run/../etc/shadow}), or
+     * null when it has none. A {@code ..} after a link climbs from where the link points, not from the text's parent
+     * ({@code /var/run} is {@code /run}, {@code /dev/fd} is {@code /proc/self/fd}), so the rest may be anywhere: the
+     * caller compares it with the ends of the paths it knows.
+     */
+    static String afterDotDot(String path) {
+        if (path.isEmpty() || path.charAt(0) != '/') {
+            return null;
+        }
+        int i = path.lastIndexOf("/..");
+        if (i < 0 || !(path.length() == i + 3 || path.charAt(i + 3) == '/')) {
+            return null;
+        }
+        String rest = path.substring(Math.min(path.length(), i + 4));
+        return rest.isEmpty() ? null : rest;
+    }
+
+    /**
+     * What a rest after {@code ..} names when the climb ended in a process's directory ({@code /dev/fd/..} is
+     * {@code /proc/self}): {@code root/etc/shadow} is {@code /etc/shadow}; null unless it starts with such a link.
+     */
+    static String belowProcess(String rest) {
+        return rest.startsWith("root") || rest.startsWith("cwd/") ? processLink("/proc/self/" + rest) : null;
+    }
+
     /** {@code /proc/PID/root/REST} as {@code /REST}; {@code /proc/PID/cwd/REST} as REST below the root; else null. */
     private static String processLink(String p) {
         if (!p.startsWith("/proc/")) {

@@ -460,7 +460,8 @@ public final class RuleSet {
     }
 
     public boolean isHarmlessDevice(String path) {
-        return pathIndex().harmlessDevices().matches(path);
+        // /dev/fd/../root/etc/profile climbs out of the device directory through the link: no device at all
+        return pathIndex().harmlessDevices().matches(path) && LexicalPath.afterDotDot(path) == null;
     }
 
     /** Paths under /dev that are ordinary files ({@code /dev/shm/…}), not devices. */
@@ -683,7 +684,16 @@ public final class RuleSet {
             return true;
         }
         String other = LexicalPath.alternative(path);
-        return other != null && isCredentialStoreAsWritten(other);
+        if (other != null && isCredentialStoreAsWritten(other)) {
+            return true;
+        }
+        String tail = LexicalPath.afterDotDot(path);
+        if (tail == null) {
+            return false;
+        }
+        String viaProcess = LexicalPath.belowProcess(tail);
+        return viaProcess != null && isCredentialStoreAsWritten(viaProcess)
+                || pathTails().credential().mayEnd(tail) && !isCredentialException(tail, baseName(tail));
     }
 
     private boolean isCredentialStoreAsWritten(String path) {
@@ -1046,7 +1056,15 @@ public final class RuleSet {
             return true;
         }
         String other = LexicalPath.alternative(path);
-        return other != null && isSensitiveAsWritten(other);
+        if (other != null && isSensitiveAsWritten(other)) {
+            return true;
+        }
+        String tail = LexicalPath.afterDotDot(path);
+        if (tail == null) {
+            return false;
+        }
+        String viaProcess = LexicalPath.belowProcess(tail);
+        return viaProcess != null && isSensitiveAsWritten(viaProcess) || pathTails().sensitive().mayEnd(tail);
     }
 
     private boolean isSensitiveAsWritten(String path) {

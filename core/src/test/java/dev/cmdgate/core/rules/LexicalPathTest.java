@@ -50,9 +50,28 @@ class LexicalPathTest {
             "cp job /opt/x/../../etc/cron.d/job               | Destructive",
             "cat /usr/share/doc/../../../etc/hostname         | Read",
             "cat /proc/self/root/etc/os-release               | Read",
+            // a .. after a link climbs from where the link points: what follows may be anywhere
+            "cat /var/run/../etc/shadow                       | Network",
+            "cat /dev/fd/../root/etc/shadow                   | Network",
+            "echo x >> /dev/fd/../root/etc/profile            | Destructive",
+            "cp evil /var/run/../etc/sudoers.d/x              | Destructive",
+            "cat /opt/app/../notes/README                     | Read",
     })
     void judgedByBothSpellings(String line, String expected) {
         assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
                 .isEqualTo(CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', nullValues = "null", value = {
+            "/var/run/../etc/shadow    | etc/shadow",
+            "/a/../b/../c/x            | c/x",
+            "/a/..                     | null",
+            "/a/..b/x                  | null",
+            "/etc/shadow               | null",
+            "x/../etc/shadow           | null",
+    })
+    void whatFollowsTheLastDotDot(String path, String expected) {
+        assertThat(LexicalPath.afterDotDot(path)).isEqualTo(expected);
     }
 }
