@@ -77,7 +77,10 @@ class HookAgentParityIT {
         List<String> different = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             Object byHook = recorded.get(i).get("class");
-            if (!byAgent.get(i).equals(byHook)) {
+            // the hook also guards the project's cmdgate configuration, which a gated JVM does not have: a command
+            // that may rewrite the work tree is Destructive there for that file alone
+            boolean projectConfiguration = String.valueOf(recorded.get(i)).contains("the project's cmdgate configuration");
+            if (!byAgent.get(i).equals(byHook) && !projectConfiguration) {
                 different.add(lines.get(i) + ": agent " + byAgent.get(i) + ", hook " + byHook);
             }
         }

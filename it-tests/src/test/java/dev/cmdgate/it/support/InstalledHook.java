@@ -152,7 +152,11 @@ public final class InstalledHook {
             }
             o.join(5_000);
             e.join(5_000);
-            in.close();
+            try {
+                in.close();
+            } catch (IOException gone) {
+                // a stalled call's input kept open: when the process has ended, the JDK has closed the pipe already
+            }
             return new Call(done ? p.exitValue() : -1, out.toString(StandardCharsets.UTF_8),
                     err.toString(StandardCharsets.UTF_8), !done, (System.nanoTime() - start) / 1_000_000);
         } catch (IOException ex) {
