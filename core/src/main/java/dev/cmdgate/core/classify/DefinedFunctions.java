@@ -94,12 +94,17 @@ final class DefinedFunctions {
         }
     }
 
+    // NONE is shared by every classification, on any thread: it keeps no count (it declares no function to count for)
     void enterBody() {
-        bodies++;
+        if (this != NONE) {
+            bodies++;
+        }
     }
 
     void leaveBody() {
-        bodies--;
+        if (this != NONE) {
+            bodies--;
+        }
     }
 
     /** Whether a command word {@code name} (no slash) runs a function of this script at this point. */

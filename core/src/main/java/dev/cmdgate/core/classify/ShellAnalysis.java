@@ -305,8 +305,7 @@ final class ShellAnalysis {
         }
         String v = words.get(i).literalValue();
         if (v != null && v.indexOf('[') >= 0 && (v.contains("$(") || v.indexOf('`') >= 0)) {
-            a.code.runCode("sh", Variables.promptScript(v), false,
-                    site.below("arithmetic text " + v).withStdin(Analysis.Stdin.NONE), new java.util.LinkedHashSet<>());
+            a.variables.arithmeticText(v, site, "arithmetic text " + v);
         }
     }
 

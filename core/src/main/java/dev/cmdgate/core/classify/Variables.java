@@ -398,6 +398,12 @@ final class Variables {
      * value is expanded (parameters, command substitutions, arithmetic; quotes are literal): an
      * unquoted here-document body.
      */
+    /** Text bash evaluates as arithmetic: an array subscript in it expands, so its command substitutions run. */
+    void arithmeticText(String text, Site site, String what) {
+        analysis.code.runCode("sh", promptScript(text), false, site.below(what).withStdin(Analysis.Stdin.NONE),
+                new LinkedHashSet<>());
+    }
+
     static String promptScript(String text) {
         String delim = "CMDGATE_EOF";
         while (text.contains(delim)) {
@@ -451,9 +457,7 @@ final class Variables {
                 boolean skip = skipPlain && (plainExpansion(text, i) || i == 0 && (text.startsWith("=", j)
                         || text.startsWith("+=", j)));
                 if (v != null && !skip && (ran == null || ran.add(name))) {
-                    analysis.code.runCode("sh", promptScript(v), false,
-                            site.below("arithmetic value of " + name).withStdin(Analysis.Stdin.NONE),
-                            new LinkedHashSet<>());
+                    arithmeticText(v, site, "arithmetic value of " + name);
                 }
                 i = j;
             }

@@ -18,9 +18,17 @@ final class LexicalPath {
     private LexicalPath() {
     }
 
-    /** The other spelling, or null when the path has none (almost every path: one scan, no allocation). */
+    /**
+     * Whether the path may have another spelling ({@link #alternative}) or a rest after a {@code ..}
+     * ({@link #afterDotDot}): almost no path does, found in one scan without allocation.
+     */
+    static boolean mayBeSpelledOtherwise(String path) {
+        return !path.isEmpty() && path.charAt(0) == '/' && (path.indexOf("/.") >= 0 || path.startsWith("/proc/"));
+    }
+
+    /** The other spelling, or null when the path has none. */
     static String alternative(String path) {
-        if (path.isEmpty() || path.charAt(0) != '/' || path.indexOf("/.") < 0 && !path.startsWith("/proc/")) {
+        if (!mayBeSpelledOtherwise(path)) {
             return null;
         }
         String p = path;

@@ -680,11 +680,18 @@ public final class RuleSet {
      * written or in its {@link LexicalPath lexical spelling}.
      */
     public boolean isCredentialStore(String path) {
-        if (isCredentialStoreAsWritten(path)) {
-            return true;
-        }
+        return isCredentialStoreAsWritten(path) || LexicalPath.mayBeSpelledOtherwise(path)
+                && inOtherSpellings(path, this::isCredentialStoreAsWritten, this::endsLikeCredentialStore);
+    }
+
+    /**
+     * A path check in the path's other spellings: its lexical one, and, after a {@code ..} that may have climbed
+     * through a link, what follows it below a process's directory or as the end of a path the rules name.
+     */
+    private static boolean inOtherSpellings(String path, java.util.function.Predicate<String> asWritten,
+            java.util.function.Predicate<String> mayEnd) {
         String other = LexicalPath.alternative(path);
-        if (other != null && isCredentialStoreAsWritten(other)) {
+        if (other != null && asWritten.test(other)) {
             return true;
         }
         String tail = LexicalPath.afterDotDot(path);
@@ -692,8 +699,7 @@ public final class RuleSet {
             return false;
         }
         String viaProcess = LexicalPath.belowProcess(tail);
-        return viaProcess != null && isCredentialStoreAsWritten(viaProcess)
-                || pathTails().credential().mayEnd(tail) && !isCredentialException(tail, baseName(tail));
+        return viaProcess != null && asWritten.test(viaProcess) || mayEnd.test(tail);
     }
 
     private boolean isCredentialStoreAsWritten(String path) {
@@ -1001,13 +1007,20 @@ public final class RuleSet {
      * ({@link PathTails}: {@code sudoers.d/x}, {@code cron.d/x}, {@code .ssh/authorized_keys}).
      */
     public boolean mayEndSensitive(String name) {
-        return isSensitivePath(name) || pathTails().sensitive().mayEnd(name);
+        return isSensitivePath(name) || endsLikeSensitivePlace(name);
     }
 
     /** As {@link #mayEndSensitive}, for the credential stores ({@code shadow}, {@code .aws/credentials}). */
     public boolean mayEndCredential(String name) {
-        return isCredentialStore(name) || pathTails().credential().mayEnd(name) && !isCredentialException(name,
-                baseName(name));
+        return isCredentialStore(name) || endsLikeCredentialStore(name);
+    }
+
+    private boolean endsLikeSensitivePlace(String name) {
+        return pathTails().sensitive().mayEnd(name);
+    }
+
+    private boolean endsLikeCredentialStore(String name) {
+        return pathTails().credential().mayEnd(name) && !isCredentialException(name, baseName(name));
     }
 
     /** As {@link #mayEndSensitive}, for the entries of a named list ({@code usr}, {@code usr/lib} of protected-dirs). */
@@ -1052,19 +1065,8 @@ public final class RuleSet {
      * in its {@link LexicalPath lexical spelling}.
      */
     public boolean isSensitivePath(String path) {
-        if (isSensitiveAsWritten(path)) {
-            return true;
-        }
-        String other = LexicalPath.alternative(path);
-        if (other != null && isSensitiveAsWritten(other)) {
-            return true;
-        }
-        String tail = LexicalPath.afterDotDot(path);
-        if (tail == null) {
-            return false;
-        }
-        String viaProcess = LexicalPath.belowProcess(tail);
-        return viaProcess != null && isSensitiveAsWritten(viaProcess) || pathTails().sensitive().mayEnd(tail);
+        return isSensitiveAsWritten(path) || LexicalPath.mayBeSpelledOtherwise(path)
+                && inOtherSpellings(path, this::isSensitiveAsWritten, this::endsLikeSensitivePlace);
     }
 
     private boolean isSensitiveAsWritten(String path) {
