@@ -1025,9 +1025,23 @@ public final class RuleSet {
 
     /** As {@link #mayEndSensitive}, for the entries of a named list ({@code usr}, {@code usr/lib} of protected-dirs). */
     public boolean listMayEnd(String list, String name) {
-        List<String> globs = lists.get(list);
-        return globs != null && PathTails.of(globs).mayEnd(name);
+        PathTails tails = listTails.get(list);
+        if (tails == null) {
+            List<String> globs = lists.get(list);
+            if (globs == null) {
+                return false;
+            }
+            // built on first use, as listIndexes: the lists are complete by then
+            tails = PathTails.of(globs);
+            PathTails raced = listTails.putIfAbsent(list, tails);
+            tails = raced != null ? raced : tails;
+        }
+        return tails.mayEnd(name);
     }
+
+    /** {@link #lists}' tails for {@link #listMayEnd}, each list's built once. */
+    private final java.util.concurrent.ConcurrentHashMap<String, PathTails> listTails =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private record Tails(PathTails sensitive, PathTails credential) {
     }
