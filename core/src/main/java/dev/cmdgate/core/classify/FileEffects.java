@@ -980,7 +980,7 @@ final class FileEffects {
                 }
                 String value = knownValue(name);
                 String rest = text.substring(spelled.length());
-                return value == null || hasExpansion(rest) ? null : value + rest;
+                return value == null || PathWords.hasExpansion(rest) ? null : value + rest;
             }
         }
         return null;
@@ -997,10 +997,6 @@ final class FileEffects {
             return v.dynamic() || literals.size() != 1 ? null : literals.get(0);
         }
         return launchValue(name);
-    }
-
-    private static boolean hasExpansion(String text) {
-        return text.indexOf('$') >= 0 || text.indexOf('`') >= 0 || text.indexOf('\u2026') >= 0;
     }
 
     /** The last operand ({@code … last} rows, with at least two operands) or the option's values. */
@@ -1401,7 +1397,7 @@ final class FileEffects {
     /** Every path-like word inside a value that is a command of the program's own language. */
     private void mentions(Arg a, Rating ordinary, Site site) {
         int found = 0;
-        for (String w : pathWords(a.text)) {
+        for (String w : PathWords.of(a.text)) {
             if (found >= 64) {
                 break;
             }
@@ -1714,7 +1710,7 @@ final class FileEffects {
         if (a.text.indexOf(' ') < 0 && a.text.indexOf('\'') < 0 && a.text.indexOf('"') < 0) {
             return false;
         }
-        List<String> words = pathWords(a.text);
+        List<String> words = PathWords.of(a.text);
         for (int k = 0; k < words.size() && k < 64; k++) {
             String w = words.get(k);
             if ((w.startsWith("/") || w.startsWith("~"))
@@ -1867,7 +1863,7 @@ final class FileEffects {
                 }
             }
             String tail = found ? null : anywhereTail(name);
-            if (tail != null && analysis.rules.mayEndCredential(hasExpansion(tail) ? PathText.staticPrefix(tail) + "x" : tail)) {
+            if (tail != null && analysis.rules.mayEndCredential(PathWords.hasExpansion(tail) ? PathText.staticPrefix(tail) + "x" : tail)) {
                 found = true;
                 path = path + " (in a directory only known at run time: it may be the end of such a path)";
             }
@@ -1998,32 +1994,11 @@ final class FileEffects {
 
     /** Every path-like word inside a value that names files in the program's own syntax. */
     private void readMentions(Arg a, Site site) {
-        List<String> words = pathWords(a.text);
+        List<String> words = PathWords.of(a.text);
         for (int k = 0; k < words.size() && k < 64; k++) {
             String w = words.get(k);
             credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, site);
         }
-    }
-
-    /** The words of a value made of path characters, in order ({@code $HOME} written as {@code ~}). */
-    private static List<String> pathWords(String text) {
-        String v = text.replace("${HOME}", "~").replace("$HOME", "~");
-        List<String> words = new ArrayList<>();
-        int n = v.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && !pathChar(v.charAt(i))) {
-                i++;
-            }
-            int st = i;
-            while (i < n && pathChar(v.charAt(i))) {
-                i++;
-            }
-            if (i > st) {
-                words.add(v.substring(st, i));
-            }
-        }
-        return words;
     }
 
     /**
@@ -2121,9 +2096,5 @@ final class FileEffects {
         String path = a.normalized();
         String probe = a.unresolved() ? PathText.staticPrefix(path) + "x" : path;
         return analysis.rules.isNetworkDevice(probe) ? path : null;
-    }
-
-    private static boolean pathChar(char c) {
-        return Character.isLetterOrDigit(c) || "/._~+%$-".indexOf(c) >= 0;
     }
 }
