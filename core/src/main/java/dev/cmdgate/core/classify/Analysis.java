@@ -488,7 +488,7 @@ final class Analysis {
         Set<Arg> outer = claimed;
         claimed = null;   // one per command: nested scripts and wrapped commands have their own
         List<Arg> workDirs = workDirectories(p);
-        FileEffects.Place place = workDirs == null ? null : files.enter(workDirs);
+        WorkingDirectories.Place place = workDirs == null ? null : files.enter(workDirs);
         List<String> trustPlace = workDirs == null || trust == null ? null : trust.enter(workDirs);
         boolean carried;
         try {
@@ -644,7 +644,7 @@ final class Analysis {
             }
             dirs.add(new Arg(s.text + "/$(…)", true, false, -1, -1));
         }
-        FileEffects.Place place = files.enter(dirs);
+        WorkingDirectories.Place place = files.enter(dirs);
         List<String> trustPlace = trust == null ? null : trust.enter(dirs);
         try {
             command(words, Map.of(), site, List.of());
@@ -696,7 +696,7 @@ final class Analysis {
         return out;
     }
 
-    private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects, FileEffects.Place outside) {
+    private boolean evaluate(ParsedArgs p, Site site, List<String> networkRedirects, WorkingDirectories.Place outside) {
         Section deepest = p.section();
         Rating base = null;
         for (Section s = deepest; s != null && base == null; s = s.parent()) {
@@ -802,7 +802,7 @@ final class Analysis {
         }
         if (outside != null) {
             // the files that steer a program are found from its directory option by the steering rows themselves
-            FileEffects.Place inside = files.swap(outside);
+            WorkingDirectories.Place inside = files.swap(outside);
             try {
                 steering.note(p, site, false);
             } finally {

@@ -26,14 +26,8 @@ final class FileEffects {
     private final Analysis analysis;
     /** The files the gate depends on: writing one is Destructive. */
     private final OwnFiles own;
-    /** The launch's working directory, or null when unknown (the CLI, the corpus). */
-    private final String cwd;
-    /** The home directory {@code ~} stands for when paths are resolved against {@link #cwd}, or null. */
-    private final String home;
     /** The launch's files as its site reads them (bounded), or null when the site reads none. */
     private final SiteFiles siteFiles;
-    /** A cd/pushd/popd was seen: relative paths no longer start at {@link #cwd}. */
-    boolean changedDirectory;
     /**
      * A {@code shopt} or {@code GLOBIGNORE} was seen: a pattern's wildcards may match a leading dot and its letters
      * either case ({@code dotglob}, {@code nocaseglob}).
@@ -45,39 +39,17 @@ final class FileEffects {
      */
     private List<String> placeholders = List.of();
     private List<Arg> found = List.of();
-
-    /**
-     * The value the launch really gives a variable the shell sets from where it runs: HOME (the home directory
-     * the agent knows) and PWD (the launch's directory, until a cd); null for any other or when unknown.
-     */
-    String launchValue(String name) {
-        if (name.equals("HOME")) {
-            return home;
-        }
-        return name.equals("PWD") && !changedDirectory ? cwd : null;
-    }
-    /**
-     * After a cd or pushd: the directories a relative written path may start from — the launch's own, and each
-     * directory a cd with a literal target led to, from any of them (a subshell's cd ends with it, so none is
-     * dropped). A relative path written there is checked against the gate's own files from each of them, as
-     * well as by its name. Null before any directory change, or when there are too many to follow.
-     */
-    private List<String> possibleDirectories;
-    /** {@link #inside()}. */
-    private OwnFiles.Entry inside;
     /** A {@code writes empty} row is being applied: no content is written, so a sensitive place is not raised. */
     private boolean emptyOnly;
 
-    /** The directories a command may run in, for the credential, sensitive-place and device checks. */
-    private final CommandDirectories dirs;
+    /** Where a relative name may be: the directories the line may have changed to, and what {@code ~} is. */
+    private final WorkingDirectories where;
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home, SiteFiles siteFiles) {
         this.analysis = analysis;
         this.own = own;
-        this.cwd = cwd;
-        this.home = home;
         this.siteFiles = siteFiles;
-        this.dirs = new CommandDirectories(cwd);
+        this.where = new WorkingDirectories(analysis, own, cwd, home);
     }
 
     // ------------------------------------------------------------------ the directory a path starts from
@@ -87,353 +59,74 @@ final class FileEffects {
         return analysis;
     }
 
-    /** The directories a relative path may start from now, or null when that is not known. */
-    List<String> startDirectories() {
-        return changedDirectory ? possibleDirectories : cwd == null ? null : List.of(cwd);
-    }
-
     /** The launch's files, read through its site's bounded reader (this disk's when the site reads none). */
     SiteFiles siteFiles() {
-        return siteFiles != null ? siteFiles : new DiskSiteFiles(System.getenv(), home);
+        return siteFiles != null ? siteFiles : new DiskSiteFiles(System.getenv(), where.home);
     }
 
-    /**
-     * A cd, pushd or popd ({@code name}): relative paths no longer start at {@link #cwd}. Where a literal target
-     * may lead is followed for {@link #possibleDirectories}.
-     */
+    /** A cd/pushd/popd was seen: relative paths no longer start at the launch's directory. */
+    boolean changedDirectory() {
+        return where.changedDirectory;
+    }
+
+    /** {@link WorkingDirectories#launchValue}. */
+    String launchValue(String name) {
+        return where.launchValue(name);
+    }
+
+    /** {@link WorkingDirectories#startDirectories}. */
+    List<String> startDirectories() {
+        return where.startDirectories();
+    }
+
+    /** {@link WorkingDirectories#directoryChange}, under the line's glob options. */
     void directoryChange(String name, ParsedArgs p) {
-        followDirectoryChange(name, p);
-        followForChecks(name, p);
-        changedDirectory = true;
-        inside = insideOwn(possibleDirectories);
-        if (!p.operands.isEmpty()) {
-            Arg target = p.operands.get(0);
-            String t = PathText.normalize(target.text);
-            if (t.equals("/proc") || t.startsWith("/proc/")) {
-                cdInto = CD_PROC;
-            } else if (target.dynamic && cdInto < CD_UNKNOWN) {
-                cdInto = CD_UNKNOWN;
-            }
-        }
+        where.directoryChange(name, p, dotglob);
     }
 
-    /** No cd to a directory only known at run time or under /proc was seen. */
-    private static final byte CD_NONE = 0;
-    /** A cd to a directory only known at run time: it may be a process's /proc directory. */
-    private static final byte CD_UNKNOWN = 1;
-    /** A cd into /proc ({@code cd /proc/$PPID}): relative names there are a process's files. */
-    private static final byte CD_PROC = 2;
-    /**
-     * Where a cd may have led, for relative reads: a relative name ({@code environ}, {@code mem},
-     * {@code task/1/environ}) after a cd that may lead into a process's directory is that process's file; after a
-     * cd into /proc, a pattern ({@code head *}) and a recursive read ({@code grep -r x .}) there too.
-     */
-    private byte cdInto = CD_NONE;
-
-    private void followDirectoryChange(String name, ParsedArgs p) {
-        if (own.isEmpty() || cwd == null) {
-            return;
-        }
-        if (possibleDirectories == null && !changedDirectory) {
-            possibleDirectories = new ArrayList<>();
-            possibleDirectories.add(cwd);
-        }
-        if (possibleDirectories == null || name.equals("popd")) {
-            return;   // popd leads back to directories already followed
-        }
-        List<String> targets = new ArrayList<>(2);
-        if (p.operands.isEmpty()) {
-            targets.add("~");   // a bare cd: the home directory, whatever HOME holds then
-        } else {
-            Arg target = p.operands.get(0);
-            if (target.dynamic || target.text.equals("-")) {
-                return;
-            }
-            targets.add(target.text);
-            String t = PathText.normalize(target.text);
-            if (!t.startsWith("/") && !t.startsWith("~") && !t.equals(".") && !t.equals("..") && !t.startsWith("./")
-                    && !t.startsWith("../")) {
-                // a bare name is looked up in CDPATH's directories first (its known values; the rest: by name)
-                for (String path : analysis.env.literals("CDPATH")) {
-                    for (String entry : Chars.splitRuns(path, ":", 16)) {
-                        targets.add(entry.isEmpty() ? t : entry + "/" + t);
-                    }
-                }
-            }
-        }
-        List<String> next = new ArrayList<>(possibleDirectories);
-        for (String t : targets) {
-            List<String> led = ledTo(t, possibleDirectories);
-            for (int i = 0; led != null && i < led.size(); i++) {
-                if (!next.contains(led.get(i))) {
-                    next.add(led.get(i));
-                }
-            }
-        }
-        possibleDirectories = next.size() > 32 ? null : next;
-    }
-
-    /**
-     * Where a cd, pushd or popd may lead, for {@link #dirs}: a literal target (a bare name also through CDPATH's
-     * values, and through a variable's after a {@code shopt}, which may set {@code cdable_vars}), the home directory
-     * for a bare cd, OLDPWD's values for {@code cd -}; a target only known at run time, or a value only known then,
-     * makes the place one only known at run time. popd and {@code pushd +N} lead back to directories kept.
-     */
-    private void followForChecks(String name, ParsedArgs p) {
-        if (name.equals("popd")) {
-            return;
-        }
-        if (p.operands.isEmpty()) {
-            if (name.equals("cd")) {
-                goTo("~");
-            }
-            return;
-        }
-        Arg target = p.operands.get(0);
-        String t = PathText.normalize(target.text);
-        if (name.equals("pushd") && t.length() > 1 && (t.charAt(0) == '+' || t.charAt(0) == '-')
-                && Character.isDigit(t.charAt(1))) {
-            return;
-        }
-        if (target.unresolved() || target.pattern != null) {
-            below(target);
-            return;
-        }
-        if (t.equals("-")) {
-            EnvState.Value old = analysis.env.value("OLDPWD");
-            if (old == null ? !changedDirectory : old.dynamic()) {
-                dirs.mayBeAnywhere();   // inherited from the launch, or computed: not known here
-            }
-            for (String v : analysis.env.literals("OLDPWD")) {
-                goTo(v);
-            }
-            return;
-        }
-        goTo(t);
-        if (!t.startsWith("/") && !t.startsWith("~") && !t.equals(".") && !t.equals("..") && !t.startsWith("./")
-                && !t.startsWith("../")) {
-            List<String> through = new ArrayList<>(2);
-            through.add("CDPATH");
-            if (dotglob && Variables.assignedName(t) != null) {
-                through.add(t);   // cdable_vars: cd NAME goes to NAME's value
-            }
-            for (String var : through) {
-                EnvState.Value v = analysis.env.value(var);
-                if (v != null && v.dynamic()) {
-                    dirs.mayBeAnywhere();
-                }
-                for (String value : analysis.env.literals(var)) {
-                    if (var.equals("CDPATH")) {
-                        for (String entry : Chars.splitRuns(value, ":", 16)) {
-                            if (!entry.isEmpty()) {
-                                goTo(PathText.normalize(entry + "/" + t));
-                            }
-                        }
-                    } else if (!value.isEmpty()) {
-                        goTo(PathText.normalize(value));
-                    }
-                }
-            }
-        }
-    }
-
-    /** A change of directory to a literal word: {@code ~} is each value the home directory may have. */
-    private void goTo(String t) {
-        if (t.equals("~") || t.startsWith("~/")) {
-            if (homeUnknown()) {
-                dirs.mayBeAnywhere();
-            }
-            for (String h : homeDirectories()) {
-                dirs.changeTo(h + t.substring(1));
-            }
-        } else if (!t.startsWith("~")) {
-            dirs.changeTo(t);
-        } else {
-            dirs.mayBeAnywhere();   // another user's home
-        }
-    }
-
-    /**
-     * A change of directory to a word only known at run time: below its literal beginning when that is an absolute
-     * directory that is not a system or home directory ({@code /srv/app/$V}), else anywhere.
-     */
-    private void below(Arg target) {
-        String d = targets(List.of(target)).get(0);
-        if (d == null) {
-            dirs.mayBeAnywhere();
-        } else {
-            dirs.changeTo(d);
-        }
-    }
-
-    /** The values {@code ~} may have, for {@link #dirs}: as {@link #homes}, or {@code ~} itself when none is known. */
-    private List<String> homeDirectories() {
-        List<String> hs = homes();
-        if (home == null) {
-            hs.add("~");
-        }
-        return hs;
-    }
-
-    /**
-     * The directories a literal directory word leads to from any of {@code from}: one per starting directory for a
-     * relative word, one per value {@code ~} may have ({@link #homes}) for a word in the home directory. Null when
-     * {@code ~} may be a directory only known at run time (then the rest is judged by name).
-     */
-    private List<String> ledTo(String word, List<String> from) {
-        String t = PathText.normalize(word);
-        List<String> starts;
-        if (t.equals("~") || t.startsWith("~/")) {
-            if (homeUnknown()) {
-                return null;
-            }
-            List<String> out = new ArrayList<>(2);
-            for (String h : homes()) {
-                out.add(PathText.resolveDots(PathText.normalize(h + t.substring(1))));
-            }
-            return out;
-        }
-        if (t.startsWith("~")) {
-            return null;   // another user's home
-        }
-        starts = t.startsWith("/") ? List.of("/") : from;
-        List<String> out = new ArrayList<>(starts.size());
-        for (String f : starts) {
-            String d = PathText.resolveDots(PathText.normalize(t.startsWith("/") ? t : f + "/" + t));
-            if (!out.contains(d)) {
-                out.add(d);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * What {@code ~} (and a bare {@code cd}) means now: the launch's home directory and every literal value the
-     * script gave HOME so far (a branch may have set it or not).
-     */
-    private List<String> homes() {
-        List<String> out = new ArrayList<>(2);
-        if (home != null) {
-            out.add(home);
-        }
-        for (String h : analysis.env.literals("HOME")) {
-            if (!h.isEmpty() && !out.contains(h)) {
-                out.add(h);
-            }
-        }
-        return out;
-    }
-
-    /** Whether the script gave HOME a value only known at run time: {@code ~} may then be any directory. */
+    /** {@link WorkingDirectories#homeUnknown}. */
     boolean homeUnknown() {
-        EnvState.Value v = analysis.env.value("HOME");
-        return v != null && v.dynamic();
+        return where.homeUnknown();
     }
 
-    /** Whether the script (or the launch's environment) gave HOME a value of its own. */
+    /** {@link WorkingDirectories#homeAssigned}. */
     boolean homeAssigned() {
-        return analysis.env.value("HOME") != null;
+        return where.homeAssigned();
     }
 
-    /** What a command run in another directory ({@code env -C DIR}, {@code find -execdir}) replaced, for its end. */
-    record Place(boolean changedDirectory, List<String> possibleDirectories, OwnFiles.Entry inside,
-            CommandDirectories.Saved where) {
+    /** {@link WorkingDirectories#enter}. */
+    WorkingDirectories.Place enter(List<Arg> dirs) {
+        return where.enter(dirs);
     }
 
-    /**
-     * A command and what it runs work in one of {@code dirs} ({@code chdir opt} and {@code chdir between} rows):
-     * until {@link #leave}, a relative path starts there — from each literal directory (relative ones from where
-     * the command itself runs), and, as after any change of directory, compared by name with the gate's files
-     * (a directory only known at run time is judged that way alone).
-     */
-    Place enter(List<Arg> dirs) {
-        Place saved = new Place(changedDirectory, possibleDirectories, inside, this.dirs.enter(targets(dirs)));
-        List<String> from = startDirectories();
-        List<String> next = new ArrayList<>();
-        for (Arg d : dirs) {
-            if (d.unresolved() || d.pattern != null || d.text.isEmpty()) {
-                continue;
-            }
-            String t = PathText.normalize(d.text);
-            List<String> led = !t.startsWith("/") && !t.startsWith("~") && from == null ? null : ledTo(t, from);
-            for (int i = 0; led != null && i < led.size() && next.size() <= 32; i++) {
-                if (!next.contains(led.get(i))) {
-                    next.add(led.get(i));
-                }
-            }
-        }
-        changedDirectory = true;
-        possibleDirectories = next.isEmpty() || next.size() > 32 ? null : next;
-        inside = insideOwn(possibleDirectories);
-        return saved;
+    /** {@link WorkingDirectories#swap}. */
+    WorkingDirectories.Place swap(WorkingDirectories.Place other) {
+        return where.swap(other);
     }
 
-    /** Puts back {@code other} and returns what it replaced. */
-    Place swap(Place other) {
-        Place now = new Place(changedDirectory, possibleDirectories, inside, dirs.save());
-        leave(other);
-        return now;
+    /** {@link WorkingDirectories#leave}. */
+    void leave(WorkingDirectories.Place saved) {
+        where.leave(saved);
     }
 
-    /** The end of a command {@link #enter} moved: paths start where they did before it. */
-    void leave(Place saved) {
-        changedDirectory = saved.changedDirectory();
-        possibleDirectories = saved.possibleDirectories();
-        inside = saved.inside();
-        this.dirs.restore(saved.where());
-    }
-
-    /**
-     * The directories a command works in, for {@link CommandDirectories#enter}: each literal one ({@code ~} as each
-     * value it may have), a word only known at run time as the directory its literal beginning names when that is
-     * an absolute directory that is no system or home directory ({@code find /srv/app -execdir}), else null.
-     */
-    private List<String> targets(List<Arg> words) {
-        List<String> out = new ArrayList<>(words.size());
-        for (Arg d : words) {
-            String t = PathText.normalize(d.text);
-            if (d.unresolved() || d.pattern != null || t.isEmpty()) {
-                String text = d.pattern != null ? d.pattern : t;
-                int end = 0;
-                while (end < text.length() && !PathText.isRunTimeMarker(text.charAt(end))
-                        && "*?[\\".indexOf(text.charAt(end)) < 0) {
-                    end++;
-                }
-                int slash = end == 0 ? -1 : text.lastIndexOf('/', end - 1);
-                String below = slash <= 0 ? null : text.substring(0, slash);
-                out.add(below == null || !below.startsWith("/") || analysis.rules.inList("protected-dirs", below) ? null
-                        : below);
-            } else if (t.equals("~") || t.startsWith("~/")) {
-                if (homeUnknown()) {
-                    out.add(null);
-                }
-                for (String h : homeDirectories()) {
-                    out.add(h + t.substring(1));
-                }
-            } else {
-                out.add(t.startsWith("~") ? null : t);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The protected directory a command may run inside (after a cd, or in a directory an option gives), or null:
-     * a command that writes there may write files of the gate's own whose names the line never shows (a make
-     * recipe, {@code git init}, {@code cp -r SRC/. .}).
-     */
+    /** {@link WorkingDirectories#inside}. */
     OwnFiles.Entry inside() {
-        return inside;
+        return where.inside();
     }
 
-    private OwnFiles.Entry insideOwn(List<String> dirs) {
-        for (int i = 0, n = dirs == null ? 0 : dirs.size(); i < n; i++) {
-            OwnFiles.Entry e = own.holding(dirs.get(i));
-            if (e != null) {
-                return e;
-            }
-        }
-        return null;
+    /** {@link WorkingDirectories#placesOf}. */
+    List<String> placesOf(String name, boolean forWrite) {
+        return where.placesOf(name, forWrite);
+    }
+
+    /** {@link WorkingDirectories#checkedName}. */
+    String checkedName(Arg a) {
+        return where.checkedName(a);
+    }
+
+    /** {@link WorkingDirectories#anywhereTail}. */
+    String anywhereTail(String name) {
+        return where.anywhereTail(name);
     }
 
     // ------------------------------------------------------------------ written files
@@ -836,13 +529,13 @@ final class FileEffects {
     private void writtenDirectory(String dir, Site site) {
         String d = PathText.normalize(dir);
         if (d.equals("~") || d.startsWith("~/")) {
-            if (home == null) {
+            if (where.home == null) {
                 return;
             }
-            d = home + d.substring(1);
+            d = where.home + d.substring(1);
         }
-        List<String> from = !d.startsWith("/") ? changedDirectory ? possibleDirectories : cwd == null ? null
-                : List.of(cwd) : List.of("/");
+        List<String> from = !d.startsWith("/") ? where.changedDirectory ? where.possibleDirectories : where.cwd == null ? null
+                : List.of(where.cwd) : List.of("/");
         for (int i = 0, n = from == null ? 0 : from.size(); i < n; i++) {
             String abs = PathText.resolveDots(PathText.normalize(d.startsWith("/") ? d : from.get(i) + "/" + d));
             OwnFiles.Entry e = own.directlyIn(abs);
@@ -1101,16 +794,16 @@ final class FileEffects {
         if (DirectoryWord.of(a.text) != null || homeAssigned() && (a.text.equals("~") || a.text.startsWith("~/"))) {
             return ownReached(a);
         }
-        if (!changedDirectory) {
-            return own.receiving(a.text, cwd);
+        if (!where.changedDirectory) {
+            return own.receiving(a.text, where.cwd);
         }
         // after a change of directory, by name as well as from each directory it may have led to (as ownReached)
         OwnFiles.Entry byName = own.receiving(a.text, null);
-        if (byName != null || possibleDirectories == null) {
+        if (byName != null || where.possibleDirectories == null) {
             return byName;
         }
-        for (int i = 0; i < possibleDirectories.size(); i++) {
-            OwnFiles.Entry e = own.receiving(a.text, possibleDirectories.get(i));
+        for (int i = 0; i < where.possibleDirectories.size(); i++) {
+            OwnFiles.Entry e = own.receiving(a.text, where.possibleDirectories.get(i));
             if (e != null) {
                 return e;
             }
@@ -1146,137 +839,12 @@ final class FileEffects {
         return false;
     }
 
-    /**
-     * The paths a normalised name is where the command may run, besides its text: a relative name in each directory
-     * kept ({@link CommandDirectories}), a name under {@code ~} under each value the line gave HOME; the home
-     * directory written {@code ~}. {@code forWrite}: leaving out those at or below the launch's directory when that
-     * is the application's own place ({@link #applicationPlace}).
-     */
-    List<String> placesOf(String name, boolean forWrite) {
-        List<String> out = new ArrayList<>(2);
-        if (name.equals("-")) {
-            return out;   // standard input or output, for the programs that take a file name
-        }
-        if (name.equals("~") || name.startsWith("~/")) {
-            if (homeAssigned()) {
-                for (String h : homes()) {
-                    String r = h.startsWith("/") ? CommandDirectories.join(h, name.length() > 2 ? name.substring(2) : "")
-                            : null;
-                    if (r != null) {
-                        addPlace(out, tilde(r), name, false);
-                    }
-                }
-            }
-            return out;
-        }
-        DirectoryWord w = DirectoryWord.of(name);
-        if (w != null) {
-            // $PWD/F, ~+/F, ~-/F, ~1/F: F in each directory the line may be (or have been) in, or the variable holds
-            String rest = w.rest().startsWith("/") ? w.rest().substring(1) : w.rest();
-            List<String> from = new ArrayList<>(dirs.known());
-            if (w.kind() != DirectoryWord.Kind.STACK) {
-                from.addAll(analysis.env.literals(w.variable()));
-            }
-            for (String d : from) {
-                String r = d.startsWith("/") || d.startsWith("~") ? CommandDirectories.join(d, rest) : null;
-                if (r != null) {
-                    addPlace(out, tilde(r), name, forWrite);
-                }
-            }
-            return out;
-        }
-        for (String r : dirs.resolve(name)) {
-            addPlace(out, tilde(r), name, forWrite);
-        }
-        return out;
-    }
-
-    /**
-     * The text of a word the path checks compare: its normalised text when it starts with a directory the shell
-     * keeps ({@link DirectoryWord}: followed into each directory it may be), else, for a word only known at run
-     * time, its literal beginning and a name.
-     */
-    String checkedName(Arg a) {
-        String normal = a.normalized();
-        if (!a.unresolved() || DirectoryWord.of(normal) != null) {
-            return normal;
-        }
-        return PathText.staticPrefix(normal) + "x";
-    }
-
-    private void addPlace(List<String> out, String r, String name, boolean forWrite) {
-        if (r.equals(name) || out.contains(r)) {
-            return;
-        }
-        String mine = forWrite ? applicationPlace() : null;
-        if (mine != null && (r.equals(mine) || r.startsWith(mine.endsWith("/") ? mine : mine + "/"))) {
-            return;
-        }
-        out.add(r);
-    }
-
-    /**
-     * The part of a name to compare with the ends of the paths the checks know, when the name may be below a
-     * directory only known at run time (a relative name after such a cd, a name under {@code ~} after HOME was given
-     * such a value), or null.
-     */
-    String anywhereTail(String name) {
-        if (name.startsWith("~/")) {
-            return homeUnknown() && name.length() > 2 ? name.substring(2) : null;
-        }
-        DirectoryWord w = DirectoryWord.of(name);
-        if (w != null) {
-            EnvState.Value v = w.kind() == DirectoryWord.Kind.STACK ? null : analysis.env.value(w.variable());
-            boolean unknown = dirs.anywhere() || dirs.asWritten() || v != null && v.dynamic()
-                    || w.kind() != DirectoryWord.Kind.PWD && v == null && !changedDirectory;
-            String t = w.rest().startsWith("/") ? CommandDirectories.tail(w.rest().substring(1)) : "";
-            return unknown && !t.isEmpty() ? t : null;
-        }
-        if (!dirs.anywhere() || name.isEmpty() || name.startsWith("/") || name.startsWith("~") || name.startsWith("$")) {
-            return null;
-        }
-        String t = CommandDirectories.tail(name);
-        return t.isEmpty() ? null : t;
-    }
-
-    /** A path with the home directory written {@code ~}. */
-    private String tilde(String p) {
-        if (home != null && home.length() > 1 && p.startsWith(home)
-                && (p.length() == home.length() || p.charAt(home.length()) == '/')) {
-            return "~" + p.substring(home.length());
-        }
-        return p;
-    }
-
-    /**
-     * The launch's directory when it is the application's own place, not a system or home directory nor directly
-     * in one ({@code /usr/src/app}, {@code ~/work/app}): a name written at or below it is the application's file,
-     * not the sensitive place a broad list entry ({@code /usr/*}) makes its path. Null otherwise ({@code /},
-     * {@code /etc}, {@code /etc/cron.d}, {@code ~}, {@code ~/bin}: every name written there is checked as its path).
-     */
-    private String applicationPlace() {
-        if (cwd == null) {
-            return null;
-        }
-        String d = tilde(PathText.resolveDots(PathText.normalize(cwd)));
-        if (systemPlace(d)) {
-            return null;
-        }
-        int slash = d.lastIndexOf('/');
-        String parent = slash < 0 ? null : slash == 0 ? "/" : d.substring(0, slash);
-        return parent == null || systemPlace(parent) ? null : d;
-    }
-
-    private boolean systemPlace(String d) {
-        return analysis.rules.inList("protected-dirs", d) || analysis.rules.isSystemDir(d);
-    }
-
     /** The protected entry a written path may reach from every directory it may start from, or null. */
     private OwnFiles.Entry ownReached(Arg a) {
-        OwnFiles.Entry mine = own.reached(a.text, changedDirectory ? null : cwd, a.unresolved(), dotglob, siteFiles);
-        if (mine == null && changedDirectory && possibleDirectories != null) {
-            for (int i = 0; i < possibleDirectories.size() && mine == null; i++) {
-                mine = own.reached(a.text, possibleDirectories.get(i), a.unresolved(), dotglob, siteFiles);
+        OwnFiles.Entry mine = own.reached(a.text, where.changedDirectory ? null : where.cwd, a.unresolved(), dotglob, siteFiles);
+        if (mine == null && where.changedDirectory && where.possibleDirectories != null) {
+            for (int i = 0; i < where.possibleDirectories.size() && mine == null; i++) {
+                mine = own.reached(a.text, where.possibleDirectories.get(i), a.unresolved(), dotglob, siteFiles);
             }
         }
         if (mine == null && homeAssigned()) {
@@ -1308,15 +876,15 @@ final class FileEffects {
         }
         if (d.kind() != DirectoryWord.Kind.STACK || d.rest().isEmpty() || d.rest().charAt(0) == '/') {
             // the directories the line may be in now (PWD), or was in before its last cd (OLDPWD)
-            if (!changedDirectory) {
-                byName |= cwd == null;
-                if (cwd != null) {
-                    dirs.add(cwd);
+            if (!where.changedDirectory) {
+                byName |= where.cwd == null;
+                if (where.cwd != null) {
+                    dirs.add(where.cwd);
                 }
-            } else if (possibleDirectories == null) {
+            } else if (where.possibleDirectories == null) {
                 byName = true;
             } else {
-                dirs.addAll(possibleDirectories);
+                dirs.addAll(where.possibleDirectories);
             }
         }
         boolean dynamicRest = d.rest().indexOf('$') >= 0 || d.rest().indexOf('`') >= 0 || a.unresolved() && d.rest().isEmpty();
@@ -1348,7 +916,7 @@ final class FileEffects {
         }
         String rest = p.substring(1);
         OwnFiles.Entry mine = null;
-        List<String> hs = homes();
+        List<String> hs = where.homes();
         for (int i = 0; i < hs.size() && mine == null; i++) {
             mine = own.reached(hs.get(i) + rest, null, a.unresolved(), dotglob, siteFiles);
         }
@@ -1687,14 +1255,14 @@ final class FileEffects {
 
     /** The protected entry a piece of a word names, from every directory the command may work in, or null. */
     private OwnFiles.Entry ownNamed(String piece) {
-        if (!changedDirectory) {
-            return own.named(piece, cwd);
+        if (!where.changedDirectory) {
+            return own.named(piece, where.cwd);
         }
-        if (possibleDirectories == null) {
+        if (where.possibleDirectories == null) {
             return own.named(piece, null);
         }
-        for (int i = 0; i < possibleDirectories.size(); i++) {
-            OwnFiles.Entry e = own.named(piece, possibleDirectories.get(i));
+        for (int i = 0; i < where.possibleDirectories.size(); i++) {
+            OwnFiles.Entry e = own.named(piece, where.possibleDirectories.get(i));
             if (e != null) {
                 return e;
             }
@@ -1851,7 +1419,7 @@ final class FileEffects {
         if (text.isEmpty() || text.equals("-")) {
             return false;
         }
-        String path = forReading(text);
+        String path = where.forReading(text);
         boolean found = namesCredential(path, dynamic, recursive);
         if (!found) {
             String name = PathText.normalize(text);
@@ -1868,11 +1436,11 @@ final class FileEffects {
                 path = path + " (in a directory only known at run time: it may be the end of such a path)";
             }
         }
-        if (!found && cdInto != CD_NONE && isRelative(path)) {
+        if (!found && where.cdInto != WorkingDirectories.CD_NONE && isRelative(path)) {
             // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
             for (String dir : PROCESS_DIRS) {
                 String there = PathText.resolveDots(PathText.normalize(dir + path));
-                if (anyExpansionVariant(there, false) || cdInto == CD_PROC && recursive
+                if (anyExpansionVariant(there, false) || where.cdInto == WorkingDirectories.CD_PROC && recursive
                         && analysis.rules.holdsCredentialStore(PathText.staticPrefix(there))) {
                     found = true;
                     path = path + " (after a cd, it may be " + there + ")";
@@ -1911,7 +1479,7 @@ final class FileEffects {
         String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
         String found = null;
         // after a cd into /proc, a relative pattern (head *) names the files of a process's directory
-        boolean inProc = cdInto == CD_PROC && isRelative(pattern);
+        boolean inProc = where.cdInto == WorkingDirectories.CD_PROC && isRelative(pattern);
         // a pattern ending in a literal character is compared only with the witnesses ending in it (and a few more)
         char end = ShellPattern.literalEnd(pattern);
         RuleSet rules = analysis.rules;
@@ -1999,22 +1567,6 @@ final class FileEffects {
             String w = words.get(k);
             credentialRead(w, a.dynamic && w.indexOf('$') >= 0, false, site);
         }
-    }
-
-    /**
-     * A read path as the credential stores are written: normalised, a relative one taken from the working
-     * directory when that is known, and a path in the home directory written with {@code ~}.
-     */
-    private String forReading(String text) {
-        String p = PathText.normalize(text);
-        if (cwd != null && !changedDirectory && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")) {
-            p = PathText.resolveDots(PathText.normalize(cwd + "/" + p));
-        }
-        if (home != null && home.length() > 1 && p.length() > home.length() && p.charAt(home.length()) == '/'
-                && p.startsWith(home)) {
-            p = "~" + p.substring(home.length());
-        }
-        return p;
     }
 
     /** The most expansions of one path whose empty and one-name readings are all tried (2^N probes). */

@@ -84,7 +84,7 @@ final class Steering {
             nested(p, site, version, with);
             return;
         }
-        add(p, site, version, with, null, 0, !analysis.files.changedDirectory);
+        add(p, site, version, with, null, 0, !analysis.files.changedDirectory());
     }
 
     /**
