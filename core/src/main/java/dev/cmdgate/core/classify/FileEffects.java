@@ -33,12 +33,8 @@ final class FileEffects {
      * either case ({@code dotglob}, {@code nocaseglob}).
      */
     boolean dotglob;
-    /**
-     * While a command embedded in a wrapper's arguments is judged ({@code find -exec}): the words standing for
-     * the files the wrapper finds ({@code {}}) and those files, one below each starting point. Empty otherwise.
-     */
-    private List<String> placeholders = List.of();
-    private List<Arg> found = List.of();
+    /** While a command embedded in a wrapper's arguments is judged ({@code find -exec}): what {@code {}} stands for. */
+    private final FindPlaceholders standing = new FindPlaceholders();
     /** A {@code writes empty} row is being applied: no content is written, so a sensitive place is not raised. */
     private boolean emptyOnly;
 
@@ -559,17 +555,17 @@ final class FileEffects {
         if (own.isEmpty()) {
             return false;
         }
-        if (!found.isEmpty() && holdsPlaceholder(a.text)) {
-            List<Arg> files = found;
-            found = List.of();
+        if (!standing.found.isEmpty() && standing.holdsPlaceholder(a.text)) {
+            List<Arg> files = standing.found;
+            standing.found = List.of();
             try {
                 for (Arg f : files) {
-                    if (ownWrite(new Arg(replacePlaceholders(a.text, f.text), true, false, -1, -1), site, why)) {
+                    if (ownWrite(new Arg(standing.replacePlaceholders(a.text, f.text), true, false, -1, -1), site, why)) {
                         return true;
                     }
                 }
             } finally {
-                found = files;
+                standing.found = files;
             }
             return false;
         }
@@ -722,28 +718,33 @@ final class FileEffects {
         return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
     }
 
+    /** Sets what {@code {}} stands for while a {@code find -exec} command is judged; empty lists when it ends. */
+    void standingFor(List<String> placeholders, List<Arg> found) {
+        standing.placeholders = placeholders;
+        standing.found = found;
+    }
+
+    /** {@link FindPlaceholders#foundBelow}. */
+    List<String> foundBelow(Arg a) {
+        return standing.foundBelow(a);
+    }
+
     /**
      * A file the command writes: devices, network pseudo-devices, sensitive places, else the verdict.
      * A path only known at run time is judged by its known beginning: {@code /dev/tcp/$HOST/$PORT}
      * is a network connection, {@code ~/.ssh/$NAME} a sensitive place, {@code /dev/$X} some device.
      */
-    /** Sets what {@code {}} stands for while a {@code find -exec} command is judged; empty lists when it ends. */
-    void standingFor(List<String> placeholders, List<Arg> found) {
-        this.placeholders = placeholders;
-        this.found = found;
-    }
-
     void writePath(Arg a, Rating ordinary, Site site) {
-        if (!found.isEmpty() && holdsPlaceholder(a.text)) {
+        if (!standing.found.isEmpty() && standing.holdsPlaceholder(a.text)) {
             // find ~/.config -exec sed -i … {} +: the files written are below ~/.config, named at run time
-            List<Arg> files = found;
-            found = List.of();
+            List<Arg> files = standing.found;
+            standing.found = List.of();
             try {
                 for (Arg f : files) {
-                    writePath(new Arg(replacePlaceholders(a.text, f.text), true, false, -1, -1), ordinary, site);
+                    writePath(new Arg(standing.replacePlaceholders(a.text, f.text), true, false, -1, -1), ordinary, site);
                 }
             } finally {
-                found = files;
+                standing.found = files;
             }
             return;
         }
@@ -924,42 +925,6 @@ final class FileEffects {
             mine = own.reached(rest.substring(1), null, a.unresolved(), dotglob);
         }
         return mine;
-    }
-
-    /**
-     * The starting points below which the files an operand stands for were found ({@code find / -exec rm {} +}: the
-     * {@code {}} operand, found below {@code /}); empty for any other operand.
-     */
-    List<String> foundBelow(Arg a) {
-        if (found.isEmpty() || !holdsPlaceholder(a.text)) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>(found.size());
-        for (Arg f : found) {
-            int at = f.text.indexOf("/$(\u2026)");
-            String start = at < 0 ? null : at == 0 ? "/" : f.text.substring(0, at);
-            if (start != null && !out.contains(start)) {
-                out.add(start);
-            }
-        }
-        return out;
-    }
-
-    private boolean holdsPlaceholder(String text) {
-        for (String p : placeholders) {
-            if (text.contains(p)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private String replacePlaceholders(String text, String file) {
-        String out = text;
-        for (String p : placeholders) {
-            out = out.replace(p, file);
-        }
-        return out;
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */
