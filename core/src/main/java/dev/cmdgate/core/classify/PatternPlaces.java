@@ -30,7 +30,7 @@ final class PatternPlaces {
         String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);
         String found = null;
         // after a cd into /proc, a relative pattern (head *) names the files of a process's directory
-        boolean inProc = where.cdInto == WorkingDirectories.CD_PROC && FileEffects.isRelative(pattern);
+        boolean inProc = where.cdInto == WorkingDirectories.CD_PROC && CredentialReads.isRelative(pattern);
         // a pattern ending in a literal character is compared only with the witnesses ending in it (and a few more)
         char end = ShellPattern.literalEnd(pattern);
         RuleSet rules = analysis.rules;

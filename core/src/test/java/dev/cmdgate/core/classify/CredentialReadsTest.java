@@ -214,6 +214,6 @@ class CredentialReadsTest {
             "notes.txt                         | null",
     })
     void aFileUriNamesItsPath(String word, String path) {
-        assertThat(FileEffects.fileUriPath(word)).isEqualTo(path);
+        assertThat(CredentialReads.fileUriPath(word)).isEqualTo(path);
     }
 }

@@ -1,0 +1,212 @@
+package dev.cmdgate.core.classify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether a file the command reads is a credential store: by its path, where the command may run, below a
+ * directory only known at run time, in a process's directory after a cd into /proc, in each reading of a path only
+ * known in part, and, for a pattern, through {@link PatternPlaces}. One that is raises {@code credential-read}.
+ */
+final class CredentialReads {
+
+    private final Analysis analysis;
+    /** The files the gate depends on: a secret of its own is read as a credential store. */
+    private final OwnFiles own;
+    /** Where a relative read path may be. */
+    private final WorkingDirectories where;
+    private final PatternPlaces patterns;
+
+    CredentialReads(Analysis analysis, OwnFiles own, WorkingDirectories where, PatternPlaces patterns) {
+        this.analysis = analysis;
+        this.own = own;
+        this.where = where;
+        this.patterns = patterns;
+    }
+
+    /**
+     * A file the command reads: a credential store (or, for a recursive reader, a directory holding one) raises
+     * {@code verdict credential-read}, naming it. A word such as {@code @FILE} or {@code NAME=@FILE} (the
+     * upload syntax of curl, httpie and gh) names the file after its {@code @} or {@code =}. A path only
+     * known at run time is judged by its known beginning ({@code ~/.ssh/$K}) and with each expansion standing
+     * for one file name ({@code /proc/$PID/environ}).
+     */
+    void readPath(Arg a, boolean recursive, Site site) {
+        String text = a.text;
+        if (credentialRead(text, a.unresolved(), recursive, site)) {
+            return;
+        }
+        if (a.pattern != null && patterns.patternCredentialRead(a.pattern, site)) {
+            return;
+        }
+        if (a.pattern != null && !a.pattern.startsWith("/") && !a.pattern.startsWith("~")) {
+            // cd ~/.ssh; cat *: the pattern in each directory the command may run in
+            for (String r : where.placesOf(a.pattern, false)) {
+                if (patterns.patternCredentialRead(r, site)) {
+                    return;
+                }
+            }
+        }
+        String uriPath = fileUriPath(text);
+        if (uriPath != null && credentialRead(uriPath, a.unresolved(), recursive, site)) {
+            return;
+        }
+        int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
+        if (cut >= 0 && cut + 1 < text.length()) {
+            credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
+        }
+    }
+
+    /**
+     * The path a {@code file:} URI names — SQLite's URI filenames ({@code file:/p/Login Data?immutable=1},
+     * {@code file:///p?mode=ro}) and any reader that takes one — without its authority, query and fragment; null
+     * for any other word.
+     */
+    static String fileUriPath(String text) {
+        if (text.length() < 6 || !text.regionMatches(true, 0, "file:", 0, 5)) {
+            return null;
+        }
+        String rest = text.substring(5);
+        if (rest.startsWith("//")) {
+            int slash = rest.indexOf('/', 2);
+            rest = slash < 0 ? "" : rest.substring(slash);
+        }
+        int end = rest.length();
+        int q = rest.indexOf('?');
+        int h = rest.indexOf('#');
+        if (q >= 0) {
+            end = q;
+        }
+        if (h >= 0 && h < end) {
+            end = h;
+        }
+        rest = rest.substring(0, end);
+        return rest.isEmpty() ? null : rest;
+    }
+
+    boolean credentialRead(String text, boolean dynamic, boolean recursive, Site site) {
+        if (text.isEmpty() || text.equals("-")) {
+            return false;
+        }
+        String path = where.forReading(text);
+        boolean found = namesCredential(path, dynamic, recursive);
+        if (!found) {
+            String name = PathText.normalize(text);
+            for (String r : where.placesOf(name, false)) {
+                if (namesCredential(r, dynamic, recursive)) {
+                    found = true;
+                    path = path + " (" + r + " where the command runs)";
+                    break;
+                }
+            }
+            String tail = found ? null : where.anywhereTail(name);
+            if (tail != null && analysis.rules.mayEndCredential(PathWords.hasExpansion(tail) ? PathText.staticPrefix(tail) + "x" : tail)) {
+                found = true;
+                path = path + " (in a directory only known at run time: it may be the end of such a path)";
+            }
+        }
+        if (!found && where.cdInto != WorkingDirectories.CD_NONE && isRelative(path)) {
+            // after cd /proc/$PPID (or a cd only known at run time), a relative path may be a process's file
+            for (String dir : PROCESS_DIRS) {
+                String there = PathText.resolveDots(PathText.normalize(dir + path));
+                if (anyExpansionVariant(there, false) || where.cdInto == WorkingDirectories.CD_PROC && recursive
+                        && analysis.rules.holdsCredentialStore(PathText.staticPrefix(there))) {
+                    found = true;
+                    path = path + " (after a cd, it may be " + there + ")";
+                    break;
+                }
+            }
+        }
+        if (found) {
+            analysis.raise(site, analysis.setting("credential-read"), path);
+        }
+        return found;
+    }
+
+    /** Whether a read path (as {@link WorkingDirectories#forReading} writes it) is, or for a recursive reader holds, a credential store. */
+    private boolean namesCredential(String path, boolean dynamic, boolean recursive) {
+        return dynamic
+                ? analysis.rules.isCredentialStore(PathText.staticPrefix(path) + "x") || anyExpansionVariant(path, recursive)
+                        || recursive && !PathText.staticPrefix(path).isEmpty() && analysis.rules.holdsCredentialStore(PathText.staticPrefix(path))
+                : analysis.rules.isCredentialStore(path) || recursive && analysis.rules.holdsCredentialStore(path)
+                        || own.isSecretRead(path, recursive);
+    }
+
+    /** Where a relative read path after a cd into /proc may start: a process's directory, or /proc itself. */
+    private static final List<String> PROCESS_DIRS = List.of("/proc/x/", "/proc/");
+
+    static boolean isRelative(String path) {
+        return !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
+    }
+
+    /** The most expansions of one path whose empty and one-name readings are all tried (2^N probes). */
+    private static final int MAX_VARIANT_EXPANSIONS = 4;
+
+    /**
+     * Whether some reading of a path only known in part names a credential store: each expansion may be empty
+     * ({@code environ$NOPE}, {@code envi${NOPE}ron}, {@code e$@nviron}) or one file name ({@code /proc/$PID/environ}),
+     * independently of the others; past {@link #MAX_VARIANT_EXPANSIONS} expansions the later ones are one name.
+     * For a {@code recursive} reader, a reading that is a directory holding a store counts too
+     * ({@code find / -name .gnupg -exec tar c {} +} archives {@code /$(…)/.gnupg}).
+     */
+    private boolean anyExpansionVariant(String path, boolean recursive) {
+        List<String> parts = expansionParts(path);
+        int expansions = parts.size() / 2;
+        int tried = Math.min(expansions, MAX_VARIANT_EXPANSIONS);
+        StringBuilder b = new StringBuilder(path.length());
+        for (int mask = 0; mask < 1 << tried; mask++) {
+            b.setLength(0);
+            for (int k = 0; k < parts.size(); k++) {
+                if (k % 2 == 0) {
+                    b.append(parts.get(k));
+                } else if (k / 2 >= tried || (mask & 1 << (k / 2)) == 0) {
+                    b.append('x');
+                }
+            }
+            String variant = PathText.normalize(b.toString());
+            if (analysis.rules.isCredentialStore(variant) || recursive && analysis.rules.holdsCredentialStore(variant)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A rendered word split at its expansions: literal text at even indexes, each expansion (as rendered:
+     * {@code $NAME}, {@code $@}, {@code $1}, {@code ${NAME…}}, {@code $(…)}, {@code $((…))}) at the odd ones.
+     */
+    static List<String> expansionParts(String path) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder lit = new StringBuilder(path.length());
+        int i = 0;
+        int n = path.length();
+        while (i < n) {
+            char c = path.charAt(i);
+            if (c != '$' && c != '`' && c != '\u2026') {
+                lit.append(c);
+                i++;
+                continue;
+            }
+            int st = i++;
+            if (c == '$' && i < n && (path.charAt(i) == '{' || path.charAt(i) == '(')) {
+                char close = path.charAt(i) == '{' ? '}' : ')';
+                int end = path.indexOf(close, i);
+                i = end < 0 ? n : end + 1;
+                if (close == ')' && i < n && path.charAt(i) == ')') {
+                    i++; // $((…))
+                }
+            } else if (c == '$' && i < n && "@*#?-$!0123456789".indexOf(path.charAt(i)) >= 0) {
+                i++; // a special or positional parameter
+            } else if (c == '$') {
+                while (i < n && (Character.isLetterOrDigit(path.charAt(i)) || path.charAt(i) == '_')) {
+                    i++;
+                }
+            }
+            parts.add(lit.toString());
+            parts.add(path.substring(st, i));
+            lit.setLength(0);
+        }
+        parts.add(lit.toString());
+        return parts;
+    }
+}
