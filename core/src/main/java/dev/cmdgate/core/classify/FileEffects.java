@@ -46,6 +46,8 @@ final class FileEffects {
     private final CredentialReads credentials;
     /** The files the {@code reads} rows (or, with none, the operands) name. */
     private final ReadRows readRows;
+    /** Whether a word reaches one of the gate's own files. */
+    private final OwnFileChecks owned;
 
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home, SiteFiles siteFiles) {
         this.analysis = analysis;
@@ -55,6 +57,7 @@ final class FileEffects {
         this.patterns = new PatternPlaces(this, where);
         this.credentials = new CredentialReads(analysis, own, where, patterns);
         this.readRows = new ReadRows(analysis, credentials);
+        this.owned = new OwnFileChecks(this, own, where, standing, siteFiles);
     }
 
     // ------------------------------------------------------------------ the directory a path starts from
@@ -552,37 +555,8 @@ final class FileEffects {
         }
         if (from == null) {
             // where a relative directory starts is not known: by its name, as any relative written path
-            ownWrite(new Arg(d + "/$(…)", true, false, -1, -1), site, "");
+            owned.ownWrite(new Arg(d + "/$(…)", true, false, -1, -1), site, "");
         }
-    }
-
-    /**
-     * Raises {@code own-files} when the word reaches one of the gate's files as a written path would, whatever
-     * else it is (no other verdict is raised); {@code why} ends the finding. Returns whether it did.
-     */
-    boolean ownWrite(Arg a, Site site, String why) {
-        if (own.isEmpty()) {
-            return false;
-        }
-        if (!standing.found.isEmpty() && standing.holdsPlaceholder(a.text)) {
-            List<Arg> files = standing.found;
-            standing.found = List.of();
-            try {
-                for (Arg f : files) {
-                    if (ownWrite(new Arg(standing.replacePlaceholders(a.text, f.text), true, false, -1, -1), site, why)) {
-                        return true;
-                    }
-                }
-            } finally {
-                standing.found = files;
-            }
-            return false;
-        }
-        OwnFiles.Entry mine = ownReached(a);
-        if (mine != null) {
-            analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path() + why);
-        }
-        return mine != null;
     }
 
     /**
@@ -766,7 +740,7 @@ final class FileEffects {
         if (analysis.rules.isHarmlessDevice(probe)) {
             return;
         }
-        OwnFiles.Entry mine = receives(a) ? ownReachedAsName(a) : ownReached(a);
+        OwnFiles.Entry mine = receives(a) ? owned.ownReachedAsName(a) : owned.ownReached(a);
         if (mine != null) {
             analysis.raise(site, analysis.setting("own-files"), mine.what() + " " + mine.path());
             return;
@@ -795,33 +769,6 @@ final class FileEffects {
     }
 
     /**
-     * The protected entry a destination reaches as a name the command makes or replaces, or as a directory receiving
-     * entries ({@link OwnFiles#receiving}): the entry itself, a rotated sibling, a file in a protected directory, the
-     * directory directly holding a protected file — not a directory higher above one. A word whose directory
-     * is one the shell keeps, or in a home directory the script changed, is judged whole ({@link #ownReached}).
-     */
-    private OwnFiles.Entry ownReachedAsName(Arg a) {
-        if (DirectoryWord.of(a.text) != null || homeAssigned() && (a.text.equals("~") || a.text.startsWith("~/"))) {
-            return ownReached(a);
-        }
-        if (!where.changedDirectory) {
-            return own.receiving(a.text, where.cwd);
-        }
-        // after a change of directory, by name as well as from each directory it may have led to (as ownReached)
-        OwnFiles.Entry byName = own.receiving(a.text, null);
-        if (byName != null || where.possibleDirectories == null) {
-            return byName;
-        }
-        for (int i = 0; i < where.possibleDirectories.size(); i++) {
-            OwnFiles.Entry e = own.receiving(a.text, where.possibleDirectories.get(i));
-            if (e != null) {
-                return e;
-            }
-        }
-        return null;
-    }
-
-    /**
      * The device and sensitive-place checks of a written name for each place it is where the command may run
      * ({@link #placesOf}), and, below a directory only known at run time, for the ends of the sensitive paths.
      * Whether one raised the command.
@@ -847,93 +794,6 @@ final class FileEffects {
             return true;
         }
         return false;
-    }
-
-    /** The protected entry a written path may reach from every directory it may start from, or null. */
-    private OwnFiles.Entry ownReached(Arg a) {
-        OwnFiles.Entry mine = own.reached(a.text, where.changedDirectory ? null : where.cwd, a.unresolved(), dotglob, siteFiles);
-        if (mine == null && where.changedDirectory && where.possibleDirectories != null) {
-            for (int i = 0; i < where.possibleDirectories.size() && mine == null; i++) {
-                mine = own.reached(a.text, where.possibleDirectories.get(i), a.unresolved(), dotglob, siteFiles);
-            }
-        }
-        if (mine == null && homeAssigned()) {
-            mine = reachedFromHomes(a);
-        }
-        if (mine == null) {
-            mine = reachedFromDirectoryWord(a);
-        }
-        return mine;
-    }
-
-    /**
-     * A path that starts with a word for a directory the shell keeps ({@link DirectoryWord}: {@code ~+} and
-     * {@code $PWD}, {@code ~-} and {@code $OLDPWD}, the directory stack's {@code ~N}): checked in every directory the
-     * word may stand for there, and by name — the rest compared with the ends of the gate's files' paths — whenever
-     * one of them is only known at run time ({@code OLDPWD} inherited, a stack entry, a value the line computes).
-     */
-    private OwnFiles.Entry reachedFromDirectoryWord(Arg a) {
-        DirectoryWord d = DirectoryWord.of(a.text);
-        if (d == null) {
-            return null;
-        }
-        List<String> dirs = new ArrayList<>(4);
-        boolean byName = d.kind() != DirectoryWord.Kind.PWD;
-        EnvState.Value assigned = analysis.env.value(d.variable());
-        if (assigned != null) {
-            byName |= assigned.dynamic();
-            dirs.addAll(analysis.env.literals(d.variable()));
-        }
-        if (d.kind() != DirectoryWord.Kind.STACK || d.rest().isEmpty() || d.rest().charAt(0) == '/') {
-            // the directories the line may be in now (PWD), or was in before its last cd (OLDPWD)
-            if (!where.changedDirectory) {
-                byName |= where.cwd == null;
-                if (where.cwd != null) {
-                    dirs.add(where.cwd);
-                }
-            } else if (where.possibleDirectories == null) {
-                byName = true;
-            } else {
-                dirs.addAll(where.possibleDirectories);
-            }
-        }
-        boolean dynamicRest = d.rest().indexOf('$') >= 0 || d.rest().indexOf('`') >= 0 || a.unresolved() && d.rest().isEmpty();
-        OwnFiles.Entry mine = null;
-        for (int i = 0; i < dirs.size() && mine == null; i++) {
-            if (!dirs.get(i).isEmpty()) {
-                mine = own.reached(dirs.get(i) + d.rest(), null, dynamicRest, dotglob);
-            }
-        }
-        if (mine == null && byName) {
-            String rest = d.rest();
-            int up = rest.lastIndexOf("../");
-            String tail = up >= 0 ? rest.substring(up + 3) : rest.startsWith("/") ? rest.substring(1) : "";
-            if (!tail.isEmpty()) {
-                mine = own.reached(tail, null, dynamicRest, dotglob);
-            }
-        }
-        return mine;
-    }
-
-    /**
-     * A path in the home directory after the script gave HOME a value ({@code HOME=DIR; cp x ~/f}): checked in every
-     * directory {@code ~} may be then, and by name when HOME's value is only known at run time.
-     */
-    private OwnFiles.Entry reachedFromHomes(Arg a) {
-        String p = a.normalized();
-        if (!p.equals("~") && !p.startsWith("~/")) {
-            return null;
-        }
-        String rest = p.substring(1);
-        OwnFiles.Entry mine = null;
-        List<String> hs = where.homes();
-        for (int i = 0; i < hs.size() && mine == null; i++) {
-            mine = own.reached(hs.get(i) + rest, null, a.unresolved(), dotglob, siteFiles);
-        }
-        if (mine == null && homeUnknown() && rest.length() > 1) {
-            mine = own.reached(rest.substring(1), null, a.unresolved(), dotglob);
-        }
-        return mine;
     }
 
     /** Every path-like word inside a value that is a command of the program's own language. */
@@ -1016,10 +876,6 @@ final class FileEffects {
         readRows.readDefault(p, site);
     }
 
-    /** Why a word given to a program not known only to read it counts as a write of the gate's file it names. */
-    private static final String NOT_ONLY_READ =
-            " (given to a program the rules do not know only to read it: it may write, replace or delete it)";
-
     /**
      * A command that writes (or one the rules do not know) given a word naming one of the gate's files may write,
      * replace or delete it by means no row describes ({@code rename.ul}, {@code lz4 F OUT}, {@code gzip F}, which
@@ -1032,152 +888,10 @@ final class FileEffects {
         namedOwnFiles(p, known, operandsRun, site, List.of());
     }
 
-    /**
-     * As {@link #namedOwnFiles(ParsedArgs, boolean, boolean, Site)}; {@code namesakeReads}: the words a known
-     * program's {@code reads} rows name when a program named by its path bears its name ({@link ReadRows#wordsRead}). Such a
-     * word is judged as a name ({@code ./configure --prefix=..} beside the gate's directory is not taken for writing
-     * the directory above it), but one naming a gate file or a file in a protected directory still counts: the path
-     * is not that program, only most likely it.
-     */
+    /** {@link OwnFileChecks#namedOwnFiles}, with the words this command's {@code reads} rows name when they ran. */
     void namedOwnFiles(ParsedArgs p, boolean known, boolean operandsRun, Site site, List<String> namesakeReads) {
-        List<String> reads = known ? readRows.knownRead() : List.of();
-        for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n; i++) {
-            Arg a = p.operands.get(i);
-            if (!analysis.isClaimed(a) && !reads.contains(a.text)) {
-                // what it may have made or moved: a later cd or env -C through it is not the directory on disk
-                analysis.wrote(a);
-            }
-        }
-        for (int i = 0, n = p.options.size(); i < n; i++) {
-            ParsedArgs.Use u = p.options.get(i);
-            if (u.value() != null && !u.value().isEmpty() && !reads.contains(u.value())) {
-                analysis.wrote(new Arg(u.value(), u.from().dynamic, false, -1, -1));
-            }
-        }
-        List<Arg> words = partsBearing(p, operandsRun);
-        List<List<String>> pieces = new ArrayList<>(Math.min(words.size(), 64));
-        for (int i = 0, n = words.size(); i < n && i < 64; i++) {
-            List<String> parts = WordParts.of(words.get(i).text);
-            pieces.add(parts);
-            for (int k = 0; k < parts.size(); k++) {
-                if (parts.get(k).charAt(0) == '@') {
-                    // -Wl,@F, -Xlinker=@F: a response file of the program the part is passed to
-                    analysis.argfiles.unlisted(parts.get(k), site);
-                }
-            }
-        }
-        if (own.isEmpty()) {
-            return;
-        }
-        for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n && i < 64; i++) {
-            Arg a = p.operands.get(i);
-            if (!analysis.isClaimed(a) && !reads.contains(a.text)
-                    && (namesakeReads.contains(a.text) && !a.unresolved() && a.pattern == null
-                    ? ownNamedWrite(a.text, site)
-                    : ownWrite(a, site, NOT_ONLY_READ) || pathInside(a, site))) {
-                return;
-            }
-        }
-        for (int i = 0, n = p.options.size(); i < n && i < 64; i++) {
-            ParsedArgs.Use u = p.options.get(i);
-            if (u.value() != null && !u.value().isEmpty() && !reads.contains(u.value())
-                    && ((receivingValues.contains(u.value()) || namesakeReads.contains(u.value()))
-                    && !u.from().unresolved() && !PathPattern.isPattern(u.value())
-                    ? ownNamedWrite(u.value(), site) : ownWrite(new Arg(u.value(), u.from().dynamic, false, -1, -1),
-                    site, NOT_ONLY_READ))) {
-                return;
-            }
-        }
-        for (int i = 0, n = pieces.size(); i < n; i++) {
-            Arg a = words.get(i);
-            if (reads.contains(a.text)) {
-                continue;
-            }
-            List<String> parts = pieces.get(i);
-            for (int k = 0; k < parts.size(); k++) {
-                OwnFiles.Entry e = reads.contains(parts.get(k)) ? null : ownNamed(parts.get(k));
-                if (e != null) {
-                    analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + " (named by "
-                            + parts.get(k) + " in the word " + Analysis.clip(a.text) + ", which the rules do not know "
-                            + "only to be read)");
-                    return;
-                }
-            }
-        }
-    }
-
-    /**
-     * The words whose pieces ({@link WordParts}) may name files the program, or one it passes them to, writes: its
-     * option words ({@code -MFF}, {@code -Wl,-Map=F}), option values and operands (not a command it runs), known at
-     * launch and not claimed by a {@code code} or {@code writes} row.
-     */
-    private List<Arg> partsBearing(ParsedArgs p, boolean operandsRun) {
-        List<Arg> out = new ArrayList<>(0);
-        for (int i = 0, n = p.options.size(); i < n; i++) {
-            ParsedArgs.Use u = p.options.get(i);
-            Arg from = u.from();
-            if (from != null && !from.unresolved() && (from.text.indexOf('=') >= 0 || from.text.indexOf(',') >= 0
-                    || from.text.length() > 2 && from.text.charAt(1) != '-') && !out.contains(from)) {
-                out.add(from);
-            }
-            if (u.value() != null && u.value().length() > 1 && (from == null || !from.unresolved())
-                    && (u.value().indexOf('=') >= 0 || u.value().indexOf(',') >= 0 || u.value().charAt(0) == '-')) {
-                out.add(new Arg(u.value(), false, false, -1, -1));
-            }
-        }
-        for (int i = 0, n = operandsRun ? 0 : p.operands.size(); i < n; i++) {
-            Arg a = p.operands.get(i);
-            if (!a.unresolved() && !analysis.isClaimed(a) && (a.text.indexOf('=') >= 0 || a.text.indexOf(',') >= 0
-                    || a.text.length() > 2 && a.text.charAt(0) == '-')) {
-                out.add(a);
-            }
-        }
-        return out;
-    }
-
-    /** Raises {@code own-files} when a destination the {@code into} rows judge names a gate file as a whole. */
-    private boolean ownNamedWrite(String value, Site site) {
-        OwnFiles.Entry e = ownReachedAsName(Arg.literal(value));
-        if (e != null) {
-            analysis.raise(site, analysis.setting("own-files"), e.what() + " " + e.path() + NOT_ONLY_READ);
-        }
-        return e != null;
-    }
-
-    /** The protected entry a piece of a word names, from every directory the command may work in, or null. */
-    private OwnFiles.Entry ownNamed(String piece) {
-        if (!where.changedDirectory) {
-            return own.named(piece, where.cwd);
-        }
-        if (where.possibleDirectories == null) {
-            return own.named(piece, null);
-        }
-        for (int i = 0; i < where.possibleDirectories.size(); i++) {
-            OwnFiles.Entry e = own.named(piece, where.possibleDirectories.get(i));
-            if (e != null) {
-                return e;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * An argument that is text of the program's own language rather than a path (an SQL statement: {@code VACUUM INTO
-     * 'F'}, {@code ATTACH 'F'}) may name a gate file inside it: every absolute or home path among its words counts.
-     */
-    private boolean pathInside(Arg a, Site site) {
-        if (a.text.indexOf(' ') < 0 && a.text.indexOf('\'') < 0 && a.text.indexOf('"') < 0) {
-            return false;
-        }
-        List<String> words = PathWords.of(a.text);
-        for (int k = 0; k < words.size() && k < 64; k++) {
-            String w = words.get(k);
-            if ((w.startsWith("/") || w.startsWith("~"))
-                    && ownWrite(new Arg(w, a.dynamic && w.indexOf('$') >= 0, false, -1, -1), site, NOT_ONLY_READ)) {
-                return true;
-            }
-        }
-        return false;
+        owned.namedOwnFiles(p, known ? readRows.knownRead() : List.of(), receivingValues, operandsRun, site,
+                namesakeReads);
     }
 
     /** {@link CredentialReads#readPath}. */
