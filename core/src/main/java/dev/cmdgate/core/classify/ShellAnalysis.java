@@ -6,7 +6,6 @@ import dev.cmdgate.core.shell.ArithForCommand;
 import dev.cmdgate.core.shell.ArithmeticCommand;
 import dev.cmdgate.core.shell.ArithmeticExpansion;
 import dev.cmdgate.core.shell.Assignment;
-import dev.cmdgate.core.shell.BraceExpansion;
 import dev.cmdgate.core.shell.BraceGroup;
 import dev.cmdgate.core.shell.CaseCommand;
 import dev.cmdgate.core.shell.Command;
@@ -57,6 +56,8 @@ final class ShellAnalysis {
     private final String src;
     /** The values of expansions with an operator, where the variable's value is known. */
     private final ExpansionValues values;
+    /** What a word stands for: its value, fields and alternatives. */
+    private final WordArgs wordArgs;
     /** The operators' work bound was raised already (once is enough). */
     private boolean operatorsRaised;
 
@@ -64,6 +65,7 @@ final class ShellAnalysis {
         this.a = a;
         this.src = src;
         this.values = new ExpansionValues(a);
+        this.wordArgs = new WordArgs(a, values);
     }
 
     /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
@@ -240,21 +242,21 @@ final class ShellAnalysis {
             return;
         }
         for (Word w : f.items()) {
-            Arg v = arg(w);
+            Arg v = wordArgs.arg(w);
             boolean known = !v.unresolved() && !w.hasGlob();
             a.variables.set(f.variable(), v.text, !known, false, site, how);
             String target = known ? null : a.env.resolve(f.variable());
             if (target != null) {
                 // for f in /proc/$PPID/e*: $f is one of the names the word expands to, quoted or not
                 StringBuilder pat = new StringBuilder();
-                appendPattern(w.parts(), pat);
+                WordArgs.appendPattern(w.parts(), pat);
                 a.env.partial(target, new EnvState.Partial(v.text, pat.toString(), w.hasGlob()));
                 // for f in $(find /home -name .netrc): $f is a path below /home ending in .netrc
                 for (Arg found : FoundNames.of(a, this, w)) {
                     a.env.partial(target, new EnvState.Partial(found.text, FoundNames.pattern(found.text), false));
                 }
                 // for f in ${g//x/}: $f is each field of the word's value where the line's values make it known
-                for (Arg r : resolvedArgs(w)) {
+                for (Arg r : wordArgs.resolvedArgs(w)) {
                     if (!r.unresolved() && r.pattern == null) {
                         a.env.literal(target, r.text);
                     }
@@ -341,7 +343,7 @@ final class ShellAnalysis {
             String v = "";
             boolean dyn = false;
             if (as.value() != null) {
-                Arg va = arg(as.value());
+                Arg va = wordArgs.arg(as.value());
                 v = va.text;
                 dyn = va.unresolved();
             }
@@ -373,7 +375,7 @@ final class ShellAnalysis {
                 if (!dyn) {
                     tails.add(v);
                 } else if (as.value() != null) {
-                    for (Arg r : resolvedArgs(as.value())) {
+                    for (Arg r : wordArgs.resolvedArgs(as.value())) {
                         if (!r.unresolved()) {
                             tails.add(r.text);
                         }
@@ -395,10 +397,10 @@ final class ShellAnalysis {
                 if (target != null) {
                     // x=/proc/$PPID/environ; cat $x reads what cat /proc/$PPID/environ reads
                     StringBuilder pat = new StringBuilder(as.append() ? "*" : "");
-                    appendPattern(as.value().parts(), pat);
+                    WordArgs.appendPattern(as.value().parts(), pat);
                     a.env.partial(target, new EnvState.Partial(v, pat.toString(), false));
                 }
-                for (Arg r : as.append() ? List.<Arg>of() : resolvedArgs(as.value())) {
+                for (Arg r : as.append() ? List.<Arg>of() : wordArgs.resolvedArgs(as.value())) {
                     if (target != null && !r.unresolved()) {
                         a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
                     }
@@ -430,7 +432,7 @@ final class ShellAnalysis {
                 // a literal word can name one too: declare -i n=x, unset 'a[x]'
                 a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
             }
-            expand(w, lit, -1, words, site);
+            wordArgs.expand(w, lit, -1, words, site);
             if (lit == null && words.size() == before + 1) {
                 List<Arg> printer = substitutionPrinter(w);
                 if (printer != null) {
@@ -453,7 +455,7 @@ final class ShellAnalysis {
         List<Arg> printed = printedWords(sc.words(), site);
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
-        List<List<Arg>> resolved = a.env.hasLiterals() ? resolvedWords(sc.words(), site) : List.of();
+        List<List<Arg>> resolved = a.env.hasLiterals() ? wordArgs.resolvedWords(sc.words(), site) : List.of();
         if (a.budget.operatorsOverBudget() && !operatorsRaised) {
             operatorsRaised = true;
             a.raise(site, a.setting("too-deep"), "parameter expansions take more than " + Budget.MAX_OPERATOR_WORK
@@ -529,10 +531,10 @@ final class ShellAnalysis {
                     boolean stdout = (r.fd() == -1 || r.fd() == 1) && r.op() != Redirect.Op.OUT_ALL
                             && r.op() != Redirect.Op.APPEND_ALL && r.op() != Redirect.Op.DUP_OUT;
                     if (stdout) {
-                        outs.add(arg(r.target()));
+                        outs.add(wordArgs.arg(r.target()));
                         appends.add(append);
                     } else {
-                        others.add(arg(r.target()));
+                        others.add(wordArgs.arg(r.target()));
                     }
                 }
                 a.files.rememberOutput(words, in, outs, appends, others);
@@ -603,7 +605,7 @@ final class ShellAnalysis {
         for (Word w : ws) {
             String lit = w.literalValue();
             if (lit != null || !evaluable(w.parts())) {
-                expand(w, lit, -1, out, site);
+                wordArgs.expand(w, lit, -1, out, site);
                 continue;
             }
             int[] counts = new int[2]; // evaluated, decoded but not followed
@@ -614,7 +616,7 @@ final class ShellAnalysis {
                         + " is decoded or transformed at run time from what cmdgate cannot follow");
             }
             if (counts[0] == 0) {
-                out.add(arg(w));
+                out.add(wordArgs.arg(w));
                 continue;
             }
             changed = true;
@@ -639,7 +641,7 @@ final class ShellAnalysis {
     private static boolean evaluable(List<WordPart> parts) {
         for (WordPart p : parts) {
             if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && evaluable(d.parts())
-                    || p instanceof ParameterExpansion pe && !plain(pe)) {
+                    || p instanceof ParameterExpansion pe && !WordArgs.plain(pe)) {
                 return true;
             }
         }
@@ -665,12 +667,12 @@ final class ShellAnalysis {
                     b.append("$(…)");
                     unknown = true;
                 }
-            } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.single(pe) != null) {
+            } else if (p instanceof ParameterExpansion pe && !WordArgs.plain(pe) && values.single(pe) != null) {
                 // its one value: the line's literal value of the variable, or the launch's HOME or PWD
                 b.append(values.single(pe));
                 counts[0]++;
             } else {
-                render(List.of(p), b);
+                WordArgs.render(List.of(p), b);
                 unknown = true;
             }
         }
@@ -719,7 +721,7 @@ final class ShellAnalysis {
             } else if (p instanceof ParameterExpansion || p instanceof CommandSubstitution
                     || p instanceof ArithmeticExpansion) {
                 // another expansion stays one only known at run time: /proc/$PPID/${x:-environ}
-                render(List.of(p), b);
+                WordArgs.render(List.of(p), b);
                 dynamic[0] = true;
             } else {
                 return null;
@@ -790,7 +792,7 @@ final class ShellAnalysis {
                     }
                 }
                 case IN -> {
-                    Arg t = r.target() == null ? Arg.literal("") : arg(r.target());
+                    Arg t = r.target() == null ? Arg.literal("") : wordArgs.arg(r.target());
                     String p = a.files.networkTarget(t);
                     boolean procSubst = r.target() != null && hasProcessSubstitution(r.target());
                     if (p != null) {
@@ -809,7 +811,7 @@ final class ShellAnalysis {
                     }
                     if (p == null && !procSubst) {
                         a.files.readPath(t, false, site);   // < FILE: the command reads it
-                        for (Arg v : resolvedArgs(r.target())) {
+                        for (Arg v : wordArgs.resolvedArgs(r.target())) {
                             a.files.readPath(v, false, site.at(site.location() + " (with the variables' values)"));
                         }
                     }
@@ -820,7 +822,7 @@ final class ShellAnalysis {
                     if (r.isFdDuplication() || r.target() == null) {
                         break;
                     }
-                    Arg t = arg(r.target());
+                    Arg t = wordArgs.arg(r.target());
                     if (hasProcessSubstitution(r.target())) {
                         break; // >(cmd): the nested script was classified above
                     }
@@ -830,7 +832,7 @@ final class ShellAnalysis {
                     }
                     Rating v = a.setting("redirect-file");
                     a.files.writePath(t, v, site);
-                    for (Arg value : resolvedArgs(r.target())) {
+                    for (Arg value : wordArgs.resolvedArgs(r.target())) {
                         a.files.writePath(value, v, site.at(site.location() + " (with the variables' values)"));
                     }
                     if (r.op() == Redirect.Op.READ_WRITE) {
@@ -950,7 +952,7 @@ final class ShellAnalysis {
         }
         for (WordPart p : found) {
             if (p instanceof ParameterExpansion pe) {
-                Arg v = pe.arguments().isEmpty() ? Arg.literal("") : arg(pe.arguments().get(0));
+                Arg v = pe.arguments().isEmpty() ? Arg.literal("") : wordArgs.arg(pe.arguments().get(0));
                 a.variables.set(pe.name(), v.text, v.unresolved(), false, site, "is assigned by ${…=…}");
             } else {
                 a.variables.arithmeticAssignments(text(p.start(), p.end()), site);
@@ -958,312 +960,8 @@ final class ShellAnalysis {
         }
     }
 
-    /**
-     * The command's words once per literal value of the variables they name ({@link EnvState#literals}),
-     * the k-th list taking every variable's k-th value (its last, when it has fewer); empty when no word
-     * names such a variable. Expansions the script gave no literal value stay as written.
-     */
-    private List<List<Arg>> resolvedWords(List<Word> ws, Site site) {
-        int n = 0;
-        // each word's literal value once (it is built from the word's parts): asked again for every list below
-        String[] lits = new String[ws.size()];
-        for (int i = 0; i < lits.length; i++) {
-            Word w = ws.get(i);
-            lits[i] = w.literalValue();
-            if (lits[i] == null) {
-                n = Math.max(n, knownValues(w.parts()));
-            }
-        }
-        if (n == 0) {
-            return List.of();
-        }
-        List<List<Arg>> out = new ArrayList<>(n);
-        for (int k = 0; k < n; k++) {
-            List<Arg> words = new ArrayList<>(ws.size());
-            for (int i = 0; i < lits.length; i++) {
-                expand(ws.get(i), lits[i], k, words, site);
-            }
-            out.add(words);
-        }
-        return out;
-    }
-
-    /**
-     * Adds a word's fields after brace expansion (bounded: past the caps, the word as written and
-     * {@code too-deep}); with {@code k >= 0}, with its variables' k-th literal values.
-     */
-    private void expand(Word w, String lit, int k, List<Arg> words, Site site) {
-        if (lit != null && lit.indexOf('{') < 0) {
-            // no substitution and no brace syntax: the common case, no expansion work
-            words.add(new Arg(lit, false, globLead(w, lit), w.start(), w.end(), pattern(w)));
-        } else if (!a.budget.mayExpand()) {
-            words.add(arg(w));
-        } else {
-            BraceExpansion be = w.expandBraces(BRACE_CAP);
-            if (be.overCap()) {
-                a.raise(site, a.setting("too-deep"), "brace expansion makes more than " + BRACE_CAP + " words");
-            }
-            if (!a.budget.expanded(be.words().size())) {
-                a.raise(site, a.setting("too-deep"),
-                        "brace expansions make more than " + Budget.MAX_EXPANDED_WORDS + " words in all");
-            }
-            for (Word x : be.words()) {
-                if (k < 0) {
-                    words.add(arg(x));
-                } else {
-                    resolved(x, k, words);
-                }
-            }
-        }
-    }
-
-    /** One word's alternatives with the script's literal values of its variables (empty when it names none). */
-    List<Arg> resolvedArgs(Word w) {
-        if (w == null || w.literalValue() != null) {
-            return List.of();
-        }
-        int n = knownValues(w.parts());
-        List<Arg> out = new ArrayList<>(n);
-        for (int k = 0; k < n; k++) {
-            List<Arg> one = new ArrayList<>(1);
-            resolved(w, k, one);
-            out.addAll(one);
-        }
-        return out;
-    }
-
-    /** The most literal values any variable a word's plain expansions name was given (0: none). */
-    private int knownValues(List<WordPart> parts) {
-        int n = 0;
-        for (WordPart p : parts) {
-            if (p instanceof DoubleQuoted d) {
-                n = Math.max(n, knownValues(d.parts()));
-            } else if (p instanceof ParameterExpansion pe && plain(pe)) {
-                String t = a.env.resolve(pe.name());
-                if (t != null) {
-                    n = Math.max(n, a.env.literals(t).size() + a.env.partials(t).size());
-                }
-            } else if (p instanceof ParameterExpansion pe) {
-                n = Math.max(n, values.count(pe));
-            }
-        }
-        return n;
-    }
-
-    private static boolean plain(ParameterExpansion pe) {
-        return pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null;
-    }
-
-    /**
-     * Adds the word with its variables' k-th literal values. The blanks in an unquoted expansion's value split
-     * the word as the shell splits it ({@code O="-r -f"; rm $O ~}; {@code a='/etc/shadow '; cat ${a}x} is
-     * {@code cat /etc/shadow x}), when every value in the word is known.
-     */
-    private void resolved(Word w, int k, List<Arg> out) {
-        StringBuilder b = new StringBuilder();
-        StringBuilder pat = new StringBuilder();
-        boolean[] flags = {false, false};
-        java.util.BitSet blanks = new java.util.BitSet();
-        renderResolved(w.parts(), b, pat, false, k, flags, blanks);
-        String text = b.toString();
-        if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !flags[UNKNOWN]) {
-            for (String piece : Chars.splitRuns(text.trim(), " \t\n", 64)) {
-                if (!piece.isEmpty()) {
-                    // an unquoted value is expanded as a pattern too: x='/proc/*/env*'; cat $x
-                    out.add(new Arg(piece, true, false, w.start(), w.end(), ShellPattern.isPattern(piece) ? piece : null));
-                }
-            }
-            return;
-        }
-        if (!flags[UNKNOWN] && !blanks.isEmpty()) {
-            int from = 0;
-            for (int i = 0, fields = 0; i <= text.length() && fields < 64; i++) {
-                if (i == text.length() || blanks.get(i)) {
-                    if (i > from) {
-                        String piece = text.substring(from, i);
-                        out.add(new Arg(piece, true, false, w.start(), w.end(), ShellPattern.isPattern(piece) ? piece : null));
-                        fields++;
-                    }
-                    from = i + 1;
-                }
-            }
-            return;
-        }
-        out.add(new Arg(text, true, globLead(w, text), w.start(), w.end(), flags[GLOB] ? pat.toString() : null));
-    }
-
-    /** Marks the blanks of a value an unquoted expansion adds at {@code at}: the shell splits the word there. */
-    private static void markBlanks(String value, int at, boolean quoted, java.util.BitSet blanks) {
-        if (quoted) {
-            return;
-        }
-        for (int j = 0; j < value.length(); j++) {
-            char c = value.charAt(j);
-            if (c == ' ' || c == '\t' || c == '\n') {
-                blanks.set(at + j);
-            }
-        }
-    }
-
-    /** {@link #renderResolved}'s flags: a value is only known at run time; the word is a pattern. */
-    private static final int UNKNOWN = 0;
-    private static final int GLOB = 1;
-
-    /**
-     * Renders a word with its variables' k-th values ({@code b}) and the same as a pathname pattern ({@code pat}):
-     * a literal value's glob characters are active where the expansion is unquoted, a value known in part
-     * ({@link EnvState.Partial}) stands for the names its pattern matches, quoted or not.
-     */
-    private void renderResolved(List<WordPart> parts, StringBuilder b, StringBuilder pat, boolean quoted, int k,
-            boolean[] flags, java.util.BitSet blanks) {
-        for (WordPart p : parts) {
-            if (p instanceof DoubleQuoted d) {
-                renderResolved(d.parts(), b, pat, true, k, flags, blanks);
-            } else if (p instanceof ParameterExpansion pe && plain(pe) && !pe.name().equals("HOME")) {
-                String t = a.env.resolve(pe.name());
-                List<String> literals = t == null ? List.of() : a.env.literals(t);
-                List<EnvState.Partial> partials = t == null ? List.of() : a.env.partials(t);
-                int all = literals.size() + partials.size();
-                int i = Math.min(k, all - 1);
-                if (all == 0) {
-                    flags[UNKNOWN] = true;
-                    b.append('$').append(pe.name());
-                    pat.append('*');
-                } else if (i < literals.size()) {
-                    String v = literals.get(i);
-                    markBlanks(v, b.length(), quoted, blanks);
-                    b.append(v);
-                    if (quoted || !ShellPattern.isPattern(v)) {
-                        ShellPattern.appendLiteral(pat, v);
-                    } else {
-                        pat.append(v);
-                        flags[GLOB] = true;
-                    }
-                } else {
-                    EnvState.Partial v = partials.get(i - literals.size());
-                    b.append(v.text());
-                    pat.append(v.pattern());
-                    flags[UNKNOWN] = true;
-                    flags[GLOB] |= v.glob();
-                }
-            } else if (p instanceof ParameterExpansion pe && !plain(pe) && values.value(pe, k) != null) {
-                // ${v//x/}, ${v%.*}, ${v,,} … of a variable whose k-th value is known: what bash computes
-                String v = values.value(pe, k);
-                markBlanks(v, b.length(), quoted, blanks);
-                for (int at = v.indexOf('\0'); at >= 0; at = v.indexOf('\0', at + 1)) {
-                    blanks.set(b.length() + at);   // ${a[@]}: each element is a word of its own
-                }
-                v = v.replace('\0', ' ');
-                b.append(v);
-                if (quoted || !ShellPattern.isPattern(v)) {
-                    ShellPattern.appendLiteral(pat, v);
-                } else {
-                    pat.append(v);
-                    flags[GLOB] = true;
-                }
-            } else {
-                int at = b.length();
-                render(List.of(p), b);
-                String text = WordPart.staticText(p);
-                if (p instanceof PatternChar g) {
-                    pat.append(g.value());
-                    flags[GLOB] = true;
-                } else if (text != null) {
-                    ShellPattern.appendLiteral(pat, text);
-                } else {
-                    pat.append('*');
-                }
-                if (b.indexOf("$", at) >= 0 || b.indexOf("\u2026", at) >= 0) {
-                    flags[UNKNOWN] |= !(p instanceof ParameterExpansion pe && pe.name().equals("HOME") && plain(pe));
-                }
-            }
-        }
-    }
-
-    /** A word as the classifier sees it: its static value, or its text with expansions kept. */
+    /** {@link WordArgs#arg}. */
     Arg arg(Word w) {
-        String lit = w.literalValue();
-        if (lit != null) {
-            return new Arg(lit, false, globLead(w, lit), w.start(), w.end(), pattern(w));
-        }
-        StringBuilder b = new StringBuilder();
-        render(w.parts(), b);
-        String text = b.toString();
-        return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w));
-    }
-
-    /**
-     * The word as a pathname-expansion pattern when it has an unquoted glob: its glob characters as written, its
-     * other text (quoted or not) escaped, so {@code /usr/bin/r'*'[m]} stands for the names {@code r*m}, {@code r*}
-     * being literal; an expansion stands for any one name ({@code /proc/$PPID/env*} is {@code /proc/*}{@code /env*},
-     * which may name {@code /proc/1/environ}). Null for a word without a glob (nearly every word).
-     */
-    private static String pattern(Word w) {
-        if (!w.hasGlob()) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder();
-        appendPattern(w.parts(), b);
-        return b.toString();
-    }
-
-    private static void appendPattern(List<WordPart> parts, StringBuilder b) {
-        for (WordPart p : parts) {
-            if (p instanceof PatternChar g) {
-                b.append(g.value());
-            } else if (p instanceof DoubleQuoted d) {
-                appendPattern(d.parts(), b);
-            } else {
-                String text = WordPart.staticText(p);
-                if (text == null) {
-                    b.append('*');   // a value only known at run time: any name
-                } else {
-                    ShellPattern.appendLiteral(b, text);
-                }
-            }
-        }
-    }
-
-    /**
-     * Whether pathname expansion may turn the word into words that start with '-': an unquoted glob
-     * at its start ({@code *}, {@code ?x}) or after a leading dash ({@code -*}).
-     */
-    private static boolean globLead(Word w, String text) {
-        if (w.parts().isEmpty() || !w.hasGlob()) {
-            return false;
-        }
-        return w.parts().get(0) instanceof PatternChar || text.startsWith("-");
-    }
-
-    private static void render(List<WordPart> parts, StringBuilder b) {
-        for (int i = 0, n = parts.size(); i < n; i++) {
-            WordPart p = parts.get(i);
-            String text = WordPart.staticText(p);
-            if (text != null) {
-                b.append(text);
-            } else if (p instanceof DoubleQuoted d) {
-                render(d.parts(), b);
-            } else if (p instanceof ParameterExpansion pe) {
-                boolean plain = pe.operator() == null && !pe.length() && !pe.indirect() && pe.subscript() == null;
-                if (plain && pe.name().equals("HOME")) {
-                    b.append("${HOME}"); // the one expansion the classifier resolves (to ~)
-                } else {
-                    // braced when a name character follows, so envi${X}ron does not read as $Xron
-                    String next = i + 1 < n ? WordPart.staticText(parts.get(i + 1)) : null;
-                    boolean brace = plain && next != null && !next.isEmpty()
-                            && (Character.isLetterOrDigit(next.charAt(0)) || next.charAt(0) == '_');
-                    // its length and an alternative word keep a mark: neither is the value (SecretNames reads them)
-                    String mark = pe.length() ? "#" : "";
-                    String alt = pe.operator() != null && (pe.operator().equals("+") || pe.operator().equals(":+")) ? "+" : "";
-                    b.append('$').append(!plain ? "{" + mark + pe.name() + alt + "…}" : brace ? "{" + pe.name() + "}" : pe.name());
-                }
-            } else if (p instanceof CommandSubstitution) {
-                b.append("$(…)");
-            } else if (p instanceof ProcessSubstitution ps) {
-                b.append(ps.output() ? ">(…)" : "<(…)");
-            } else if (p instanceof ArithmeticExpansion) {
-                b.append("$((…))");
-            }
-        }
+        return wordArgs.arg(w);
     }
 }
