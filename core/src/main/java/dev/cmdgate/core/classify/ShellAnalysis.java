@@ -9,12 +9,9 @@ import dev.cmdgate.core.shell.Assignment;
 import dev.cmdgate.core.shell.BraceGroup;
 import dev.cmdgate.core.shell.CaseCommand;
 import dev.cmdgate.core.shell.Command;
-import dev.cmdgate.core.shell.CommandSubstitution;
 import dev.cmdgate.core.shell.CoprocCommand;
-import dev.cmdgate.core.shell.DoubleQuoted;
 import dev.cmdgate.core.shell.ForCommand;
 import dev.cmdgate.core.shell.FunctionDefinition;
-import dev.cmdgate.core.shell.PatternChar;
 import dev.cmdgate.core.shell.HereDoc;
 import dev.cmdgate.core.shell.IfCommand;
 import dev.cmdgate.core.shell.ParameterExpansion;
@@ -54,18 +51,20 @@ final class ShellAnalysis {
 
     private final Analysis a;
     private final String src;
-    /** The values of expansions with an operator, where the variable's value is known. */
-    private final ExpansionValues values;
     /** What a word stands for: its value, fields and alternatives. */
     private final WordArgs wordArgs;
+    /** The words with the outputs of the substitutions that can be evaluated. */
+    private final SubstitutedWords substituted;
     /** The operators' work bound was raised already (once is enough). */
     private boolean operatorsRaised;
 
     private ShellAnalysis(Analysis a, String src) {
         this.a = a;
         this.src = src;
-        this.values = new ExpansionValues(a);
+        // the values of expansions with an operator, where the variable's value is known
+        ExpansionValues values = new ExpansionValues(a);
         this.wordArgs = new WordArgs(a, values);
+        this.substituted = new SubstitutedWords(a, this, wordArgs, values);
     }
 
     /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
@@ -94,7 +93,7 @@ final class ShellAnalysis {
         return ctx.loc() + " [" + start + "," + end + ")";
     }
 
-    private String text(int start, int end) {
+    String text(int start, int end) {
         int s = Math.max(0, Math.min(start, src.length()));
         int e = Math.max(s, Math.min(end, src.length()));
         return src.substring(s, e);
@@ -427,7 +426,7 @@ final class ShellAnalysis {
             String alt = null;
             if (lit == null) {
                 substitutions(w, ctx);
-                alt = alternative(w.parts(), 0, altDynamic);
+                alt = DefaultWords.alternative(w.parts(), 0, altDynamic);
             } else if (a.env.hasCodeValues()) {
                 // a literal word can name one too: declare -i n=x, unset 'a[x]'
                 a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
@@ -452,7 +451,7 @@ final class ShellAnalysis {
         }
         // the same words with every command substitution whose output is a pure function of literals replaced by
         // that output: cat $(printf '/%s/%s' etc shadow) is cat /etc/shadow (null while no word has one)
-        List<Arg> printed = printedWords(sc.words(), site);
+        List<Arg> printed = substituted.printedWords(sc.words(), site);
         // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
         // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
         List<List<Arg>> resolved = a.env.hasLiterals() ? wordArgs.resolvedWords(sc.words(), site) : List.of();
@@ -582,161 +581,6 @@ final class ShellAnalysis {
             toFile = target != null && (!target.startsWith("/dev/") || target.equals("/dev/null"));
         }
         return toFile;
-    }
-
-    /**
-     * The words with each command substitution evaluated by {@link SubstitutionOutput} replaced by its output (a
-     * word that is one unquoted substitution is split at blanks, as the shell splits it); null when no word has one
-     * that could be evaluated. A substitution through a decoder ({@code base64 -d}, {@code xxd -r}, {@code rev},
-     * {@code tr}) whose output cannot be followed makes a word built to hide what it is: at least an unknown
-     * program's verdict.
-     */
-    private List<Arg> printedWords(List<Word> ws, Site site) {
-        boolean any = false;
-        for (int i = 0, n = ws.size(); i < n && !any; i++) {
-            any = ws.get(i).literalValue() == null && evaluable(ws.get(i).parts());
-        }
-        if (!any) {
-            return null;
-        }
-        SubstitutionOutput outputs = new SubstitutionOutput(a);
-        List<Arg> out = new ArrayList<>(ws.size());
-        boolean changed = false;
-        for (Word w : ws) {
-            String lit = w.literalValue();
-            if (lit != null || !evaluable(w.parts())) {
-                wordArgs.expand(w, lit, -1, out, site);
-                continue;
-            }
-            int[] counts = new int[2]; // evaluated, decoded but not followed
-            StringBuilder b = new StringBuilder();
-            boolean unknown = renderPrinted(w.parts(), b, outputs, counts);
-            if (counts[1] > 0) {
-                a.raise(site, a.setting("unknown-program"), "the word " + text(w.start(), w.end())
-                        + " is decoded or transformed at run time from what cmdgate cannot follow");
-            }
-            if (counts[0] == 0) {
-                out.add(wordArgs.arg(w));
-                continue;
-            }
-            changed = true;
-            String t = b.toString();
-            if (w.parts().size() == 1 && !unknown) {
-                for (String piece : Chars.splitRuns(t.trim(), " \t\n", 64)) {
-                    if (!piece.isEmpty()) {
-                        out.add(new Arg(piece, false, false, w.start(), w.end()));
-                    }
-                }
-            } else {
-                out.add(new Arg(t, unknown, false, w.start(), w.end()));
-            }
-        }
-        return changed ? out : null;
-    }
-
-    /**
-     * Whether some part is a command substitution or an expansion with an operator (<code>${NAME:OFF:LEN}</code>,
-     * <code>${NAME//x/}</code> …) cmdgate may evaluate.
-     */
-    private static boolean evaluable(List<WordPart> parts) {
-        for (WordPart p : parts) {
-            if (p instanceof CommandSubstitution || p instanceof DoubleQuoted d && evaluable(d.parts())
-                    || p instanceof ParameterExpansion pe && !WordArgs.plain(pe)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Renders the parts with evaluated substitutions; returns whether some part stays only known at run time. */
-    private boolean renderPrinted(List<WordPart> parts, StringBuilder b, SubstitutionOutput outputs, int[] counts) {
-        boolean unknown = false;
-        for (WordPart p : parts) {
-            String text = WordPart.staticText(p);
-            if (text != null) {
-                b.append(text);
-            } else if (p instanceof DoubleQuoted d) {
-                unknown |= renderPrinted(d.parts(), b, outputs, counts);
-            } else if (p instanceof CommandSubstitution cs) {
-                String v = outputs.of(cs.script());
-                if (v != null) {
-                    b.append(v);
-                    counts[0]++;
-                } else {
-                    counts[1] += outputs.decodes(cs.script()) ? 1 : 0;
-                    b.append("$(…)");
-                    unknown = true;
-                }
-            } else if (p instanceof ParameterExpansion pe && !WordArgs.plain(pe) && values.single(pe) != null) {
-                // its one value: the line's literal value of the variable, or the launch's HOME or PWD
-                b.append(values.single(pe));
-                counts[0]++;
-            } else {
-                WordArgs.render(List.of(p), b);
-                unknown = true;
-            }
-        }
-        return unknown;
-    }
-
-    /** Operators whose argument word can be the expansion's value: ${x:-w} ${x-w} ${x:=w} ${x=w} ${x:+w} ${x+w}. */
-    private static final java.util.Set<String> DEFAULTING = java.util.Set.of(":-", "-", ":=", "=", ":+", "+");
-
-    /**
-     * The word's value when every defaulting expansion in it gives its argument word, or null when it has none or
-     * some part cannot be written ({@code ${X:--rf}} → {@code -rf}, {@code "${X:-"-delete"}"} → {@code -delete},
-     * {@code a${X:+b}} → {@code ab}); another expansion is kept as rendered and sets {@code dynamic[0]}
-     * ({@code /proc/$PPID/${x:-environ}} → {@code /proc/$PPID/environ}, a path only known in part).
-     */
-    static String alternative(List<WordPart> parts, int depth, boolean[] dynamic) {
-        if (depth > 8) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder();
-        boolean any = false;
-        for (WordPart p : parts) {
-            // a glob is left to the word as written, which marks where pathname expansion may make options
-            String text = p instanceof PatternChar ? null : WordPart.staticText(p);
-            if (text != null) {
-                b.append(text);
-            } else if (p instanceof DoubleQuoted d) {
-                String inner = alternative(d.parts(), depth + 1, dynamic);
-                if (inner == null) {
-                    return null;
-                }
-                b.append(inner);
-                any |= containsDefaulting(d.parts());
-            } else if (p instanceof ParameterExpansion pe && pe.operator() != null && DEFAULTING.contains(pe.operator())
-                    && pe.arguments().size() == 1 && !pe.length() && !pe.indirect()) {
-                Word arg = pe.arguments().get(0);
-                String v = arg.literalValue();
-                if (v == null) {
-                    v = alternative(arg.parts(), depth + 1, dynamic);
-                }
-                if (v == null) {
-                    return null;
-                }
-                b.append(v);
-                any = true;
-            } else if (p instanceof ParameterExpansion || p instanceof CommandSubstitution
-                    || p instanceof ArithmeticExpansion) {
-                // another expansion stays one only known at run time: /proc/$PPID/${x:-environ}
-                WordArgs.render(List.of(p), b);
-                dynamic[0] = true;
-            } else {
-                return null;
-            }
-        }
-        return any || depth > 0 ? b.toString() : null;
-    }
-
-    private static boolean containsDefaulting(List<WordPart> parts) {
-        for (WordPart p : parts) {
-            if (p instanceof ParameterExpansion pe && pe.operator() != null && DEFAULTING.contains(pe.operator())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Checks redirections; returns the standard input they give the command. */

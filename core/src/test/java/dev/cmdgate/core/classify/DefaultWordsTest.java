@@ -75,6 +75,6 @@ class DefaultWordsTest {
     void alternativeWord(String line, String expected) {
         SimpleCommand sc = (SimpleCommand) ShellParser.parse(line, 100).script().statements().get(0).pipelines().get(0)
                 .commands().get(0);
-        assertThat(String.valueOf(ShellAnalysis.alternative(sc.words().get(1).parts(), 0, new boolean[1]))).isEqualTo(expected);
+        assertThat(String.valueOf(DefaultWords.alternative(sc.words().get(1).parts(), 0, new boolean[1]))).isEqualTo(expected);
     }
 }
