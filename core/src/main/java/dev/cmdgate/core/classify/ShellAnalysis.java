@@ -1,10 +1,8 @@
 package dev.cmdgate.core.classify;
 
-import dev.cmdgate.core.CommandClass;
 import dev.cmdgate.core.shell.ArithForCommand;
 import dev.cmdgate.core.shell.ArithmeticCommand;
 import dev.cmdgate.core.shell.ArithmeticExpansion;
-import dev.cmdgate.core.shell.Assignment;
 import dev.cmdgate.core.shell.BraceGroup;
 import dev.cmdgate.core.shell.CaseCommand;
 import dev.cmdgate.core.shell.Command;
@@ -17,7 +15,6 @@ import dev.cmdgate.core.shell.ParseError;
 import dev.cmdgate.core.shell.ParseResult;
 import dev.cmdgate.core.shell.Pipeline;
 import dev.cmdgate.core.shell.ProcessSubstitution;
-import dev.cmdgate.core.shell.Redirect;
 import dev.cmdgate.core.shell.Script;
 import dev.cmdgate.core.shell.ShellParser;
 import dev.cmdgate.core.shell.ShellWalker;
@@ -31,7 +28,6 @@ import dev.cmdgate.core.shell.Word;
 import dev.cmdgate.core.shell.WordPart;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,6 +36,10 @@ import java.util.Set;
  * Walks a parsed shell script (package {@code dev.cmdgate.core.shell}) and hands every simple
  * command, with its words expanded as far as they can be statically, to {@link Analysis}.
  * Substitutions, here-documents, function bodies and compound commands are all visited.
+ *
+ * <p>This class holds the walk itself (statements, pipelines, compound commands, substitutions); a simple command
+ * is judged by {@link SimpleCommands}, its redirections by {@link Redirections}, and its words are made by
+ * {@link WordArgs}, {@link DefaultWords} and {@link SubstitutedWords}.
  */
 final class ShellAnalysis {
 
@@ -51,12 +51,10 @@ final class ShellAnalysis {
     private final String src;
     /** What a word stands for: its value, fields and alternatives. */
     private final WordArgs wordArgs;
-    /** The words with the outputs of the substitutions that can be evaluated. */
-    private final SubstitutedWords substituted;
     /** The files, devices and input a command's redirections name. */
     private final Redirections redirections;
-    /** The operators' work bound was raised already (once is enough). */
-    private boolean operatorsRaised;
+    /** The walk's simple commands. */
+    private final SimpleCommands simpleCommands;
 
     private ShellAnalysis(Analysis a, String src) {
         this.a = a;
@@ -64,8 +62,9 @@ final class ShellAnalysis {
         // the values of expansions with an operator, where the variable's value is known
         ExpansionValues values = new ExpansionValues(a);
         this.wordArgs = new WordArgs(a, values);
-        this.substituted = new SubstitutedWords(a, this, wordArgs, values);
         this.redirections = new Redirections(a, this, wordArgs);
+        this.simpleCommands = new SimpleCommands(a, this, wordArgs, new SubstitutedWords(a, this, wordArgs, values),
+                redirections);
     }
 
     /** Parses and classifies {@code code} as a shell script in context {@code ctx}. */
@@ -90,7 +89,7 @@ final class ShellAnalysis {
         }
     }
 
-    private String loc(Analysis.Ctx ctx, int start, int end) {
+    String loc(Analysis.Ctx ctx, int start, int end) {
         return ctx.loc() + " [" + start + "," + end + ")";
     }
 
@@ -133,7 +132,7 @@ final class ShellAnalysis {
 
     private void command(Command c, Analysis.Ctx ctx) {
         if (c instanceof SimpleCommand sc) {
-            simple(sc, ctx);
+            simpleCommands.simple(sc, ctx);
             return;
         }
         Site site = new Site(ctx, text(c.start(), Math.min(c.end(), c.start() + 200)), loc(ctx, c.start(), c.end()));
@@ -332,235 +331,6 @@ final class ShellAnalysis {
             return !bomb[0];
         });
         return bomb[0];
-    }
-
-    private void simple(SimpleCommand sc, Analysis.Ctx ctx) {
-        Site site = new Site(ctx, text(sc.start(), sc.end()), loc(ctx, sc.start(), sc.end()));
-        Map<String, String> assigns = sc.assignments().isEmpty() ? Map.of() : new LinkedHashMap<>();
-        // NAME=value alone sets a shell variable; before a command word it is in that command's environment
-        boolean inline = !sc.words().isEmpty();
-        for (Assignment as : sc.assignments()) {
-            String v = "";
-            boolean dyn = false;
-            if (as.value() != null) {
-                Arg va = wordArgs.arg(as.value());
-                v = va.text;
-                dyn = va.unresolved();
-            }
-            String arrayTarget = as.isArray() || as.subscript() != null ? a.env.resolve(as.name()) : null;
-            if (as.isArray()) {
-                // NAME=(…): $NAME is its first element (NAME+=(…) leaves it as it was)
-                List<String> elements = arrayElements(as.array());
-                v = elements == null || as.append() ? "$(…)" : elements.isEmpty() ? "" : elements.get(0);
-                dyn = elements == null || as.append();
-                if (arrayTarget != null && as.append()) {
-                    // NAME+=(…): more elements after those it had
-                    List<String> had = a.env.array(arrayTarget);
-                    List<String> all = null;
-                    if (had != null && elements != null) {
-                        all = new ArrayList<>(had);
-                        all.addAll(elements);
-                    }
-                    a.env.appendArray(arrayTarget, all);
-                } else if (arrayTarget != null) {
-                    a.env.array(arrayTarget, elements);
-                }
-            } else if (arrayTarget != null) {
-                a.env.array(arrayTarget, null);   // NAME[k]=v changes one element
-            } else if (as.append()) {
-                // NAME+=v: each value it may have had, then each value v may have
-                String target = a.env.resolve(as.name());
-                List<String> before = target == null ? List.of() : List.copyOf(a.env.literals(target));
-                List<String> tails = new ArrayList<>(1);
-                if (!dyn) {
-                    tails.add(v);
-                } else if (as.value() != null) {
-                    for (Arg r : wordArgs.resolvedArgs(as.value())) {
-                        if (!r.unresolved()) {
-                            tails.add(r.text);
-                        }
-                    }
-                }
-                for (String p : before) {
-                    for (String t : tails) {
-                        a.env.literal(target, p + t);
-                    }
-                }
-                v = (before.isEmpty() ? "$(…)" : before.get(before.size() - 1)) + v;
-                dyn |= before.isEmpty();
-            }
-            assigns.put(as.name(), v);
-            a.variables.set(as.name(), v, dyn, inline, site,
-                    inline ? "is set for the command" : "is assigned");
-            if (dyn && as.value() != null && as.subscript() == null) {
-                String target = a.env.resolve(as.name());
-                if (target != null) {
-                    // x=/proc/$PPID/environ; cat $x reads what cat /proc/$PPID/environ reads
-                    StringBuilder pat = new StringBuilder(as.append() ? "*" : "");
-                    WordArgs.appendPattern(as.value().parts(), pat);
-                    a.env.partial(target, new EnvState.Partial(v, pat.toString(), false));
-                }
-                for (Arg r : as.append() ? List.<Arg>of() : wordArgs.resolvedArgs(as.value())) {
-                    if (target != null && !r.unresolved()) {
-                        a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
-                    }
-                }
-            }
-            if (as.subscript() != null) {
-                a.variables.arithmeticUse(text(as.subscript().start(), as.subscript().end()), site);
-            }
-            for (var n : as.children()) {
-                if (n instanceof Word w) {
-                    substitutions(w, ctx);
-                }
-            }
-        }
-        List<Arg> words = new ArrayList<>(sc.words().size());
-        // the same words with every ${X:-default} (and :=, :+, -, =, +) replaced by its literal word:
-        // rm ${X:--rf} ~ may be rm -rf ~ (null while no word has such an expansion)
-        List<Arg> defaults = null;
-        boolean[] altDynamic = new boolean[1];
-        for (Word w : sc.words()) {
-            altDynamic[0] = false;
-            int before = words.size();
-            String lit = w.literalValue();
-            String alt = null;
-            if (lit == null) {
-                substitutions(w, ctx);
-                alt = DefaultWords.alternative(w.parts(), 0, altDynamic);
-            } else if (a.env.hasCodeValues()) {
-                // a literal word can name one too: declare -i n=x, unset 'a[x]'
-                a.variables.mentionedCodeValues(text(w.start(), w.end()), site, new HashSet<>());
-            }
-            wordArgs.expand(w, lit, -1, words, site);
-            if (lit == null && words.size() == before + 1) {
-                List<Arg> printer = substitutionPrinter(w);
-                if (printer != null) {
-                    a.substitutedFiles.put(words.get(before), printer); // xargs -a <(echo …), parallel :::: <(…)
-                }
-            }
-            if (alt != null && defaults == null) {
-                defaults = new ArrayList<>(words.subList(0, before));
-            }
-            if (defaults != null) {
-                if (alt != null) {
-                    defaults.add(new Arg(alt, altDynamic[0], false, w.start(), w.end()));
-                } else {
-                    defaults.addAll(words.subList(before, words.size()));
-                }
-            }
-        }
-        // the same words with every command substitution whose output is a pure function of literals replaced by
-        // that output: cat $(printf '/%s/%s' etc shadow) is cat /etc/shadow (null while no word has one)
-        List<Arg> printed = substituted.printedWords(sc.words(), site);
-        // the same words with the variables the script gave literal values resolved: export F=~/.ssh/x;
-        // tee $F is tee ~/.ssh/x (one list per value when a variable was given several: the worst counts)
-        List<List<Arg>> resolved = a.env.hasLiterals() ? wordArgs.resolvedWords(sc.words(), site) : List.of();
-        if (a.budget.operatorsOverBudget() && !operatorsRaised) {
-            operatorsRaised = true;
-            a.raise(site, a.setting("too-deep"), "parameter expansions take more than " + Budget.MAX_OPERATOR_WORK
-                    + " pattern-matching steps in all");
-        }
-        if (a.env.keyword && words.size() > 1) {
-            // set -k: a NAME=value word anywhere in the command is an assignment for it
-            for (int i = 1; i < words.size(); i++) {
-                Arg w = words.get(i);
-                int eq = w.text.indexOf('=');
-                if (eq > 0 && Variables.isName(w.text.substring(0, eq))) {
-                    String v = w.text.substring(eq + 1);
-                    if (assigns.isEmpty()) {
-                        assigns = new LinkedHashMap<>();
-                    }
-                    assigns.put(w.text.substring(0, eq), v);
-                    a.variables.set(w.text.substring(0, eq), v, w.unresolved(), true, site,
-                            "is set for the command (set -k makes NAME=value arguments assignments)");
-                }
-            }
-        }
-        if (!words.isEmpty() && words.get(0).text.equals("let") && !words.get(0).dynamic) {
-            a.variables.arithmeticUse(text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), site);
-        }
-        CommandClass outerMax = a.commandMax;
-        List<String> outerWritten = a.written;
-        boolean outerToFile = a.outputToFile;
-        PipedWords outerPiped = a.piped;
-        a.commandMax = CommandClass.READ;
-        a.written = new ArrayList<>();
-        a.outputToFile = outerToFile || Redirections.outputToFile(sc.redirects());
-        java.util.Map<Integer, Analysis.Stdin> outerDescriptors = a.descriptors;
-        try {
-            List<String> net = new ArrayList<>();
-            Analysis.Stdin in = redirections.redirects(sc.redirects(), site, net);
-            Site withInput = site.withStdin(in);
-            if (in != ctx.stdin()) {
-                // xargs cat <<< /etc/shadow: the command's own input takes the place of any pipe
-                a.piped = InputWords.of(a, this, sc.redirects(), in, ctx);
-            }
-            a.argfiles.nextCommand();
-            a.command(words, assigns, withInput, net);
-            if (defaults != null && !a.budget.exhausted) {
-                // judged again as if each expansion gave its default word (an option, a path …)
-                a.command(defaults, assigns, withInput.at(site.location() + " (with the expansions' default words)"),
-                        net);
-            }
-            if (printed != null && !a.budget.exhausted) {
-                a.command(printed, assigns, withInput.at(site.location() + " (with the substitutions' outputs)"), net);
-            }
-            for (List<Arg> r : resolved) {
-                if (a.budget.exhausted) {
-                    break;
-                }
-                // judged again with the values the script gave its variables
-                a.command(r, assigns, withInput.at(site.location() + " (with the variables' values)"), net);
-            }
-            if (a.commandMax.atLeast(CommandClass.NETWORK)) {
-                // curl -o x URL, wget -O x URL, nc host port > x: the file holds what the network sent
-                a.scriptFiles.downloaded(a.written);
-            }
-            if (!a.written.isEmpty() && !sc.redirects().isEmpty()) {
-                // echo '…' > f.go, cat > f.py <<'EOF': the text is remembered for a later run of the file
-                List<Arg> outs = new ArrayList<>(1);
-                List<Boolean> appends = new ArrayList<>(1);
-                List<Arg> others = new ArrayList<>(0);
-                for (Redirect r : sc.redirects()) {
-                    if (!r.isOutput() || r.op() == Redirect.Op.READ_WRITE || r.isFdDuplication() || r.target() == null
-                            || Redirections.hasProcessSubstitution(r.target())) {
-                        continue;
-                    }
-                    boolean append = r.op() == Redirect.Op.APPEND || r.op() == Redirect.Op.APPEND_ALL;
-                    boolean stdout = (r.fd() == -1 || r.fd() == 1) && r.op() != Redirect.Op.OUT_ALL
-                            && r.op() != Redirect.Op.APPEND_ALL && r.op() != Redirect.Op.DUP_OUT;
-                    if (stdout) {
-                        outs.add(wordArgs.arg(r.target()));
-                        appends.add(append);
-                    } else {
-                        others.add(wordArgs.arg(r.target()));
-                    }
-                }
-                a.files.rememberOutput(words, in, outs, appends, others);
-            }
-        } finally {
-            a.commandMax = outerMax.max(a.commandMax);
-            a.written = outerWritten;
-            a.outputToFile = outerToFile;
-            a.piped = outerPiped;
-            a.descriptors = outerDescriptors;
-        }
-        a.lastSimple = sc;
-        a.lastWords = words;
-    }
-
-    /** The elements of {@code NAME=(…)} when each is a plain literal word; null otherwise. */
-    private static List<String> arrayElements(List<Word> words) {
-        List<String> out = new ArrayList<>(words.size());
-        for (Word w : words) {
-            String lit = w.literalValue();
-            if (lit == null || w.hasGlob() || lit.indexOf('{') >= 0 || lit.startsWith("[")) {
-                return null;
-            }
-            out.add(lit);
-        }
-        return out;
     }
 
     /** Classifies every substitution in a word (they run while the word is expanded). */
