@@ -181,12 +181,13 @@ final class OwnFileChecks {
             " (given to a program the rules do not know only to read it: it may write, replace or delete it)";
 
     /**
-     * As {@link FileEffects#namedOwnFiles(ParsedArgs, boolean, boolean, Site)}, given the words the command's {@code reads}
-     * rows name ({@code reads}) and the destinations its {@code into} rows judge ({@code receivingValues}); {@code namesakeReads}: the words a known
-     * program's {@code reads} rows name when a program named by its path bears its name ({@link ReadRows#wordsRead}). Such a
-     * word is judged as a name ({@code ./configure --prefix=..} beside the gate's directory is not taken for writing
-     * the directory above it), but one naming a gate file or a file in a protected directory still counts: the path
-     * is not that program, only most likely it.
+     * As {@link FileEffects#namedOwnFiles(ParsedArgs, boolean, boolean, Site)}, given the words the command's
+     * {@code reads} rows name ({@code reads}) and the destinations its {@code into} rows judge
+     * ({@code receivingValues}); {@code namesakeReads}: the words a known program's {@code reads} rows name when a
+     * program named by its path bears its name ({@link ReadRows#wordsRead}). Such a word is judged as a name
+     * ({@code ./configure --prefix=..} beside the gate's directory is not taken for writing the directory above it),
+     * but one naming a gate file or a file in a protected directory still counts: the path is not that program, only
+     * most likely it.
      */
     void namedOwnFiles(ParsedArgs p, List<String> reads, List<String> receivingValues, boolean operandsRun, Site site,
             List<String> namesakeReads) {
