@@ -41,7 +41,7 @@ final class CredentialReads {
         }
         if (a.pattern != null && !a.pattern.startsWith("/") && !a.pattern.startsWith("~")) {
             // cd ~/.ssh; cat *: the pattern in each directory the command may run in
-            for (String r : where.placesOf(a.pattern, false)) {
+            for (String r : where.places.placesOf(a.pattern, false)) {
                 if (patterns.patternCredentialRead(r, site)) {
                     return;
                 }
@@ -92,14 +92,14 @@ final class CredentialReads {
         boolean found = namesCredential(path, dynamic, recursive);
         if (!found) {
             String name = PathText.normalize(text);
-            for (String r : where.placesOf(name, false)) {
+            for (String r : where.places.placesOf(name, false)) {
                 if (namesCredential(r, dynamic, recursive)) {
                     found = true;
                     path = path + " (" + r + " where the command runs)";
                     break;
                 }
             }
-            String tail = found ? null : where.anywhereTail(name);
+            String tail = found ? null : where.places.anywhereTail(name);
             if (tail != null && analysis.rules.mayEndCredential(PathWords.hasExpansion(tail) ? PathText.staticPrefix(tail) + "x" : tail)) {
                 found = true;
                 path = path + " (in a directory only known at run time: it may be the end of such a path)";

@@ -127,19 +127,19 @@ final class FileEffects {
         return where.inside();
     }
 
-    /** {@link WorkingDirectories#placesOf}. */
+    /** {@link CommandPlaces#placesOf}. */
     List<String> placesOf(String name, boolean forWrite) {
-        return where.placesOf(name, forWrite);
+        return where.places.placesOf(name, forWrite);
     }
 
-    /** {@link WorkingDirectories#checkedName}. */
+    /** {@link CommandPlaces#checkedName}. */
     String checkedName(Arg a) {
-        return where.checkedName(a);
+        return where.places.checkedName(a);
     }
 
-    /** {@link WorkingDirectories#anywhereTail}. */
+    /** {@link CommandPlaces#anywhereTail}. */
     String anywhereTail(String name) {
-        return where.anywhereTail(name);
+        return where.places.anywhereTail(name);
     }
 
     // ------------------------------------------------------------------ written files

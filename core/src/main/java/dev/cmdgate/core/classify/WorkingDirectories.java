@@ -33,6 +33,8 @@ final class WorkingDirectories {
 
     /** The directories a command may run in, for the credential, sensitive-place and device checks. */
     private final CommandDirectories dirs;
+    /** The paths a name is where the command may run (in {@link #dirs}). */
+    final CommandPlaces places;
 
     WorkingDirectories(Analysis analysis, OwnFiles own, String cwd, String home) {
         this.analysis = analysis;
@@ -40,6 +42,7 @@ final class WorkingDirectories {
         this.cwd = cwd;
         this.home = home;
         this.dirs = new CommandDirectories(cwd);
+        this.places = new CommandPlaces(analysis, this, dirs);
     }
 
     /**
@@ -395,131 +398,6 @@ final class WorkingDirectories {
             }
         }
         return null;
-    }
-
-    /**
-     * The paths a normalised name is where the command may run, besides its text: a relative name in each directory
-     * kept ({@link CommandDirectories}), a name under {@code ~} under each value the line gave HOME; the home
-     * directory written {@code ~}. {@code forWrite}: leaving out those at or below the launch's directory when that
-     * is the application's own place ({@link #applicationPlace}).
-     */
-    List<String> placesOf(String name, boolean forWrite) {
-        List<String> out = new ArrayList<>(2);
-        if (name.equals("-")) {
-            return out;   // standard input or output, for the programs that take a file name
-        }
-        if (name.equals("~") || name.startsWith("~/")) {
-            if (homeAssigned()) {
-                for (String h : homes()) {
-                    String r = h.startsWith("/") ? CommandDirectories.join(h, name.length() > 2 ? name.substring(2) : "")
-                            : null;
-                    if (r != null) {
-                        addPlace(out, tilde(r), name, false);
-                    }
-                }
-            }
-            return out;
-        }
-        DirectoryWord w = DirectoryWord.of(name);
-        if (w != null) {
-            // $PWD/F, ~+/F, ~-/F, ~1/F: F in each directory the line may be (or have been) in, or the variable holds
-            String rest = w.rest().startsWith("/") ? w.rest().substring(1) : w.rest();
-            List<String> from = new ArrayList<>(dirs.known());
-            if (w.kind() != DirectoryWord.Kind.STACK) {
-                from.addAll(analysis.env.literals(w.variable()));
-            }
-            for (String d : from) {
-                String r = d.startsWith("/") || d.startsWith("~") ? CommandDirectories.join(d, rest) : null;
-                if (r != null) {
-                    addPlace(out, tilde(r), name, forWrite);
-                }
-            }
-            return out;
-        }
-        for (String r : dirs.resolve(name)) {
-            addPlace(out, tilde(r), name, forWrite);
-        }
-        return out;
-    }
-
-    /**
-     * The text of a word the path checks compare: its normalised text when it starts with a directory the shell
-     * keeps ({@link DirectoryWord}: followed into each directory it may be), else, for a word only known at run
-     * time, its literal beginning and a name.
-     */
-    String checkedName(Arg a) {
-        String normal = a.normalized();
-        if (!a.unresolved() || DirectoryWord.of(normal) != null) {
-            return normal;
-        }
-        return PathText.staticPrefix(normal) + "x";
-    }
-
-    private void addPlace(List<String> out, String r, String name, boolean forWrite) {
-        if (r.equals(name) || out.contains(r)) {
-            return;
-        }
-        String mine = forWrite ? applicationPlace() : null;
-        if (mine != null && (r.equals(mine) || r.startsWith(mine.endsWith("/") ? mine : mine + "/"))) {
-            return;
-        }
-        out.add(r);
-    }
-
-    /**
-     * The part of a name to compare with the ends of the paths the checks know, when the name may be below a
-     * directory only known at run time (a relative name after such a cd, a name under {@code ~} after HOME was given
-     * such a value), or null.
-     */
-    String anywhereTail(String name) {
-        if (name.startsWith("~/")) {
-            return homeUnknown() && name.length() > 2 ? name.substring(2) : null;
-        }
-        DirectoryWord w = DirectoryWord.of(name);
-        if (w != null) {
-            EnvState.Value v = w.kind() == DirectoryWord.Kind.STACK ? null : analysis.env.value(w.variable());
-            boolean unknown = dirs.anywhere() || dirs.asWritten() || v != null && v.dynamic()
-                    || w.kind() != DirectoryWord.Kind.PWD && v == null && !changedDirectory;
-            String t = w.rest().startsWith("/") ? CommandDirectories.tail(w.rest().substring(1)) : "";
-            return unknown && !t.isEmpty() ? t : null;
-        }
-        if (!dirs.anywhere() || name.isEmpty() || name.startsWith("/") || name.startsWith("~") || name.startsWith("$")) {
-            return null;
-        }
-        String t = CommandDirectories.tail(name);
-        return t.isEmpty() ? null : t;
-    }
-
-    /** A path with the home directory written {@code ~}. */
-    String tilde(String p) {
-        if (home != null && home.length() > 1 && p.startsWith(home)
-                && (p.length() == home.length() || p.charAt(home.length()) == '/')) {
-            return "~" + p.substring(home.length());
-        }
-        return p;
-    }
-
-    /**
-     * The launch's directory when it is the application's own place, not a system or home directory nor directly
-     * in one ({@code /usr/src/app}, {@code ~/work/app}): a name written at or below it is the application's file,
-     * not the sensitive place a broad list entry ({@code /usr/*}) makes its path. Null otherwise ({@code /},
-     * {@code /etc}, {@code /etc/cron.d}, {@code ~}, {@code ~/bin}: every name written there is checked as its path).
-     */
-    private String applicationPlace() {
-        if (cwd == null) {
-            return null;
-        }
-        String d = tilde(PathText.resolveDots(PathText.normalize(cwd)));
-        if (systemPlace(d)) {
-            return null;
-        }
-        int slash = d.lastIndexOf('/');
-        String parent = slash < 0 ? null : slash == 0 ? "/" : d.substring(0, slash);
-        return parent == null || systemPlace(parent) ? null : d;
-    }
-
-    private boolean systemPlace(String d) {
-        return analysis.rules.inList("protected-dirs", d) || analysis.rules.isSystemDir(d);
     }
 
     /**
