@@ -30,7 +30,14 @@ final class PatternOverlap {
      * starting anywhere ({@code *}{@code /.ssh/*}) would let any pattern reach it through wildcards alone.
      */
     static boolean rooted(String path) {
-        return path.startsWith("/") || path.startsWith("~") || path.startsWith("\\/") || path.startsWith("\\~");
+        if (path.isEmpty()) {
+            return false;
+        }
+        char c = path.charAt(0);
+        if (c == '\\' && path.length() > 1) {
+            c = path.charAt(1);
+        }
+        return c == '/' || c == '~';
     }
 
     /** A name as a glob matching only itself. */
@@ -53,8 +60,8 @@ final class PatternOverlap {
     /** A path both name, or null when there is none. */
     static String witness(String shellPattern, String ruleGlob, boolean widened) {
         if (shellPattern.length() > MAX_LENGTH || ruleGlob.length() > MAX_LENGTH
-                || literalPrefixesDiffer(shellPattern, ruleGlob, widened)
-                || tooFewSlashes(shellPattern, ruleGlob, widened)) {
+                || tooFewSlashes(shellPattern, ruleGlob, widened)
+                || literalPrefixesDiffer(shellPattern, ruleGlob, widened)) {
             return null;
         }
         List<Tok> p = tokens(shellPattern, widened);
@@ -144,7 +151,7 @@ final class PatternOverlap {
      * may, and the glob's may only add more.
      */
     private static boolean tooFewSlashes(String p, String g, boolean widened) {
-        return !(widened && p.contains("**")) && count(p, '/') < count(g, '/');
+        return !(widened && p.contains("**")) && more(g, '/', count(p, '/'));
     }
 
     private static int count(String s, char c) {
@@ -153,6 +160,17 @@ final class PatternOverlap {
             n++;
         }
         return n;
+    }
+
+    /** Whether {@code s} holds more than {@code limit} of {@code c} (read no further than that). */
+    private static boolean more(String s, char c, int limit) {
+        int n = 0;
+        for (int i = s.indexOf(c); i >= 0; i = s.indexOf(c, i + 1)) {
+            if (++n > limit) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int id(int i, int j, boolean guard, int m) {
