@@ -108,7 +108,7 @@ final class Analysis {
      * The command that prints each input process substitution {@code <(…)} judged so far, when it is one simple
      * command, by the word it stands in: {@code xargs -a <(echo ~/.bashrc)} reads the words echo prints.
      */
-    final java.util.Map<Arg, List<Arg>> substitutedFiles = new java.util.IdentityHashMap<>();
+    final java.util.Map<Arg, List<Arg>> substitutedFiles = new java.util.IdentityHashMap<>(2);
     /** The last simple command of a script judged, with its words: the producer a next pipeline stage reads. */
     dev.cmdgate.core.shell.SimpleCommand lastSimple;
     List<Arg> lastWords = List.of();

@@ -149,7 +149,7 @@ final class CommandDirectories {
      * as written; empty for a name that is not relative.
      */
     List<String> resolve(String name) {
-        if (name.isEmpty() || isRooted(name) || name.charAt(0) == '$') {
+        if (name.isEmpty() || isRooted(name) || name.charAt(0) == '$' || known.isEmpty()) {
             return List.of();
         }
         List<String> out = new ArrayList<>(known.size());

@@ -180,8 +180,8 @@ final class Conditions {
             }
         }
         String normal = a.normalized();
-        if (glob.length() > 1 && glob.charAt(0) == '@' && rules.hasList(glob.substring(1))) {
-            String list = glob.substring(1);
+        String list = glob.length() > 1 && glob.charAt(0) == '@' ? glob.substring(1) : null;
+        if (list != null && rules.hasList(list)) {
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal)
                     || a.pattern != null && listOverlaps(list, a.pattern);
         }

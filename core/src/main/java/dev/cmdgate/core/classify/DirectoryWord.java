@@ -21,6 +21,9 @@ record DirectoryWord(Kind kind, String variable, String rest) {
             return null;
         }
         char c0 = text.charAt(0);
+        if (c0 == '~' && text.charAt(1) == '/') {
+            return null;   // the home directory (most words starting with ~): no prefix to read
+        }
         if (c0 == '~') {
             int end = text.indexOf('/');
             String prefix = end < 0 ? text.substring(1) : text.substring(1, end);
@@ -47,13 +50,12 @@ record DirectoryWord(Kind kind, String variable, String rest) {
                 }
                 return null;
             }
-            for (String name : NAMES) {
-                for (int braced = 0; braced < 2; braced++) {
-                    String spelled = braced == 1 ? "${" + name + "}" : "$" + name;
-                    if (text.startsWith(spelled) && (text.length() == spelled.length() || text.charAt(spelled.length()) == '/')) {
-                        return new DirectoryWord(name.equals("PWD") ? Kind.PWD : Kind.OLDPWD, name,
-                                text.substring(spelled.length()));
-                    }
+            for (int i = 0; i < SPELLINGS.length; i++) {
+                String spelled = SPELLINGS[i];
+                if (text.startsWith(spelled) && (text.length() == spelled.length() || text.charAt(spelled.length()) == '/')) {
+                    String name = NAMES[i / 2];
+                    return new DirectoryWord(name.equals("PWD") ? Kind.PWD : Kind.OLDPWD, name,
+                            text.substring(spelled.length()));
                 }
             }
         }
@@ -61,6 +63,8 @@ record DirectoryWord(Kind kind, String variable, String rest) {
     }
 
     private static final String[] NAMES = {"PWD", "OLDPWD"};
+    /** Each of {@link #NAMES} as {@code $NAME} and <code>${NAME}</code>, in that order (spelled once, not per word). */
+    private static final String[] SPELLINGS = {"$PWD", "${PWD}", "$OLDPWD", "${OLDPWD}"};
 
     private static boolean allDigits(String s, int from) {
         for (int i = from; i < s.length(); i++) {

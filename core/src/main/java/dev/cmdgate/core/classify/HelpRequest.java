@@ -23,6 +23,11 @@ final class HelpRequest {
         if (deepest == null || words.size() != p.subWords.size() + 2) {
             return false;
         }
+        // the last word first: almost no command ends in a help flag
+        Arg last = words.get(words.size() - 1);
+        if (!literal(last) || !deepest.isHelpFlag(last.text)) {
+            return false;
+        }
         for (Section s : p.path) {
             if (s.stdinCode() != null || s.codeFile() != null || !s.state().isEmpty()) {
                 return false;
@@ -34,8 +39,7 @@ final class HelpRequest {
                 return false;
             }
         }
-        Arg last = words.get(words.size() - 1);
-        return literal(last) && deepest.isHelpFlag(last.text);
+        return true;
     }
 
     private static boolean literal(Arg a) {

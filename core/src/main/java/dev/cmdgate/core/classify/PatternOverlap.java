@@ -1,6 +1,5 @@
 package dev.cmdgate.core.classify;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +30,14 @@ final class PatternOverlap {
      * starting anywhere ({@code *}{@code /.ssh/*}) would let any pattern reach it through wildcards alone.
      */
     static boolean rooted(String path) {
-        return path.startsWith("/") || path.startsWith("~") || path.startsWith("\\/") || path.startsWith("\\~");
+        if (path.isEmpty()) {
+            return false;
+        }
+        char c = path.charAt(0);
+        if (c == '\\' && path.length() > 1) {
+            c = path.charAt(1);
+        }
+        return c == '/' || c == '~';
     }
 
     /** A name as a glob matching only itself. */
@@ -53,24 +59,29 @@ final class PatternOverlap {
 
     /** A path both name, or null when there is none. */
     static String witness(String shellPattern, String ruleGlob, boolean widened) {
-        if (shellPattern.length() > MAX_LENGTH || ruleGlob.length() > MAX_LENGTH) {
+        if (shellPattern.length() > MAX_LENGTH || ruleGlob.length() > MAX_LENGTH
+                || tooFewSlashes(shellPattern, ruleGlob, widened)
+                || literalPrefixesDiffer(shellPattern, ruleGlob, widened)) {
             return null;
         }
         List<Tok> p = tokens(shellPattern, widened);
-        List<Tok> g = ruleTokens(ruleGlob);
+        RuleGlob g = RuleGlob.of(ruleGlob);
         int n = p.size();
         int m = g.size();
-        // state: (i, j, guard) — guard: the next character the pattern takes starts a component a wildcard begins
+        // state: (i, j, guard) — guard: the next character the pattern takes starts a component a wildcard begins.
+        // Each state is queued at most once, so the queue is an array; parent holds the state it was reached from
+        // plus 2 (0: not reached yet, 1: the start).
         int states = (n + 1) * (m + 1) * 2;
         int[] parent = new int[states];
         char[] via = new char[states];
-        java.util.Arrays.fill(parent, -2);
+        int[] queue = new int[states];
+        int head = 0;
+        int tail = 0;
         int start = id(0, 0, guardAt(p, 0, widened), m);
-        parent[start] = -1;
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(start);
-        while (!queue.isEmpty()) {
-            int s = queue.poll();
+        parent[start] = 1;
+        queue[tail++] = start;
+        while (head < tail) {
+            int s = queue[head++];
             int g0 = s & 1;
             int j = (s >> 1) % (m + 1);
             int i = (s >> 1) / (m + 1);
@@ -79,47 +90,105 @@ final class PatternOverlap {
             }
             // moves taking no character
             if (i < n && (p.get(i).kind == Kind.RUN || p.get(i).kind == Kind.DEEP)) {
-                visit(queue, parent, via, s, id(i + 1, j, g0 == 1, m), (char) 0);
+                tail = visit(queue, tail, parent, via, s, id(i + 1, j, g0 == 1, m), (char) 0);
                 if (p.get(i).skip > 1) {
-                    visit(queue, parent, via, s, id(i + p.get(i).skip, j, guardAt(p, i + p.get(i).skip, widened), m), (char) 0);
+                    tail = visit(queue, tail, parent, via, s,
+                            id(i + p.get(i).skip, j, guardAt(p, i + p.get(i).skip, widened), m), (char) 0);
                 }
             }
-            if (j < m && g.get(j).kind == Kind.RUN) {
-                visit(queue, parent, via, s, id(i, j + 1, g0 == 1, m), (char) 0);
+            if (j < m && g.kind[j] == Kind.RUN) {
+                tail = visit(queue, tail, parent, via, s, id(i, j + 1, g0 == 1, m), (char) 0);
             }
             if (i == n || j == m) {
                 continue;
             }
             // moves taking one character both accept
             Tok a = p.get(i);
-            Tok b = g.get(j);
-            char c = common(a, b, g0 == 1, widened);
+            char c = common(a, g.kind[j], g.c[j], g0 == 1, widened);
             if (c == 0) {
                 continue;
             }
             int ni = a.kind == Kind.RUN || a.kind == Kind.DEEP ? i : i + 1;
-            int nj = b.kind == Kind.RUN ? j : j + 1;
+            int nj = g.kind[j] == Kind.RUN ? j : j + 1;
             boolean guard = c == '/' && guardAt(p, ni, widened);
-            visit(queue, parent, via, s, id(ni, nj, guard, m), c);
+            tail = visit(queue, tail, parent, via, s, id(ni, nj, guard, m), c);
         }
         return null;
+    }
+
+    /**
+     * Whether the two differ before either's first wildcard: there both take one character per element in step,
+     * so a literal one does not accept ends the search before it starts (most pairs a line's pattern meets).
+     */
+    private static boolean literalPrefixesDiffer(String p, String g, boolean widened) {
+        int i = 0;
+        int j = 0;
+        while (i < p.length() && j < g.length()) {
+            char a = p.charAt(i);
+            if (a == '\\' && i + 1 < p.length()) {
+                a = p.charAt(++i);
+            } else if (a == '*' || a == '?' || a == '[') {
+                return false;
+            }
+            char b = g.charAt(j);
+            if (b == '\\' && j + 1 < g.length()) {
+                b = g.charAt(++j);
+            } else if (b == '*' || b == '?') {
+                return false;
+            }
+            if (a != b && !(widened && Character.toLowerCase(a) == Character.toLowerCase(b))) {
+                return true;
+            }
+            i++;
+            j++;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the pattern names paths with fewer slashes than the glob's own: every {@code /} of either is a
+     * literal one (no bracket holds one), the pattern's wildcards never match one unless a {@code **} component
+     * may, and the glob's may only add more.
+     */
+    private static boolean tooFewSlashes(String p, String g, boolean widened) {
+        return !(widened && p.contains("**")) && more(g, '/', count(p, '/'));
+    }
+
+    private static int count(String s, char c) {
+        int n = 0;
+        for (int i = s.indexOf(c); i >= 0; i = s.indexOf(c, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Whether {@code s} holds more than {@code limit} of {@code c} (read no further than that). */
+    private static boolean more(String s, char c, int limit) {
+        int n = 0;
+        for (int i = s.indexOf(c); i >= 0; i = s.indexOf(c, i + 1)) {
+            if (++n > limit) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int id(int i, int j, boolean guard, int m) {
         return ((i * (m + 1) + j) << 1) | (guard ? 1 : 0);
     }
 
-    private static void visit(ArrayDeque<Integer> q, int[] parent, char[] via, int from, int to, char c) {
-        if (parent[to] == -2) {
-            parent[to] = from;
+    private static int visit(int[] queue, int tail, int[] parent, char[] via, int from, int to, char c) {
+        if (parent[to] == 0) {
+            parent[to] = from + 2;
             via[to] = c;
-            q.add(to);
+            queue[tail++] = to;
         }
+        return tail;
     }
 
     private static String path(int s, int[] parent, char[] via) {
         StringBuilder b = new StringBuilder();
-        for (int x = s; parent[x] >= 0; x = parent[x]) {
+        for (int x = s; parent[x] >= 2; x = parent[x] - 2) {
             if (via[x] != 0) {
                 b.append(via[x]);
             }
@@ -133,9 +202,9 @@ final class PatternOverlap {
     }
 
     /** A character both elements accept (the rule's own literal when it has one), or 0. */
-    private static char common(Tok a, Tok b, boolean guard, boolean widened) {
-        if (b.kind == Kind.LIT) {
-            return accepts(a, b.c, guard, widened) ? b.c : 0;
+    private static char common(Tok a, Kind bKind, char bc, boolean guard, boolean widened) {
+        if (bKind == Kind.LIT) {
+            return accepts(a, bc, guard, widened) ? bc : 0;
         }
         // the rule's wildcard takes any character
         if (a.kind == Kind.LIT) {
@@ -237,20 +306,23 @@ final class PatternOverlap {
     }
 
     /** The rules' glob: {@code *} any run (slashes too), {@code ?} one character, {@code \} escapes. */
-    private static List<Tok> ruleTokens(String g) {
-        List<Tok> out = new ArrayList<>(g.length());
-        for (int i = 0; i < g.length(); i++) {
-            char c = g.charAt(i);
-            if (c == '\\' && i + 1 < g.length()) {
-                out.add(new Tok(Kind.LIT, g.charAt(++i), null, false, false, 1));
-            } else if (c == '*') {
-                out.add(new Tok(Kind.RUN, c, null, false, false, 1));
-            } else if (c == '?') {
-                out.add(new Tok(Kind.ONE, c, null, false, false, 1));
-            } else {
-                out.add(new Tok(Kind.LIT, c, null, false, false, 1));
+    private record RuleGlob(Kind[] kind, char[] c, int size) {
+
+        static RuleGlob of(String g) {
+            Kind[] kind = new Kind[g.length()];
+            char[] c = new char[g.length()];
+            int k = 0;
+            for (int i = 0; i < g.length(); i++, k++) {
+                char x = g.charAt(i);
+                if (x == '\\' && i + 1 < g.length()) {
+                    kind[k] = Kind.LIT;
+                    c[k] = g.charAt(++i);
+                } else {
+                    kind[k] = x == '*' ? Kind.RUN : x == '?' ? Kind.ONE : Kind.LIT;
+                    c[k] = x;
+                }
             }
+            return new RuleGlob(kind, c, k);
         }
-        return out;
     }
 }

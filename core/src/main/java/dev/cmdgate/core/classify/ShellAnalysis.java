@@ -376,7 +376,7 @@ final class ShellAnalysis {
     }
 
     /** The simple commands that print each input process substitution judged, when it is one ({@link #printsLast}). */
-    private final Map<ProcessSubstitution, List<Arg>> printers = new java.util.IdentityHashMap<>();
+    private final Map<ProcessSubstitution, List<Arg>> printers = new java.util.IdentityHashMap<>(2);
 
     /** Whether the script is one command, just judged, whose output is the script's: {@code echo …} alone. */
     private boolean printsLast(Script script) {

@@ -46,6 +46,9 @@ final class WriteRows {
     void receiving(ParsedArgs p, List<WriteRule> rows) {
         receivingOperands = Set.of();
         receivingValues = List.of();
+        if (rows.isEmpty()) {
+            return;   // after every command: nothing to make
+        }
         Set<Arg> ops = Collections.newSetFromMap(new IdentityHashMap<>(2));
         List<String> values = new ArrayList<>(1);
         for (WriteRule wr : rows) {

@@ -63,6 +63,35 @@ class PatternOverlapTest {
     }
 
     @Test
+    void literalBeginningsAreComparedBeforeTheSearch() {
+        // before either's first wildcard both take one character per element: a difference there ends it
+        assertThat(w("/etc/x*", "/usr/*")).isNull();
+        assertThat(w("~/.aws/*", "/etc/*")).isNull();
+        assertThat(w("/ETC/pass*", "/etc/passwd")).isNull();
+        assertThat(widened("/ETC/pass*", "/etc/passwd")).isEqualTo("/etc/passwd");
+        // an escaped character is that character, on either side
+        assertThat(w("/\\etc/pass*", "/etc/passwd")).isEqualTo("/etc/passwd");
+        assertThat(w("/etc/sh\\*x", PatternOverlap.literal("/etc/sh*dow"))).isNull();
+        assertThat(w("/etc/sh\\*d?w", PatternOverlap.literal("/etc/sh*dow"))).isEqualTo("/etc/sh*dow");
+        // a bracket is no literal: the search decides
+        assertThat(w("/[e]tc/passwd", "/etc/passwd")).isEqualTo("/etc/passwd");
+        assertThat(w("/[u]tc/passwd", "/etc/passwd")).isNull();
+    }
+
+    @Test
+    void aPatternNamesPathsWithAsManySlashesAsItWrites() {
+        // its wildcards never match a slash: fewer slashes than the glob's own cannot meet it
+        assertThat(w("/*", "/proc/*")).isNull();
+        assertThat(w("/*", "/etc")).isEqualTo("/etc");
+        assertThat(w("/e*/*", "/etc/*")).isNotNull();
+        // the glob's wildcards match slashes: more in the pattern can meet it
+        assertThat(w("/etc/a/b/*", "/etc/*")).isNotNull();
+        // a ** component after the options changed matches any number of them
+        assertThat(widened("/**", "/etc/ssh/x")).isEqualTo("/etc/ssh/x");
+        assertThat(w("/**", "/etc/ssh/x")).isNull();
+    }
+
+    @Test
     void onlyRootedPathsAreCompared() {
         assertThat(PatternOverlap.rooted("~/.aws/*")).isTrue();
         assertThat(PatternOverlap.rooted("/etc/*")).isTrue();
