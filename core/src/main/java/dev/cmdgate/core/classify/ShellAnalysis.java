@@ -80,11 +80,26 @@ final class ShellAnalysis {
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
         DefinedFunctions outer = a.functions;
-        a.functions = r.definesFunction() ? DefinedFunctions.of(r.script()) : DefinedFunctions.NONE;
+        a.functions = r.definesFunction() ? DefinedFunctions.of(r.script(), code) : DefinedFunctions.NONE;
         try {
             s.script(r.script(), ctx);
         } finally {
             a.functions = outer;
+        }
+    }
+
+    /** Classifies a function body rewritten for one call ({@link FunctionCalls}), with the script's functions. */
+    static void calledBody(Analysis a, String code, Analysis.Ctx ctx) {
+        ParseResult r = ShellParser.parse(code, PARSE_DEPTH);
+        if (!r.ok()) {
+            a.raise(code, ctx.loc(), a.setting("parse-error"), r.errors().get(0).message());
+            return;
+        }
+        a.functions.enterBody();
+        try {
+            new ShellAnalysis(a, code).script(r.script(), ctx);
+        } finally {
+            a.functions.leaveBody();
         }
     }
 
