@@ -135,6 +135,13 @@ final class PipedWords {
                 words.add(producer == null ? Arg.literal(item) : unmark(item, producer));
             }
         }
+        if (XargsQuoting.quotes(out)) {
+            // xargs's own quote and backslash removal: the words it reads by default, beside the plain split
+            List<String> unquoted = XargsQuoting.split(out, MAX_WORDS);
+            for (String item : unquoted == null ? List.<String>of() : unquoted) {
+                words.add(producer == null ? Arg.literal(item) : unmark(item, producer));
+            }
+        }
         return words;
     }
 
