@@ -68,7 +68,7 @@ final class PositionalParameters {
         this.names = names;
         int u = values.size();
         for (int i = 0; i < values.size(); i++) {
-            if (values.get(i) == null) {
+            if (values.get(i) == null || isPattern(values.get(i))) {
                 u = i;
                 break;
             }
@@ -83,9 +83,21 @@ final class PositionalParameters {
     static List<String> valuesOf(List<Arg> args) {
         List<String> out = new ArrayList<>(args.size());
         for (Arg a : args) {
-            out.add(a.unresolved() || a.pattern != null ? null : a.text);
+            // a pattern (f /etc/sha*) is the names it matches: its first is $N, and it may be several words
+            out.add(a.unresolved() ? null : a.pattern != null ? PATTERN + a.text : a.text);
         }
         return out;
+    }
+
+    /** Marks a value that is a pattern the shell expanded at the call. */
+    private static final char PATTERN = '\u0001';
+
+    private static boolean isPattern(String v) {
+        return v != null && !v.isEmpty() && v.charAt(0) == PATTERN;
+    }
+
+    private static String textOf(String v) {
+        return isPattern(v) ? v.substring(1) : v;
     }
 
     /** Whether some word is known: otherwise binding tells nothing the run-time reading does not. */
@@ -332,7 +344,7 @@ final class PositionalParameters {
         int at = index - 1 + shift;
         List<String> candidates = new ArrayList<>(2);
         boolean runTime;
-        if (sure && at < firstUnknown) {
+        if (sure && (at < firstUnknown || at == firstUnknown && at < values.size() && isPattern(values.get(at)))) {
             candidates.add(values.get(at));
             runTime = false;
         } else if (sure && firstUnknown == values.size()) {
@@ -343,8 +355,8 @@ final class PositionalParameters {
         } else {
             // not sure: any word from here on (shifts only move forward), or one only known at run time
             for (int i = sure ? Math.min(at, firstUnknown) : shift; i < values.size(); i++) {
-                if (values.get(i) != null && !candidates.contains(values.get(i))) {
-                    candidates.add(values.get(i));
+                if (values.get(i) != null && !candidates.contains(textOf(values.get(i)))) {
+                    candidates.add(textOf(values.get(i)));
                 }
             }
             runTime = true;
@@ -369,7 +381,7 @@ final class PositionalParameters {
             return;
         }
         for (String c : candidates) {
-            prefix.append(var).append('=').append(singleQuoted(c)).append('\n');
+            prefix.append(var).append('=').append(singleQuoted(textOf(c))).append('\n');
         }
         String ref = src.substring(pe.start(), pe.end());
         String rewritten = pe.braced() ? "${" + ref.substring(2).replaceFirst("^([#!]?)" + java.util.regex.Pattern.quote(pe.name()),
@@ -515,6 +527,11 @@ final class PositionalParameters {
 
     /** A value written where a reference stood, so that the shell gives the words the reference gave. */
     static String literal(String v, Context ctx) {
+        if (isPattern(v)) {
+            // the pattern bare, outside any quotes, so that it is still one
+            String glob = fields(textOf(v));
+            return ctx == Context.QUOTED ? '"' + glob + '"' : glob;
+        }
         return switch (ctx) {
             case QUOTED -> doubleQuotedText(v);
             case ONE_WORD -> '"' + doubleQuotedText(v) + '"';
@@ -523,7 +540,8 @@ final class PositionalParameters {
     }
 
     /** Text inside double quotes that stands for v. */
-    static String doubleQuotedText(String v) {
+    static String doubleQuotedText(String v0) {
+        String v = textOf(v0);
         StringBuilder b = new StringBuilder(v.length() + 4);
         for (int i = 0; i < v.length(); i++) {
             char c = v.charAt(i);

@@ -47,6 +47,8 @@ class FunctionCallsTest {
             "g() { head -n1 \"$@\"; }; f() { g \"$2\"; }; f x ~/.aws/credentials => Network",
             "f() { head -n1 \"$1\"; }; f x; f ~/.aws/credentials => Network",
             "f() { f \"$@\"; head -n1 \"$1\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 \"$1\"; }; f /etc/sha* => Network",
+            "f() { head -n1 \"$2\"; }; f *.md /etc/shadow => Network",
             // sh -c SCRIPT NAME ARG…
             "bash -c 'chmod 777 \"$1\"' x /etc/sudoers => Destructive",
             "sh -c ': > \"$0\"' /etc/hosts => Destructive",

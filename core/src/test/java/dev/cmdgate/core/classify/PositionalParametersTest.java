@@ -53,6 +53,12 @@ class PositionalParametersTest {
     }
 
     @Test
+    void aPatternAtTheCallStaysAPatternAndMovesTheLaterPositions() {
+        assertThat(bind("f() { cat \"$1\"; }", "\u0001/e*/sh*")).isEqualTo("{ cat \"\"'/e'*'/sh'*\"\"; }");
+        assertThat(bind("f() { cat \"$2\"; }", "\u0001*.txt", "b")).isEqualTo("v0='*.txt'\nv0='b'\n{ cat \"${v0}\"; }");
+    }
+
+    @Test
     void nothingToBindLeavesNoText() {
         assertThat(bind("f() { ls; }", "a")).isNull();
         assertThat(bind("f() { g() { cat \"$1\"; }; }", "a")).isNull();
