@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The values builtins give variables from literals: {@code read} and {@code read -a} from a literal here-string or
  * here-document ({@code read p <<< /etc/shadow}), {@code mapfile}/{@code readarray} likewise, {@code printf -v}
- * from its format and arguments, {@code declare -l}/{@code -u NAME=VALUE} with the case it converts to. Each is
+ * from its format and arguments, {@code declare -l}/{@code -u NAME=VALUE} with the case it converts to (and, for
+ * a {@code NAME} alone, every value assigned later). Each is
  * recorded as one more literal value the variable may hold ({@link EnvState#literal}); the rules' {@code assigns}
  * rows already make the variable only known at run time, so a word using it is judged both ways. Anything not
  * computed exactly here (an input that is not literal, a changed {@code IFS}, an option this reading does not
@@ -181,7 +182,7 @@ final class BuiltinValues {
         }
     }
 
-    /** declare -l/-u NAME=VALUE: the value in the case the attribute converts it to. */
+    /** declare -l/-u NAME=VALUE: the value in the case the attribute converts it to; a NAME alone: its later values. */
     private static void caseConverted(Analysis a, ParsedArgs p) {
         boolean lower = p.has("-l");
         boolean upper = p.has("-u");
@@ -190,6 +191,13 @@ final class BuiltinValues {
         }
         for (Arg o : p.operands) {
             int eq = o.text.indexOf('=');
+            if (!o.unresolved() && eq < 0 && Variables.isName(o.text)) {
+                String target = a.env.resolve(o.text);
+                if (target != null) {
+                    a.env.convertsCase(target, lower); // declare -l p; p=/ETC/SHADOW
+                }
+                continue;
+            }
             if (o.unresolved() || eq <= 0 || !Variables.isName(o.text.substring(0, eq))) {
                 continue;
             }

@@ -34,6 +34,8 @@ class BuiltinValuesTest {
             "printf -v k '%.11s' /etc/shadowZZ; head -n1 $k => Network",
             "declare -l k=/ETC/SHADOW; head -n1 $k => Network",
             "local -u k=abc; head -n1 $k => Read",
+            "declare -l k; k=/ETC/SHADOW; head -n1 $k => Network",
+            "typeset -l k; X=/ETC/SHADOW; k=$X; head -n1 \"$k\" => Network",
             // everyday values stay as they were
             "read -r b <<< main; git log $b => Read",
             "mapfile -t fs <<< README.md; head -n1 \"${fs[@]}\" => Read",
