@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The values builtins give variables from literals: {@code read} and {@code read -a} from a literal here-string or
- * here-document ({@code read p <<< /etc/shadow}), {@code mapfile}/{@code readarray} likewise, {@code printf -v}
+ * here-document ({@code read p <<< /etc/shadow}) or from a pipe whose words are known ({@code echo P | while read l}), {@code mapfile}/{@code readarray} likewise, {@code printf -v}
  * from its format and arguments, {@code declare -l}/{@code -u NAME=VALUE} with the case it converts to (and, for
  * a {@code NAME} alone, every value assigned later). Each is
  * recorded as one more literal value the variable may hold ({@link EnvState#literal}); the rules' {@code assigns}
@@ -23,9 +23,16 @@ final class BuiltinValues {
     }
 
     /** After {@code name}'s assignments rows ran ({@link Variables#setBy}): the values it computes from literals. */
-    static void record(Analysis a, String name, ParsedArgs p, List<Arg> words, Analysis.Stdin in) {
+    static void record(Analysis a, String name, ParsedArgs p, List<Arg> words, Analysis.Ctx ctx) {
+        Analysis.Stdin in = ctx.stdin();
         switch (name) {
-            case "read" -> read(a, p, input(in));
+            case "read" -> {
+                if (in.kind() == Analysis.StdinKind.PIPE) {
+                    piped(a, p, ctx);
+                } else {
+                    read(a, p, input(in));
+                }
+            }
             case "mapfile", "readarray" -> mapfile(a, p, input(in));
             case "printf" -> printf(a, words);
             case "declare", "local", "typeset" -> caseConverted(a, p);
@@ -132,6 +139,35 @@ final class BuiltinValues {
             if (target != null) {
                 a.env.literal(target, value);
             }
+        }
+    }
+
+    /**
+     * read NAME from a pipe whose words are known ({@code echo P | while read l}): each word, and all of them on one
+     * line, may be the value (a loop reads one line after another).
+     */
+    private static void piped(Analysis a, ParsedArgs p, Analysis.Ctx ctx) {
+        PipedWords piped = a.piped;
+        List<Arg> words = piped == null || !piped.feeds(ctx) ? null : piped.list();
+        if (words == null || words.isEmpty() || ifsChanged(a) || !onlyOptions(p, "r") || p.operands.size() > 1) {
+            return;
+        }
+        String name = p.operands.isEmpty() ? "REPLY" : p.operands.get(0).text;
+        String target = p.operands.isEmpty() || !p.operands.get(0).unresolved() && Variables.isName(name)
+                ? a.env.resolve(name) : null;
+        if (target == null) {
+            return;
+        }
+        StringBuilder all = new StringBuilder();
+        for (Arg w : words) {
+            if (w.unresolved()) {
+                return;
+            }
+            a.env.literal(target, w.text);
+            all.append(all.length() > 0 ? " " : "").append(w.text);
+        }
+        if (words.size() > 1) {
+            a.env.literal(target, all.toString());
         }
     }
 

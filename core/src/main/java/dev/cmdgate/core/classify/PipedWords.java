@@ -200,6 +200,22 @@ final class PipedWords {
                 && (via == null ? ctx.stdin().kind() == Analysis.StdinKind.PIPE : ctx.stdin() == via);
     }
 
+    /**
+     * The same words for the first stage of a pipeline inside a compound command that reads them ({@code echo P |
+     * while read l; do …; done}, {@code echo P | { xargs cat; }}): null when the compound, judged in {@code ctx},
+     * does not read them.
+     */
+    PipedWords inherited(Analysis.Ctx ctx, int innerPipeline) {
+        if (!feeds(ctx)) {
+            return null;
+        }
+        PipedWords w = new PipedWords(analysis, producer, innerPipeline, 0);
+        w.via = via;
+        w.printed = printed;
+        w.words = words;
+        return w;
+    }
+
     /** The words themselves, worked out when first asked; null when they are not known. */
     List<Arg> list() {
         return words();

@@ -131,7 +131,8 @@ final class ShellAnalysis {
                 Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
                 PipedWords outer = a.piped;
                 // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
-                a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
+                a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i)
+                        : i == 0 && outer != null ? outer.inherited(ctx, id) : null; // echo P | while read l …
                 try {
                     command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
                 } finally {

@@ -36,6 +36,12 @@ class BuiltinValuesTest {
             "local -u k=abc; head -n1 $k => Read",
             "declare -l k; k=/ETC/SHADOW; head -n1 $k => Network",
             "typeset -l k; X=/ETC/SHADOW; k=$X; head -n1 \"$k\" => Network",
+            "echo /etc/shadow | while read l; do head -n1 \"$l\"; done => Network",
+            "printf '%s\\n' a /etc/shadow | while read -r l; do head -n1 $l; done => Network",
+            "echo /etc/shadow | { read l; head -n1 \"$l\"; } => Network",
+            "echo /etc/shadow | { xargs head -n1; } => Network",
+            "echo /etc/shadow | ( xargs head -n1 ) => Network",
+            "echo src | while read d; do ls \"$d\"; done => Read",
             // everyday values stay as they were
             "read -r b <<< main; git log $b => Read",
             "mapfile -t fs <<< README.md; head -n1 \"${fs[@]}\" => Read",
