@@ -26,8 +26,9 @@ final class FunctionCalls {
 
     private final Analysis a;
     /** The functions whose bodies are being judged for a call: a recursive call is judged where it is written. */
-    private final Set<String> active = new HashSet<>(2);
-    private final Map<FunctionDefinition, Boolean> usesParameters = new IdentityHashMap<>(2);
+    // created on first use: most classifications call no function with arguments
+    private Set<String> active = Set.of();
+    private Map<FunctionDefinition, Boolean> usesParameters = Map.of();
     private int calls;
     private int names;
 
@@ -45,6 +46,10 @@ final class FunctionCalls {
             return;
         }
         DefinedFunctions functions = a.functions;
+        if (usesParameters.isEmpty()) {
+            usesParameters = new IdentityHashMap<>(2);
+            active = new HashSet<>(2);
+        }
         for (FunctionDefinition f : functions.definitions(name)) {
             if (!usesParameters.computeIfAbsent(f, d -> PositionalParameters.uses(d.body()))) {
                 continue;
