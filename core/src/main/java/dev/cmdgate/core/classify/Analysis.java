@@ -83,6 +83,7 @@ final class Analysis {
     final FileEffects files;
     final CodeArguments code = new CodeArguments(this);
     final Wrappers wrappers = new Wrappers(this);
+    final FunctionCalls calls = new FunctionCalls(this);
     /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
     final Steering steering = new Steering(this);
     /** The files of more arguments a command's words name ({@code argfiles} rows). */
@@ -409,6 +410,7 @@ final class Analysis {
         Map<String, String> recorded = assigns;
         if (section != null) {
             recorded = variables.setBy(p, assigns, site);
+            BuiltinValues.record(this, name, p, words, site.ctx()); // read p <<< P, printf -v p …
         }
         List<String> operands = texts(p.operands);
         if (!p.subWords.isEmpty()) {
@@ -459,7 +461,9 @@ final class Analysis {
             return;
         }
         if (function) {
-            return; // its body was classified where it was defined
+            // its body was classified where it was defined; again with this call's words as its parameters
+            calls.call(name, words, site);
+            return;
         }
         if (section == null) {
             receiver(name);
@@ -647,7 +651,7 @@ final class Analysis {
         WorkingDirectories.Place place = files.enter(dirs);
         List<String> trustPlace = trust == null ? null : trust.enter(dirs);
         try {
-            command(words, Map.of(), site, List.of());
+            ExecutedCommand.judge(this, words, Map.of(), site);
         } finally {
             files.leave(place);
             if (trust != null) {

@@ -76,6 +76,10 @@ final class CodeArguments {
                     Arg a = p.operands.get(0);
                     analysis.claim(a);
                     read(c, a.text, a.unresolved(), p, site, facts);
+                    if (c.language().equals("sh") && !a.unresolved()) {
+                        // sh -c 'cat "$1"' x /etc/shadow: the words after the script are its $0, $1 …
+                        analysis.calls.shellArguments(a.text, p.operands.subList(1, p.operands.size()), site, this, facts);
+                    }
                     return true;
                 }
                 if (p.anyOption && !p.operands.isEmpty() && Conditions.mayBeOption(p, c.name())) {
@@ -475,8 +479,8 @@ final class CodeArguments {
         analysis.budget.enterWrapper();
         try {
             String location = site.location() + " > runs";
-            analysis.command(words, Map.of(), new Site(new Analysis.Ctx(location, ctx.depth() + 1, ctx.pipeline(), ctx.stage(), in),
-                    Analysis.joinArgs(words), location), List.of());
+            ExecutedCommand.judge(analysis, words, Map.of(), new Site(new Analysis.Ctx(location, ctx.depth() + 1,
+                    ctx.pipeline(), ctx.stage(), in), Analysis.joinArgs(words), location));
         } finally {
             analysis.budget.leaveWrapper();
         }

@@ -8,8 +8,11 @@ import dev.cmdgate.core.shell.ShellWalker;
 import dev.cmdgate.core.shell.SimpleCommand;
 import dev.cmdgate.core.shell.Statement;
 import dev.cmdgate.core.shell.Word;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,9 +27,13 @@ import java.util.Set;
  */
 final class DefinedFunctions {
 
-    static final DefinedFunctions NONE = new DefinedFunctions(null, Set.of(), Set.of());
+    static final DefinedFunctions NONE = new DefinedFunctions(null, "", Map.of(), Set.of());
 
     private final Script root;
+    /** The text the root script was parsed from: the bodies' offsets are in it. */
+    private final String src;
+    /** Each name's definitions the root script always runs (a later one may replace an earlier one). */
+    private final Map<String, List<FunctionDefinition>> definitions;
     /** Definitions the root script always runs, in any order. */
     private final Set<String> declared;
     private final Set<String> removed;
@@ -34,18 +41,21 @@ final class DefinedFunctions {
     private final Set<String> visible = new HashSet<>();
     private int bodies;
 
-    private DefinedFunctions(Script root, Set<String> declared, Set<String> removed) {
+    private DefinedFunctions(Script root, String src, Map<String, List<FunctionDefinition>> definitions,
+            Set<String> removed) {
         this.root = root;
-        this.declared = declared;
+        this.src = src;
+        this.definitions = definitions;
+        this.declared = definitions.keySet();
         this.removed = removed;
     }
 
-    static DefinedFunctions of(Script root) {
-        Set<String> declared = new HashSet<>();
+    static DefinedFunctions of(Script root, String src) {
+        Map<String, List<FunctionDefinition>> definitions = new HashMap<>();
         for (Statement st : root.statements()) {
             FunctionDefinition f = alwaysDefined(st);
             if (f != null) {
-                declared.add(f.name());
+                definitions.computeIfAbsent(f.name(), k -> new ArrayList<>(1)).add(f);
             }
         }
         Set<String> removed = new HashSet<>();
@@ -55,7 +65,7 @@ final class DefinedFunctions {
             }
             return true;
         });
-        return declared.isEmpty() ? NONE : new DefinedFunctions(root, declared, removed);
+        return definitions.isEmpty() ? NONE : new DefinedFunctions(root, src, definitions, removed);
     }
 
     /** The definition a top-level statement always runs, or null. */
@@ -105,6 +115,17 @@ final class DefinedFunctions {
         if (this != NONE) {
             bodies--;
         }
+    }
+
+    /** The definitions a call of {@code name} may run (where {@link #calls} says it runs one). */
+    List<FunctionDefinition> definitions(String name) {
+        List<FunctionDefinition> l = definitions.get(name);
+        return l == null ? List.of() : l;
+    }
+
+    /** The text the definitions' offsets are in. */
+    String source() {
+        return src;
     }
 
     /** Whether a command word {@code name} (no slash) runs a function of this script at this point. */

@@ -73,6 +73,8 @@ final class EnvState {
     private Map<String, List<Partial>> partials = Map.of();
     /** {@code declare -n NAME=TARGET}: NAME → TARGET; "" when the target is only known at run time. */
     private Map<String, String> namerefs = Map.of();
+    /** {@code declare -l}/{@code -u NAME}: NAME → whether its values are lowercased (else uppercased). */
+    private Map<String, Boolean> caseConverted = Map.of();
     /**
      * Variables whose literal value held a command substitution, with that value: bash evaluates a variable used
      * in arithmetic as an expression, which runs the substitutions in it. Kept when the variable changes again
@@ -159,6 +161,22 @@ final class EnvState {
      */
     void literal(String name, String text) {
         literals = add(literals, name, text);
+        Boolean lower = caseConverted.get(name);
+        if (lower != null) {
+            // declare -l NAME earlier: bash stores the value converted
+            literals = add(literals, name, lower ? text.toLowerCase(java.util.Locale.ROOT)
+                    : text.toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
+    /** {@code declare -l NAME} (lower) or {@code -u}: values assigned from now on are stored converted. */
+    void convertsCase(String name, boolean lower) {
+        if (caseConverted.isEmpty()) {
+            caseConverted = new HashMap<>();
+        }
+        if (caseConverted.size() < MAX_TRACKED) {
+            caseConverted.put(name, lower);
+        }
     }
 
     /**

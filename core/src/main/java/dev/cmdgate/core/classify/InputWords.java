@@ -77,6 +77,13 @@ final class InputWords {
                 out.add(new Arg(p, dynamic, false, -1, -1));
             }
         }
+        if (!w.dynamic && XargsQuoting.quotes(w.text)) {
+            // xargs's own quote and backslash removal: the words it reads by default, beside the plain split
+            List<String> unquoted = XargsQuoting.split(w.text, PipedWords.MAX_WORDS);
+            for (String u : unquoted == null ? List.<String>of() : unquoted) {
+                out.add(Arg.literal(u));
+            }
+        }
         return out;
     }
 }

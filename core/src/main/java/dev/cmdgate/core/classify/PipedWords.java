@@ -135,6 +135,13 @@ final class PipedWords {
                 words.add(producer == null ? Arg.literal(item) : unmark(item, producer));
             }
         }
+        if (XargsQuoting.quotes(out)) {
+            // xargs's own quote and backslash removal: the words it reads by default, beside the plain split
+            List<String> unquoted = XargsQuoting.split(out, MAX_WORDS);
+            for (String item : unquoted == null ? List.<String>of() : unquoted) {
+                words.add(producer == null ? Arg.literal(item) : unmark(item, producer));
+            }
+        }
         return words;
     }
 
@@ -191,6 +198,22 @@ final class PipedWords {
     boolean feeds(Analysis.Ctx ctx) {
         return ctx.pipeline() == pipeline && ctx.stage() == stage
                 && (via == null ? ctx.stdin().kind() == Analysis.StdinKind.PIPE : ctx.stdin() == via);
+    }
+
+    /**
+     * The same words for the first stage of a pipeline inside a compound command that reads them ({@code echo P |
+     * while read l; do …; done}, {@code echo P | { xargs cat; }}): null when the compound, judged in {@code ctx},
+     * does not read them.
+     */
+    PipedWords inherited(Analysis.Ctx ctx, int innerPipeline) {
+        if (!feeds(ctx)) {
+            return null;
+        }
+        PipedWords w = new PipedWords(analysis, producer, innerPipeline, 0);
+        w.via = via;
+        w.printed = printed;
+        w.words = words;
+        return w;
     }
 
     /** The words themselves, worked out when first asked; null when they are not known. */

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * What a command whose output follows from its words prints ({@code prints} rows): echo's operands,
  * printf's format applied to its arguments, cat's literal here-document. Null whenever any part is
- * only known at run time or the reading does not know a feature it meets (a printf conversion other
- * than {@code %s}, {@code %b} and {@code %%}): the text is then not remembered.
+ * only known at run time or the reading does not know a feature it meets (a printf conversion
+ * {@link PrintfConversion} does not evaluate): the text is then not remembered.
  */
 final class Printed {
 
@@ -237,7 +237,28 @@ final class Printed {
                             return out.toString(); // %b's \c stops all output
                         }
                     } else {
-                        return null;
+                        // %-12s, %.6s, %5d, %q, %c: flags, width and precision
+                        PrintfConversion conv = PrintfConversion.at(format, i - 1);
+                        if (conv == null) {
+                            return null;
+                        }
+                        String arg = k < words.size() ? words.get(k++).text : "";
+                        used++;
+                        boolean stop = false;
+                        if (conv.conversion() == 'b') {
+                            StringBuilder u = new StringBuilder();
+                            stop = !unescape(arg, u, false);
+                            arg = u.toString();
+                        }
+                        String v = conv.apply(arg);
+                        if (v == null) {
+                            return null;
+                        }
+                        out.append(v);
+                        if (stop) {
+                            return out.toString();
+                        }
+                        i = conv.end();
                     }
                 } else {
                     out.append(c);

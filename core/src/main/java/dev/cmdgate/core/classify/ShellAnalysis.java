@@ -81,11 +81,26 @@ final class ShellAnalysis {
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
         DefinedFunctions outer = a.functions;
-        a.functions = r.definesFunction() ? DefinedFunctions.of(r.script()) : DefinedFunctions.NONE;
+        a.functions = r.definesFunction() ? DefinedFunctions.of(r.script(), code) : DefinedFunctions.NONE;
         try {
             s.script(r.script(), ctx);
         } finally {
             a.functions = outer;
+        }
+    }
+
+    /** Classifies a function body rewritten for one call ({@link FunctionCalls}), with the script's functions. */
+    static void calledBody(Analysis a, String code, Analysis.Ctx ctx) {
+        ParseResult r = ShellParser.parse(code, PARSE_DEPTH);
+        if (!r.ok()) {
+            a.raise(code, ctx.loc(), a.setting("parse-error"), r.errors().get(0).message());
+            return;
+        }
+        a.functions.enterBody();
+        try {
+            new ShellAnalysis(a, code).script(r.script(), ctx);
+        } finally {
+            a.functions.leaveBody();
         }
     }
 
@@ -117,7 +132,8 @@ final class ShellAnalysis {
                 Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
                 PipedWords outer = a.piped;
                 // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
-                a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i) : null;
+                a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i)
+                        : i == 0 && outer != null ? outer.inherited(ctx, id) : null; // echo P | while read l …
                 try {
                     command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
                 } finally {

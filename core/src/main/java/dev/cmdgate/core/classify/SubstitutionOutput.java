@@ -33,10 +33,29 @@ final class SubstitutionOutput {
 
     /** The output (trailing newlines removed, as the shell removes them), or null when not evaluated. */
     String of(Script script) {
-        Pipeline p = onePipeline(script);
-        if (p == null) {
+        if (script == null || script.statements().isEmpty() || script.statements().size() > MAX_STAGES) {
             return null;
         }
+        // $(: ; echo shadow), $(echo /etc; echo /shadow): the statements' outputs one after another
+        StringBuilder all = new StringBuilder();
+        for (Statement st : script.statements()) {
+            Pipeline p = onePipeline(st);
+            String out = p == null ? null : output(p);
+            if (out == null || all.length() + out.length() > MAX_OUTPUT) {
+                return null;
+            }
+            all.append(out);
+        }
+        String text = all.toString();
+        int end = text.length();
+        while (end > 0 && text.charAt(end - 1) == '\n') {
+            end--;
+        }
+        return text.substring(0, end);
+    }
+
+    /** What one pipeline prints, or null when not evaluated. */
+    private String output(Pipeline p) {
         String text = null;
         boolean first = true;
         for (Command c : p.commands()) {
@@ -58,7 +77,13 @@ final class SubstitutionOutput {
                     return null;
                 }
             }
-            Section s = printer(words.get(0).text);
+            String name = words.get(0).text;
+            if (SILENT.contains(name) && p.commands().size() == 1 && !a.isFunction(name)) {
+                text = ""; // : and true print nothing (and read no input)
+                first = false;
+                continue;
+            }
+            Section s = printer(name);
             if (s == null) {
                 return null;
             }
@@ -68,12 +93,11 @@ final class SubstitutionOutput {
             }
             first = false;
         }
-        int end = text.length();
-        while (end > 0 && text.charAt(end - 1) == '\n') {
-            end--;
-        }
-        return text.substring(0, end);
+        return text;
     }
+
+    /** Builtins that print nothing whatever their words. */
+    private static final java.util.Set<String> SILENT = java.util.Set.of(":", "true", "false");
 
     /**
      * Whether a stage of the substitution is a decoder or transformation ({@code base64 -d}, {@code xxd -r},
@@ -116,7 +140,10 @@ final class SubstitutionOutput {
         if (script == null || script.statements().size() != 1) {
             return null;
         }
-        Statement st = script.statements().get(0);
+        return onePipeline(script.statements().get(0));
+    }
+
+    private static Pipeline onePipeline(Statement st) {
         if (st.pipelines().size() != 1 || st.background()) {
             return null;
         }

@@ -137,7 +137,7 @@ final class WordArgs {
         renderResolved(w.parts(), b, pat, false, k, flags, blanks);
         String text = b.toString();
         if (w.parts().size() == 1 && w.parts().get(0) instanceof ParameterExpansion && !flags[UNKNOWN]) {
-            for (String piece : Chars.splitRuns(text.trim(), " \t\n", 64)) {
+            for (String piece : Chars.splitRuns(text.trim(), FieldSeparators.of(a.env), 64)) {
                 if (!piece.isEmpty()) {
                     // an unquoted value is expanded as a pattern too: x='/proc/*/env*'; cat $x
                     out.add(new Arg(piece, true, false, w.start(), w.end(), ShellPattern.isPattern(piece) ? piece : null));
@@ -163,13 +163,14 @@ final class WordArgs {
     }
 
     /** Marks the blanks of a value an unquoted expansion adds at {@code at}: the shell splits the word there. */
-    private static void markBlanks(String value, int at, boolean quoted, java.util.BitSet blanks) {
+    private void markBlanks(String value, int at, boolean quoted, java.util.BitSet blanks) {
         if (quoted) {
             return;
         }
+        String separators = FieldSeparators.of(a.env); // IFS=: splits at colons too
         for (int j = 0; j < value.length(); j++) {
             char c = value.charAt(j);
-            if (c == ' ' || c == '\t' || c == '\n') {
+            if (separators.indexOf(c) >= 0) {
                 blanks.set(at + j);
             }
         }

@@ -76,7 +76,7 @@ final class Wrappers {
                         // find -execdir: run in the directory of each file found
                         analysis.commandInFoundDirectories(words, inner, startingPoints(p.args));
                     } else {
-                        analysis.command(words, Map.of(), inner, List.of());
+                        ExecutedCommand.judge(analysis, words, Map.of(), inner);
                     }
                 } finally {
                     analysis.files.standingFor(List.of(), List.of());
@@ -146,16 +146,15 @@ final class Wrappers {
         Analysis.Stdin in = t.input ? site.ctx().stdin() : Analysis.Stdin.NONE;
         budget.enterWrapper();
         try {
-            analysis.command(t.words, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(t.words),
-                    site.location() + " > " + p.path.get(0).word() + " runs"), List.of());
+            ExecutedCommand.judge(analysis, t.words, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(t.words),
+                    site.location() + " > " + p.path.get(0).word() + " runs"));
             List<Arg> fed = r.stdinArgs() && !analysis.budget.exhausted ? fedWords(r, p, t, site) : null;
             if (fed != null) {
                 // judged again with the words an echo or printf before it pipes in (or a here-string, a file …)
                 List<Arg> with = PipedWords.into(t.words, fed);
                 if (with != null) {
-                    analysis.command(with, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(with),
-                            site.location() + " > " + p.path.get(0).word() + " runs (with the words piped in)"),
-                            List.of());
+                    ExecutedCommand.judge(analysis, with, assigns, new Site(site.ctx().withStdin(in), Analysis.joinArgs(with),
+                            site.location() + " > " + p.path.get(0).word() + " runs (with the words piped in)"));
                 }
             }
         } finally {

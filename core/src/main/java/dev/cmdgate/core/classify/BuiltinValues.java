@@ -1,0 +1,247 @@
+package dev.cmdgate.core.classify;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The values builtins give variables from literals: {@code read} and {@code read -a} from a literal here-string or
+ * here-document ({@code read p <<< /etc/shadow}) or from a pipe whose words are known ({@code echo P | while read l}), {@code mapfile}/{@code readarray} likewise, {@code printf -v}
+ * from its format and arguments, {@code declare -l}/{@code -u NAME=VALUE} with the case it converts to (and, for
+ * a {@code NAME} alone, every value assigned later). Each is
+ * recorded as one more literal value the variable may hold ({@link EnvState#literal}); the rules' {@code assigns}
+ * rows already make the variable only known at run time, so a word using it is judged both ways. Anything not
+ * computed exactly here (an input that is not literal, a changed {@code IFS}, an option this reading does not
+ * follow) adds nothing: the variable stays only known at run time.
+ */
+final class BuiltinValues {
+
+    /** Fields or lines read from one input. */
+    static final int MAX_ITEMS = 64;
+
+    private BuiltinValues() {
+    }
+
+    /** After {@code name}'s assignments rows ran ({@link Variables#setBy}): the values it computes from literals. */
+    static void record(Analysis a, String name, ParsedArgs p, List<Arg> words, Analysis.Ctx ctx) {
+        Analysis.Stdin in = ctx.stdin();
+        switch (name) {
+            case "read" -> {
+                if (in.kind() == Analysis.StdinKind.PIPE) {
+                    piped(a, p, ctx);
+                } else {
+                    read(a, p, input(in));
+                }
+            }
+            case "mapfile", "readarray" -> mapfile(a, p, input(in));
+            case "printf" -> printf(a, words);
+            case "declare", "local", "typeset" -> caseConverted(a, p);
+            default -> {
+            }
+        }
+    }
+
+    private static String input(Analysis.Stdin in) {
+        return in != null && in.kind() == Analysis.StdinKind.HEREDOC && in.literal() ? in.text() : null;
+    }
+
+    /** Whether the line may have changed how words are split: then nothing is computed. */
+    private static boolean ifsChanged(Analysis a) {
+        return a.env.value("IFS") != null || !a.env.literals("IFS").isEmpty();
+    }
+
+    private static String option(ParsedArgs p, String name) {
+        for (ParsedArgs.Use u : p.options) {
+            if (u.name().equals(name)) {
+                return u.value() == null || u.from().dynamic ? null : u.value();
+            }
+        }
+        return null;
+    }
+
+    private static boolean onlyOptions(ParsedArgs p, String allowed) {
+        for (ParsedArgs.Use u : p.options) {
+            if (allowed.indexOf(u.name().length() == 2 ? u.name().charAt(1) : '?') < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** read [-r] [-d D] [-a A] NAME…: the first line (up to D), split at blanks, the last name taking the rest. */
+    private static void read(Analysis a, ParsedArgs p, String input) {
+        if (input == null || ifsChanged(a) || !onlyOptions(p, "rad")) {
+            return;
+        }
+        boolean raw = p.has("-r");
+        String d0 = p.has("-d") ? option(p, "-d") : "\n";
+        if (d0 == null) {
+            return;
+        }
+        char delim = d0.isEmpty() ? '\0' : d0.charAt(0); // -d '': up to a NUL
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < input.length(); i++) {
+            char c = input.charAt(i);
+            if (c == delim) {
+                break;
+            }
+            if (c == '\\' && !raw && i + 1 < input.length()) {
+                char d = input.charAt(++i);
+                if (d != '\n') {
+                    line.append(d); // a backslash quotes the next character; before a newline it joins lines
+                }
+                continue;
+            }
+            line.append(c);
+        }
+        String array = p.has("-a") ? option(p, "-a") : null;
+        if (p.has("-a")) {
+            String target = array == null || !Variables.isName(array) ? null : a.env.resolve(array);
+            if (target != null) {
+                List<String> fields = new ArrayList<>();
+                for (String f : Chars.splitRuns(line.toString().strip(), " \t\n", MAX_ITEMS)) {
+                    if (!f.isEmpty()) {
+                        fields.add(f);
+                    }
+                }
+                a.env.array(target, fields);
+                if (!fields.isEmpty()) {
+                    a.env.literal(target, fields.get(0));
+                }
+            }
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (Arg o : p.operands) {
+            if (o.unresolved() || !Variables.isName(o.text)) {
+                return;
+            }
+            names.add(o.text);
+        }
+        if (names.isEmpty()) {
+            names.add("REPLY");
+        }
+        String rest = names.size() == 1 && names.get(0).equals("REPLY") && p.operands.isEmpty()
+                ? line.toString() : line.toString().strip();
+        for (int i = 0; i < names.size(); i++) {
+            String value;
+            if (i == names.size() - 1) {
+                value = rest;
+            } else {
+                int k = 0;
+                while (k < rest.length() && " \t".indexOf(rest.charAt(k)) < 0) {
+                    k++;
+                }
+                value = rest.substring(0, k);
+                rest = rest.substring(k).strip();
+            }
+            String target = a.env.resolve(names.get(i));
+            if (target != null) {
+                a.env.literal(target, value);
+            }
+        }
+    }
+
+    /**
+     * read NAME from a pipe whose words are known ({@code echo P | while read l}): each word, and all of them on one
+     * line, may be the value (a loop reads one line after another).
+     */
+    private static void piped(Analysis a, ParsedArgs p, Analysis.Ctx ctx) {
+        PipedWords piped = a.piped;
+        List<Arg> words = piped == null || !piped.feeds(ctx) ? null : piped.list();
+        if (words == null || words.isEmpty() || ifsChanged(a) || !onlyOptions(p, "r") || p.operands.size() > 1) {
+            return;
+        }
+        String name = p.operands.isEmpty() ? "REPLY" : p.operands.get(0).text;
+        String target = p.operands.isEmpty() || !p.operands.get(0).unresolved() && Variables.isName(name)
+                ? a.env.resolve(name) : null;
+        if (target == null) {
+            return;
+        }
+        StringBuilder all = new StringBuilder();
+        for (Arg w : words) {
+            if (w.unresolved()) {
+                return;
+            }
+            a.env.literal(target, w.text);
+            all.append(all.length() > 0 ? " " : "").append(w.text);
+        }
+        if (words.size() > 1) {
+            a.env.literal(target, all.toString());
+        }
+    }
+
+    /** mapfile [-t] [ARRAY]: one element a line (with its newline unless -t). */
+    private static void mapfile(Analysis a, ParsedArgs p, String input) {
+        if (input == null || !onlyOptions(p, "t") || p.operands.size() > 1) {
+            return;
+        }
+        String name = p.operands.isEmpty() ? "MAPFILE" : p.operands.get(0).text;
+        if (!p.operands.isEmpty() && p.operands.get(0).unresolved() || !Variables.isName(name)) {
+            return;
+        }
+        String target = a.env.resolve(name);
+        if (target == null) {
+            return;
+        }
+        boolean trim = p.has("-t");
+        List<String> lines = new ArrayList<>();
+        int from = 0;
+        while (from < input.length() && lines.size() < MAX_ITEMS) {
+            int nl = input.indexOf('\n', from);
+            int end = nl < 0 ? input.length() : nl + 1;
+            lines.add(input.substring(from, trim && nl >= 0 ? nl : end));
+            from = end;
+        }
+        a.env.array(target, lines);
+        if (!lines.isEmpty()) {
+            a.env.literal(target, lines.get(0));
+        }
+    }
+
+    /** printf -v NAME FORMAT ARGS…: what printf would print. */
+    private static void printf(Analysis a, List<Arg> words) {
+        if (words.size() < 4 || !words.get(1).text.equals("-v") || words.get(2).unresolved()) {
+            return;
+        }
+        String name = Variables.assignedName(words.get(2).text);
+        if (name == null || !name.equals(words.get(2).text)) {
+            return;
+        }
+        List<Arg> rest = new ArrayList<>(words.size() - 2);
+        rest.add(words.get(0));
+        rest.addAll(words.subList(3, words.size()));
+        String v = Printed.output("printf", rest, null);
+        String target = a.env.resolve(name);
+        if (v != null && target != null) {
+            a.env.literal(target, v);
+        }
+    }
+
+    /** declare -l/-u NAME=VALUE: the value in the case the attribute converts it to; a NAME alone: its later values. */
+    private static void caseConverted(Analysis a, ParsedArgs p) {
+        boolean lower = p.has("-l");
+        boolean upper = p.has("-u");
+        if (lower == upper) {
+            return;
+        }
+        for (Arg o : p.operands) {
+            int eq = o.text.indexOf('=');
+            if (!o.unresolved() && eq < 0 && Variables.isName(o.text)) {
+                String target = a.env.resolve(o.text);
+                if (target != null) {
+                    a.env.convertsCase(target, lower); // declare -l p; p=/ETC/SHADOW
+                }
+                continue;
+            }
+            if (o.unresolved() || eq <= 0 || !Variables.isName(o.text.substring(0, eq))) {
+                continue;
+            }
+            String v = o.text.substring(eq + 1);
+            String target = a.env.resolve(o.text.substring(0, eq));
+            if (target != null) {
+                a.env.literal(target, lower ? v.toLowerCase(Locale.ROOT) : v.toUpperCase(Locale.ROOT));
+            }
+        }
+    }
+}

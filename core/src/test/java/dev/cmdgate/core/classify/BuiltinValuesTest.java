@@ -1,0 +1,54 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Values builtins compute from literals ({@code read}, {@code mapfile}, {@code printf -v}, {@code declare -l/-u})
+ * are the variable's values where a word uses it. Nothing here runs; the lines are only classified.
+ */
+class BuiltinValuesTest {
+
+    static final CommandClassifier C = Classifiers.standard(null);
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            "read k <<< ~/.aws/credentials; head -n1 $k => Network",
+            "read -r k <<< ~/.aws/credentials; head -n1 \"$k\" => Network",
+            "read a b c <<< 'x y ~/.aws/credentials'; head -n1 $c => Network",
+            "read a b <<< 'x /etc/shadow trailing'; head -n1 \"$b\" => Read",
+            "read a b <<< 'x /etc/shadow'; head -n1 $b => Network",
+            "read <<< /etc/shadow; head -n1 \"$REPLY\" => Network",
+            "read k <<< '/etc/sha\\dow'; head -n1 $k => Network",
+            "read -d : k <<< /etc/shadow:x; head -n1 $k => Network",
+            "read -a ks <<< 'x /etc/shadow'; head -n1 \"${ks[1]}\" => Network",
+            "read -a ks <<< '/etc/shadow x'; head -n1 $ks => Network",
+            "mapfile -t ks <<< /etc/shadow; head -n1 \"${ks[0]}\" => Network",
+            "readarray -t ks <<< /etc/shadow; head -n1 \"${ks[@]}\" => Network",
+            "mapfile -t <<< /etc/shadow; head -n1 \"${MAPFILE[0]}\" => Network",
+            "printf -v k '%s/%s' /etc shadow; head -n1 \"$k\" => Network",
+            "printf -v k '%.11s' /etc/shadowZZ; head -n1 $k => Network",
+            "declare -l k=/ETC/SHADOW; head -n1 $k => Network",
+            "local -u k=abc; head -n1 $k => Read",
+            "declare -l k; k=/ETC/SHADOW; head -n1 $k => Network",
+            "typeset -l k; X=/ETC/SHADOW; k=$X; head -n1 \"$k\" => Network",
+            "echo /etc/shadow | while read l; do head -n1 \"$l\"; done => Network",
+            "printf '%s\\n' a /etc/shadow | while read -r l; do head -n1 $l; done => Network",
+            "echo /etc/shadow | { read l; head -n1 \"$l\"; } => Network",
+            "echo /etc/shadow | { xargs head -n1; } => Network",
+            "echo /etc/shadow | ( xargs head -n1 ) => Network",
+            "echo src | while read d; do ls \"$d\"; done => Read",
+            // everyday values stay as they were
+            "read -r b <<< main; git log $b => Read",
+            "mapfile -t fs <<< README.md; head -n1 \"${fs[@]}\" => Read",
+            "printf -v d '%s' src; ls $d => Read",
+    })
+    void aBuiltinsLiteralValueIsUsed(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A function body is judged again at each call with the call's words as its positional parameters, and a script
+ * given to {@code sh -c} with the words after it as {@code $0 $1 …}. Nothing here runs; the lines are only
+ * classified.
+ */
+class FunctionCallsTest {
+
+    static final CommandClassifier C = Classifiers.standard(null);
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // each kind of reference
+            "f() { head -n1 \"$1\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 $2; }; f a ~/.aws/credentials => Network",
+            "f() { head -n1 $*; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 \"${@}\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 \"${1:-x}\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 \"${1%.bak}\"; }; f ~/.aws/credentials.bak => Network",
+            "f() { head -n1 \"${@:3:1}\"; }; f a b ~/.aws/credentials => Network",
+            "f() { head -n1 \"${11}\"; }; f 1 2 3 4 5 6 7 8 9 10 ~/.aws/credentials => Network",
+            "f() { head -n1 \"$1/credentials\"; }; f ~/.aws => Network",
+            "f() { local p=$1; head -n1 \"$p\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 < \"$1\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 $(printf %s \"$1\"); }; f ~/.aws/credentials => Network",
+            "f() ( head -n1 \"$1\" ); f ~/.aws/credentials => Network",
+            // writes and commands
+            "f() { : > \"$1\"; }; f /etc/hosts => Destructive",
+            "f() { chmod 777 \"$1\"; }; f /etc/sudoers => Destructive",
+            "f() { \"$@\"; }; f shred -u /srv/db/main.sqlite => Destructive",
+            // shifts, loops, calls through another function, words only known at run time
+            "f() { shift; head -n1 \"$1\"; }; f x ~/.aws/credentials => Network",
+            "f() { shift 2; head -n1 $1; }; f x y ~/.aws/credentials => Network",
+            "f() { while [ $# -gt 0 ]; do head -n1 \"$1\"; shift; done; }; f x ~/.aws/credentials => Network",
+            "f() { [ -n \"$1\" ] && shift; head -n1 \"$1\"; }; f x ~/.aws/credentials => Network",
+            "f() { for a; do head -n1 \"$a\"; done; }; f x ~/.aws/credentials => Network",
+            "f() { for a in \"$@\"; do head -n1 \"$a\"; done; }; f x ~/.aws/credentials => Network",
+            "f() { head -n1 \"$2\"; }; f \"$u\" ~/.aws/credentials => Network",
+            "g() { head -n1 \"$@\"; }; f() { g \"$2\"; }; f x ~/.aws/credentials => Network",
+            "f() { head -n1 \"$1\"; }; f x; f ~/.aws/credentials => Network",
+            "f() { f \"$@\"; head -n1 \"$1\"; }; f ~/.aws/credentials => Network",
+            "f() { head -n1 \"$1\"; }; f /etc/sha* => Network",
+            "f() { head -n1 \"$2\"; }; f *.md /etc/shadow => Network",
+            // sh -c SCRIPT NAME ARG…
+            "bash -c 'chmod 777 \"$1\"' x /etc/sudoers => Destructive",
+            "sh -c ': > \"$0\"' /etc/hosts => Destructive",
+            "sh -c 'head -n1 \"${2}\"' x y ~/.aws/credentials => Network",
+            // everyday calls stay as they were
+            "f() { git status; }; f => Read",
+            "f() { ls -la \"$1\"; }; f src => Read",
+            "log() { echo \"[$1] $2\"; }; log info starting; log warn done => Read",
+            "f() { git log \"$@\"; }; f --oneline -5 => Read",
+            "f() { grep -rn \"$1\" src; }; f TODO => Read",
+            "f() { echo \"$1\"; }; f '$(rm -rf ~)' => Read",
+            "f() { head -n1 \"$3\"; }; f a b => Read",
+            "sh -c 'ls \"$1\"' x src => Read",
+    })
+    void aBodyIsJudgedWithTheCallsWords(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+}
