@@ -265,6 +265,65 @@ class SecretsIT {
     }
 
     /**
+     * Secrets that hid from the plain shapes (made-up values): a copy of a withheld value under a plain name, in the
+     * JVM's environment and set by the application for the launch; a key printed in groups; a percent-encoded URL
+     * with a password; base64 of {@code user:password} without a scheme word; a token used as a variable's name.
+     * {@code env} prints none of them; the everyday values beside each (a UUID, a version, a build id, a commit hash,
+     * a hyphenated branch, a percent-encoded plain URL, short base64 of plain text) reach it unchanged.
+     */
+    @OnEachJdk
+    void scrub_withholds_copies_grouped_keys_and_encoded_credentials(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        java.util.Map<String, String> secret = new java.util.LinkedHashMap<>();
+        secret.put("API_KEY", "Hunter2Hunter2x");
+        secret.put("HELPER_ARG", "Hunter2Hunter2x");
+        secret.put("HELPER_OPTS", "--verbose --key=Hunter2Hunter2x");
+        secret.put("PRODUCT_LICENSE", "7K3PQ-M9XWT-4HJ2D-QR8VN-6TC3Y");
+        secret.put("DSN_ENC", "postgres%3A%2F%2Fadmin%3AS3cretPw%40db%3A5432%2Fapp");
+        secret.put("UPSTREAM_HDR", "dXNlcjpTM2NyZXRQdzk=");
+        String tokenName = "ghp_Z9k3Xq7mP2vL8nR4tY6w1aB3cD5eF7gH9iJ";
+        java.util.Map<String, String> everyday = new java.util.LinkedHashMap<>();
+        everyday.put("RUN_UUID", "123e4567-e89b-12d3-a456-426614174000");
+        everyday.put("APP_VERSION", "1.2.3-rc-1");
+        everyday.put("BUILD_ID", "20261206.7");
+        everyday.put("GIT_COMMIT", "8f14e45fceea167a5a36dedd4bea2543cd1e1b2a");
+        everyday.put("BRANCH_NAME", "feature/add-login-form-2");
+        everyday.put("RETURN_URL", "https%3A%2F%2Fexample.com%2Fdocs%3Fq%3Dcmd%20gate");
+        everyday.put("GREETING_TEXT", "aGVsbG8gd29ybGQ=");   // hello world (a *_B64 name is a secret by name)
+        everyday.put("CI", "true");
+        ForkedJvm forked = jvm(jdk, work, "autonomy=full,prompt=deny,secrets=scrub").env(tokenName, "1");
+        for (java.util.Map<String, String> variables : List.of(secret, everyday)) {
+            for (java.util.Map.Entry<String, String> e : variables.entrySet()) {
+                forked = forked.env(e.getKey(), e.getValue());
+            }
+        }
+        Spec spec = Spec.attempts()
+                .add("env", "@out=" + work.resolve("env.txt"), "env")
+                .add("copy_set_by_the_app", "@env=HANDED_ON=Hunter2Hunter2x", "@env=PLAIN_SET=visible-too",
+                        "@out=" + work.resolve("app-set.txt"), "env");
+        Run run = forked.main(Commands.class).args(spec.args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.result("env").ok()).as(run.describe()).isTrue();
+        assertThat(run.result("copy_set_by_the_app").ok()).as(run.describe()).isTrue();
+        String printed = Dirs.read(work.resolve("env.txt"));
+        String appSet = Dirs.read(work.resolve("app-set.txt"));
+        SoftAssertions soft = new SoftAssertions();
+        for (java.util.Map.Entry<String, String> e : secret.entrySet()) {
+            soft.assertThat(printed).as(e.getKey()).doesNotContain(e.getValue(), e.getKey() + "=");
+        }
+        soft.assertThat(printed).as("a credential as a name").doesNotContain(tokenName);
+        soft.assertThat(appSet).as("a copy the application sets").doesNotContain("Hunter2Hunter2x", "HANDED_ON=")
+                .contains("PLAIN_SET=visible-too");
+        for (java.util.Map.Entry<String, String> e : everyday.entrySet()) {
+            soft.assertThat(printed).as(e.getKey()).contains(e.getKey() + "=" + e.getValue());
+            soft.assertThat(appSet).as(e.getKey()).contains(e.getKey() + "=" + e.getValue());
+        }
+        soft.assertThat(printed).contains("CMDGATE_IT_MARKER=visible");
+        soft.assertAll();
+    }
+
+    /**
      * git's configuration in the environment — {@code GIT_CONFIG_COUNT} and numbered pairs, one key carrying a token
      * (a URL rewrite with credentials) — goes whole or not at all: scrubbed, git starts without any of it (with one
      * member missing it refused to start, exit 128) and no child sees the token; granted to git, git gets it whole.

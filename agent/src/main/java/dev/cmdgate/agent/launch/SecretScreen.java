@@ -123,7 +123,7 @@ final class SecretScreen {
     }
 
     /**
-     * The secret names of a launch's own environment. A variable as this JVM has it is looked up in what was
+     * The secret names of a launch's own environment, copies of secret values under other names included. A variable as this JVM has it is looked up in what was
      * found once for the JVM's environment; only the variables the launch sets or changes are matched against
      * the rules (a launch copies the whole environment, a few dozen variables, every time).
      */
@@ -140,6 +140,8 @@ final class SecretScreen {
                 out.add(name);
             }
         }
+        // a value the launch sets may copy a secret it inherits, or the other way round
+        out.addAll(secrets.copies(environment, out));
         java.util.Collections.sort(out);
         return out;
     }

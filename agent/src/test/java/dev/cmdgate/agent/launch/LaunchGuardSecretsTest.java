@@ -141,6 +141,29 @@ class LaunchGuardSecretsTest {
         }
     }
 
+    /**
+     * A secret's value under a plain name, whole or inside a longer value, is withheld with it: the value is the
+     * secret, whatever it is called. A value withheld by its shape alone counts the same way.
+     */
+    @Test
+    void copiesOfASecretsValueUnderPlainNamesAreWithheldUnderScrub() throws IOException {
+        Path audit = dir.resolve("copies.jsonl");
+        JdkHandoff g = guard(AgentConfig.SecretsMode.SCRUB, audit);
+        Map<String, String> env = env();
+        env.put("API_KEY", "Hunter2Hunter2x");
+        env.put("HELPER_ARG", "Hunter2Hunter2x");
+        env.put("HELPER_OPTS", "-v --key=Hunter2Hunter2x");
+        env.put("LICENSE", "7K3PQ-M9XWT-4HJ2D-QR8VN-6TC3Y");
+        env.put("LICENSE_COPY", "7K3PQ-M9XWT-4HJ2D-QR8VN-6TC3Y");
+        env.put("PLAIN", "Hunter2");
+
+        Map<String, String> printenv = environmentGiven(g.checkStart(new String[] {"printenv"}, env, null, new Redirect[3], false));
+        assertThat(printenv).containsEntry("PLAIN", "Hunter2")
+                .doesNotContainKeys("API_KEY", "HELPER_ARG", "HELPER_OPTS", "LICENSE", "LICENSE_COPY");
+        assertThat(audit(audit).get(0).get("secrets_withheld")).isEqualTo(List.of("API_KEY", "AWS_SECRET_ACCESS_KEY",
+                "GITHUB_TOKEN", "HELPER_ARG", "HELPER_OPTS", "LICENSE", "LICENSE_COPY"));
+    }
+
     /** git's configuration in the environment: a count and numbered pairs, one of whose keys carries a token. */
     private static Map<String, String> gitConfig(Map<String, String> env, String secretKey) {
         env.put("GIT_CONFIG_COUNT", "2");

@@ -23,7 +23,7 @@ public final class Secrets {
         this.classifier = classifier;
     }
 
-    /** The names of the secret variables in {@code environment}, sorted. */
+    /** The names of the secret variables in {@code environment} and of their copies ({@link #copies}), sorted. */
     public List<String> names(Map<String, String> environment) {
         RuleSet rules = classifier.rules();
         List<String> out = new ArrayList<>();
@@ -32,8 +32,17 @@ public final class Secrets {
                 out.add(e.getKey());
             }
         }
+        out.addAll(copies(environment, out));
         Collections.sort(out);
         return out;
+    }
+
+    /**
+     * The variables of {@code environment}, not among {@code secrets}, whose value is a secret's value or holds it
+     * (a secret's value is a secret whatever name it is copied under). Sorted.
+     */
+    public Set<String> copies(Map<String, String> environment, Collection<String> secrets) {
+        return SecretCopies.of(environment, secrets);
     }
 
     /**

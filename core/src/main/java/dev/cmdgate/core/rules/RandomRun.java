@@ -98,7 +98,7 @@ record RandomRun(int minLength, int minHexLength) {
      * or more — a random key of small letters and digits changes at four steps in ten, of mixed case at six in ten; a
      * name written in camel case has its number in one place.
      */
-    private boolean random(String value, int from, int to) {
+    boolean random(String value, int from, int to) {
         int length = to - from;
         int digits = 0;
         int digitGroups = 0;

@@ -76,6 +76,10 @@ public final class RuleSet {
     RandomToken randomSecrets;
     /** A generated credential's shorter and one-case shapes ({@code secret-random-runs}); null when the rules set none. */
     RandomRun randomRuns;
+    /** A generated key written in groups of one length ({@code secret-grouped-keys}); null when the rules set none. */
+    GroupedKey groupedKeys;
+    /** The encodings a value is also judged through ({@code secret-decoded}). */
+    EncodedValue encodings = EncodedValue.NONE;
     /** Header, member and pair names and authentication schemes that announce a credential in a value. */
     final CredentialMarkers credentialMarkers = new CredentialMarkers();
     /** secret-grant rows: program → globs of the secret variables it may receive (upper-cased). */
@@ -910,8 +914,9 @@ public final class RuleSet {
         SecretGlobs g = secretGlobs();
         if (value != null) {
             boolean prose = Glob.anyMatch(g.prose(), n);
-            boolean random = !Glob.anyMatch(g.notRandom(), n) && isRandomValue(value);
-            if (random || !prose && (Glob.anyMatch(secretValues, value) || credentialMarkers.matches(value))) {
+            boolean randomShapes = !Glob.anyMatch(g.notRandom(), n);
+            if (hasSecretShape(value, randomShapes, prose) || !prose && encodesSecret(value, randomShapes)
+                    || isSecretShapedName(name)) {
                 return true;
             }
         }
@@ -923,8 +928,36 @@ public final class RuleSet {
                 || !CredentialPointer.is(value);
     }
 
+    private boolean hasSecretShape(String value, boolean randomShapes, boolean prose) {
+        return randomShapes && isRandomValue(value)
+                || !prose && (Glob.anyMatch(secretValues, value) || credentialMarkers.matches(value));
+    }
+
+    /**
+     * Whether the text a value encodes ({@code secret-decoded}) has a secret's shape: a percent-encoded URL with a
+     * password, base64 of a {@code user:password} pair, of a token or of a field carrying one. One level of decoding.
+     */
+    private boolean encodesSecret(String value, boolean randomShapes) {
+        String percent = encodings.percentDecoded(value);
+        if (percent != null && hasSecretShape(percent, randomShapes, false)) {
+            return true;
+        }
+        String base64 = encodings.base64Decoded(value);
+        return base64 != null && (CredentialPair.is(base64) || hasSecretShape(base64, randomShapes, false));
+    }
+
+    /**
+     * Whether a variable's name is itself a credential ({@code ghp_…=1}: a vault exporter keyed by secret): a token's
+     * announced prefix or a generated key's shape. Names of variables are short words with {@code _}; neither
+     * shape takes them.
+     */
+    private boolean isSecretShapedName(String name) {
+        return isRandomValue(name) || Glob.anyMatch(secretValues, name);
+    }
+
     private boolean isRandomValue(String value) {
-        return randomSecrets != null && randomSecrets.matches(value) || randomRuns != null && randomRuns.matches(value);
+        return randomSecrets != null && randomSecrets.matches(value)
+                || randomRuns != null && (randomRuns.matches(value) || groupedKeys != null && groupedKeys.matches(value, randomRuns));
     }
 
     /**

@@ -95,6 +95,9 @@ final class SettingsRows {
                     : RandomToken.parse(rest);
             case "secret-random-runs" -> rules.randomRuns = rest.size() == 1 && rest.get(0).equals("off") ? null
                     : RandomRun.parse(rest);
+            case "secret-grouped-keys" -> rules.groupedKeys = rest.size() == 1 && rest.get(0).equals("off") ? null
+                    : GroupedKey.parse(rest);
+            case "secret-decoded" -> rules.encodings = rules.encodings.with(rest);
             case "secret-fields" -> rules.credentialMarkers.addFields(rest);
             case "secret-schemes" -> rules.credentialMarkers.addSchemes(rest);
             case "secret-grant" -> secretGrant(rules, rest);
