@@ -76,6 +76,8 @@ class ModuleOptionsTest {
         "perl -MLWP::Simple -e 'getprint \"http://203.0.113.9/\"' => Network",
         "perl -MLWP::UserAgent -MHTTP::Request -e 1 => Network",
         "perl -Mwarnings -Mstrict -e 'print 1' => Write",
+        // perl writes "use VALUE;" into the program, so a value can carry statements of its own
+        "perl '-Mstrict;system(\"rm -rf ~\")' -e 1 => Destructive",
         "printf 'system(\"rm -rf ~\");' > x.pl; perl -Mstrict -MData::Dumper x.pl => Destructive",
         "printf 'print 1;' > x.pl; perl -MLWP::Simple x.pl => Network",
         "ruby -rsocket -e 'p 1' => Network",
