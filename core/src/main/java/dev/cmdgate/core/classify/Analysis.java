@@ -854,7 +854,8 @@ final class Analysis {
 
     /**
      * The dry-run option given, when the nearest section with a {@code dry-run} row (from the
-     * deepest up) names one that is present and its conditions hold; null otherwise. A glob that may
+     * deepest up) names one that is present and its conditions hold (a row naming no option but
+     * conditions: when they hold); null otherwise. A glob that may
      * expand to any option never makes a dry run.
      */
     private String dryRun(ParsedArgs p, Set<String> facts) {
@@ -866,6 +867,11 @@ final class Analysis {
                 if (p.has(o) && conditions.holds(s.dryRunIf(), p, facts)) {
                     return o;
                 }
+            }
+            // a row of conditions alone: an operand makes the dry run (cargo fmt -- --check hands --check on to
+            // rustfmt, an operand to cargo)
+            if (s.dryRun().isEmpty() && !s.dryRunIf().isEmpty() && conditions.holds(s.dryRunIf(), p, facts)) {
+                return "dry run";
             }
             return null;
         }

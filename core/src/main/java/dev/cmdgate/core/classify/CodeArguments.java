@@ -66,7 +66,13 @@ final class CodeArguments {
                 boolean found = false;
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(c.name()) && u.value() != null) {
-                        found |= optionCode(c, u, p, site, facts);
+                        if (c.loads() != null) {
+                            // perl -MLWP::Simple: the module is loaded as the language's own statement would load
+                            // it; the program (-e code or a script file) is still to be found
+                            read(c, c.loads().replace("{}", u.value()), u.from().unresolved(), p, site, facts);
+                        } else {
+                            found |= optionCode(c, u, p, site, facts);
+                        }
                     }
                 }
                 return found;

@@ -38,10 +38,14 @@ import java.util.List;
  *                 whatever the command ({@code gdb -ex '!CMD'}); null for none
  * @param interpreterOnly with {@code verdict}: raised only when the command the text runs is a shell or an
  *                 interpreter ({@code interpreter}: a pager, compressor or helper slot given {@code sh -c …})
+ * @param loads    OPT only: the value names a module the interpreter loads before its program ({@code perl -M},
+ *                 {@code ruby -r}); the code read is this statement of the language with {@code {}} replaced by
+ *                 the value, and it is not the program: the code or script file the command runs is still found
+ *                 and read. Null for an ordinary row
  */
 public record CodeRule(String language, Source source, String name, int index, List<String> after,
         List<String> until, List<String> unless, List<String> keys, List<String> args, String sep,
-        boolean withOperands, boolean moreArgs, Rating verdict, boolean interpreterOnly) {
+        boolean withOperands, boolean moreArgs, Rating verdict, boolean interpreterOnly, String loads) {
 
     /** OPERAND index meaning every operand. */
     public static final int EVERY = -1;
@@ -82,6 +86,7 @@ public record CodeRule(String language, Source source, String name, int index, L
         String sep = null;
         boolean withOperands = false;
         boolean moreArgs = false;
+        String loads = null;
         String name = null;
         int index = 0;
         int i = 3;
@@ -124,6 +129,12 @@ public record CodeRule(String language, Source source, String name, int index, L
                 }
                 case "with-operands" -> withOperands = true;
                 case "more-args" -> moreArgs = true;
+                case "loads" -> {
+                    loads = row.need(++i);
+                    if (!loads.contains("{}")) {
+                        throw new IllegalArgumentException("loads takes a statement holding {} (the module's name)");
+                    }
+                }
                 default -> {
                     if (target == null) {
                         throw new IllegalArgumentException("unexpected '" + t.get(i) + "' in code row");
@@ -141,10 +152,13 @@ public record CodeRule(String language, Source source, String name, int index, L
         if (moreArgs && !lang.equals("sh") && !lang.equals("argv") && !lang.equals("program")) {
             throw new IllegalArgumentException("more-args belongs to the sh, argv and program readings");
         }
+        if (loads != null && (src != Source.OPT || !keys.isEmpty() || !after.isEmpty())) {
+            throw new IllegalArgumentException("loads belongs to a code row of an option, without key or after");
+        }
         if (sep != null && !lang.equals("argv")) {
             throw new IllegalArgumentException("sep belongs to the argv reading");
         }
         return new CodeRule(lang, src, name, index, List.copyOf(after), List.copyOf(until), List.copyOf(unless),
-                List.copyOf(keys), List.copyOf(args), sep, withOperands, moreArgs, verdict, interpreterOnly);
+                List.copyOf(keys), List.copyOf(args), sep, withOperands, moreArgs, verdict, interpreterOnly, loads);
     }
 }

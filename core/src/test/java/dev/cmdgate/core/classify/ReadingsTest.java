@@ -120,6 +120,11 @@ class ReadingsTest {
             dry-run
             [cleaner list]
             is Write medium "lists, then prunes"
+
+            [fmtr]
+            is Write medium "formats files"
+            opt --all
+            dry-run if operand=--check !operand=--write
             """;
 
     static final RulesClassifier R = RulesClassifier.of(RuleSet.parse(RULES, "readings.rules"));
@@ -217,6 +222,12 @@ class ReadingsTest {
         // a sub-command's empty dry-run row: this one has no dry run; without a row the parent's decides
         "cleaner -n sync => Network",
         "cleaner -n list => Read",
+        // a dry-run row of conditions alone: an operand (after --, handed on to another program) makes the dry run
+        "fmtr --all -- --check => Read",
+        "fmtr -- --check a b => Read",
+        "fmtr --all => Write",
+        "fmtr -- --check --write => Write",
+        "fmtr -- --checked => Write",
     })
     void reading(String line, String expected) {
         Classification c = R.classifyShell(line);
