@@ -38,6 +38,8 @@ public final class SessionInput implements StdinGate {
     private final StdinReaders readers;
     /** The allowed command that may have read the session's input (after it, nothing more is passed), or null. */
     private String readBy;
+    /** Audit mode: nothing is refused, so a command after such a reader passes with the reason in its audit line. */
+    private boolean auditOnly;
     /** Whether the shell expands {@code !} from its history (an interactive shell; after {@code set -H}). */
     private boolean histexpand;
 
@@ -61,8 +63,19 @@ public final class SessionInput implements StdinGate {
         return false;
     }
 
+    /** In audit mode nothing is refused: a command after one that may have read the session's input is only marked. */
+    public SessionInput auditOnly(boolean audit) {
+        this.auditOnly = audit;
+        return this;
+    }
+
     @Override
     public void check(String command) {
+        if (readBy != null && auditOnly) {
+            StdinContext.with(Map.of("stdin_read", "after an earlier command (" + readBy + ") that may have read the "
+                    + "session's standard input: where this command starts is not verifiable"), () -> gate.check(command));
+            return;
+        }
         if (readBy != null) {
             gate.refuse(command, "unverifiable: an earlier command (" + readBy + ") may have read the session's standard "
                     + "input, which is the pipe the shell reads its commands from, so cmdgate cannot tell where the "

@@ -182,4 +182,14 @@ class SessionInputTest {
     void theProcesssOwnOutputByAPathIsOrdinary() {
         assertThat(session(false, "echo err > /dev/fd/2", "ls").checked).hasSize(2);
     }
+
+    @Test
+    void inAuditModeACommandAfterAReaderPasses() {
+        Recording gate = new Recording();
+        SessionInput input = new SessionInput(gate, RuleSet.builtin(), false).auditOnly(true);
+        input.check("head -c 6 >/dev/null");
+        input.check("ls");
+        assertThat(gate.checked).containsExactly("head -c 6 >/dev/null", "ls");
+        assertThat(gate.refused).isEmpty();
+    }
 }
