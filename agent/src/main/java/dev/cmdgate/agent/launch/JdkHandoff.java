@@ -264,7 +264,7 @@ public final class JdkHandoff implements JdkHooks {
         // the shell keeps reading its commands from the pipe cmdgate gates (SessionInput refuses what would change that)
         RuleSet rules = guard.rules();
         return new GatedShellProcess(process, new SessionInput(new SessionGate(guard, session, process.pid(), rules), rules,
-                SessionInput.interactive(session.argv())));
+                SessionInput.interactive(session.argv())).auditOnly(guard.auditMode()));
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.cmdgate.core.shell.SimpleCommand;
 import dev.cmdgate.core.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The input a gated session's shell reads its commands from must stay the pipe cmdgate gates. A command that
@@ -34,6 +35,11 @@ public final class SessionInput implements StdinGate {
 
     private final StdinGate gate;
     private final RuleSet rules;
+    private final StdinReaders readers;
+    /** The allowed command that may have read the session's input (after it, nothing more is passed), or null. */
+    private String readBy;
+    /** Audit mode: nothing is refused, so a command after such a reader passes with the reason in its audit line. */
+    private boolean auditOnly;
     /** Whether the shell expands {@code !} from its history (an interactive shell; after {@code set -H}). */
     private boolean histexpand;
 
@@ -43,6 +49,7 @@ public final class SessionInput implements StdinGate {
     public SessionInput(StdinGate gate, RuleSet rules, boolean interactive) {
         this.gate = gate;
         this.rules = rules;
+        this.readers = new StdinReaders(rules);
         this.histexpand = interactive;
     }
 
@@ -56,16 +63,51 @@ public final class SessionInput implements StdinGate {
         return false;
     }
 
+    /** In audit mode nothing is refused: a command after one that may have read the session's input is only marked. */
+    public SessionInput auditOnly(boolean audit) {
+        this.auditOnly = audit;
+        return this;
+    }
+
     @Override
     public void check(String command) {
+        if (readBy != null && auditOnly) {
+            StdinContext.with(Map.of("stdin_read", "after an earlier command (" + readBy + ") that may have read the "
+                    + "session's standard input: where this command starts is not verifiable"), () -> gate.check(command));
+            return;
+        }
+        if (readBy != null) {
+            gate.refuse(command, "unverifiable: an earlier command (" + readBy + ") may have read the session's standard "
+                    + "input, which is the pipe the shell reads its commands from, so cmdgate cannot tell where the "
+                    + "shell's next command starts; the session takes no more commands (give such a command its own "
+                    + "input: < FILE, </dev/null)");
+        }
         String why = histexpand && History.expands(command)
                 ? "the shell would expand ! from its history into commands cmdgate has not judged as such" : elsewhere(command, 0);
+        if (why == null) {
+            why = opensInput(command);
+        }
         if (why != null) {
             gate.refuse(command, "unverifiable code: " + why + "; the session reads its commands from its standard input, "
                     + "which cmdgate gates");
         }
-        gate.check(command);
+        String reader = readers.reader(command);
+        if (reader == null) {
+            gate.check(command);
+        } else {
+            StdinContext.with(Map.of("stdin_read", "may read the session's standard input (" + reader
+                    + "): later commands are refused"), () -> gate.check(command));
+            readBy = reader.length() > 200 ? reader.substring(0, 200) + "…" : reader;
+        }
         histexpand |= History.turnsOn(command);
+    }
+
+    /** Why this code may open the session's input by a path (to write into it, or read it past the gate), or null. */
+    private static String opensInput(String code) {
+        ParseResult r = ShellParser.parse(code);
+        String path = r.script() == null ? null : OwnInput.named(r.script());
+        return path == null ? null : path + " may open the pipe the shell reads its commands from: what is written "
+                + "there runs unjudged, what is read there is taken from the shell's next command";
     }
 
     @Override

@@ -19,7 +19,12 @@ public final class StdinContext {
     /** Runs {@code decision} with {@code extra} merged into the context its decision records. */
     public static void with(Map<String, String> extra, Runnable decision) {
         Map<String, String> outer = CURRENT.get();
-        CURRENT.set(extra);
+        Map<String, String> merged = extra;
+        if (outer != null) {
+            merged = new HashMap<>(outer);   // a decision inside another's context keeps its entries
+            merged.putAll(extra);
+        }
+        CURRENT.set(merged);
         try {
             decision.run();
         } finally {

@@ -110,4 +110,86 @@ class SessionInputTest {
         assertThat(SessionInput.interactive(List.of("bash", "-il"))).isTrue();
         assertThat(SessionInput.interactive(List.of("bash", "--norc", "-s"))).isFalse();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "head -c 6 >/dev/null",
+            "read -r -n 6 _junk",
+            "read -r -N 2 _junk",
+            "read -r _junk",
+            "dd bs=1 count=6 of=/dev/null status=none",
+            "dd bs=10 count=1 of=/dev/null status=none",
+            "cat",
+            "python3 tool.py",
+            "ls; head -c 1 | wc -c",
+    })
+    void afterACommandThatMayReadTheSessionsInputNothingMoreIsPassed(String reader) {
+        Recording gate = new Recording();
+        SessionInput input = new SessionInput(gate, RuleSet.builtin(), false);
+        input.check(reader);
+        for (String next : List.of("echo '\nrm -rf victim\n'", "ls", "cat <<'EOF'\nrm -rf victim\nEOF")) {
+            assertThatThrownBy(() -> input.check(next)).isInstanceOf(SecurityException.class)
+                    .hasMessageContaining("unverifiable: an earlier command").hasMessageContaining("standard input");
+        }
+        assertThat(gate.checked).containsExactly(reader);
+    }
+
+    @Test
+    void aRefusedReaderLeavesTheSessionOpen() {
+        List<String> checked = new ArrayList<>();
+        SessionInput input = new SessionInput(new StdinGate() {
+            @Override
+            public void check(String command) {
+                if (command.startsWith("cat")) {
+                    throw new SecurityException("cmdgate: blocked " + command);
+                }
+                checked.add(command);
+            }
+
+            @Override
+            public void refuse(String text, String why) {
+                throw new SecurityException("cmdgate: blocked " + text + ": " + why);
+            }
+        }, RuleSet.builtin(), false);
+        assertThatThrownBy(() -> input.check("cat")).isInstanceOf(SecurityException.class);
+        input.check("ls");
+        assertThat(checked).containsExactly("ls");
+    }
+
+    @Test
+    void anOrdinarySessionRunsOn() {
+        List<String> session = List.of("ls", "git status", "cd sub", "export A=1", "A=2", "cat < notes.txt",
+                "head -c 6 </dev/null", "python3 tool.py </dev/null", "git log --oneline | head -n 3", "grep -rn foo src",
+                "read -r x <<< 'a b'", "echo \"@@done:$?\"", "mkdir -p out", "cat README.md", "pwd");
+        assertThat(session(false, session.toArray(new String[0])).checked).containsExactlyElementsOf(session);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "echo 'touch marker' > /dev/stdin",
+            "printf 'touch marker\\n' >> /proc/self/fd/0",
+            "echo x | tee /dev/fd/0",
+            "dd if=cmds of=/dev/stdin",
+            "cat /dev/stdin",
+            "echo x > /dev/fd/5",
+    })
+    void aCommandThatOpensTheSessionsInputByAPathIsRefused(String command) {
+        assertThatThrownBy(() -> session(false, command)).isInstanceOf(SecurityException.class)
+                .hasMessageContaining("unverifiable code").hasMessageContaining("pipe the shell reads its commands from");
+    }
+
+    @Test
+    void theProcesssOwnOutputByAPathIsOrdinary() {
+        assertThat(session(false, "echo err > /dev/fd/2", "ls").checked).hasSize(2);
+    }
+
+    @Test
+    void inAuditModeACommandAfterAReaderPasses() {
+        Recording gate = new Recording();
+        SessionInput input = new SessionInput(gate, RuleSet.builtin(), false).auditOnly(true);
+        input.check("head -c 6 >/dev/null");
+        input.check("ls");
+        assertThat(gate.checked).containsExactly("head -c 6 >/dev/null", "ls");
+        assertThat(gate.refused).isEmpty();
+    }
 }

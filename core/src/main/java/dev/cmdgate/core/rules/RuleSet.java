@@ -48,6 +48,7 @@ public final class RuleSet {
     final List<String> sensitivePaths = new ArrayList<>();
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
+    final List<StdinRow> stdinRows = new ArrayList<>();
     /** {@code [@lang NAME]} sections by name. */
     final Map<String, Language> languages = new HashMap<>();
     /** The text of the rules files other than the built-in one, by origin, for {@link #rowText}. */
@@ -560,6 +561,21 @@ public final class RuleSet {
     /** The directories whose programs are the standard ones ({@code system-dirs}). */
     public Set<String> systemDirs() {
         return java.util.Collections.unmodifiableSet(systemDirs);
+    }
+
+    /**
+     * The {@code stdin-unread}/{@code stdin-filter} rows of a program, the longest sub-command first: what it does
+     * with its standard input. A program without one may read it.
+     */
+    public List<StdinRow> stdinRows(String program) {
+        List<StdinRow> out = new ArrayList<>();
+        for (StdinRow r : stdinRows) {
+            if (r.words().get(0).equals(program)) {
+                out.add(r);
+            }
+        }
+        out.sort((a, b) -> Integer.compare(b.words().size(), a.words().size()));
+        return out;
     }
 
     /** The programs that are POSIX-like shells ({@code shells}). */

@@ -57,6 +57,8 @@ final class SettingsRows {
             case "network-devices" -> rules.networkDevices.addAll(rest);
             case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
             case "shells" -> rules.shells.addAll(rest);
+            case "stdin-unread" -> rules.stdinRows.add(StdinRow.parse(false, rest));
+            case "stdin-filter" -> rules.stdinRows.add(StdinRow.parse(true, rest));
             case "scripts-of" -> {
                 if (rest.size() < 2 || rest.get(0).contains("/")) {
                     throw new IllegalArgumentException("expected: scripts-of PROGRAM GLOB...");
