@@ -6,6 +6,7 @@ import dev.cmdgate.agent.audit.JvmIdentity;
 import dev.cmdgate.agent.bridge.BridgeRouter;
 import dev.cmdgate.agent.bridge.ThreadScopes;
 import dev.cmdgate.agent.config.AgentConfig;
+import dev.cmdgate.agent.config.ChildSettings;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
 import dev.cmdgate.agent.launch.CallSite;
@@ -192,7 +193,8 @@ public final class AgentRuntime {
                             classifier = r.withOwnFiles(GateFiles.of(checked.config()));
                             // children=gate: a launch that would start a JVM without cmdgate is unverifiable code
                             if (checked.config().children() == AgentConfig.Children.GATE) {
-                                classifier = ((RulesClassifier) classifier).withReview(UngatedJvms.of(r.rules(), classifier));
+                                classifier = ((RulesClassifier) classifier).withReview(UngatedJvms.of(r.rules(), classifier,
+                                        ChildSettings.agentArguments(checked.config())));
                             }
                         }
                         value = v = new Gatekeeper(classifier, checked.config().scheme(), checked.policyOrNull());

@@ -1,11 +1,9 @@
 package dev.cmdgate.agent;
 
 import dev.cmdgate.agent.config.AgentConfig;
-import dev.cmdgate.agent.launch.JvmOptionWords;
+import dev.cmdgate.agent.launch.ThisJvmOptions;
 import dev.cmdgate.core.classify.OwnFiles;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,32 +118,14 @@ public final class GateFiles {
 
     /** The options files named on this JVM's command line and in the launcher's and JVM's option variables. */
     static List<Path> jvmOptionFiles() {
-        List<String> words = new ArrayList<>();
-        try {
-            // a FileInputStream, not Files: the JVM has its classes already, NIO's channels it would load on the first launch
-            String cmdline;
-            try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/cmdline")) {
-                cmdline = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            words.addAll(launcherOptions(List.of(cmdline.split("\0"))));
-        } catch (IOException | RuntimeException e) {
-            // no /proc (macOS): the environment variables below still count
-        }
-        for (String var : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
-            String v = System.getenv(var);
-            if (v != null) {
-                words.addAll(JvmOptionWords.split(v));   // as the JVM reads it: a quoted option may hold a blank
-            }
-        }
-        return optionFiles(words, System.getProperty("user.dir"));
+        // JDK_AOT_VM_OPTIONS among them: read by the AOT cache assembly JVM the JDK starts from this one
+        // (java -XX:AOTCacheOutput), in which no agent runs; its files must stay as they were judged
+        return optionFiles(ThisJvmOptions.words(), System.getProperty("user.dir"));
     }
 
-    /**
-     * The words of a {@code java} command line before its main class, {@code -jar FILE} or {@code -m MODULE}: the
-     * application's own arguments after them are not the launcher's, whatever they look like.
-     */
+    /** The words of a {@code java} command line before its main class ({@link ThisJvmOptions#launcherOptions}). */
     static List<String> launcherOptions(List<String> cmdline) {
-        return JvmOptionWords.launcherOptions(cmdline.subList(Math.min(1, cmdline.size()), cmdline.size()));
+        return ThisJvmOptions.launcherOptions(cmdline);
     }
 
     /** {@code @FILE} (not {@code @@}, an escaped {@code @}), {@code -XX:VMOptionsFile=FILE}, {@code -XX:Flags=FILE}. */

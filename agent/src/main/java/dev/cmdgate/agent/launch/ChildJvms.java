@@ -26,7 +26,7 @@ import java.util.Set;
  *       (what the application set there is kept, after it: an agent there would otherwise start before
  *       cmdgate), so a JVM that a shell, a build tool or a JDK tool starts below it runs under cmdgate too;</li>
  *   <li>cmdgate's own agent with other settings — in the JVM options of the command line, or in
- *       {@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS} or {@code _JAVA_OPTIONS} — is taken out: never two
+ *       {@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS} or {@code JDK_AOT_VM_OPTIONS} — is taken out: never two
  *       agents, and never settings the application chose. cmdgate is recognised by its jar's path only;
  *       a word after the main class is the application's, whatever it says. The exception is the operator's
  *       own {@code JAVA_TOOL_OPTIONS} ({@code ./cmdgate run}), inherited by this JVM and kept as it is by the
@@ -42,7 +42,8 @@ final class ChildJvms {
 
     static final String TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
     /** The variables a JVM (or the java launcher) reads options from, where an agent of cmdgate's may be. */
-    private static final List<String> OPTION_VARIABLES = List.of(TOOL_OPTIONS, "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+    private static final List<String> OPTION_VARIABLES = List.of(TOOL_OPTIONS, "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS",
+            "JDK_AOT_VM_OPTIONS");
     private static final String AGENT = "-javaagent:";
 
     /** One row of {@code jvm-programs}. */

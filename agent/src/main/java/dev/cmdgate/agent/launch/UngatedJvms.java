@@ -59,10 +59,19 @@ public final class UngatedJvms implements LaunchReview {
      * ({@code -Xlog:gc:file=F}: the rules' {@code writes} rows of {@code [java]}).
      */
     private final CommandClassifier written;
+    /**
+     * cmdgate's own agent options exactly as cmdgate gave them: the sealed one this JVM hands its children and those
+     * naming cmdgate's jar that this JVM was started with. The JDK copies the latter into the options of the AOT
+     * cache assembly JVM it starts ({@code java -XX:AOTCacheOutput}); the files their settings name (the audit file)
+     * are cmdgate's to write, so they are no write of the options. The same jar with other settings is the
+     * application's word and is judged.
+     */
+    private final Set<String> ownAgentWords;
 
     UngatedJvms(JvmOptionRules rules, Map<String, ChildJvms.Program> programs, CommandKnowledge knowledge,
-                BootstrapShadows shadows, Path ownJar, CommandClassifier written) {
+                BootstrapShadows shadows, Path ownJar, CommandClassifier written, Set<String> ownAgentWords) {
         this.written = written;
+        this.ownAgentWords = Set.copyOf(ownAgentWords);
         this.rules = rules;
         this.ownJar = ownJar == null ? null : ownJar.toAbsolutePath().normalize();
         this.realJar = ownJar == null ? null : ChildJvms.real(ownJar);
@@ -78,7 +87,7 @@ public final class UngatedJvms implements LaunchReview {
      *
      * @throws IllegalStateException when cmdgate's own jar cannot be read (then no launch may be decided)
      */
-    public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules, CommandClassifier written) {
+    public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules, CommandClassifier written, String childArguments) {
         Path jar = ChildJvms.ownJar();
         BootstrapShadows shadows;
         try {
@@ -87,7 +96,28 @@ public final class UngatedJvms implements LaunchReview {
             throw new IllegalStateException("cmdgate: cannot read its own jar " + jar + ": " + e.getMessage(), e);
         }
         return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows, jar,
-                written);
+                written, ownAgentWords(jar, childArguments, ThisJvmOptions.words()));
+    }
+
+    /**
+     * The agent options that are cmdgate's own, exactly: {@code -javaagent:JAR=childArguments} (what {@link ChildJvms}
+     * gives a child) and each word of {@code started} (this JVM's own options) naming cmdgate's jar; none when
+     * cmdgate runs from classes.
+     */
+    static Set<String> ownAgentWords(Path jar, String childArguments, List<String> started) {
+        if (jar == null) {
+            return Set.of();
+        }
+        Path own = jar.toAbsolutePath().normalize();
+        Path real = ChildJvms.real(own);
+        Set<String> out = new java.util.HashSet<>();
+        out.add(new ChildJvms(own, childArguments).agentOption());
+        for (String w : started) {
+            if (ChildJvms.agentOf(w, own, real)) {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     @Override
@@ -256,8 +286,13 @@ public final class UngatedJvms implements LaunchReview {
         }
         List<String> argv = new ArrayList<>(Math.min(cl.options.size(), 256) + 1);
         argv.add("java");
-        for (int i = 0; i < cl.options.size() && i < 256; i++) {
-            argv.add(cl.options.get(i));
+        for (int i = 0; i < cl.options.size() && argv.size() <= 256; i++) {
+            if (!ownAgentWords.contains(cl.options.get(i))) {
+                argv.add(cl.options.get(i));
+            }
+        }
+        if (argv.size() == 1) {
+            return;
         }
         List<Path> ds = cl.dirs();
         LaunchSite at = LaunchSite.of(ds != null && ds.size() == 1 ? ds.get(0).toString() : null, LaunchSite.NoFrames.NO_FRAMES);

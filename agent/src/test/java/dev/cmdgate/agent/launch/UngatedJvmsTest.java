@@ -45,7 +45,7 @@ class UngatedJvmsTest {
                 BOOT + "Premain.class", BOOT + "Bootstrap.class");
         RuleSet rules = RuleSet.builtin();
         UngatedJvms review = new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules),
-                BootstrapShadows.of(ownJar), ownJar, null);
+                BootstrapShadows.of(ownJar), ownJar, null, java.util.Set.of());
         classifier = RulesClassifier.of(rules).withReview(review);
     }
 
@@ -105,7 +105,7 @@ class UngatedJvmsTest {
         RulesClassifier own = RulesClassifier.of(rules).withOwnFiles(dev.cmdgate.core.classify.OwnFiles.builder(dir.toString())
                 .add(audit, dev.cmdgate.core.classify.OwnFiles.Kind.ROTATED, "the audit file").build());
         RulesClassifier c = own.withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
-                new CommandKnowledge(rules), null, null, own));
+                new CommandKnowledge(rules), null, null, own, java.util.Set.of()));
         LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
         Files.writeString(dir.resolve("opts"), "-Xmx1g\n-XX:DumpLoadedClassList=audit.jsonl\n");
         Files.writeString(dir.resolve("harmless"), "-Xmx1g\n-XX:DumpLoadedClassList=classes.lst\n");
@@ -382,7 +382,7 @@ class UngatedJvmsTest {
     void aTrustRowsEllipsisDoesNotCoverAnOptionThatRunsCodeFirst() {
         RuleSet rules = RuleSet.withUserText("[@trust]\ntrust " + JAVA + " ... jdk.jshell.execution.RemoteExecutionControl * -> \"engine\"\n", "t.rules");
         RulesClassifier trusted = RulesClassifier.of(rules).withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
-                new CommandKnowledge(rules), null, null, null));
+                new CommandKnowledge(rules), null, null, null, java.util.Set.of()));
         LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
         assertThat(trusted.classifyArgv(List.of(JAVA, "-Xmx1g", "jdk.jshell.execution.RemoteExecutionControl", "1"), Map.of(), site)
                 .commandClass()).isEqualTo(CommandClass.READ);
@@ -406,4 +406,88 @@ class UngatedJvmsTest {
         }
         return file;
     }
+
+    /**
+     * JDK 25's AOT cache assembly JVM ({@code java -XX:AOTCacheOutput=F}: the JVM starts it itself, with no Java agent)
+     * takes the options of JDK_AOT_VM_OPTIONS: the variable is judged as the other options variables are, wherever it
+     * is set — the launch's environment, an inline assignment, export, env — and changing it inside a tree is a
+     * change of a variable cmdgate checks.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "JDK_AOT_VM_OPTIONS=-Djava.system.class.loader=Evil java -XX:AOTCacheOutput=app.aot -cp app.jar Main",
+        "export JDK_AOT_VM_OPTIONS='-Dx=1 -Djava.system.class.loader=Evil'; java -XX:AOTCacheOutput=app.aot -cp app.jar Main",
+        "env JDK_AOT_VM_OPTIONS=-agentpath:/tmp/x.so java -XX:AOTCacheOutput=app.aot -cp app.jar Main",
+        "JDK_AOT_VM_OPTIONS=-Xmx1g java -XX:AOTCacheOutput=app.aot -cp app.jar Main",
+        "unset JDK_AOT_VM_OPTIONS; java -XX:AOTCacheOutput=app.aot -cp app.jar Main",
+        "declare -x JDK_AOT_VM_OPTIONS=\"$OPTS\"; java -XX:AOTCacheOutput=app.aot -cp app.jar Main",
+    })
+    void theAotAssemblyJvmsOptionsVariableSetInATreeIsUnverifiable(String line) {
+        ungated(shell(line));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "-Djava.system.class.loader=Evil",
+        "-Dvictim=/tmp/v -Djava.system.class.loader=Evil",
+        "-javaagent:/tmp/ag.jar",
+        "-XX:OnError=touch\\ /tmp/m",
+        "-Xbootclasspath/a:/tmp/x.jar",
+        "-XX:AOTCache=/tmp/other.aot",
+        "-Dx=$HOME",
+    })
+    void theAotAssemblyJvmsOptionsInTheLaunchsEnvironmentAreJudged(String value) {
+        for (List<String> argv : List.of(List.of(JAVA, "-XX:AOTCacheOutput=app.aot", "-cp", "app.jar", "Main"),
+                List.of("sh", "-c", "java -XX:AOTCacheOutput=app.aot -cp app.jar Main"))) {
+            ungated(classify(argv, Map.of("JDK_AOT_VM_OPTIONS", value)));
+        }
+    }
+
+    @Test
+    void anOrdinaryAotCacheBuildStaysGated() {
+        gated(classify(List.of(JAVA, "-XX:AOTCacheOutput=app.aot", "-cp", "app.jar", "Main"), Map.of()));
+        gated(classify(List.of(JAVA, "-XX:AOTCacheOutput=app.aot", "-cp", "app.jar", "Main"),
+                Map.of("JDK_AOT_VM_OPTIONS", "-Xmx1g -Xlog:aot")));
+        gated(shell("java -XX:AOTMode=record -XX:AOTConfiguration=app.conf -cp app.jar Main"));
+    }
+
+    /**
+     * The JDK copies the training JVM's options, cmdgate's own agent word among them, into the JAVA_TOOL_OPTIONS of
+     * the assembly JVM it starts: the exact word cmdgate gave (the sealed one, or the one this JVM was started with)
+     * names the audit file as cmdgate's setting, not as a write; the same jar with other settings is the application's.
+     */
+    @Test
+    void cmdgatesOwnAgentWordIsNoWriteOfTheAuditFileButALookAlikeIs() throws IOException {
+        Path audit = dir.resolve("audit.jsonl");
+        Files.writeString(audit, "");
+        Path ownJar = jar(Files.createDirectories(dir.resolve("own")).resolve("cmdgate.jar"), Map.of("Premain-Class", "x.Premain"),
+                "x/Premain.class");
+        String sealed = "audit=" + audit + ",autonomy=full,children=gate,sealed=true";
+        String started = "-javaagent:" + ownJar + "=autonomy=full,prompt=deny,audit=" + audit;
+        RuleSet rules = RuleSet.builtin();
+        RulesClassifier own = RulesClassifier.of(rules).withOwnFiles(dev.cmdgate.core.classify.OwnFiles.builder(dir.toString())
+                .add(audit, dev.cmdgate.core.classify.OwnFiles.Kind.ROTATED, "the audit file").build());
+        java.util.Set<String> words = UngatedJvms.ownAgentWords(ownJar, sealed, List.of("-Xmx1g", started, "-javaagent:/tmp/a.jar"));
+        assertThat(words).containsExactlyInAnyOrder("-javaagent:" + ownJar + "=" + sealed, started);
+        RulesClassifier c = own.withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
+                new CommandKnowledge(rules), null, ownJar, own, words));
+        LaunchSite site = LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
+        String assembly = "-Djava.class.path=app.jar %s -XX:AOTCacheOutput=app.aot -XX:AOTConfiguration=app.aot.config"
+                + " -XX:AOTMode=create";
+        for (String word : List.of("-javaagent:" + ownJar + "=" + sealed, started)) {
+            Classification r = c.classifyArgv(List.of(JAVA), Map.of("JAVA_TOOL_OPTIONS", String.format(assembly, word)), site);
+            assertThat(r.commandClass()).as(why(r)).isNotEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        for (String word : List.of("-javaagent:" + ownJar + "=" + sealed.replace("autonomy=full", "autonomy=read"),
+                "-javaagent:" + ownJar + "=audit=" + audit, "-javaagent:" + ownJar + "/../cmdgate.jar=" + sealed)) {
+            Classification r = c.classifyArgv(List.of(JAVA), Map.of("JAVA_TOOL_OPTIONS", String.format(assembly, word)), site);
+            assertThat(r.commandClass()).as(why(r)).isEqualTo(CommandClass.DESTRUCTIVE);
+            assertThat(why(r)).contains("changes cmdgate's own files: the audit file");
+        }
+        // another write of the audit file beside the own word is still one
+        Classification both = c.classifyArgv(List.of(JAVA), Map.of("JAVA_TOOL_OPTIONS",
+                String.format(assembly, started) + " -Xlog:gc:file=" + audit), site);
+        assertThat(why(both)).contains("changes cmdgate's own files: the audit file");
+    }
+
 }

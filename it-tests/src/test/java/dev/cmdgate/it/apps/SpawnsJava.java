@@ -13,7 +13,8 @@ import java.util.List;
  * launches {@code java OPTIONS -jar FILE CHILD-ARGS} (a jar whose manifest names Commands); {@code cp+=DIR} is
  * {@code direct} with DIR first on the class path; {@code shell}
  * launches it through {@code sh -c 'exec java …'}, and {@code shell=TEMPLATE} through {@code sh -c TEMPLATE}
- * with {@code {java}} in it replaced by that command line, quoted ({@code shell=unset JAVA_TOOL_OPTIONS; exec {java}}).
+ * with {@code {java}} in it replaced by that command line, quoted ({@code shell=unset JAVA_TOOL_OPTIONS; exec {java}});
+ * {@code HOW|SHELL} starts java as HOW ({@code jar=FILE}, {@code cp+=DIR}) through SHELL ({@code shell}, {@code shell=…}).
  * A JVM-OPTION {@code env:NAME=VALUE} is not an option: the launch sets NAME in the child's environment.
  * The child's output goes to this JVM's output (its RESULT lines appear beside this one's), and this JVM reports
  * {@code RESULT spawn …} with the child's exit status.
@@ -25,7 +26,13 @@ public final class SpawnsJava {
 
     public static void main(String[] args) {
         int sep = Arrays.asList(args).indexOf("::");
-        String mode = args[0];
+        String how = args[0];
+        String mode = how;   // the shell, if any
+        int bar = how.indexOf('|');
+        if (bar >= 0) {
+            mode = how.substring(bar + 1);
+            how = how.substring(0, bar);
+        }
         List<String> options = new ArrayList<>();
         java.util.Map<String, String> env = new java.util.HashMap<>();
         for (String o : Arrays.asList(args).subList(1, sep)) {
@@ -39,11 +46,11 @@ public final class SpawnsJava {
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.addAll(options);
-        if (mode.startsWith("jar=")) {
-            java.addAll(List.of("-jar", mode.substring(4)));
+        if (how.startsWith("jar=")) {
+            java.addAll(List.of("-jar", how.substring(4)));
         } else {
             String cp = System.getProperty("java.class.path");
-            java.addAll(List.of("-cp", mode.startsWith("cp+=") ? mode.substring(4) + File.pathSeparator + cp : cp,
+            java.addAll(List.of("-cp", how.startsWith("cp+=") ? how.substring(4) + File.pathSeparator + cp : cp,
                     Commands.class.getName()));
         }
         java.addAll(child);
