@@ -30,11 +30,11 @@ final class CommandPlaces {
      * is the application's own place ({@link #applicationPlace}).
      */
     List<String> placesOf(String name, boolean forWrite) {
-        List<String> out = new ArrayList<>(2);
         if (name.equals("-")) {
-            return out;   // standard input or output, for the programs that take a file name
+            return List.of();   // standard input or output, for the programs that take a file name
         }
         if (name.equals("~") || name.startsWith("~/")) {
+            List<String> out = new ArrayList<>(2);
             if (where.homeAssigned()) {
                 for (String h : where.homes()) {
                     String r = h.startsWith("/") ? CommandDirectories.join(h, name.length() > 2 ? name.substring(2) : "")
@@ -50,6 +50,7 @@ final class CommandPlaces {
         if (w != null) {
             // $PWD/F, ~+/F, ~-/F, ~1/F: F in each directory the line may be (or have been) in, or the variable holds
             String rest = w.rest().startsWith("/") ? w.rest().substring(1) : w.rest();
+            List<String> out = new ArrayList<>(2);
             List<String> from = new ArrayList<>(dirs.known());
             if (w.kind() != DirectoryWord.Kind.STACK) {
                 from.addAll(analysis.env.literals(w.variable()));
@@ -62,7 +63,12 @@ final class CommandPlaces {
             }
             return out;
         }
-        for (String r : dirs.resolve(name)) {
+        List<String> resolved = dirs.resolve(name);
+        if (resolved.isEmpty()) {
+            return List.of();   // no directory the command may run in is known (most commands)
+        }
+        List<String> out = new ArrayList<>(resolved.size());
+        for (String r : resolved) {
             addPlace(out, tilde(r), name, forWrite);
         }
         return out;
@@ -86,7 +92,7 @@ final class CommandPlaces {
             return;
         }
         String mine = forWrite ? applicationPlace() : null;
-        if (mine != null && (r.equals(mine) || r.startsWith(mine.endsWith("/") ? mine : mine + "/"))) {
+        if (mine != null && (r.equals(mine) || r.startsWith(applicationPrefix))) {
             return;
         }
         out.add(r);
@@ -132,6 +138,25 @@ final class CommandPlaces {
      * {@code /etc}, {@code /etc/cron.d}, {@code ~}, {@code ~/bin}: every name written there is checked as its path).
      */
     private String applicationPlace() {
+        if (!applicationPlaceRead) {
+            applicationPlace = readApplicationPlace();
+            applicationPrefix = applicationPlace == null || applicationPlace.endsWith("/") ? applicationPlace
+                    : applicationPlace + "/";
+            applicationPlaceRead = true;
+        }
+        return applicationPlace;
+    }
+
+    /**
+     * {@link #applicationPlace}, read once per line: it depends only on the launch's directory, the home directory
+     * and the rules, none of which a line changes, and every written name checked where the command runs asks.
+     */
+    private boolean applicationPlaceRead;
+    private String applicationPlace;
+    /** {@link #applicationPlace} ending in a slash: the beginning of the names below it. */
+    private String applicationPrefix;
+
+    private String readApplicationPlace() {
         if (where.cwd == null) {
             return null;
         }

@@ -115,12 +115,8 @@ final class Conditions {
         if (!PatternOverlap.rooted(pattern)) {
             return false;
         }
-        for (String g : rules.listGlobs(list)) {
-            if (PatternOverlap.rooted(g) && PatternOverlap.witness(pattern, g, files != null && files.dotglob) != null) {
-                return true;
-            }
-        }
-        return false;
+        return PatternOverlap.firstWitness(pattern, rules.rootedListGlobs(list), files != null && files.dotglob,
+                any -> true) != null;
     }
 
     private boolean operandMatches(String glob, Arg a) {

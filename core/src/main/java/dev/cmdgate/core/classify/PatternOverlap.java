@@ -1,5 +1,6 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.rules.RootedGlobs;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,14 +31,26 @@ final class PatternOverlap {
      * starting anywhere ({@code *}{@code /.ssh/*}) would let any pattern reach it through wildcards alone.
      */
     static boolean rooted(String path) {
-        if (path.isEmpty()) {
-            return false;
+        return RootedGlobs.rooted(path);
+    }
+
+    /**
+     * The first path the pattern and one of the globs both name that {@code accept} takes (the globs in their
+     * order), or null: the pattern's slashes are counted once, and a glob holding more is not searched
+     * ({@link #tooFewSlashes}).
+     */
+    static String firstWitness(String shellPattern, RootedGlobs globs, boolean widened,
+            java.util.function.Predicate<String> accept) {
+        int limit = widened && shellPattern.contains("**") ? Integer.MAX_VALUE : count(shellPattern, '/');
+        for (int i = 0; i < globs.size(); i++) {
+            if (globs.slashes(i) <= limit) {
+                String w = witness(shellPattern, globs.glob(i), widened);
+                if (w != null && accept.test(w)) {
+                    return w;
+                }
+            }
         }
-        char c = path.charAt(0);
-        if (c == '\\' && path.length() > 1) {
-            c = path.charAt(1);
-        }
-        return c == '/' || c == '~';
+        return null;
     }
 
     /** A name as a glob matching only itself. */

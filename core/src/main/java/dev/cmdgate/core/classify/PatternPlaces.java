@@ -67,11 +67,10 @@ final class PatternPlaces {
      */
     private String overlappingStore(String pattern, String last, RuleSet rules) {
         if (PatternOverlap.rooted(pattern)) {
-            for (String g : rules.credentialPathGlobs()) {
-                String w = PatternOverlap.rooted(g) ? PatternOverlap.witness(pattern, g, files.dotglob) : null;
-                if (w != null && rules.isCredentialStore(w)) {
-                    return w;
-                }
+            String w = PatternOverlap.firstWitness(pattern, rules.rootedCredentialPaths(), files.dotglob,
+                    rules::isCredentialStore);
+            if (w != null) {
+                return w;
             }
         }
         if (files.dotglob && ShellPattern.hasLiteral(last)) {
@@ -93,11 +92,9 @@ final class PatternPlaces {
     String sensitivePattern(String pattern) {
         RuleSet rules = analysis.rules;
         if (PatternOverlap.rooted(pattern)) {
-            for (String g : rules.sensitivePathGlobs()) {
-                String w = PatternOverlap.rooted(g) ? PatternOverlap.witness(pattern, g, files.dotglob) : null;
-                if (w != null) {
-                    return w;
-                }
+            String w = PatternOverlap.firstWitness(pattern, rules.rootedSensitivePaths(), files.dotglob, any -> true);
+            if (w != null) {
+                return w;
             }
         }
         String last = pattern.substring(ShellPattern.lastSlash(pattern) + 1);

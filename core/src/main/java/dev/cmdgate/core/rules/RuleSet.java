@@ -626,6 +626,30 @@ public final class RuleSet {
         return globs == null ? List.of() : java.util.Collections.unmodifiableList(globs);
     }
 
+    /** The rooted globs of a list ({@link RootedGlobs}), built on the list's first use. */
+    public RootedGlobs rootedListGlobs(String list) {
+        RootedGlobs r = rootedLists.get(list);
+        if (r == null) {
+            r = RootedGlobs.of(listGlobs(list));
+            RootedGlobs raced = rootedLists.putIfAbsent(list, r);
+            r = raced != null ? raced : r;
+        }
+        return r;
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, RootedGlobs> rootedLists =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The rooted {@code sensitive-paths} globs ({@link RootedGlobs}), in order. */
+    public RootedGlobs rootedSensitivePaths() {
+        return pathIndex().rootedSensitivePaths();
+    }
+
+    /** The rooted {@code credential-paths} globs ({@link RootedGlobs}), in order. */
+    public RootedGlobs rootedCredentialPaths() {
+        return pathIndex().rootedCredentialPaths();
+    }
+
     /** The {@code sensitive-paths} globs and the {@code sensitive-names}, in order. */
     public List<String> sensitivePathGlobs() {
         return java.util.Collections.unmodifiableList(sensitivePaths);
@@ -805,7 +829,8 @@ public final class RuleSet {
     private record PathIndex(GlobIndex credentialPaths, GlobIndex credentialNames, RegionTable<Boolean> credentialDirs,
             GlobIndex credentialDirGlobs, GlobIndex sensitivePaths, List<String> credentialPathWitnesses,
             List<String> credentialNameWitnesses, List<List<String>> pathWitnessesByEnd,
-            List<List<String>> nameWitnessesByEnd, GlobIndex harmlessDevices) {
+            List<List<String>> nameWitnessesByEnd, GlobIndex harmlessDevices, RootedGlobs rootedSensitivePaths,
+            RootedGlobs rootedCredentialPaths) {
     }
 
     private volatile PathIndex pathIndex;
@@ -826,7 +851,7 @@ public final class RuleSet {
             x = new PathIndex(new GlobIndex(credentialPaths), new GlobIndex(credentialNames), new RegionTable<>(dirs),
                     new GlobIndex(directoryGlobs(credentialPaths)), new GlobIndex(sensitivePaths),
                     pathWitnesses, nameWitnesses, byEnd(pathWitnesses), byEnd(nameWitnesses),
-                    new GlobIndex(harmlessDevices));
+                    new GlobIndex(harmlessDevices), RootedGlobs.of(sensitivePaths), RootedGlobs.of(credentialPaths));
             pathIndex = x;
         }
         return x;
