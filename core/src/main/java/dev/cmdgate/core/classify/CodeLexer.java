@@ -13,8 +13,11 @@ import java.util.List;
  */
 final class CodeLexer {
 
-    /** DEEP: interpolations nested past {@link #MAX_NEST}, whose code is not read (the caller fails closed). */
-    enum Kind { IDENT, STRING, COMMAND, VAR, OPEN, CLOSE, COMMA, END, OP, DEEP }
+    /**
+     * NUMBER: a number literal, as written; DEEP: interpolations nested past {@link #MAX_NEST}, whose code is not
+     * read (the caller fails closed).
+     */
+    enum Kind { IDENT, STRING, COMMAND, VAR, OPEN, CLOSE, COMMA, END, OP, NUMBER, DEEP }
 
     /** Interpolated code inside interpolated code deeper than this is not lexed. */
     static final int MAX_NEST = 16;
@@ -277,10 +280,12 @@ final class CodeLexer {
                 command = syn == POWERSHELL && startsCommand();
                 commandName = out.size() - 1;
             } else if (Character.isDigit(c)) {
+                // a number keeps its text: a call's argv word or a process id (os.kill(1, 9)) may be one
+                int st = i;
                 while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '.')) {
                     i++;
                 }
-                out.add(new Tok(Kind.OP, "0", false));
+                out.add(new Tok(Kind.NUMBER, s.substring(st, i), false));
             } else if (c == '(' || c == '[' || c == '{') {
                 if (c == '(') {
                     openParen();
@@ -928,7 +933,7 @@ final class CodeLexer {
         }
         Tok prev = last();
         if (t == 'Q' && open != '(' && prev != null && (prev.kind() == Kind.IDENT || prev.kind() == Kind.CLOSE
-                || prev.kind() == Kind.VAR || prev.is(Kind.OP, "0"))) {
+                || prev.kind() == Kind.VAR || prev.kind() == Kind.NUMBER || prev.is(Kind.OP, "0"))) {
             return false; // a % b: modulo
         }
         char close = switch (open) {

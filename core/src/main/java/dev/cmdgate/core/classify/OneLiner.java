@@ -29,9 +29,13 @@ final class OneLiner {
     /** eval("…") inside eval("…"): deeper fails closed. */
     static final int MAX_EVAL_DEPTH = 4;
 
-    /** One argument of a call: a literal, a list of values, something only known at run time, or a block. */
+    /**
+     * One argument of a call: a literal, a list of values, something only known at run time, or a block; or an
+     * integer literal (NUM, its text with its sign), which is only a word of an argv (a process id, {@code kill 9, -1})
+     * and otherwise counts as a value only known at run time, as any non-string does.
+     */
     record Val(Type type, String text, List<Val> items) {
-        enum Type { LIT, LIST, DYN, BLOCK }
+        enum Type { LIT, LIST, DYN, BLOCK, NUM }
 
         static final Val DYN = new Val(Type.DYN, null, List.of());
         static final Val BLOCK = new Val(Type.BLOCK, null, List.of());
@@ -427,7 +431,7 @@ final class OneLiner {
                 }
             }
             case "module" -> {
-                if (!pos.isEmpty() && pos.get(0).type() == Val.Type.DYN) {
+                if (!pos.isEmpty() && runTime(pos.get(0))) {
                     a.raise(site, a.setting("dynamic-code"), what + " loads code only known at run time");
                 }
             }
@@ -627,7 +631,7 @@ final class OneLiner {
         if (writes || mode.indexOf('+') >= 0) {
             written(path, what);
         }
-        if (!writes && (m >= 0 || pos.size() == 1 || pos.get(1).type() != Val.Type.DYN)) {
+        if (!writes && (m >= 0 || pos.size() == 1 || !runTime(pos.get(1)))) {
             read(path, what);
         }
     }
@@ -685,6 +689,10 @@ final class OneLiner {
         return Character.isLetter(t.charAt(0));
     }
 
+    private static boolean runTime(Val v) {
+        return v.type() == Val.Type.DYN || v.type() == Val.Type.NUM;
+    }
+
     private void written(Val v, String what) {
         Arg path = v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1);
         a.files.writePath(path, a.setting("redirect-file"), site.below(what));
@@ -710,7 +718,8 @@ final class OneLiner {
     private void command(List<Val> argv, String what) {
         List<Arg> words = new ArrayList<>(argv.size());
         for (Val v : argv) {
-            words.add(v.type() == Val.Type.LIT ? Arg.literal(v.text()) : new Arg("$(…)", true, false, -1, -1));
+            words.add(v.type() == Val.Type.LIT || v.type() == Val.Type.NUM ? Arg.literal(v.text())
+                    : new Arg("$(…)", true, false, -1, -1));
         }
         if (!words.isEmpty()) {
             a.code.nested(words, site.below(what), site.ctx().stdin());
@@ -775,6 +784,7 @@ final class OneLiner {
             return List.of(Val.BLOCK); // eval { … }: a block, not a string of code
         }
         boolean starts = t.kind() == Kind.STRING || t.kind() == Kind.COMMAND || t.kind() == Kind.VAR
+                || t.kind() == Kind.NUMBER || (t.is(Kind.OP, "-") && k + 1 < toks.size() && toks.get(k + 1).kind() == Kind.NUMBER)
                 || t.is(Kind.OPEN, "[") || (t.kind() == Kind.IDENT && !STOPS.contains(t.text()))
                 || (syn == CodeLexer.POWERSHELL && isParameter(t));
         if (!starts) {
@@ -975,6 +985,10 @@ final class OneLiner {
             }
             return new Val(Val.Type.LIST, null, items);
         }
+        String integer = integer(from, to);
+        if (integer != null) {
+            return new Val(Val.Type.NUM, integer, List.of());
+        }
         StringBuilder b = new StringBuilder();
         boolean built = false;
         List<Val> parts = null;
@@ -995,5 +1009,18 @@ final class OneLiner {
             return parts == null ? Val.DYN : new Val(Val.Type.DYN, null, parts);
         }
         return new Val(Val.Type.LIT, b.toString(), List.of());
+    }
+
+    /** The text of a decimal integer literal in [from, to), with a leading minus sign; else null. */
+    private String integer(int from, int to) {
+        boolean minus = to - from == 2 && toks.get(from).is(Kind.OP, "-");
+        if (to - from != (minus ? 2 : 1)) {
+            return null;
+        }
+        Tok t = toks.get(to - 1);
+        if (t.kind() != Kind.NUMBER || !t.text().chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+            return null;
+        }
+        return minus ? "-" + t.text() : t.text();
     }
 }

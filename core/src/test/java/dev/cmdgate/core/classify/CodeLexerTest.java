@@ -36,6 +36,16 @@ class CodeLexerTest {
     }
 
     @Test
+    void aNumberKeepsItsTextAndStillEndsAValue() {
+        assertThat(CodeLexer.lex("os.kill(-1, 9)", CodeLexer.PYTHON)).contains(new Tok(Kind.OP, "-", false),
+                new Tok(Kind.NUMBER, "1", false), new Tok(Kind.NUMBER, "9", false));
+        assertThat(CodeLexer.lex("x = 0x1f + 2.5", CodeLexer.PYTHON)).contains(new Tok(Kind.NUMBER, "0x1f", false),
+                new Tok(Kind.NUMBER, "2.5", false));
+        // after a number, / divides (no regex starts) in JavaScript
+        assertThat(strings("var a = 4 / 2; var b = 'x' / 1", CodeLexer.JAVASCRIPT)).extracting(Tok::text).containsExactly("x");
+    }
+
+    @Test
     void powershellParenthesisedArgumentsAreExpressionsWhereACommandStartsAgain() {
         // iex (gc x): gc is a command inside the parentheses, not a bare word given to iex
         List<Tok> t = CodeLexer.lex("iex (gc x)", CodeLexer.POWERSHELL);

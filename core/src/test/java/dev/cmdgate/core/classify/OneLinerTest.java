@@ -71,6 +71,33 @@ class OneLinerTest {
     }
 
     @Test
+    void anIntegerLiteralIsAWordOfTheCommandACallAmountsTo() {
+        // the built-in kill row judges pid -1 (every process) and -9 1 (init); the literal reaches it signed
+        assertThat(argv("python3", "-c", "import os; os.kill(-1, 15)").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("python3", "-c", "import os; os.kill( 1 , 9)").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("node", "-e", "process.kill(-1, 'SIGTERM')").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a parenthesis-less call may start with a number or a negative one (perl: kill SIGNAL, PIDS)
+        assertThat(argv("perl", "-e", "kill 15, -1;").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("perl", "-e", "kill -9, 1").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // another process id, a computed one, an expression or a float: an ordinary signal
+        assertThat(argv("python3", "-c", "import os; os.kill(4242, 9)").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("python3", "-c", "import os; os.kill(pid, 0)").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("python3", "-c", "import os; os.kill(1 + 1, 9)").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("ruby", "-e", "Process.kill(:TERM, Process.pid)").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a user row: the number is the argv word, also in a list
+        RuleSet r = RuleSet.withUserText("""
+                [@lang python]
+                call as "rm -rf --" mytool.wipe
+                """, "team.rules");
+        CommandClassifier u = RulesClassifier.of(r);
+        assertThat(u.classifyArgv(List.of("python3", "-c", "import mytool; mytool.wipe(7)"), Map.of()).findings())
+                .anySatisfy(f -> assertThat(f.command()).isEqualTo("rm -rf -- 7"));
+        assertThat(argv("perl", "-e", "system('kill', '-9', -1)").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a number is no shell line: a call that runs one fails closed as before
+        assertThat(argv("perl", "-e", "system 1").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
     void languageTablesAreDataAUserFileCanExtend() {
         RuleSet r = RuleSet.withUserText("""
                 [@lang python]
