@@ -117,6 +117,10 @@ final class SimpleCommands {
                         a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
                     }
                 }
+                String printed = as.append() || target == null ? null : substituted.printedValue(as.value());
+                if (printed != null) {
+                    a.env.literal(target, printed); // p=$(printf '%s' /etc/shadow): p is what printf prints
+                }
             }
             if (as.subscript() != null) {
                 a.variables.arithmeticUse(sh.text(as.subscript().start(), as.subscript().end()), site);
