@@ -35,7 +35,13 @@ final class BuiltinValues {
                     read(a, p, input(in), inline.get("IFS"));
                 }
             }
-            case "mapfile", "readarray" -> mapfile(a, p, input(in));
+            case "mapfile", "readarray" -> {
+                if (in.kind() == Analysis.StdinKind.PIPE) {
+                    mapfilePiped(a, p, ctx);
+                } else {
+                    mapfile(a, p, input(in));
+                }
+            }
             case "printf" -> printf(a, words);
             case "declare", "local", "typeset" -> caseConverted(a, p);
             default -> {
@@ -163,6 +169,45 @@ final class BuiltinValues {
         if (words.size() > 1) {
             a.env.literal(target, all.toString());
         }
+    }
+
+    /**
+     * mapfile -t [ARRAY] from a pipe or {@code < <(…)} whose words are known ({@code mapfile -t a < <(echo P)}): the
+     * words are split at blanks, not lines, so each word, and all of them on one line, may be the value; the elements
+     * are taken to be the words.
+     */
+    private static void mapfilePiped(Analysis a, ParsedArgs p, Analysis.Ctx ctx) {
+        PipedWords piped = a.piped;
+        List<Arg> words = piped == null || !piped.feeds(ctx) ? null : piped.list();
+        if (words == null || words.isEmpty() || !onlyOptions(p, "t") || !p.has("-t") || p.operands.size() > 1) {
+            return;
+        }
+        String name = p.operands.isEmpty() ? "MAPFILE" : p.operands.get(0).text;
+        if (!p.operands.isEmpty() && p.operands.get(0).unresolved() || !Variables.isName(name)) {
+            return;
+        }
+        String target = a.env.resolve(name);
+        if (target == null) {
+            return;
+        }
+        StringBuilder all = new StringBuilder();
+        List<String> values = new ArrayList<>();
+        for (Arg w : words) {
+            if (w.unresolved()) {
+                return;
+            }
+            values.add(w.text);
+            all.append(all.length() > 0 ? " " : "").append(w.text);
+        }
+        if (words.size() > 1) {
+            values.add(all.toString());
+        }
+        for (String v : values) {
+            a.env.literal(target, v);
+        }
+        // one word a line, the common case (a list of paths); a line with blanks in it shifts the elements after it,
+        // which are then still among the values above
+        a.env.array(target, values.subList(0, words.size()));
     }
 
     /** mapfile [-t] [ARRAY]: one element a line (with its newline unless -t). */
