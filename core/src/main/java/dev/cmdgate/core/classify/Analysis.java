@@ -410,7 +410,7 @@ final class Analysis {
         Map<String, String> recorded = assigns;
         if (section != null) {
             recorded = variables.setBy(p, assigns, site);
-            BuiltinValues.record(this, name, p, words, site.ctx()); // read p <<< P, printf -v p …
+            BuiltinValues.record(this, name, p, words, assigns, site.ctx()); // read p <<< P, printf -v p …
         }
         List<String> operands = texts(p.operands);
         if (!p.subWords.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.cmdgate.core.classify;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The values builtins give variables from literals: {@code read} and {@code read -a} from a literal here-string or
@@ -23,17 +24,24 @@ final class BuiltinValues {
     }
 
     /** After {@code name}'s assignments rows ran ({@link Variables#setBy}): the values it computes from literals. */
-    static void record(Analysis a, String name, ParsedArgs p, List<Arg> words, Analysis.Ctx ctx) {
+    static void record(Analysis a, String name, ParsedArgs p, List<Arg> words, Map<String, String> inline,
+            Analysis.Ctx ctx) {
         Analysis.Stdin in = ctx.stdin();
         switch (name) {
             case "read" -> {
                 if (in.kind() == Analysis.StdinKind.PIPE) {
                     piped(a, p, ctx);
                 } else {
-                    read(a, p, input(in));
+                    read(a, p, input(in), inline.get("IFS"));
                 }
             }
-            case "mapfile", "readarray" -> mapfile(a, p, input(in));
+            case "mapfile", "readarray" -> {
+                if (in.kind() == Analysis.StdinKind.PIPE) {
+                    mapfilePiped(a, p, ctx);
+                } else {
+                    mapfile(a, p, input(in));
+                }
+            }
             case "printf" -> printf(a, words);
             case "declare", "local", "typeset" -> caseConverted(a, p);
             default -> {
@@ -68,11 +76,16 @@ final class BuiltinValues {
         return true;
     }
 
-    /** read [-r] [-d D] [-a A] NAME…: the first line (up to D), split at blanks, the last name taking the rest. */
-    private static void read(Analysis a, ParsedArgs p, String input) {
+    /**
+     * read [-r] [-d D] [-a A] NAME…: the first line (up to D), split at the blanks or at the {@code IFS} given for
+     * read alone ({@code IFS=: read a b}), the last name taking the rest.
+     */
+    private static void read(Analysis a, ParsedArgs p, String input, String inlineIfs) {
+        // an IFS the line changed before (or one computed at run time) leaves the splitting unknown
         if (input == null || ifsChanged(a) || !onlyOptions(p, "rad")) {
             return;
         }
+        String ifs = inlineIfs == null ? FieldSeparators.BLANKS : inlineIfs;
         boolean raw = p.has("-r");
         String d0 = p.has("-d") ? option(p, "-d") : "\n";
         if (d0 == null) {
@@ -98,12 +111,7 @@ final class BuiltinValues {
         if (p.has("-a")) {
             String target = array == null || !Variables.isName(array) ? null : a.env.resolve(array);
             if (target != null) {
-                List<String> fields = new ArrayList<>();
-                for (String f : Chars.splitRuns(line.toString().strip(), " \t\n", MAX_ITEMS)) {
-                    if (!f.isEmpty()) {
-                        fields.add(f);
-                    }
-                }
+                List<String> fields = ReadFields.all(line.toString(), ifs, MAX_ITEMS);
                 a.env.array(target, fields);
                 if (!fields.isEmpty()) {
                     a.env.literal(target, fields.get(0));
@@ -121,23 +129,15 @@ final class BuiltinValues {
         if (names.isEmpty()) {
             names.add("REPLY");
         }
-        String rest = names.size() == 1 && names.get(0).equals("REPLY") && p.operands.isEmpty()
-                ? line.toString() : line.toString().strip();
-        for (int i = 0; i < names.size(); i++) {
-            String value;
-            if (i == names.size() - 1) {
-                value = rest;
-            } else {
-                int k = 0;
-                while (k < rest.length() && " \t".indexOf(rest.charAt(k)) < 0) {
-                    k++;
+        List<List<String>> readings = p.operands.isEmpty()
+                ? List.of(List.of(line.toString())) // REPLY alone: the line as it is
+                : ReadFields.names(line.toString(), ifs, names.size());
+        for (List<String> values : readings) {
+            for (int i = 0; i < names.size(); i++) {
+                String target = a.env.resolve(names.get(i));
+                if (target != null) {
+                    a.env.literal(target, values.get(i));
                 }
-                value = rest.substring(0, k);
-                rest = rest.substring(k).strip();
-            }
-            String target = a.env.resolve(names.get(i));
-            if (target != null) {
-                a.env.literal(target, value);
             }
         }
     }
@@ -169,6 +169,45 @@ final class BuiltinValues {
         if (words.size() > 1) {
             a.env.literal(target, all.toString());
         }
+    }
+
+    /**
+     * mapfile -t [ARRAY] from a pipe or {@code < <(…)} whose words are known ({@code mapfile -t a < <(echo P)}): the
+     * words are split at blanks, not lines, so each word, and all of them on one line, may be the value; the elements
+     * are taken to be the words.
+     */
+    private static void mapfilePiped(Analysis a, ParsedArgs p, Analysis.Ctx ctx) {
+        PipedWords piped = a.piped;
+        List<Arg> words = piped == null || !piped.feeds(ctx) ? null : piped.list();
+        if (words == null || words.isEmpty() || !onlyOptions(p, "t") || !p.has("-t") || p.operands.size() > 1) {
+            return;
+        }
+        String name = p.operands.isEmpty() ? "MAPFILE" : p.operands.get(0).text;
+        if (!p.operands.isEmpty() && p.operands.get(0).unresolved() || !Variables.isName(name)) {
+            return;
+        }
+        String target = a.env.resolve(name);
+        if (target == null) {
+            return;
+        }
+        StringBuilder all = new StringBuilder();
+        List<String> values = new ArrayList<>();
+        for (Arg w : words) {
+            if (w.unresolved()) {
+                return;
+            }
+            values.add(w.text);
+            all.append(all.length() > 0 ? " " : "").append(w.text);
+        }
+        if (words.size() > 1) {
+            values.add(all.toString());
+        }
+        for (String v : values) {
+            a.env.literal(target, v);
+        }
+        // one word a line, the common case (a list of paths); a line with blanks in it shifts the elements after it,
+        // which are then still among the values above
+        a.env.array(target, values.subList(0, words.size()));
     }
 
     /** mapfile [-t] [ARRAY]: one element a line (with its newline unless -t). */

@@ -164,6 +164,19 @@ final class ShellAnalysis {
     private void compound(Command c, Analysis.Ctx ctx, Site site, List<String> net) {
         Analysis.Stdin in = redirections.redirects(c.redirects(), site, net);
         Analysis.Ctx inner = ctx.withStdin(in);
+        PipedWords outer = a.piped;
+        if (in != ctx.stdin()) {
+            // while read l; do …; done < <(echo P): the body's first reader gets what the one command inside prints
+            a.piped = InputWords.of(a, this, c.redirects(), in, inner);
+        }
+        try {
+            compoundBody(c, ctx, inner, site);
+        } finally {
+            a.piped = outer;
+        }
+    }
+
+    private void compoundBody(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
         if (c instanceof Subshell s) {
             script(s.body(), inner);
         } else if (c instanceof BraceGroup g) {

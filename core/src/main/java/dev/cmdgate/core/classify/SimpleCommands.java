@@ -92,6 +92,16 @@ final class SimpleCommands {
                 dyn |= before.isEmpty();
             }
             assigns.put(as.name(), v);
+            if (inline && !dyn && steersOnly(sc, as)) {
+                // IFS=: read a b: the variable only changes how the builtin splits its input, and lasts for it
+                // alone; the values it reads are computed with it (BuiltinValues)
+                for (var n : as.children()) {
+                    if (n instanceof Word w) {
+                        sh.substitutions(w, ctx);
+                    }
+                }
+                continue;
+            }
             a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
             if (dyn && as.value() != null && as.subscript() == null) {
@@ -106,6 +116,10 @@ final class SimpleCommands {
                     if (target != null && !r.unresolved()) {
                         a.env.literal(target, r.text); // B=$A/x after A=~/.ssh: B may be ~/.ssh/x
                     }
+                }
+                String printed = as.append() || target == null ? null : substituted.printedValue(as.value());
+                if (printed != null) {
+                    a.env.literal(target, printed); // p=$(printf '%s' /etc/shadow): p is what printf prints
                 }
             }
             if (as.subscript() != null) {
@@ -250,6 +264,16 @@ final class SimpleCommands {
         }
         a.lastSimple = sc;
         a.lastWords = words;
+    }
+
+    /**
+     * Whether the inline assignment only steers the builtin it precedes (an {@code env-steers-only} row): the
+     * command word is literal, names no function the script defines, and the assignment is a plain one.
+     */
+    private boolean steersOnly(SimpleCommand sc, Assignment as) {
+        String word = sc.words().get(0).literalValue();
+        return word != null && !as.isArray() && as.subscript() == null && !as.append()
+                && !a.functions.calls(word) && a.rules.steersOnly(word, as.name());
     }
 
     /** The elements of {@code NAME=(…)} when each is a plain literal word; null otherwise. */

@@ -79,6 +79,21 @@ final class SubstitutedWords {
     }
 
     /**
+     * The value of an assignment's word ({@code p=$(printf '%s' /etc/shadow)}) with each command substitution
+     * evaluated by {@link SubstitutionOutput} replaced by its output: not split, as an assignment is not; null when
+     * nothing could be evaluated or some part stays only known at run time.
+     */
+    String printedValue(Word w) {
+        if (w.literalValue() != null || !evaluable(w.parts())) {
+            return null;
+        }
+        int[] counts = new int[2];
+        StringBuilder b = new StringBuilder();
+        boolean unknown = renderPrinted(w.parts(), b, new SubstitutionOutput(a), counts);
+        return unknown || counts[0] == 0 ? null : b.toString();
+    }
+
+    /**
      * Whether some part is a command substitution or an expansion with an operator (<code>${NAME:OFF:LEN}</code>,
      * <code>${NAME//x/}</code> …) cmdgate may evaluate.
      */

@@ -37,6 +37,8 @@ public final class RuleSet {
     final Map<String, Rating> envHooks = new HashMap<>();
     /** env-hooks rows with {@code NAME*} prefixes, longest prefix first. */
     final List<Map.Entry<String, Rating>> envHookPrefixes = new ArrayList<>();
+    /** env-steers-only rows: builtin → the variables an inline assignment before it only steers it by. */
+    final Map<String, Set<String>> envSteersOnly = new HashMap<>();
     /** env-safe rows: globs of variables that cannot change what programs run or write. */
     final List<String> envSafe = new ArrayList<>();
     /** env-code rows: variable glob → how its value is code (sh, prompt, function, expand, pager …). */
@@ -503,6 +505,14 @@ public final class RuleSet {
             }
         }
         return v;
+    }
+
+    /**
+     * Whether {@code NAME=value COMMAND} only changes how the builtin {@code command} works ({@code IFS=: read a b}
+     * splits at colons): the builtin runs no code, so the variable, a hook elsewhere, cannot change what runs here.
+     */
+    public boolean steersOnly(String command, String name) {
+        return envSteersOnly.getOrDefault(command, Set.of()).contains(name);
     }
 
     /** Whether assigning this environment variable changes what code programs run. */

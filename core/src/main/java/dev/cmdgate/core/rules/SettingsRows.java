@@ -113,6 +113,13 @@ final class SettingsRows {
             }
             case "env-hooks" -> envHooks(rules, row);
             case "env-safe" -> rules.envSafe.addAll(rest);
+            case "env-steers-only" -> {
+                if (rest.size() < 2) {
+                    throw new IllegalArgumentException("expected: env-steers-only BUILTIN NAME...");
+                }
+                rules.envSteersOnly.computeIfAbsent(rest.get(0), k -> new java.util.HashSet<>())
+                        .addAll(rest.subList(1, rest.size()));
+            }
             case "env-code" -> {
                 if (rest.size() < 2 || !ENV_CODE_KINDS.contains(rest.get(0))) {
                     throw new IllegalArgumentException("expected: env-code " + String.join("|", new java.util.TreeSet<>(ENV_CODE_KINDS))
