@@ -161,9 +161,6 @@ final class LaterMeaning {
         if (target.isEmpty() || target.equals("-") || target.contains("$") || target.contains("`")) {
             return true;
         }
-        if (target.contains("..") && !target.startsWith("/")) {
-            return true;   // relative to a directory the gate does not track
-        }
         String n = DevicePaths.normalise(target);
         if (!target.startsWith("/")) {
             return n.equals("/dev") || n.startsWith("/dev/") || n.equals("/proc") || n.startsWith("/proc/");

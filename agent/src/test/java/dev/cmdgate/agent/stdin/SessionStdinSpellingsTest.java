@@ -140,7 +140,6 @@ class SessionStdinSpellingsTest {
             "cd /",
             "cd \"$D\"",
             "cd -",
-            "cd ../..",
             "pushd /dev",
             "popd",
             "HOME=/dev",
@@ -167,6 +166,7 @@ class SessionStdinSpellingsTest {
             "while IFS= read -r l; do echo \"$l\"; done < README.md",
             "git status",
             "cd src/dev",
+            "cd ..",
     })
     void ordinarySessionsGoOn(String command) {
         assertThat(session(command, "ls", "git status").checked).containsExactly(command, "ls", "git status");
