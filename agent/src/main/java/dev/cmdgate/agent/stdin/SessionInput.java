@@ -36,6 +36,7 @@ public final class SessionInput implements StdinGate {
     private final StdinGate gate;
     private final RuleSet rules;
     private final StdinReaders readers;
+    private final LaterMeaning laterMeaning;
     /** The allowed command that may have read the session's input (after it, nothing more is passed), or null. */
     private String readBy;
     /** Audit mode: nothing is refused, so a command after such a reader passes with the reason in its audit line. */
@@ -50,6 +51,7 @@ public final class SessionInput implements StdinGate {
         this.gate = gate;
         this.rules = rules;
         this.readers = new StdinReaders(rules);
+        this.laterMeaning = new LaterMeaning(rules);
         this.histexpand = interactive;
     }
 
@@ -93,6 +95,10 @@ public final class SessionInput implements StdinGate {
         }
         String reader = readers.reader(command);
         if (reader == null) {
+            String changed = laterMeaning.why(command);
+            reader = changed == null ? null : command.strip() + ": " + changed;
+        }
+        if (reader == null) {
             gate.check(command);
         } else {
             StdinContext.with(Map.of("stdin_read", "may read the session's standard input (" + reader
@@ -104,6 +110,17 @@ public final class SessionInput implements StdinGate {
 
     /** Why this code may open the session's input by a path (to write into it, or read it past the gate), or null. */
     private static String opensInput(String code) {
+        String delimiter = HereDocDelimiters.unsure(code);
+        if (delimiter != null) {
+            return "the here-document delimiter " + delimiter + " is quoted in a way cmdgate does not compute as bash "
+                    + "does, so it cannot tell which lines bash takes as the document and which it runs";
+        }
+        String device = DevicePaths.unverifiable(code);
+        if (device != null) {
+            return device + " may name the pipe the shell reads its commands from (only /dev/null, /dev/zero, "
+                    + "/dev/random, /dev/urandom, /dev/tty, /dev/stdout, /dev/stderr, /dev/fd/1 and /dev/fd/2 are "
+                    + "verifiable)";
+        }
         ParseResult r = ShellParser.parse(code);
         String path = r.script() == null ? null : OwnInput.named(r.script());
         return path == null ? null : path + " may open the pipe the shell reads its commands from: what is written "

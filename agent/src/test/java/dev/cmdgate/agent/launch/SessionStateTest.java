@@ -281,10 +281,9 @@ class SessionStateTest {
         GatedShellProcess p = session(g, new StandIn());
         write(p, "touch notes.txt");
         write(p, "touch notes.txt");                 // remembered: not asked again
-        write(p, "export PATH=/tmp/evil:$PATH");      // asked (a hook)
-        write(p, "touch notes.txt");                 // the same words, another PATH: asked again
-        assertThat(asked).containsExactly("sh -c touch notes.txt", "sh -c export PATH=/tmp/evil:$PATH",
-                "sh -c touch notes.txt");
+        write(p, "cd /tmp");                          // another working directory
+        write(p, "touch notes.txt");                 // the same words, another directory: asked again
+        assertThat(asked).containsExactly("sh -c touch notes.txt", "sh -c touch notes.txt");
     }
 
     @Test
