@@ -82,9 +82,6 @@ final class DevicePaths {
 
     static boolean unverifiablePath(String p) {
         String n = normalise(p);
-        if (n == null) {
-            return p.contains("dev") || p.contains("proc");   // climbs above / or is malformed: fail closed
-        }
         boolean dev = n.equals("/dev") || n.startsWith("/dev/");
         boolean proc = n.equals("/proc") || n.startsWith("/proc/");
         if (!dev && !proc) {
@@ -118,7 +115,7 @@ final class DevicePaths {
         return false;
     }
 
-    /** The path with {@code //}, {@code ./} and {@code ..} resolved lexically; null when {@code ..} climbs above the root. */
+    /** The path, rooted, with {@code //}, {@code ./} and {@code ..} resolved lexically ({@code ..} at the root stays there). */
     static String normalise(String p) {
         Deque<String> parts = new ArrayDeque<>();
         for (String part : p.split("/")) {
