@@ -126,6 +126,9 @@ final class OptionParser {
             // an operand
             if (s != null && p.operands.isEmpty() && s.hasSubs() && !endOpts) {
                 Section sub = a.dynamic ? null : s.sub(t);
+                if (sub == null && !a.dynamic) {
+                    sub = s.subByPrefix(t); // nmcli c s: connection show
+                }
                 if (sub != null) {
                     s = sub;
                     p.path.add(sub);
@@ -150,6 +153,15 @@ final class OptionParser {
             }
             p.operands.add(a);
             i++;
+        }
+        // nmcli device: no sub-command word is the program's default one (status); never after an operand
+        for (int depth = 0; s != null && p.operands.isEmpty() && depth < 4; depth++) {
+            Section d = s.defaultSub();
+            if (d == null) {
+                break;
+            }
+            s = d;
+            p.path.add(d);
         }
         return p;
     }
@@ -183,7 +195,13 @@ final class OptionParser {
     private static Section use(ParsedArgs p, Section s, OptionSpec o, String value, Arg from, List<Arg> args, int at) {
         p.options.add(new ParsedArgs.Use(o, o.canonical(), value, from));
         if (o.split() && value != null && p.splits++ < MAX_SPLITS) {
-            args.addAll(at, SplitString.split(value, from)); // env -S: split as GNU env splits it
+            List<Arg> words = SplitString.split(value, from); // env -S: split as GNU env splits it
+            if (words == null) {
+                // env refuses the string and stops before it runs anything: nothing after it counts
+                args.subList(Math.min(at, args.size()), args.size()).clear();
+            } else {
+                args.addAll(at, words);
+            }
         }
         if (o.sub() && value != null) {
             Section sub = s.optSub(o.canonical(), value);

@@ -13,15 +13,19 @@ import java.util.List;
  * split), kept as written and so only known at run time (<code>${HOME}</code> is the home directory).
  *
  * <p>What env refuses (an unknown escape, a quote left open, {@code $} not followed by a braced name, {@code \c}
- * inside double quotes) makes it run nothing; the classifier does not bet on the refusal and gives one word only
- * known at run time instead, so the command is judged as one computed at run time.
+ * inside double quotes, a backslash ending the string) makes it stop with an error before it runs anything: a
+ * literal string it refuses splits into no words at all ({@code null}), and the caller drops what follows it. A
+ * string only known at run time is never taken for a refusal: it gives one word only known at run time.
  */
 final class SplitString {
 
     private SplitString() {
     }
 
-    /** The words, each carrying {@code from}'s offsets; one run-time word when env would refuse the string. */
+    /**
+     * The words, each carrying {@code from}'s offsets; null when env refuses the literal string (and runs nothing),
+     * one word only known at run time when it would refuse a string that is not literal.
+     */
     static List<Arg> split(String value, Arg from) {
         List<Arg> out = new ArrayList<>();
         StringBuilder b = new StringBuilder();
@@ -130,8 +134,8 @@ final class SplitString {
         return a;
     }
 
-    /** What stands for a string env refuses: a word only known at run time. */
+    /** A string env refuses: null (env runs nothing), or a word only known at run time when the string is too. */
     private static List<Arg> refused(Arg from) {
-        return List.of(new Arg("$(…)", true, false, from.start, from.end));
+        return from.unresolved() ? List.of(new Arg("$(…)", true, false, from.start, from.end)) : null;
     }
 }

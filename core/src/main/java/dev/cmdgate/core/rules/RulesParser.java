@@ -337,6 +337,7 @@ final class RulesParser {
                 }
                 s.helpSpellings.addAll(t.subList(1, t.size()));
             }
+            case "sub-prefixes" -> subPrefixes(s, t);
             case "assigns" -> s.assigns.add(AssignRule.parse(s, row));
             case "sets" -> s.shellOptions.add(ShellOptionRule.parse(s, row));
             case "state" -> s.state.add(row.ifConditions(s, 1));
@@ -371,8 +372,10 @@ final class RulesParser {
             }
             case "runs" -> {
                 s.runs = RunsRule.parse(s, row);
-                if (s.mode == Section.ParseMode.GNU && s.runs.between().isEmpty() && !s.runs.afterDashdash()) {
-                    s.mode = Section.ParseMode.POSIX;   // a wrapper's options end at the command it runs
+                if (s.mode == Section.ParseMode.GNU && !s.modeByRow && s.runs.between().isEmpty() && !s.runs.afterDashdash()) {
+                    // a wrapper's options end at the command it runs, unless a parse row says how the program reads
+                    // them (kubectl run takes its options anywhere before a --)
+                    s.mode = Section.ParseMode.POSIX;
                 }
             }
             case "code" -> s.codes.add(CodeRule.parse(s, row));
@@ -454,6 +457,21 @@ final class RulesParser {
     }
 
     /** {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [after N] [bsd-values LETTERS]}. */
+    /** {@code sub-prefixes WORD... [default WORD]}: abbreviated sub-commands, resolved in the program's own order. */
+    private static void subPrefixes(Section s, List<String> t) {
+        int end = t.size();
+        String dflt = null;
+        if (end >= 3 && t.get(end - 2).equals("default")) {
+            dflt = t.get(end - 1);
+            end -= 2;
+        }
+        if (end < 2) {
+            throw new IllegalArgumentException("expected: sub-prefixes WORD... [default WORD]");
+        }
+        s.subPrefixes = List.copyOf(t.subList(1, end));
+        s.subDefault = dflt;
+    }
+
     private static void parseRow(Section s, RuleLine row) {
         for (int i = 1; i < row.size(); i++) {
             switch (row.get(i)) {

@@ -108,6 +108,10 @@ public final class Section {
     // the sub-command sections below this one: sections of their own, which reset() keeps
     final Map<String, Section> subs = new LinkedHashMap<>();
     final Map<String, Section> optSubs = new HashMap<>();
+    /** The {@code sub-prefixes} row: sub-command words the program also takes abbreviated, in its own order. */
+    List<String> subPrefixes = List.of();
+    /** The {@code sub-prefixes … default WORD} word: the sub-command meant when none is written, or null. */
+    String subDefault;
 
     Section(String key, String word, Section parent) {
         this.key = key;
@@ -171,6 +175,8 @@ public final class Section {
         steerDirs.clear();
         steerRepo = null;
         argfiles = null;
+        subPrefixes = List.of();
+        subDefault = null;
     }
 
     public String key() { return key; }
@@ -312,6 +318,29 @@ public final class Section {
     /** The sub-command section for a word, or null. */
     public Section sub(String w) {
         return subs.get(w);
+    }
+
+    /**
+     * The sub-command section a word names as an abbreviation ({@code nmcli c s} is {@code nmcli connection show}): the
+     * first word of the {@code sub-prefixes} row that the word begins, as the program resolves it from its own table.
+     * Null when the row has no such word, or that word has no section (the parent's rows then judge the command: a
+     * later word with a section is not what the program runs).
+     */
+    public Section subByPrefix(String w) {
+        if (w.isEmpty()) {
+            return null;
+        }
+        for (String full : subPrefixes) {
+            if (full.startsWith(w)) {
+                return subs.get(full);
+            }
+        }
+        return null;
+    }
+
+    /** The sub-command section the program runs when no sub-command word is written ({@code nmcli device}), or null. */
+    public Section defaultSub() {
+        return subDefault == null ? null : subs.get(subDefault);
     }
 
     /** The section named by an option's value ({@code python -m pip}), or null. */

@@ -81,8 +81,15 @@ class ArgumentSourcesTest {
                 row("env -S 'ls\\_-l'", CommandClass.READ),
                 row("env -S 'echo \"a\\_b\"'", CommandClass.READ),
                 row("env -S 'cat /etc/sha\\cdow'", CommandClass.READ),
-                // env refuses an unknown escape: not modelled, so a command computed at run time
-                row("env -S 'cat \\x2fetc/shadow'", CommandClass.DESTRUCTIVE));
+                // env refuses an unknown escape, an open quote, $NAME without braces: it stops before running anything
+                row("env -S 'cat \\x2fetc/shadow'", CommandClass.READ),
+                row("env -S 'rm -rf \\q ~'", CommandClass.READ),
+                row("env -S 'rm -rf \"/x'", CommandClass.READ),
+                row("env -S 'echo $HOME'", CommandClass.READ),
+                row("env -S 'rm $HOME' rm -rf ~", CommandClass.READ),
+                // a string only known at run time is never a refusal
+                row("env -S \"rm $X\"", CommandClass.DESTRUCTIVE),
+                row("env -S 'rm -rf ${HOME}'", CommandClass.DESTRUCTIVE));
     }
 
     static Stream<Arguments> contentNamedDirectories() {

@@ -13,8 +13,7 @@ class SplitStringTest {
     }
 
     private static boolean refused(String s) {
-        List<Arg> out = SplitString.split(s, Arg.literal(s));
-        return out.size() == 1 && out.get(0).unresolved();
+        return SplitString.split(s, Arg.literal(s)) == null;
     }
 
     @Test
@@ -57,12 +56,22 @@ class SplitStringTest {
     }
 
     @Test
-    void whatEnvRefusesIsOneWordOnlyKnownAtRunTime() {
+    void aStringOnlyKnownAtRunTimeIsNeverTakenForARefusal() {
+        Arg dynamic = new Arg("$X", true, false, 0, 2);
+        List<Arg> out = SplitString.split("rm $X", dynamic);
+        assertThat(out).hasSize(1);
+        assertThat(out.get(0).unresolved()).isTrue();
+    }
+
+    @Test
+    void whatEnvRefusesSplitsIntoNothing() {
         assertThat(refused("cat \\x2fetc")).isTrue();
         assertThat(refused("cat 'open")).isTrue();
         assertThat(refused("cat $HOME")).isTrue();
         assertThat(refused("\"a\\cb\"")).isTrue();
         assertThat(refused("trailing\\")).isTrue();
+        assertThat(refused("rm -rf \\q ~")).isTrue();
         assertThat(refused("ls -l")).isFalse();
+        assertThat(refused("cat ${HOME}")).isFalse();
     }
 }
