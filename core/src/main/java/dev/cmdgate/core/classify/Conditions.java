@@ -164,6 +164,9 @@ final class Conditions {
                     String normal = a.normalized();
                     return rules.isSensitivePath(a.unresolved() ? PathText.staticPrefix(normal) + "x" : normal);
                 }
+                case "$sensitive-inside" -> {
+                    return InstancePaths.sensitive(rules, a);
+                }
                 case "$secret-name" -> {
                     return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
                 }

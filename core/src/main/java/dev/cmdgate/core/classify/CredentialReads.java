@@ -90,6 +90,11 @@ final class CredentialReads {
         }
         String path = where.forReading(text);
         boolean found = namesCredential(path, dynamic, recursive);
+        String viaVariable = found ? null : throughStoreVariable(text);
+        if (viaVariable != null && namesCredential(viaVariable, PathWords.hasExpansion(viaVariable), recursive)) {
+            found = true;
+            path = path + " (" + viaVariable + " when the variable is not set otherwise)";
+        }
         if (!found) {
             String name = PathText.normalize(text);
             for (String r : where.places.placesOf(name, false)) {
@@ -121,6 +126,35 @@ final class CredentialReads {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /**
+     * A path read through a variable a tool takes its credential store's place from ({@code $GNUPGHOME/…},
+     * {@code ${GOOGLE_APPLICATION_CREDENTIALS}}), with the variable replaced by the place the tool uses without it
+     * ({@code credential-vars} rows); null for any other word.
+     */
+    private String throughStoreVariable(String text) {
+        if (text.length() < 2 || text.charAt(0) != '$') {
+            return null;
+        }
+        String name;
+        int end;
+        if (text.charAt(1) == '{') {
+            end = text.indexOf('}');
+            if (end < 0) {
+                return null;
+            }
+            name = text.substring(2, end);
+            end++;
+        } else {
+            end = 1;
+            while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
+                end++;
+            }
+            name = text.substring(1, end);
+        }
+        String place = Variables.isName(name) ? analysis.rules.credentialVarPlace(name) : null;
+        return place == null ? null : PathText.normalize(place + text.substring(end));
     }
 
     /** Whether a read path (as {@link WorkingDirectories#forReading} writes it) is, or for a recursive reader holds, a credential store. */

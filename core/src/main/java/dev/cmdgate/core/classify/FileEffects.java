@@ -234,6 +234,10 @@ final class FileEffects {
             analysis.raise(site, analysis.setting("sensitive-write"), path);
             return;
         }
+        if (analysis.rules.isCredentialPlace(probe) && !emptyOnly) {
+            analysis.raise(site, analysis.setting("sensitive-write"), path + " (a credential store: whom the tools act as)");
+            return;
+        }
         String place = a.pattern != null && !emptyOnly ? patterns.sensitivePattern(a.pattern) : null;
         if (place != null) {
             analysis.raise(site, analysis.setting("sensitive-write"), a.text + " may name " + place);

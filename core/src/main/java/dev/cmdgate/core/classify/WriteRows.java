@@ -168,6 +168,14 @@ final class WriteRows {
                 }
             }
             case SUFFIXED_LAST, SUFFIXED_OPERANDS -> suffixed(wr, p, site);
+            case UNSUFFIXED_OPERANDS -> {
+                for (int k = 0; k < p.operands.size() && k < 64; k++) {
+                    Arg a = p.operands.get(k);
+                    for (String f : UnsuffixedNames.of(a.text, wr.words(), optionValues(wr.name(), p))) {
+                        files.writePath(new Arg(f, a.dynamic, false, -1, -1), wr.verdict(), site);
+                    }
+                }
+            }
             case KEY -> {
                 String prefix = wr.name() + "=";
                 for (Arg a : p.operands) {

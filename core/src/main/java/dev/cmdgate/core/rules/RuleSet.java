@@ -63,6 +63,11 @@ public final class RuleSet {
     final List<String> credentialPaths = new ArrayList<>();
     final List<String> credentialNames = new ArrayList<>();
     final List<String> credentialExceptions = new ArrayList<>();
+    /**
+     * {@code credential-vars NAME=PLACE}: variables a tool reads its credential store's place from ({@code GNUPGHOME},
+     * {@code GOOGLE_APPLICATION_CREDENTIALS}), with the place it takes without one.
+     */
+    final java.util.Map<String, String> credentialVars = new java.util.LinkedHashMap<>();
     /** Environment variables that hold secrets: by name, by value, and names that never do (upper-cased globs). */
     final List<String> secretVars = new ArrayList<>();
     final List<String> notSecretVars = new ArrayList<>();
@@ -722,6 +727,14 @@ public final class RuleSet {
         return java.util.Collections.unmodifiableList(credentialPaths);
     }
 
+    /**
+     * The place a {@code credential-vars} variable names when it is unset (a path read through {@code $NAME/…} is judged
+     * as that place: the variable is most likely set to a store of the same kind), or null for any other variable.
+     */
+    public String credentialVarPlace(String name) {
+        return credentialVars.get(name);
+    }
+
     /** The {@code credential-names} globs, in order. */
     public List<String> credentialNameGlobs() {
         return java.util.Collections.unmodifiableList(credentialNames);
@@ -754,6 +767,20 @@ public final class RuleSet {
         }
         String viaProcess = LexicalPath.belowProcess(tail);
         return viaProcess != null && asWritten.test(viaProcess) || mayEnd.test(tail);
+    }
+
+    /**
+     * Whether a written normalised path replaces a credential store a {@code credential-paths} glob names, in the home
+     * directory or at an absolute path: what the file says is whom the tools act as and where they connect (a
+     * replaced {@code ~/.kube/config} sends kubectl, and its token, to another cluster; {@code ~/.docker/config.json}
+     * names credential helpers docker runs). Stores known only by their file name ({@code .env}) are not: a project
+     * writes its own.
+     */
+    public boolean isCredentialPlace(String path) {
+        if (!path.startsWith("~/") && !path.startsWith("/")) {
+            return false;
+        }
+        return pathIndex().credentialPaths().matches(path) && !isCredentialException(path, baseName(path));
     }
 
     private boolean isCredentialStoreAsWritten(String path) {

@@ -86,6 +86,17 @@ final class SettingsRows {
             case "credential-paths" -> rules.credentialPaths.addAll(rest);
             case "credential-names" -> rules.credentialNames.addAll(rest);
             case "credential-exceptions" -> rules.credentialExceptions.addAll(rest);
+            case "credential-vars" -> {
+                for (String w : rest) {
+                    int eq = w.indexOf('=');
+                    String place = eq < 0 ? "" : w.substring(eq + 1);
+                    if (eq <= 0 || !(place.startsWith("~/") || place.startsWith("/"))) {
+                        throw new IllegalArgumentException("expected: credential-vars NAME=PATH... (PATH starting with ~/ or /), not '"
+                                + w + "'");
+                    }
+                    rules.credentialVars.put(w.substring(0, eq), place);
+                }
+            }
             case "secret-vars" -> rules.secretVars.addAll(upper(rest));
             case "not-secret-vars" -> rules.notSecretVars.addAll(upper(rest));
             case "secret-values" -> rules.secretValues.addAll(rest);

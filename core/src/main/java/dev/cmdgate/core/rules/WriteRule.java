@@ -81,13 +81,19 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
          * {@code sed -i.SUF}); a {@code *} in the suffix stands for the file's name, and a suffix with a {@code /}
          * is a path of its own (sed's and perl's {@code -i})
          */
-        SUFFIXED_LAST, SUFFIXED_OPERANDS
+        SUFFIXED_LAST, SUFFIXED_OPERANDS,
+        /**
+         * each operand ending in one of {@code words} names the file the command writes beside it: the operand without
+         * that ending ({@code gunzip ~/.bashrc.gz} writes {@code ~/.bashrc}); a word {@code END=NEW} puts NEW in its
+         * place ({@code .tgz=.tar}); the value of option {@code name} is an ending too ({@code gunzip -S .x})
+         */
+        UNSUFFIXED_OPERANDS
     }
 
     /**
      * {@code writes [empty] operands|first|last|opt OPT|key NAME|after WORD...|prefix last|prefix opt OPT|into last|into opt
      * OPT|parts opt OPT [sep C] [N...] [KEY=...] [!WORD...]|work-tree OPT|$VAR... [gitdir OPT|$VAR...] repo NAME [config KEY]|env VAR...|env-dir
-     * VAR...|suffixed last|operands [opt OPT] [env VAR...]|url-names|link-sources [from-link] [opt OPT]|prefixed
+     * VAR...|suffixed last|operands [opt OPT] [env VAR...]|unsuffixed operands SUFFIX... [opt OPT]|url-names|link-sources [from-link] [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
     static WriteRule parse(Section s, RuleLine row) {
@@ -201,6 +207,23 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
                 }
                 if (name == null && words.isEmpty()) {
                     throw new IllegalArgumentException("writes suffixed needs opt OPT or env VAR...");
+                }
+            }
+            case "unsuffixed" -> {
+                if (!row.need(i++).equals("operands")) {
+                    throw new IllegalArgumentException("expected: writes unsuffixed operands SUFFIX... [opt OPT]");
+                }
+                target = Target.UNSUFFIXED_OPERANDS;
+                while (i < arrow && !t.get(i).equals("if")) {
+                    String w = t.get(i++);
+                    if (w.equals("opt")) {
+                        name = s.optionName(row.need(i++));
+                    } else {
+                        words.add(w);
+                    }
+                }
+                if (words.isEmpty() && name == null) {
+                    throw new IllegalArgumentException("writes unsuffixed operands needs SUFFIX... or opt OPT");
                 }
             }
             case "url-names" -> target = Target.URL_NAMES;
