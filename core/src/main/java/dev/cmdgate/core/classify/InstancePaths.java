@@ -16,7 +16,10 @@ final class InstancePaths {
     private InstancePaths() {
     }
 
-    /** Whether the word may name a sensitive place or a credential store inside an instance (condition {@code $sensitive-inside}). */
+    /**
+     * Whether the word may name a sensitive place or a credential store inside an instance (condition
+     * {@code $sensitive-inside}).
+     */
     static boolean sensitive(RuleSet rules, Arg a) {
         String text = a.unresolved() ? PathText.staticPrefix(a.text) + "x" : a.text;
         for (String inside : insidePaths(text)) {
@@ -29,7 +32,10 @@ final class InstancePaths {
         return false;
     }
 
-    /** The absolute paths the word may name inside the instance: after its first {@code :}, and after its first {@code /}. */
+    /**
+     * The absolute paths the word may name inside the instance: after its first {@code :}, and after the first
+     * {@code /} that follows it.
+     */
     static List<String> insidePaths(String text) {
         List<String> out = new ArrayList<>(2);
         int colon = text.indexOf(':');
@@ -46,7 +52,10 @@ final class InstancePaths {
         return out;
     }
 
-    /** The path as written, and with a home directory inside the instance ({@code /root}, {@code /home/USER}) as {@code ~}. */
+    /**
+     * The path as written, and with a home directory inside the instance ({@code /root}, {@code /home/USER}) as
+     * {@code ~}.
+     */
     static List<String> homeSpellings(String path) {
         List<String> out = new ArrayList<>(2);
         out.add(path);
