@@ -91,6 +91,14 @@ final class Conditions {
                 }
                 return false;
             }
+            case OTHER_FACT -> {
+                for (String f : facts) {
+                    if (Glob.matches(c.glob(), f) && !rules.inList(c.name(), f)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
             case OUTPUT_OF -> {
                 for (Arg a : p.operands) {
                     if (producedBy(c.glob(), c.name(), a)) {

@@ -10,7 +10,7 @@ import java.util.Map;
  *
  * @param kind   what is tested
  * @param name   the option's canonical name, or the fact's name, or for {@code output-of=} the pattern of the
- *               producing command's operands (null: any)
+ *               producing command's operands (null: any), or for {@code other-fact:} the list of facts that do not count
  * @param glob   the pattern for operand and option-value tests (null when unused); {@code @NAME} stands for
  *               any glob of the named list, {@code $sensitive} for a sensitive place, {@code $dynamic}
  *               for a value only known at run time
@@ -48,7 +48,12 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
          * the glob PROGRAM names (a command substitution's, or the one piping into an xargs-like wrapper), run with an
          * operand whose last path component matches OPERAND.
          */
-        OUTPUT_OF
+        OUTPUT_OF,
+        /**
+         * {@code other-fact:GLOB:@LIST}: a code analyser reported a fact that matches GLOB and no glob of the list — a
+         * statement or command outside those known to be harmless.
+         */
+        OTHER_FACT
     }
 
     /**
@@ -63,6 +68,13 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
             String c = neg ? w.substring(1) : w;
             if (c.equals("--")) {
                 out.add(new Condition(Kind.DASHDASH, neg, null, null, 0));
+            } else if (c.startsWith("other-fact:")) {
+                String v = c.substring(11);
+                int colon = v.indexOf(':');
+                if (colon <= 0 || !v.startsWith("@", colon + 1) || !lists.containsKey(v.substring(colon + 2))) {
+                    throw new IllegalArgumentException("expected other-fact:GLOB:@LIST (a list declared in [@settings])");
+                }
+                out.add(new Condition(Kind.OTHER_FACT, neg, v.substring(colon + 2), v.substring(0, colon), 0));
             } else if (c.startsWith("fact:")) {
                 out.add(new Condition(Kind.FACT, neg, c.substring(5), null, 0));
             } else if (c.startsWith("operands>")) {
