@@ -1,5 +1,7 @@
 package dev.cmdgate.core.classify;
 
+import java.util.List;
+
 /**
  * One argument word as the classifier sees it: its value after quote removal, with any expansion
  * the classifier cannot do kept as written ({@code $x}, {@code $(…)}).
@@ -19,6 +21,12 @@ final class Arg {
     /** Offsets in the analysed text, or -1 for argv words. */
     final int start;
     final int end;
+    /**
+     * The commands whose output the word holds, each as its words ({@link Producers}): a command substitution's
+     * ({@code kill $(pgrep auditd)}), or the command that pipes into an xargs-like wrapper ({@code pgrep auditd |
+     * xargs kill}); empty for nearly every word. {@code output-of=} conditions read them.
+     */
+    final List<List<String>> producers;
     /** {@link PathText#normalize} of the text, computed once: every condition of every row compares it. */
     private String normalized;
 
@@ -27,12 +35,22 @@ final class Arg {
     }
 
     Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern) {
+        this(text, dynamic, globLead, start, end, pattern, List.of());
+    }
+
+    Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern, List<List<String>> producers) {
         this.text = text;
         this.pattern = pattern;
         this.dynamic = dynamic;
         this.globLead = globLead;
         this.start = start;
         this.end = end;
+        this.producers = producers;
+    }
+
+    /** The same word holding the output of these commands. */
+    Arg producedBy(List<List<String>> commands) {
+        return commands.isEmpty() ? this : new Arg(text, dynamic, globLead, start, end, pattern, commands);
     }
 
     static Arg literal(String text) {

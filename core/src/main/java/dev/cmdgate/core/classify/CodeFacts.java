@@ -380,12 +380,16 @@ final class CodeFacts {
      * {@code sql.delete-all} / {@code sql.update-all} for a DELETE or UPDATE without WHERE,
      * {@code sql.alter-drop} for ALTER … DROP, {@code sql.copy-program} for COPY … PROGRAM,
      * {@code sql.copy-to} for COPY … TO, {@code sql.outfile} for INTO OUTFILE/DUMPFILE,
-     * {@code sql.load-extension}, sqlite's dot commands as {@code sql.dot-NAME}, and the clients' backslash commands as
+     * {@code sql.load-extension}, {@code sql.call-NAME} for every function called ({@code edit(…)}; past
+     * {@value #MAX_SQL_CALLS} of them, {@code sql.calls-uncounted}), sqlite's dot commands as {@code sql.dot-NAME}, and
+     * the clients' backslash commands as
      * {@code sql.meta-NAME} ({@code \\!} is {@code sql.meta-!}). Strings, quoted names and comments are
      * skipped; which of these facts is destructive is said by the rules.
      */
     static Set<String> sql(String s) {
         Set<String> f = new LinkedHashSet<>();
+        // the functions called, apart: a statement may call many, and they must not crowd out the statements' facts
+        Set<String> calls = new LinkedHashSet<>();
         java.util.List<String> words = new java.util.ArrayList<>();
         int n = s.length();
         int i = 0;
@@ -431,16 +435,30 @@ final class CodeFacts {
                 while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
                     i++;
                 }
+                String word = s.substring(st, i).toLowerCase(java.util.Locale.ROOT);
                 if (words.size() < 10_000) {
-                    words.add(s.substring(st, i).toLowerCase(java.util.Locale.ROOT));
+                    words.add(word);
+                }
+                int k = i;
+                while (k < n && Character.isWhitespace(s.charAt(k))) {
+                    k++;
+                }
+                if (k < n && s.charAt(k) == '(') {
+                    calls.add(calls.size() < MAX_SQL_CALLS ? "sql.call-" + word : SQL_CALLS_UNCOUNTED);
                 }
             } else {
                 i++;
             }
         }
         statement(words, f);
+        f.addAll(calls);
         return f;
     }
+
+    /** At most this many functions called are told apart; past it {@link #SQL_CALLS_UNCOUNTED} stands for the rest. */
+    static final int MAX_SQL_CALLS = 64;
+    /** More functions were called than are told apart: any of them may be one a rule names. */
+    static final String SQL_CALLS_UNCOUNTED = "sql.calls-uncounted";
 
     /**
      * The shell commands a database client is told to run: psql's and mysql's {@code \\! CMD}, sqlite3's

@@ -91,10 +91,58 @@ final class Conditions {
                 }
                 return false;
             }
+            case OTHER_FACT -> {
+                for (String f : facts) {
+                    if (Glob.matches(c.glob(), f) && !rules.inList(c.name(), f)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            case OUTPUT_OF -> {
+                for (Arg a : p.operands) {
+                    if (producedBy(c.glob(), c.name(), a)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
             default -> {
                 return false;
             }
         }
+    }
+
+    /**
+     * Whether the word holds the output of a command whose program (its last path component) matches {@code program}
+     * and, with {@code operand} given, one of whose words after it that is no option has a last path component that
+     * matches: {@code pgrep -x auditd}, {@code cat /var/run/auditd.pid}. The producer's options are not parsed, so
+     * an option's value counts too (the cautious reading).
+     */
+    private boolean producedBy(String program, String operand, Arg a) {
+        for (List<String> cmd : a.producers) {
+            if (!matchesText(program, Arg.literal(lastComponent(cmd.get(0))))) {
+                continue;
+            }
+            if (operand == null) {
+                return true;
+            }
+            for (int i = 1; i < cmd.size(); i++) {
+                String w = cmd.get(i);
+                if (!w.startsWith("-") && !w.isEmpty() && matchesText(operand, Arg.literal(lastComponent(w)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String lastComponent(String path) {
+        String p = path;
+        while (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p.substring(p.lastIndexOf('/') + 1);
     }
 
     /** Whether a glob of the command may expand to a spelling of the option with this canonical name. */

@@ -194,6 +194,11 @@ final class PipedWords {
     /** {@link #printsEnvironment}, worked out when first asked; null before. */
     private Boolean printsEnvironment;
 
+    /** The command whose output this is, as {@link Arg#producers} keep it; empty when the text is known instead. */
+    List<List<String>> producers() {
+        return producer == null ? List.of() : List.of(Producers.words(producer));
+    }
+
     /** Whether these are the words piped into the command judged in this context. */
     boolean feeds(Analysis.Ctx ctx) {
         return ctx.pipeline() == pipeline && ctx.stage() == stage

@@ -43,6 +43,16 @@ final class Wrappers {
         final List<Arg> given = new ArrayList<>(0);
         final List<Arg> givenFiles = new ArrayList<>(0);
 
+        /** Marks the argument read from the input at run time as the output of these commands. */
+        void fedBy(List<List<String>> commands) {
+            for (int i = 0; i < words.size(); i++) {
+                Arg w = words.get(i);
+                if (w.dynamic && w.text.contains(STDIN_WORD)) {
+                    words.set(i, w.producedBy(commands));
+                }
+            }
+        }
+
         /** Whether one of the wrapper's options after its operands, given a value, is {@code name}. */
         boolean hasValued(String name) {
             for (int i = 0, n = options.size(); i < n; i++) {
@@ -91,6 +101,11 @@ final class Wrappers {
         Target t = target(r, p);
         if (t == null) {
             return false;
+        }
+        PipedWords input = analysis.piped != null && analysis.piped.feeds(site.ctx()) ? analysis.piped : null;
+        if (r.stdinArgs() && input != null) {
+            // pgrep auditd | xargs kill: the arguments read at run time are what the command before it prints
+            t.fedBy(input.producers());
         }
         Map<String, String> assigns = new LinkedHashMap<>();
         for (Arg as : t.assignments) {
@@ -162,6 +177,9 @@ final class Wrappers {
         }
         return true;
     }
+
+    /** The argument an xargs-like wrapper adds from its input, only known at run time. */
+    static final String STDIN_WORD = "$(stdin)";
 
     /** Names of the wrapper's own standard input as a file: {@code xargs -a /dev/stdin} reads what the input holds. */
     private static final java.util.Set<String> STDIN_FILES = java.util.Set.of("-", "/dev/stdin", "/dev/fd/0",
@@ -412,7 +430,7 @@ final class Wrappers {
         }
         t.input = attached;
         if (r.stdinArgs() && replace == null && !t.words.isEmpty()) {
-            t.words.add(new Arg("$(stdin)", true, false, -1, -1));
+            t.words.add(new Arg(STDIN_WORD, true, false, -1, -1));
         }
         if (!t.given.isEmpty() && t.givenFiles.isEmpty()) {
             // parallel rm ::: /etc/passwd: the arguments are the words written, not its input

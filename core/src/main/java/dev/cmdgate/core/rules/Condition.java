@@ -9,7 +9,8 @@ import java.util.Map;
  * {@code negate} inverts a single condition.
  *
  * @param kind   what is tested
- * @param name   the option's canonical name, or the fact's name
+ * @param name   the option's canonical name, or the fact's name, or for {@code output-of=} the pattern of the
+ *               producing command's operands (null: any), or for {@code other-fact:} the list of facts that do not count
  * @param glob   the pattern for operand and option-value tests (null when unused); {@code @NAME} stands for
  *               any glob of the named list, {@code $sensitive} for a sensitive place, {@code $dynamic}
  *               for a value only known at run time
@@ -41,7 +42,18 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
          * {@code found=GLOB}: some operand stands for the files a finder found ({@code find START -exec CMD {} +}) below a
          * starting point that matches.
          */
-        FOUND
+        FOUND,
+        /**
+         * {@code output-of=PROGRAM} or {@code output-of=PROGRAM:OPERAND}: some operand holds the output of a command
+         * the glob PROGRAM names (a command substitution's, or the one piping into an xargs-like wrapper), run with an
+         * operand whose last path component matches OPERAND.
+         */
+        OUTPUT_OF,
+        /**
+         * {@code other-fact:GLOB:@LIST}: a code analyser reported a fact that matches GLOB and no glob of the list — a
+         * statement or command outside those known to be harmless.
+         */
+        OTHER_FACT
     }
 
     /**
@@ -56,6 +68,13 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
             String c = neg ? w.substring(1) : w;
             if (c.equals("--")) {
                 out.add(new Condition(Kind.DASHDASH, neg, null, null, 0));
+            } else if (c.startsWith("other-fact:")) {
+                String v = c.substring(11);
+                int colon = v.indexOf(':');
+                if (colon <= 0 || !v.startsWith("@", colon + 1) || !lists.containsKey(v.substring(colon + 2))) {
+                    throw new IllegalArgumentException("expected other-fact:GLOB:@LIST (a list declared in [@settings])");
+                }
+                out.add(new Condition(Kind.OTHER_FACT, neg, v.substring(colon + 2), v.substring(0, colon), 0));
             } else if (c.startsWith("fact:")) {
                 out.add(new Condition(Kind.FACT, neg, c.substring(5), null, 0));
             } else if (c.startsWith("operands>")) {
@@ -64,6 +83,17 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
                 out.add(new Condition(Kind.OPERANDS_EQ, neg, null, null, Integer.parseInt(c.substring(9))));
             } else if (c.startsWith("operand=")) {
                 out.add(new Condition(Kind.OPERAND, neg, null, glob(c.substring(8), lists), 0));
+            } else if (c.startsWith("output-of=")) {
+                String v = c.substring(10);
+                int colon = v.indexOf(':');
+                String program = colon < 0 ? v : v.substring(0, colon);
+                String operand = colon < 0 ? null : v.substring(colon + 1);
+                if (program.isEmpty() || operand != null && operand.isEmpty() || program.startsWith("$")
+                        || operand != null && operand.startsWith("$")) {
+                    throw new IllegalArgumentException("expected output-of=PROGRAM or output-of=PROGRAM:OPERAND (globs)");
+                }
+                out.add(new Condition(Kind.OUTPUT_OF, neg, operand == null ? null : glob(operand, lists),
+                        glob(program, lists), 0));
             } else if (c.startsWith("found=")) {
                 out.add(new Condition(Kind.FOUND, neg, null, glob(c.substring(6), lists), 0));
             } else if (c.startsWith("last=")) {

@@ -27,10 +27,10 @@ final class SettingsRows {
         When w = When.parse(new Section("@unknown", "@unknown", null), row);
         for (Condition c : w.conditions()) {
             switch (c.kind()) {
-                case OPERAND, OPERAND_AT, LAST_OPERAND, OPERANDS_GT, OPERANDS_EQ -> {
+                case OPERAND, OPERAND_AT, LAST_OPERAND, OPERANDS_GT, OPERANDS_EQ, OUTPUT_OF -> {
                 }
                 default -> throw new IllegalArgumentException("unknown-when: only operand conditions (operand=, operandN=, "
-                        + "last=, operands>N, operands=N)");
+                        + "last=, operands>N, operands=N, output-of=)");
             }
         }
         return w;

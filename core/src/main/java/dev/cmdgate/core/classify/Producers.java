@@ -1,0 +1,74 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.shell.CommandSubstitution;
+import dev.cmdgate.core.shell.DoubleQuoted;
+import dev.cmdgate.core.shell.Node;
+import dev.cmdgate.core.shell.SimpleCommand;
+import dev.cmdgate.core.shell.Word;
+import dev.cmdgate.core.shell.WordPart;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The commands whose output a word holds: the simple commands of its command substitutions, at any depth of the
+ * substitution ({@code kill $(ps ax | grep auditd)} holds what ps and grep print), each as its words — a literal
+ * word as its value, any other as written with its expansions marked ({@link WordArgs#render}). The output itself is
+ * only known at run time; what can be said is where it comes from: the process ids of the processes a command names
+ * ({@code pgrep auditd}), a document another host sends ({@code curl URL}). {@code output-of=} conditions read them.
+ */
+final class Producers {
+
+    /** At most this many commands are kept for one word; past it the rest are not looked at. */
+    static final int MAX_COMMANDS = 16;
+
+    private Producers() {
+    }
+
+    /** The commands whose output the word holds; empty when it holds no command substitution. */
+    static List<List<String>> of(Word w) {
+        List<List<String>> out = new ArrayList<>(0);
+        parts(w.parts(), out);
+        return out.isEmpty() ? List.of() : List.copyOf(out);
+    }
+
+    /** The words of one command, as the {@code producers} of an {@link Arg} keep them. */
+    static List<String> words(List<Arg> command) {
+        List<String> out = new ArrayList<>(command.size());
+        for (Arg a : command) {
+            out.add(a.text);
+        }
+        return List.copyOf(out);
+    }
+
+    private static void parts(List<WordPart> parts, List<List<String>> out) {
+        for (WordPart p : parts) {
+            if (p instanceof DoubleQuoted d) {
+                parts(d.parts(), out);
+            } else if (p instanceof CommandSubstitution cs) {
+                commands(cs.script(), out);
+            }
+        }
+    }
+
+    private static void commands(Node n, List<List<String>> out) {
+        if (out.size() >= MAX_COMMANDS) {
+            return;
+        }
+        if (n instanceof SimpleCommand sc && !sc.words().isEmpty()) {
+            List<String> words = new ArrayList<>(sc.words().size());
+            for (Word w : sc.words()) {
+                String lit = w.literalValue();
+                if (lit == null) {
+                    StringBuilder b = new StringBuilder();
+                    WordArgs.render(w.parts(), b);
+                    lit = b.toString();
+                }
+                words.add(lit);
+            }
+            out.add(List.copyOf(words));
+        }
+        for (Node c : n.children()) {
+            commands(c, out);
+        }
+    }
+}
