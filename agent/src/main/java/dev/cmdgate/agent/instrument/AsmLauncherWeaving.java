@@ -1,8 +1,8 @@
 package dev.cmdgate.agent.instrument;
 
 /**
- * The weavers as compiled: with the ASM that cmdgate's jar carries (relocated). {@link JdkAsmWeaving} defines a
- * copy of this class, and of the weavers it calls, that uses the JDK's own ASM instead.
+ * The weavers as compiled: with the ASM that cmdgate's jar carries (relocated). The build writes a copy of this
+ * class, and of the weavers it calls, that uses the JDK's own ASM instead ({@link JdkAsmWeaving}).
  */
 final class AsmLauncherWeaving implements LauncherWeaving {
 

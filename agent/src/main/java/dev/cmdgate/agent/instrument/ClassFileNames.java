@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * Renames what a class file names — the class itself, the classes it uses, the descriptors that mention them —
- * by rewriting its constant pool's UTF-8 entries, as a build's relocation does, without a bytecode library
- * (this runs before any is loaded). Every occurrence of a key of the map in an entry becomes its value; the keys
+ * by rewriting its constant pool's UTF-8 entries, as a build's relocation does (used by the build step
+ * {@link JdkAsmCopies}; no bytecode library, whose copy is what is being renamed). Every occurrence of a key of
+ * the map in an entry becomes its value; the keys
  * are internal names or packages ({@code a/b/C}, {@code a/b/}), all ASCII, which modified UTF-8 keeps as single
  * bytes, so the rewrite can work on the entries' bytes. Nothing but the constant pool changes.
  */

@@ -7,6 +7,18 @@ package dev.cmdgate.agent.instrument;
  */
 public interface LauncherWeaving {
 
+    /**
+     * The weaving for this JVM: with the JDK's own ASM where java.base has it and exports it to cmdgate
+     * ({@link JdkAsmWeaving}), else with cmdgate's. Decided here so that a JDK without it (24 and later) does not
+     * even load the class that would choose.
+     */
+    static LauncherWeaving forThisJvm() {
+        if (Object.class.getModule().isExported(JdkAsmWeaving.JDK_ASM_PACKAGE, LauncherWeaving.class.getModule())) {
+            return JdkAsmWeaving.choose(true);
+        }
+        return new AsmLauncherWeaving();
+    }
+
     /** {@code ProcessImpl} or {@code ProcessBuilder}, woven; null when the class is not of the expected shape. */
     byte[] launcher(byte[] bytes, String nativePrefix);
 

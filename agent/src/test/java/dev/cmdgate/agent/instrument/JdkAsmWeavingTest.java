@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,16 +21,8 @@ class JdkAsmWeavingTest {
     private static final String[] LAUNCHER = {LaunchHookTransformer.PROCESS_IMPL, LaunchHookTransformer.PROCESS_BUILDER};
     private static final String[] GUARDED = {GuardWeaver.INSTRUMENTATION_IMPL, GuardWeaver.DCMD_WRAPPER};
 
-    /** The copies, defined once for this JVM (as the agent does): a class loader defines a name only once. */
-    private static final LauncherWeaving COPY = jdkAsm() ? copies() : null;
-
-    private static LauncherWeaving copies() {
-        try {
-            return JdkAsmWeaving.withJdkAsm();
-        } catch (IOException | ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    /** The copies the build wrote (into the compiled classes, as into the jar). */
+    private static final LauncherWeaving COPY = jdkAsm() ? JdkAsmWeaving.choose(true) : null;
 
     private static boolean jdkAsm() {
         return Object.class.getModule().isExported(JdkAsmWeaving.JDK_ASM_PACKAGE, JdkAsmWeavingTest.class.getModule());
@@ -59,7 +52,6 @@ class JdkAsmWeavingTest {
         assumeTrue(jdkAsm(), "this JDK has no internal ASM exported to the test");
         LauncherWeaving copy = COPY;
         LauncherWeaving original = new AsmLauncherWeaving();
-        assertThat(copy.getClass().getSimpleName()).isEqualTo(JdkAsmWeaving.PREFIX + "AsmLauncherWeaving");
         Class<?> visitor = Class.forName(LaunchHookWeaver.class.getName().replace("LaunchHookWeaver", "JdkAsmLaunchHookWeaver")
                 + "$HookingVisitor");
         assertThat(visitor.getSuperclass().getName()).isEqualTo(JdkAsmWeaving.JDK_ASM_PACKAGE + ".ClassVisitor");
@@ -92,6 +84,20 @@ class JdkAsmWeavingTest {
         assertThat(copy.guard(notALauncher)).isNull();
         assertThat(copy.launcher(bytesOf(GuardWeaver.INSTRUMENTATION_IMPL), "cmdgate_")).isNull();
         assertThat(new AsmLauncherWeaving().launcher(notALauncher, null)).isNull();
+    }
+
+    @Test
+    void withTheJdksAsmTheCopiesWeave() {
+        assumeTrue(jdkAsm(), "this JDK has no internal ASM exported to the test");
+        assertThat(COPY.getClass().getSimpleName()).isEqualTo(JdkAsmWeaving.PREFIX + "AsmLauncherWeaving");
+    }
+
+    @Test
+    void theBuildRenamesTheAsmPackageTheWeaversWereCompiledAgainstAndEachCopiedClass() {
+        Map<String, String> renames = JdkAsmCopies.renames(bytesOf("dev/cmdgate/agent/instrument/" + JdkAsmWeaving.VISITOR));
+        assertThat(renames).containsEntry("org/objectweb/asm/", "jdk/internal/org/objectweb/asm/")
+                .containsEntry("dev/cmdgate/agent/instrument/GuardWeaver", "dev/cmdgate/agent/instrument/JdkAsmGuardWeaver")
+                .hasSize(4);
     }
 
     @Test
