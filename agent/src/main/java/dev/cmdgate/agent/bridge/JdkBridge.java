@@ -26,6 +26,8 @@ public final class JdkBridge {
     public static final String CLASS_NAME = "java.lang.CmdgateBridge";
     /** The bridge's bytes, compiled against java.base, carried as a resource (see the agent's pom). */
     private static final String RESOURCE = "/META-INF/cmdgate/java/lang/CmdgateBridge.class";
+    /** The JDK's internal copy of ASM (JDK 17 to 23). */
+    private static final String JDK_ASM = "jdk.internal.org.objectweb.asm";
     private static final String PLACEHOLDER = "cmdgate.bridge.key.00000000000000000000000000000000";
 
     private JdkBridge() {
@@ -58,9 +60,13 @@ public final class JdkBridge {
         }
         Module javaBase = Object.class.getModule();
         // java.lang opened to define the bridge; jdk.internal.misc exported to read the native memory of
-        // foreign function calls (Unsafe) without the restricted methods' warnings: to cmdgate's module only
-        inst.redefineModule(javaBase, Set.of(), Map.of("jdk.internal.misc", Set.of(self)),
-                Map.of("java.lang", Set.of(self)), Set.of(), Map.of());
+        // foreign function calls (Unsafe) without the restricted methods' warnings; the JDK's own ASM (JDK 17
+        // to 23), already in its class-data archive, to weave the launcher with (JdkAsmWeaving): to cmdgate's
+        // module only
+        Map<String, Set<Module>> exports = javaBase.getPackages().contains(JDK_ASM)
+                ? Map.of("jdk.internal.misc", Set.of(self), JDK_ASM, Set.of(self))
+                : Map.of("jdk.internal.misc", Set.of(self));
+        inst.redefineModule(javaBase, Set.of(), exports, Map.of("java.lang", Set.of(self)), Set.of(), Map.of());
         String key = randomKey();
         byte[] bytes = withKey(template(), key);
         System.getProperties().put(key, gate);

@@ -53,7 +53,8 @@ final class GuardWeaver {
         int hooks;
 
         Visitor(ClassVisitor next) {
-            super(Opcodes.ASM9, next);
+            // ASM 8's API: the highest the JDK's own copy on JDK 17 knows (JdkAsmWeaving); these JDK classes are not sealed
+            super(Opcodes.ASM8, next);
         }
 
         @Override
@@ -116,7 +117,7 @@ final class GuardWeaver {
             private static final int LOADER = 2;
 
             TransformGuard(MethodVisitor mv) {
-                super(Opcodes.ASM9, mv);
+                super(Opcodes.ASM8, mv);
             }
 
             @Override
@@ -167,7 +168,7 @@ final class GuardWeaver {
             private final int[] locals;
 
             AskFirst(MethodVisitor mv, String op, int[] locals) {
-                super(Opcodes.ASM9, mv);
+                super(Opcodes.ASM8, mv);
                 this.op = op;
                 this.locals = locals;
             }

@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * and the native-access libraries (jnr-posix, jffi, JNA, the JDK's foreign linker), by exact name and
  * for any class loader, to {@link NativeWeaver}.
  * Deliberately tiny: this class is consulted for every class the JVM loads, and ASM is only loaded
- * when one of those classes is woven.
+ * when one of those classes is woven (the JDK's own copy, for the launcher, where {@link JdkAsmWeaving} could
+ * choose it).
  */
 public final class LaunchHookTransformer implements ClassFileTransformer {
 
@@ -22,10 +23,21 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
     private final Set<String> hooked = ConcurrentHashMap.newKeySet();
     /** The native-method prefix registered for cmdgate (ProcessImpl's forkAndExec gets wrapped), or null. */
     private final String nativePrefix;
+    /** Weaves the launcher and its guards (with the JDK's ASM where it can: {@link JdkAsmWeaving}). */
+    private final LauncherWeaving weaving;
 
     /** @param nativePrefix the native-method prefix registered for cmdgate's transformer, or null for none */
     public LaunchHookTransformer(String nativePrefix) {
+        this(nativePrefix, new AsmLauncherWeaving());
+    }
+
+    /**
+     * @param nativePrefix the native-method prefix registered for cmdgate's transformer, or null for none
+     * @param weaving      what weaves the launcher and its guards
+     */
+    public LaunchHookTransformer(String nativePrefix, LauncherWeaving weaving) {
         this.nativePrefix = nativePrefix;
+        this.weaving = weaving;
     }
 
     @Override
@@ -41,11 +53,11 @@ public final class LaunchHookTransformer implements ClassFileTransformer {
         } else if (loader != null) {
             return null;
         } else if (PROCESS_IMPL.equals(className)) {
-            woven = LaunchHookWeaver.instrument(bytes, canWrapFork(redefined) ? nativePrefix : null);
+            woven = weaving.launcher(bytes, canWrapFork(redefined) ? nativePrefix : null);
         } else if (PROCESS_BUILDER.equals(className)) {
-            woven = LaunchHookWeaver.instrument(bytes, null);
+            woven = weaving.launcher(bytes, null);
         } else if (GuardWeaver.INSTRUMENTATION_IMPL.equals(className) || GuardWeaver.DCMD_WRAPPER.equals(className)) {
-            woven = GuardWeaver.instrument(bytes);
+            woven = weaving.guard(bytes);
         } else {
             return null;
         }

@@ -70,7 +70,8 @@ final class LaunchHookWeaver {
         private boolean forkWrapped;
 
         HookingVisitor(ClassVisitor next, String nativePrefix) {
-            super(Opcodes.ASM9, next);
+            // ASM 8's API: the highest the JDK's own copy on JDK 17 knows (JdkAsmWeaving); these JDK classes are not sealed
+            super(Opcodes.ASM8, next);
             this.nativePrefix = nativePrefix;
         }
 
@@ -139,7 +140,7 @@ final class LaunchHookWeaver {
          * @param replaced   the locals set from the answer array, in order; null: the answer replaces the first argument
          */
         EntryAndExit(MethodVisitor mv, String op, String argsDesc, int firstLocal, int[] replaced) {
-            super(Opcodes.ASM9, mv);
+            super(Opcodes.ASM8, mv);
             this.op = op;
             this.argsDesc = argsDesc;
             this.firstLocal = firstLocal;

@@ -6,6 +6,7 @@ import dev.cmdgate.agent.config.AgentConfig;
 import dev.cmdgate.agent.config.ConfigParser;
 import dev.cmdgate.agent.instrument.InstrumentGuard;
 import dev.cmdgate.agent.instrument.LaunchHookTransformer;
+import dev.cmdgate.agent.instrument.LauncherWeaving;
 import dev.cmdgate.agent.instrument.LauncherHooks;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
@@ -43,7 +44,7 @@ public final class AgentStart {
         AgentConfig config = ConfigParser.fromCheckedSettings(settings);
         AgentRuntime.Gate gate = AgentRuntime.create(config, rulesText, new InstrumentGuard(inst, install.getClass()), origins);
         JdkBridge.define(inst, gate.function());
-        LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix);
+        LaunchHookTransformer transformer = new LaunchHookTransformer(nativePrefix, LauncherWeaving.forThisJvm());
         install.accept(transformer);
         LauncherHooks hooks = new LauncherHooks(inst, transformer, gate.warmUp());
         hooks.hookLoaded();
