@@ -14,7 +14,9 @@ import java.util.Arrays;
  * ({@link CommandFramer}); the command is then decided by the {@link StdinGate} and only an allowed
  * command is passed on to the shell. A refused command is dropped — the shell never sees any of it —
  * and the write fails with an {@link IOException} whose message is the refusal
- * ({@code cmdgate: blocked …}); whatever else that same write call carried after it is dropped too.
+ * ({@code cmdgate: blocked …}); whatever else that same write call carried after it is dropped too. A line that
+ * opens a here-document whose delimiter cmdgate cannot compute as bash does ({@link HereDocDelimiters}) is decided
+ * at once, as if it completed the command.
  * The stream stays usable: the next write starts a new command.
  *
  * <p>Commands already complete earlier in the same write call have been passed on. {@link #flush()}
@@ -107,7 +109,9 @@ public final class GatingOutputStream extends OutputStream {
             undecodable = true;
             return true;    // judged (and refused) now rather than held
         }
-        return framer.feed(line);
+        // a document whose delimiter cmdgate cannot compute as bash does has no end line cmdgate could wait for:
+        // the command is decided now (and refused), not held until the stream closes while later writes pile up
+        return framer.feed(line) || HereDocDelimiters.unsure(framer.text()) != null;
     }
 
     private void pass() throws IOException {
