@@ -277,6 +277,88 @@ class ShellSessionStdinIT {
         soft.assertAll();
     }
 
+    /**
+     * A program the rules say leaves its input alone ({@code git diff}) may start a helper that reads it: here an
+     * external diff tool from the repository's configuration, which the gate sees (Write, allowed under full) but
+     * which would inherit the session's input and eat the start of the next command. Every command is forwarded
+     * with {@code /dev/null} as its input, so the helper reads nothing and the session goes on.
+     */
+    @OnEachJdk
+    void aHelperOfAProgramThatLeavesItsInputAloneGetsNoSessionInput(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path home = Dirs.mkdir(tmp, "home");
+        Path repo = Dirs.mkdir(work, "repo");
+        Dirs.write(repo.resolve("victim").resolve("keep.txt"), "precious\n");
+        Dirs.write(repo.resolve("a"), "a\n");
+        executable(repo.resolve("helper.sh"), "#!/bin/sh\nhead -c 6 >/dev/null\n");
+        git(repo, "init", "-q", ".");
+        git(repo, "add", "a");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "a");
+        git(repo, "config", "diff.external", repo.resolve("helper.sh").toString());
+        Dirs.write(repo.resolve("a"), "a\nb\n");
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,stdin=gate")
+                .cmdgate("audit", tmp.resolve("audit.jsonl")).env("HOME", home.toString())
+                .main(SessionsOfWrites.class).args(List.of("repo", "git diff\n", HIDDEN, "echo \"after=$?\"\n"))
+                .run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(repo.resolve("pwned")).as(run.describe()).doesNotExist();
+        soft.assertThat(repo.resolve("victim").resolve("keep.txt")).exists();
+        for (int i = 1; i <= 3; i++) {
+            soft.assertThat(run.result("repo.w" + i).ok()).as(run.describe()).isTrue();
+        }
+        soft.assertThat(run.tagged("SESSION repo")).singleElement().asString()
+                .contains("touch pwned; rm -rf victim").contains("after=0");
+        soft.assertAll();
+    }
+
+    /** With every command given its own input, what a session keeps from one command to the next stays. */
+    @OnEachJdk
+    void aSessionKeepsItsStateAcrossCommands(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path home = Dirs.mkdir(tmp, "home");
+        Dirs.mkdir(Dirs.mkdir(work, "s"), "sub");
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,stdin=gate")
+                .cmdgate("audit", tmp.resolve("audit.jsonl")).env("HOME", home.toString())
+                .main(SessionsOfWrites.class).args(List.of("s",
+                        "false\n", "echo \"status=$?\"\n",
+                        "export A=1\n", "B=2\n", "greet() { echo \"hello $1 $A$B\"; }\n",
+                        // a function may read the session's input: given its own, the session goes on
+                        "greet you </dev/null\n",
+                        "cd sub\n", "pwd\n",
+                        "cat <<EOF\nbody $A\nEOF\n",
+                        "# only a comment\n", "\n",
+                        "read -r x <<< 'from-herestring'; echo \"x=$x\"\n",
+                        "exit 3\n"))
+                .run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (int i = 1; i <= 12; i++) {
+            soft.assertThat(run.result("s.w" + i).ok()).as(i + " " + run.describe()).isTrue();
+        }
+        String session = String.join("\n", run.tagged("SESSION s"));
+        soft.assertThat(session).as(run.describe()).startsWith("exit=3 ").contains("status=1")
+                .contains("hello you 12").contains("/s/sub").contains("body 1").contains("x=from-herestring")
+                .doesNotContain("syntax error");
+        soft.assertAll();
+    }
+
+    private static void git(Path dir, String... args) {
+        List<String> argv = new ArrayList<>(List.of("git"));
+        argv.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor()).as(argv + ": " + out).isZero();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static void executable(Path file, String text) {
         Dirs.write(file, text);
         try {

@@ -31,6 +31,8 @@ public final class GatingOutputStream extends OutputStream {
 
     private final OutputStream shell;
     private final StdinGate gate;
+    /** Whether each command goes to the shell as {@code { CMD⏎} </dev/null} ({@link NullInputGroup}). */
+    private final boolean nullInput;
     private final CommandFramer framer = new CommandFramer();
     private byte[] held = new byte[256];
     private int size;
@@ -38,9 +40,20 @@ public final class GatingOutputStream extends OutputStream {
     private boolean undecodable;
     private boolean closed;
 
+    /** Passes each allowed command to the shell as it was written. */
     public GatingOutputStream(OutputStream shell, StdinGate gate) {
+        this(shell, gate, false);
+    }
+
+    private GatingOutputStream(OutputStream shell, StdinGate gate, boolean nullInput) {
         this.shell = shell;
         this.gate = gate;
+        this.nullInput = nullInput;
+    }
+
+    /** Passes each allowed command to the shell with {@code /dev/null} as its standard input ({@link NullInputGroup}). */
+    public static GatingOutputStream withNullInput(OutputStream shell, StdinGate gate) {
+        return new GatingOutputStream(shell, gate, true);
     }
 
     @Override
@@ -94,7 +107,7 @@ public final class GatingOutputStream extends OutputStream {
                 String text = decode(rest, 0, rest.length);
                 reset();
                 decide(text == null ? new String(rest, StandardCharsets.UTF_8) : text, text == null);
-                shell.write(rest);
+                shell.write(forward(rest, text));
             }
         } finally {
             shell.close();
@@ -123,7 +136,11 @@ public final class GatingOutputStream extends OutputStream {
         }
         reset();
         decide(text, bad);
-        shell.write(command);
+        shell.write(forward(command, text));
+    }
+
+    private byte[] forward(byte[] command, String text) {
+        return nullInput ? NullInputGroup.wrap(command, text) : command;
     }
 
     private void decide(String text, boolean bad) throws IOException {
