@@ -105,9 +105,10 @@ public final class GatingOutputStream extends OutputStream {
                 // the shell runs an unterminated last line at end of input: decide it like any other
                 byte[] rest = Arrays.copyOf(held, size);
                 String text = decode(rest, 0, rest.length);
+                String judged = text == null ? new String(rest, StandardCharsets.UTF_8) : text;
                 reset();
-                decide(text == null ? new String(rest, StandardCharsets.UTF_8) : text, text == null);
-                shell.write(forward(rest, text));
+                decide(judged, text == null);
+                shell.write(forward(rest, judged));
             }
         } finally {
             shell.close();

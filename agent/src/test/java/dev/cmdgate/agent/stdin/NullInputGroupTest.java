@@ -75,4 +75,23 @@ class NullInputGroupTest {
                 .isEqualTo("{ ls\n} </dev/null\n\n{ cat <<E\nx\nE\n} </dev/null\n{ exit 3\n} </dev/null\n");
         assertThat(asked).containsExactly("ls", "", "cat <<E\nx\nE", "rm -rf x", "exit 3");
     }
+
+    /** In audit mode a refusal does not throw: an undecodable last line still goes to the shell, wrapped. */
+    @Test
+    void anUndecodableLastLineThatIsOnlyAuditedStillGoes() throws IOException {
+        ByteArrayOutputStream shell = new ByteArrayOutputStream();
+        StdinGate audit = new StdinGate() {
+            @Override
+            public void check(String command) {
+            }
+
+            @Override
+            public void refuse(String text, String why) {
+            }
+        };
+        GatingOutputStream in = GatingOutputStream.withNullInput(shell, audit);
+        in.write(new byte[] {'l', 's', (byte) 0xff});
+        in.close();
+        assertThat(shell.toString(StandardCharsets.ISO_8859_1)).isEqualTo("{ ls\u00ff\n} </dev/null\n");
+    }
 }
