@@ -312,6 +312,40 @@ class ShellSessionStdinIT {
         soft.assertAll();
     }
 
+    /**
+     * A name of the command's own input that the text check cannot see, because it is built at run time, names
+     * {@code /dev/null} while the command runs: what is written there no longer reaches the shell as a command.
+     */
+    @OnEachJdk
+    void aNameOfTheOwnInputBuiltAtRunTimeIsDevNull(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path home = Dirs.mkdir(tmp, "home");
+        Map<String, String> ways = new LinkedHashMap<>();
+        ways.put("python", "python3 -c 'open(\"/dev/\" \"stdin\", \"w\").write(\"" + PAYLOAD + "\\n\")'\n");
+        ways.put("shell", "F=$(printf '/pr%sc/self/fd/0' o); echo '" + PAYLOAD + "' > \"$F\"\n");
+        List<String> args = new ArrayList<>();
+        for (Map.Entry<String, String> w : ways.entrySet()) {
+            Path dir = Dirs.mkdir(work, w.getKey());
+            Dirs.write(dir.resolve("victim").resolve("keep.txt"), "precious\n");
+            if (!args.isEmpty()) {
+                args.add("--");
+            }
+            args.addAll(List.of(w.getKey(), w.getValue(), "echo done\n"));
+        }
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,prompt=deny,stdin=gate")
+                .cmdgate("audit", tmp.resolve("audit.jsonl")).env("HOME", home.toString())
+                .main(SessionsOfWrites.class).args(args)
+                .run();
+        assertThat(run.exit()).as(run.describe()).isZero();
+        SoftAssertions soft = new SoftAssertions();
+        for (String w : ways.keySet()) {
+            soft.assertThat(run.result(w + ".w1").ok()).as(w + " ran: " + run.describe()).isTrue();
+            soft.assertThat(work.resolve(w).resolve("pwned")).as(w + " " + run.describe()).doesNotExist();
+            soft.assertThat(work.resolve(w).resolve("victim").resolve("keep.txt")).as(w).exists();
+        }
+        soft.assertAll();
+    }
+
     /** With every command given its own input, what a session keeps from one command to the next stays. */
     @OnEachJdk
     void aSessionKeepsItsStateAcrossCommands(Jdk jdk) {
