@@ -1,7 +1,6 @@
 package dev.cmdgate.agent.stdin;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
+import dev.cmdgate.core.DotSegments;
 import java.util.Set;
 
 /**
@@ -64,7 +63,7 @@ final class DevicePaths {
             return token;
         }
         // relative to a working directory of / (the session may start there): dev/stdin, proc/self/fd/0
-        String rooted = normalise("/" + token);
+        String rooted = DotSegments.resolve("/" + token);
         if (!token.startsWith("/") && (rooted.startsWith("/dev/std") || rooted.startsWith("/dev/fd")
                 || rooted.startsWith("/proc/") || rooted.startsWith("/dev/") && expands(token))
                 && unverifiablePath("/" + token)) {
@@ -81,7 +80,7 @@ final class DevicePaths {
     }
 
     static boolean unverifiablePath(String p) {
-        String n = normalise(p);
+        String n = DotSegments.resolve(p);
         boolean dev = n.equals("/dev") || n.startsWith("/dev/");
         boolean proc = n.equals("/proc") || n.startsWith("/proc/");
         if (!dev && !proc) {
@@ -113,24 +112,5 @@ final class DevicePaths {
             }
         }
         return false;
-    }
-
-    /** The path, rooted, with {@code //}, {@code ./} and {@code ..} resolved lexically ({@code ..} at the root stays there). */
-    static String normalise(String p) {
-        Deque<String> parts = new ArrayDeque<>();
-        for (String part : p.split("/")) {
-            if (part.isEmpty() || part.equals(".")) {
-                continue;
-            }
-            if (part.equals("..")) {
-                if (parts.isEmpty()) {
-                    continue;   // /.. is / in the kernel
-                }
-                parts.removeLast();
-            } else {
-                parts.addLast(part);
-            }
-        }
-        return "/" + String.join("/", parts);
     }
 }

@@ -20,7 +20,7 @@ public final class GatedShellProcess extends Process {
 
     public GatedShellProcess(Process process, StdinGate gate) {
         this.process = process;
-        this.stdin = new GatingOutputStream(process.getOutputStream(), gate);
+        this.stdin = GatingOutputStream.withNullInput(process.getOutputStream(), gate);
     }
 
     /** The process as the JDK started it. */

@@ -14,7 +14,9 @@ import java.util.Arrays;
  * ({@link CommandFramer}); the command is then decided by the {@link StdinGate} and only an allowed
  * command is passed on to the shell. A refused command is dropped — the shell never sees any of it —
  * and the write fails with an {@link IOException} whose message is the refusal
- * ({@code cmdgate: blocked …}); whatever else that same write call carried after it is dropped too.
+ * ({@code cmdgate: blocked …}); whatever else that same write call carried after it is dropped too. A line that
+ * opens a here-document whose delimiter cmdgate cannot compute as bash does ({@link HereDocDelimiters}) is decided
+ * at once, as if it completed the command.
  * The stream stays usable: the next write starts a new command.
  *
  * <p>Commands already complete earlier in the same write call have been passed on. {@link #flush()}
@@ -29,6 +31,8 @@ public final class GatingOutputStream extends OutputStream {
 
     private final OutputStream shell;
     private final StdinGate gate;
+    /** Whether each command goes to the shell as {@code { CMD⏎} </dev/null} ({@link NullInputGroup}). */
+    private final boolean nullInput;
     private final CommandFramer framer = new CommandFramer();
     private byte[] held = new byte[256];
     private int size;
@@ -36,9 +40,20 @@ public final class GatingOutputStream extends OutputStream {
     private boolean undecodable;
     private boolean closed;
 
+    /** Passes each allowed command to the shell as it was written. */
     public GatingOutputStream(OutputStream shell, StdinGate gate) {
+        this(shell, gate, false);
+    }
+
+    private GatingOutputStream(OutputStream shell, StdinGate gate, boolean nullInput) {
         this.shell = shell;
         this.gate = gate;
+        this.nullInput = nullInput;
+    }
+
+    /** Passes each allowed command to the shell with {@code /dev/null} as its standard input ({@link NullInputGroup}). */
+    public static GatingOutputStream withNullInput(OutputStream shell, StdinGate gate) {
+        return new GatingOutputStream(shell, gate, true);
     }
 
     @Override
@@ -90,9 +105,10 @@ public final class GatingOutputStream extends OutputStream {
                 // the shell runs an unterminated last line at end of input: decide it like any other
                 byte[] rest = Arrays.copyOf(held, size);
                 String text = decode(rest, 0, rest.length);
+                String judged = text == null ? new String(rest, StandardCharsets.UTF_8) : text;
                 reset();
-                decide(text == null ? new String(rest, StandardCharsets.UTF_8) : text, text == null);
-                shell.write(rest);
+                decide(judged, text == null);
+                shell.write(forward(rest, judged));
             }
         } finally {
             shell.close();
@@ -107,7 +123,9 @@ public final class GatingOutputStream extends OutputStream {
             undecodable = true;
             return true;    // judged (and refused) now rather than held
         }
-        return framer.feed(line);
+        // a document whose delimiter cmdgate cannot compute as bash does has no end line cmdgate could wait for:
+        // the command is decided now (and refused), not held until the stream closes while later writes pile up
+        return framer.feed(line) || HereDocDelimiters.unsure(framer.text()) != null;
     }
 
     private void pass() throws IOException {
@@ -119,7 +137,11 @@ public final class GatingOutputStream extends OutputStream {
         }
         reset();
         decide(text, bad);
-        shell.write(command);
+        shell.write(forward(command, text));
+    }
+
+    private byte[] forward(byte[] command, String text) {
+        return nullInput ? NullInputGroup.wrap(command, text) : command;
     }
 
     private void decide(String text, boolean bad) throws IOException {

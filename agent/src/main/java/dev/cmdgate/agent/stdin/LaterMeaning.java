@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.stdin;
 
+import dev.cmdgate.core.DotSegments;
 import dev.cmdgate.core.rules.RuleSet;
 import dev.cmdgate.core.shell.Assignment;
 import dev.cmdgate.core.shell.FunctionDefinition;
@@ -161,7 +162,8 @@ final class LaterMeaning {
         if (target.isEmpty() || target.equals("-") || target.contains("$") || target.contains("`")) {
             return true;
         }
-        String n = DevicePaths.normalise(target);
+        // a relative target is taken from / (the session may be there): cd dev is cd /dev then
+        String n = DotSegments.resolve(target.startsWith("/") ? target : "/" + target);
         if (!target.startsWith("/")) {
             return n.equals("/dev") || n.startsWith("/dev/") || n.equals("/proc") || n.startsWith("/proc/");
         }

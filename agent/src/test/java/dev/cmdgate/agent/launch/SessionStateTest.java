@@ -226,8 +226,8 @@ class SessionStateTest {
         // the refused command never reached the shell and left no state: git status is judged without it
         write(p, "git status");
         assertThat(auditLineFor("git status").get("class")).isEqualTo("Write");
-        assertThat(shell.read()).isEqualTo("printf -v PATH '%s' /tmp/evil\nls\n"
-                + "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor\ngit status\n");
+        assertThat(shell.read()).isEqualTo(grouped("printf -v PATH '%s' /tmp/evil", "ls",
+                "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor", "git status"));
     }
 
     @Test
@@ -243,7 +243,7 @@ class SessionStateTest {
         write(p, "set -k");
         assertThatThrownBy(() -> write(p, gitStatus)).isInstanceOf(IOException.class)
                 .hasMessageStartingWith("cmdgate: blocked");
-        assertThat(shell.read()).isEqualTo(gitStatus + "\nset -k\n");
+        assertThat(shell.read()).isEqualTo(grouped(gitStatus, "set -k"));
         // commands that leave no state do not change how later ones are judged
         write(p, "cd /tmp && ls");
         write(p, "echo still here");
@@ -298,6 +298,15 @@ class SessionStateTest {
         }).doesNotThrowAnyException();
         assertThatThrownBy(() -> write(p, "touch x")).isInstanceOf(IOException.class);
         assertThatCode(() -> write(p, "echo ok")).doesNotThrowAnyException();
-        assertThat(shell.read()).isEqualTo("ls\ngit status\ncat README.md | wc -l\necho ok\n");
+        assertThat(shell.read()).isEqualTo(grouped("ls", "git status", "cat README.md | wc -l", "echo ok"));
+    }
+
+    /** What the shell receives for these commands: each as a group with /dev/null as its input. */
+    private static String grouped(String... commands) {
+        StringBuilder b = new StringBuilder();
+        for (String c : commands) {
+            b.append("{ ").append(c).append("\n} </dev/null\n");
+        }
+        return b.toString();
     }
 }

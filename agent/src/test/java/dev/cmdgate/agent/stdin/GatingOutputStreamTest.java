@@ -3,6 +3,7 @@ package dev.cmdgate.agent.stdin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cmdgate.core.rules.RuleSet;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -11,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class GatingOutputStreamTest {
 
@@ -125,5 +128,32 @@ class GatingOutputStreamTest {
         assertThat(shellGot()).isEmpty();
         write("pwd\n");
         assertThat(shellGot()).isEqualTo("pwd\n");
+    }
+
+    /**
+     * A here-document whose delimiter cmdgate cannot compute as bash does has no end line the framing could wait
+     * for: the line opening it is decided at once, so the refusal reaches the writer then, not at close.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"cat <<$'E\\x4fF'\n", "cat <<E$'\\x4f'F\n", "cat <<$\"EOF\"\n", "cat <<-$'\\105OF' >x\n",
+            "cat <<$'E\\x4fF'\nx\nEOF\nrm -rf victim\nE\\x4fF\n", "echo a; cat <<'E\\F' | wc\n"})
+    void anUnsureDelimiterIsRefusedOnItsOwnLine(String written) throws IOException {
+        GatingOutputStream session = new GatingOutputStream(shell, new SessionInput(gate, RuleSet.builtin(), false));
+        assertThatThrownBy(() -> session.write(written.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(IOException.class).hasMessageContaining("here-document delimiter");
+        assertThat(shellGot()).isEmpty();
+        // what follows is framed afresh: the shell never saw the line that opened the document
+        session.write("echo x\nls\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(shellGot()).isEqualTo("echo x\nls\n");
+        assertThat(gate.asked).endsWith("echo x", "ls");
+    }
+
+    @Test
+    void anOrdinaryHereDocumentIsStillHeldForItsEnd() throws IOException {
+        GatingOutputStream session = new GatingOutputStream(shell, new SessionInput(gate, RuleSet.builtin(), false));
+        session.write("cat <<'EOF'\n$'x'\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(shellGot()).isEmpty();
+        session.write("EOF\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(shellGot()).isEqualTo("cat <<'EOF'\n$'x'\nEOF\n");
     }
 }

@@ -1,5 +1,7 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.DotSegments;
+
 /** Path normalisation for matching rules: {@code $HOME}/{@code ${HOME}} → {@code ~}, slashes tidied. */
 final class PathText {
 
@@ -11,21 +13,7 @@ final class PathText {
      * ({@code /bin/../bin} → {@code /bin}); other paths are returned unchanged.
      */
     static String resolveDots(String p) {
-        if (!p.startsWith("/") || (p.indexOf("/.") < 0)) {
-            return p;
-        }
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
-        for (String c : p.split("/")) {
-            if (c.isEmpty() || c.equals(".")) {
-                continue;
-            }
-            if (c.equals("..")) {
-                parts.pollLast();
-            } else {
-                parts.addLast(c);
-            }
-        }
-        return "/" + String.join("/", parts);
+        return !p.startsWith("/") || p.indexOf("/.") < 0 ? p : DotSegments.resolve(p);
     }
 
     static String normalize(String p) {

@@ -1,6 +1,6 @@
 package dev.cmdgate.core.rules;
 
-import java.util.ArrayDeque;
+import dev.cmdgate.core.DotSegments;
 
 /**
  * The other spelling of an absolute path that names the same file whatever links lie on it: its {@code .} and
@@ -35,7 +35,7 @@ final class LexicalPath {
         for (int i = 0; i < MAX_STEPS; i++) {
             String q = processLink(p);
             if (q == null) {
-                q = resolveDots(p);
+                q = DotSegments.resolve(p);
                 if (q.equals(p)) {
                     break;
                 }
@@ -91,29 +91,5 @@ final class LexicalPath {
             return "/" + rest;
         }
         return null;
-    }
-
-    /** {@code .} and {@code ..} resolved by the text alone; {@code ..} at the root stays at the root. */
-    private static String resolveDots(String p) {
-        if (p.indexOf("/.") < 0 && p.indexOf("//") < 0) {
-            return p;
-        }
-        ArrayDeque<String> parts = new ArrayDeque<>();
-        int i = 0;
-        int n = p.length();
-        while (i <= n) {
-            int j = p.indexOf('/', i);
-            if (j < 0) {
-                j = n;
-            }
-            String c = p.substring(i, j);
-            if (c.equals("..")) {
-                parts.pollLast();
-            } else if (!c.isEmpty() && !c.equals(".")) {
-                parts.addLast(c);
-            }
-            i = j + 1;
-        }
-        return "/" + String.join("/", parts);
     }
 }

@@ -27,6 +27,8 @@ class LexicalPathTest {
             "/proc/self/cwd/../../etc/shadow     | /etc/shadow",
             "/proc/self/cwd/etc/sudoers          | /etc/sudoers",
             "/tmp/../proc/self/root/etc/shadow   | /etc/shadow",
+            "/proc/self/root/etc/shadow/         | /etc/shadow",
+            "//etc//./shadow                     | /etc/shadow",
             "/proc/self/environ                  | null",
             "/proc/self/rootfs/x                 | null",
             "/etc/shadow                         | null",
