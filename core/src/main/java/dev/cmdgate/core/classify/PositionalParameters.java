@@ -124,10 +124,15 @@ final class PositionalParameters {
 
     /**
      * {@code src}'s text of {@code body} with the parameters bound, after assignments of the variables the rewrite
-     * reads; null when no reference was rewritten. {@code zero} is {@code $0} (null: left as written).
+     * reads; null when no reference was rewritten. {@code zero} is {@code $0} (null: left as written). Without
+     * {@code positionsKnown}, every reference may be any of the words from its position on, or only known at run
+     * time (a call whose place among a recursion's calls is not followed).
      */
-    static String bind(String src, Node body, List<String> values, String zero, Names names) {
+    static String bind(String src, Node body, List<String> values, String zero, boolean positionsKnown, Names names) {
         PositionalParameters p = new PositionalParameters(src, values, zero, names);
+        if (!positionsKnown) {
+            p.unsureFrom = body.start();
+        }
         p.rewrite(body);
         if (p.spans.isEmpty()) {
             return null;
@@ -203,7 +208,7 @@ final class PositionalParameters {
         Script top = body instanceof BraceGroup g ? g.body() : body instanceof Subshell s ? s.body()
                 : body instanceof Script sc ? sc : null;
         if (top == null) {
-            unsureFrom = body.start();
+            unsureFrom = Math.min(unsureFrom, body.start());
             return;
         }
         for (Statement st : top.statements()) {
@@ -216,7 +221,7 @@ final class PositionalParameters {
             boolean[] changes = {false};
             scan(st, x -> changes[0] |= x instanceof SimpleCommand c && changesPositions(c));
             if (changes[0]) {
-                unsureFrom = st.start();
+                unsureFrom = Math.min(unsureFrom, st.start());
                 return;
             }
         }

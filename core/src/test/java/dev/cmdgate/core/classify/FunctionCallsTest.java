@@ -67,4 +67,36 @@ class FunctionCallsTest {
         assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
                 .isEqualTo(CommandClass.parse(expected));
     }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // a call from its own body with fewer words is followed, the last one doing the work
+            "f(){ if [ $# -gt 1 ]; then f \"${@:2}\"; else head -n1 \"$1\"; fi; }; f a b ~/.aws/credentials => Network",
+            "f(){ [ $# -gt 1 ] && f \"${@:2}\" || head -n1 \"$1\"; }; f a b ~/.aws/credentials => Network",
+            "f(){ [ $# -le 1 ] && { head -n1 \"$1\"; return; }; shift; f \"$@\"; }; f x y z ~/.aws/credentials => Network",
+            "f(){ case $# in 1) : > \"$1\";; *) f \"${@:2}\";; esac; }; f a b /etc/hosts => Destructive",
+            "f(){ g \"${@:2}\"; }; g(){ if [ $# -eq 1 ]; then chmod 777 \"$1\"; else f \"$@\"; fi; }; "
+                    + "f a b c /etc/sudoers => Destructive",
+            // past the bound: every parameter may be any of the words
+            "f(){ case $# in 1) head -n1 \"$1\";; *) f \"${@:2}\";; esac; }; f 1 2 3 4 5 6 7 8 9 10 11 12 "
+                    + "~/.aws/credentials => Network",
+            // a call that does not shrink is judged once with every parameter any of its words
+            "f(){ if [ -z \"$2\" ]; then f x \"$@\"; else head -n1 \"$2\"; fi; }; f ~/.aws/credentials => Network",
+            // everyday recursions stay as they were
+            "f(){ if [ $# -gt 0 ]; then echo \"$1\"; shift; f \"$@\"; fi; }; f a b c => Read",
+            "f(){ if [ $# -gt 1 ]; then f \"${@:2}\"; else ls \"$1\"; fi; }; f a b src => Read",
+    })
+    void aRecursiveCallIsFollowedWhileItsWordsShrink(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRecursionThatNeverShrinksEndsWithinTheBound() {
+        // each call gives the same words, or more: judged once with any word as any parameter, then not again
+        String line = "f(){ f \"$@\" \"$@\"; f \"$@\"; head -n1 \"$1\"; }; f a b";
+        assertThat(C.classifyShell(line).commandClass()).isEqualTo(CommandClass.READ);
+        String doubling = "f(){ f \"${@:2}\"; f \"${@:2}\"; f \"${@:2}\"; }; f " + "a ".repeat(40);
+        assertThat(C.classifyShell(doubling).commandClass()).isNotNull();
+    }
 }

@@ -18,7 +18,7 @@ class PositionalParametersTest {
         FunctionDefinition f = (FunctionDefinition) r.script().statements().get(0).pipelines().get(0).commands().get(0);
         List<String> values = new ArrayList<>(Arrays.asList(args));
         int[] n = {0};
-        return PositionalParameters.bind(definition, f.body(), values, null, () -> "v" + n[0]++);
+        return PositionalParameters.bind(definition, f.body(), values, null, true, () -> "v" + n[0]++);
     }
 
     @Test
