@@ -2,6 +2,7 @@ package dev.cmdgate.core.classify;
 
 import dev.cmdgate.core.shell.FunctionDefinition;
 import dev.cmdgate.core.shell.ParseResult;
+import dev.cmdgate.core.shell.Script;
 import dev.cmdgate.core.shell.ShellParser;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -99,6 +100,24 @@ final class FunctionCalls {
         if (bound != null && counted(site)) {
             code.runCode("sh", bound, false, site.at(site.location() + " (with its arguments as $0, $1 …)"), facts);
         }
+    }
+
+    /**
+     * Code whose positional parameters a {@code set} gave ({@link PositionalSets}): judged again as
+     * {@link PositionalParameters} rewrites it for those words.
+     */
+    void withParameters(String src, Script code, List<String> values, Site site, String what) {
+        String bound = PositionalParameters.bind(src, code, values, null, true, this::nextName);
+        if (bound == null || !counted(site)) {
+            return;
+        }
+        Analysis.Ctx ctx = site.ctx();
+        if (Budget.tooDeep(ctx)) {
+            a.raise(site, a.setting("too-deep"), "code nested more than " + Budget.MAX_CODE_DEPTH + " deep");
+            return;
+        }
+        ShellAnalysis.calledBody(a, bound, new Analysis.Ctx(site.location() + " > " + what + " (with its words as $1 …)",
+                ctx.depth() + 1, ctx.pipeline(), ctx.stage(), ctx.stdin()));
     }
 
     private void judge(String name, String code, Site site, int words, boolean positionsKnown) {

@@ -34,6 +34,9 @@ class PositionalParametersTest {
         assertThat(bind("f() { cmd \"$@\"; }", "a", "b c")).isEqualTo("{ cmd \"a\" \"b c\"; }");
         assertThat(bind("f() { cmd \"$*\" $#; }", "a", "b")).isEqualTo("{ cmd \"a b\" 2; }");
         assertThat(bind("f() { cmd \"${@:2}\"; }", "a", "b", "c")).isEqualTo("{ cmd \"b\" \"c\"; }");
+        assertThat(bind("f() { cmd \"${@: -2}\"; }", "a", "b", "c")).isEqualTo("{ cmd \"b\" \"c\"; }");
+        assertThat(bind("f() { cmd \"${@:(-1)}\"; }", "a", "b", "c")).isEqualTo("{ cmd \"c\"; }");
+        assertThat(bind("f() { cmd ${@: -5}; }", "a", "b")).isEqualTo("{ cmd ; }");
         assertThat(bind("f() { cmd $3; }", "a")).isEqualTo("{ cmd ; }");
     }
 
