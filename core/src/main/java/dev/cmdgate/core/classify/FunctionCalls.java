@@ -31,6 +31,8 @@ final class FunctionCalls {
     static final int MAX_NAMES = 200;
     /** Calls of a function from its own body followed with their words in place (each giving fewer words). */
     static final int MAX_RECURSION = 6;
+    /** Bodies judged again as written at a call after a change of directory, per classification. */
+    static final int MAX_REJUDGED = 32;
 
     private final Analysis a;
     /**
@@ -42,6 +44,10 @@ final class FunctionCalls {
     /** Functions judged with their parameters' positions unknown: a call from inside is not followed again. */
     private Set<String> unsure = Set.of();
     private Map<FunctionDefinition, Boolean> usesParameters = Map.of();
+    /** The count of directory changes ({@link FileEffects#directoryChanges}) when each body was last judged. */
+    private Map<FunctionDefinition, Integer> judgedAt = Map.of();
+    /** Bodies judged again where they are called, after a change of directory. */
+    private int rejudged;
     private int calls;
     private int names;
 
@@ -49,34 +55,70 @@ final class FunctionCalls {
         this.a = a;
     }
 
-    /** {@code words} (the name first) call a function of the script: its bodies are judged with the words bound. */
+    /**
+     * {@code words} (the name first) call a function of the script: its bodies are judged with the words bound, or,
+     * when that is not done and the directory may have changed since a body was last judged, as written with the
+     * directories known here ({@code g() { sed -i 1d sudoers; }; cd /etc; g}).
+     */
     void call(String name, List<Arg> words, Site site) {
-        if (words.size() < 2 || unsure.contains(name) || a.budget.exhausted) {
+        if (a.budget.exhausted) {
             return;
         }
-        List<String> values = PositionalParameters.valuesOf(words.subList(1, words.size()));
-        if (!PositionalParameters.anyKnown(values)) {
-            return;
+        List<String> values = words.size() < 2 || unsure.contains(name) ? null
+                : PositionalParameters.valuesOf(words.subList(1, words.size()));
+        if (values != null && !PositionalParameters.anyKnown(values)) {
+            values = null;
         }
         int[] outer = active.get(name);
         // a call from its own body: followed as written while it gives fewer words, within the bound
-        boolean positionsKnown = outer == null || outer[0] < MAX_RECURSION && values.size() < outer[1];
+        boolean positionsKnown = values == null || outer == null || outer[0] < MAX_RECURSION
+                && values.size() < outer[1];
         DefinedFunctions functions = a.functions;
-        if (usesParameters.isEmpty()) {
-            usesParameters = new IdentityHashMap<>(2);
-            active = new HashMap<>(2);
-            unsure = new HashSet<>(2);
-        }
         for (FunctionDefinition f : functions.definitions(name)) {
-            if (!usesParameters.computeIfAbsent(f, d -> PositionalParameters.uses(d.body()))) {
-                continue;
+            if (usesParameters.isEmpty()) {
+                usesParameters = new IdentityHashMap<>(2);
+                active = new HashMap<>(2);
+                unsure = new HashSet<>(2);
             }
-            String code = PositionalParameters.bind(functions.source(), f.body(), values, null, positionsKnown,
-                    this::nextName);
+            String code = values == null || !usesParameters.computeIfAbsent(f, d -> PositionalParameters.uses(d.body()))
+                    ? null : PositionalParameters.bind(functions.source(), f.body(), values, null, positionsKnown,
+                            this::nextName);
             if (code != null) {
+                defined(f);
                 judge(name, code, site, values.size(), positionsKnown);
+            } else if (outer == null) {
+                whereCalled(name, f, functions.source(), words.size() - 1, site);
             }
         }
+    }
+
+    /**
+     * A body judged again as written where it is called, when a cd, pushd or popd came between the last judgement
+     * and this call: its relative names are then looked for in the directories the call may run in.
+     */
+    private void whereCalled(String name, FunctionDefinition f, String src, int words, Site site) {
+        int now = a.files.directoryChanges();
+        Integer then = judgedAt.get(f);
+        if ((then == null ? 0 : then) == now || f.body().end() > src.length()) {
+            return;
+        }
+        if (++rejudged > MAX_REJUDGED) {
+            if (rejudged == MAX_REJUDGED + 1) {
+                a.raise(site, a.setting("too-deep"), "more than " + MAX_REJUDGED
+                        + " function calls after a change of directory");
+            }
+            return;
+        }
+        defined(f);
+        judge(name, src.substring(f.body().start(), f.body().end()), site, words, true);
+    }
+
+    /** After the walk judged a definition's body where it stands: with the directories known there. */
+    void defined(FunctionDefinition f) {
+        if (judgedAt.isEmpty()) {
+            judgedAt = new IdentityHashMap<>(2);
+        }
+        judgedAt.put(f, a.files.directoryChanges());
     }
 
     /**

@@ -229,6 +229,7 @@ final class ShellAnalysis {
             } finally {
                 a.functions.leaveBody();
             }
+            a.calls.defined(f); // a call after a cd judges it again there
         } else if (c instanceof ArithmeticCommand ac) {
             a.variables.arithmeticUse(text(ac.start(), ac.end()), site);
             a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);

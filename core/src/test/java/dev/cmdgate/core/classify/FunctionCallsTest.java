@@ -99,4 +99,30 @@ class FunctionCallsTest {
         String doubling = "f(){ f \"${@:2}\"; f \"${@:2}\"; f \"${@:2}\"; }; f " + "a ".repeat(40);
         assertThat(C.classifyShell(doubling).commandClass()).isNotNull();
     }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // a body is judged again where it is called when a cd, pushd or popd came before the call
+            "g() { sed -i 1d sudoers; }; cd /etc; g => Destructive",
+            "f(){ head -n1 credentials; }; cd ~/.aws; f => Network",
+            "g() { head -n1 shadow; }; pushd /etc >/dev/null; g; popd => Network",
+            "h() { head -n1 shadow; }; g() { h; }; cd /etc && g => Network",
+            "f(){ head -n1 config; }; cd ~/.aws; f x => Network",
+            // the directory where the body was judged, or only before the definition: nothing new
+            "g() { sed -i 1d notes.txt; }; cd /srv/app; g => Write",
+            "cd /etc; g() { head -n1 shadow; }; g => Network",
+            "g() { head -n1 shadow; }; g; cd /etc => Read",
+            "f() { ls -la; wc -l README.md; }; cd docs; f => Read",
+    })
+    void aBodyIsJudgedAgainWhereACdLeft(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+
+    @org.junit.jupiter.api.Test
+    void manyCallsAfterChangesOfDirectoryAreBounded() {
+        String line = "f() { ls; }; " + "cd a; f; ".repeat(FunctionCalls.MAX_REJUDGED + 8);
+        assertThat(C.classifyShell(line).findings()).extracting(dev.cmdgate.core.Finding::reason)
+                .anyMatch(r -> r.contains("function calls after a change of directory"));
+    }
 }
