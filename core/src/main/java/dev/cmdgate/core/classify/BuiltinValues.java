@@ -46,7 +46,10 @@ final class BuiltinValues {
             }
             case "printf" -> printf(a, words);
             case "set" -> a.positionalSets.judged(words); // set -- $a: the statements after it read the words
-            case "declare", "local", "typeset" -> caseConverted(a, p);
+            case "declare", "local", "typeset" -> {
+                caseConverted(a, p);
+                declaredArrays(a, p);
+            }
             default -> {
             }
         }
@@ -274,6 +277,41 @@ final class BuiltinValues {
         String target = a.env.resolve(name);
         if (v != null && target != null) {
             a.env.literal(target, v);
+        }
+    }
+
+    /**
+     * declare -A NAME…: NAME's subscripts are keys from now on; {@code declare -A m=([k]=v …)} and
+     * {@code declare -a a=([5]=v …)}: the elements' values by key. The value arrives without its quotes, so a word
+     * is cut at blanks: only words {@code [k]=v} are read (a value with a blank in it may be cut, and each piece is
+     * then only one more value the element may hold).
+     */
+    private static void declaredArrays(Analysis a, ParsedArgs p) {
+        boolean assoc = p.has("-A");
+        if (!assoc && !p.has("-a")) {
+            return;
+        }
+        for (Arg o : p.operands) {
+            int eq = o.text.indexOf('=');
+            String name = eq < 0 ? o.text : o.text.substring(0, eq);
+            String target = o.unresolved() || !Variables.isName(name) ? null : a.env.resolve(name);
+            if (target == null) {
+                continue;
+            }
+            if (assoc) {
+                a.env.associative(target);
+            }
+            String v = eq < 0 ? "" : o.text.substring(eq + 1);
+            if (!v.startsWith("(") || !v.endsWith(")")) {
+                continue;
+            }
+            for (String w : Chars.splitRuns(v.substring(1, v.length() - 1).trim(), " \t\n", 64)) {
+                int close = w.startsWith("[") ? w.indexOf("]=") : -1;
+                String key = close > 0 ? ArrayKeys.key(w.substring(1, close), assoc) : null;
+                if (key != null) {
+                    a.env.element(target, key, w.substring(close + 2));
+                }
+            }
         }
     }
 
