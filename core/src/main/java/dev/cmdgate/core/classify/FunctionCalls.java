@@ -149,8 +149,10 @@ final class FunctionCalls {
      * {@link PositionalParameters} rewrites it for those words.
      */
     void withParameters(String src, Script code, List<String> values, Site site, String what) {
+        // not counted as a call: the statements after one set up to the next are judged once more, so the work
+        // grows with the line (the commands' budget still bounds it)
         String bound = PositionalParameters.bind(src, code, values, null, true, this::nextName);
-        if (bound == null || !counted(site)) {
+        if (bound == null) {
             return;
         }
         Analysis.Ctx ctx = site.ctx();
