@@ -84,6 +84,8 @@ final class Analysis {
     final CodeArguments code = new CodeArguments(this);
     final Wrappers wrappers = new Wrappers(this);
     final FunctionCalls calls = new FunctionCalls(this);
+    /** {@code set -- WORDS}: the statements after it judged with WORDS as their parameters. */
+    final PositionalSets positionalSets = new PositionalSets(this);
     /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
     final Steering steering = new Steering(this);
     /** The files of more arguments a command's words name ({@code argfiles} rows). */

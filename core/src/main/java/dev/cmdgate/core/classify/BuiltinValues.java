@@ -7,7 +7,9 @@ import java.util.Map;
 
 /**
  * The values builtins give variables from literals: {@code read} and {@code read -a} from a literal here-string or
- * here-document ({@code read p <<< /etc/shadow}) or from a pipe whose words are known ({@code echo P | while read l}), {@code mapfile}/{@code readarray} likewise, {@code printf -v}
+ * here-document ({@code read p <<< /etc/shadow}) or from a pipe or {@code < <(…)} whose text is known (each record
+ * up to {@code -d}'s delimiter) or whose words are ({@code echo P | while read l}), {@code mapfile}/{@code readarray}
+ * from the same texts cut into lines (or at {@code -d}'s delimiter), {@code printf -v}
  * from its format and arguments, {@code declare -l}/{@code -u NAME=VALUE} with the case it converts to (and, for
  * a {@code NAME} alone, every value assigned later). Each is
  * recorded as one more literal value the variable may hold ({@link EnvState#literal}); the rules' {@code assigns}
@@ -30,7 +32,7 @@ final class BuiltinValues {
         switch (name) {
             case "read" -> {
                 if (in.kind() == Analysis.StdinKind.PIPE) {
-                    piped(a, p, ctx);
+                    piped(a, p, ctx, inline.get("IFS"));
                 } else {
                     read(a, p, input(in), inline.get("IFS"));
                 }
@@ -43,7 +45,11 @@ final class BuiltinValues {
                 }
             }
             case "printf" -> printf(a, words);
-            case "declare", "local", "typeset" -> caseConverted(a, p);
+            case "set" -> a.positionalSets.judged(words); // set -- $a: the statements after it read the words
+            case "declare", "local", "typeset" -> {
+                caseConverted(a, p);
+                declaredArrays(a, p);
+            }
             default -> {
             }
         }
@@ -77,23 +83,36 @@ final class BuiltinValues {
     }
 
     /**
-     * read [-r] [-d D] [-a A] NAME…: the first line (up to D), split at the blanks or at the {@code IFS} given for
-     * read alone ({@code IFS=: read a b}), the last name taking the rest.
+     * read [-r] [-d D] [-a A] NAME…: the first record (up to D, a newline by default, a NUL for {@code -d ''}),
+     * split at the blanks or at the {@code IFS} given for read alone ({@code IFS=: read a b}), the last name taking
+     * the rest.
      */
     private static void read(Analysis a, ParsedArgs p, String input, String inlineIfs) {
         // an IFS the line changed before (or one computed at run time) leaves the splitting unknown
         if (input == null || ifsChanged(a) || !onlyOptions(p, "rad")) {
             return;
         }
-        String ifs = inlineIfs == null ? FieldSeparators.BLANKS : inlineIfs;
-        boolean raw = p.has("-r");
-        String d0 = p.has("-d") ? option(p, "-d") : "\n";
-        if (d0 == null) {
+        Character delim = delimiter(p);
+        if (delim == null) {
             return;
         }
-        char delim = d0.isEmpty() ? '\0' : d0.charAt(0); // -d '': up to a NUL
+        assign(a, p, record(input, 0, delim, p.has("-r")).text(), inlineIfs);
+    }
+
+    /** The delimiter {@code -d D} gives (a NUL for {@code -d ''}), a newline without it; null when not known. */
+    private static Character delimiter(ParsedArgs p) {
+        String d0 = p.has("-d") ? option(p, "-d") : "\n";
+        return d0 == null ? null : d0.isEmpty() ? '\0' : d0.charAt(0);
+    }
+
+    /**
+     * The record starting at {@code from} up to the delimiter, with read's backslash removal unless raw, and where
+     * the next starts (past the end when the input ends).
+     */
+    private static Record record(String input, int from, char delim, boolean raw) {
         StringBuilder line = new StringBuilder();
-        for (int i = 0; i < input.length(); i++) {
+        int i = from;
+        for (; i < input.length(); i++) {
             char c = input.charAt(i);
             if (c == delim) {
                 break;
@@ -105,13 +124,25 @@ final class BuiltinValues {
                 }
                 continue;
             }
-            line.append(c);
+            if (c != '\0') {
+                line.append(c); // a NUL is dropped: bash's values are C strings
+            }
         }
+        return new Record(line.toString(), i + 1);
+    }
+
+    /** One record read: its text and where the next starts. */
+    private record Record(String text, int next) {
+    }
+
+    /** One record read into {@code read}'s names (or its {@code -a} array). */
+    private static void assign(Analysis a, ParsedArgs p, String line, String inlineIfs) {
+        String ifs = inlineIfs == null ? FieldSeparators.BLANKS : inlineIfs;
         String array = p.has("-a") ? option(p, "-a") : null;
         if (p.has("-a")) {
             String target = array == null || !Variables.isName(array) ? null : a.env.resolve(array);
             if (target != null) {
-                List<String> fields = ReadFields.all(line.toString(), ifs, MAX_ITEMS);
+                List<String> fields = ReadFields.all(line, ifs, MAX_ITEMS);
                 a.env.array(target, fields);
                 if (!fields.isEmpty()) {
                     a.env.literal(target, fields.get(0));
@@ -130,8 +161,8 @@ final class BuiltinValues {
             names.add("REPLY");
         }
         List<List<String>> readings = p.operands.isEmpty()
-                ? List.of(List.of(line.toString())) // REPLY alone: the line as it is
-                : ReadFields.names(line.toString(), ifs, names.size());
+                ? List.of(List.of(line)) // REPLY alone: the line as it is
+                : ReadFields.names(line, ifs, names.size());
         for (List<String> values : readings) {
             for (int i = 0; i < names.size(); i++) {
                 String target = a.env.resolve(names.get(i));
@@ -143,12 +174,28 @@ final class BuiltinValues {
     }
 
     /**
-     * read NAME from a pipe whose words are known ({@code echo P | while read l}): each word, and all of them on one
-     * line, may be the value (a loop reads one line after another).
+     * read from a pipe or {@code < <(…)}: when the whole text is known, each record (up to {@code -d}'s delimiter)
+     * is read as {@link #read} reads one — a loop reads one after another, so each may be the value; else, for
+     * {@code read NAME} whose words are known ({@code echo P | while read l}), each word, and all of them on one
+     * line, may be the value.
      */
-    private static void piped(Analysis a, ParsedArgs p, Analysis.Ctx ctx) {
+    private static void piped(Analysis a, ParsedArgs p, Analysis.Ctx ctx, String inlineIfs) {
         PipedWords piped = a.piped;
-        List<Arg> words = piped == null || !piped.feeds(ctx) ? null : piped.list();
+        if (piped == null || !piped.feeds(ctx)) {
+            return;
+        }
+        String text = piped.text();
+        Character delim = delimiter(p);
+        if (text != null && delim != null && !ifsChanged(a) && onlyOptions(p, "rad")) {
+            int from = 0;
+            for (int n = 0; from < text.length() && n < MAX_ITEMS; n++) {
+                Record r = record(text, from, delim, p.has("-r"));
+                assign(a, p, r.text(), inlineIfs);
+                from = r.next();
+            }
+            return;
+        }
+        List<Arg> words = piped.list();
         if (words == null || words.isEmpty() || ifsChanged(a) || !onlyOptions(p, "r") || p.operands.size() > 1) {
             return;
         }
@@ -172,51 +219,25 @@ final class BuiltinValues {
     }
 
     /**
-     * mapfile -t [ARRAY] from a pipe or {@code < <(…)} whose words are known ({@code mapfile -t a < <(echo P)}): the
-     * words are split at blanks, not lines, so each word, and all of them on one line, may be the value; the elements
-     * are taken to be the words.
+     * mapfile -t [ARRAY] from a pipe or {@code < <(…)}: its lines when the whole text is known ({@link #mapfile});
+     * else, from words known without their lines ({@code echo $x P | …} with x only known at run time is no
+     * element list), nothing: the variable stays only known at run time.
      */
     private static void mapfilePiped(Analysis a, ParsedArgs p, Analysis.Ctx ctx) {
         PipedWords piped = a.piped;
-        List<Arg> words = piped == null || !piped.feeds(ctx) ? null : piped.list();
-        if (words == null || words.isEmpty() || !onlyOptions(p, "t") || !p.has("-t") || p.operands.size() > 1) {
-            return;
+        if (piped != null && piped.feeds(ctx)) {
+            mapfile(a, p, piped.text());
         }
-        String name = p.operands.isEmpty() ? "MAPFILE" : p.operands.get(0).text;
-        if (!p.operands.isEmpty() && p.operands.get(0).unresolved() || !Variables.isName(name)) {
-            return;
-        }
-        String target = a.env.resolve(name);
-        if (target == null) {
-            return;
-        }
-        StringBuilder all = new StringBuilder();
-        List<String> values = new ArrayList<>();
-        for (Arg w : words) {
-            if (w.unresolved()) {
-                return;
-            }
-            values.add(w.text);
-            all.append(all.length() > 0 ? " " : "").append(w.text);
-        }
-        if (words.size() > 1) {
-            values.add(all.toString());
-        }
-        for (String v : values) {
-            a.env.literal(target, v);
-        }
-        // one word a line, the common case (a list of paths); a line with blanks in it shifts the elements after it,
-        // which are then still among the values above
-        a.env.array(target, values.subList(0, words.size()));
     }
 
-    /** mapfile [-t] [ARRAY]: one element a line (with its newline unless -t). */
+    /** mapfile [-t] [-d D] [ARRAY]: one element a line (up to D), with its delimiter unless -t. */
     private static void mapfile(Analysis a, ParsedArgs p, String input) {
-        if (input == null || !onlyOptions(p, "t") || p.operands.size() > 1) {
+        if (input == null || !onlyOptions(p, "td") || p.operands.size() > 1) {
             return;
         }
+        Character delim = delimiter(p);
         String name = p.operands.isEmpty() ? "MAPFILE" : p.operands.get(0).text;
-        if (!p.operands.isEmpty() && p.operands.get(0).unresolved() || !Variables.isName(name)) {
+        if (delim == null || !p.operands.isEmpty() && p.operands.get(0).unresolved() || !Variables.isName(name)) {
             return;
         }
         String target = a.env.resolve(name);
@@ -227,14 +248,16 @@ final class BuiltinValues {
         List<String> lines = new ArrayList<>();
         int from = 0;
         while (from < input.length() && lines.size() < MAX_ITEMS) {
-            int nl = input.indexOf('\n', from);
+            int nl = input.indexOf(delim, from);
             int end = nl < 0 ? input.length() : nl + 1;
-            lines.add(input.substring(from, trim && nl >= 0 ? nl : end));
+            String line = input.substring(from, trim && nl >= 0 ? nl : end);
+            int nul = line.indexOf('\0');
+            lines.add(nul < 0 ? line : line.substring(0, nul)); // bash's values are C strings
             from = end;
         }
         a.env.array(target, lines);
         if (!lines.isEmpty()) {
-            a.env.literal(target, lines.get(0));
+            a.env.literal(target, lines.get(0)); // $ARRAY is its first element
         }
     }
 
@@ -254,6 +277,41 @@ final class BuiltinValues {
         String target = a.env.resolve(name);
         if (v != null && target != null) {
             a.env.literal(target, v);
+        }
+    }
+
+    /**
+     * declare -A NAME…: NAME's subscripts are keys from now on; {@code declare -A m=([k]=v …)} and
+     * {@code declare -a a=([5]=v …)}: the elements' values by key. The value arrives without its quotes, so a word
+     * is cut at blanks: only words {@code [k]=v} are read (a value with a blank in it may be cut, and each piece is
+     * then only one more value the element may hold).
+     */
+    private static void declaredArrays(Analysis a, ParsedArgs p) {
+        boolean assoc = p.has("-A");
+        if (!assoc && !p.has("-a")) {
+            return;
+        }
+        for (Arg o : p.operands) {
+            int eq = o.text.indexOf('=');
+            String name = eq < 0 ? o.text : o.text.substring(0, eq);
+            String target = o.unresolved() || !Variables.isName(name) ? null : a.env.resolve(name);
+            if (target == null) {
+                continue;
+            }
+            if (assoc) {
+                a.env.associative(target);
+            }
+            String v = eq < 0 ? "" : o.text.substring(eq + 1);
+            if (!v.startsWith("(") || !v.endsWith(")")) {
+                continue;
+            }
+            for (String w : Chars.splitRuns(v.substring(1, v.length() - 1).trim(), " \t\n", 64)) {
+                int close = w.startsWith("[") ? w.indexOf("]=") : -1;
+                String key = close > 0 ? ArrayKeys.key(w.substring(1, close), assoc) : null;
+                if (key != null) {
+                    a.env.element(target, key, w.substring(close + 2));
+                }
+            }
         }
     }
 

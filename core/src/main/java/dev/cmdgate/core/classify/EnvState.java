@@ -89,6 +89,54 @@ final class EnvState {
      */
     private Map<String, List<String>> arrays = Map.of();
 
+    /**
+     * Every literal value each element of an array was given, by key — its index in decimal, or an associative
+     * array's key — in any order, at most {@link #MAX_VALUES} a key and 64 keys an array: {@code a=([5]=P)},
+     * {@code a[3]=P}, {@code declare -A m=([k]=P)}, {@code m[k]=P}, and each element of a whole array. Like a
+     * variable's literal values, flow-insensitive: an element may hold any of them (the safe direction).
+     */
+    private Map<String, Map<String, List<String>>> elements = Map.of();
+    /** {@code declare -A NAME}: arrays whose subscripts are keys, not arithmetic. */
+    private Set<String> associative = Set.of();
+
+    /** One more literal value element {@code key} of array {@code name} may hold. */
+    void element(String name, String key, String value) {
+        if (elements.isEmpty()) {
+            elements = new HashMap<>();
+        }
+        if (!elements.containsKey(name) && elements.size() >= MAX_TRACKED) {
+            return;
+        }
+        Map<String, List<String>> keys = elements.computeIfAbsent(name, k -> new HashMap<>());
+        if (!keys.containsKey(key) && keys.size() >= 64) {
+            return;
+        }
+        List<String> vs = keys.computeIfAbsent(key, k -> new ArrayList<>(1));
+        if (!vs.contains(value) && vs.size() < MAX_VALUES) {
+            vs.add(value);
+        }
+    }
+
+    /** The literal values element {@code key} of array {@code name} was given; empty when none. */
+    List<String> elementValues(String name, String key) {
+        Map<String, List<String>> keys = elements.get(name);
+        List<String> vs = keys == null ? null : keys.get(key);
+        return vs == null ? List.of() : vs;
+    }
+
+    void associative(String name) {
+        if (associative.isEmpty()) {
+            associative = new HashSet<>();
+        }
+        if (associative.size() < MAX_TRACKED) {
+            associative.add(name);
+        }
+    }
+
+    boolean isAssociative(String name) {
+        return associative.contains(name);
+    }
+
     /** Records an array assignment; null elements: not known. */
     void array(String name, List<String> elements) {
         if (arrays.isEmpty()) {
@@ -97,6 +145,9 @@ final class EnvState {
         if (!arrays.containsKey(name) && arrays.size() >= MAX_TRACKED) {
             return;
         }
+        for (int i = 0, n = elements == null ? 0 : Math.min(elements.size(), 64); i < n; i++) {
+            element(name, Integer.toString(i), elements.get(i));
+        }
         List<String> before = arrays.get(name);
         boolean seen = arrays.containsKey(name);
         arrays.put(name, elements == null || seen && !elements.equals(before) ? null : List.copyOf(elements));
@@ -104,6 +155,9 @@ final class EnvState {
 
     /** {@code NAME+=(…)}: the array it now is, null when not known. */
     void appendArray(String name, List<String> elements) {
+        for (int i = 0, n = elements == null ? 0 : Math.min(elements.size(), 64); i < n; i++) {
+            element(name, Integer.toString(i), elements.get(i));
+        }
         if (arrays.isEmpty()) {
             arrays = new HashMap<>();
         }

@@ -208,7 +208,7 @@ final class ExpansionValues {
     }
 
     /**
-     * A variable, an array element with a literal index, or all of an array's elements; not a special parameter,
+     * A variable, an array element with a literal subscript, or all of an array's elements; not a special parameter,
      * nor a listing of names ({@code ${!prefix*}}, {@code ${!a[@]}}).
      */
     private static boolean computable(ParameterExpansion pe) {
@@ -217,7 +217,8 @@ final class ExpansionValues {
         }
         if (pe.subscript() != null) {
             String sub = pe.subscript().literalValue();
-            if (sub == null || pe.indirect() || !(sub.equals("@") || sub.equals("*") || isIndex(sub))) {
+            // any literal subscript: an associative array's key, or an index (values() tells them apart)
+            if (sub == null || pe.indirect()) {
                 return false;
             }
         }
@@ -245,17 +246,23 @@ final class ExpansionValues {
      */
     private List<String> values(ParameterExpansion pe) {
         String sub = pe.subscript() == null ? null : pe.subscript().literalValue();
-        if (sub == null || isIndex(sub) && Integer.parseInt(sub) == 0) {
+        String t = a.env.resolve(pe.name());
+        if (sub == null || isIndex(sub) && Integer.parseInt(sub) == 0 && (t == null || !a.env.isAssociative(t))) {
             return values(pe.name());
         }
-        String t = a.env.resolve(pe.name());
         List<String> elements = t == null ? null : a.env.array(t);
-        if (elements == null) {
-            return null;
+        if (elements == null || a.env.isAssociative(t)) {
+            // an element of an array changed by element or given keys: each value that key was given
+            String key = ArrayKeys.key(sub, a.env.isAssociative(t));
+            List<String> vs = t == null || key == null ? List.of() : a.env.elementValues(t, key);
+            return vs.isEmpty() ? null : vs;
         }
         if (isIndex(sub)) {
             int i = Integer.parseInt(sub);
             return i < elements.size() ? List.of(elements.get(i)) : null;
+        }
+        if (!sub.equals("@") && !sub.equals("*")) {
+            return null; // ${a[i]}: an arithmetic subscript, only known at run time
         }
         return List.of(String.join("\0", elements));
     }

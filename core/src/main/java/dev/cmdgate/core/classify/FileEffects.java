@@ -97,6 +97,11 @@ final class FileEffects {
         where.directoryChange(name, p, dotglob);
     }
 
+    /** {@link WorkingDirectories#changes}. */
+    int directoryChanges() {
+        return where.changes;
+    }
+
     /** {@link WorkingDirectories#homeUnknown}. */
     boolean homeUnknown() {
         return where.homeUnknown();

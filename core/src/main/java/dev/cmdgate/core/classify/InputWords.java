@@ -35,8 +35,14 @@ final class InputWords {
             return null;
         }
         PipedWords w = switch (last.op()) {
-            case HERESTRING -> last.target() == null ? null
-                    : PipedWords.ofWords(a, hereString(sh.arg(last.target())), ctx.pipeline(), ctx.stage());
+            case HERESTRING -> {
+                if (last.target() == null) {
+                    yield null;
+                }
+                Arg word = sh.arg(last.target());
+                PipedWords h = PipedWords.ofWords(a, hereString(word), ctx.pipeline(), ctx.stage());
+                yield word.dynamic ? h : h.withText(word.text + "\n"); // a here-string ends in a newline
+            }
             case HEREDOC, HEREDOC_STRIP -> {
                 HereDoc hd = last.hereDoc();
                 yield hd != null && (hd.quoted() || hd.body().isStatic())

@@ -38,6 +38,9 @@ final class PipedWords {
     /** Whether {@link #words} was worked out: it is null then when the output is not known from the words. */
     private boolean printed;
     private List<Arg> words;
+    /** Whether {@link #text} was worked out: null then when the output is not all known. */
+    private boolean textKnown;
+    private String text;
 
     private PipedWords(Analysis analysis, List<Arg> producer, int pipeline, int stage) {
         this.analysis = analysis;
@@ -57,6 +60,8 @@ final class PipedWords {
         PipedWords w = new PipedWords(a, null, pipeline, stage);
         w.words = split(text, null);
         w.printed = true;
+        w.text = text;
+        w.textKnown = true;
         return w;
     }
 
@@ -218,12 +223,42 @@ final class PipedWords {
         w.via = via;
         w.printed = printed;
         w.words = words;
+        w.textKnown = textKnown;
+        w.text = text;
         return w;
     }
 
     /** The words themselves, worked out when first asked; null when they are not known. */
     List<Arg> list() {
         return words();
+    }
+
+    /**
+     * The whole text that arrives, lines, blanks and NULs as they are, when every word of it is known (a literal
+     * here-document, a file the script wrote, an echo or printf of literal words); null otherwise. {@code mapfile}
+     * and {@code read -d} cut it where they do, not at blanks.
+     */
+    String text() {
+        if (!textKnown) {
+            textKnown = true;
+            text = producer == null ? null : printedText(analysis, producer);
+        }
+        return text;
+    }
+
+    /** The same text, known ({@link InputWords}: a here-string's word and its newline). */
+    PipedWords withText(String t) {
+        text = t;
+        textKnown = true;
+        return this;
+    }
+
+    private static String printedText(Analysis a, List<Arg> producer) {
+        Section s = a.rules.program(producer.get(0).text);
+        if (s == null || s.prints() == null || !s.prints().equals("echo") && !s.prints().equals("printf")) {
+            return null;
+        }
+        return Printed.output(a, s, producer, Analysis.Stdin.NONE); // null when a word is only known at run time
     }
 
     /**

@@ -124,10 +124,15 @@ final class PositionalParameters {
 
     /**
      * {@code src}'s text of {@code body} with the parameters bound, after assignments of the variables the rewrite
-     * reads; null when no reference was rewritten. {@code zero} is {@code $0} (null: left as written).
+     * reads; null when no reference was rewritten. {@code zero} is {@code $0} (null: left as written). Without
+     * {@code positionsKnown}, every reference may be any of the words from its position on, or only known at run
+     * time (a call whose place among a recursion's calls is not followed).
      */
-    static String bind(String src, Node body, List<String> values, String zero, Names names) {
+    static String bind(String src, Node body, List<String> values, String zero, boolean positionsKnown, Names names) {
         PositionalParameters p = new PositionalParameters(src, values, zero, names);
+        if (!positionsKnown) {
+            p.unsureFrom = body.start();
+        }
         p.rewrite(body);
         if (p.spans.isEmpty()) {
             return null;
@@ -203,7 +208,7 @@ final class PositionalParameters {
         Script top = body instanceof BraceGroup g ? g.body() : body instanceof Subshell s ? s.body()
                 : body instanceof Script sc ? sc : null;
         if (top == null) {
-            unsureFrom = body.start();
+            unsureFrom = Math.min(unsureFrom, body.start());
             return;
         }
         for (Statement st : top.statements()) {
@@ -216,7 +221,7 @@ final class PositionalParameters {
             boolean[] changes = {false};
             scan(st, x -> changes[0] |= x instanceof SimpleCommand c && changesPositions(c));
             if (changes[0]) {
-                unsureFrom = st.start();
+                unsureFrom = Math.min(unsureFrom, st.start());
                 return;
             }
         }
@@ -402,13 +407,17 @@ final class PositionalParameters {
             }
             Integer off = intArg(pe, 0);
             Integer len = pe.arguments().size() > 1 ? intArg(pe, 1) : Integer.valueOf(Integer.MAX_VALUE);
-            if (off == null || len == null || off < 0 || len < 0) {
+            if (off == null || len == null || len < 0) {
                 return;
             }
             // ${@:0} starts with $0
             List<String> all = new ArrayList<>();
             all.add(zero);
             all.addAll(values.subList(from, to));
+            if (off < 0) {
+                // ${@: -N}: the last N parameters ($0 is never among them; too many: none at all)
+                off = all.size() + off < 1 ? all.size() : all.size() + off;
+            }
             int a = Math.min(off, all.size());
             int b = (int) Math.min((long) a + len, all.size());
             List<String> slice = all.subList(a, b);
@@ -466,10 +475,17 @@ final class PositionalParameters {
             return null;
         }
         String t = pe.arguments().get(i).literalValue();
-        if (t == null || (t = t.strip()).isEmpty() || t.length() > 6 || !t.chars().allMatch(Character::isDigit)) {
+        if (t == null || (t = t.strip()).isEmpty()) {
             return null;
         }
-        return Integer.parseInt(t);
+        // a negative offset is written after a blank or in parentheses: ${@: -1}, ${@:(-1)}
+        boolean negative = t.startsWith("(-") && t.endsWith(")") || t.startsWith("-");
+        String digits = t.startsWith("(-") && t.endsWith(")") ? t.substring(2, t.length() - 1)
+                : negative ? t.substring(1) : t;
+        if (digits.isEmpty() || digits.length() > 6 || !digits.chars().allMatch(Character::isDigit)) {
+            return null;
+        }
+        return negative ? -Integer.parseInt(digits) : Integer.parseInt(digits);
     }
 
     /**

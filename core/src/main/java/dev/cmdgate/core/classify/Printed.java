@@ -237,10 +237,20 @@ final class Printed {
                             return out.toString(); // %b's \c stops all output
                         }
                     } else {
-                        // %-12s, %.6s, %5d, %q, %c: flags, width and precision
+                        // %-12s, %.6s, %05x, %.2f, %*s, %q, %c: flags, width and precision
                         PrintfConversion conv = PrintfConversion.at(format, i - 1);
                         if (conv == null) {
                             return null;
+                        }
+                        if (conv.widthStar() || conv.precisionStar()) {
+                            // %*s, %.*f: the width and the precision are the arguments before the value
+                            String w = !conv.widthStar() ? null : k < words.size() ? words.get(k++).text : "";
+                            String p = !conv.precisionStar() ? null : k < words.size() ? words.get(k++).text : "";
+                            used++;
+                            conv = conv.withStars(w, p);
+                            if (conv == null) {
+                                return null;
+                            }
                         }
                         String arg = k < words.size() ? words.get(k++).text : "";
                         used++;

@@ -115,9 +115,12 @@ final class ShellAnalysis {
     }
 
     private void script(Script s, Analysis.Ctx ctx) {
-        for (Statement st : s.statements()) {
+        List<Statement> sts = s.statements();
+        for (int i = 0, n = sts.size(); i < n; i++) {
+            Statement st = sts.get(i);
             statement(st, ctx);
             a.functions.passed(s, st);
+            a.positionalSets.after(this, src, s, i, ctx);
             if (a.budget.exhausted) {
                 return;
             }
@@ -226,6 +229,7 @@ final class ShellAnalysis {
             } finally {
                 a.functions.leaveBody();
             }
+            a.calls.defined(f); // a call after a cd judges it again there
         } else if (c instanceof ArithmeticCommand ac) {
             a.variables.arithmeticUse(text(ac.start(), ac.end()), site);
             a.variables.arithmeticAssignments(text(ac.start(), ac.end()), site);

@@ -50,6 +50,9 @@ final class SimpleCommands {
                 dyn = va.unresolved();
             }
             String arrayTarget = as.isArray() || as.subscript() != null ? a.env.resolve(as.name()) : null;
+            if (arrayTarget != null) {
+                keyedElements(as, arrayTarget); // a=([5]=P), m[k]=P: each element's values by key
+            }
             if (as.isArray()) {
                 // NAME=(…): $NAME is its first element (NAME+=(…) leaves it as it was)
                 List<String> elements = arrayElements(as.array());
@@ -274,6 +277,29 @@ final class SimpleCommands {
         String word = sc.words().get(0).literalValue();
         return word != null && !as.isArray() && as.subscript() == null && !as.append()
                 && !a.functions.calls(word) && a.rules.steersOnly(word, as.name());
+    }
+
+    /**
+     * {@code NAME=([k]=v …)} and {@code NAME[k]=v}: the values the elements with known keys may hold
+     * ({@link ArrayKeys}); element 0's is also a value of {@code $NAME}.
+     */
+    private void keyedElements(Assignment as, String target) {
+        boolean associative = a.env.isAssociative(target);
+        if (as.isArray()) {
+            java.util.Map<String, String> keyed = as.append() ? null : ArrayKeys.keyed(as.array(), associative);
+            for (var e : keyed == null ? java.util.Set.<java.util.Map.Entry<String, String>>of() : keyed.entrySet()) {
+                a.env.element(target, e.getKey(), e.getValue());
+                if (e.getKey().equals("0") && !associative) {
+                    a.env.literal(target, e.getValue());
+                }
+            }
+            return;
+        }
+        String key = ArrayKeys.key(as.subscript().literalValue(), associative);
+        String value = as.value() == null ? "" : as.value().literalValue();
+        if (key != null && value != null && !as.append()) {
+            a.env.element(target, key, value);
+        }
     }
 
     /** The elements of {@code NAME=(…)} when each is a plain literal word; null otherwise. */

@@ -357,7 +357,9 @@ final class Variables {
                     words.add(w);
                 }
             }
-            if (!dynamic && !words.isEmpty()) {
+            boolean keyed = words.stream().anyMatch(w -> w.startsWith("[") && w.contains("]="));
+            if (!dynamic && !words.isEmpty() && !keyed) {
+                // ([k]=v …) gives its elements keys: BuiltinValues reads them
                 analysis.env.literal(target, words.get(0));
                 analysis.env.array(target, words);
             }

@@ -30,6 +30,8 @@ final class WorkingDirectories {
     List<String> possibleDirectories;
     /** {@link #inside()}. */
     private OwnFiles.Entry inside;
+    /** How many cd, pushd or popd the walk has passed: a function body judged before one is judged again after. */
+    int changes;
 
     /** The directories a command may run in, for the credential, sensitive-place and device checks. */
     private final CommandDirectories dirs;
@@ -66,6 +68,7 @@ final class WorkingDirectories {
      * may lead is followed for {@link #possibleDirectories}.
      */
     void directoryChange(String name, ParsedArgs p, boolean dotglob) {
+        changes++;
         followDirectoryChange(name, p);
         followForChecks(name, p, dotglob);
         changedDirectory = true;

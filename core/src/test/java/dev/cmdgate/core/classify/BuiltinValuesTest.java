@@ -51,4 +51,28 @@ class BuiltinValuesTest {
         assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
                 .isEqualTo(CommandClass.parse(expected));
     }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // mapfile from a pipe or < <(…): its lines, not its words (a line with blanks is one element)
+            "mapfile -t a < <(printf '%s\\n' 'x y' ~/.aws/credentials); head -n1 \"${a[1]}\" => Network",
+            "printf 'a b c\\n/etc/shadow\\n' | { mapfile -t a; head -n1 \"${a[1]}\"; } => Network",
+            "echo 'p q' | { readarray -t a; head -n1 \"${a[0]}\"; } => Read",
+            "mapfile -t a < <(echo x y; echo ~/.aws/credentials); head -n1 \"${a[1]}\" => Read",
+            // -d: records up to its delimiter, for mapfile and for read
+            "mapfile -d '' -t a < <(printf '%s\\0' 'x y' ~/.aws/credentials); head -n1 \"${a[1]}\" => Network",
+            "mapfile -d , -t a <<< 'x,/etc/shadow,'; head -n1 \"${a[1]}\" => Network",
+            "mapfile -d , -t a < <(printf 'x,/etc/shadow,'); head -n1 \"${a[1]}\" => Network",
+            "read -d '' -a a < <(printf '/etc/shadow\\0P'); head -n1 \"${a[0]}\" => Network",
+            "read -d '' k < <(printf 'P\\0/etc/shadow'); head -n1 \"$k\" => Network",
+            "while read -d , f; do head -n1 \"$f\"; done < <(printf 'a,/etc/shadow,') => Network",
+            "while IFS=: read -r a b; do head -n1 \"$b\"; done <<< 'x:/etc/shadow' => Network",
+            // a record with words only known at run time, or a changed IFS: no value
+            "mapfile -t a < <(printf '%s\\n' \"$x\" README.md); head -n1 \"${a[1]}\" => Read",
+            "mapfile -t a < <(printf '%s\\n' src test); ls \"${a[@]}\" => Read",
+    })
+    void aPipedTextIsCutWhereTheBuiltinCutsIt(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
 }

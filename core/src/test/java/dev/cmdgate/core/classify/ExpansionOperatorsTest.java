@@ -65,7 +65,9 @@ class ExpansionOperatorsTest {
         "g=(x /etc/shadow); cat \"${g[@]}\" => Network",
         "g=(x /etc/shxadow); cat ${g[@]//x/} => Network",
         "g=(x /etc/shxadow); cat \"${g[*]/x/}\" => Network",
-        "g=(x /etc/shadow); g[1]=y; cat ${g[1]} => Read",
+        // an element changed by element may hold each value its key was given (flow-insensitive, as a variable)
+        "g=(x /etc/shadow); g[1]=y; cat ${g[1]} => Network",
+        "g=(x y); g[1]=/etc/shadow; cat ${g[1]} => Network",
         "declare -a g=(/etc/shadow); cat $g => Network",
         "g=(x y); cat ${g[1]//y//etc/shadow} => Network",
         "g=(x); g+=(/etc/shadow); cat $g => Read",

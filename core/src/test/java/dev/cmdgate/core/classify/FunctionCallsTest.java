@@ -67,4 +67,62 @@ class FunctionCallsTest {
         assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
                 .isEqualTo(CommandClass.parse(expected));
     }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // a call from its own body with fewer words is followed, the last one doing the work
+            "f(){ if [ $# -gt 1 ]; then f \"${@:2}\"; else head -n1 \"$1\"; fi; }; f a b ~/.aws/credentials => Network",
+            "f(){ [ $# -gt 1 ] && f \"${@:2}\" || head -n1 \"$1\"; }; f a b ~/.aws/credentials => Network",
+            "f(){ [ $# -le 1 ] && { head -n1 \"$1\"; return; }; shift; f \"$@\"; }; f x y z ~/.aws/credentials => Network",
+            "f(){ case $# in 1) : > \"$1\";; *) f \"${@:2}\";; esac; }; f a b /etc/hosts => Destructive",
+            "f(){ g \"${@:2}\"; }; g(){ if [ $# -eq 1 ]; then chmod 777 \"$1\"; else f \"$@\"; fi; }; "
+                    + "f a b c /etc/sudoers => Destructive",
+            // past the bound: every parameter may be any of the words
+            "f(){ case $# in 1) head -n1 \"$1\";; *) f \"${@:2}\";; esac; }; f 1 2 3 4 5 6 7 8 9 10 11 12 "
+                    + "~/.aws/credentials => Network",
+            // a call that does not shrink is judged once with every parameter any of its words
+            "f(){ if [ -z \"$2\" ]; then f x \"$@\"; else head -n1 \"$2\"; fi; }; f ~/.aws/credentials => Network",
+            // everyday recursions stay as they were
+            "f(){ if [ $# -gt 0 ]; then echo \"$1\"; shift; f \"$@\"; fi; }; f a b c => Read",
+            "f(){ if [ $# -gt 1 ]; then f \"${@:2}\"; else ls \"$1\"; fi; }; f a b src => Read",
+    })
+    void aRecursiveCallIsFollowedWhileItsWordsShrink(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRecursionThatNeverShrinksEndsWithinTheBound() {
+        // each call gives the same words, or more: judged once with any word as any parameter, then not again
+        String line = "f(){ f \"$@\" \"$@\"; f \"$@\"; head -n1 \"$1\"; }; f a b";
+        assertThat(C.classifyShell(line).commandClass()).isEqualTo(CommandClass.READ);
+        String doubling = "f(){ f \"${@:2}\"; f \"${@:2}\"; f \"${@:2}\"; }; f " + "a ".repeat(40);
+        assertThat(C.classifyShell(doubling).commandClass()).isNotNull();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // a body is judged again where it is called when a cd, pushd or popd came before the call
+            "g() { sed -i 1d sudoers; }; cd /etc; g => Destructive",
+            "f(){ head -n1 credentials; }; cd ~/.aws; f => Network",
+            "g() { head -n1 shadow; }; pushd /etc >/dev/null; g; popd => Network",
+            "h() { head -n1 shadow; }; g() { h; }; cd /etc && g => Network",
+            "f(){ head -n1 config; }; cd ~/.aws; f x => Network",
+            // the directory where the body was judged, or only before the definition: nothing new
+            "g() { sed -i 1d notes.txt; }; cd /srv/app; g => Write",
+            "cd /etc; g() { head -n1 shadow; }; g => Network",
+            "g() { head -n1 shadow; }; g; cd /etc => Read",
+            "f() { ls -la; wc -l README.md; }; cd docs; f => Read",
+    })
+    void aBodyIsJudgedAgainWhereACdLeft(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+
+    @org.junit.jupiter.api.Test
+    void manyCallsAfterChangesOfDirectoryAreBounded() {
+        String line = "f() { ls; }; " + "cd a; f; ".repeat(FunctionCalls.MAX_REJUDGED + 8);
+        assertThat(C.classifyShell(line).findings()).extracting(dev.cmdgate.core.Finding::reason)
+                .anyMatch(r -> r.contains("function calls after a change of directory"));
+    }
 }

@@ -18,7 +18,7 @@ class PositionalParametersTest {
         FunctionDefinition f = (FunctionDefinition) r.script().statements().get(0).pipelines().get(0).commands().get(0);
         List<String> values = new ArrayList<>(Arrays.asList(args));
         int[] n = {0};
-        return PositionalParameters.bind(definition, f.body(), values, null, () -> "v" + n[0]++);
+        return PositionalParameters.bind(definition, f.body(), values, null, true, () -> "v" + n[0]++);
     }
 
     @Test
@@ -34,6 +34,9 @@ class PositionalParametersTest {
         assertThat(bind("f() { cmd \"$@\"; }", "a", "b c")).isEqualTo("{ cmd \"a\" \"b c\"; }");
         assertThat(bind("f() { cmd \"$*\" $#; }", "a", "b")).isEqualTo("{ cmd \"a b\" 2; }");
         assertThat(bind("f() { cmd \"${@:2}\"; }", "a", "b", "c")).isEqualTo("{ cmd \"b\" \"c\"; }");
+        assertThat(bind("f() { cmd \"${@: -2}\"; }", "a", "b", "c")).isEqualTo("{ cmd \"b\" \"c\"; }");
+        assertThat(bind("f() { cmd \"${@:(-1)}\"; }", "a", "b", "c")).isEqualTo("{ cmd \"c\"; }");
+        assertThat(bind("f() { cmd ${@: -5}; }", "a", "b")).isEqualTo("{ cmd ; }");
         assertThat(bind("f() { cmd $3; }", "a")).isEqualTo("{ cmd ; }");
     }
 

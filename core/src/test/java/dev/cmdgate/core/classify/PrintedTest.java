@@ -35,7 +35,8 @@ class PrintedTest {
         assertThat(Printed.output("printf", words("printf", "%b", "x\\ny"), null)).isEqualTo("x\ny");
         assertThat(Printed.output("printf", words("printf", "100%%\\101"), null)).isEqualTo("100%A");
         assertThat(Printed.output("printf", words("printf", "%d\\n", "5"), null)).isEqualTo("5\n");
-        assertThat(Printed.output("printf", words("printf", "%x\\n", "5"), null)).isNull();
+        assertThat(Printed.output("printf", words("printf", "%x\\n", "26"), null)).isEqualTo("1a\n");
+        assertThat(Printed.output("printf", words("printf", "%a\\n", "5"), null)).isNull();
         assertThat(Printed.output("printf", words("printf", "-v", "x", "a"), null)).isNull();
     }
 

@@ -115,6 +115,13 @@ class WorkingDirectoriesTest {
             "/tmp | cp -t /w/arch /w/one/KEY.jsa                              | Destructive",
             "/tmp | mv /w/x/policy.body STATE/..                              | Destructive",
             "/tmp | cp /w/one/notes.txt /w/arch/                              | Write",
+            // a function's body is judged again where it is called, after a change of directory
+            "SRV/app | f(){ echo x >> team.rules; }; cd ../state && f          | Destructive",
+            "/tmp | f(){ cp /w/x planted; }; cd STATE; f                       | Destructive",
+            "/tmp | f(){ cp /w/x planted; }; g(){ f; }; pushd STATE; g         | Destructive",
+            "/tmp | f(){ touch \"$1\"; }; cd STATE; f planted                   | Destructive",
+            "/tmp | f(){ echo x >> team.rules; }; (cd /w; f); f               | Write",
+            "/tmp | f(){ echo x >> team.rules; }; cd /w; f                     | Write",
     })
     void writesWhereTheCommandRuns(String dir, String line, String expectedClass) {
         CommandClass expected = CommandClass.parse(expectedClass);
