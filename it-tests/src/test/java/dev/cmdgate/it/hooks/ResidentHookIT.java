@@ -80,10 +80,12 @@ class ResidentHookIT {
         }
         assertThat(live(jdk)).as("hook.resident=off starts no resident decider").isEmpty();
 
-        startDecider(hook, viaOn.get(HookHost.CLAUDE_CODE), project, jdk);
-        hook.call(viaOn.get(HookHost.CLAUDE_CODE), HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "git status", project), project,
-                HOST_TIMEOUT);   // its first call, in cold code, may go to a JVM of its own
-        int before = HookHostsIT.auditLines(audit).size();
+        // started, and its first call (in cold code, which may go to a JVM of its own) made, without an audit file
+        String priming = hook.install(HookHost.CLAUDE_CODE, Dirs.mkdir(tmp, "prime"), "--config",
+                Dirs.write(tmp.resolve("prime.properties"), "autonomy=supervised\n").toString());
+        startDecider(hook, priming, project, jdk);
+        hook.call(priming, HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "git status", project), project, HOST_TIMEOUT);
+        int before = Files.exists(audit) ? HookHostsIT.auditLines(audit).size() : 0;
         List<String> differ = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             Input in = inputs.get(i);
