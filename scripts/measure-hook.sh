@@ -120,6 +120,7 @@ row "cmdgate hook, resident decider (ms)" "$work/resident.txt" "$(maxrss "${resi
 [[ ${#peer[@]} -eq 0 ]] || row "cc-safety-net --claude-code (ms)" "$work/peer.txt" "$(maxrss "${peer[@]}")"
 row "cmdgate hook, first call, no archive" "$work/first.txt" 0
 for f in "$root"/agent/target/cli-archive/resident/*.pid; do   # the resident decider's own memory
+  [[ -f "$f" ]] || continue
   p="$(< "$f")"
   [[ -r "/proc/$p/status" ]] && echo "resident decider (pid $p): $(grep -E '^VmRSS' "/proc/$p/status")"
 done

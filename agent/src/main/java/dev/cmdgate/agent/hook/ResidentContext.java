@@ -11,7 +11,8 @@ import java.util.Arrays;
  * call without {@code cwd}) and its environment ({@code HOME}, {@code CLAUDE_PROJECT_DIR}, git's variables …). The
  * resident decider runs in the context of the call that started it and decides only calls of the same context: the
  * launcher's physical working directory and the environment the launcher received, byte for byte (the launcher's
- * own changes to it are the same for both). Any other call is handed back to a JVM of its own.
+ * own changes to it are the same for both), but for {@code _}, which bash sets anew for every program it starts, so
+ * that no JVM ever sees the one the launcher received. Any other call is handed back to a JVM of its own.
  *
  * @param cwd the launcher's working directory, as the JVM's {@code user.dir}
  * @param env the launcher's environment as it received it ({@code /proc/PID/environ})
@@ -24,9 +25,26 @@ record ResidentContext(String cwd, byte[] env) {
         return new ResidentContext(System.getProperty("user.dir"), environ(launcher));
     }
 
-    /** The environment process {@code pid} was started with. */
+    /** The environment process {@code pid} was started with, less {@code _}. */
     static byte[] environ(long pid) throws IOException {
-        return Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
+        return withoutUnderscore(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ")));
+    }
+
+    /** NUL-terminated {@code NAME=VALUE} entries less those of {@code _}. */
+    static byte[] withoutUnderscore(byte[] env) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(env.length);
+        int start = 0;
+        for (int i = 0; i <= env.length; i++) {
+            if (i == env.length || env[i] == 0) {
+                boolean underscore = i - start >= 2 && env[start] == '_' && env[start + 1] == '=';
+                if (!underscore && i > start) {
+                    out.write(env, start, i - start);
+                    out.write(0);
+                }
+                start = i + 1;
+            }
+        }
+        return out.toByteArray();
     }
 
     /** {@code cwd NUL env}: how the context is handed to the resident decider. */

@@ -35,8 +35,6 @@ final class ResidentRequest implements Runnable {
     private final ResidentServer server;
     private final Path dir;
     private final String name;
-    /** Set when this call's configuration switched the resident decider off: it ends after answering. */
-    private boolean switchOff;
 
     ResidentRequest(ResidentServer server, Path dir, String name) {
         this.server = server;
@@ -62,9 +60,6 @@ final class ResidentRequest implements Runnable {
                 String answer = answer(Long.parseLong(m.group(1)), nonce);
                 out.write(answer.getBytes(StandardCharsets.US_ASCII));
             }
-            if (switchOff) {
-                server.end();
-            }
         } catch (IOException | RuntimeException e) {
             // the caller waits for its answer in vain and starts a JVM of its own
         }
@@ -84,8 +79,7 @@ final class ResidentRequest implements Runnable {
             }
             String[] args = q.subList(4, q.size()).toArray(new String[0]);
             if (!switchedOn(args)) {
-                switchOff = true;
-                return fallback;
+                return fallback;   // this configuration wants a JVM per call; others sharing the decider need not
             }
             HostReply r = decide(args, dir.resolve(name + ".b"));
             String stdout = ReplyLines.stdout(r);
