@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A coding agent's hook call, cold, through the installed command (./cmdgate hook claude-code), side by side with
+# A coding agent's hook call through the installed command (./cmdgate hook claude-code), both ways — a JVM per call
+# (hook.resident=off) and through the resident decider (started and warmed before the rounds) — side by side with
 # `java -version` and a peer guard from the npm registry (cc-safety-net, installed into a temporary directory
 # for this run) on the same mix of Claude Code PreToolUse inputs, in alternating order.
 #
@@ -74,14 +75,27 @@ maxrss() {   # KiB, the largest of three calls
   echo "$best"
 }
 
-hook=("$root/cmdgate" hook claude-code)
+printf 'hook.resident=off\n' > "$work/off.properties"
+printf 'hook.resident.idle=120\n' > "$work/on.properties"
+hook=("$root/cmdgate" hook --config "$work/off.properties" claude-code)
+resident=("$root/cmdgate" hook --config "$work/on.properties" claude-code)
 "${hook[@]}" < "$work/in1.json" > /dev/null 2>&1 || true   # the archive, if there is none yet
+# the resident decider: started by a call, then warmed by a few (the first calls of a new one are decided cold)
+"${resident[@]}" < "$work/in1.json" > /dev/null 2>&1 || true
+for ((w = 0; w < 300; w++)); do
+  compgen -G "$root/agent/target/cli-archive/resident/*.pid" > /dev/null && break
+  sleep 0.1
+done
+for ((w = 0; w < 3 * n; w++)); do
+  "${resident[@]}" < "$work/in$(( w % n + 1 )).json" > /dev/null 2>&1 || true
+done
 
 echo "rounds: $rounds x $n inputs, alternating; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((r = 0; r < rounds; r++)); do
   for ((k = 1; k <= n; k++)); do
     timed "$work/java.txt" "$work/in$k.json" java -version
     timed "$work/hook.txt" "$work/in$k.json" "${hook[@]}"
+    timed "$work/resident.txt" "$work/in$k.json" "${resident[@]}"
     [[ ${#peer[@]} -eq 0 ]] || timed "$work/peer.txt" "$work/in$k.json" "${peer[@]}"
   done
 done
@@ -101,9 +115,16 @@ row() {
   printf '%-36s %s %6s MiB %7.2fx\n' "$name" "$(stats "$file")" "$(( rss / 1024 ))" "$(echo "$m / $jm" | bc -l)"
 }
 row "java -version" "$work/java.txt" "$(maxrss java -version)"
-row "cmdgate hook claude-code (ms)" "$work/hook.txt" "$(maxrss "${hook[@]}")"
+row "cmdgate hook, a JVM per call (ms)" "$work/hook.txt" "$(maxrss "${hook[@]}")"
+row "cmdgate hook, resident decider (ms)" "$work/resident.txt" "$(maxrss "${resident[@]}")"
 [[ ${#peer[@]} -eq 0 ]] || row "cc-safety-net --claude-code (ms)" "$work/peer.txt" "$(maxrss "${peer[@]}")"
 row "cmdgate hook, first call, no archive" "$work/first.txt" 0
+for f in "$root"/agent/target/cli-archive/resident/*.pid; do   # the resident decider's own memory
+  [[ -f "$f" ]] || continue
+  p="$(< "$f")"
+  [[ -r "/proc/$p/status" ]] && echo "resident decider (pid $p): $(grep -E '^VmRSS' "/proc/$p/status")"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [[ "${FLAGS:-0}" == 1 ]]; then
   # the hook's JVM started directly from its archive: the launcher's flags, then each one taken away or added

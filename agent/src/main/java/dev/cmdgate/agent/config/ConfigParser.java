@@ -41,7 +41,7 @@ public final class ConfigParser {
             "policy.token.file", "policy.token.env", "policy.secret.file", "policy.key.id", "policy.scope", "decision.url", "decision.pack", "decision.agent",
             "decision.timeout", "decision.on-error", "decision.token.file", "decision.token.env",
             "prompt.ca", "prompt.client.cert", "prompt.client.key", "prompt.token.file", "prompt.token.env", "service",
-            "sealed", "secrets", "warmup");
+            "sealed", "secrets", "warmup", "hook.resident", "hook.resident.idle");
     /** Keys whose value is a comma-separated list: in agent arguments the list goes on up to the next {@code key=}. */
     private static final Set<String> LIST_KEYS = Set.of("caller.skip");
     private static final Set<String> BUILT_IN_PROMPTS = Set.of("auto", "deny", "allow", "console");

@@ -19,6 +19,12 @@ final class Deadline extends Thread {
         this.millis = millis;
     }
 
+    /** The reason given when the deadline comes first. */
+    static String message(long millis) {
+        return "cmdgate did not decide within its deadline of " + millis + " ms (set below the hook's timeout), so the"
+                + " command was not run; the machine may be overloaded";
+    }
+
     @Override
     public void run() {
         try {
@@ -27,8 +33,7 @@ final class Deadline extends Thread {
             // nothing interrupts this thread; if something does, the deadline has come
         }
         try {
-            channel.send(host.failClosed("cmdgate did not decide within its deadline of " + millis + " ms (set below the"
-                    + " hook's timeout), so the command was not run; the machine may be overloaded"));
+            channel.send(host.failClosed(message(millis)));
         } catch (Throwable t) {
             channel.sendLastResort();
         }

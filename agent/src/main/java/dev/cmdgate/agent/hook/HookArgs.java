@@ -5,9 +5,10 @@ import java.nio.file.Path;
 /**
  * {@code cmdgate hook [--config FILE] [--deadline MS] HOST}, plus what the installed command adds:
  * {@code --wrapped} (its wrapper reads the exit status) and {@code --launcher PATH} (itself, protected like
- * cmdgate's jar).
+ * cmdgate's jar) and {@code --resident PREFIX} (where the resident decider of this jar and JDK lives: the launcher
+ * checked that directory; see {@link ResidentServer}).
  */
-record HookArgs(Host host, Path config, long deadlineMillis, boolean wrapped, Path launcher) {
+record HookArgs(Host host, Path config, long deadlineMillis, boolean wrapped, Path launcher, Path resident) {
 
     static final String HOSTS = "claude-code, codex, gemini, cursor, copilot or pi";
 
@@ -15,6 +16,7 @@ record HookArgs(Host host, Path config, long deadlineMillis, boolean wrapped, Pa
         Host host = null;
         Path config = null;
         Path launcher = null;
+        Path resident = null;
         long deadline = HookMain.DEFAULT_DEADLINE_MS;
         boolean wrapped = false;
         for (int i = 0; i < args.length; i++) {
@@ -23,6 +25,7 @@ record HookArgs(Host host, Path config, long deadlineMillis, boolean wrapped, Pa
                 case "--wrapped" -> wrapped = true;
                 case "--config" -> config = Path.of(value(args, ++i, a));
                 case "--launcher" -> launcher = Path.of(value(args, ++i, a));
+                case "--resident" -> resident = Path.of(value(args, ++i, a));
                 case "--deadline" -> deadline = millis(value(args, ++i, a));
                 default -> {
                     if (a.startsWith("-") || host != null) {
@@ -39,7 +42,7 @@ record HookArgs(Host host, Path config, long deadlineMillis, boolean wrapped, Pa
         if (host == null) {
             throw new IllegalArgumentException("which host? cmdgate hook HOST, HOST one of " + HOSTS);
         }
-        return new HookArgs(host, config, deadline, wrapped, launcher);
+        return new HookArgs(host, config, deadline, wrapped, launcher, resident);
     }
 
     /** The host named among the arguments, when one is, for a reply to arguments that do not read. */

@@ -42,22 +42,49 @@ public final class HookMain {
         if (a.wrapped() && ArchiveTraining.archiving()) {
             channel.afterReply(new ArchiveTraining());
         }
+        if (a.wrapped() && a.resident() != null) {
+            channel.afterReply(new ResidentStart(a.resident(), a.config()));
+        }
         try {
-            channel.send(answer(a.host(), a.config(), a.launcher()));
+            channel.send(answer(a.host(), a.config(), a.launcher(), System.in));
         } catch (Throwable t) {
             try {
-                channel.send(a.host().failClosed("cmdgate failed while deciding (" + t + "), so the command was not run"));
+                channel.send(a.host().failClosed(failed(t)));
             } catch (Throwable again) {
                 channel.sendLastResort();
             }
         }
     }
 
-    /** The reply to the tool call on standard input. */
-    static HostReply answer(Host host, Path config, Path launcher) {
+    /**
+     * The whole reply to one call, as this main class gives it when nothing times out: what the resident decider
+     * answers ({@link ResidentServer}), so that both paths say the same bytes.
+     */
+    static HostReply decide(String[] args, java.io.InputStream in) {
+        HookArgs a;
+        try {
+            a = HookArgs.parse(args);
+        } catch (IllegalArgumentException e) {
+            Host host = HookArgs.host(args);
+            return host == null ? HostReply.blockingError("cmdgate hook: " + e.getMessage())
+                    : host.failClosed("cmdgate hook: " + e.getMessage());
+        }
+        try {
+            return answer(a.host(), a.config(), a.launcher(), in);
+        } catch (Throwable t) {
+            return a.host().failClosed(failed(t));
+        }
+    }
+
+    static String failed(Throwable t) {
+        return "cmdgate failed while deciding (" + t + "), so the command was not run";
+    }
+
+    /** The reply to the tool call read from {@code in}. */
+    static HostReply answer(Host host, Path config, Path launcher, java.io.InputStream in) {
         ToolCall call;
         try {
-            call = host.read(HookInput.read(System.in));
+            call = host.read(HookInput.read(in));
         } catch (HookInputException e) {
             return host.failClosed("cmdgate could not read this tool call (" + e.getMessage() + "), so it was not run");
         } catch (java.io.IOException e) {

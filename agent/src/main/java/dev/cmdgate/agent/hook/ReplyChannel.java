@@ -25,8 +25,8 @@ final class ReplyChannel {
     private final byte[] lastOut;
     private final byte[] lastErr;
     private final int lastExit;
-    /** Work done after the reply is written and before the JVM ends (the archive's training), or null. */
-    private volatile Runnable afterReply;
+    /** Work done after the reply is written and before the JVM ends (the archive's training, the resident decider's start). */
+    private final java.util.List<Runnable> afterReply = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     ReplyChannel(Host host, boolean wrapped) {
         this.wrapped = wrapped;
@@ -39,7 +39,7 @@ final class ReplyChannel {
 
     /** Work to do after the reply is written, before the JVM ends. */
     void afterReply(Runnable work) {
-        this.afterReply = work;
+        afterReply.add(work);
     }
 
     /** Writes the reply and ends the JVM, unless a reply was sent already (then returns at once). */
@@ -60,8 +60,7 @@ final class ReplyChannel {
             status = lastExit;
         }
         write(o, e);
-        Runnable after = afterReply;
-        if (after != null) {
+        for (Runnable after : afterReply) {
             try {
                 after.run();
             } catch (Throwable ignored) {

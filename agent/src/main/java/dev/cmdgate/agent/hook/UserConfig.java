@@ -50,6 +50,7 @@ record UserConfig(AgentConfig config, Path file) {
                     + " network on every tool call)");
         }
         PromptRoute.of(config.prompt(), where);
+        ResidentSetting.of(file);   // its values are checked as the others are
         return new UserConfig(config, file);
     }
 }
