@@ -71,4 +71,22 @@ final class ParsingOptions {
         }
         return null;
     }
+
+    /**
+     * The parsing option a shell's own command line turns on or off ({@code -o posix}, {@code +O interactive_comments},
+     * {@code -O compat42}), or null.
+     */
+    static String launchChanges(List<String> argv) {
+        for (int i = 1; i + 1 < argv.size(); i++) {
+            String a = argv.get(i);
+            if ((a.startsWith("-") || a.startsWith("+")) && !a.startsWith("--")
+                    && (a.indexOf('o') > 0 || a.indexOf('O') > 0)) {
+                String name = argv.get(i + 1);
+                if (SET.contains(name) || SHOPT.contains(name)) {
+                    return a + " " + name;
+                }
+            }
+        }
+        return null;
+    }
 }

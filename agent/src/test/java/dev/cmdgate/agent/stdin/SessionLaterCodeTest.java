@@ -111,4 +111,13 @@ class SessionLaterCodeTest {
         assertThat(TrapActions.sets(List.of("-lp"))).isNull();
         assertThat(TrapActions.sets(java.util.Arrays.asList(null, "CHLD"))).isNotNull();
     }
+
+    @Test
+    void aShellStartedWithAParsingOptionIsNoSession() {
+        assertThat(ShellSessions.isSession(List.of("bash", "-i", "+O", "interactive_comments"), null)).isFalse();
+        assertThat(ShellSessions.isSession(List.of("bash", "-o", "posix"), null)).isFalse();
+        assertThat(ShellSessions.isSession(List.of("bash", "-O", "compat42"), null)).isFalse();
+        assertThat(ShellSessions.isSession(List.of("bash", "-O", "globstar"), null)).isTrue();
+        assertThat(ShellSessions.isSession(List.of("bash", "-i"), null)).isTrue();
+    }
 }
