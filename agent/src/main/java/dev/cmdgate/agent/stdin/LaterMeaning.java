@@ -12,14 +12,16 @@ import dev.cmdgate.core.shell.SimpleCommand;
 import dev.cmdgate.core.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Commands after which a later command's words no longer tell what it does with the session's input. The
  * {@code stdin-unread}/{@code stdin-filter} rows describe programs by name, and a later command is judged by the
  * text written; that holds only while the name means the program and the shell runs nothing of its own around it.
- * It stops holding after: a DEBUG or ERR trap, or {@code set -T}/{@code -E} (code the shell runs before or after
- * every later command); an alias definition or {@code shopt -s expand_aliases} (a later word is replaced by other
+ * It stops holding after: a trap that sets an action, on any signal ({@code CHLD} runs after every child, {@code EXIT}
+ * in a subshell when it ends, DEBUG and ERR around every command: code the shell runs at moments cmdgate does not
+ * judge, with the session's input), or {@code set -T}/{@code -E}; an option that changes how the shell reads its
+ * later input ({@link ParsingOptions}: {@code shopt -u interactive_comments} makes {@code #} an ordinary
+ * character, so text cmdgate takes for a comment runs); an alias definition or {@code shopt -s expand_aliases} (a later word is replaced by other
  * text); a change of {@code PATH} or {@code CDPATH} (assignment, export, {@code PATH=… cmd}), {@code hash -p},
  * {@code enable} (the name runs another program or builtin); a function named like a program the rules describe;
  * and a {@code cd} whose target is {@code /dev}, {@code /proc} or not known before it runs (a later relative name
@@ -81,10 +83,10 @@ final class LaterMeaning {
         List<String> args = w.subList(at + 1, w.size());
         switch (program) {
             case "trap" -> {
-                for (String a : args) {
-                    if (a == null || signal(a).equals("DEBUG") || signal(a).equals("ERR")) {
-                        return "trap on DEBUG or ERR runs code around every later command";
-                    }
+                String action = TrapActions.sets(args);
+                if (action != null) {
+                    return "trap " + action + " sets code the shell runs later, at moments cmdgate does not see "
+                            + "(a signal, a child's end, a subshell's exit), with the session's input";
                 }
             }
             case "set" -> {
@@ -94,6 +96,10 @@ final class LaterMeaning {
                             || a.equals("functrace") || a.equals("errtrace")) {
                         return "set " + a + " makes traps run in every later function and subshell";
                     }
+                }
+                String option = ParsingOptions.setChanges(args);
+                if (option != null) {
+                    return "set " + option + " changes how the shell reads its later input";
                 }
             }
             case "alias" -> {
@@ -106,6 +112,10 @@ final class LaterMeaning {
             case "shopt" -> {
                 if (args.contains(null) || args.contains("expand_aliases")) {
                     return "shopt expand_aliases lets aliases replace later commands' words";
+                }
+                String option = ParsingOptions.shoptChanges(args);
+                if (option != null) {
+                    return "shopt " + option + " changes how the shell reads its later input";
                 }
             }
             case "hash" -> {
@@ -150,11 +160,6 @@ final class LaterMeaning {
     private static boolean path(String name) {
         return name.equals("PATH") || name.equals("CDPATH") || name.equals("BASH_ENV") || name.equals("ENV")
                 || name.equals("HOME") || name.equals("OLDPWD");   // cd with no word, cd - and ~ use them
-    }
-
-    private static String signal(String a) {
-        String s = a.toUpperCase(Locale.ROOT);
-        return s.startsWith("SIG") ? s.substring(3) : s;
     }
 
     /** A directory the gate cannot resolve, or one under which a relative name may be the session's input. */

@@ -12,8 +12,9 @@ import java.util.List;
  * application. {@code bash}, {@code sh}, {@code bash -s}, {@code bash -i}, {@code bash --norc --noprofile},
  * {@code zsh -f}, {@code bash -s arg1 arg2}, {@code busybox sh} are; {@code bash -c …},
  * {@code bash script.sh}, {@code bash --rcfile f}, {@code ./bash}, a shell whose standard input is
- * inherited or read from a file, and any option the rules do not know are not (they are judged as they
- * always were).
+ * inherited or read from a file, any option the rules do not know, and an option that changes how the shell reads
+ * its input ({@link ParsingOptions}: {@code bash -i +O interactive_comments}) are not (they are judged as they always
+ * were).
  */
 public final class ShellSessions {
 
@@ -31,6 +32,8 @@ public final class ShellSessions {
                 && redirects[0].type() != Redirect.Type.PIPE) {
             return false;   // inherited terminal or a file: cmdgate cannot see what the shell reads
         }
-        return knowledge.readsCommandsFromStdin(argv);
+        // bash -O compat42, bash -i +O interactive_comments, bash -o posix: the session would be read otherwise than
+        // cmdgate reads it from its first command on
+        return knowledge.readsCommandsFromStdin(argv) && ParsingOptions.launchChanges(argv) == null;
     }
 }

@@ -166,6 +166,7 @@ public final class StdinReaders {
         boolean unless = false;
         boolean options = true;
         boolean namesInput = false;
+        boolean values = false;   // after jq --args: the operands are values, no file among them
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             namesInput |= a != null && OwnInput.named(a);
@@ -177,7 +178,7 @@ public final class StdinReaders {
                     Section sub = at == null ? null : at.sub(a);
                     at = sub == null ? at : sub;
                     depth++;
-                } else {
+                } else if (!values || operands.size() < row.skip()) {
                     operands.add(a);
                 }
                 continue;
@@ -187,17 +188,23 @@ public final class StdinReaders {
                 continue;
             }
             unless |= unlessNamed(row, a);
-            OptionSpec o = option(at, a);
+            values |= row.valuesAfter().contains(a);
+            if (attachedValue(a)) {
+                // --files0-from=-, --file=/dev/stdin: a value naming the input, whether the rules declare the option or not
+                inputValue |= input(a.substring(a.indexOf('=') + 1));
+            }
+            Taken o = option(at, a);
             if (o == null) {
                 unknownOption |= at == null;   // the rules declare the options that take a value: others take none
                 continue;
             }
-            if (o.arity() == OptionSpec.Arity.REQUIRED && !attachedValue(a) && i + 1 < args.size()) {
-                String v = args.get(++i);
-                inputValue |= v == null || v.equals("-") || OwnInput.path(v);   // grep -f -, sed -f /dev/stdin
-            } else if (attachedValue(a)) {
-                String v = a.substring(a.indexOf('=') + 1);
-                inputValue |= v.equals("-") || OwnInput.path(v);
+            if (o.attached() != null) {
+                inputValue |= input(o.attached());   // od -N6, date -f-
+            } else if (o.spec().arity() == OptionSpec.Arity.REQUIRED && !attachedValue(a)) {
+                // the value, and the further values of an option that takes several (jq --arg NAME VALUE)
+                for (int k = 0; k <= o.spec().extraValues() && i + 1 < args.size(); k++) {
+                    inputValue |= input(args.get(++i));   // grep -f -, sed -f /dev/stdin, date -f -
+                }
             }
         }
         if (depth < row.words().size()) {
@@ -207,10 +214,11 @@ public final class StdinReaders {
             return true;
         }
         if (!row.filter()) {
-            return namesInput;   // ls /dev/stdin does not read it, cp /dev/stdin would: the same row may be about both
+            // ls /dev/stdin does not read it, cp /dev/stdin would: the same row may be about both; date -f - reads it
+            return namesInput || inputValue;
         }
-        if (unknownOption || inputValue || operands.size() <= row.skip()) {
-            return true;   // an option whose value may have been taken for a file; no file: the input
+        if (unknownOption || inputValue || operands.size() < row.skip() + row.files()) {
+            return true;   // an option whose value may have been taken for a file; too few files: the input
         }
         for (String f : operands.subList(row.skip(), operands.size())) {
             if (f == null || f.equals("-") || OwnInput.path(f)) {
@@ -220,22 +228,32 @@ public final class StdinReaders {
         return false;
     }
 
+    /** Whether an option's value may be the input: {@code -}, its path, or a word only known at run time. */
+    private static boolean input(String v) {
+        return v == null || v.equals("-") || OwnInput.path(v);
+    }
+
     private static boolean attachedValue(String a) {
         return a.startsWith("--") && a.indexOf('=') > 0;
     }
 
+    /** An option a word names, and the value written in the same word after a short option's letter ({@code -N6}). */
+    private record Taken(OptionSpec spec, String attached) {
+    }
+
     /** The option a word names, or null when the rules do not declare it (a bundle: its first option taking a value, else any). */
-    private static OptionSpec option(Section s, String a) {
+    private static Taken option(Section s, String a) {
         if (s == null) {
             return null;
         }
         if (a.startsWith("--")) {
             int eq = a.indexOf('=');
-            return s.longOption(eq < 0 ? a.substring(2) : a.substring(2, eq));
+            OptionSpec o = s.longOption(eq < 0 ? a.substring(2) : a.substring(2, eq));
+            return o == null ? null : new Taken(o, null);
         }
         OptionSpec w = s.wordOption(a);
         if (w != null) {
-            return w;
+            return new Taken(w, null);
         }
         OptionSpec last = null;
         for (int k = 1; k < a.length(); k++) {
@@ -245,16 +263,12 @@ public final class StdinReaders {
             }
             if (o.arity() != OptionSpec.Arity.NONE) {
                 // the rest of the word is its value (head -c6), else the next word is
-                return k + 1 < a.length() ? NONE_TAKEN : o;
+                return new Taken(o, k + 1 < a.length() ? a.substring(k + 1) : null);
             }
             last = o;
         }
-        return last;
+        return last == null ? null : new Taken(last, null);
     }
-
-    /** An option whose value was in its own word: nothing more to take. */
-    private static final OptionSpec NONE_TAKEN = new OptionSpec(List.of(), "", OptionSpec.Arity.NONE, null,
-            false, false, false, null, 0);
 
     /** Whether the word is one of the row's {@code unless} options: exactly, as an abbreviation, with a value, or in a bundle. */
     private static boolean unlessNamed(StdinRow row, String a) {

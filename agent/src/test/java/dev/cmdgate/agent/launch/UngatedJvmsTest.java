@@ -166,6 +166,38 @@ class UngatedJvmsTest {
         ungated(shell(line));
     }
 
+    /** bash exports no array and no reference: an attribute that makes one of a JVM options variable removes it. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "f(){ declare -ga JAVA_TOOL_OPTIONS; }; f; java -cp . Hit",
+            "f(){ declare -g -a JAVA_TOOL_OPTIONS; }; f; java -cp . Hit",
+            "f(){ typeset -ga JAVA_TOOL_OPTIONS; }; f; java -cp . Hit",
+            "f(){ declare -gA JAVA_TOOL_OPTIONS; }; f; java -cp . Hit",
+            "f(){ declare -ga JAVA_TOOL_OPTIONS; }; f; sh -c 'java -cp . Hit'",
+            "bash -c 'f(){ declare -ga JAVA_TOOL_OPTIONS; }; f; java -cp . Hit'",
+            "declare -ga JDK_JAVA_OPTIONS; java -cp . Hit",
+            "declare -gA _JAVA_OPTIONS; java -cp . Hit",
+            "f(){ declare -gn JAVA_TOOL_OPTIONS=x; }; f; java -cp . Hit",
+            "declare -g -n JDK_AOT_VM_OPTIONS; java -XX:AOTCacheOutput=a.aot -cp . Hit",
+            "readonly -a JAVA_TOOL_OPTIONS; java -cp . Hit",
+            "g(){ local -ga JAVA_TOOL_OPTIONS; }; g; mvn test",
+            "declare -a JAVA_TOOL_OPTIONS; java -cp . Hit",
+            "typeset -A JAVA_TOOL_OPTIONS; java -cp . Hit",
+    })
+    void anAttributeThatStopsTheExportOfAJvmOptionsVariableIsUnverifiableWherever(String line) {
+        ungated(shell(line));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "f(){ declare -ga files=(a b); }; f; java -cp . Hit",
+            "declare -gA seen; java -cp . Hit",
+            "declare -g JAVA_HOME=/usr/lib/jvm/x; java -cp . Hit",
+    })
+    void anArrayOfAnotherNameLeavesTheLaunchGated(String line) {
+        gated(shell(line));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "java -Djava.system.class.loader=Evil -cp /tmp Main",

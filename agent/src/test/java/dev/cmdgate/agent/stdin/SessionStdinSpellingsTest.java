@@ -159,7 +159,7 @@ class SessionStdinSpellingsTest {
             "export A=1",
             "export JAVA_HOME=$HOME/jdk",
             "B=2 ls",
-            "trap 'rm -f /tmp/x' EXIT",
+            "trap - EXIT",
             "set -e",
             "set -o pipefail",
             "myhelper() { echo hi; }",

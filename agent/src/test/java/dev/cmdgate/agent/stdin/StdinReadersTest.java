@@ -169,4 +169,57 @@ class StdinReadersTest {
     void unparsableCodeMayRead() {
         assertThat(READERS.reader("echo 'unterminated")).isNotNull();
     }
+    /** An option's value is not a file operand, a program that needs two files reads its input with one, `-` is the input. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "od -N 6 >/dev/null",
+            "od --read-bytes 6",
+            "od --skip-bytes 0 --read-bytes 6",
+            "od -j 0 -N6",
+            "od -N6 -",
+            "od -t x1 -w8",
+            "cmp a >/dev/null",
+            "cmp -n 6 a",
+            "cmp -i 0 a",
+            "cmp a -",
+            "jq -n --arg a b input",
+            "jq -n input --args x",
+            "jq -n --jsonargs input 1 2",
+            "jq -n --argjson a 1 --rawfile b f inputs",
+            "date -f -",
+            "date --file=-",
+            "date -f-",
+            "du --files0-from=-",
+            "nl -v 1",
+            "nl -w 3 -s :",
+            "uniq -f 1",
+            "uniq -s 2 -w 3",
+            "wc --files0-from=-",
+            "sort --files0-from=/dev/stdin",
+            "head -n1 -",
+            "cut -d, -f1",
+    })
+    void optionValuesAndMissingOperandsLeaveTheInputToTheProgram(String command) {
+        assertThat(READERS.reader(command)).isEqualTo(command);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "od -N 6 -c notes.txt",
+            "od --read-bytes 6 notes.txt",
+            "cmp a b",
+            "cmp -n 6 a b",
+            "jq -n --arg a b input data.json",
+            "jq . data.json",
+            "date -f dates.txt",
+            "date +%s",
+            "du -sh src",
+            "du --files0-from=list0",
+            "nl -v 1 notes.txt",
+            "uniq -f 1 notes.txt",
+            "cut -d, -f1 data.csv",
+    })
+    void theSameProgramsGivenFilesLeaveTheInputAlone(String command) {
+        assertThat(READERS.reader(command)).isNull();
+    }
 }

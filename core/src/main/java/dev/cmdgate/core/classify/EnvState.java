@@ -81,6 +81,9 @@ final class EnvState {
      * (flow-insensitive, the safe direction); at most {@link #MAX_TRACKED}.
      */
     private Map<String, String> codeValues = Map.of();
+    private boolean dynamicValues;
+    /** NAME → the text, as written, of the words that gave it its value only known at run time ({@code $(wc -l < f)}). */
+    private Map<String, String> producers = Map.of();
 
     /**
      * {@code NAME=(w1 w2 …)} with every element a literal word: the elements; null for an array whose elements are
@@ -188,6 +191,10 @@ final class EnvState {
     }
 
     void remember(String name, String text, boolean dynamic) {
+        dynamicValues |= dynamic;
+        if (!producers.isEmpty()) {
+            producers.remove(name);
+        }
         if (!dynamic && (text.contains("$(") || text.contains("`")) && codeValues.size() < MAX_TRACKED) {
             if (codeValues.isEmpty()) {
                 codeValues = new LinkedHashMap<>();
@@ -214,6 +221,14 @@ final class EnvState {
      * the variable is judged as written too.
      */
     void literal(String name, String text) {
+        if (text != null && (text.contains("$(") || text.contains("`")) && codeValues.size() < MAX_TRACKED
+                && !codeValues.containsKey(name)) {
+            // mapfile, read <<< 'a[$(cmd)]': a value that holds a substitution runs it when evaluated as arithmetic
+            if (codeValues.isEmpty()) {
+                codeValues = new LinkedHashMap<>();
+            }
+            codeValues.put(name, text);
+        }
         literals = add(literals, name, text);
         Boolean lower = caseConverted.get(name);
         if (lower != null) {
@@ -282,6 +297,26 @@ final class EnvState {
     }
 
     /** Whether some variable was given a literal value holding a command substitution. */
+    /** Records the text as written that gave NAME its value only known at run time (after {@link #remember}). */
+    void producer(String name, String text) {
+        if (producers.isEmpty()) {
+            producers = new HashMap<>();
+        }
+        if (producers.size() < MAX_TRACKED || producers.containsKey(name)) {
+            producers.put(name, text);
+        }
+    }
+
+    /** The text as written that gave NAME its current value only known at run time, or null. */
+    String producer(String name) {
+        return producers.get(name);
+    }
+
+    /** Whether a variable was given a value only known at run time (arithmetic on it may run code). */
+    boolean hasDynamicValues() {
+        return dynamicValues;
+    }
+
     boolean hasCodeValues() {
         return !codeValues.isEmpty();
     }

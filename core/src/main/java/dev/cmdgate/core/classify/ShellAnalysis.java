@@ -242,11 +242,16 @@ final class ShellAnalysis {
                 if (op != null && ARITH_TEST_OPS.contains(op)) {
                     // [[ $x -eq 0 ]]: both operands are evaluated as arithmetic
                     if (!arithmetic) {
-                        a.variables.arithmeticUse(text(t.start(), t.end()), site);
+                        a.variables.arithmeticCodeValues(text(t.start(), t.end()), site);
                         arithmetic = true;
                     }
                     subscriptCode(words, i - 1, site);
                     subscriptCode(words, i + 1, site);
+                    for (int k : new int[] {i - 1, i + 1}) {
+                        if (k >= 0 && k < words.size()) {
+                            a.variables.runtimeArithmetic(text(words.get(k).start(), words.get(k).end()), site);
+                        }
+                    }
                 } else if (op != null && NAME_TEST_OPS.contains(op)) {
                     // [[ -v 'a[…]' ]]: the name's subscript is evaluated as arithmetic
                     subscriptCode(words, i + 1, site);
@@ -273,9 +278,11 @@ final class ShellAnalysis {
             a.variables.set(f.variable(), "$(…)", true, false, site, how);
             return;
         }
+        boolean anyUnknown = false;
         for (Word w : f.items()) {
             Arg v = wordArgs.arg(w);
             boolean known = !v.unresolved() && !w.hasGlob();
+            anyUnknown |= !known;
             a.variables.set(f.variable(), v.text, !known, false, site, how);
             String target = known ? null : a.env.resolve(f.variable());
             if (target != null) {
@@ -294,6 +301,12 @@ final class ShellAnalysis {
                     }
                 }
             }
+        }
+        String target = anyUnknown ? a.env.resolve(f.variable()) : null;
+        if (target != null) {
+            // every item is a value the variable takes, not only the last: arithmetic on it sees them all
+            a.env.remember(target, "$(…)", true);
+            a.env.producer(target, text(f.items().get(0).start(), f.items().get(f.items().size() - 1).end()));
         }
     }
 
@@ -372,8 +385,10 @@ final class ShellAnalysis {
             return;
         }
         expansions(w, ctx);
-        if (a.env.hasCodeValues()) {
-            // $(( x )) and ${arr[x]}: variable values are evaluated as arithmetic
+        String whole = text(w.start(), w.end());
+        if (a.env.hasCodeValues() || whole.contains("$((") || whole.contains("$[")
+                || whole.contains("${") && (whole.indexOf('[') >= 0 || whole.indexOf(':') >= 0)) {
+            // $(( x )), ${arr[x]} and ${s:x:y}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
             ShellWalker.walk(w, n -> {
                 if (n instanceof Substitution) {
@@ -384,14 +399,21 @@ final class ShellAnalysis {
                 } else if (n instanceof ParameterExpansion pe && pe.subscript() != null) {
                     spans.add(new int[] {pe.subscript().start(), pe.subscript().end()});
                 }
+                if (n instanceof ParameterExpansion pe && ":".equals(pe.operator())) {
+                    for (Word x : pe.arguments()) {
+                        spans.add(new int[] {x.start(), x.end()});
+                    }
+                }
                 return true;
             });
-            Site site = new Site(ctx, text(w.start(), w.end()), loc(ctx, w.start(), w.end()));
+            Site site = new Site(ctx, whole, loc(ctx, w.start(), w.end()));
             Set<String> ran = new HashSet<>();
             for (int[] sp : spans) {
                 a.variables.arithmeticUse(text(sp[0], sp[1]), site, ran);
             }
-            a.variables.mentionedCodeValues(text(w.start(), w.end()), site, ran);
+            if (a.env.hasCodeValues()) {
+                a.variables.mentionedCodeValues(whole, site, ran);
+            }
         }
         for (Substitution s : w.substitutions()) {
             if (a.budget.exhausted) {

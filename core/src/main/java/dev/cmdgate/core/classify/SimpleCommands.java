@@ -107,6 +107,12 @@ final class SimpleCommands {
             }
             a.variables.set(as.name(), v, dyn, inline, site,
                     inline ? "is set for the command" : "is assigned");
+            if (dyn && as.value() != null && as.subscript() == null && !as.append()) {
+                String target = a.env.resolve(as.name());
+                if (target != null) {
+                    a.env.producer(target, sh.text(as.value().start(), as.value().end()));   // n=$(wc -l < f)
+                }
+            }
             if (dyn && as.value() != null && as.subscript() == null) {
                 String target = a.env.resolve(as.name());
                 if (target != null) {

@@ -279,6 +279,14 @@ final class Variables {
                 operandAssignment(a, exports, nameref, recorded, site, program);
             }
         }
+        if (p.has("-i") && (program.equals("declare") || program.equals("typeset") || program.equals("local"))) {
+            for (Arg a : p.operands) {
+                int eq = a.text.indexOf('=');
+                if (eq > 0) {
+                    runtimeArithmetic(a.text.substring(eq + 1), site);   // declare -i n=x evaluates x as arithmetic
+                }
+            }
+        }
         return recorded;
     }
 
@@ -423,9 +431,97 @@ final class Variables {
         arithmeticUse(expr, site, null);
     }
 
+    /** The code-holding values named in arithmetic text, without its values only known at run time ({@code [[ ]]}: only its operands are). */
+    void arithmeticCodeValues(String expr, Site site) {
+        codeValueUses(expr, site, false, null);
+    }
+
     /** As {@link #arithmeticUse(String, Site)}, adding the names judged to {@code ran} and skipping those in it. */
     void arithmeticUse(String expr, Site site, Set<String> ran) {
         codeValueUses(expr, site, false, ran);
+        runtimeArithmetic(expr, site);
+    }
+
+    /**
+     * Arithmetic text that evaluates a value only known at run time: a variable this classification gave such a value
+     * ({@code read x}, {@code x=$(cat f)}), a positional parameter, the output of a command substitution. bash evaluates
+     * the value as an expression, and an array subscript in it ({@code a[$(cmd)]}) runs a command cmdgate never saw:
+     * unverifiable code ({@code verdict dynamic-arithmetic}), unless the value can only be a number
+     * ({@link NumericValues}: {@code n=$(grep -c x f)}, {@code $#}, {@code $(( … ))}). A variable set before the
+     * command (inherited) is the launch's environment, judged where it is set.
+     */
+    void runtimeArithmetic(String expr, Site site) {
+        if (expr == null || analysis.budget.exhausted) {
+            return;
+        }
+        String why = unknownInArithmetic(expr);
+        if (why != null) {
+            analysis.raise(site, analysis.setting("dynamic-arithmetic"), why);
+        }
+    }
+
+    /** The index of the parenthesis closing the one at {@code open} (quotes skipped), or -1. */
+    private static int closing(String s, int open) {
+        int depth = 0;
+        char quote = 0;
+        for (int k = open; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (quote != 0) {
+                quote = ch == quote ? 0 : quote;
+            } else if (ch == '\'' || ch == '"') {
+                quote = ch;
+            } else if (ch == '(') {
+                depth++;
+            } else if (ch == ')' && --depth == 0) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private String unknownInArithmetic(String expr) {
+        NumericValues numbers = new NumericValues(analysis);
+        int n = expr.length();
+        for (int i = 0; i < n; i++) {
+            char c = expr.charAt(i);
+            if (c == '$' && i + 1 < n && (expr.charAt(i + 1) == '(' && !expr.startsWith("$((", i) || expr.charAt(i + 1) == '`')
+                    || c == '`') {
+                int end = c == '`' ? expr.indexOf('`', i + 1) : closing(expr, i + 1);
+                if (end < 0) {
+                    return "arithmetic evaluates the output of a command substitution";
+                }
+                String sub = expr.substring(i, end + 1);
+                if (!numbers.numeric(sub)) {
+                    return "arithmetic evaluates what " + Analysis.clip(sub) + " prints, which may be an expression "
+                            + "whose array subscript runs a command";
+                }
+                i = end;
+                continue;
+            }
+            if (c == '$' && i + 1 < n && (Character.isDigit(expr.charAt(i + 1)) || expr.charAt(i + 1) == '@'
+                    || expr.charAt(i + 1) == '*' || expr.startsWith("{", i + 1) && i + 2 < n
+                    && (Character.isDigit(expr.charAt(i + 2)) || expr.charAt(i + 2) == '@' || expr.charAt(i + 2) == '*'))) {
+                return "arithmetic evaluates a positional parameter, whose value is only known at run time";
+            }
+            if ((c == '_' || Character.isLetter(c)) && (i == 0 || !(Character.isLetterOrDigit(expr.charAt(i - 1))
+                    || expr.charAt(i - 1) == '_' || expr.charAt(i - 1) == '#' || expr.charAt(i - 1) == '.'))) {
+                int j = i;
+                while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
+                    j++;
+                }
+                String name = expr.substring(i, j);
+                String target = analysis.env.resolve(name);
+                EnvState.Value v = target == null ? null : analysis.env.value(target);
+                String producer = v == null || !v.dynamic() ? null : analysis.env.producer(target);
+                if (v != null && v.dynamic() && !numbers.numeric(producer)) {
+                    return "arithmetic evaluates the value of " + name + ", only known at run time ("
+                            + Analysis.clip(producer == null ? v.text() : producer)
+                            + "), which may be an expression whose array subscript runs a command";
+                }
+                i = j - 1;
+            }
+        }
+        return null;
     }
 
     /**

@@ -51,6 +51,7 @@ public final class RuleSet {
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
     final List<StdinRow> stdinRows = new ArrayList<>();
+    final List<NumericOutput> numericOutputs = new ArrayList<>();
     /** {@code [@lang NAME]} sections by name. */
     final Map<String, Language> languages = new HashMap<>();
     /** The text of the rules files other than the built-in one, by origin, for {@link #rowText}. */
@@ -591,6 +592,16 @@ public final class RuleSet {
         }
         out.sort((a, b) -> Integer.compare(b.words().size(), a.words().size()));
         return out;
+    }
+
+    /** Whether a command (its literal words, the name first) prints only numbers ({@code numeric-output} rows). */
+    public boolean printsOnlyNumbers(List<String> argv) {
+        for (NumericOutput r : numericOutputs) {
+            if (r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The programs that are POSIX-like shells ({@code shells}). */

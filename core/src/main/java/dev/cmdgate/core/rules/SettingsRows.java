@@ -59,6 +59,7 @@ final class SettingsRows {
             case "shells" -> rules.shells.addAll(rest);
             case "stdin-unread" -> rules.stdinRows.add(StdinRow.parse(false, rest));
             case "stdin-filter" -> rules.stdinRows.add(StdinRow.parse(true, rest));
+            case "numeric-output" -> rules.numericOutputs.add(NumericOutput.parse(rest));
             case "scripts-of" -> {
                 if (rest.size() < 2 || rest.get(0).contains("/")) {
                     throw new IllegalArgumentException("expected: scripts-of PROGRAM GLOB...");
