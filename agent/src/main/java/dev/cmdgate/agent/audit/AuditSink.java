@@ -37,7 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code audit_signature} line, under the same lock, whose signature covers its {@code prev_hash}: the
  * head of the chain ({@link ChainSignature}).
  */
-public final class AuditSink {
+public final class AuditSink implements java.io.Closeable {
 
     /**
      * The variable a gated JVM sets for each process it launches: the id of the decision that allowed it.
@@ -357,6 +357,16 @@ public final class AuditSink {
         out = null;
         lastEnd = -1;
         lastHash = null;
+    }
+
+    /**
+     * Closes the audit file and its lock file. A sink made for one line (a hook call in a long-lived decider) must
+     * be closed, or its two descriptors stay open until the garbage collector's cleaner gets to them. A later
+     * line reopens them.
+     */
+    @Override
+    public synchronized void close() {
+        closeQuietly();
     }
 
     private void closeQuietly() {

@@ -119,8 +119,8 @@ final class HookDecider {
         Decision sealed = d.oap() == null ? d : gatekeeper.seal(d);
         AgentConfig.AuditOptions o = config.auditOptions();
         ChainSignature.Signer signer = dev.cmdgate.agent.AgentRuntime.chainSigner(config);
-        try {
-            new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), signer).record(sealed);
+        try (AuditSink sink = new AuditSink(config.audit(), null, o.maxBytes(), o.keep(), signer)) {
+            sink.record(sealed);
             return sealed;
         } catch (IOException | RuntimeException e) {
             if (config.auditFailure() == AgentConfig.AuditFailure.CONTINUE || d.outcome() == Outcome.BLOCKED) {

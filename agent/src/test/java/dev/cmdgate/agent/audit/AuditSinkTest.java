@@ -99,4 +99,29 @@ class AuditSinkTest {
         AuditSink sink = new AuditSink(notAFile);
         assertThatThrownBy(() -> sink.write("{}")).isInstanceOf(IOException.class);
     }
+
+    @Test
+    void aClosedSinkLeavesNoDescriptorsOpenAndALaterLineReopens() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        long before = openDescriptors();
+        for (int i = 0; i < 60; i++) {
+            try (AuditSink sink = new AuditSink(file)) {
+                sink.write("{\"id\":\"" + i + "\"}");
+            }
+        }
+        assertThat(openDescriptors()).as("60 sinks of one line each, closed").isLessThan(before + 10);
+        AuditSink sink = new AuditSink(file);
+        sink.write("{\"id\":\"a\"}");
+        sink.close();
+        sink.write("{\"id\":\"b\"}");
+        sink.close();
+        assertThat(Files.readAllLines(file)).hasSize(62);
+        assertThat(AuditChain.verify(List.of(file)).problems()).isEmpty();
+    }
+
+    private static long openDescriptors() throws IOException {
+        try (var s = Files.list(Path.of("/proc/self/fd"))) {
+            return s.count();
+        }
+    }
 }
