@@ -195,6 +195,61 @@ class ResidentHookIT {
         }
     }
 
+    /**
+     * A decider that holds its names but reads nothing — stopped, or busy while a flood filled its FIFO — must not hold
+     * a call past the host's timeout (the host runs the command then): a stopped one is passed over at once, and the
+     * name written into a full FIFO waits in a fork the launcher kills when no answer came in half the deadline.
+     */
+    @Test
+    void aStoppedDeciderOrAFullFifoLeavesTheCallToAJvmOfItsOwnInTime() throws Exception {
+        Jdk jdk = Jdks.JDK17;
+        assumeTrue(jdk.present(), jdk + " is not installed");
+        stopAll();
+        Path home = Dirs.mkdir(tmp, "home");
+        Path project = Dirs.mkdir(tmp, "project");
+        Path marks = Dirs.mkdir(tmp, "ran");
+        Path audit = tmp.resolve("audit.jsonl");
+        Path config = Dirs.write(tmp.resolve("readonly.properties"), "autonomy=readonly\naudit=" + audit + "\n");
+        InstalledHook hook = new InstalledHook(jdk, home, null);
+        String command = hook.install(HookHost.CLAUDE_CODE, Dirs.mkdir(tmp, "install"), "--config", config.toString(),
+                "--deadline", "6000");
+        byte[] delete = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "rm -rf ~/precious", project);
+        Checker check = new Checker(hook, command, project, marks, audit);
+        check.call("no decider", delete, Verdict.BLOCK, PER_CALL);
+        ProcessHandle server = awaitDecider(jdk);
+        String key = key(server);
+        stopAll();
+
+        for (boolean stopped : new boolean[] {true, false}) {
+            String what = stopped ? "a stopped stand-in" : "a stand-in that never reads, its FIFO full";
+            Path in = RESIDENT.resolve(key + ".in");
+            Files.deleteIfExists(in);
+            assertThat(new ProcessBuilder("mkfifo", "-m", "600", in.toString()).start().waitFor()).isZero();
+            Process standIn = new ProcessBuilder("sleep", "600").start();
+            try (RandomAccessFile fifo = new RandomAccessFile(in.toFile(), "rw")) {
+                if (stopped) {
+                    signal("STOP", standIn.pid());
+                } else {
+                    fifo.write(new byte[65536]);   // a pipe's default capacity: the next write would wait
+                }
+                Files.writeString(RESIDENT.resolve(key + ".pid"), standIn.pid() + "\n");
+                long t0 = System.nanoTime();
+                check.call(what, delete, Verdict.BLOCK, PER_CALL);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertThat(ms).as(what + ": answered well within the host's timeout").isLessThan(20_000);
+            } finally {
+                signal("CONT", standIn.pid());
+                standIn.destroyForcibly().waitFor();
+            }
+            awaitDecider(jdk);   // the JVM that answered started a real one: out of the next stand-in's way
+            stopAll();
+        }
+        assertThat(check.wrong).as("calls answered otherwise").isEmpty();
+        try (Stream<Path> ran = Files.list(marks)) {
+            assertThat(ran.count()).as("commands that were not allowed and would have run").isZero();
+        }
+    }
+
     @Test
     void concurrentCallsGetTheirOwnAnswers() throws Exception {
         Jdk jdk = Jdks.JDK17;
