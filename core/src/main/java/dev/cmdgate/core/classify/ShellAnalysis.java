@@ -255,6 +255,7 @@ final class ShellAnalysis {
                 } else if (op != null && NAME_TEST_OPS.contains(op)) {
                     // [[ -v 'a[…]' ]]: the name's subscript is evaluated as arithmetic
                     subscriptCode(words, i + 1, site);
+                    nameOperand(words, i + 1, site);
                 }
             }
             for (Word w : t.words()) {
@@ -356,6 +357,32 @@ final class ShellAnalysis {
         }
     }
 
+    /**
+     * Whether an expansion uses a variable's value as the name of another ({@code ${!x}}, {@code ${!x:-d}}): not a
+     * listing of names ({@code ${!prefix@}}, {@code ${!prefix*}}) or of an array's keys ({@code ${!arr[@]}}).
+     */
+    private static boolean namesAVariable(ParameterExpansion pe) {
+        if (!pe.indirect()) {
+            return false;
+        }
+        String op = pe.operator();
+        boolean listing = "*".equals(op) || "@".equals(op) && pe.arguments().isEmpty();
+        String sub = pe.subscript() == null ? null : pe.subscript().literalValue();
+        return !listing && !"@".equals(sub) && !"*".equals(sub);
+    }
+
+    /**
+     * An operand bash takes as a variable's name ({@code [[ -v $x ]]}, {@code test -v "$x"}): a value only known at
+     * run time in it may hold a subscript, which bash evaluates as arithmetic. A literal name is judged by
+     * {@link #subscriptCode}.
+     */
+    void nameOperand(List<Word> words, int i, Site site) {
+        if (i < 0 || i >= words.size() || words.get(i).literalValue() != null) {
+            return;
+        }
+        a.variables.runtimeArithmetic(text(words.get(i).start(), words.get(i).end()), site);
+    }
+
     /** A function whose body runs itself in a pipeline or in the background. */
     private static boolean isForkBomb(FunctionDefinition f) {
         String name = f.name();
@@ -386,10 +413,11 @@ final class ShellAnalysis {
         }
         expansions(w, ctx);
         String whole = text(w.start(), w.end());
-        if (a.env.hasCodeValues() || whole.contains("$((") || whole.contains("$[")
+        if (a.env.hasCodeValues() || whole.contains("$((") || whole.contains("$[") || whole.contains("${!")
                 || whole.contains("${") && (whole.indexOf('[') >= 0 || whole.indexOf(':') >= 0)) {
             // $(( x )), ${arr[x]} and ${s:x:y}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
+            List<String> names = new ArrayList<>(0);
             ShellWalker.walk(w, n -> {
                 if (n instanceof Substitution) {
                     return false;
@@ -398,6 +426,10 @@ final class ShellAnalysis {
                     spans.add(new int[] {ae.start(), ae.end()});
                 } else if (n instanceof ParameterExpansion pe && pe.subscript() != null) {
                     spans.add(new int[] {pe.subscript().start(), pe.subscript().end()});
+                }
+                if (n instanceof ParameterExpansion pe && namesAVariable(pe)) {
+                    // ${!x}: x's value is a variable's name, whose subscript bash evaluates as arithmetic
+                    names.add("$" + pe.name());
                 }
                 if (n instanceof ParameterExpansion pe && ":".equals(pe.operator())) {
                     for (Word x : pe.arguments()) {
@@ -410,6 +442,9 @@ final class ShellAnalysis {
             Set<String> ran = new HashSet<>();
             for (int[] sp : spans) {
                 a.variables.arithmeticUse(text(sp[0], sp[1]), site, ran);
+            }
+            for (String name : names) {
+                a.variables.runtimeArithmetic(name, site);
             }
             if (a.env.hasCodeValues()) {
                 a.variables.mentionedCodeValues(whole, site, ran);

@@ -53,6 +53,10 @@ final class SimpleCommands {
             if (arrayTarget != null) {
                 keyedElements(as, arrayTarget); // a=([5]=P), m[k]=P: each element's values by key
             }
+            if (as.isArray() && !as.array().isEmpty() && (arrayTarget == null || !a.env.isAssociative(arrayTarget))) {
+                List<Word> elements = as.array();
+                arrayKeys(sh.text(elements.get(0).start(), elements.get(elements.size() - 1).end()), site);
+            }
             if (as.isArray()) {
                 // NAME=(…): $NAME is its first element (NAME+=(…) leaves it as it was)
                 List<String> elements = arrayElements(as.array());
@@ -202,6 +206,33 @@ final class SimpleCommands {
                 }
             }
         }
+        if (!words.isEmpty() && !words.get(0).dynamic && (words.get(0).text.equals("test") || words.get(0).text.equals("["))) {
+            // test -v "$x": x's value is a variable's name, whose subscript bash evaluates as arithmetic
+            for (int i = 1; i < sc.words().size(); i++) {
+                String op = sc.words().get(i).literalValue();
+                if ("-v".equals(op) || "-R".equals(op)) {
+                    sh.nameOperand(sc.words(), i + 1, site);
+                }
+            }
+        }
+        if (!words.isEmpty() && !words.get(0).dynamic && DECLARING.contains(words.get(0).text)) {
+            // declare -a a=([$x]=1): an indexed array's keys are arithmetic (an associative one's, -A, are not)
+            boolean associative = false;
+            for (int i = 1; i < sc.words().size(); i++) {
+                String lit = sc.words().get(i).literalValue();
+                if (lit != null && lit.startsWith("-") && lit.indexOf('A') > 0) {
+                    associative = true;
+                }
+            }
+            for (int i = 1; i < sc.words().size() && !associative; i++) {
+                Word w = sc.words().get(i);
+                String t = sh.text(w.start(), w.end());
+                int open = t.indexOf("=(");
+                if (open > 0 && t.endsWith(")")) {
+                    arrayKeys(t.substring(open + 2, t.length() - 1), site);
+                }
+            }
+        }
         if (!words.isEmpty() && words.get(0).text.equals("let") && !words.get(0).dynamic) {
             a.variables.arithmeticUse(sh.text(sc.start(), sc.end()).substring(Math.min(3, sc.end() - sc.start())), site);
         }
@@ -283,6 +314,26 @@ final class SimpleCommands {
         String word = sc.words().get(0).literalValue();
         return word != null && !as.isArray() && as.subscript() == null && !as.append()
                 && !a.functions.calls(word) && a.rules.steersOnly(word, as.name());
+    }
+
+    private static final java.util.Set<String> DECLARING = java.util.Set.of("declare", "typeset", "local", "readonly", "export");
+
+    /**
+     * The keys of an indexed array's compound assignment ({@code ([$x]=1 [i+1]=2)}, the text inside the parentheses):
+     * bash evaluates each as arithmetic, so a value only known at run time in one is judged as arithmetic on it.
+     */
+    private void arrayKeys(String elements, Site site) {
+        int n = elements.length();
+        for (int i = 0; i < n; i++) {
+            if (elements.charAt(i) == '[' && (i == 0 || Character.isWhitespace(elements.charAt(i - 1)))) {
+                int close = elements.indexOf("]=", i);
+                if (close < 0) {
+                    return;
+                }
+                a.variables.arithmeticUse(elements.substring(i + 1, close), site);
+                i = close;
+            }
+        }
     }
 
     /**

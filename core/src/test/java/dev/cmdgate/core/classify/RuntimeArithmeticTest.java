@@ -80,9 +80,107 @@ class RuntimeArithmeticTest {
         assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // a producer given an option its row does not name prints something else than numbers
+            "x=$(stat -c %s --printf='1?a[\\044(touch P)]:%s' a); (( x )) => Destructive",
+            "x=$(stat --printf='1?a[\\140touch P\\140]:%s' a %s); (( x )) => Destructive",
+            "x=$(seq -f 'ab+%g' 1); (( x )) => Destructive",
+            "x=$(seq -s 'a[b]' 2); (( x )) => Destructive",
+            "x=$(grep -c -H q a); (( x )) => Destructive",
+            "x=$(grep -c --label=q -H q); (( x )) => Destructive",
+            "x=$(du -sb --time a); (( x )) => Destructive",
+            "x=$(wc -l --files0-from=list); (( x )) => Destructive",
+            "x=$(wc -c --files0-from list); echo $(( x )) => Destructive",
+            // unseen variants: a format with text, names from a walk, more files than the row allows
+            "x=$(stat -c 'a%s' f); (( x )) => Destructive",
+            "x=$(stat --format=%n f); (( x )) => Destructive",
+            "x=$(grep -rc q .); (( x )) => Destructive",
+            "x=$(grep -c q a b); (( x )) => Destructive",
+            "x=$(du -s --time-style=+%s a); (( x )) => Destructive",
+            "x=$(date +%s -f list); (( x )) => Destructive",
+            "x=$(id -un); (( x )) => Destructive",
+    })
+    void aProducerGivenAnOptionItsRowDoesNotNameIsNotNumeric(String line, String expected) {
+        assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            "size=$(stat -c %s f); echo $((size/1024)) => Read",
+            "x=$(stat -c%Y f); (( x )) => Read",
+            "x=$(stat --format=%i f); (( x )) => Read",
+            "x=$(seq -w 1 10); (( x )) => Read",
+            "x=$(du -sb a); (( x )) => Read",
+            "x=$(grep -c -v -i q a); (( x )) => Read",
+            "x=$(id -u); (( x )) => Read",
+    })
+    void aProducerWithOnlyTheOptionsItsRowNamesIsNumeric(String line, String expected) {
+        assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            // a value used as a variable's name: bash evaluates the subscript in it as arithmetic
+            "x=$(cat code); echo ${!x} => Destructive",
+            "read -r x < code; echo \"${!x}\" => Destructive",
+            "x=$(cat code); echo ${#x} ${!x:-} => Destructive",
+            "x=$(cat code); v=${!x} => Destructive",
+            "x=$(cat code); [[ -v $x ]] => Destructive",
+            "x=$(cat code); test -v \"$x\" => Destructive",
+            "x=$(cat code); [ -v \"$x\" ] => Destructive",
+            "x=$(cat code); arr=([x]=1) => Destructive",
+            "x=$(cat code); arr=([$x]=1) => Destructive",
+            "x=$(cat code); declare -a arr=([$x]=1) => Destructive",
+            // unseen variants
+            "x=$(cat code); echo ${!x@Q} => Destructive",
+            "x=$(cat code); [[ -v a[$x] ]] => Destructive",
+            "read -r k < f; arr=([1]=a [k]=b) => Destructive",
+            "read -r x < f; [ -R \"$x\" ] => Destructive",
+            "echo ${!1} => Destructive",
+    })
+    void aValueOnlyKnownAtRunTimeUsedAsANameIsUnverifiableCode(String line, String expected) {
+        assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            "echo ${!prefix@} => Read",
+            "echo ${!prefix*} => Read",
+            "a=(1 2); echo ${!a[@]} => Read",
+            "[[ -v HOME ]] && echo y => Read",
+            "n=$(nproc); echo ${!n} => Read",
+            "x=$(cat code); [[ -v x ]] => Read",
+            "arr=([0]=a [1]=b); echo ${arr[1]} => Read",
+            "declare -A m=([k]=v); echo ${m[k]} => Read",
+            "read -r k < f; declare -A m; m=([$k]=1) => Read",
+    })
+    void aNameThatIsKnownOrANumberKeepsItsClass(String line, String expected) {
+        assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
+    }
+
+    @Test
+    void aNumericOutputRowHoldsOnlyForTheOptionsItNames() {
+        NumericOutput stat = new NumericOutput(List.of("stat"), List.of("-c=%s|%i", "--format=%s|%i"), List.of("-L"), 0,
+                Integer.MAX_VALUE);
+        assertThat(stat.matches(List.of("stat", "-c", "%s", "f"))).isTrue();
+        assertThat(stat.matches(List.of("stat", "-Lc%i", "f", "g"))).isTrue();
+        assertThat(stat.matches(List.of("stat", "--format=%i", "f"))).isTrue();
+        assertThat(stat.matches(List.of("stat", "-c", "%s%n", "f"))).isFalse();
+        assertThat(stat.matches(List.of("stat", "-c", "%s", "-t", "f"))).isFalse();
+        assertThat(stat.matches(List.of("stat", "-c"))).isFalse();
+        assertThat(stat.matches(List.of("stat", "-L", "f"))).isFalse();
+        NumericOutput wc = new NumericOutput(List.of("wc"), List.of("-l"), List.of(), 0, 1);
+        assertThat(wc.matches(List.of("wc", "-l", "f"))).isTrue();
+        assertThat(wc.matches(List.of("wc", "-l", "f", "g"))).isFalse();
+        assertThat(wc.matches(List.of("wc", "-l", "--files0-from=f"))).isFalse();
+        assertThat(wc.matches(List.of("wc", "-l", "--", "-f"))).isTrue();
+    }
+
     @Test
     void aNumericOutputRowMatchesItsWordsAndOptionsInABundle() {
-        NumericOutput grep = new NumericOutput(List.of("grep"), List.of("-c", "--count"));
+        NumericOutput grep = new NumericOutput(List.of("grep"), List.of("-c", "--count"), List.of("-i", "-e=*"), 0,
+                Integer.MAX_VALUE);
         assertThat(grep.matches(List.of("grep", "-c", "x", "f"))).isTrue();
         assertThat(grep.matches(List.of("grep", "-ic", "x"))).isTrue();
         assertThat(grep.matches(List.of("grep", "--count", "x"))).isTrue();
