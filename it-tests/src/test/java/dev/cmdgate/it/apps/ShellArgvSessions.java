@@ -11,10 +11,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * As {@link SessionsOfWrites}, with the shell's command line chosen: the arguments are sessions separated by
- * {@code --}, each {@code DIR SHELL-ARGV ... :: WRITE...} ({@code bash -i} for an interactive session). Reports each
- * write as {@code RESULT <dir>.w<N> ok} or {@code RESULT <dir>.w<N> blocked <exception>: <message>}, then closes the
- * shell's input and prints {@code SESSION <dir> exit=N out=…}. Knows nothing about cmdgate.
+ * Several persistent shells, one after another, each fed a few raw writes with a pause between them (as an agent
+ * framework writes: no end marker). The arguments are the sessions, separated by {@code --}, each
+ * {@code DIR SHELL-ARGV ... :: WRITE...}: the directory (below the working directory) the shell runs in, the shell's
+ * command line ({@code bash -i} for an interactive session), then its writes, written as they are (a write ends with a
+ * newline only when the argument does). Reports each write as {@code RESULT <dir>.w<N> ok} (the stream took it) or
+ * {@code RESULT <dir>.w<N> blocked <exception>: <message>}, then closes the shell's input, waits for it and prints
+ * {@code SESSION <dir> exit=N argv=[…] out=…}. Knows nothing about cmdgate.
  */
 public final class ShellArgvSessions {
 
@@ -62,22 +65,26 @@ public final class ShellArgvSessions {
                 stdin.flush();
                 System.out.println(name + " ok");
             } catch (IOException e) {
-                System.out.println(name + " blocked " + e.getClass().getName() + ": "
-                        + String.valueOf(e.getMessage()).replace("\n", "\\n"));
+                System.out.println(name + " blocked " + refusal(e));
             }
             Thread.sleep(700);
         }
         try {
             stdin.close();
         } catch (IOException e) {
-            System.out.println("RESULT " + dir + ".close blocked " + e.getClass().getName());
+            System.out.println("RESULT " + dir + ".close blocked " + refusal(e));
         }
         if (!shell.waitFor(20, TimeUnit.SECONDS)) {
             shell.destroyForcibly();
             shell.waitFor();
         }
         reader.join(2000);
-        System.out.println("SESSION " + dir + " argv=" + Arrays.toString(argv.toArray()) + " exit=" + shell.exitValue()
+        // exit= first: the session's tests read the line from there
+        System.out.println("SESSION " + dir + " exit=" + shell.exitValue() + " argv=" + Arrays.toString(argv.toArray())
                 + " out=" + out.toString(StandardCharsets.UTF_8).replace("\n", "\\n"));
+    }
+
+    private static String refusal(IOException e) {
+        return e.getClass().getName() + ": " + String.valueOf(e.getMessage()).replace("\n", "\\n");
     }
 }
