@@ -13,30 +13,8 @@ import org.junit.jupiter.api.Test;
 /** A gated session's shell keeps reading its commands from the gated pipe: what would point it elsewhere is refused. */
 class SessionInputTest {
 
-    /** A gate that lets everything through and records what it was asked. */
-    private static final class Recording implements StdinGate {
-        final List<String> checked = new ArrayList<>();
-        final List<String> refused = new ArrayList<>();
-
-        @Override
-        public void check(String command) {
-            checked.add(command);
-        }
-
-        @Override
-        public void refuse(String text, String why) {
-            refused.add(why);
-            throw new SecurityException("cmdgate: blocked " + text + ": " + why);
-        }
-    }
-
-    private static Recording session(boolean interactive, String... commands) {
-        Recording gate = new Recording();
-        SessionInput input = new SessionInput(gate, RuleSet.builtin(), interactive);
-        for (String c : commands) {
-            input.check(c);
-        }
-        return gate;
+    private static RecordingGate session(boolean interactive, String... commands) {
+        return RecordingGate.session(interactive, commands);
     }
 
     @ParameterizedTest
@@ -124,7 +102,7 @@ class SessionInputTest {
             "ls; head -c 1 | wc -c",
     })
     void afterACommandThatMayReadTheSessionsInputNothingMoreIsPassed(String reader) {
-        Recording gate = new Recording();
+        RecordingGate gate = new RecordingGate();
         SessionInput input = new SessionInput(gate, RuleSet.builtin(), false);
         input.check(reader);
         for (String next : List.of("echo '\nrm -rf victim\n'", "ls", "cat <<'EOF'\nrm -rf victim\nEOF")) {
@@ -185,7 +163,7 @@ class SessionInputTest {
 
     @Test
     void inAuditModeACommandAfterAReaderPasses() {
-        Recording gate = new Recording();
+        RecordingGate gate = new RecordingGate();
         SessionInput input = new SessionInput(gate, RuleSet.builtin(), false).auditOnly(true);
         input.check("head -c 6 >/dev/null");
         input.check("ls");

@@ -3,8 +3,6 @@ package dev.cmdgate.agent.stdin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.cmdgate.core.rules.RuleSet;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,27 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SessionLaterCodeTest {
 
-    private static final class Recording implements StdinGate {
-        final List<String> checked = new ArrayList<>();
-
-        @Override
-        public void check(String command) {
-            checked.add(command);
-        }
-
-        @Override
-        public void refuse(String text, String why) {
-            throw new SecurityException("cmdgate: blocked " + text + ": " + why);
-        }
-    }
-
-    private static Recording session(String... commands) {
-        Recording gate = new Recording();
-        SessionInput input = new SessionInput(gate, RuleSet.builtin(), true);
-        for (String c : commands) {
-            input.check(c);
-        }
-        return gate;
+    private static RecordingGate session(String... commands) {
+        return RecordingGate.session(true, commands);
     }
 
     private static void stops(String command) {

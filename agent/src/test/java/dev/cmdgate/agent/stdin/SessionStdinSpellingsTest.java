@@ -3,9 +3,6 @@ package dev.cmdgate.agent.stdin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.cmdgate.core.rules.RuleSet;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,27 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SessionStdinSpellingsTest {
 
-    private static final class Recording implements StdinGate {
-        final List<String> checked = new ArrayList<>();
-
-        @Override
-        public void check(String command) {
-            checked.add(command);
-        }
-
-        @Override
-        public void refuse(String text, String why) {
-            throw new SecurityException("cmdgate: blocked " + text + ": " + why);
-        }
-    }
-
-    private static Recording session(String... commands) {
-        Recording gate = new Recording();
-        SessionInput input = new SessionInput(gate, RuleSet.builtin(), false);
-        for (String c : commands) {
-            input.check(c);
-        }
-        return gate;
+    private static RecordingGate session(String... commands) {
+        return RecordingGate.session(false, commands);
     }
 
     @ParameterizedTest
@@ -146,7 +124,7 @@ class SessionStdinSpellingsTest {
             "CDPATH=/dev",
     })
     void whatChangesWhatLaterCommandsMeanStopsTheSession(String command) {
-        Recording gate = session(command);
+        RecordingGate gate = session(command);
         assertThat(gate.checked).containsExactly(command);
         assertThatThrownBy(() -> session(command, "ls")).isInstanceOf(SecurityException.class)
                 .hasMessageContaining("the session takes no more commands");
