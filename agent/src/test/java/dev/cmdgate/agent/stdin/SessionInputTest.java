@@ -1,5 +1,6 @@
 package dev.cmdgate.agent.stdin;
 
+import static dev.cmdgate.agent.stdin.RecordingGate.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,10 +13,6 @@ import org.junit.jupiter.api.Test;
 
 /** A gated session's shell keeps reading its commands from the gated pipe: what would point it elsewhere is refused. */
 class SessionInputTest {
-
-    private static RecordingGate session(boolean interactive, String... commands) {
-        return RecordingGate.session(interactive, commands);
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {
