@@ -32,9 +32,11 @@ import java.util.List;
 final class LaterMeaning {
 
     private final RuleSet rules;
+    private final ParsingOptions parsing;
 
     LaterMeaning(RuleSet rules) {
         this.rules = rules;
+        this.parsing = new ParsingOptions(rules);
     }
 
     /** Why later commands can no longer be judged by their words after this code, or null. */
@@ -67,7 +69,7 @@ final class LaterMeaning {
         return null;
     }
 
-    private static String simple(SimpleCommand c, String code) {
+    private String simple(SimpleCommand c, String code) {
         List<String> w = new ArrayList<>();
         for (Word x : c.words()) {
             w.add(x.literalValue());
@@ -97,7 +99,7 @@ final class LaterMeaning {
                         return "set " + a + " makes traps run in every later function and subshell";
                     }
                 }
-                String option = ParsingOptions.setChanges(args);
+                String option = parsing.setChanges(args);
                 if (option != null) {
                     return "set " + option + " changes how the shell reads its later input";
                 }
@@ -113,7 +115,7 @@ final class LaterMeaning {
                 if (args.contains(null) || args.contains("expand_aliases")) {
                     return "shopt expand_aliases lets aliases replace later commands' words";
                 }
-                String option = ParsingOptions.shoptChanges(args);
+                String option = parsing.shoptChanges(args);
                 if (option != null) {
                     return "shopt " + option + " changes how the shell reads its later input";
                 }

@@ -1,33 +1,31 @@
 package dev.cmdgate.agent.stdin;
 
+import dev.cmdgate.core.rules.RuleSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Shell options that change how bash reads or expands the input that follows, so that cmdgate's parser, which reads a
- * session with bash's defaults, would see other commands than bash runs: {@code interactive_comments} off makes
- * {@code #} an ordinary character (an interactive shell then runs what cmdgate took for a comment), {@code posix}
- * changes which words bash parses as what, the {@code compat*} levels change quoting and
- * parsing rules of older releases, {@code extquote}, {@code xpg_echo} and {@code patsub_replacement} change what a
- * word or {@code echo} gives, {@code extdebug} changes what a DEBUG trap and a function's arguments do. Turning one of
- * them on or off (either direction: cmdgate follows neither) is a change after which later words no longer tell what
- * runs. ({@code extglob} is not among them: cmdgate's parser reads extended patterns whether it is on or not, and
- * bash without it rejects the line.) Listing and querying ({@code shopt extglob}, {@code shopt -p}, {@code set -o}) change nothing.
+ * session with bash's defaults, would see other commands than bash runs: the rules' {@code stdin-parsing} rows name
+ * them ({@code interactive_comments} off makes {@code #} an ordinary character, {@code posix} and the
+ * {@code compat*} levels change parsing and quoting, docs/rules-format.md). Turning one of them on or off (either
+ * direction: cmdgate follows neither) is a change after which later words no longer tell what runs. Listing and
+ * querying ({@code shopt extglob}, {@code shopt -p}, {@code set -o}) change nothing.
  */
 final class ParsingOptions {
 
     /** {@code shopt} names (without {@code -o}). */
-    private static final Set<String> SHOPT = Set.of("interactive_comments", "extquote", "extdebug",
-            "xpg_echo", "patsub_replacement", "compat31", "compat32", "compat40", "compat41", "compat42", "compat43",
-            "compat44", "expand_aliases");
+    private final Set<String> shopt;
     /** {@code set -o} names ({@code shopt -o} names the same). */
-    private static final Set<String> SET = Set.of("interactive-comments", "posix");
+    private final Set<String> set;
 
-    private ParsingOptions() {
+    ParsingOptions(RuleSet rules) {
+        this.shopt = rules.parsingShoptOptions();
+        this.set = rules.parsingSetOptions();
     }
 
     /** The parsing option a {@code set} command turns on or off ({@code set +o interactive-comments}), or null. */
-    static String setChanges(List<String> args) {
+    String setChanges(List<String> args) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a == null) {
@@ -41,7 +39,7 @@ final class ParsingOptions {
                 if (name == null) {
                     return a + " (an option only known at run time)";
                 }
-                if (SET.contains(name)) {
+                if (set.contains(name)) {
                     return a + " " + name;
                 }
                 i++;
@@ -53,7 +51,7 @@ final class ParsingOptions {
     }
 
     /** The parsing option a {@code shopt -s}/{@code -u} turns on or off ({@code shopt -u interactive_comments}), or null. */
-    static String shoptChanges(List<String> args) {
+    String shoptChanges(List<String> args) {
         boolean changes = false;
         for (String a : args) {
             changes |= a != null && a.startsWith("-") && (a.indexOf('s') > 0 || a.indexOf('u') > 0);
@@ -65,7 +63,7 @@ final class ParsingOptions {
             if (a == null) {
                 return "(an option only known at run time)";
             }
-            if (!a.startsWith("-") && (SHOPT.contains(a) || SET.contains(a))) {
+            if (!a.startsWith("-") && (shopt.contains(a) || set.contains(a))) {
                 return a;
             }
         }
@@ -76,13 +74,13 @@ final class ParsingOptions {
      * The parsing option a shell's own command line turns on or off ({@code -o posix}, {@code +O interactive_comments},
      * {@code -O compat42}), or null.
      */
-    static String launchChanges(List<String> argv) {
+    String launchChanges(List<String> argv) {
         for (int i = 1; i + 1 < argv.size(); i++) {
             String a = argv.get(i);
             if ((a.startsWith("-") || a.startsWith("+")) && !a.startsWith("--")
                     && (a.indexOf('o') > 0 || a.indexOf('O') > 0)) {
                 String name = argv.get(i + 1);
-                if (SET.contains(name) || SHOPT.contains(name)) {
+                if (set.contains(name) || shopt.contains(name)) {
                     return a + " " + name;
                 }
             }

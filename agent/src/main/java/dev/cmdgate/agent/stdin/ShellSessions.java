@@ -34,6 +34,7 @@ public final class ShellSessions {
         }
         // bash -O compat42, bash -i +O interactive_comments, bash -o posix: the session would be read otherwise than
         // cmdgate reads it from its first command on
-        return knowledge.readsCommandsFromStdin(argv) && ParsingOptions.launchChanges(argv) == null;
+        return knowledge.readsCommandsFromStdin(argv)
+                && new ParsingOptions(knowledge.rules()).launchChanges(argv) == null;
     }
 }

@@ -3,6 +3,8 @@ package dev.cmdgate.agent.stdin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cmdgate.core.classify.CommandKnowledge;
+import dev.cmdgate.core.rules.RuleSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,6 +91,23 @@ class SessionLaterCodeTest {
         assertThat(TrapActions.sets(List.of("CHLD"))).isNull();
         assertThat(TrapActions.sets(List.of("-lp"))).isNull();
         assertThat(TrapActions.sets(java.util.Arrays.asList(null, "CHLD"))).isNotNull();
+    }
+
+    /** The options are the rules' {@code stdin-parsing} rows: one a user's file adds counts as the built-in ones do. */
+    @Test
+    void theParsingOptionsAreTheRulesStdinParsingRows() {
+        RuleSet rules = RuleSet.withUserText("[@settings]\nstdin-parsing shopt globstar\nstdin-parsing set pipefail\n",
+                "t.rules");
+        for (String option : List.of("shopt -s globstar", "set -o pipefail", "shopt -os pipefail", "shopt -u interactive_comments")) {
+            SessionInput input = new SessionInput(new RecordingGate(), rules, true);
+            input.check(option);
+            assertThatThrownBy(() -> input.check("ls")).as(option).isInstanceOf(SecurityException.class)
+                    .hasMessageContaining("the session takes no more commands");
+        }
+        CommandKnowledge knowledge = new CommandKnowledge(rules);
+        assertThat(ShellSessions.isSession(knowledge, List.of("bash", "-O", "globstar"), null)).isFalse();
+        assertThat(ShellSessions.isSession(knowledge, List.of("bash", "-o", "pipefail"), null)).isFalse();
+        assertThat(ShellSessions.isSession(knowledge, List.of("bash", "-O", "nullglob"), null)).isTrue();
     }
 
     @Test

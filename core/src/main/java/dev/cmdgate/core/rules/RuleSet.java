@@ -51,6 +51,9 @@ public final class RuleSet {
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
     final List<StdinRow> stdinRows = new ArrayList<>();
+    /** {@code stdin-parsing shopt} and {@code stdin-parsing set} rows: bash options that change how later input is read. */
+    final Set<String> parsingShoptOptions = new HashSet<>();
+    final Set<String> parsingSetOptions = new HashSet<>();
     final List<NumericOutput> numericOutputs = new ArrayList<>();
     /** {@code [@lang NAME]} sections by name. */
     final Map<String, Language> languages = new HashMap<>();
@@ -592,6 +595,20 @@ public final class RuleSet {
         }
         out.sort((a, b) -> Integer.compare(b.words().size(), a.words().size()));
         return out;
+    }
+
+    /**
+     * The {@code shopt} names of the options that change how bash reads or expands the input after them
+     * ({@code stdin-parsing shopt} rows): turning one on or off in a gated session, or starting the shell with it,
+     * makes later commands read otherwise than cmdgate reads them.
+     */
+    public Set<String> parsingShoptOptions() {
+        return java.util.Collections.unmodifiableSet(parsingShoptOptions);
+    }
+
+    /** As {@link #parsingShoptOptions()} for the {@code set -o} names ({@code stdin-parsing set} rows). */
+    public Set<String> parsingSetOptions() {
+        return java.util.Collections.unmodifiableSet(parsingSetOptions);
     }
 
     /** Whether a command (its literal words, the name first) prints only numbers ({@code numeric-output} rows). */

@@ -36,6 +36,15 @@ final class SettingsRows {
         return w;
     }
 
+    /** {@code stdin-parsing shopt|set NAME...}: options, by the name {@code shopt} or {@code set -o} gives them. */
+    private static void stdinParsing(RuleSet rules, List<String> rest) {
+        if (rest.size() < 2 || !rest.get(0).equals("shopt") && !rest.get(0).equals("set")) {
+            throw new IllegalArgumentException("expected: stdin-parsing shopt|set NAME...");
+        }
+        (rest.get(0).equals("shopt") ? rules.parsingShoptOptions : rules.parsingSetOptions)
+                .addAll(rest.subList(1, rest.size()));
+    }
+
     /**
      * Reads {@code row} into {@code rules}; {@code builtIn}: it is a row of the built-in rules read when a lazy
      * rule set is made, whose {@code env-args} rows name programs not read yet ({@link RuleSet#builtinRowUnchanged}).
@@ -59,6 +68,7 @@ final class SettingsRows {
             case "shells" -> rules.shells.addAll(rest);
             case "stdin-unread" -> rules.stdinRows.add(StdinRow.parse(false, rest));
             case "stdin-filter" -> rules.stdinRows.add(StdinRow.parse(true, rest));
+            case "stdin-parsing" -> stdinParsing(rules, rest);
             case "numeric-output" -> rules.numericOutputs.add(NumericOutput.parse(rest));
             case "scripts-of" -> {
                 if (rest.size() < 2 || rest.get(0).contains("/")) {
