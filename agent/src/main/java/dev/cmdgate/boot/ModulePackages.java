@@ -2,18 +2,19 @@ package dev.cmdgate.boot;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Enumeration;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 
 /**
  * The packages of cmdgate's module: every package with a class in the jar except the application API's and the
@@ -69,7 +70,9 @@ public final class ModulePackages {
 
     /**
      * Build step, after the shade: writes the list into the jar {@code args[0]}, whose bootstrap package is
-     * {@code args[1]} (the relocated name). Replaces a list already there.
+     * {@code args[1]} (the relocated name), replacing a list already there. The jar is copied entry by entry with
+     * nothing added to the entries' fields (the zip file system would give each an extra field, which every JVM that opens
+     * the jar would then read).
      */
     public static void main(String[] args) throws IOException {
         Path jar = Path.of(args[0]).toAbsolutePath();
@@ -78,10 +81,37 @@ public final class ModulePackages {
         for (String p : new TreeSet<>(scan(jar, bootstrap))) {
             text.append(p).append('\n');
         }
-        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
-            Path entry = zip.getPath(ENTRY);
-            Files.createDirectories(entry.getParent());
-            Files.writeString(entry, text, StandardCharsets.UTF_8);
+        Path copy = jar.resolveSibling(jar.getFileName() + ".tmp");
+        try (ZipFile in = new ZipFile(jar.toFile()); ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(copy))) {
+            for (Enumeration<? extends ZipEntry> all = in.entries(); all.hasMoreElements(); ) {
+                ZipEntry e = all.nextElement();
+                if (!e.getName().equals(ENTRY)) {
+                    out.putNextEntry(copyOf(e));
+                    try (InputStream data = in.getInputStream(e)) {
+                        data.transferTo(out);
+                    }
+                    out.closeEntry();
+                }
+            }
+            ZipEntry list = new ZipEntry(ENTRY);
+            out.putNextEntry(list);
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
         }
+        Files.move(copy, jar, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** A new entry of the same name, time, method and extra fields (deflated again: a compressed size is not copied). */
+    private static ZipEntry copyOf(ZipEntry e) {
+        ZipEntry c = new ZipEntry(e.getName());
+        c.setTime(e.getTime());
+        c.setMethod(e.getMethod());
+        c.setExtra(e.getExtra());
+        if (e.getMethod() == ZipEntry.STORED) {
+            c.setSize(e.getSize());
+            c.setCompressedSize(e.getCompressedSize());
+            c.setCrc(e.getCrc());
+        }
+        return c;
     }
 }

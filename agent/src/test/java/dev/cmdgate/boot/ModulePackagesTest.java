@@ -63,6 +63,42 @@ class ModulePackagesTest {
     }
 
     @Test
+    void theBuildStepKeepsEveryEntryAsItWasAndAddsNoExtraField() throws IOException {
+        Path z = tmp.resolve("s.jar");
+        byte[] stored = "stored bytes".getBytes(StandardCharsets.UTF_8);
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(z))) {
+            ZipEntry a = new ZipEntry("dev/cmdgate/agent/A.class");
+            a.setExtra(new byte[] {(byte) 0xFE, (byte) 0xCA, 0, 0});   // the jar tools' marker on a jar's first entry
+            out.putNextEntry(a);
+            out.write(new byte[] {1, 2, 3});
+            out.closeEntry();
+            ZipEntry s = new ZipEntry("dev/cmdgate/agent/data.bin");
+            s.setMethod(ZipEntry.STORED);
+            s.setSize(stored.length);
+            s.setCompressedSize(stored.length);
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(stored);
+            s.setCrc(crc.getValue());
+            out.putNextEntry(s);
+            out.write(stored);
+            out.closeEntry();
+        }
+        long time = new java.util.zip.ZipFile(z.toFile()).getEntry("dev/cmdgate/agent/A.class").getTime();
+        ModulePackages.main(new String[] {z.toString(), "dev.cmdgate.b123"});
+        try (java.util.zip.ZipFile f = new java.util.zip.ZipFile(z.toFile())) {
+            assertThat(f.stream().map(ZipEntry::getName))
+                    .containsExactly("dev/cmdgate/agent/A.class", "dev/cmdgate/agent/data.bin", ModulePackages.ENTRY);
+            assertThat(f.getEntry("dev/cmdgate/agent/A.class").getExtra()).containsExactly(0xFE, 0xCA, 0, 0);
+            assertThat(f.getEntry("dev/cmdgate/agent/data.bin").getExtra()).isNull();
+            assertThat(f.getEntry(ModulePackages.ENTRY).getExtra()).isNull();
+            assertThat(f.getInputStream(f.getEntry("dev/cmdgate/agent/A.class")).readAllBytes()).containsExactly(1, 2, 3);
+            assertThat(f.getEntry("dev/cmdgate/agent/A.class").getTime()).isEqualTo(time);
+            assertThat(f.getEntry("dev/cmdgate/agent/data.bin").getMethod()).isEqualTo(ZipEntry.STORED);
+            assertThat(f.getInputStream(f.getEntry("dev/cmdgate/agent/data.bin")).readAllBytes()).isEqualTo(stored);
+        }
+    }
+
+    @Test
     void theListIsWhatCountsOnceItIsThere() throws IOException {
         // a list that differs from the classes is taken as it is: the start reads it and never scans
         Path z = jar("dev/cmdgate/agent/A.class", ModulePackages.ENTRY);
