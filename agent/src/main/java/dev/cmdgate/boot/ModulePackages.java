@@ -61,6 +61,9 @@ public final class ModulePackages {
                 }
                 from = nl + 1;
             }
+            if (from < text.length()) {
+                packages.add(text.substring(from));
+            }
         }
         if (packages.isEmpty()) {
             throw new IOException(ENTRY + " in cmdgate's jar names no package");
