@@ -5,16 +5,12 @@ import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /** cmdgate's own jar, read directly: never through the class path, where another jar could come first. */
 final class JarClasses {
-
-    /** Packages that stay with the application's class loader: the public API. */
-    private static final String API_PREFIX = "dev/cmdgate/api/";
 
     private final JarFile jar;
     private final Path path;
@@ -66,24 +62,14 @@ final class JarClasses {
         }
     }
 
-    /**
-     * Every package with a class in the jar, except the application API's and this bootstrap's: cmdgate's
-     * module. Read straight from the jar's central directory: enumerating a JarFile's ~1,500 entries
-     * costs a cold JVM about ten times as much.
-     */
+    /** The packages of cmdgate's module in this jar (see {@link ModulePackages}). */
     Set<String> modulePackages() throws IOException {
-        Set<String> packages = new HashSet<>();
-        for (String dir : CentralDirectory.classDirectories(path)) {
-            if (!dir.startsWith("META-INF/") && !(dir + "/").startsWith(API_PREFIX) && !(dir + "/").equals(bootstrap)) {
-                packages.add(dir.replace('/', '.'));
-            }
-        }
-        return packages;
+        return ModulePackages.of(jar, path, bootstrap);
     }
 
     /** True for a class that belongs to cmdgate's module (not the API, not this bootstrap, not the JDK's). */
     boolean isModuleClass(String className) {
         String path = className.replace('.', '/');
-        return path.startsWith("dev/cmdgate/") && !path.startsWith(API_PREFIX) && !path.startsWith(bootstrap);
+        return path.startsWith("dev/cmdgate/") && !path.startsWith(ModulePackages.API_PREFIX) && !path.startsWith(bootstrap);
     }
 }

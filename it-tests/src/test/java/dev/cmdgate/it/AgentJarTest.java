@@ -152,6 +152,39 @@ class AgentJarTest {
         assertThat(missing).as("Logback classes left out of " + ForkedJvm.AGENT_JAR + " but named by classes it keeps").isEmpty();
     }
 
+    /**
+     * The module's package list the build writes into the jar (the start-up defines the module from it instead of
+     * scanning the jar) names exactly the packages of the jar's classes outside the API, the bootstrap and META-INF:
+     * one missing would leave its classes unloadable, one too many would put a package in the module that is not
+     * cmdgate's.
+     */
+    @Test
+    void the_module_package_list_matches_the_classes() throws IOException {
+        Set<String> packages = new TreeSet<>();
+        String listed;
+        try (JarFile jar = new JarFile(ForkedJvm.AGENT_JAR.toFile())) {
+            String premain = jar.getManifest().getMainAttributes().getValue("Premain-Class");
+            String bootstrap = premain.substring(0, premain.lastIndexOf('.'));
+            for (JarEntry e : jar.stream().toList()) {
+                String name = e.getName();
+                int slash = name.lastIndexOf('/');
+                if (name.endsWith(".class") && slash > 0 && !name.startsWith("META-INF/")) {
+                    String pkg = name.substring(0, slash).replace('/', '.');
+                    if (!pkg.equals("dev.cmdgate.api") && !pkg.startsWith("dev.cmdgate.api.") && !pkg.equals(bootstrap)) {
+                        packages.add(pkg);
+                    }
+                }
+            }
+            JarEntry list = jar.getJarEntry("META-INF/cmdgate/module-packages");
+            assertThat(list).as("the module's package list in " + ForkedJvm.AGENT_JAR).isNotNull();
+            try (InputStream in = jar.getInputStream(list)) {
+                listed = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+        assertThat(packages).contains("dev.cmdgate.agent.start", "dev.cmdgate.core", "dev.cmdgate.shaded.asm");
+        assertThat(listed).isEqualTo(String.join("\n", packages) + "\n");
+    }
+
     /** Every CONSTANT_Utf8 of a class file, read from its constant pool. */
     private static List<String> utf8Constants(byte[] cls) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(cls));
