@@ -4,7 +4,8 @@
 # `java -version` and a peer guard from the npm registry (cc-safety-net, installed into a temporary directory
 # for this run) on the same mix of Claude Code PreToolUse inputs, in alternating order.
 #
-#   scripts/measure-hook.sh [ROUNDS]          wall median and p95 per call, max RSS, the first call without archive
+#   scripts/measure-hook.sh [ROUNDS]          wall median and p95 per call, max RSS, the first call without archive,
+#                                             the resident decider's VmRSS and VmHWM after the rounds
 #   FLAGS=1 scripts/measure-hook.sh [ROUNDS]  also the hook's JVM started directly with each flag set of the list
 #                                             below, one flag at a time against the launcher's set
 #
@@ -122,7 +123,9 @@ row "cmdgate hook, first call, no archive" "$work/first.txt" 0
 for f in "$root"/agent/target/cli-archive/resident/*.pid; do   # the resident decider's own memory
   [[ -f "$f" ]] || continue
   p="$(< "$f")"
-  [[ -r "/proc/$p/status" ]] && echo "resident decider (pid $p): $(grep -E '^VmRSS' "/proc/$p/status")"
+  [[ -r "/proc/$p/status" ]] || continue
+  # after every round: what it holds now (VmRSS) and the most it ever held (VmHWM), with its threads
+  echo "resident decider (pid $p): $(awk '/^(VmRSS|VmHWM|Threads):/ {printf "%s %s %s  ", $1, $2, $3}' "/proc/$p/status")"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 

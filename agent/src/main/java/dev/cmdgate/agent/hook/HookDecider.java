@@ -50,8 +50,13 @@ final class HookDecider {
         // what the hosts run: bash -c LINE (a JVM that launches the same is judged the same)
         Launch launch = new Launch(List.of("bash", "-c", call.command()), null, call.cwd(), Map.of(), List.of(),
                 call.timeout(), null);
-        Verdict v = gatekeeper.judge(launch, LaunchSite.of(call.cwd(), LaunchSite.NoFrames.NO_FRAMES,
-                call.cwd() == null ? null : siteFiles.forLaunch()));
+        Verdict v;
+        try {
+            v = gatekeeper.judge(launch, LaunchSite.of(call.cwd(), LaunchSite.NoFrames.NO_FRAMES,
+                    call.cwd() == null ? null : siteFiles.forLaunch()));
+        } finally {
+            siteFiles.close();   // the steering files are read by now; the resident decider lives on
+        }
         List<Reason> reasons = new ArrayList<>(v.reasons());
         GateDecision gate = v.gate();
         GateDecision byProject = settings.projectGate(v.classification());

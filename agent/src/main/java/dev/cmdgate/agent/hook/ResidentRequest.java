@@ -23,13 +23,20 @@ import java.util.regex.Pattern;
  * FIFO it reads the answer from). The answer, written to {@code .r} in one write of at most {@link #MAX_ANSWER} bytes:
  * {@code NONCE STATUS}, then standard output and standard error in {@link ReplyLines} form — or
  * {@code NONCE fallback}, which sends the call to a JVM of its own: a call from another context, a configuration
- * that switched the resident decider off, an answer too long for one write, anything that went wrong here.
+ * that switched the resident decider off, an input larger than {@link #MAX_INPUT}, an answer too long for one write,
+ * anything that went wrong here.
  */
 final class ResidentRequest implements Runnable {
 
     static final String PROTOCOL = "cmdgate-hook-1";
     /** At most this much in one write to the caller's FIFO: below any pipe's capacity, so a write never waits. */
     static final int MAX_ANSWER = 4000;
+    /**
+     * A larger input goes to a JVM of its own, whose heap is sized for the 8 MiB a host may send: the decider's is
+     * small ({@link ResidentStart}), and the shapes that make the most objects per byte (a line of {@code a;a;a;…})
+     * need about 200 bytes of heap for each byte of input.
+     */
+    static final long MAX_INPUT = 64 << 10;
     private static final Pattern NAME = Pattern.compile("([0-9]{1,10})-([0-9]{1,40})");
 
     private final ResidentServer server;
@@ -81,7 +88,11 @@ final class ResidentRequest implements Runnable {
             if (!switchedOn(args)) {
                 return fallback;   // this configuration wants a JVM per call; others sharing the decider need not
             }
-            HostReply r = decide(args, dir.resolve(name + ".b"));
+            Path body = dir.resolve(name + ".b");
+            if (size(body) > MAX_INPUT) {
+                return fallback;
+            }
+            HostReply r = decide(args, body);
             String stdout = ReplyLines.stdout(r);
             if (stdout == null || (r.exit() != 0 && r.exit() != 2)) {
                 return fallback;
@@ -135,6 +146,15 @@ final class ResidentRequest implements Runnable {
                 return host.failClosed(HookMain.failed(e.getCause()));
             }
         }
+    }
+
+    /** The size of a regular file that is not a link. */
+    private static long size(Path p) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!a.isRegularFile()) {
+            throw new IOException(p + " is not a regular file");
+        }
+        return a.size();
     }
 
     /** The path, when it is a regular file and not a link. */

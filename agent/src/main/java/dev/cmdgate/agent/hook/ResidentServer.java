@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * The resident decider: one JVM per user, jar build and JDK that decides hook calls with the same code and
@@ -39,6 +40,11 @@ public final class ResidentServer {
 
     /** Calls in a row from another context after which this decider ends, to make room for one of theirs. */
     static final int FOREIGN_CALLS = 3;
+    /** How long the files of a call whose launcher no longer runs are left (another process id namespace's). */
+    static final long DEAD_CALLER_MILLIS = 60_000;
+    /** How often calls left behind are looked for while the decider runs. */
+    private static final long SWEEP_NANOS = 60_000_000_000L;
+    private static final Pattern CALL_FILE = Pattern.compile("([0-9]{1,10})-[0-9]{1,40}\\.[bqr]");
 
     private final Path prefix;
     private final ResidentContext context;
@@ -121,8 +127,7 @@ public final class ResidentServer {
 
     /**
      * Takes away what no one uses any more: the files of deciders of other jars or JDKs that no longer run (their
-     * lock is free), and calls older than an hour (a caller that gave up leaves its files to the JVM it started, which
-     * removes them, unless it was killed).
+     * lock is free), and the calls {@link #sweepCalls} finds left behind.
      */
     private void sweep() {
         String own = prefix.getFileName().toString();
@@ -136,13 +141,36 @@ public final class ResidentServer {
                             Files.deleteIfExists(file(other, suffix));
                         }
                     }
-                } else if (n.matches("[0-9]{1,10}-[0-9]{1,40}\\.[bqr]")
-                        && Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).toMillis() < System.currentTimeMillis() - 3_600_000) {
-                    Files.deleteIfExists(f);
                 }
             }
         } catch (IOException | RuntimeException e) {
             // left for the next decider
+        }
+        sweepCalls(prefix.getParent(), System.currentTimeMillis());
+    }
+
+    /**
+     * Takes away the files of calls whose launcher was killed (a caller that gave up leaves its files to the JVM it
+     * started, which removes them, unless it was killed too): those of a launcher no longer running, untouched for
+     * {@link #DEAD_CALLER_MILLIS} (a process id in use is never taken for dead, whoever has it now), and any untouched
+     * for a day (its process id taken by another process since). A live call's files stay: its launcher runs, and
+     * lasts at most two and a half times the call's deadline, which is at most an hour.
+     */
+    static void sweepCalls(Path dir, long now) {
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                var m = CALL_FILE.matcher(f.getFileName().toString());
+                if (!m.matches()) {
+                    continue;
+                }
+                long age = now - Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).toMillis();
+                boolean dead = ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty();
+                if (age > 86_400_000 || (age > DEAD_CALLER_MILLIS && dead)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // left for the next sweep
         }
     }
 
@@ -181,7 +209,7 @@ public final class ResidentServer {
         return prefix.resolveSibling(prefix.getFileName() + suffix);
     }
 
-    /** Ends the decider when it is idle, its jar changed or its FIFO was replaced. */
+    /** Ends the decider when it is idle, its jar changed or its FIFO was replaced; sweeps the calls left behind. */
     private final class Watch implements Runnable {
         private final JarStamp jar;
         private final Path in;
@@ -197,9 +225,14 @@ public final class ResidentServer {
 
         @Override
         public void run() {
+            long swept = System.nanoTime();
             while (true) {
                 try {
                     Thread.sleep(500);
+                    if (System.nanoTime() - swept > SWEEP_NANOS) {
+                        swept = System.nanoTime();
+                        sweepCalls(prefix.getParent(), System.currentTimeMillis());
+                    }
                     boolean idle = System.nanoTime() - lastCall.get() > idleNanos;
                     boolean mine = inode.equals(Files.getAttribute(in, "unix:ino", LinkOption.NOFOLLOW_LINKS))
                             && Files.readString(file(prefix, ".pid")).trim().equals(Long.toString(pid));

@@ -74,6 +74,23 @@ public final class SiteReader {
         return p;
     }
 
+    /**
+     * Lets its threads end as soon as their reads are done (a hung read keeps its own until it ends); a later read
+     * makes new ones. For a reader that serves one decision in a JVM that lives on — the hook's resident decider makes
+     * one per call, as a JVM per call does — whose idle threads would otherwise stay up to 30 seconds each: hundreds
+     * of calls a minute held dozens of them, each with its stack and its share of the C heap.
+     */
+    public void close() {
+        ThreadPoolExecutor p;
+        synchronized (this) {
+            p = pool;
+            pool = null;
+        }
+        if (p != null) {
+            p.shutdown();
+        }
+    }
+
     /** Daemon threads named for what they do (a class, not a lambda: no lambda on a first launch's path). */
     private static final class Daemons implements ThreadFactory {
         @Override

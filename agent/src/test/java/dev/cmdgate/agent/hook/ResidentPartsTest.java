@@ -99,4 +99,36 @@ class ResidentPartsTest {
         }
         return out.toByteArray();
     }
+
+    @Test
+    void callsOfAKilledLauncherAreSweptAfterAMinuteAndLiveOnesStay() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        long dead = ended.pid();
+        long live = ProcessHandle.current().pid();
+        long now = System.currentTimeMillis();
+        Path dir = Files.createDirectories(tmp.resolve("calls"));
+        Path deadOld = call(dir, dead + "-11.b", now - 2 * ResidentServer.DEAD_CALLER_MILLIS);
+        Path deadOldQ = call(dir, dead + "-11.q", now - 2 * ResidentServer.DEAD_CALLER_MILLIS);
+        Path deadNew = call(dir, dead + "-12.b", now - 1_000);
+        Path liveOld = call(dir, live + "-13.b", now - 2 * 3_600_000L);
+        Path liveAncient = call(dir, live + "-14.q", now - 2 * 86_400_000L);
+        Path other = call(dir, dead + "-15.txt", now - 2 * 86_400_000L);
+        Path decider = call(dir, "123-456-789.pid", now - 2 * 86_400_000L);
+        ResidentServer.sweepCalls(dir, now);
+        assertThat(deadOld).as("a killed launcher's call, a minute on").doesNotExist();
+        assertThat(deadOldQ).doesNotExist();
+        assertThat(deadNew).as("a call of a launcher just gone (it may be another namespace's)").exists();
+        assertThat(liveOld).as("a running launcher's call, however old").exists();
+        assertThat(liveAncient).as("untouched for a day: the process id is someone else's now").doesNotExist();
+        assertThat(other).as("not a call's file").exists();
+        assertThat(decider).exists();
+        ResidentServer.sweepCalls(tmp.resolve("absent"), now);   // nothing to do, nothing thrown
+    }
+
+    private static Path call(Path dir, String name, long modified) throws IOException {
+        Path f = Files.writeString(dir.resolve(name), "x");
+        Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(modified));
+        return f;
+    }
 }

@@ -160,4 +160,20 @@ class BoundedSiteFilesTest {
                 .isInstanceOf(SiteFiles.Unreadable.class).hasMessageContaining("longer than");
         assertThat(new SiteReader(Map.of(), null, 1_000).forLaunch().home()).isNull();
     }
+
+    @Test
+    void closingEndsTheReadingThreadsAndALaterReadStillWorks() throws Exception {
+        Files.writeString(dir.resolve("config"), "a = 1\n");
+        SiteReader reader = new SiteReader(Map.of(), dir.toString(), 2_000);
+        assertThat(reader.forLaunch().read(dir.resolve("config").toString())).isEqualTo("a = 1\n");
+        java.util.concurrent.ThreadPoolExecutor first = reader.pool();
+        assertThat(first.getPoolSize()).isPositive();   // idle, it would live 30 s
+        reader.close();
+        assertThat(first.awaitTermination(2, TimeUnit.SECONDS)).isTrue();
+        assertThat(reader.forLaunch().read(dir.resolve("config").toString())).isEqualTo("a = 1\n");
+        assertThat(reader.pool()).isNotSameAs(first);
+        reader.close();
+        reader.close();   // twice, and on a reader that never read: nothing to do
+        new SiteReader(Map.of(), dir.toString(), 2_000).close();
+    }
 }

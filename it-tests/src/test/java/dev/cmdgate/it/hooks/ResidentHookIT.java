@@ -225,6 +225,59 @@ class ResidentHookIT {
         }
     }
 
+    /**
+     * hook.resident=off is honoured by the launcher itself: a stand-in in the decider's place, which would answer any
+     * call with an allow under its nonce, is never asked. An input larger than the decider takes goes to a JVM of its
+     * own (whose heap is sized for it), one just below is decided by the decider.
+     */
+    @Test
+    void offIsNeverAskedAndALargeInputGoesToAJvmOfItsOwn() throws Exception {
+        Jdk jdk = Jdks.JDK17;
+        assumeTrue(jdk.present(), jdk + " is not installed");
+        stopAll();
+        Path home = Dirs.mkdir(tmp, "home");
+        Path project = Dirs.mkdir(tmp, "project");
+        Path marks = Dirs.mkdir(tmp, "ran");
+        Path audit = tmp.resolve("audit.jsonl");
+        Path on = Dirs.write(tmp.resolve("on.properties"), "autonomy=readonly\naudit=" + audit + "\n");
+        Path off = Dirs.write(tmp.resolve("off.properties"), "autonomy=readonly\naudit=" + audit + "\nhook.resident = off\n");
+        InstalledHook hook = new InstalledHook(jdk, home, null);
+        String onCommand = hook.install(HookHost.CLAUDE_CODE, Dirs.mkdir(tmp, "install-on"), "--config", on.toString(),
+                "--deadline", "6000");
+        String offCommand = hook.install(HookHost.CLAUDE_CODE, Dirs.mkdir(tmp, "install-off"), "--config", off.toString(),
+                "--deadline", "6000");
+        byte[] read = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "git status", project);
+        byte[] delete = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "rm -rf ~/precious", project);
+        Checker check = new Checker(hook, onCommand, project, marks, audit);
+        check.call("no decider", delete, Verdict.BLOCK, PER_CALL);
+        ProcessHandle server = awaitDecider(jdk);
+        check.prime(read);
+        byte[] below = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "echo " + "a".repeat(60_000), project);
+        byte[] above = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "echo " + "a".repeat(70_000), project);
+        assertThat(below.length).isLessThan(64 << 10);
+        assertThat(above.length).isGreaterThan(64 << 10);
+        check.call("an input just below the decider's limit", below, Verdict.RUN, SERVER);
+        check.call("an input just above it", above, Verdict.RUN, PER_CALL);
+        check.call("a small one again", read, Verdict.RUN, SERVER);
+
+        String key = key(server);
+        stopAll();
+        try (FakeDecider standIn = new FakeDecider(key, "NONCE 0")) {
+            Checker offCheck = new Checker(hook, offCommand, project, marks, audit);
+            offCheck.call("hook.resident=off, a stand-in in the decider's place", delete, Verdict.BLOCK, PER_CALL);
+            assertThat(offCheck.wrong).as("calls answered otherwise").isEmpty();
+            check.call("on, the stand-in is asked (and its allow refused by the check below)", delete, Verdict.RUN,
+                    "0 audit lines");
+            assertThat(standIn.answered()).as("the stand-in answers those who ask").isTrue();
+        }
+        assertThat(check.wrong).as("calls answered otherwise").isEmpty();
+        assertThat(live(jdk)).as("hook.resident=off starts no decider").isEmpty();
+        try (Stream<Path> ran = Files.list(marks)) {
+            assertThat(ran.filter(p -> !p.getFileName().toString().contains("read")).count())
+                    .as("commands that were not allowed and would have run").isZero();
+        }
+    }
+
     @Test
     void concurrentCallsGetTheirOwnAnswers() throws Exception {
         Hooked h = claudeCodeOn17("autonomy=supervised\n");
