@@ -53,7 +53,13 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
          * {@code other-fact:GLOB:@LIST}: a code analyser reported a fact that matches GLOB and no glob of the list — a
          * statement or command outside those known to be harmless.
          */
-        OTHER_FACT
+        OTHER_FACT,
+        /**
+         * {@code selects=@LIST}: the command's own words, read as pgrep reads them (an extended regular expression
+         * searched in process names, {@code -i}, {@code -x}, {@code -f}, {@code -v}), may select a process a glob of
+         * the list names.
+         */
+        SELECTS
     }
 
     /**
@@ -94,6 +100,12 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
                 }
                 out.add(new Condition(Kind.OUTPUT_OF, neg, operand == null ? null : glob(operand, lists),
                         glob(program, lists), 0));
+            } else if (c.startsWith("selects=@")) {
+                String list = c.substring(9);
+                if (!lists.containsKey(list)) {
+                    throw new IllegalArgumentException("expected selects=@LIST (a list declared in [@settings])");
+                }
+                out.add(new Condition(Kind.SELECTS, neg, null, list, 0));
             } else if (c.startsWith("found=")) {
                 out.add(new Condition(Kind.FOUND, neg, null, glob(c.substring(6), lists), 0));
             } else if (c.startsWith("last=")) {
