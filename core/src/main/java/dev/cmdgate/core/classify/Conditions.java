@@ -241,6 +241,10 @@ final class Conditions {
     }
 
     private boolean matchesText(String glob, Arg a) {
+        int but = glob.indexOf("!@");
+        if (but > 1 && glob.charAt(0) == '@') {
+            return matchesText(glob.substring(0, but), a) && !matchesText(glob.substring(but + 1), a);
+        }
         if (glob.length() > 1 && glob.charAt(0) == '$') {
             // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
             switch (glob) {

@@ -137,6 +137,16 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
     private static String glob(String g, Map<String, List<String>> lists) {
+        int but = g.indexOf("!@");
+        if (g.startsWith("@") && but > 1) {
+            // @A!@B: a glob of list A and none of list B, of the same word
+            glob(g.substring(0, but), lists);
+            glob(g.substring(but + 1), lists);
+            if (!lists.containsKey(g.substring(1, but)) || !lists.containsKey(g.substring(but + 2))) {
+                throw new IllegalArgumentException("expected @LIST!@LIST (lists declared in [@settings])");
+            }
+            return g;
+        }
         if (g.startsWith("@") && g.length() > 1 && RuleLine.isListName(g.substring(1))
                 && !lists.containsKey(g.substring(1))) {
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
