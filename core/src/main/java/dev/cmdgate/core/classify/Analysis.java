@@ -835,12 +835,30 @@ final class Analysis {
             return;
         }
         ParsedArgs p = OptionParser.parse(null, words);
+        List<Arg> pieces = UnknownProgramPieces.of(p.args, p.operands);
+        ParsedArgs more = null;
+        if (!pieces.isEmpty()) {
+            more = new ParsedArgs(0);
+            more.operands.addAll(p.operands);
+            more.operands.addAll(pieces);
+        }
         for (int i = 0, n = rows.size(); i < n; i++) {
             When w = rows.get(i);
-            if (conditions.holds(w.conditions(), p, Set.of())) {
+            if (conditions.holds(w.conditions(), p, Set.of())
+                    || more != null && anyOperand(w) && conditions.holds(w.conditions(), more, Set.of())) {
                 raise(site, w.verdict(), w.text());
             }
         }
+    }
+
+    /** A row made only of {@code operand=} conditions: an option's value may be what it looks for. */
+    private static boolean anyOperand(When w) {
+        for (dev.cmdgate.core.rules.Condition c : w.conditions()) {
+            if (c.kind() != dev.cmdgate.core.rules.Condition.Kind.OPERAND || c.negate()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The fact of a command whose standard output goes into a file ({@link #outputToFile}). */

@@ -107,6 +107,16 @@ final class Conditions {
                 }
                 return false;
             }
+            case SELECTS -> {
+                List<String> words = new java.util.ArrayList<>(p.args.size());
+                List<Boolean> known = new java.util.ArrayList<>(p.args.size());
+                for (Arg a : p.args) {
+                    words.add(a.text);
+                    known.add(!a.unresolved() && a.pattern == null);
+                }
+                return ProcessSelection.maySelect(ProcessSelection.Family.PROCPS, "pgrep", words, known,
+                        rules.listGlobs(c.glob())) != ProcessSelection.Verdict.NO;
+            }
             default -> {
                 return false;
             }
@@ -120,12 +130,26 @@ final class Conditions {
      * an option's value counts too (the cautious reading).
      */
     private boolean producedBy(String program, String operand, Arg a) {
+        boolean allBut = false;
+        boolean narrowed = false;
         for (List<String> cmd : a.producers) {
             if (!matchesText(program, Arg.literal(lastComponent(cmd.get(0))))) {
                 continue;
             }
             if (operand == null) {
                 return true;
+            }
+            String name = lastComponent(cmd.get(0));
+            ProcessSelection.Family family = operand.startsWith("@") ? ProcessSelection.family(name) : null;
+            if (family != null) {
+                switch (selects(family, name, cmd.subList(1, cmd.size()), rules.listGlobs(operand.substring(1)))) {
+                    case MAY -> {
+                        return true;
+                    }
+                    case ALL_BUT -> allBut = true;
+                    case NO -> narrowed = true;
+                }
+                continue;
             }
             for (int i = 1; i < cmd.size(); i++) {
                 String w = cmd.get(i);
@@ -134,8 +158,23 @@ final class Conditions {
                 }
             }
         }
-        return false;
+        // grep -v passes all but what it names: with no other selection beside it, that is every process
+        return allBut && !narrowed;
     }
+
+    /**
+     * Whether a command that selects processes by a pattern may select one named in the list; its words as
+     * {@link Producers} keep them, where one holding an expansion ({@code $x}, {@code $(…)}) is only known at run time.
+     */
+    private static ProcessSelection.Verdict selects(ProcessSelection.Family family, String program, List<String> words, List<String> names) {
+        List<Boolean> known = new java.util.ArrayList<>(words.size());
+        for (String w : words) {
+            known.add(!EXPANSION.matcher(w).find());
+        }
+        return ProcessSelection.maySelect(family, program, words, known, names);
+    }
+
+    private static final java.util.regex.Pattern EXPANSION = java.util.regex.Pattern.compile("\\$[A-Za-z_{(#?@*!0-9-]|`");
 
     private static String lastComponent(String path) {
         String p = path;
@@ -202,6 +241,10 @@ final class Conditions {
     }
 
     private boolean matchesText(String glob, Arg a) {
+        int but = glob.indexOf("!@");
+        if (but > 1 && glob.charAt(0) == '@') {
+            return matchesText(glob.substring(0, but), a) && !matchesText(glob.substring(but + 1), a);
+        }
         if (glob.length() > 1 && glob.charAt(0) == '$') {
             // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
             switch (glob) {

@@ -84,6 +84,12 @@ final class EnvState {
     private boolean dynamicValues;
     /** NAME → the text, as written, of the words that gave it its value only known at run time ({@code $(wc -l < f)}). */
     private Map<String, String> producers = Map.of();
+    /**
+     * Names given the integer attribute ({@code declare -i}, {@code local -i}, {@code typeset -i}): bash evaluates
+     * every value assigned to them as arithmetic. Never taken away (a {@code +i} or a function's scope ending is not
+     * followed): evaluating one assignment too many only judges more.
+     */
+    private Set<String> integers = Set.of();
 
     /**
      * {@code NAME=(w1 w2 …)} with every element a literal word: the elements; null for an array whose elements are
@@ -315,6 +321,23 @@ final class EnvState {
     /** Whether a variable was given a value only known at run time (arithmetic on it may run code). */
     boolean hasDynamicValues() {
         return dynamicValues;
+    }
+
+    /** Gives NAME the integer attribute. */
+    void integer(String name) {
+        if (integers.isEmpty()) {
+            integers = new HashSet<>();
+        }
+        if (integers.size() < MAX_TRACKED) {
+            integers.add(name);
+        } else {
+            overflow = true;
+        }
+    }
+
+    /** Whether NAME has the integer attribute; past the tracked bound, any name may. */
+    boolean isInteger(String name) {
+        return integers.contains(name) || overflow && !integers.isEmpty();
     }
 
     boolean hasCodeValues() {

@@ -112,21 +112,37 @@ final class NumericValues {
         return v.dynamic() ? numeric(analysis.env.producer(target), depth + 1) : v.text().strip().matches("[-+]?[0-9]*");
     }
 
-    /** Whether a substitution's script is one pipeline whose last command prints only numbers by the rules. */
+    /**
+     * Whether a substitution's script is one pipeline that prints only numbers by the rules: its last command a
+     * {@code numeric-output} row's, or a first field cut from lines that start with a number ({@link NumericPipeline}).
+     */
     private boolean printsNumbers(Script s) {
-        SimpleCommand last = lastOf(s);
-        if (last == null || last.words().isEmpty()) {
+        if (s == null || s.statements().size() != 1 || s.statements().get(0).pipelines().size() != 1) {
             return false;
         }
-        List<String> argv = new ArrayList<>();
-        for (Word w : last.words()) {
-            String v = w.literalValue();
-            if (v == null || v.indexOf('$') >= 0 || v.indexOf('`') >= 0) {
-                return false;   // a name it prints may be text only known at run time
+        Pipeline p = s.statements().get(0).pipelines().get(0);
+        List<List<String>> commands = new ArrayList<>(p.commands().size());
+        for (Command c : p.commands()) {
+            if (!(c instanceof SimpleCommand sc) || sc.words().isEmpty()) {
+                return false;
             }
-            argv.add(v);
+            List<String> argv = new ArrayList<>();
+            for (Word w : sc.words()) {
+                String v = w.literalValue();
+                if (v == null || v.indexOf('$') >= 0 && !isAwkProgram(argv, v) || v.indexOf('`') >= 0 || w.hasGlob()) {
+                    return false;   // a name it prints may be text only known at run time (a pattern: any name)
+                }
+                argv.add(v);
+            }
+            commands.add(argv);
         }
-        return analysis.rules.printsOnlyNumbers(argv);
+        return NumericPipeline.numeric(commands, analysis.rules);
+    }
+
+    /** awk's program text holds {@code $1} as a field, not an expansion (it is single-quoted, so literal). */
+    private static boolean isAwkProgram(List<String> before, String v) {
+        return before.size() == 1 && (before.get(0).equals("awk") || before.get(0).equals("gawk")
+                || before.get(0).equals("mawk"));
     }
 
     private static SimpleCommand only(Script s) {
@@ -138,18 +154,5 @@ final class NumericValues {
             return null;
         }
         return st.pipelines().get(0).commands().get(0) instanceof SimpleCommand c ? c : null;
-    }
-
-    private static SimpleCommand lastOf(Script s) {
-        if (s == null || s.statements().size() != 1) {
-            return null;
-        }
-        Statement st = s.statements().get(0);
-        if (st.pipelines().size() != 1) {
-            return null;
-        }
-        Pipeline p = st.pipelines().get(0);
-        Command last = p.commands().get(p.commands().size() - 1);
-        return last instanceof SimpleCommand c ? c : null;
     }
 }

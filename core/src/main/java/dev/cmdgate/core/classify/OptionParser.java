@@ -69,6 +69,15 @@ final class OptionParser {
                 // a long option, a single-dash word option (find -name, java -jar), or a bundle
                 OptionSpec o;
                 String value = null;
+                List<String> items = t.startsWith("--") && s != null && !a.dynamic ? s.commaListItems(t) : null;
+                if (items != null && !items.isEmpty()) {
+                    // dpkg --force-confold,bad-verify: each item is an option of its own, judged as written alone
+                    args.remove(i);
+                    for (int k = items.size() - 1; k >= 0; k--) {
+                        args.add(i, new Arg(items.get(k), false, false, a.start, a.end));
+                    }
+                    continue;
+                }
                 if (t.startsWith("--")) {
                     String body = t.substring(2);
                     int eq = body.indexOf('=');

@@ -3,11 +3,15 @@ package dev.cmdgate.core.classify;
 import dev.cmdgate.core.shell.CommandSubstitution;
 import dev.cmdgate.core.shell.DoubleQuoted;
 import dev.cmdgate.core.shell.Node;
+import dev.cmdgate.core.shell.ParameterExpansion;
+import dev.cmdgate.core.shell.ParseResult;
+import dev.cmdgate.core.shell.ShellParser;
 import dev.cmdgate.core.shell.SimpleCommand;
 import dev.cmdgate.core.shell.Word;
 import dev.cmdgate.core.shell.WordPart;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The commands whose output a word holds: the simple commands of its command substitutions, at any depth of the
@@ -24,10 +28,21 @@ final class Producers {
     private Producers() {
     }
 
+    /** How deep a variable's value may lead through other variables' values ({@code a=$(…); b=$a; kill $b}). */
+    private static final int MAX_DEPTH = 4;
+
     /** The commands whose output the word holds; empty when it holds no command substitution. */
     static List<List<String>> of(Word w) {
+        return of(w, name -> null);
+    }
+
+    /**
+     * The commands whose output the word holds, also through variables: {@code assigned} gives the text as written
+     * that gave a variable its value only known at run time ({@code p=$(pgrep x); kill $p}), or null.
+     */
+    static List<List<String>> of(Word w, Function<String, String> assigned) {
         List<List<String>> out = new ArrayList<>(0);
-        parts(w.parts(), out);
+        parts(w.parts(), out, assigned, 0);
         return out.isEmpty() ? List.of() : List.copyOf(out);
     }
 
@@ -40,13 +55,34 @@ final class Producers {
         return List.copyOf(out);
     }
 
-    private static void parts(List<WordPart> parts, List<List<String>> out) {
+    private static void parts(List<WordPart> parts, List<List<String>> out, Function<String, String> assigned, int depth) {
         for (WordPart p : parts) {
             if (p instanceof DoubleQuoted d) {
-                parts(d.parts(), out);
+                parts(d.parts(), out, assigned, depth);
             } else if (p instanceof CommandSubstitution cs) {
                 commands(cs.script(), out);
+            } else if (p instanceof ParameterExpansion pe && depth < MAX_DEPTH && !pe.length() && !pe.indirect()) {
+                String text = assigned.apply(pe.name());
+                if (text == null) {
+                    continue;
+                }
+                ParseResult r = ShellParser.parse(": " + text);
+                if (r.script() == null) {
+                    continue;
+                }
+                words(r.script(), out, assigned, depth + 1);
             }
+        }
+    }
+
+    /** The words of the assignment's value, parsed again ({@code : VALUE}), each looked into. */
+    private static void words(Node n, List<List<String>> out, Function<String, String> assigned, int depth) {
+        if (n instanceof Word w) {
+            parts(w.parts(), out, assigned, depth);
+            return;
+        }
+        for (Node c : n.children()) {
+            words(c, out, assigned, depth);
         }
     }
 

@@ -109,14 +109,11 @@ final class SimpleCommands {
                 }
                 continue;
             }
+            // n=$(wc -l < f): the text that gave the value, recorded with it
+            String producer = dyn && as.value() != null && as.subscript() == null && !as.append()
+                    ? sh.text(as.value().start(), as.value().end()) : null;
             a.variables.set(as.name(), v, dyn, inline, site,
-                    inline ? "is set for the command" : "is assigned");
-            if (dyn && as.value() != null && as.subscript() == null && !as.append()) {
-                String target = a.env.resolve(as.name());
-                if (target != null) {
-                    a.env.producer(target, sh.text(as.value().start(), as.value().end()));   // n=$(wc -l < f)
-                }
-            }
+                    inline ? "is set for the command" : "is assigned", producer);
             if (dyn && as.value() != null && as.subscript() == null) {
                 String target = a.env.resolve(as.name());
                 if (target != null) {

@@ -44,6 +44,14 @@ final class Variables {
      * @param how      what set it, for the finding ("is exported", "is set by read")
      */
     void set(String name, String value, boolean dynamic, boolean exported, Site site, String how) {
+        set(name, value, dynamic, exported, site, how, null);
+    }
+
+    /**
+     * As {@link #set(String, String, boolean, boolean, Site, String)}, with the text as written that gave a value only
+     * known at run time ({@code $(wc -l < f)}), recorded as its producer; null when there is none to record.
+     */
+    void set(String name, String value, boolean dynamic, boolean exported, Site site, String how, String producer) {
         String target = analysis.env.resolve(name);
         if (target == null) {
             unknownName(value, dynamic, site, name + " refers to a variable only known at run time");
@@ -57,6 +65,12 @@ final class Variables {
         }
         boolean reachesPrograms = analysis.env.exports(target);
         analysis.env.remember(target, value, dynamic);
+        if (producer != null) {
+            analysis.env.producer(target, producer);
+        }
+        if (analysis.env.isInteger(target)) {
+            integerValue(name, value, dynamic, producer, site);
+        }
         if (target.equals("GLOBIGNORE")) {
             analysis.files.dotglob = true;   // bash: setting it lets patterns match names that start with '.'
         }
@@ -69,6 +83,20 @@ final class Variables {
         known |= envArgs(rows, target, value, dynamic, site);
         if (reachesPrograms && hook == null && !known && !rows.safe()) {
             analysis.raise(site, analysis.setting("env-unknown"), shown(name, target) + " " + how);
+        }
+    }
+
+    /**
+     * A value given to a variable with the integer attribute is evaluated as arithmetic there and then
+     * ({@code declare -i x; x='a[$(cmd)]'} runs cmd): a literal value is judged as arithmetic text, one only known at
+     * run time as what produced it ({@code read x} is unverifiable code, {@code x=$(wc -l < f)} a number).
+     */
+    private void integerValue(String name, String value, boolean dynamic, String producer, Site site) {
+        if (!dynamic) {
+            arithmeticText(value, site, "integer value of " + name);
+            arithmeticUse(value, site);   // n=x evaluates x's value in turn
+        } else {
+            runtimeArithmetic(producer != null ? producer : value, site);
         }
     }
 
@@ -274,17 +302,22 @@ final class Variables {
                 }
             }
         }
+        if (p.has("-i") && (program.equals("declare") || program.equals("typeset") || program.equals("local"))) {
+            // the attribute comes first: declare -i n=x evaluates x as arithmetic, and so does every later n=…
+            for (Arg a : p.operands) {
+                int eq = a.text.indexOf('=');
+                String name = a.unresolved() ? null : assignedName(eq > 0 ? a.text.substring(0, eq) : a.text);
+                String target = name == null ? null : analysis.env.resolve(name);
+                if (target != null) {
+                    analysis.env.integer(target);
+                } else if (eq > 0) {
+                    runtimeArithmetic(a.text.substring(eq + 1), site);
+                }
+            }
+        }
         if (operands) {
             for (Arg a : p.operands) {
                 operandAssignment(a, exports, nameref, recorded, site, program);
-            }
-        }
-        if (p.has("-i") && (program.equals("declare") || program.equals("typeset") || program.equals("local"))) {
-            for (Arg a : p.operands) {
-                int eq = a.text.indexOf('=');
-                if (eq > 0) {
-                    runtimeArithmetic(a.text.substring(eq + 1), site);   // declare -i n=x evaluates x as arithmetic
-                }
             }
         }
         return recorded;

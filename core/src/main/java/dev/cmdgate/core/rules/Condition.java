@@ -53,7 +53,13 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
          * {@code other-fact:GLOB:@LIST}: a code analyser reported a fact that matches GLOB and no glob of the list — a
          * statement or command outside those known to be harmless.
          */
-        OTHER_FACT
+        OTHER_FACT,
+        /**
+         * {@code selects=@LIST}: the command's own words, read as pgrep reads them (an extended regular expression
+         * searched in process names, {@code -i}, {@code -x}, {@code -f}, {@code -v}), may select a process a glob of
+         * the list names.
+         */
+        SELECTS
     }
 
     /**
@@ -94,6 +100,12 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
                 }
                 out.add(new Condition(Kind.OUTPUT_OF, neg, operand == null ? null : glob(operand, lists),
                         glob(program, lists), 0));
+            } else if (c.startsWith("selects=@")) {
+                String list = c.substring(9);
+                if (!lists.containsKey(list)) {
+                    throw new IllegalArgumentException("expected selects=@LIST (a list declared in [@settings])");
+                }
+                out.add(new Condition(Kind.SELECTS, neg, null, list, 0));
             } else if (c.startsWith("found=")) {
                 out.add(new Condition(Kind.FOUND, neg, null, glob(c.substring(6), lists), 0));
             } else if (c.startsWith("last=")) {
@@ -125,6 +137,16 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
     private static String glob(String g, Map<String, List<String>> lists) {
+        int but = g.indexOf("!@");
+        if (g.startsWith("@") && but > 1) {
+            // @A!@B: a glob of list A and none of list B, of the same word
+            glob(g.substring(0, but), lists);
+            glob(g.substring(but + 1), lists);
+            if (!lists.containsKey(g.substring(1, but)) || !lists.containsKey(g.substring(but + 2))) {
+                throw new IllegalArgumentException("expected @LIST!@LIST (lists declared in [@settings])");
+            }
+            return g;
+        }
         if (g.startsWith("@") && g.length() > 1 && RuleLine.isListName(g.substring(1))
                 && !lists.containsKey(g.substring(1))) {
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");

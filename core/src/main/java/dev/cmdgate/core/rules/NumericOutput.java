@@ -20,20 +20,40 @@ import java.util.List;
  * names of its files beside the counts names them from a file list or a directory walk otherwise); without it any
  * number is allowed.
  *
+ * <p>{@code counted OPT...} names value options whose use counts as one operand (grep's {@code -e PATTERN} takes
+ * the pattern operand's place, so the file bound stays right); the {@code also} word {@code -<number>} lets a negative
+ * number be an operand ({@code seq -5 5}). With {@code lead tab} or {@code lead blanks} the row says something else:
+ * each line the program prints starts with a number, followed by a tab or by blanks and text (du's
+ * {@code N<TAB>NAME}, wc's {@code N NAME}, {@code uniq -c}); the number alone is what a field cut from such a line
+ * prints ({@link #leadSeparator}).
+ *
  * @param words    the program's name, then the sub-command words ({@code git rev-list})
  * @param with     the arguments one of which makes it print only numbers; empty: always
  * @param also     the other arguments allowed
  * @param minOperands the fewest other operands
  * @param maxOperands the most other operands ({@link Integer#MAX_VALUE}: any)
+ * @param counted  value options whose use counts as an operand
+ * @param lead     null: it prints only numbers; {@code tab} or {@code blanks}: each line starts with a number and
+ *                 that separator
  */
-public record NumericOutput(List<String> words, List<String> with, List<String> also, int minOperands, int maxOperands) {
+public record NumericOutput(List<String> words, List<String> with, List<String> also, int minOperands, int maxOperands,
+        List<String> counted, String lead) {
 
-    private static final String SYNTAX = "expected: numeric-output PROGRAM [SUB...] [with WORD...] [also WORD...] [operands MIN-MAX]";
+    private static final String SYNTAX = "expected: numeric-output PROGRAM [SUB...] [with WORD...] [also WORD...]"
+            + " [counted OPT...] [operands MIN-MAX] [lead tab|blanks]";
+    private static final List<String> KEYWORDS = List.of("with", "also", "counted", "operands", "lead");
+    /** The {@code also} word that lets a negative number be an operand. */
+    private static final String NEGATIVE = "-<number>";
 
     public NumericOutput {
         words = List.copyOf(words);
         with = List.copyOf(with);
         also = List.copyOf(also);
+        counted = List.copyOf(counted);
+    }
+
+    public NumericOutput(List<String> words, List<String> with, List<String> also, int minOperands, int maxOperands) {
+        this(words, with, also, minOperands, maxOperands, List.of(), null);
     }
 
     /** A row with no other arguments allowed than its {@code with} words. */
@@ -42,43 +62,53 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
     }
 
     static NumericOutput parse(List<String> rest) {
-        int w = rest.indexOf("with");
-        int a = rest.indexOf("also");
-        int o = rest.indexOf("operands");
-        int headEnd = min(rest.size(), w, a, o);
-        List<String> head = rest.subList(0, headEnd);
-        List<String> with = w < 0 ? List.of() : rest.subList(w + 1, min(rest.size(), a > w ? a : -1, o > w ? o : -1));
-        List<String> also = a < 0 ? List.of() : rest.subList(a + 1, min(rest.size(), o > a ? o : -1));
+        java.util.Map<String, List<String>> parts = new java.util.HashMap<>();
+        List<String> head = new ArrayList<>();
+        List<String> current = head;
+        for (String w : rest) {
+            if (KEYWORDS.contains(w)) {
+                if (parts.containsKey(w)) {
+                    throw new IllegalArgumentException(SYNTAX);
+                }
+                current = new ArrayList<>();
+                parts.put(w, current);
+            } else {
+                current.add(w);
+            }
+        }
+        List<String> with = parts.getOrDefault("with", List.of());
+        List<String> also = parts.getOrDefault("also", List.of());
+        List<String> counted = parts.getOrDefault("counted", List.of());
         int lo = 0;
         int hi = Integer.MAX_VALUE;
-        if (o >= 0) {
-            if (o != rest.size() - 2 || a > o || w > o) {
+        List<String> range = parts.get("operands");
+        if (range != null) {
+            if (range.size() != 1) {
                 throw new IllegalArgumentException(SYNTAX);
             }
-            String range = rest.get(o + 1);
-            int dash = range.indexOf('-');
+            String r = range.get(0);
+            int dash = r.indexOf('-');
             try {
-                lo = Integer.parseInt(dash < 0 ? range : range.substring(0, dash));
-                hi = Integer.parseInt(dash < 0 ? range : range.substring(dash + 1));
+                lo = Integer.parseInt(dash < 0 ? r : r.substring(0, dash));
+                hi = Integer.parseInt(dash < 0 ? r : r.substring(dash + 1));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(SYNTAX);
             }
         }
-        if (head.isEmpty() || head.get(0).contains("/") || w >= 0 && with.isEmpty() || a >= 0 && also.isEmpty()
-                || w >= 0 && a >= 0 && a < w || lo > hi) {
+        List<String> leadWords = parts.get("lead");
+        String lead = null;
+        if (leadWords != null) {
+            if (leadWords.size() != 1 || !leadWords.get(0).equals("tab") && !leadWords.get(0).equals("blanks")) {
+                throw new IllegalArgumentException(SYNTAX);
+            }
+            lead = leadWords.get(0);
+        }
+        if (head.isEmpty() || head.get(0).contains("/") || parts.containsKey("with") && with.isEmpty()
+                || parts.containsKey("also") && also.isEmpty() || parts.containsKey("counted") && counted.isEmpty()
+                || lo > hi) {
             throw new IllegalArgumentException(SYNTAX);
         }
-        return new NumericOutput(head, with, also, lo, hi);
-    }
-
-    private static int min(int size, int... at) {
-        int m = size;
-        for (int x : at) {
-            if (x >= 0 && x < m) {
-                m = x;
-            }
-        }
-        return m;
+        return new NumericOutput(head, with, also, lo, hi, counted, lead);
     }
 
     /** Whether a command with these words (its name first, each literal) prints only numbers by this row. */
@@ -101,6 +131,10 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
         int operands = 0;
         for (int k = words.size(); k < argv.size(); k++) {
             String arg = argv.get(k);
+            if (options && also.contains(NEGATIVE) && arg.matches("-[0-9]+(\\.[0-9]+)?")) {
+                operands++;   // seq -5 5: a number, not an option
+                continue;
+            }
             if (options && arg.equals("--")) {
                 options = false;
                 continue;
@@ -119,6 +153,9 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
                     }
                 }
                 needed |= s.needed;
+                if (counted.contains(name)) {
+                    operands++;
+                }
                 continue;
             }
             if (options && arg.startsWith("-") && arg.length() > 1) {
@@ -132,6 +169,9 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
                         String value = c + 1 < arg.length() ? arg.substring(c + 1) : ++k < argv.size() ? argv.get(k) : null;
                         if (value == null || !s.allows(value)) {
                             return false;
+                        }
+                        if (counted.contains("-" + arg.charAt(c))) {
+                            operands++;
                         }
                         break;
                     }
@@ -168,5 +208,10 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
             }
         }
         return null;
+    }
+
+    /** The separator after the leading number of each line ({@code tab} or {@code blanks}), or null: see {@code lead}. */
+    public String leadSeparator() {
+        return lead;
     }
 }

@@ -614,11 +614,24 @@ public final class RuleSet {
     /** Whether a command (its literal words, the name first) prints only numbers ({@code numeric-output} rows). */
     public boolean printsOnlyNumbers(List<String> argv) {
         for (NumericOutput r : numericOutputs) {
-            if (r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
+            if (r.lead() == null && r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The separator ({@code tab} or {@code blanks}) after the number each line of a command's output starts with by
+     * a {@code numeric-output … lead} row ({@code du -sb .}: {@code N<TAB>.}), or null when no such row holds.
+     */
+    public String leadingNumbers(List<String> argv) {
+        for (NumericOutput r : numericOutputs) {
+            if (r.lead() != null && r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
+                return r.lead();
+            }
+        }
+        return null;
     }
 
     /** The programs that are POSIX-like shells ({@code shells}). */

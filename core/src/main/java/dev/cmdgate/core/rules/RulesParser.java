@@ -483,6 +483,7 @@ final class RulesParser {
                 case "plus-options" -> s.plusOptions = true;
                 case "after" -> s.posixAfter = Integer.parseInt(row.need(++i));
                 case "bsd-values" -> s.bsdValues = row.need(++i);
+                case "comma-list" -> s.commaLists.add(row.need(++i));
                 default -> throw new IllegalArgumentException("unknown parse word '" + row.get(i) + "'");
             }
         }

@@ -41,6 +41,11 @@ public final class Section {
      * a value, the rest of the word or the next argument, which is then no operand ({@code ps k size}).
      */
     String bsdValues = "";
+    /**
+     * {@code parse comma-list PREFIX}: a long option word {@code PREFIXa,b} is the options {@code PREFIXa} and
+     * {@code PREFIXb} (dpkg's {@code --force-confold,bad-verify}).
+     */
+    final List<String> commaLists = new ArrayList<>(0);
     final List<AssignRule> assigns = new ArrayList<>();
     final List<ShellOptionRule> shellOptions = new ArrayList<>();
     /** {@code state} rows: the conditions of each (empty: always). */
@@ -136,6 +141,7 @@ public final class Section {
         plusOptions = false;
         posixAfter = 0;
         bsdValues = "";
+        commaLists.clear();
         verdict = null;
         options.clear();
         shortOpts.clear();
@@ -197,6 +203,28 @@ public final class Section {
     public int posixAfter() { return posixAfter; }
     /** The letters of a {@code parse bsd-values} row: in a dashless word each takes a value; empty without one. */
     public String bsdValues() { return bsdValues; }
+
+    /**
+     * The options a long option word of a {@code parse comma-list} prefix holding a comma stands for, each item with
+     * the prefix ({@code --force-a,b}: {@code --force-a}, {@code --force-b}), here or in a section above; null for any
+     * other word.
+     */
+    public List<String> commaListItems(String word) {
+        for (Section s = this; s != null; s = s.parent) {
+            for (String prefix : s.commaLists) {
+                if (word.startsWith(prefix) && word.indexOf(',', prefix.length()) >= 0 && word.indexOf('=') < 0) {
+                    List<String> out = new ArrayList<>();
+                    for (String item : word.substring(prefix.length()).split(",")) {
+                        if (!item.isEmpty()) {
+                            out.add(prefix + item);
+                        }
+                    }
+                    return out;
+                }
+            }
+        }
+        return null;
+    }
     public List<OptionSpec> options() { return options; }
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }

@@ -1,0 +1,411 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.rules.Glob;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Which processes a command that selects them by a pattern may name, read as the program reads its words: pgrep,
+ * pkill and pidwait search an extended regular expression in each process's name (its first 15 characters; its
+ * whole command line with {@code -f}), folded with {@code -i}, whole with {@code -x}, inverted with {@code -v};
+ * grep searches a basic one ({@code -E} extended, {@code -F} fixed, {@code -P} Perl's) in the lines {@code ps}
+ * prints. The question is whether a name of a list (the security services) may be among them. Whatever cannot be
+ * decided counts as selecting it: an option the reading does not know, a pattern only known at run time or in a
+ * file, an expression it cannot rewrite, {@code -v}, and a selection by other criteria alone ({@code pgrep -u root}).
+ */
+final class ProcessSelection {
+
+    /** What a command may select. */
+    enum Verdict {
+        /** It may select a process of the list. */
+        MAY,
+        /** It cannot. */
+        NO,
+        /**
+         * grep {@code -v}: it passes every line but those it matches, so what it selects is what the commands before it
+         * in the pipeline print ({@code ps ax | grep app | grep -v grep}).
+         */
+        ALL_BUT
+    }
+
+    /** How a family of programs reads its words. */
+    enum Family {
+        /** procps' pgrep, pkill and pidwait. */
+        PROCPS,
+        /** GNU grep and its egrep and fgrep. */
+        GREP
+    }
+
+    /** The longest name the kernel keeps for a process ({@code comm}); pgrep matches that without {@code -f}. */
+    private static final int COMM = 15;
+
+    /** Directories a service's program is started from, for patterns searched in whole command lines. */
+    private static final List<String> PROGRAM_DIRS = List.of("/usr/sbin/", "/sbin/", "/usr/bin/", "/bin/",
+            "/usr/local/sbin/", "/usr/local/bin/", "/usr/libexec/", "/opt/");
+
+    private static final Set<Character> PROCPS_FLAGS = chars("cefilnovwxAHLVhm");
+    private static final Set<Character> PROCPS_VALUED = chars("dgGOPqrstuUF");
+    private static final Set<String> PROCPS_LONG_FLAGS = Set.of("count", "echo", "full", "ignore-case", "list-name",
+            "list-full", "newest", "oldest", "inverse", "lightweight", "exact", "logpidfile", "ignore-ancestors",
+            "require-handler", "help", "version", "mrelease");
+    private static final Set<String> PROCPS_LONG_VALUED = Set.of("delimiter", "pgroup", "group", "older", "parent",
+            "queue", "runstates", "session", "terminal", "euid", "uid", "pidfile", "cgroup", "ns", "nslist", "env",
+            "signal");
+    /** Options that select processes besides the pattern (alone, they select without it). */
+    private static final Set<String> PROCPS_SELECTORS = Set.of("g", "G", "O", "P", "r", "s", "t", "u", "U", "F",
+            "pgroup", "group", "older", "parent", "runstates", "session", "terminal", "euid", "uid", "pidfile",
+            "cgroup", "ns", "env");
+
+    private static final Set<Character> GREP_FLAGS = chars("EFGPiyvwxocqshHnaIlLbrRzZTU");
+    private static final Set<Character> GREP_VALUED = chars("efABCdDm");
+    private static final Set<String> GREP_LONG_FLAGS = Set.of("extended-regexp", "fixed-strings", "basic-regexp",
+            "perl-regexp", "ignore-case", "no-ignore-case", "invert-match", "word-regexp", "line-regexp",
+            "only-matching", "count", "quiet", "silent", "no-messages", "with-filename", "no-filename",
+            "line-number", "text", "files-with-matches", "files-without-match", "byte-offset", "recursive",
+            "dereference-recursive", "null", "null-data", "initial-tab", "line-buffered", "no-group-separator",
+            "color", "colour");
+    private static final Set<String> GREP_LONG_VALUED = Set.of("regexp", "file", "after-context", "before-context",
+            "context", "max-count", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files",
+            "devices", "directories", "group-separator", "color", "colour");
+
+    private ProcessSelection() {
+    }
+
+    /** The family whose reading a program of this name has, or null for a program that names processes otherwise. */
+    static Family family(String program) {
+        return switch (program) {
+            case "pgrep", "pkill", "pidwait" -> Family.PROCPS;
+            case "grep", "egrep", "fgrep" -> Family.GREP;
+            default -> null;
+        };
+    }
+
+    /**
+     * Whether the command may select a process whose name a glob of {@code names} matches.
+     *
+     * @param words the command's words after the program; a word that is not known ({@code known} false) is only
+     *              known at run time
+     */
+    static Verdict maySelect(Family f, String program, List<String> words, List<Boolean> known, List<String> names) {
+        return f == Family.PROCPS ? (procps(words, known, names) ? Verdict.MAY : Verdict.NO) : grep(program, words, known, names);
+    }
+
+    private static boolean procps(List<String> words, List<Boolean> known, List<String> names) {
+        boolean ignoreCase = false;
+        boolean exact = false;
+        boolean full = false;
+        boolean selector = false;
+        List<String> patterns = new ArrayList<>(1);
+        List<String> pidFiles = new ArrayList<>(0);
+        boolean options = true;
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (!known.get(i)) {
+                return true;
+            }
+            if (!options || !w.startsWith("-") || w.equals("-")) {
+                patterns.add(w);
+                continue;
+            }
+            if (w.equals("--")) {
+                options = false;
+                continue;
+            }
+            if (i == 0 && isSignal(w.substring(1))) {
+                continue;   // pkill -9, pkill -KILL, pkill -SIGHUP
+            }
+            String value;
+            if (w.startsWith("--")) {
+                int eq = w.indexOf('=');
+                String name = w.substring(2, eq < 0 ? w.length() : eq);
+                if (PROCPS_LONG_FLAGS.contains(name) && eq < 0) {
+                    value = null;
+                } else if (PROCPS_LONG_VALUED.contains(name)) {
+                    if (eq < 0 && ++i >= words.size() || eq < 0 && !known.get(i)) {
+                        return true;
+                    }
+                    value = eq < 0 ? words.get(i) : w.substring(eq + 1);
+                } else {
+                    return true;
+                }
+                switch (name) {
+                    case "ignore-case" -> ignoreCase = true;
+                    case "exact" -> exact = true;
+                    case "full" -> full = true;
+                    case "inverse" -> {
+                        return true;
+                    }
+                    default -> {
+                    }
+                }
+                if (name.equals("pidfile")) {
+                    pidFiles.add(value);
+                } else if (PROCPS_SELECTORS.contains(name)) {
+                    selector = true;
+                }
+                continue;
+            }
+            for (int k = 1; k < w.length(); k++) {
+                char c = w.charAt(k);
+                if (PROCPS_FLAGS.contains(c)) {
+                    switch (c) {
+                        case 'i' -> ignoreCase = true;
+                        case 'x' -> exact = true;
+                        case 'f' -> full = true;
+                        case 'v' -> {
+                            return true;
+                        }
+                        default -> {
+                        }
+                    }
+                } else if (PROCPS_VALUED.contains(c)) {
+                    String v;
+                    if (k + 1 < w.length()) {
+                        v = w.substring(k + 1);
+                    } else if (++i < words.size() && known.get(i)) {
+                        v = words.get(i);
+                    } else {
+                        return true;
+                    }
+                    if (c == 'F') {
+                        pidFiles.add(v);
+                    } else if (PROCPS_SELECTORS.contains(String.valueOf(c))) {
+                        selector = true;
+                    }
+                    break;
+                } else {
+                    return true;
+                }
+            }
+        }
+        for (String file : pidFiles) {
+            if (nameMatches(lastComponent(file), names)) {
+                return true;
+            }
+        }
+        if (patterns.isEmpty()) {
+            return selector;
+        }
+        for (String p : patterns) {
+            Pattern re = PosixRegex.compile(p, PosixRegex.Dialect.EXTENDED, ignoreCase);
+            if (re == null || searches(re, exact, full ? commandLines(names) : processNames(names))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Verdict grep(String program, List<String> words, List<Boolean> known, List<String> names) {
+        PosixRegex.Dialect d = program.equals("egrep") ? PosixRegex.Dialect.EXTENDED
+                : program.equals("fgrep") ? PosixRegex.Dialect.FIXED : PosixRegex.Dialect.BASIC;
+        boolean ignoreCase = false;
+        boolean inverse = false;
+        List<String> patterns = new ArrayList<>(1);
+        boolean patternGiven = false;
+        List<String> operands = new ArrayList<>(2);
+        boolean options = true;
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (!known.get(i)) {
+                return Verdict.MAY;
+            }
+            if (!options || !w.startsWith("-") || w.equals("-")) {
+                operands.add(w);
+                continue;
+            }
+            if (w.equals("--")) {
+                options = false;
+                continue;
+            }
+            if (w.startsWith("--")) {
+                int eq = w.indexOf('=');
+                String name = w.substring(2, eq < 0 ? w.length() : eq);
+                String value = null;
+                if (GREP_LONG_FLAGS.contains(name) && eq < 0) {
+                    value = null;
+                } else if (GREP_LONG_VALUED.contains(name)) {
+                    if (eq < 0 && (++i >= words.size() || !known.get(i))) {
+                        return Verdict.MAY;
+                    }
+                    value = eq < 0 ? words.get(i) : w.substring(eq + 1);
+                } else {
+                    return Verdict.MAY;
+                }
+                switch (name) {
+                    case "extended-regexp" -> d = PosixRegex.Dialect.EXTENDED;
+                    case "fixed-strings" -> d = PosixRegex.Dialect.FIXED;
+                    case "basic-regexp" -> d = PosixRegex.Dialect.BASIC;
+                    case "perl-regexp" -> d = PosixRegex.Dialect.PERL;
+                    case "ignore-case" -> ignoreCase = true;
+                    case "no-ignore-case" -> ignoreCase = false;
+                    case "invert-match" -> inverse = true;
+                    case "file" -> {
+                        return Verdict.MAY;
+                    }
+                    case "regexp" -> {
+                        patterns.add(value);
+                        patternGiven = true;
+                    }
+                    default -> {
+                    }
+                }
+                continue;
+            }
+            for (int k = 1; k < w.length(); k++) {
+                char c = w.charAt(k);
+                if (GREP_FLAGS.contains(c)) {
+                    switch (c) {
+                        case 'E' -> d = PosixRegex.Dialect.EXTENDED;
+                        case 'F' -> d = PosixRegex.Dialect.FIXED;
+                        case 'G' -> d = PosixRegex.Dialect.BASIC;
+                        case 'P' -> d = PosixRegex.Dialect.PERL;
+                        case 'i', 'y' -> ignoreCase = true;
+                        case 'v' -> inverse = true;
+                        default -> {
+                        }
+                    }
+                } else if (GREP_VALUED.contains(c)) {
+                    String v;
+                    if (k + 1 < w.length()) {
+                        v = w.substring(k + 1);
+                    } else if (++i < words.size() && known.get(i)) {
+                        v = words.get(i);
+                    } else {
+                        return Verdict.MAY;
+                    }
+                    if (c == 'f') {
+                        return Verdict.MAY;
+                    }
+                    if (c == 'e') {
+                        patterns.add(v);
+                        patternGiven = true;
+                    }
+                    break;
+                } else {
+                    return Verdict.MAY;
+                }
+            }
+        }
+        if (inverse) {
+            return Verdict.ALL_BUT;
+        }
+        int files = 0;
+        if (!patternGiven) {
+            if (operands.isEmpty()) {
+                return Verdict.MAY;
+            }
+            patterns.add(operands.get(0));
+            files = 1;
+        }
+        // a file grep reads may be the service's pid file (grep -o '[0-9]*' /run/auditd.pid)
+        for (int i = files; i < operands.size(); i++) {
+            if (nameMatches(lastComponent(operands.get(i)), names)) {
+                return Verdict.MAY;
+            }
+        }
+        for (String p : patterns) {
+            // -x and -w only narrow a line's match: searching without them is the cautious reading
+            for (String one : p.split("\n", -1)) {
+                Pattern re = PosixRegex.compile(one, d, ignoreCase);
+                if (re == null || searches(re, false, psLines(names))) {
+                    return Verdict.MAY;
+                }
+            }
+        }
+        return Verdict.NO;
+    }
+
+    private static boolean searches(Pattern re, boolean whole, List<String> subjects) {
+        for (String s : subjects) {
+            java.util.regex.Matcher m = re.matcher(s);
+            if (whole ? m.matches() : m.find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A name each glob of the list stands for (its text without wildcards), and the kernel's 15 characters of it. */
+    static List<String> witnesses(List<String> names) {
+        List<String> out = new ArrayList<>(names.size() * 2);
+        for (String g : names) {
+            String w = g.replace("*", "").replace("?", "x");
+            if (w.isEmpty() || w.indexOf('[') >= 0) {
+                continue;
+            }
+            out.add(w);
+        }
+        return out;
+    }
+
+    private static List<String> processNames(List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String w : witnesses(names)) {
+            out.add(w);
+            if (w.length() > COMM) {
+                out.add(w.substring(0, COMM));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> commandLines(List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String w : witnesses(names)) {
+            out.add(w);
+            for (String dir : PROGRAM_DIRS) {
+                out.add(dir + w);
+            }
+        }
+        return out;
+    }
+
+    /** The lines {@code ps} prints for such a process, in its common formats. */
+    private static List<String> psLines(List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String line : commandLines(names)) {
+            out.add(line);
+            out.add("  812 ?        Ssl    0:00 " + line);
+            out.add("root       812  0.0  0.1  12345  6789 ?        Ssl  10:00   0:00 " + line);
+        }
+        return out;
+    }
+
+    private static boolean nameMatches(String name, List<String> globs) {
+        for (String g : globs) {
+            if (Glob.matches(g, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isSignal(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        if (s.chars().allMatch(Character::isDigit)) {
+            return true;
+        }
+        return s.chars().allMatch(ch -> ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '+' || ch == '-')
+                && Character.isUpperCase(s.charAt(0)) && s.length() > 1;
+    }
+
+    private static String lastComponent(String path) {
+        String p = path;
+        while (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p.substring(p.lastIndexOf('/') + 1);
+    }
+
+    private static Set<Character> chars(String s) {
+        Set<Character> out = new java.util.HashSet<>();
+        for (char c : s.toCharArray()) {
+            out.add(c);
+        }
+        return Set.copyOf(out);
+    }
+}
