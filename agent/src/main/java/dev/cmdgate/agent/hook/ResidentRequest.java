@@ -42,6 +42,7 @@ final class ResidentRequest implements Runnable {
     private final ResidentServer server;
     private final Path dir;
     private final String name;
+    private boolean endAfterAnswer;
 
     ResidentRequest(ResidentServer server, Path dir, String name) {
         this.server = server;
@@ -69,6 +70,10 @@ final class ResidentRequest implements Runnable {
             }
         } catch (IOException | RuntimeException e) {
             // the caller waits for its answer in vain and starts a JVM of its own
+        } finally {
+            if (endAfterAnswer) {
+                server.end();
+            }
         }
     }
 
@@ -80,7 +85,7 @@ final class ResidentRequest implements Runnable {
                 return fallback;
             }
             boolean same = server.context().sameAs(q.get(3), pid);
-            server.foreign(!same);
+            endAfterAnswer = server.foreign(!same);
             if (!same) {
                 return fallback;
             }

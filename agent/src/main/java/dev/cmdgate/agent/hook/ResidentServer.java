@@ -182,13 +182,16 @@ public final class ResidentServer {
         return decisions;
     }
 
-    /** A call from another context was handed back; ends this decider after {@link #FOREIGN_CALLS} in a row. */
-    void foreign(boolean isForeign) {
+    /**
+     * Counts calls from another context in a row: true after {@link #FOREIGN_CALLS}, when this decider is to end once
+     * that call has its answer (ending first would leave its caller waiting for half its deadline).
+     */
+    boolean foreign(boolean isForeign) {
         if (!isForeign) {
             foreign.set(0);
-        } else if (foreign.incrementAndGet() >= FOREIGN_CALLS) {
-            end();
+            return false;
         }
+        return foreign.incrementAndGet() >= FOREIGN_CALLS;
     }
 
     /** Takes its name away (only what is still its own), then ends: a caller that finds no name starts a JVM. */

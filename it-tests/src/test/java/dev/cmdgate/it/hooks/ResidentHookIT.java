@@ -248,7 +248,7 @@ class ResidentHookIT {
                 "--deadline", "6000");
         byte[] read = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "git status", project);
         byte[] delete = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "rm -rf ~/precious", project);
-        Checker check = new Checker(hook, onCommand, project, marks, audit);
+        Checker check = new Checker(new Hooked(jdk, hook, onCommand, project), marks, audit);
         check.call("no decider", delete, Verdict.BLOCK, PER_CALL);
         ProcessHandle server = awaitDecider(jdk);
         check.prime(read);
@@ -263,7 +263,7 @@ class ResidentHookIT {
         String key = key(server);
         stopAll();
         try (FakeDecider standIn = new FakeDecider(key, "NONCE 0")) {
-            Checker offCheck = new Checker(hook, offCommand, project, marks, audit);
+            Checker offCheck = new Checker(new Hooked(jdk, hook, offCommand, project), marks, audit);
             offCheck.call("hook.resident=off, a stand-in in the decider's place", delete, Verdict.BLOCK, PER_CALL);
             assertThat(offCheck.wrong).as("calls answered otherwise").isEmpty();
             check.call("on, the stand-in is asked (and its allow refused by the check below)", delete, Verdict.RUN,
@@ -315,6 +315,26 @@ class ResidentHookIT {
         }
         assertThat(expected.get("git status").stdout()).contains("\"allow\"");
         assertThat(expected.get("rm -rf ~/precious").stdout()).contains("\"ask\"");
+    }
+
+    /**
+     * Calls from another working directory are handed back at once, the last of the run that ends the decider too: it
+     * answers before it ends, so no caller waits half its deadline (here 30 s) for an answer that never comes.
+     */
+    @Test
+    void callsFromAnotherDirectoryAreHandedBackAtOnceUpToTheDecidersEnd() throws Exception {
+        Hooked h = claudeCodeOn17("autonomy=supervised\n", "--deadline", "60000");
+        ProcessHandle server = startDecider(h.hook(), h.command(), h.project(), h.jdk());
+        h.call("git status");
+        Path elsewhere = Dirs.mkdir(tmp, "elsewhere");
+        byte[] input = HookFaultsIT.forHost(HookHost.CLAUDE_CODE, "git status", elsewhere);
+        for (int i = 1; i <= 3; i++) {
+            InstalledHook.Call c = h.hook().call(h.command(), input, elsewhere, Duration.ofSeconds(90));
+            assertThat(c.stdout()).as("call " + i + " from another directory").contains("\"allow\"");
+            assertThat(c.millis()).as("call " + i + " did not wait half the deadline").isLessThan(20_000);
+        }
+        assertThat(server.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS).isAlive())
+                .as("the decider ended after three calls from another context").isFalse();
     }
 
     @Test
