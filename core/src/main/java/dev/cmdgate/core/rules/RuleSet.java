@@ -597,7 +597,20 @@ public final class RuleSet {
     /** Whether a command (its literal words, the name first) prints only numbers ({@code numeric-output} rows). */
     public boolean printsOnlyNumbers(List<String> argv) {
         for (NumericOutput r : numericOutputs) {
-            if (r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
+            if (r.matches(argv)) {
+                return true;   // the row names every option's value itself: the program's section is not needed
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the text contains the name of a {@code numeric-output} row's program: a command written without quotes
+     * or backslashes whose name it does not contain cannot print only numbers by the rules.
+     */
+    public boolean mentionsNumericOutputProgram(String text) {
+        for (NumericOutput r : numericOutputs) {
+            if (text.contains(r.words().get(0))) {
                 return true;
             }
         }
