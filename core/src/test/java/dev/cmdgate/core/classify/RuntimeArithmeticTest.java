@@ -159,6 +159,23 @@ class RuntimeArithmeticTest {
         assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
     }
 
+    /**
+     * A substitution whose text names no counting program is not parsed again to look for one, so a program named
+     * through quotes or a backslash must still count, and one that is no counting program must not.
+     */
+    @Test
+    void aCountingProgramSpelledWithQuotesStillPrintsANumber() {
+        for (String line : List.of("n=$('wc' -l < f); echo $((n+1))", "n=$(\\wc -l < f); echo $((n+1))",
+                "n=$(w\"c\" -l < f); (( n > 1 ))", "echo $(( `w''c -l < f` + 1 ))", "(( $(\"nproc\") > 2 ))",
+                "echo $(( $(( 2 )) + $(wc -l < f) ))", "echo $(( $(w\\c -l) ))")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.READ);
+        }
+        for (String line : List.of("n=$(rm -rf /tmp/v); echo $((n))", "echo $(( `cat f` + 1 ))",
+                "n=$('cat' f); (( n ))", "echo $(( $(w c -l) ))", "n=$(cat wc); (( n ))")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+    }
+
     @Test
     void aNumericOutputRowHoldsOnlyForTheOptionsItNames() {
         NumericOutput stat = new NumericOutput(List.of("stat"), List.of("-c=%s|%i", "--format=%s|%i"), List.of("-L"), 0,
