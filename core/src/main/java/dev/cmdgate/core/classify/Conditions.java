@@ -120,7 +120,7 @@ final class Conditions {
      * an option's value counts too (the cautious reading).
      */
     private boolean producedBy(String program, String operand, Arg a) {
-        for (List<String> cmd : a.producers) {
+        for (List<String> cmd : a.producers()) {
             if (!matchesText(program, Arg.literal(lastComponent(cmd.get(0))))) {
                 continue;
             }

@@ -260,7 +260,7 @@ final class WordArgs {
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
         String text = b.toString();
-        return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w), Producers.of(w));
+        return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w), w);
     }
 
     /**
