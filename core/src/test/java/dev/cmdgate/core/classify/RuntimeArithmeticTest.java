@@ -176,6 +176,18 @@ class RuntimeArithmeticTest {
         }
     }
 
+    /** A word is walked for arithmetic only when it may hold some; a substring's offset is arithmetic, a default word is not. */
+    @Test
+    void aSubstringOffsetIsArithmeticAndADefaultWordIsNot() {
+        for (String line : List.of("read -r o < f; echo ${s: o}", "read -r o < f; echo \"${s::o}\"",
+                "read -r o < f; echo ${s:-x}${t:o:1}")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        for (String line : List.of("read -r o < f; echo ${s:-$o} ${s:+x} ${s:=y}", "read -r o < f; echo \"${o:?}\"")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.READ);
+        }
+    }
+
     @Test
     void aNumericOutputRowHoldsOnlyForTheOptionsItNames() {
         NumericOutput stat = new NumericOutput(List.of("stat"), List.of("-c=%s|%i", "--format=%s|%i"), List.of("-L"), 0,
