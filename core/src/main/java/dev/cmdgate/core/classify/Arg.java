@@ -1,5 +1,6 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.shell.Word;
 import java.util.List;
 
 /**
@@ -24,9 +25,12 @@ final class Arg {
     /**
      * The commands whose output the word holds, each as its words ({@link Producers}): a command substitution's
      * ({@code kill $(pgrep auditd)}), or the command that pipes into an xargs-like wrapper ({@code pgrep auditd |
-     * xargs kill}); empty for nearly every word. {@code output-of=} conditions read them.
+     * xargs kill}); empty for nearly every word. {@code output-of=} conditions read them, so they are walked out of
+     * {@link #source} only when one asks ({@link #producers()}).
      */
-    final List<List<String>> producers;
+    private List<List<String>> producers;
+    /** The parsed word whose command substitutions give {@link #producers}, or null when they are given. */
+    private final Word source;
     /** {@link PathText#normalize} of the text, computed once: every condition of every row compares it. */
     private String normalized;
 
@@ -35,10 +39,16 @@ final class Arg {
     }
 
     Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern) {
-        this(text, dynamic, globLead, start, end, pattern, List.of());
+        this(text, dynamic, globLead, start, end, pattern, List.of(), null);
     }
 
-    Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern, List<List<String>> producers) {
+    /** A word as parsed: the commands whose output it holds are those of its command substitutions. */
+    Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern, Word source) {
+        this(text, dynamic, globLead, start, end, pattern, null, source);
+    }
+
+    private Arg(String text, boolean dynamic, boolean globLead, int start, int end, String pattern,
+            List<List<String>> producers, Word source) {
         this.text = text;
         this.pattern = pattern;
         this.dynamic = dynamic;
@@ -46,11 +56,22 @@ final class Arg {
         this.start = start;
         this.end = end;
         this.producers = producers;
+        this.source = source;
     }
 
     /** The same word holding the output of these commands. */
     Arg producedBy(List<List<String>> commands) {
-        return commands.isEmpty() ? this : new Arg(text, dynamic, globLead, start, end, pattern, commands);
+        return commands.isEmpty() ? this : new Arg(text, dynamic, globLead, start, end, pattern, commands, null);
+    }
+
+    /** The commands whose output the word holds, each as its words; empty for nearly every word. */
+    List<List<String>> producers() {
+        List<List<String>> p = producers;
+        if (p == null) {
+            p = Producers.of(source);
+            producers = p;
+        }
+        return p;
     }
 
     static Arg literal(String text) {

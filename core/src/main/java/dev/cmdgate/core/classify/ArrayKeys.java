@@ -42,6 +42,9 @@ final class ArrayKeys {
      * Null when there is no keyed word at all (the plain list is read as before).
      */
     static Map<String, String> keyed(List<Word> words, boolean associative) {
+        if (!anyKeyed(words)) {
+            return null;   // most arrays: no map built for them
+        }
         Map<String, String> out = new LinkedHashMap<>();
         boolean anyKey = false;
         long next = 0;
@@ -73,5 +76,16 @@ final class ArrayKeys {
             next++; // an associative array's plain words are key-value pairs (bash 5.1): not read here
         }
         return anyKey ? out : null;
+    }
+
+    /** Whether a word of the list is a literal {@code [k]=v}. */
+    private static boolean anyKeyed(List<Word> words) {
+        for (Word w : words) {
+            String lit = w.literalValue();
+            if (lit != null && lit.startsWith("[") && lit.indexOf("]=") > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -132,7 +132,7 @@ final class Conditions {
     private boolean producedBy(String program, String operand, Arg a) {
         boolean allBut = false;
         boolean narrowed = false;
-        for (List<String> cmd : a.producers) {
+        for (List<String> cmd : a.producers()) {
             if (!matchesText(program, Arg.literal(lastComponent(cmd.get(0))))) {
                 continue;
             }

@@ -314,6 +314,11 @@ final class EnvState {
     }
 
     /** The text as written that gave NAME its current value only known at run time, or null. */
+    /** Whether any variable holds a command's output ({@link #producer}). */
+    boolean hasProducers() {
+        return !producers.isEmpty();
+    }
+
     String producer(String name) {
         return producers.get(name);
     }

@@ -45,7 +45,7 @@ final class NumericValues {
     }
 
     private boolean numeric(String text, int depth) {
-        if (text == null || depth > MAX_DEPTH) {
+        if (text == null || depth > MAX_DEPTH || substitutionOfNoCounter(text)) {
             return false;
         }
         ParseResult r = ShellParser.parse(": " + text);
@@ -62,6 +62,17 @@ final class NumericValues {
             }
         }
         return true;
+    }
+
+    /**
+     * A text that starts with a command substitution naming no {@code numeric-output} program, with no quote or
+     * backslash that could make a word's value differ from its text: what it prints is not known to be a number
+     * whatever the rest is, so the parse that would show it is skipped.
+     */
+    private boolean substitutionOfNoCounter(String text) {
+        boolean substitution = text.startsWith("$(") && !text.startsWith("$((") || text.startsWith("`");
+        return substitution && text.indexOf('\'') < 0 && text.indexOf('"') < 0 && text.indexOf('\\') < 0
+                && !analysis.rules.mentionsNumericOutputProgram(text);
     }
 
     private boolean parts(List<WordPart> parts, int depth) {

@@ -358,6 +358,20 @@ final class ShellAnalysis {
     }
 
     /**
+     * Whether the text may hold a substring expansion ({@code ${s:x:y}}), whose offset and length are arithmetic: a
+     * colon that starts none of the operators {@code :- := :? :+} (a default word is no arithmetic).
+     */
+    private static boolean maySubstring(String text) {
+        for (int i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
+            char next = i + 1 < text.length() ? text.charAt(i + 1) : ' ';
+            if (next != '-' && next != '=' && next != '?' && next != '+') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether an expansion uses a variable's value as the name of another ({@code ${!x}}, {@code ${!x:-d}}): not a
      * listing of names ({@code ${!prefix@}}, {@code ${!prefix*}}) or of an array's keys ({@code ${!arr[@]}}).
      */
@@ -414,7 +428,7 @@ final class ShellAnalysis {
         expansions(w, ctx);
         String whole = text(w.start(), w.end());
         if (a.env.hasCodeValues() || whole.contains("$((") || whole.contains("$[") || whole.contains("${!")
-                || whole.contains("${") && (whole.indexOf('[') >= 0 || whole.indexOf(':') >= 0)) {
+                || whole.contains("${") && (whole.indexOf('[') >= 0 || maySubstring(whole))) {
             // $(( x )), ${arr[x]} and ${s:x:y}: variable values are evaluated as arithmetic
             List<int[]> spans = new ArrayList<>();
             List<String> names = new ArrayList<>(0);

@@ -260,7 +260,11 @@ final class WordArgs {
         StringBuilder b = new StringBuilder();
         render(w.parts(), b);
         String text = b.toString();
-        return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w), Producers.of(w, name -> {
+        if (!a.env.hasProducers()) {   // no variable holds a command's output: walked only if a condition asks
+            return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w), w);
+        }
+        // through variables as they stand now (the environment changes as the line goes on)
+        return new Arg(text, true, globLead(w, text), w.start(), w.end(), pattern(w), w).producedBy(Producers.of(w, name -> {
             String target = a.env.resolve(name);
             return target == null ? null : a.env.producer(target);
         }));

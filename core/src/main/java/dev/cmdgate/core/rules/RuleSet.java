@@ -622,6 +622,19 @@ public final class RuleSet {
     }
 
     /**
+     * Whether the text contains the name of a {@code numeric-output} row's program: a command written without quotes
+     * or backslashes whose name it does not contain cannot print only numbers by the rules.
+     */
+    public boolean mentionsNumericOutputProgram(String text) {
+        for (NumericOutput r : numericOutputs) {
+            if (text.contains(r.words().get(0))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The separator ({@code tab} or {@code blanks}) after the number each line of a command's output starts with by
      * a {@code numeric-output … lead} row ({@code du -sb .}: {@code N<TAB>.}), or null when no such row holds.
      */

@@ -159,6 +159,35 @@ class RuntimeArithmeticTest {
         assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.parse(expected));
     }
 
+    /**
+     * A substitution whose text names no counting program is not parsed again to look for one, so a program named
+     * through quotes or a backslash must still count, and one that is no counting program must not.
+     */
+    @Test
+    void aCountingProgramSpelledWithQuotesStillPrintsANumber() {
+        for (String line : List.of("n=$('wc' -l < f); echo $((n+1))", "n=$(\\wc -l < f); echo $((n+1))",
+                "n=$(w\"c\" -l < f); (( n > 1 ))", "echo $(( `w''c -l < f` + 1 ))", "(( $(\"nproc\") > 2 ))",
+                "echo $(( $(( 2 )) + $(wc -l < f) ))", "echo $(( $(w\\c -l) ))")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.READ);
+        }
+        for (String line : List.of("n=$(rm -rf /tmp/v); echo $((n))", "echo $(( `cat f` + 1 ))",
+                "n=$('cat' f); (( n ))", "echo $(( $(w c -l) ))", "n=$(cat wc); (( n ))")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+    }
+
+    /** A word is walked for arithmetic only when it may hold some; a substring's offset is arithmetic, a default word is not. */
+    @Test
+    void aSubstringOffsetIsArithmeticAndADefaultWordIsNot() {
+        for (String line : List.of("read -r o < f; echo ${s: o}", "read -r o < f; echo \"${s::o}\"",
+                "read -r o < f; echo ${s:-x}${t:o:1}")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        for (String line : List.of("read -r o < f; echo ${s:-$o} ${s:+x} ${s:=y}", "read -r o < f; echo \"${o:?}\"")) {
+            assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.READ);
+        }
+    }
+
     @Test
     void aNumericOutputRowHoldsOnlyForTheOptionsItNames() {
         NumericOutput stat = new NumericOutput(List.of("stat"), List.of("-c=%s|%i", "--format=%s|%i"), List.of("-L"), 0,
