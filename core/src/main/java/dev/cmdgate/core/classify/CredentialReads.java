@@ -16,12 +16,15 @@ final class CredentialReads {
     /** Where a relative read path may be. */
     private final WorkingDirectories where;
     private final PatternPlaces patterns;
+    /** Where a read path leads through the links on disk when the launch is decided. */
+    private final LinkedReads links;
 
-    CredentialReads(Analysis analysis, OwnFiles own, WorkingDirectories where, PatternPlaces patterns) {
+    CredentialReads(Analysis analysis, OwnFiles own, WorkingDirectories where, PatternPlaces patterns, LinkedReads links) {
         this.analysis = analysis;
         this.own = own;
         this.where = where;
         this.patterns = patterns;
+        this.links = links;
     }
 
     /**
@@ -37,6 +40,9 @@ final class CredentialReads {
             return;
         }
         if (a.pattern != null && patterns.patternCredentialRead(a.pattern, site)) {
+            return;
+        }
+        if (a.pattern != null && !a.dynamic && patternThroughLinks(a.pattern, site)) {
             return;
         }
         if (a.pattern != null && !a.pattern.startsWith("/") && !a.pattern.startsWith("~")) {
@@ -122,10 +128,121 @@ final class CredentialReads {
                 }
             }
         }
+        if (!found && !dynamic) {
+            String onDisk = throughLinks(text, recursive);
+            if (onDisk != null) {
+                found = true;
+                path = path + onDisk;
+            }
+        }
         if (found) {
             analysis.raise(site, analysis.setting("credential-read"), path);
         }
         return found;
+    }
+
+    /**
+     * Why a read path whose text names no credential store reaches one on disk ({@code cfg/shadow} with
+     * {@code cfg -> /etc}), or cannot be told not to ({@link LinkedReads}), as the finding's end; null when it does
+     * not, or when the disk is not seen.
+     */
+    private String throughLinks(String text, boolean recursive) {
+        if (!links.active()) {
+            return null;
+        }
+        for (String written : absoluteReadings(PathText.normalize(text))) {
+            LinkWalk.Reached r = links.throughLinks(written);
+            if (r == null) {
+                continue;
+            }
+            String reached = where.forReading(r.path());
+            if (namesCredential(reached, false, recursive)) {
+                return " (" + reached + " through the links on disk)";
+            }
+            if (r.unknown() != null) {
+                return " (where it leads on disk cannot be told when the launch is decided: " + r.unknown() + ")";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The absolute paths a read path (normalised) may be, as written (its {@code ..} not yet taken, as the kernel
+     * takes it after a link): itself, from the launch's directory, under the home directory, or from each directory
+     * a cd may have led to.
+     */
+    private List<String> absoluteReadings(String p) {
+        if (p.isEmpty() || p.equals("-") || p.charAt(0) == '$') {
+            return List.of();
+        }
+        if (p.startsWith("/")) {
+            return List.of(p);
+        }
+        List<String> out = new ArrayList<>(2);
+        if (p.equals("~") || p.startsWith("~/")) {
+            if (!where.homeAssigned() && where.home != null) {
+                out.add(where.home + p.substring(1));
+            }
+        } else if (!where.changedDirectory && where.cwd != null) {
+            out.add(where.cwd + "/" + p);
+        }
+        if (where.changedDirectory || where.homeAssigned()) {
+            for (String r : where.places.placesOf(p, false)) {
+                String abs = r.startsWith("~") && where.home != null ? where.home + r.substring(1) : r;
+                if (abs.startsWith("/") && !out.contains(abs)) {
+                    out.add(abs);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A read pattern whose literal directories lead elsewhere through links ({@code cfg/sha*} with {@code cfg -> /etc}):
+     * judged again from where they lead. Raises {@code credential-read} and returns true when that names a store, or
+     * when where they lead cannot be told.
+     */
+    private boolean patternThroughLinks(String pattern, Site site) {
+        if (!links.active()) {
+            return false;
+        }
+        String p = PathText.normalize(pattern);
+        int wild = firstWildcardComponent(p);
+        if (wild <= 0) {
+            return false;   // a pattern in the first component: no directory of its own to follow
+        }
+        String dir = p.substring(0, wild - 1);
+        String rest = p.substring(wild);
+        for (String written : absoluteReadings(dir.isEmpty() ? "/" : dir)) {
+            LinkWalk.Reached r = links.throughLinks(written);
+            if (r == null) {
+                continue;
+            }
+            if (r.unknown() != null) {
+                analysis.raise(site, analysis.setting("credential-read"), pattern
+                        + " (where it leads on disk cannot be told when the launch is decided: " + r.unknown() + ")");
+                return true;
+            }
+            String there = where.forReading(r.path());
+            if (patterns.patternCredentialRead((there.equals("/") ? "" : there) + "/" + rest, site)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where the first component holding a wildcard starts, or -1. */
+    private static int firstWildcardComponent(String p) {
+        int start = 0;
+        for (int i = 0; i <= p.length(); i++) {
+            if (i == p.length() || p.charAt(i) == '/') {
+                if (PathPattern.isPattern(p.substring(start, i))) {
+                    return start;
+                }
+                start = i + 1;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.cmdgate.core.classify;
 
+import dev.cmdgate.core.DiskSiteFiles;
+import dev.cmdgate.core.SiteFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,55 +15,16 @@ import java.nio.file.attribute.BasicFileAttributes;
  */
 final class DiskPaths {
 
-    /** Links followed at most, as the kernel's ELOOP limit. */
-    private static final int MAX_LINKS = 40;
+    /** This machine's disk, read on the caller's thread (the gate's own files are judged so). */
+    private static final SiteFiles DISK = new DiskSiteFiles(java.util.Map.of(), null);
 
     private DiskPaths() {
     }
 
-    /** The path with every link on it resolved, or null when it cannot be told (an I/O error, a loop). */
+    /** The path with every link on it resolved ({@link LinkWalk}), or null when it cannot be told (a loop, an I/O error). */
     static String resolved(String absolute) {
-        try {
-            Path p = Path.of(absolute);
-            for (int hops = 0; hops < MAX_LINKS; hops++) {
-                Path existing = p;
-                while (existing != null && !Files.exists(existing)) {
-                    existing = existing.getParent();
-                }
-                if (existing == null) {
-                    return null;
-                }
-                Path real = existing.toRealPath();
-                if (existing.equals(p)) {
-                    return real.toString();
-                }
-                Path rest = existing.relativize(p);
-                Path first = real.resolve(rest.getName(0));
-                if (!Files.isSymbolicLink(first)) {
-                    Path beyond = real.resolve(rest).normalize();
-                    if (!hasDotDot(rest)) {
-                        return beyond.toString();
-                    }
-                    p = beyond;   // "missing/../x": the kernel would refuse it; what it names once "missing" exists
-                    continue;
-                }
-                // a dangling link: what is written through it is created where it points
-                Path target = first.getParent().resolve(Files.readSymbolicLink(first));
-                p = (rest.getNameCount() > 1 ? target.resolve(rest.subpath(1, rest.getNameCount())) : target).normalize();
-            }
-            return null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static boolean hasDotDot(Path p) {
-        for (Path part : p) {
-            if (part.toString().equals("..")) {
-                return true;
-            }
-        }
-        return false;
+        LinkWalk.Reached r = LinkWalk.walk(DISK, absolute);
+        return r.unknown() != null ? null : r.path();
     }
 
     /**

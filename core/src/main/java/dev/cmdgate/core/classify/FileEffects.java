@@ -59,7 +59,7 @@ final class FileEffects {
         this.siteFiles = siteFiles;
         this.where = new WorkingDirectories(analysis, own, cwd, home);
         this.patterns = new PatternPlaces(this, where);
-        this.credentials = new CredentialReads(analysis, own, where, patterns);
+        this.credentials = new CredentialReads(analysis, own, where, patterns, new LinkedReads(siteFiles, cwd));
         this.readRows = new ReadRows(analysis, credentials);
         this.owned = new OwnFileChecks(this, own, where, standing, siteFiles);
         this.writeRows = new WriteRows(this, new DirectoryWrites(this, own, where, owned));

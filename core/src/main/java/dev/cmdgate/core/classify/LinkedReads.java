@@ -1,0 +1,60 @@
+package dev.cmdgate.core.classify;
+
+import dev.cmdgate.core.SiteFiles;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Where the files a command reads lead through the symbolic links on disk when the launch is decided
+ * ({@link LinkWalk}, the walk the gate's own files are judged through): {@code cfg/shadow} with {@code cfg -> /etc}
+ * is {@code /etc/shadow}, which the credential stores are then compared with. Only where the gate sees the launch's
+ * disk — a site that reads files and a known working directory (the agent deciding a launch, the CLI classifying
+ * in a directory); a text judged alone (a replayed audit line, a policy check) is judged as text.
+ *
+ * <p>One decision looks each path up once, and at most {@value #MAX_PATHS} paths: a line that names more, like a
+ * path the reader cannot look at in time or at all (a directory the gate may not enter, a link loop, a link that
+ * cannot be read), is one whose files cannot be told — a credential-store read, failing closed. A command run as
+ * the same user cannot read through a directory the gate cannot enter either, so this refuses only what would fail
+ * or what runs with other rights.
+ */
+final class LinkedReads {
+
+    /** The most paths one decision looks up on disk. */
+    static final int MAX_PATHS = 256;
+
+    /** The launch's disk, or null when the gate does not see it. */
+    private final SiteFiles disk;
+    private final Map<String, LinkWalk.Reached> seen = new HashMap<>();
+
+    /**
+     * @param disk the launch's files as its site reads them, or null
+     * @param cwd  the launch's working directory, or null when it is not known (then no path is looked up)
+     */
+    LinkedReads(SiteFiles disk, String cwd) {
+        this.disk = cwd == null ? null : disk;
+    }
+
+    /** Whether paths are looked up on disk for this launch. */
+    boolean active() {
+        return disk != null;
+    }
+
+    /**
+     * Where an absolute path (normalised, its {@code ..} not yet taken) leads when that is not what its text says:
+     * the path a link led to, or one whose {@link LinkWalk.Reached#unknown()} says why it cannot be told; null when
+     * it leads where its text says, or when the disk is not seen.
+     */
+    LinkWalk.Reached throughLinks(String absolute) {
+        if (disk == null || !absolute.startsWith("/")) {
+            return null;
+        }
+        LinkWalk.Reached r = seen.get(absolute);
+        if (r == null) {
+            r = seen.size() >= MAX_PATHS
+                    ? new LinkWalk.Reached(absolute, false, "the line names more than " + MAX_PATHS + " files to look up")
+                    : LinkWalk.walk(disk, absolute);
+            seen.put(absolute, r);
+        }
+        return r.linked() || r.unknown() != null ? r : null;
+    }
+}

