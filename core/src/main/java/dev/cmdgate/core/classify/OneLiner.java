@@ -135,11 +135,21 @@ final class OneLiner {
         }
     }
 
-    /** Whether the variable at {@code k} is called: {@code $f(…)}, or {@code $f->(…)}. */
+    /**
+     * Whether the variable at {@code k}, or an element of it, is called: {@code $f(…)}, {@code $f->(…)},
+     * {@code $a[0](…)}, {@code $h{x}->(…)}, {@code $h->{x}->(…)}: the function's name is data either way.
+     */
     private boolean calledThrough(int k) {
         int at = k + 1;
-        if (at < toks.size() && toks.get(at).is(Kind.OP, "->")) {
-            at++;
+        while (at < toks.size()) {
+            Tok t = toks.get(at);
+            if (t.is(Kind.OP, "->")) {
+                at++;
+            } else if ((t.is(Kind.OPEN, "[") || t.is(Kind.OPEN, "{")) && match[at] > at) {
+                at = match[at] + 1;
+            } else {
+                break;
+            }
         }
         return at < toks.size() && toks.get(at).is(Kind.OPEN, "(");
     }
