@@ -283,7 +283,11 @@ final class Wrappers {
                 continue;
             }
             judged++;
-            Analysis.Stdin input = readsOwnInput(name) ? handedInput(site) : Analysis.Stdin.NONE;
+            // an operand, or a shell as an option's value (--shell=/bin/sh), may be run for the user; a language
+            // interpreter as an option's value (--python=python3) is the one the tool runs its own scripts with
+            boolean value = eq > 0 || t.startsWith("-") || words.get(i - 1).text.startsWith("-") && i > 1;
+            boolean handed = readsOwnInput(name) && (!value || analysis.rules.isShell(name));
+            Analysis.Stdin input = handed ? handedInput(site) : Analysis.Stdin.NONE;
             List<Arg> command = new ArrayList<>(n - i);
             command.add(eq > 0 ? Arg.literal(program) : a);
             command.addAll(words.subList(i + 1, n));

@@ -58,7 +58,12 @@ class NamedInterpretersTest {
         // terminal, a pipe) or data only the run knows, a shell cmdgate cannot see into
         "runner sh => Destructive",
         "runner /bin/sh < /dev/null => Destructive",
-        "runner -e /usr/bin/lua => Destructive",
+        "runner -e /usr/bin/sh => Destructive",
+        "runner --shell=/bin/sh => Destructive",
+        // a language interpreter as an option's value is the one the tool runs its own scripts with
+        "runner --lua=/usr/bin/lua => Write",
+        "runner --lua lua => Write",
+        "runner --sh sh => Destructive",
         "runner --with=/bin/sh x => Write",
         "runner sh <<< lister => Write",
         "runner sh < script.txt => Write",
