@@ -567,8 +567,9 @@ final class CodeArguments {
                 // the rest of make's language is not read; its recipes run as shell lines
                 analysis.raise(site, analysis.setting("opaque-code"), lang + " code");
                 List<String> recipes = MakeRecipes.of(code);
+                // make runs each recipe line with its own input: a shell there with no script reads the terminal
                 for (int i = 0; i < recipes.size() && i < 64; i++) {
-                    runCode("sh", recipes.get(i), false, site.below("make recipe").withStdin(Analysis.Stdin.NONE), facts);
+                    runCode("sh", recipes.get(i), false, site.below("make recipe"), facts);
                 }
             }
             case "less" -> facts.addAll(CodeFacts.less(code));

@@ -135,11 +135,21 @@ final class OneLiner {
         }
     }
 
-    /** Whether the variable at {@code k} is called: {@code $f(…)}, or {@code $f->(…)}. */
+    /**
+     * Whether the variable at {@code k}, or an element of it, is called: {@code $f(…)}, {@code $f->(…)},
+     * {@code $a[0](…)}, {@code $h{x}->(…)}, {@code $h->{x}->(…)}: the function's name is data either way.
+     */
     private boolean calledThrough(int k) {
         int at = k + 1;
-        if (at < toks.size() && toks.get(at).is(Kind.OP, "->")) {
-            at++;
+        while (at < toks.size()) {
+            Tok t = toks.get(at);
+            if (t.is(Kind.OP, "->")) {
+                at++;
+            } else if ((t.is(Kind.OPEN, "[") || t.is(Kind.OPEN, "{")) && match[at] > at) {
+                at = match[at] + 1;
+            } else {
+                break;
+            }
         }
         return at < toks.size() && toks.get(at).is(Kind.OPEN, "(");
     }
@@ -366,6 +376,11 @@ final class OneLiner {
             // runs whatever data reaches it
             if (c.reading().equals("code") && isHandedOver(k)) {
                 a.raise(site, a.setting("dynamic-code"), row + " is passed on: it runs code only known at run time");
+            } else if (STARTS.contains(c.reading()) && (isHandedOver(k) || renamed(k))) {
+                // f = os.system; from os import system as x; {execSync: x} = require(…); map(os.system, …):
+                // the program calls it under a name the rows do not know, with arguments not read here
+                a.raise(site, a.setting("dynamic-code"), row + " is taken under another name or passed on: "
+                        + "it starts a process cmdgate cannot follow");
             } else if (c.reading().equals("code") && syn == CodeLexer.POWERSHELL && k > 0 && toks.get(k - 1).is(Kind.OP, "|")) {
                 // iwr URL | iex: a pipeline stage of its own, it runs what the stage before it outputs
                 a.raise(site, a.setting("dynamic-code"), row + " runs the code piped into it");
@@ -450,6 +465,28 @@ final class OneLiner {
             default -> {
             }
         }
+    }
+
+    /** Readings whose calls start processes or run more code: a reference to one is followed no further. */
+    private static final Set<String> STARTS = Set.of("sh", "argv", "exec", "code");
+
+    /**
+     * Whether the name at {@code k} is given another name rather than called: the value of an assignment
+     * ({@code f = os.system}, {@code local e = os.execute}), an import under another name ({@code from os import
+     * system as x}) or a destructuring rename ({@code {execSync: x} = require("child_process")}).
+     */
+    private boolean renamed(int k) {
+        Tok prev = k > 0 ? toks.get(k - 1) : null;
+        Tok next = k + 1 < toks.size() ? toks.get(k + 1) : null;
+        if (next != null && next.is(Kind.IDENT, "as")) {
+            return true;
+        }
+        if (next != null && next.is(Kind.OP, ":") && prev != null
+                && (prev.is(Kind.OPEN, "{") || prev.kind() == Kind.COMMA)) {
+            return true;
+        }
+        return prev != null && (prev.is(Kind.OP, "=") || prev.is(Kind.OP, ":="))
+                && (next == null || next.kind() == Kind.END || next.kind() == Kind.COMMA || next.kind() == Kind.CLOSE);
     }
 
     /** Readings whose calls reach processes, files, more code or another lookup: what a looked-up name must not be. */

@@ -251,6 +251,11 @@ final class Wrappers {
      * (the tool feeds it what it likes). An interpreter is a program whose section reads code from standard input
      * ({@code stdin-code}) and is not a builtin of the shell ({@code state}: {@code .} and {@code source} are not
      * programs another program can run). Words only known at run time are left to the unknown program's verdict.
+     * An interpreter given no code of its own reads whatever the program hands it — the program's own input (a
+     * terminal: an interactive shell) or data only the run knows — so a shell cmdgate cannot see into is judged as
+     * one ({@code pexec /bin/sh}, {@code tool -e /bin/sh}). A word that is a command line starting with an
+     * interpreter ({@code -I '/bin/sh >&2'}, {@code call '/bin/sh;false'}) is judged as the shell line the program
+     * may hand to {@code system()}.
      */
     void mayRun(List<Arg> words, Site site) {
         int judged = 0;
@@ -262,11 +267,27 @@ final class Wrappers {
             String t = a.text;
             int eq = t.startsWith("-") ? t.indexOf('=') : -1;
             String program = eq > 0 ? t.substring(eq + 1) : t;
+            int cut = firstBreak(program);
+            if (cut > 0) {
+                String first = program.substring(0, cut);
+                String head = first.substring(first.lastIndexOf('/') + 1);
+                if (!head.isEmpty() && analysis.isInterpreter(head) && readsOwnInput(head)) {
+                    judged++;
+                    analysis.code.runCode("sh", program, false, site.below(first + " (a command line it may run)")
+                            .withStdin(handedInput(site)), new java.util.LinkedHashSet<>());
+                }
+                continue;
+            }
             String name = program.substring(program.lastIndexOf('/') + 1);
             if (name.isEmpty() || !analysis.isInterpreter(name)) {
                 continue;
             }
             judged++;
+            // an operand, or a shell as an option's value (--shell=/bin/sh), may be run for the user; a language
+            // interpreter as an option's value (--python=python3) is the one the tool runs its own scripts with
+            boolean value = eq > 0 || t.startsWith("-") || words.get(i - 1).text.startsWith("-") && i > 1;
+            boolean handed = readsOwnInput(name) && (!value || analysis.rules.isShell(name));
+            Analysis.Stdin input = handed ? handedInput(site) : Analysis.Stdin.NONE;
             List<Arg> command = new ArrayList<>(n - i);
             command.add(eq > 0 ? Arg.literal(program) : a);
             command.addAll(words.subList(i + 1, n));
@@ -277,7 +298,7 @@ final class Wrappers {
             }
             budget.enterWrapper();
             try {
-                analysis.command(command, Map.of(), new Site(site.ctx().withStdin(Analysis.Stdin.NONE),
+                analysis.command(command, Map.of(), new Site(site.ctx().withStdin(input),
                         Analysis.joinArgs(command), site.location() + " > " + program + " (an interpreter it may run)"),
                         List.of());
             } finally {
@@ -286,6 +307,34 @@ final class Wrappers {
         }
     }
 
+
+    /**
+     * What an unknown program hands an interpreter it runs as its input: its own, when that is the terminal, a pipe,
+     * a file or a here-document; otherwise (no input of its own) data only the run knows.
+     */
+    private static Analysis.Stdin handedInput(Site site) {
+        Analysis.Stdin in = site.ctx().stdin();
+        return switch (in.kind()) {
+            case TERMINAL, PIPE, FILE, HEREDOC, HIDDEN -> in;
+            default -> Analysis.Stdin.HIDDEN;
+        };
+    }
+
+    /** Whether the interpreter reads its code from its input before any operand ({@code ssh HOST} needs a host). */
+    private boolean readsOwnInput(String name) {
+        Section section = analysis.rules.program(name);
+        return section == null || section.stdinCodeAfter() == 0;
+    }
+
+    /** Where the first word of a command line ends (a blank or a shell operator), or -1 for a single word. */
+    private static int firstBreak(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (" \t\n;|&<>".indexOf(text.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
 
     /** Whether one of the row's {@code unless} options is given ({@code command -v}): then nothing is run. */
     private static boolean runsNothing(RunsRule r, ParsedArgs p) {

@@ -25,6 +25,7 @@ class NamedInterpretersTest {
             [lua]
             is Write high "runs Lua code"
             opt -e =CODE stop
+            code lua opt -e
             code-file -> Write high "script file"
             stdin-code -> Destructive dangerous "interactive lua"
 
@@ -53,8 +54,27 @@ class NamedInterpretersTest {
         "./tool sh -c 'del -rf x' => Destructive",
         "runner sh -c 'lister' => Write",
         "runner lua -e 'x()' => Write",
-        // the interpreter named with nothing to run: the unknown program's own verdict
-        "runner sh => Write",
+        // the interpreter named with nothing to run reads what the program hands it: its own input (the
+        // terminal, a pipe) or data only the run knows, a shell cmdgate cannot see into
+        "runner sh => Destructive",
+        "runner /bin/sh < /dev/null => Destructive",
+        "runner -e /usr/bin/sh => Destructive",
+        "runner --shell=/bin/sh => Destructive",
+        // a language interpreter as an option's value is the one the tool runs its own scripts with
+        "runner --lua=/usr/bin/lua => Write",
+        "runner --lua lua => Write",
+        "runner --sh sh => Destructive",
+        "runner --with=/bin/sh x => Write",
+        "runner sh <<< lister => Write",
+        "runner sh < script.txt => Write",
+        // a command line starting with an interpreter is the shell line the program may hand to system()
+        "runner -I '/bin/sh >&2' => Destructive",
+        "runner call '/bin/sh;false' x => Destructive",
+        "runner --filter='sh -c \"del -rf x\"' => Destructive",
+        "runner --filter='sh -c lister' => Write",
+        "runner -m 'lister sh' => Write",
+        // the rest of a command line that only names a script is the script's verdict
+        "runner --hook='sh build.sh' => Write",
         // a builtin that changes the shell (source) is no program another program can run
         "runner source x => Write",
         // a program the rules know is judged by its rows only

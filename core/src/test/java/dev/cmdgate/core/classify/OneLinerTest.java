@@ -25,6 +25,26 @@ class OneLinerTest {
     }
 
     @Test
+    void aProcessCallTakenUnderAnotherNameIsUnverifiable() {
+        // assigned, imported under another name, destructured, passed on: the later call is not followed
+        for (List<String> line : List.of(
+                List.of("python3", "-c", "import os; f=os.system; f('id')"),
+                List.of("python3", "-c", "from subprocess import check_output as co; co(['id'])"),
+                List.of("python3", "-c", "import os; list(map(os.system, ['id']))"),
+                List.of("lua", "-e", "local run = io.popen; run('id')"),
+                List.of("node", "-e", "const {execSync: x} = require('child_process'); x('id')"),
+                List.of("ruby", "-e", "f = method(:system); s = Kernel.spawn; f.call('id')"))) {
+            assertThat(C.classifyArgv(line, Map.of()).commandClass()).as("%s", line).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        // imported under its own name and called: the call is read as usual
+        assertThat(argv("python3", "-c", "from subprocess import run; run(['ls'])").commandClass())
+                .isEqualTo(CommandClass.WRITE);
+        assertThat(argv("node", "-e", "const {execSync} = require('child_process'); execSync('ls')").commandClass())
+                .isEqualTo(CommandClass.WRITE);
+        assertThat(argv("python3", "-c", "import os; r = os.system('ls')").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
     void theCommandACallRunsIsNamedInTheFindings() {
         Classification c = argv("python3", "-c", "import os; os.system('rm -rf ~')");
         assertThat(c.findings()).anySatisfy(f -> {
