@@ -51,6 +51,13 @@ class NumericPipelineTest {
             "n=$(uniq -c f | cut -f1); echo $((n+1)) => Destructive",
             "n=$(seq -f '%g' 3); echo $((n)) => Destructive",
             "n=$(wc -l a | sed 's/ .*//'); echo $((n+1)) => Destructive",
+            // a printed file name is evaluated by bash: "1 +x" adds x, "1 x" reads x, "N\tdir" reads dir
+            "read -r x < data; n=$(wc -l +x); echo $((n)) => Destructive",
+            "read -r x < data; n=$(wc -c x); (( n > 3 )) && echo big => Destructive",
+            "read -r src < data; n=$(du -s src); echo $((n)) => Destructive",
+            "read -r src < data; n=$(rg -c TODO src); echo $((n)) => Destructive",
+            "n=$(wc -l < data); echo $((n)) => Read",
+            "read -r x < data; n=$(wc -l +x | cut -d' ' -f1); echo $((n)) => Read",
     })
     void aNumberIsProvenOrTheValueIsUnknown(String line, String expected) {
         assertThat(of(line)).isEqualTo(CommandClass.valueOf(expected.toUpperCase()));

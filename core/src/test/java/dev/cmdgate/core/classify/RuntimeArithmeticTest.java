@@ -111,7 +111,8 @@ class RuntimeArithmeticTest {
             "x=$(stat -c%Y f); (( x )) => Read",
             "x=$(stat --format=%i f); (( x )) => Read",
             "x=$(seq -w 1 10); (( x )) => Read",
-            "x=$(du -sb a); (( x )) => Read",
+            "x=$(du -sb); (( x )) => Read",
+            "x=$(du -sb . | cut -f1); (( x )) => Read",
             "x=$(grep -c -v -i q a); (( x )) => Read",
             "x=$(id -u); (( x )) => Read",
     })
