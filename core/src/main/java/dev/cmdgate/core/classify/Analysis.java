@@ -100,6 +100,11 @@ final class Analysis {
     final ScriptFiles scriptFiles = new ScriptFiles();
     /** The functions of the shell script being walked (calls to them are not unknown programs). */
     DefinedFunctions functions = DefinedFunctions.NONE;
+    /**
+     * Every name a script judged so far defines as a function, anywhere (a branch, a body, an eval'd string): a call
+     * of such a name may run the function, so it is never a program the rules say prints only numbers.
+     */
+    Set<String> functionNames = Set.of();
     int nextPipeline;
     /**
      * What the command being judged gets on its standard input when that follows from the line: through its pipe

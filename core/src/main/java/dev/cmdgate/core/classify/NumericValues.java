@@ -28,9 +28,8 @@ import java.util.Set;
  */
 final class NumericValues {
 
-    /** Parameters bash always gives a number. */
-    private static final Set<String> NUMBERS = Set.of("#", "?", "$", "!", "RANDOM", "SRANDOM", "SECONDS", "LINENO",
-            "BASHPID", "PPID", "UID", "EUID", "EPOCHSECONDS", "OPTIND", "COLUMNS", "LINES", "SHLVL");
+    /** Special parameters bash always gives a number (its variables that are numbers are the rules' number-vars rows). */
+    private static final Set<String> NUMBERS = Set.of("#", "?", "$", "!");
     private static final int MAX_DEPTH = 4;
 
     private final Analysis analysis;
@@ -91,7 +90,8 @@ final class NumericValues {
             if (pe.operator() != null || pe.indirect() || pe.subscript() != null) {
                 return false;
             }
-            return NUMBERS.contains(pe.name()) || variable(pe.name(), depth);
+            return NUMBERS.contains(pe.name()) || variable(pe.name(), depth)
+                    || analysis.env.value(pe.name()) == null && analysis.rules.numberVar(pe.name());
         }
         if (p instanceof CommandSubstitution cs) {
             return printsNumbers(cs.script());
@@ -118,6 +118,10 @@ final class NumericValues {
         if (last == null || last.words().isEmpty()) {
             return false;
         }
+        String name = last.commandName();
+        if (name == null || analysis.functionNames.contains(name)) {
+            return false;   // wc(){ cat f; }; n=$(wc -l < f): the function's output, not the program's
+        }
         List<String> argv = new ArrayList<>();
         for (Word w : last.words()) {
             String v = w.literalValue();
@@ -126,7 +130,8 @@ final class NumericValues {
             }
             argv.add(v);
         }
-        return analysis.rules.printsOnlyNumbers(argv);
+        List<String> operands = analysis.rules.numericOutputOperands(argv);
+        return operands != null && !PrintedNames.reachRuntimeValues(analysis, operands);
     }
 
     private static SimpleCommand only(Script s) {

@@ -81,6 +81,9 @@ final class ShellAnalysis {
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
         DefinedFunctions outer = a.functions;
+        if (r.definesFunction()) {
+            FunctionNames.collect(a, r.script());
+        }
         a.functions = r.definesFunction() ? DefinedFunctions.of(r.script(), code) : DefinedFunctions.NONE;
         try {
             s.script(r.script(), ctx);
@@ -357,6 +360,11 @@ final class ShellAnalysis {
         }
     }
 
+    private boolean associative(String name) {
+        String target = a.env.resolve(name);
+        return target != null && a.env.isAssociative(target);
+    }
+
     /**
      * Whether an expansion uses a variable's value as the name of another ({@code ${!x}}, {@code ${!x:-d}}): not a
      * listing of names ({@code ${!prefix@}}, {@code ${!prefix*}}) or of an array's keys ({@code ${!arr[@]}}).
@@ -413,6 +421,9 @@ final class ShellAnalysis {
         }
         expansions(w, ctx);
         String whole = text(w.start(), w.end());
+        if (a.env.hasRuntimeNamerefs()) {
+            NamerefReads.judge(a, w, new Site(ctx, whole, loc(ctx, w.start(), w.end())));
+        }
         if (a.env.hasCodeValues() || whole.contains("$((") || whole.contains("$[") || whole.contains("${!")
                 || whole.contains("${") && (whole.indexOf('[') >= 0 || whole.indexOf(':') >= 0)) {
             // $(( x )), ${arr[x]} and ${s:x:y}: variable values are evaluated as arithmetic
@@ -424,7 +435,8 @@ final class ShellAnalysis {
                 }
                 if (n instanceof ArithmeticExpansion ae) {
                     spans.add(new int[] {ae.start(), ae.end()});
-                } else if (n instanceof ParameterExpansion pe && pe.subscript() != null) {
+                } else if (n instanceof ParameterExpansion pe && pe.subscript() != null && !associative(pe.name())) {
+                    // an associative array's key is the word itself, not arithmetic
                     spans.add(new int[] {pe.subscript().start(), pe.subscript().end()});
                 }
                 if (n instanceof ParameterExpansion pe && namesAVariable(pe)) {

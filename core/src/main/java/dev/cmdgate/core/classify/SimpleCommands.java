@@ -110,7 +110,8 @@ final class SimpleCommands {
                 continue;
             }
             a.variables.set(as.name(), v, dyn, inline, site,
-                    inline ? "is set for the command" : "is assigned");
+                    inline ? "is set for the command" : "is assigned",
+                    as.value() == null || as.append() ? null : sh.text(as.value().start(), as.value().end()));
             if (dyn && as.value() != null && as.subscript() == null && !as.append()) {
                 String target = a.env.resolve(as.name());
                 if (target != null) {

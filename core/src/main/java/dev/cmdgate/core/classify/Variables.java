@@ -44,6 +44,11 @@ final class Variables {
      * @param how      what set it, for the finding ("is exported", "is set by read")
      */
     void set(String name, String value, boolean dynamic, boolean exported, Site site, String how) {
+        set(name, value, dynamic, exported, site, how, null);
+    }
+
+    /** As {@link #set(String, String, boolean, boolean, Site, String)}; {@code written}: the value's word as written, or null. */
+    void set(String name, String value, boolean dynamic, boolean exported, Site site, String how, String written) {
         String target = analysis.env.resolve(name);
         if (target == null) {
             unknownName(value, dynamic, site, name + " refers to a variable only known at run time");
@@ -57,6 +62,9 @@ final class Variables {
         }
         boolean reachesPrograms = analysis.env.exports(target);
         analysis.env.remember(target, value, dynamic);
+        if (analysis.rules.integerVar(target)) {
+            integerAssignment(target, written == null ? value : written, dynamic, site);
+        }
         if (target.equals("GLOBIGNORE")) {
             analysis.files.dotglob = true;   // bash: setting it lets patterns match names that start with '.'
         }
@@ -69,6 +77,21 @@ final class Variables {
         known |= envArgs(rows, target, value, dynamic, site);
         if (reachesPrograms && hook == null && !known && !rows.safe()) {
             analysis.raise(site, analysis.setting("env-unknown"), shown(name, target) + " " + how);
+        }
+    }
+
+    /**
+     * A value assigned to a variable bash evaluates as arithmetic on assignment ({@code integer-vars} rows:
+     * {@code OPTIND=$x}, {@code read -r RANDOM}): judged as that arithmetic, so a value only known at run time is
+     * unverifiable unless it can only be a number.
+     */
+    private void integerAssignment(String name, String value, boolean dynamic, Site site) {
+        if (!dynamic) {
+            runtimeArithmetic(value, site);
+        } else if (!new NumericValues(analysis).numeric(value)) {
+            analysis.raise(site, analysis.setting("dynamic-arithmetic"), "bash evaluates a value assigned to " + name
+                    + " as arithmetic, and this one (" + Analysis.clip(value) + ") is only known at run time: an array "
+                    + "subscript in it runs a command");
         }
     }
 
@@ -113,7 +136,11 @@ final class Variables {
             analysis.raise(site, analysis.setting("escape-shell"), name + "=" + value);
         }
         switch (lang) {
-            case "prompt", "expand" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
+            // a prompt's backslash escapes are decoded before it is expanded: \044( is $(
+            case "prompt" -> analysis.code.runCode("sh", promptScript(PromptEscapes.decode(value)), false, none,
+                    new LinkedHashSet<>());
+            // MAILPATH: FILE?MESSAGE entries; an interactive shell expands them (the message's substitutions run)
+            case "expand", "mail" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
             case "function" -> {
                 if (value.startsWith("()")) {
                     analysis.code.runCode("sh", "cmdgate_imported_function " + value, false, none, new LinkedHashSet<>());
@@ -460,68 +487,8 @@ final class Variables {
         }
     }
 
-    /** The index of the parenthesis closing the one at {@code open} (quotes skipped), or -1. */
-    private static int closing(String s, int open) {
-        int depth = 0;
-        char quote = 0;
-        for (int k = open; k < s.length(); k++) {
-            char ch = s.charAt(k);
-            if (quote != 0) {
-                quote = ch == quote ? 0 : quote;
-            } else if (ch == '\'' || ch == '"') {
-                quote = ch;
-            } else if (ch == '(') {
-                depth++;
-            } else if (ch == ')' && --depth == 0) {
-                return k;
-            }
-        }
-        return -1;
-    }
-
     private String unknownInArithmetic(String expr) {
-        NumericValues numbers = new NumericValues(analysis);
-        int n = expr.length();
-        for (int i = 0; i < n; i++) {
-            char c = expr.charAt(i);
-            if (c == '$' && i + 1 < n && (expr.charAt(i + 1) == '(' && !expr.startsWith("$((", i) || expr.charAt(i + 1) == '`')
-                    || c == '`') {
-                int end = c == '`' ? expr.indexOf('`', i + 1) : closing(expr, i + 1);
-                if (end < 0) {
-                    return "arithmetic evaluates the output of a command substitution";
-                }
-                String sub = expr.substring(i, end + 1);
-                if (!numbers.numeric(sub)) {
-                    return "arithmetic evaluates what " + Analysis.clip(sub) + " prints, which may be an expression "
-                            + "whose array subscript runs a command";
-                }
-                i = end;
-                continue;
-            }
-            if (c == '$' && i + 1 < n && (Character.isDigit(expr.charAt(i + 1)) || expr.charAt(i + 1) == '@'
-                    || expr.charAt(i + 1) == '*' || expr.startsWith("{", i + 1) && i + 2 < n
-                    && (Character.isDigit(expr.charAt(i + 2)) || expr.charAt(i + 2) == '@' || expr.charAt(i + 2) == '*'))) {
-                return "arithmetic evaluates a positional parameter, whose value is only known at run time";
-            }
-            if ((c == '_' || Character.isLetter(c)) && (i == 0 || !(Character.isLetterOrDigit(expr.charAt(i - 1))
-                    || expr.charAt(i - 1) == '_' || expr.charAt(i - 1) == '#' || expr.charAt(i - 1) == '.'))) {
-                int j = i;
-                while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
-                    j++;
-                }
-                String name = expr.substring(i, j);
-                String target = analysis.env.resolve(name);
-                EnvState.Value v = target == null ? null : analysis.env.value(target);
-                String producer = v == null || !v.dynamic() ? null : analysis.env.producer(target);
-                if (v != null && v.dynamic() && !numbers.numeric(producer)) {
-                    return "arithmetic evaluates the value of " + name + ", only known at run time ("
-                            + Analysis.clip(producer == null ? v.text() : producer)
-                            + "), which may be an expression whose array subscript runs a command";
-                }
-                i = j - 1;
-            }
-        }
-        return null;
+        return new ArithmeticNames(analysis).unknownIn(expr);
     }
 
     /**
