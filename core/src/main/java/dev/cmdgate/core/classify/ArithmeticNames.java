@@ -88,13 +88,13 @@ final class ArithmeticNames {
 
     /** Why arithmetic on the variable may evaluate a value only known at run time, or null. */
     private String unknownName(String name, int depth) {
-        if (analysis.rules.runtimeTextVar(name)) {
-            return "arithmetic evaluates " + name + ", which bash sets to text only known at run time (what a "
-                    + "builtin read, matched or was given), which may be an expression whose array subscript runs a command";
-        }
         String target = analysis.env.resolve(name);
         if (target == null) {
             return "arithmetic evaluates " + name + ", a reference to a variable whose name is only known at run time";
+        }
+        if (analysis.rules.runtimeTextVar(name) || analysis.rules.runtimeTextVar(target)) {
+            return "arithmetic evaluates " + name + ", which bash sets to text only known at run time (what a "
+                    + "builtin read, matched or was given), which may be an expression whose array subscript runs a command";
         }
         EnvState.Value v = analysis.env.value(target);
         if (v != null && v.dynamic()) {

@@ -38,7 +38,7 @@ final class PrintedNames {
                 }
                 String name = w.substring(i, j);
                 String target = a.env.resolve(name);
-                if (target == null || a.rules.runtimeTextVar(name) || a.env.value(target) != null
+                if (target == null || a.rules.runtimeTextVar(name) || a.rules.runtimeTextVar(target) || a.env.value(target) != null
                         || !a.env.literals(target).isEmpty()) {
                     return true;
                 }

@@ -100,6 +100,7 @@ class ArithmeticNamesTest {
             "read -r x < f; typeset -n r=$x; echo \"$r\" => Destructive",
             "read -r x < f; declare -n \"r=$x\"; echo $r => Destructive",
             "read -r x < f; declare -n r=$x; echo $((r)) => Destructive",
+            "declare -n r=REPLY; read < f; echo $((r)) => Destructive",
             "declare -n r=foo; echo $r => Read",
             "declare -n r=HOME; echo \"$r\" => Read",
     })
