@@ -132,7 +132,10 @@ final class ArithmeticNames {
         if (!holderSought) {
             holderSought = true;
             for (String n : analysis.env.dynamicNames()) {
-                if (!numbers.numeric(analysis.env.producer(n))) {
+                // an array of literal elements (a=([5]=x)) is recorded as a value not known, yet holds no text
+                // only known at run time
+                if (analysis.env.array(n) == null && !analysis.env.hasElements(n)
+                        && !numbers.numeric(analysis.env.producer(n))) {
                     holder = n;
                     break;
                 }

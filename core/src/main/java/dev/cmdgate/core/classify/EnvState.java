@@ -122,6 +122,11 @@ final class EnvState {
         }
     }
 
+    /** Whether some element of array {@code name} was given a literal value ({@code a=([5]=x)}, {@code a[1]=y}). */
+    boolean hasElements(String name) {
+        return elements.containsKey(name);
+    }
+
     /** The literal values element {@code key} of array {@code name} was given; empty when none. */
     List<String> elementValues(String name, String key) {
         Map<String, List<String>> keys = elements.get(name);
