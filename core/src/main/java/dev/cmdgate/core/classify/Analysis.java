@@ -94,6 +94,8 @@ final class Analysis {
     // what the script has done so far
     /** The fail-closed bounds and what has been used of them. */
     final Budget budget = new Budget();
+    /** The arithmetic inside the loops being walked, judged again when they end (a next round sees later values). */
+    final LoopArithmetic loops = new LoopArithmetic();
     /** The variables set so far, which are exported, and the shell options that change assignments. */
     final EnvState env = new EnvState();
     /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */

@@ -182,20 +182,9 @@ final class ShellAnalysis {
         }
     }
 
-    private void compoundBody(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
-        if (c instanceof Subshell s) {
-            script(s.body(), inner);
-        } else if (c instanceof BraceGroup g) {
-            script(g.body(), inner);
-        } else if (c instanceof IfCommand f) {
-            for (IfCommand.Branch b : f.branches()) {
-                script(b.condition(), inner);
-                script(b.body(), inner);
-            }
-            if (f.elseBody() != null) {
-                script(f.elseBody(), inner);
-            }
-        } else if (c instanceof WhileCommand w) {
+    /** A loop's condition, items and body, walked once (its arithmetic is judged again after: {@link LoopArithmetic}). */
+    private void loop(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
+        if (c instanceof WhileCommand w) {
             script(w.condition(), inner);
             script(w.body(), inner);
         } else if (c instanceof ForCommand f) {
@@ -213,6 +202,29 @@ final class ShellAnalysis {
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
             script(f.body(), inner);
+        }
+    }
+
+    private void compoundBody(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
+        if (c instanceof Subshell s) {
+            script(s.body(), inner);
+        } else if (c instanceof BraceGroup g) {
+            script(g.body(), inner);
+        } else if (c instanceof IfCommand f) {
+            for (IfCommand.Branch b : f.branches()) {
+                script(b.condition(), inner);
+                script(b.body(), inner);
+            }
+            if (f.elseBody() != null) {
+                script(f.elseBody(), inner);
+            }
+        } else if (c instanceof WhileCommand || c instanceof ForCommand || c instanceof ArithForCommand) {
+            a.loops.enter();
+            try {
+                loop(c, ctx, inner, site);
+            } finally {
+                a.variables.loopEnded();
+            }
         } else if (c instanceof CaseCommand cc) {
             substitutions(cc.subject(), ctx);
             for (CaseCommand.Item it : cc.items()) {

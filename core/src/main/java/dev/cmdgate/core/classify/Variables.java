@@ -484,6 +484,15 @@ final class Variables {
         String why = unknownInArithmetic(expr);
         if (why != null) {
             analysis.raise(site, analysis.setting("dynamic-arithmetic"), why);
+        } else {
+            analysis.loops.judged(expr, site);
+        }
+    }
+
+    /** Judges again the arithmetic a loop's walk found harmless, now that its whole body has run once. */
+    void loopEnded() {
+        for (LoopArithmetic.Pending p : analysis.loops.leave()) {
+            runtimeArithmetic(p.expr(), p.site());
         }
     }
 

@@ -92,6 +92,23 @@ class ArithmeticNamesTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
+            "while :; do echo $((x)); read -r x < f; done => Destructive",
+            "until false; do (( x > 1 )) && break; x=$(cat f); done => Destructive",
+            "for i in 1 2; do echo $((y)); y=z; read -r z < f; done => Destructive",
+            "for ((i=0; i<n; i++)); do read -r n < f; done => Destructive",
+            "while true; do for j in 1 2; do echo $((k)); done; read -r k < f; done => Destructive",
+            "while :; do echo $((LANG)); read -r C < f; done => Destructive",
+            // everyday loops keep their class
+            "i=0; while [ $i -lt 3 ]; do i=$((i+1)); done => Read",
+            "count=0; for f in *.txt; do count=$((count+1)); done; echo $count => Read",
+            "n=0; while read -r line; do n=$((n+1)); done < f; echo $n => Read",
+    })
+    void aLoopsNextRoundSeesWhatItsBodySetLater(String line, String expected) {
+        check(line, expected);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
             "read -r x < f; declare -n r=$x; echo $r => Destructive",
             "read -r x < f; declare -gn r=$x; echo $r => Destructive",
             "read -r x < f; declare -rn r=$x; echo ${r} => Destructive",
