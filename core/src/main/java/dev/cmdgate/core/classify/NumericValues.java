@@ -119,7 +119,7 @@ final class NumericValues {
             return false;
         }
         String name = last.commandName();
-        if (name == null || analysis.functionNames.contains(name)) {
+        if (name == null || FunctionNames.shadowed(analysis, name)) {
             return false;   // wc(){ cat f; }; n=$(wc -l < f): the function's output, not the program's
         }
         List<String> argv = new ArrayList<>();

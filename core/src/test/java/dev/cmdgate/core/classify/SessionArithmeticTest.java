@@ -33,5 +33,9 @@ class SessionArithmeticTest {
         assertThat(last("read -r x < f", "declare -n r=$x", "echo $r")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("read -r g < f", "n=$(wc -l g); echo $((n))")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(last("cd src", "n=$(wc -l < f); echo $((n + 1))")).isEqualTo(CommandClass.READ);
+        // a bash -i session expands aliases: one named like a producer, from an earlier write, is not the producer
+        assertThat(last("alias wc='cat f'", "n=$(wc -l < f); echo $((n + 1))")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias \"$(cat g)\"", "n=$(nproc); echo $((n + 1))")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(last("alias ll='ls -la'", "n=$(wc -l < f); echo $((n + 1))")).isEqualTo(CommandClass.READ);
     }
 }
