@@ -94,12 +94,19 @@ final class Analysis {
     // what the script has done so far
     /** The fail-closed bounds and what has been used of them. */
     final Budget budget = new Budget();
+    /** The arithmetic inside the loops being walked, judged again when they end (a next round sees later values). */
+    final LoopArithmetic loops = new LoopArithmetic();
     /** The variables set so far, which are exported, and the shell options that change assignments. */
     final EnvState env = new EnvState();
     /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
     final ScriptFiles scriptFiles = new ScriptFiles();
     /** The functions of the shell script being walked (calls to them are not unknown programs). */
     DefinedFunctions functions = DefinedFunctions.NONE;
+    /**
+     * Every name a script judged so far defines as a function, anywhere (a branch, a body, an eval'd string): a call
+     * of such a name may run the function, so it is never a program the rules say prints only numbers.
+     */
+    Set<String> functionNames = Set.of();
     int nextPipeline;
     /**
      * What the command being judged gets on its standard input when that follows from the line: through its pipe

@@ -152,8 +152,20 @@ final class CodeArguments {
                 boolean any = false;
                 for (Arg a : p.operands) {
                     int eq = a.text.indexOf('=');
+                    if (eq < 0 && a.unresolved() && c.language().equals("alias")) {
+                        // alias "$(cat f)": it may define any alias, with any text
+                        FunctionNames.add(analysis, FunctionNames.ANY);
+                        analysis.raise(site, analysis.setting("dynamic-code"),
+                                "an alias only known at run time may give any command name any text");
+                        any = true;
+                        continue;
+                    }
                     if (eq > 0 && (c.keys().isEmpty() || keyMatches(c.keys(), a.text.substring(0, eq)))) {
                         any = true;
+                        if (c.language().equals("alias")) {
+                            // where aliases expand, the name no longer runs the program of that name
+                            FunctionNames.add(analysis, a.unresolved() ? FunctionNames.ANY : a.text.substring(0, eq));
+                        }
                         read(c, a.text.substring(eq + 1), a.unresolved(), p, site, facts);
                     }
                 }

@@ -82,6 +82,8 @@ final class EnvState {
      */
     private Map<String, String> codeValues = Map.of();
     private boolean dynamicValues;
+    /** Variables given more distinct literal values than are remembered, one of them not a plain number. */
+    private Set<String> untoldLiterals = Set.of();
     /** NAME → the text, as written, of the words that gave it its value only known at run time ({@code $(wc -l < f)}). */
     private Map<String, String> producers = Map.of();
     /**
@@ -124,6 +126,11 @@ final class EnvState {
         if (!vs.contains(value) && vs.size() < MAX_VALUES) {
             vs.add(value);
         }
+    }
+
+    /** Whether some element of array {@code name} was given a literal value ({@code a=([5]=x)}, {@code a[1]=y}). */
+    boolean hasElements(String name) {
+        return elements.containsKey(name);
     }
 
     /** The literal values element {@code key} of array {@code name} was given; empty when none. */
@@ -234,6 +241,14 @@ final class EnvState {
                 codeValues = new LinkedHashMap<>();
             }
             codeValues.put(name, text);
+        }
+        List<String> had = literals.get(name);
+        if (had != null && had.size() >= MAX_VALUES && !had.contains(text) && !text.strip().matches("[-+]?[0-9]+")) {
+            // for v in 1 2 … 8 y: a value past the bound is not remembered, yet arithmetic on v evaluates it
+            if (untoldLiterals.isEmpty()) {
+                untoldLiterals = new HashSet<>();
+            }
+            untoldLiterals.add(name);
         }
         literals = add(literals, name, text);
         Boolean lower = caseConverted.get(name);
@@ -352,6 +367,27 @@ final class EnvState {
     /** The literal value holding a command substitution that the variable was given, or null. */
     String codeValue(String name) {
         return codeValues.get(name);
+    }
+
+    /** Whether the variable was given a literal value that is neither remembered nor a plain number. */
+    boolean hasUntoldLiterals(String name) {
+        return untoldLiterals.contains(name);
+    }
+
+    /** The variables whose latest value is only known at run time, in the order first set. */
+    List<String> dynamicNames() {
+        List<String> out = new ArrayList<>(0);
+        for (Map.Entry<String, Value> e : values.entrySet()) {
+            if (e.getValue().dynamic()) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    /** Whether some nameref's target is only known at run time. */
+    boolean hasRuntimeNamerefs() {
+        return namerefs.containsValue("");
     }
 
     /** The value this classification last gave the variable, or null when it has not set it. */

@@ -28,9 +28,8 @@ import java.util.Set;
  */
 final class NumericValues {
 
-    /** Parameters bash always gives a number. */
-    private static final Set<String> NUMBERS = Set.of("#", "?", "$", "!", "RANDOM", "SRANDOM", "SECONDS", "LINENO",
-            "BASHPID", "PPID", "UID", "EUID", "EPOCHSECONDS", "OPTIND", "COLUMNS", "LINES", "SHLVL");
+    /** Special parameters bash always gives a number (its variables that are numbers are the rules' number-vars rows). */
+    private static final Set<String> NUMBERS = Set.of("#", "?", "$", "!");
     private static final int MAX_DEPTH = 4;
 
     private final Analysis analysis;
@@ -102,7 +101,8 @@ final class NumericValues {
             if (pe.operator() != null || pe.indirect() || pe.subscript() != null) {
                 return false;
             }
-            return NUMBERS.contains(pe.name()) || variable(pe.name(), depth);
+            return NUMBERS.contains(pe.name()) || variable(pe.name(), depth)
+                    || analysis.env.value(pe.name()) == null && analysis.rules.numberVar(pe.name());
         }
         if (p instanceof CommandSubstitution cs) {
             return printsNumbers(cs.script());
@@ -137,6 +137,10 @@ final class NumericValues {
             if (!(c instanceof SimpleCommand sc) || sc.words().isEmpty()) {
                 return false;
             }
+            String name = sc.commandName();
+            if (name == null || FunctionNames.shadowed(analysis, name)) {
+                return false;   // wc(){ cat f; }; n=$(wc -l < f): the function's output, not the program's
+            }
             List<String> argv = new ArrayList<>();
             for (Word w : sc.words()) {
                 String v = w.literalValue();
@@ -147,7 +151,16 @@ final class NumericValues {
             }
             commands.add(argv);
         }
-        return NumericPipeline.numeric(commands, analysis.rules);
+        if (!NumericPipeline.numeric(commands, analysis.rules)) {
+            return false;
+        }
+        for (List<String> argv : commands) {   // what a producer prints beside its numbers (seq inf): no run-time name
+            List<String> operands = analysis.rules.numericOutputOperands(argv);
+            if (operands != null && PrintedNames.reachRuntimeValues(analysis, operands)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** awk's program text holds {@code $1} as a field, not an expansion (it is single-quoted, so literal). */

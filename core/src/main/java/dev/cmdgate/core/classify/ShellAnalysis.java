@@ -81,6 +81,9 @@ final class ShellAnalysis {
             a.receiversUnknown = true;   // what the shell would run is not all known: nobody can vouch for its environment
         }
         DefinedFunctions outer = a.functions;
+        if (r.definesFunction()) {
+            FunctionNames.collect(a, r.script());
+        }
         a.functions = r.definesFunction() ? DefinedFunctions.of(r.script(), code) : DefinedFunctions.NONE;
         try {
             s.script(r.script(), ctx);
@@ -179,20 +182,9 @@ final class ShellAnalysis {
         }
     }
 
-    private void compoundBody(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
-        if (c instanceof Subshell s) {
-            script(s.body(), inner);
-        } else if (c instanceof BraceGroup g) {
-            script(g.body(), inner);
-        } else if (c instanceof IfCommand f) {
-            for (IfCommand.Branch b : f.branches()) {
-                script(b.condition(), inner);
-                script(b.body(), inner);
-            }
-            if (f.elseBody() != null) {
-                script(f.elseBody(), inner);
-            }
-        } else if (c instanceof WhileCommand w) {
+    /** A loop's condition, items and body, walked once (its arithmetic is judged again after: {@link LoopArithmetic}). */
+    private void loop(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
+        if (c instanceof WhileCommand w) {
             script(w.condition(), inner);
             script(w.body(), inner);
         } else if (c instanceof ForCommand f) {
@@ -210,6 +202,29 @@ final class ShellAnalysis {
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);
             script(f.body(), inner);
+        }
+    }
+
+    private void compoundBody(Command c, Analysis.Ctx ctx, Analysis.Ctx inner, Site site) {
+        if (c instanceof Subshell s) {
+            script(s.body(), inner);
+        } else if (c instanceof BraceGroup g) {
+            script(g.body(), inner);
+        } else if (c instanceof IfCommand f) {
+            for (IfCommand.Branch b : f.branches()) {
+                script(b.condition(), inner);
+                script(b.body(), inner);
+            }
+            if (f.elseBody() != null) {
+                script(f.elseBody(), inner);
+            }
+        } else if (c instanceof WhileCommand || c instanceof ForCommand || c instanceof ArithForCommand) {
+            a.loops.enter();
+            try {
+                loop(c, ctx, inner, site);
+            } finally {
+                a.variables.loopEnded();
+            }
         } else if (c instanceof CaseCommand cc) {
             substitutions(cc.subject(), ctx);
             for (CaseCommand.Item it : cc.items()) {
@@ -357,6 +372,11 @@ final class ShellAnalysis {
         }
     }
 
+    private boolean associative(String name) {
+        String target = a.env.resolve(name);
+        return target != null && a.env.isAssociative(target);
+    }
+
     /**
      * Whether the text may hold a substring expansion ({@code ${s:x:y}}), whose offset and length are arithmetic: a
      * colon that starts none of the operators {@code :- := :? :+} (a default word is no arithmetic).
@@ -427,6 +447,9 @@ final class ShellAnalysis {
         }
         expansions(w, ctx);
         String whole = text(w.start(), w.end());
+        if (a.env.hasRuntimeNamerefs()) {
+            NamerefReads.judge(a, w, new Site(ctx, whole, loc(ctx, w.start(), w.end())));
+        }
         if (a.env.hasCodeValues() || whole.contains("$((") || whole.contains("$[") || whole.contains("${!")
                 || whole.contains("${") && (whole.indexOf('[') >= 0 || maySubstring(whole))) {
             // $(( x )), ${arr[x]} and ${s:x:y}: variable values are evaluated as arithmetic
@@ -438,7 +461,8 @@ final class ShellAnalysis {
                 }
                 if (n instanceof ArithmeticExpansion ae) {
                     spans.add(new int[] {ae.start(), ae.end()});
-                } else if (n instanceof ParameterExpansion pe && pe.subscript() != null) {
+                } else if (n instanceof ParameterExpansion pe && pe.subscript() != null && !associative(pe.name())) {
+                    // an associative array's key is the word itself, not arithmetic
                     spans.add(new int[] {pe.subscript().start(), pe.subscript().end()});
                 }
                 if (n instanceof ParameterExpansion pe && namesAVariable(pe)) {

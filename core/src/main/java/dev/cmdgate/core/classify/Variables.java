@@ -64,12 +64,12 @@ final class Variables {
             analysis.env.export(target);
         }
         boolean reachesPrograms = analysis.env.exports(target);
+        if (analysis.env.isInteger(target) || analysis.rules.integerVar(target)) {
+            integerValue(name, value, dynamic, producer, site);   // with the values before this one (n=n+1), as bash does
+        }
         analysis.env.remember(target, value, dynamic);
         if (producer != null) {
             analysis.env.producer(target, producer);
-        }
-        if (analysis.env.isInteger(target)) {
-            integerValue(name, value, dynamic, producer, site);
         }
         if (target.equals("GLOBIGNORE")) {
             analysis.files.dotglob = true;   // bash: setting it lets patterns match names that start with '.'
@@ -141,7 +141,11 @@ final class Variables {
             analysis.raise(site, analysis.setting("escape-shell"), name + "=" + value);
         }
         switch (lang) {
-            case "prompt", "expand" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
+            // a prompt's backslash escapes are decoded before it is expanded: \044( is $(
+            case "prompt" -> analysis.code.runCode("sh", promptScript(PromptEscapes.decode(value)), false, none,
+                    new LinkedHashSet<>());
+            // MAILPATH: FILE?MESSAGE entries; an interactive shell expands them (the message's substitutions run)
+            case "expand", "mail" -> analysis.code.runCode("sh", promptScript(value), false, none, new LinkedHashSet<>());
             case "function" -> {
                 if (value.startsWith("()")) {
                     analysis.code.runCode("sh", "cmdgate_imported_function " + value, false, none, new LinkedHashSet<>());
@@ -490,71 +494,20 @@ final class Variables {
         String why = unknownInArithmetic(expr);
         if (why != null) {
             analysis.raise(site, analysis.setting("dynamic-arithmetic"), why);
+        } else {
+            analysis.loops.judged(expr, site);
         }
     }
 
-    /** The index of the parenthesis closing the one at {@code open} (quotes skipped), or -1. */
-    private static int closing(String s, int open) {
-        int depth = 0;
-        char quote = 0;
-        for (int k = open; k < s.length(); k++) {
-            char ch = s.charAt(k);
-            if (quote != 0) {
-                quote = ch == quote ? 0 : quote;
-            } else if (ch == '\'' || ch == '"') {
-                quote = ch;
-            } else if (ch == '(') {
-                depth++;
-            } else if (ch == ')' && --depth == 0) {
-                return k;
-            }
+    /** Judges again the arithmetic a loop's walk found harmless, now that its whole body has run once. */
+    void loopEnded() {
+        for (LoopArithmetic.Pending p : analysis.loops.leave()) {
+            runtimeArithmetic(p.expr(), p.site());
         }
-        return -1;
     }
 
     private String unknownInArithmetic(String expr) {
-        NumericValues numbers = new NumericValues(analysis);
-        int n = expr.length();
-        for (int i = 0; i < n; i++) {
-            char c = expr.charAt(i);
-            if (c == '$' && i + 1 < n && (expr.charAt(i + 1) == '(' && !expr.startsWith("$((", i) || expr.charAt(i + 1) == '`')
-                    || c == '`') {
-                int end = c == '`' ? expr.indexOf('`', i + 1) : closing(expr, i + 1);
-                if (end < 0) {
-                    return "arithmetic evaluates the output of a command substitution";
-                }
-                String sub = expr.substring(i, end + 1);
-                if (!numbers.numeric(sub)) {
-                    return "arithmetic evaluates what " + Analysis.clip(sub) + " prints, which may be an expression "
-                            + "whose array subscript runs a command";
-                }
-                i = end;
-                continue;
-            }
-            if (c == '$' && i + 1 < n && (Character.isDigit(expr.charAt(i + 1)) || expr.charAt(i + 1) == '@'
-                    || expr.charAt(i + 1) == '*' || expr.startsWith("{", i + 1) && i + 2 < n
-                    && (Character.isDigit(expr.charAt(i + 2)) || expr.charAt(i + 2) == '@' || expr.charAt(i + 2) == '*'))) {
-                return "arithmetic evaluates a positional parameter, whose value is only known at run time";
-            }
-            if ((c == '_' || Character.isLetter(c)) && (i == 0 || !(Character.isLetterOrDigit(expr.charAt(i - 1))
-                    || expr.charAt(i - 1) == '_' || expr.charAt(i - 1) == '#' || expr.charAt(i - 1) == '.'))) {
-                int j = i;
-                while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
-                    j++;
-                }
-                String name = expr.substring(i, j);
-                String target = analysis.env.resolve(name);
-                EnvState.Value v = target == null ? null : analysis.env.value(target);
-                String producer = v == null || !v.dynamic() ? null : analysis.env.producer(target);
-                if (v != null && v.dynamic() && !numbers.numeric(producer)) {
-                    return "arithmetic evaluates the value of " + name + ", only known at run time ("
-                            + Analysis.clip(producer == null ? v.text() : producer)
-                            + "), which may be an expression whose array subscript runs a command";
-                }
-                i = j - 1;
-            }
-        }
-        return null;
+        return new ArithmeticNames(analysis).unknownIn(expr);
     }
 
     /**

@@ -118,21 +118,30 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
 
     /** As {@link #matches(List)}; the section is not needed: the row names every option's value itself. */
     public boolean matches(List<String> argv, Section section) {
+        return operands(argv) != null;
+    }
+
+    /**
+     * The operands of {@code argv} when the row holds (the words it counts against {@code operands}: files, a
+     * pattern, numbers — not option values nor the exact words it names), else null: what the program may print
+     * beside its numbers ({@code wc -l g} prints {@code 1 g}).
+     */
+    public List<String> operands(List<String> argv) {
         if (argv.size() < words.size()) {
-            return false;
+            return null;
         }
         for (int i = 0; i < words.size(); i++) {
             if (!words.get(i).equals(argv.get(i))) {
-                return false;
+                return null;
             }
         }
         boolean needed = with.isEmpty();
         boolean options = true;
-        int operands = 0;
+        List<String> operands = new java.util.ArrayList<>(1);
         for (int k = words.size(); k < argv.size(); k++) {
             String arg = argv.get(k);
             if (options && also.contains(NEGATIVE) && arg.matches("-[0-9]+(\\.[0-9]+)?")) {
-                operands++;   // seq -5 5: a number, not an option
+                operands.add(arg);   // seq -5 5: a number, not an option
                 continue;
             }
             if (options && arg.equals("--")) {
@@ -144,17 +153,17 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
                 String name = eq < 0 ? arg : arg.substring(0, eq);
                 Spec s = spec(name);
                 if (s == null || s.values == null && eq >= 0) {
-                    return false;
+                    return null;
                 }
                 if (s.values != null) {
                     String value = eq >= 0 ? arg.substring(eq + 1) : ++k < argv.size() ? argv.get(k) : null;
                     if (value == null || !s.allows(value)) {
-                        return false;
+                        return null;
                     }
                 }
                 needed |= s.needed;
                 if (counted.contains(name)) {
-                    operands++;
+                    operands.add("");   // grep -e PAT: the pattern operand, which grep does not print
                 }
                 continue;
             }
@@ -162,16 +171,16 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
                 for (int c = 1; c < arg.length(); c++) {
                     Spec s = spec("-" + arg.charAt(c));
                     if (s == null) {
-                        return false;
+                        return null;
                     }
                     needed |= s.needed;
                     if (s.values != null) {
                         String value = c + 1 < arg.length() ? arg.substring(c + 1) : ++k < argv.size() ? argv.get(k) : null;
                         if (value == null || !s.allows(value)) {
-                            return false;
+                            return null;
                         }
                         if (counted.contains("-" + arg.charAt(c))) {
-                            operands++;
+                            operands.add("");
                         }
                         break;
                     }
@@ -182,10 +191,10 @@ public record NumericOutput(List<String> words, List<String> with, List<String> 
             if (s != null && !arg.startsWith("-")) {
                 needed |= s.needed;
             } else {
-                operands++;
+                operands.add(arg);
             }
         }
-        return needed && operands >= minOperands && operands <= maxOperands;
+        return needed && operands.size() >= minOperands && operands.size() <= maxOperands ? operands : null;
     }
 
     /** One allowed argument: its name, whether it is one of the {@code with} words, its allowed values or null (a flag). */

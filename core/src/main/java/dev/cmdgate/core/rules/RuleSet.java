@@ -55,6 +55,12 @@ public final class RuleSet {
     final Set<String> parsingShoptOptions = new HashSet<>();
     final Set<String> parsingSetOptions = new HashSet<>();
     final List<NumericOutput> numericOutputs = new ArrayList<>();
+    /** number-vars rows: variables bash itself keeps a number ({@code $#}, {@code RANDOM}). */
+    final Set<String> numberVars = new HashSet<>();
+    /** runtime-text-vars rows: variables bash itself sets to text only known at run time ({@code REPLY}, {@code _}). */
+    final Set<String> runtimeTextVars = new HashSet<>();
+    /** integer-vars rows: variables bash evaluates a value assigned to as arithmetic ({@code OPTIND}). */
+    final Set<String> integerVars = new HashSet<>();
     /** {@code [@lang NAME]} sections by name. */
     final Map<String, Language> languages = new HashMap<>();
     /** The text of the rules files other than the built-in one, by origin, for {@link #rowText}. */
@@ -645,6 +651,34 @@ public final class RuleSet {
             }
         }
         return null;
+    }
+
+    /**
+     * The operands of a command the {@code numeric-output} rows say prints only numbers (what it may print beside
+     * them: {@code wc -l g} prints {@code 1 g}), or null when no row holds.
+     */
+    public List<String> numericOutputOperands(List<String> argv) {
+        for (NumericOutput r : numericOutputs) {
+            if (r.lead() == null && r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
+                return r.operands(argv);
+            }
+        }
+        return null;
+    }
+
+    /** Whether bash itself always gives this variable a number ({@code number-vars} rows). */
+    public boolean numberVar(String name) {
+        return numberVars.contains(name);
+    }
+
+    /** Whether bash itself sets this variable to text only known at run time ({@code runtime-text-vars} rows). */
+    public boolean runtimeTextVar(String name) {
+        return runtimeTextVars.contains(name);
+    }
+
+    /** Whether bash evaluates a value assigned to this variable as arithmetic ({@code integer-vars} rows). */
+    public boolean integerVar(String name) {
+        return integerVars.contains(name);
     }
 
     /** The programs that are POSIX-like shells ({@code shells}). */

@@ -14,7 +14,7 @@ final class SettingsRows {
 
     /** How the value of an {@code env-code} variable is code (docs/rules-format.md). */
     static final Set<String> ENV_CODE_KINDS = Set.of("sh", "prompt", "function", "expand", "pager", "program",
-            "commands", "pipe");
+            "commands", "pipe", "mail");
 
     private SettingsRows() {
     }
@@ -70,6 +70,9 @@ final class SettingsRows {
             case "stdin-filter" -> rules.stdinRows.add(StdinRow.parse(true, rest));
             case "stdin-parsing" -> stdinParsing(rules, rest);
             case "numeric-output" -> rules.numericOutputs.add(NumericOutput.parse(rest));
+            case "number-vars" -> rules.numberVars.addAll(rest);
+            case "runtime-text-vars" -> rules.runtimeTextVars.addAll(rest);
+            case "integer-vars" -> rules.integerVars.addAll(rest);
             case "scripts-of" -> {
                 if (rest.size() < 2 || rest.get(0).contains("/")) {
                     throw new IllegalArgumentException("expected: scripts-of PROGRAM GLOB...");

@@ -42,6 +42,6 @@ class IntegerAttributeTest {
             "declare -i n; m='a[$(touch PWNED)]'; echo \"$m\" => Read",
     })
     void assignmentsToAnIntegerVariableAreArithmetic(String line, String expected) {
-        assertThat(of(line)).isEqualTo(CommandClass.valueOf(expected.toUpperCase()));
+        assertThat(of(line)).as(line + " " + C.classifyShell(line).findings()).isEqualTo(CommandClass.valueOf(expected.toUpperCase()));
     }
 }
