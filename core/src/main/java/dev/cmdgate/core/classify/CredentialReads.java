@@ -137,8 +137,11 @@ final class CredentialReads {
         }
         if (found) {
             analysis.raise(site, analysis.setting("credential-read"), path);
+            return true;
         }
-        return found;
+        // $PWD/F, ~+/F, $(pwd)/F, /proc/self/cwd/F: F where the command runs
+        String inCwd = LineDirectoryPaths.relative(text);
+        return inCwd != null && credentialRead(inCwd, PathWords.hasExpansion(inCwd), recursive, site);
     }
 
     /**

@@ -136,6 +136,27 @@ class CredentialLinksTest {
         assertThat(r.findings()).anyMatch(f -> f.reason().contains("cannot be told"));
     }
 
+    /**
+     * The command's working directory spelled as a variable, a substitution or its process's view of it: the
+     * path's rest is read from the line's directory (where a cd led), and through the links on disk there.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"cat \"$PWD/aws/credentials\"", "cat ${PWD}/key", "cd aws && cat \"$PWD/credentials\"",
+            "cat ~+/aws/credentials",
+            "cat /proc/self/cwd/aws/credentials", "cat /proc/$$/cwd/key", "cat /proc/thread-self/cwd/cfg/shadow",
+            "cd cfg; cat /proc/self/cwd/shadow", "grep -r AKIA $PWD/aws"})
+    void theCommandsDirectorySpelledAsAWordIsTheLinesDirectory(String line) {
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat \"$PWD/README.md\"", "cat /proc/self/cwd/README.md", "ls ~+/build/classes"})
+    void everydayReadsFromTheCommandsDirectoryStayRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.READ);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"cat cfg/shadow", "cat aws/credentials", "cat key", "cd cfg && cat shadow"})
     void withoutAViewOfTheDiskTheTextAloneIsJudged(String line) {
