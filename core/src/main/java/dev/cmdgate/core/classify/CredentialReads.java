@@ -42,7 +42,7 @@ final class CredentialReads {
         if (a.pattern != null && patterns.patternCredentialRead(a.pattern, site)) {
             return;
         }
-        if (a.pattern != null && !a.dynamic && patternThroughLinks(a.pattern, site)) {
+        if (a.pattern != null && !a.dynamic && patternThroughLinks(a.pattern, recursive, site)) {
             return;
         }
         if (a.pattern != null && !a.pattern.startsWith("/") && !a.pattern.startsWith("~")) {
@@ -137,8 +137,11 @@ final class CredentialReads {
         }
         if (found) {
             analysis.raise(site, analysis.setting("credential-read"), path);
+            return true;
         }
-        return found;
+        // $PWD/F, ~+/F, $(pwd)/F, /proc/self/cwd/F: F where the command runs
+        String inCwd = LineDirectoryPaths.relative(text);
+        return inCwd != null && credentialRead(inCwd, PathWords.hasExpansion(inCwd), recursive, site);
     }
 
     /**
@@ -202,13 +205,19 @@ final class CredentialReads {
      * judged again from where they lead. Raises {@code credential-read} and returns true when that names a store, or
      * when where they lead cannot be told.
      */
-    private boolean patternThroughLinks(String pattern, Site site) {
+    private boolean patternThroughLinks(String pattern, boolean recursive, Site site) {
         if (!links.active()) {
             return false;
         }
         String p = PathText.normalize(pattern);
         int wild = firstWildcardComponent(p);
-        if (wild <= 0) {
+        if (wild < 0) {
+            return false;
+        }
+        if (matchesThroughLinks(p, recursive, site)) {
+            return true;
+        }
+        if (wild == 0) {
             return false;   // a pattern in the first component: no directory of its own to follow
         }
         String dir = p.substring(0, wild - 1);
@@ -226,6 +235,36 @@ final class CredentialReads {
             String there = where.forReading(r.path());
             if (patterns.patternCredentialRead((there.equals("/") ? "" : there) + "/" + rest, site)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A read pattern expanded on disk as the shell will expand it ({@code k*}{@code /credentials}, {@code d/*}{@code /x}
+     * with a link among the matches), each match judged through its links. Raises {@code credential-read} and
+     * returns true when a match reaches a store, or when the expansion or a match's end cannot be told.
+     */
+    private boolean matchesThroughLinks(String p, boolean recursive, Site site) {
+        boolean dotglob = analysis.files != null && analysis.files.dotglob;
+        for (String written : absoluteReadings(p)) {
+            PatternMatches.Expansion x = links.expand(written, dotglob);
+            if (x.unknown() != null) {
+                analysis.raise(site, analysis.setting("credential-read"), p
+                        + " (what it names on disk cannot be told when the launch is decided: " + x.unknown() + ")");
+                return true;
+            }
+            for (String m : x.paths()) {
+                LinkWalk.Reached r = links.throughLinksOfMatch(m);
+                if (r == null) {
+                    continue;
+                }
+                String reached = where.forReading(r.path());
+                if (r.unknown() != null || namesCredential(reached, false, recursive)) {
+                    analysis.raise(site, analysis.setting("credential-read"), p + " (" + m + ", "
+                            + (r.unknown() != null ? "where it leads cannot be told: " + r.unknown() : reached + " through the links on disk") + ")");
+                    return true;
+                }
             }
         }
         return false;

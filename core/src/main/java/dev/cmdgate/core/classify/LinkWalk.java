@@ -20,6 +20,9 @@ final class LinkWalk {
     /** Links followed at most, as the kernel's ELOOP limit. */
     static final int MAX_LINKS = 40;
 
+    /** Why a path that goes round in links cannot be told: the kernel cannot follow it either (ELOOP). */
+    static final String LOOP = "more than " + MAX_LINKS + " links on the way (a loop)";
+
     /**
      * Where a path leads. {@code path}: absolute, links resolved as far as they could be; {@code linked}: a link was
      * followed on the way (the text of the path does not tell where it leads); {@code unknown}: why the end cannot be
@@ -91,7 +94,7 @@ final class LinkWalk {
             }
             if (kind == SiteFiles.Kind.LINK) {
                 if (++hops > MAX_LINKS) {
-                    return new Reached(join(next, rest), true, "more than " + MAX_LINKS + " links on the way (a loop)");
+                    return new Reached(join(next, rest), true, LOOP);
                 }
                 String target;
                 try {

@@ -22,9 +22,13 @@ final class LinkedReads {
     /** The most paths one decision looks up on disk. */
     static final int MAX_PATHS = 256;
 
+    /** The most paths the patterns of one decision may expand to on disk, each then looked up through its links. */
+    static final int MAX_MATCHED = 2048;
+
     /** The launch's disk, or null when the gate does not see it. */
     private final SiteFiles disk;
     private final Map<String, LinkWalk.Reached> seen = new HashMap<>();
+    private int matched;
 
     /**
      * @param disk the launch's files as its site reads them, or null
@@ -54,6 +58,49 @@ final class LinkedReads {
                     ? new LinkWalk.Reached(absolute, false, "the line names more than " + MAX_PATHS + " files to look up")
                     : LinkWalk.walk(disk, absolute);
             seen.put(absolute, r);
+        }
+        return r.linked() || r.unknown() != null ? r : null;
+    }
+
+    /**
+     * What an absolute pattern expands to on disk ({@link PatternMatches}, the bounds of the gate's own files'
+     * check), each match to be judged through its links; past those bounds, or past {@value #MAX_MATCHED} matches
+     * in one decision, an expansion whose {@link PatternMatches.Expansion#unknown()} says why it cannot be told.
+     */
+    PatternMatches.Expansion expand(String absolutePattern, boolean dotglob) {
+        if (disk == null) {
+            return new PatternMatches.Expansion(java.util.List.of(), null);
+        }
+        PatternMatches.Expansion x = PatternMatches.onDisk(absolutePattern, dotglob, disk);
+        matched += x.paths().size();
+        if (matched > MAX_MATCHED) {
+            return new PatternMatches.Expansion(java.util.List.of(), "the line's patterns match more than " + MAX_MATCHED + " files");
+        }
+        return x;
+    }
+
+    /**
+     * As {@link #throughLinks}, for a path a pattern matched: those are bounded by {@link #expand}, not by
+     * {@value #MAX_PATHS}. The shell keeps a match only when it exists (its components written out after the
+     * wildcard are not listed, only looked up), so one that is not there names nothing.
+     */
+    LinkWalk.Reached throughLinksOfMatch(String absolute) {
+        if (disk == null || !absolute.startsWith("/")) {
+            return null;
+        }
+        int slash = absolute.lastIndexOf('/');
+        try {
+            String dir = disk.realPath(slash <= 0 ? "/" : absolute.substring(0, slash));
+            if (dir == null || disk.kind(dir) != SiteFiles.Kind.DIRECTORY
+                    || disk.kind(dir + "/" + absolute.substring(slash + 1)) == SiteFiles.Kind.NONE) {
+                return null;
+            }
+        } catch (SiteFiles.Unreadable | RuntimeException e) {
+            // walked below, which tells why it cannot be told
+        }
+        LinkWalk.Reached r = seen.computeIfAbsent(absolute, a -> LinkWalk.walk(disk, a));
+        if (LinkWalk.LOOP.equals(r.unknown())) {
+            return null;   // the shell's lstat fails on it too: not a match, and nothing the command could read
         }
         return r.linked() || r.unknown() != null ? r : null;
     }

@@ -69,6 +69,22 @@ final class PatternMatches {
         return null;
     }
 
+    /** What an absolute pattern expands to on disk: its matches, or, past a bound or unreadable, why not (then no matches). */
+    record Expansion(List<String> paths, String unknown) {
+    }
+
+    /**
+     * What the absolute pattern {@code asWritten} (its {@code ..} taken on disk) expands to on {@code disk}, within
+     * the same bounds as the gate's own files' check; a word that matches nothing expands to nothing.
+     */
+    static Expansion onDisk(String asWritten, boolean dotglob, SiteFiles disk) {
+        try {
+            return new Expansion(new PatternMatches(disk, dotglob).expand(asWritten), null);
+        } catch (TooMany e) {
+            return new Expansion(List.of(), e.getMessage());
+        }
+    }
+
     private List<String> expand(String path) throws TooMany {
         List<String> current = new ArrayList<>(List.of(""));
         int from = 1;

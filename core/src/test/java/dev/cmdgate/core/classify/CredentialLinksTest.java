@@ -104,6 +104,59 @@ class CredentialLinksTest {
         assertThat(r.commandClass().ordinal()).as(line).isGreaterThanOrEqualTo(CommandClass.NETWORK.ordinal());
     }
 
+    /** A pattern in a component before the link: the shell expands it on disk, and each match leads through its links. */
+    @ParameterizedTest
+    @ValueSource(strings = {"cat a*/credentials", "cat */credentials", "cat ?ws/credentials", "cat [a]ws/[c]redentials",
+            "cat nest/*/credentials", "cat nest/?/sub/../credentials", "cat ke?", "cat *ey", "grep -r AKIA a*",
+            "cat {x,a}*/credentials", "cd nest && cat */credentials"})
+    void aPatternWhoseMatchLeadsThroughALinkIsACredentialRead(String line) throws IOException {
+        Files.createDirectories(work.resolve("nest/n"));
+        Files.createSymbolicLink(work.resolve("nest/l"), home.resolve(".aws"));
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+        assertThat(r.commandClass().ordinal()).as(line).isGreaterThanOrEqualTo(CommandClass.NETWORK.ordinal());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat */App.class", "cat build/*/App.class", "cat node_modules/*/tsc", "cat *.md",
+            "ls */", "cat */nothing", "wc -l [R]EADME.md"})
+    void everydayPatternsThroughLinksStayRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.READ);
+    }
+
+    @Test
+    void aPatternPastTheExpansionBoundsCountsAsACredentialRead() throws IOException {
+        Path many = Files.createDirectories(work.resolve("many"));
+        for (int i = 0; i <= PatternMatches.MAX_LISTED; i++) {
+            Files.createDirectories(many.resolve("d" + i));
+        }
+        Classification r = onDisk("cat many/*/*/x");
+        assertThat(credentialRead(r)).as(r.findings().toString()).isTrue();
+        assertThat(r.findings()).anyMatch(f -> f.reason().contains("cannot be told"));
+    }
+
+    /**
+     * The command's working directory spelled as a variable, a substitution or its process's view of it: the
+     * path's rest is read from the line's directory (where a cd led), and through the links on disk there.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"cat \"$PWD/aws/credentials\"", "cat ${PWD}/key", "cd aws && cat \"$PWD/credentials\"",
+            "cat ~+/aws/credentials",
+            "cat /proc/self/cwd/aws/credentials", "cat /proc/$$/cwd/key", "cat /proc/thread-self/cwd/cfg/shadow",
+            "cd cfg; cat /proc/self/cwd/shadow", "grep -r AKIA $PWD/aws"})
+    void theCommandsDirectorySpelledAsAWordIsTheLinesDirectory(String line) {
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat \"$PWD/README.md\"", "cat /proc/self/cwd/README.md", "ls ~+/build/classes"})
+    void everydayReadsFromTheCommandsDirectoryStayRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.READ);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"cat cfg/shadow", "cat aws/credentials", "cat key", "cd cfg && cat shadow"})
     void withoutAViewOfTheDiskTheTextAloneIsJudged(String line) {
