@@ -411,8 +411,15 @@ final class CodeArguments {
                 nested(words, site);
             }
             case "file" -> {
+                int fd = dynamic ? -1 : text.equals("-") ? 0 : descriptorNumber(text);
                 if (dynamic) {
                     analysis.raise(site, analysis.setting("dynamic-code"), "the code file " + text + " is only known at run time");
+                } else if (fd >= 0 && !fromFiles) {
+                    // awk -f -, awk -f /dev/stdin: the program is what the descriptor holds, judged as an
+                    // interpreter's code from standard input is (piped in, it is unverifiable code)
+                    Analysis.Stdin in = fd == 0 ? site.ctx().stdin() : analysis.descriptors.getOrDefault(fd, Analysis.Stdin.HIDDEN);
+                    stdinCode(null, false, null, site.at(site.location() + " (the program file " + text + ")"),
+                            in.kind() == Analysis.StdinKind.TERMINAL ? Analysis.Stdin.HIDDEN : in);
                 } else if (isHiddenSource(text) && !text.equals("/dev/null")) {
                     analysis.raise(site, hiddenInput(), "code is read from " + text);
                 }
@@ -670,22 +677,29 @@ final class CodeArguments {
     private static final String[] DESCRIPTOR_DIRS = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
 
     private void stdinCode(Section deepest, ParsedArgs p, Site site, Analysis.Stdin in) {
-        String lang = stdinLanguage(deepest);
+        stdinCode(stdinLanguage(deepest), interactive(deepest, p), deepest.stdinCode(), site, in);
+    }
+
+    /**
+     * Code read from standard input or a descriptor in LANG (null: a language cmdgate does not read there);
+     * {@code interactiveVerdict} is the program's own verdict for a terminal, null for hidden-input.
+     */
+    private void stdinCode(String lang, boolean interactive, Rating interactiveVerdict, Site site, Analysis.Stdin in) {
         switch (in.kind()) {
             case PIPE -> analysis.raise(site, analysis.setting("piped-code"));
             case HEREDOC -> {
                 if (!in.literal()) {
                     analysis.raise(site, analysis.setting("dynamic-code"), "the here-document has expansions");
-                } else if (lang.equals("sh") || analysis.rules.language(lang) != null) {
+                } else if (lang != null && (lang.equals("sh") || analysis.rules.language(lang) != null)) {
                     // the code was the input: what it runs reads what is left of it, nothing
                     runCode(lang, in.text(), false, site.at(site.location() + " <<").withStdin(Analysis.Stdin.NONE),
                             new LinkedHashSet<>());
                 } else {
-                    analysis.raise(site, analysis.setting("heredoc-code"), lang + " code in a here-document");
+                    analysis.raise(site, analysis.setting("heredoc-code"), (lang != null ? lang : "the program's") + " code in a here-document");
                 }
             }
             case FILE -> {
-                if (interactive(deepest, p)) {
+                if (interactive) {
                     analysis.raise(site, hiddenInput(), "an interactive shell reads a file as typed input");
                 } else {
                     analysis.raise(site, analysis.setting("stdin-file-code"));
@@ -699,7 +713,7 @@ final class CodeArguments {
             case HIDDEN -> analysis.raise(site, hiddenInput(), "standard input is a terminal, device, FIFO or socket");
             case NONE -> {
             }
-            default -> analysis.raise(site, deepest.stdinCode() != null ? deepest.stdinCode() : hiddenInput());
+            default -> analysis.raise(site, interactiveVerdict != null ? interactiveVerdict : hiddenInput());
         }
     }
 

@@ -193,8 +193,43 @@ final class ProcessSelection {
             if (re == null || searches(re, exact, full ? commandLines(names) : processNames(names))) {
                 return true;
             }
+            if (full && matchesWithArguments(p, ignoreCase, exact, names)) {
+                return true;
+            }
         }
         return false;
+    }
+
+    /** What in an extended regular expression may stand for the blank between a program and its arguments. */
+    private static final List<String> BLANKS = List.of(" ", "\\ ", "\\s", "[ ]", "[[:space:]]", "[[:blank:]]");
+
+    /**
+     * With {@code -f}, whether a pattern whose text up to its first blank ends at a service's name or path may match
+     * that service's command line: {@code pkill -f 'auditd -n'} kills an auditd started with {@code -n}, and what
+     * follows the blank is matched by arguments only the run knows.
+     */
+    private static boolean matchesWithArguments(String pattern, boolean ignoreCase, boolean exact, List<String> names) {
+        int cut = -1;
+        for (String b : BLANKS) {
+            int i = pattern.indexOf(b);
+            if (i > 0 && (cut < 0 || i < cut)) {
+                cut = i;
+            }
+        }
+        if (cut < 0) {
+            return false;
+        }
+        // the head ends where the name does (-x: it is the whole name); a plain name or path is compared with the
+        // list's globs themselves, which stand for longer names than their text (rsyslog* is rsyslogd)
+        String h = pattern.substring(0, cut);
+        String plain = exact || !h.startsWith("^") ? h : h.substring(1);
+        if (plain.chars().noneMatch(c -> "\\.[]()*+?{}|^$".indexOf(c) >= 0)
+                && nameMatches(lastComponent(plain), names)) {
+            return true;
+        }
+        Pattern head = PosixRegex.compile(exact ? h : h + "$", PosixRegex.Dialect.EXTENDED, ignoreCase);
+        // a head the reading cannot rewrite may name anything, as a whole pattern it cannot rewrite does
+        return head == null || searches(head, exact, commandLines(names));
     }
 
     private static Verdict grep(String program, List<String> words, List<Boolean> known, List<String> names) {

@@ -41,10 +41,7 @@ final class UnknownProgramPieces {
             }
         }
         for (Arg a : operands) {
-            String lower = smallScheme(a.text);
-            if (!lower.equals(a.text)) {
-                out.add(new Arg(lower, a.dynamic, false, a.start, a.end));
-            }
+            addSpellings(out, a, a.text);
         }
         return out;
     }
@@ -54,9 +51,23 @@ final class UnknownProgramPieces {
             return;
         }
         out.add(new Arg(value, from.dynamic, false, from.start, from.end));
+        addSpellings(out, from, value);
+    }
+
+    /** The value's other spellings as a URL: small letters, and the address a URL parser reads. */
+    private static void addSpellings(List<Arg> out, Arg from, String value) {
         String lower = smallScheme(value);
         if (!lower.equals(value)) {
             out.add(new Arg(lower, from.dynamic, false, from.start, from.end));
+        }
+        // every reading a client may take: a remote host in any of them is reached by some
+        String parsed = UrlAuthority.canonical(value);
+        String kept = UrlAuthority.literalBackslash(value);
+        if (parsed != null && !parsed.equals(value) && !parsed.equals(lower)) {
+            out.add(new Arg(parsed, from.dynamic, false, from.start, from.end));
+        }
+        if (kept != null && !kept.equals(parsed) && !kept.equals(value) && !kept.equals(lower)) {
+            out.add(new Arg(kept, from.dynamic, false, from.start, from.end));
         }
     }
 

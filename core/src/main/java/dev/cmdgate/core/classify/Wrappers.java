@@ -261,7 +261,11 @@ final class Wrappers {
         int judged = 0;
         for (int i = 1, n = words.size(); i < n && judged < MAX_NAMED_INTERPRETERS; i++) {
             Arg a = words.get(i);
-            if (a.dynamic) {
+            String named = a.dynamic || a.pattern != null ? shellItMayName(a) : null;
+            if (named != null) {
+                // pexec "$SHELL", pexec "$(which sh)", pexec /bin/s[h]: judged as the shell given as written
+                a = Arg.literal(named);
+            } else if (a.dynamic) {
                 continue;
             }
             String t = a.text;
@@ -307,6 +311,41 @@ final class Wrappers {
         }
     }
 
+
+    /**
+     * The shell a word only known at run time may name, or null: a pattern whose last component matches a shell's
+     * name ({@code /bin/s[h]}), a variable whose value names one ({@code shell-variables}: {@code "$SHELL"}), or the
+     * output of a command that names one ({@code "$(which sh)"}, {@code "$(command -v bash)"}).
+     */
+    private String shellItMayName(Arg a) {
+        String last = a.pattern == null ? "" : a.pattern.substring(ShellPattern.lastSlash(a.pattern) + 1);
+        // a bare * names every file of a directory: the shells are not told from any other (mytool *)
+        if (!last.isEmpty() && !last.replace("*", "").isEmpty()) {
+            for (String shell : new java.util.TreeSet<>(analysis.rules.shells())) {
+                if (ShellPattern.matches(last, shell)) {
+                    return shell;
+                }
+            }
+        }
+        String t = a.text;
+        int eq = t.startsWith("-") ? t.indexOf('=') : -1;
+        String value = eq > 0 ? t.substring(eq + 1) : t;
+        last = value.substring(value.lastIndexOf('/') + 1);
+        String variable = last.startsWith("${") && last.endsWith("}") ? last.substring(2, last.length() - 1)
+                : last.startsWith("$") ? last.substring(1) : null;
+        if (variable != null && analysis.rules.isShellVariable(variable)) {
+            return "sh";
+        }
+        for (List<String> producer : a.producers()) {
+            for (String w : producer) {
+                String name = w.substring(w.lastIndexOf('/') + 1);
+                if (analysis.rules.isShell(name)) {
+                    return name;
+                }
+            }
+        }
+        return null;
+    }
 
     /**
      * What an unknown program hands an interpreter it runs as its input: its own, when that is the terminal, a pipe,

@@ -50,6 +50,8 @@ public final class RuleSet {
     final List<String> sensitivePaths = new ArrayList<>();
     final Set<String> sensitiveNames = new HashSet<>();
     final Set<String> shells = new HashSet<>();
+    /** {@code shell-variables} rows: variables whose run-time value names a shell ($SHELL). */
+    final Set<String> shellVariables = new HashSet<>();
     final List<StdinRow> stdinRows = new ArrayList<>();
     /** {@code stdin-parsing shopt} and {@code stdin-parsing set} rows: bash options that change how later input is read. */
     final Set<String> parsingShoptOptions = new HashSet<>();
@@ -466,6 +468,11 @@ public final class RuleSet {
 
     public boolean isShell(String program) {
         return shells.contains(program);
+    }
+
+    /** Whether the variable's value names a shell ({@code shell-variables}: SHELL). */
+    public boolean isShellVariable(String name) {
+        return shellVariables.contains(name);
     }
 
     /**

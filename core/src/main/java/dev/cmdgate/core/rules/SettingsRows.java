@@ -66,6 +66,7 @@ final class SettingsRows {
             case "network-devices" -> rules.networkDevices.addAll(rest);
             case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
             case "shells" -> rules.shells.addAll(rest);
+            case "shell-variables" -> rules.shellVariables.addAll(rest);
             case "stdin-unread" -> rules.stdinRows.add(StdinRow.parse(false, rest));
             case "stdin-filter" -> rules.stdinRows.add(StdinRow.parse(true, rest));
             case "stdin-parsing" -> stdinParsing(rules, rest);
