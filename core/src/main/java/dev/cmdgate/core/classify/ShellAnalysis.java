@@ -196,8 +196,16 @@ final class ShellAnalysis {
             loopVariable(f, site);
             script(f.body(), inner);
         } else if (c instanceof ArithForCommand f) {
-            a.variables.arithmeticUse(text(f.start(), f.end()), site);
-            a.variables.arithmeticAssignments(text(f.start(), f.end()), site);
+            // only the three expressions are arithmetic (not the words for, do, the body); bash runs the first before
+            // the others, so its assignments give them their values
+            String init = text(f.init().start(), f.init().end());
+            a.variables.arithmeticAssignments(init, site);
+            a.variables.arithmeticUse(init, site);
+            for (Word w : List.of(f.condition(), f.update())) {
+                String expr = text(w.start(), w.end());
+                a.variables.arithmeticUse(expr, site);
+                a.variables.arithmeticAssignments(expr, site);
+            }
             substitutions(f.init(), ctx);
             substitutions(f.condition(), ctx);
             substitutions(f.update(), ctx);

@@ -166,6 +166,8 @@ class ArithmeticNamesTest {
             "read -r inf < f; (ulimit -t 1; n=$(seq inf inf); echo $((n))) => Destructive",
             "n=$(seq 1 nan); echo $((n)) => Destructive",
             "n=$(wc -l notes.txt); echo $((n)) => Destructive",   // "1 notes.txt" reads notes: no name is printed
+            "x=$(cat f); for ((i=0;i<3;i++)); do echo \"i=$i\"; done => Read",
+            "x=$(cat f); for ((i=0;i<x;i++)); do echo $i; done => Destructive",
             "n=$(grep -c TODO notes.txt); (( n > 0 )) => Read",
     })
     void aNameANumericProducerPrintsIsEvaluatedToo(String line, String expected) {
