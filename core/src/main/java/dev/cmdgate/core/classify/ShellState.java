@@ -201,11 +201,13 @@ public final class ShellState {
                 }
             } else if (c instanceof ArithmeticCommand ac) {
                 if (mayAssign(text(ac))) {
+                    numbers(text(ac), out);
                     out.add(text(ac));
                 }
             } else if (c instanceof ArithForCommand af) {
                 for (Word w : new Word[] {af.init(), af.update()}) {
                     if (w != null && mayAssign(text(w))) {
+                        numbers(text(w), out);
                         out.add("(( " + text(w) + " ))");
                     }
                 }
@@ -335,6 +337,22 @@ public final class ShellState {
         });
         return sub[0] && !arith[0];
     }
+
+    /**
+     * A name an arithmetic assignment gave a value holds a number afterwards (bash stores the result): said before the
+     * assignment is replayed, so {@code (( i++ ))} does not read as arithmetic on a name the state never set.
+     */
+    private static void numbers(String arithmetic, List<String> out) {
+        java.util.regex.Matcher m = ASSIGNED.matcher(arithmetic);
+        while (m.find()) {
+            String name = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            out.add(name + "=$((0))");
+        }
+    }
+
+    private static final java.util.regex.Pattern ASSIGNED = java.util.regex.Pattern.compile(
+            "(?<![\\w$\\]])([A-Za-z_]\\w*)\\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)"
+                    + "|(?<![\\w$])([A-Za-z_]\\w*)\\s*(?:\\+\\+|--)|(?:\\+\\+|--)\\s*([A-Za-z_]\\w*)");
 
     private static boolean mayAssign(String arithmetic) {
         return arithmetic.indexOf('=') >= 0 || arithmetic.contains("++") || arithmetic.contains("--");
