@@ -81,6 +81,15 @@ final class Printed {
                 }
                 return out.toString();
             }
+            case "cut" -> {
+                return CutFilter.apply(words, input);
+            }
+            case "lines" -> {
+                return LineFilter.apply(words, input);
+            }
+            case "substitute" -> {
+                return SedSubstitution.apply(words, input);
+            }
             case "translate" -> {
                 if (words.size() != 3 || words.get(1).text.startsWith("-")) {
                     return null;
