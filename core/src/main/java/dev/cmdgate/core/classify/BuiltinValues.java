@@ -89,14 +89,48 @@ final class BuiltinValues {
      */
     private static void read(Analysis a, ParsedArgs p, String input, String inlineIfs) {
         // an IFS the line changed before (or one computed at run time) leaves the splitting unknown
-        if (input == null || ifsChanged(a) || !onlyOptions(p, "rad")) {
+        if (input == null || ifsChanged(a) || !onlyOptions(p, "radnN")) {
             return;
         }
         Character delim = delimiter(p);
         if (delim == null) {
             return;
         }
-        assign(a, p, record(input, 0, delim, p.has("-r")).text(), inlineIfs);
+        String text = record(input, 0, delim, p.has("-r")).text();
+        if (p.has("-n") || p.has("-N")) {
+            text = counted(p, input, text, inlineIfs);
+            if (text == null) {
+                return;
+            }
+        }
+        assign(a, p, text, inlineIfs);
+    }
+
+    /**
+     * What {@code read -n N} (at most N characters, up to the delimiter) or {@code -N N} (exactly N, the delimiter
+     * an ordinary character, the value not split) reads; null when not computed: a count not known, a backslash
+     * without {@code -r} (bash counts what it reads, not what is kept), or {@code -N} text that splitting would
+     * change.
+     */
+    private static String counted(ParsedArgs p, String input, String record, String inlineIfs) {
+        boolean exact = p.has("-N");
+        String count = option(p, exact ? "-N" : "-n");
+        if (count == null || count.isEmpty() || count.length() > 6 || !count.chars().allMatch(Character::isDigit)
+                || p.has("-n") && p.has("-N") || !p.has("-r") && input.indexOf('\\') >= 0) {
+            return null;
+        }
+        int n = Integer.parseInt(count);
+        if (!exact) {
+            return record.substring(0, Math.min(n, record.length()));
+        }
+        String text = input.substring(0, Math.min(n, input.length())).replace("\0", "");
+        String ifs = inlineIfs == null ? FieldSeparators.BLANKS : inlineIfs;
+        for (int i = 0; i < text.length(); i++) {
+            if (ifs.indexOf(text.charAt(i)) >= 0) {
+                return null;
+            }
+        }
+        return p.has("-a") ? null : text;
     }
 
     /** The delimiter {@code -d D} gives (a NUL for {@code -d ''}), a newline without it; null when not known. */

@@ -54,6 +54,24 @@ class BuiltinValuesTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
+            // read -n N: at most N characters, up to the delimiter; -N N: exactly N, the delimiter an ordinary one
+            "read -n 11 k <<< /etc/shadowXX; head -n1 $k => Network",
+            "read -rn11 k <<< /etc/shadowXX; head -n1 $k => Network",
+            "read -N 11 k <<< /etc/shadowXX; head -n1 $k => Network",
+            "read -n 20 -d : k <<< /etc/shadow:x; head -n1 $k => Network",
+            "read -n 3 k <<< /etc/shadow; head -n1 $k => Read",
+            "read -N 14 k <<< '/etc/shadow'; head -n1 \"$k\" => Read",
+            // a backslash without -r is counted as read, not as kept: not computed (a run-time operand)
+            "read -n 12 k <<< '/etc/sha\\dowX'; head -n1 $k => Read",
+            "read -n 5 b <<< mainX; git log $b => Read",
+    })
+    void readsCountOfCharactersIsCut(String line, String expected) {
+        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
+                .isEqualTo(CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
             // mapfile from a pipe or < <(…): its lines, not its words (a line with blanks is one element)
             "mapfile -t a < <(printf '%s\\n' 'x y' ~/.aws/credentials); head -n1 \"${a[1]}\" => Network",
             "printf 'a b c\\n/etc/shadow\\n' | { mapfile -t a; head -n1 \"${a[1]}\"; } => Network",
