@@ -262,9 +262,41 @@ final class ExpansionValues {
             return i < elements.size() ? List.of(elements.get(i)) : null;
         }
         if (!sub.equals("@") && !sub.equals("*")) {
-            return null; // ${a[i]}: an arithmetic subscript, only known at run time
+            return arithmeticElements(sub, elements);
         }
         return List.of(String.join("\0", elements));
+    }
+
+    /**
+     * The elements of a plain list an arithmetic subscript bash reads simply may name: a negative index counts from
+     * the end ({@code ${a[-1]}}), a variable's name stands for each decimal value the line gave it ({@code ${a[i]}});
+     * null for any other expression, a value not known or not a plain decimal, or an index past the list (bash's
+     * error or empty word is not followed): then the element is only known at run time.
+     */
+    private List<String> arithmeticElements(String sub, List<String> elements) {
+        if (sub.startsWith("-") && isIndex(sub.substring(1))) {
+            int i = elements.size() - Integer.parseInt(sub.substring(1));
+            return i >= 0 && i < elements.size() ? List.of(elements.get(i)) : null;
+        }
+        if (!Variables.isName(sub)) {
+            return null;
+        }
+        List<String> indexes = values(sub);
+        if (indexes == null || indexes.isEmpty()) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (String v : indexes) {
+            if (v == null || !isIndex(v) || v.length() > 1 && v.charAt(0) == '0') {
+                return null; // 010 is octal, a name is evaluated again: not followed
+            }
+            int i = Integer.parseInt(v);
+            if (i >= elements.size()) {
+                return null;
+            }
+            out.add(elements.get(i));
+        }
+        return out;
     }
 
     /**
