@@ -32,6 +32,7 @@ final class Printed {
             case "echo" -> echo(words);
             case "printf" -> printf(words);
             case "input" -> input(words, in);
+            case "awk-begin" -> AwkBeginPrint.apply(words);
             default -> filter(reading, words, literalInput(in));
         };
     }

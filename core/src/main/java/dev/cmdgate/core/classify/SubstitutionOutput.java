@@ -64,11 +64,21 @@ final class SubstitutionOutput {
             }
             List<Arg> words = new ArrayList<>(sc.words().size());
             for (Word w : sc.words()) {
-                String lit = w.literalValue();
-                if (lit == null || w.hasGlob() || lit.indexOf('{') >= 0) {
+                // a brace list becomes its words, as bash expands it first (a quoted or lone brace stays itself)
+                dev.cmdgate.core.shell.BraceExpansion braces = w.expandBraces();
+                if (braces.overCap()) {
                     return null;
                 }
-                words.add(Arg.literal(lit));
+                for (Word b : braces.words()) {
+                    String lit = b.literalValue();
+                    if (lit == null || b.hasGlob()) {
+                        return null;
+                    }
+                    words.add(Arg.literal(lit));
+                }
+            }
+            if (words.isEmpty()) {
+                return null;
             }
             Analysis.Stdin in = first ? Analysis.Stdin.NONE : new Analysis.Stdin(Analysis.StdinKind.HEREDOC, text, true);
             for (Redirect r : sc.redirects()) {

@@ -23,7 +23,7 @@ final class RulesParser {
             "credential-read", "own-files");
 
     /** How a {@code prints} row reads the command's words. */
-    private static final Set<String> PRINTS = Set.of("echo", "printf", "input", "base64-decode", "hex-decode", "cut", "lines", "substitute",
+    private static final Set<String> PRINTS = Set.of("echo", "printf", "input", "base64-decode", "hex-decode", "cut", "lines", "substitute", "awk-begin",
             "reverse", "translate");
 
     private final RuleSet rules;

@@ -100,4 +100,24 @@ class LineFiltersTest {
         assertThat(run("substitute", "ab\n", "sed", "y/ab/x/")).isNull();
         assertThat(run("substitute", "ab\n", "sed", "s/a/\\U&/")).isNull();
     }
+
+    @Test
+    void awkBeginBlockOfLiteralPrintsIsEvaluated() {
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{printf \"rm\"}"), null)).isEqualTo("rm");
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN { print \"sha\" \"dow\" }"), null)).isEqualTo("shadow\n");
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print \"a\", \"b\"; printf \"\\162m%%\"}"), null))
+                .isEqualTo("a b\nrm%");
+    }
+
+    @Test
+    void awkProgramsBeyondLiteralPrintsStayUnknown() {
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print x}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{printf \"%s\", \"rm\"}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print \"a\"} {print}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "{print \"a\"}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print \"a\" > \"f\"}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "-v", "x=1", "BEGIN{print \"a\"}"), null)).isNull();
+        assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print \"\\x72\"}"), null)).isNull();
+    }
 }

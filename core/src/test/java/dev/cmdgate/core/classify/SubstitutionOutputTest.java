@@ -74,6 +74,10 @@ class SubstitutionOutputTest {
         "show $(echo . | tr '!-0' '\"-1')etc$(echo . | tr '!-0' '\"-1')shadow => Network",
         "$(echo ZGVsIC1yZg== | dec -d) x => Destructive",
         "del $(printf '%s' -rf) x => Destructive",
+        // a brace list in the substitution's words is expanded first; a quoted brace is itself
+        "show $(printf '%s' /etc/{shadow}) => Read",
+        "show $(printf '%s ' /etc/{sha,}dow) => Network",
+        "show $(printf '%s ' '/etc/{sha,}dow') => Read",
         // the decoder's condition does not hold: base64 encoding is not followed
         "show $(echo x | dec) => Read",
         // input only known at run time through a decoder: a word built to hide what it is
