@@ -92,6 +92,20 @@ final class Printed {
                 return SedSubstitution.apply(words, input);
             }
             case "translate" -> {
+                if (words.size() == 3 && words.get(1).text.equals("-d")) {
+                    // tr -d SET: each character of SET deleted
+                    String gone = trSet(words.get(2).text);
+                    if (gone == null) {
+                        return null;
+                    }
+                    StringBuilder out = new StringBuilder(input.length());
+                    for (int i = 0; i < input.length(); i++) {
+                        if (gone.indexOf(input.charAt(i)) < 0) {
+                            out.append(input.charAt(i));
+                        }
+                    }
+                    return out.toString();
+                }
                 if (words.size() != 3 || words.get(1).text.startsWith("-")) {
                     return null;
                 }

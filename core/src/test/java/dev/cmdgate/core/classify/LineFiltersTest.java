@@ -120,4 +120,12 @@ class LineFiltersTest {
         assertThat(Printed.output("awk-begin", words("awk", "-v", "x=1", "BEGIN{print \"a\"}"), null)).isNull();
         assertThat(Printed.output("awk-begin", words("awk", "BEGIN{print \"\\x72\"}"), null)).isNull();
     }
+
+    @Test
+    void trDeletesTheCharactersOfItsSet() {
+        assertThat(run("translate", "sXhXadow\n", "tr", "-d", "X")).isEqualTo("shadow\n");
+        assertThat(run("translate", "r1m2\n", "tr", "-d", "0-9\\n")).isEqualTo("rm");
+        assertThat(run("translate", "rm\n", "tr", "-d", "[:digit:]")).isNull();
+        assertThat(run("translate", "rm\n", "tr", "-cd", "a-z")).isNull();
+    }
 }
