@@ -68,6 +68,34 @@ class ShellEscapeTest {
         assertThat(app.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
+    @Test
+    void lessPreprocessorGivenAShellAfterItsMarkersIsAnEscape() {
+        assertThat(Variables.preprocessorScript("||-sh -c id %s")).isEqualTo("sh -c id %s");
+        assertThat(Variables.helperCommand("pipe", "|bash %s")).isEqualTo("bash %s");
+        assertThat(Variables.helperCommand("prompt", "sh")).isNull();
+        // the command the preprocessor runs (id) is harmless: only the shell in its place raises
+        assertThat(cls("LESSOPEN='|sh -c id %s' less notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("LESSOPEN='||/usr/bin/python3 -c pass %s' less notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("LESSCLOSE='-perl -e 1 %s %s' less notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        Classification app = C.classifyArgv(List.of("less", "notes.txt"), Map.of("LESSOPEN", "|dash %s"));
+        assertThat(app.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an ordinary preprocessor stays judged by what it runs
+        assertThat(cls("LESSOPEN='|lesspipe.sh %s' less notes.txt")).isNotEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("LESSOPEN='|cat %s' less notes.txt")).isNotEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void theEditorsShellCommandAndAShellStartedAsADaemonAreEscapes() {
+        assertThat(cls("vi -c ':shell'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("vim -c sh notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("ex --cmd ':she'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("vim -c ':set shiftwidth=4' notes.txt")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("start-stop-daemon -S -x /bin/bash")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("start-stop-daemon -S -x /usr/sbin/sshd")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("service ../../usr/bin/zsh")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("service cron status")).isEqualTo(CommandClass.WRITE);
+    }
+
     private static CommandClass cls(String line) {
         return C.classifyShell(line).commandClass();
     }
