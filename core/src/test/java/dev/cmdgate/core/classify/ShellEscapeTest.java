@@ -130,6 +130,24 @@ class ShellEscapeTest {
         assertThat(cls("service cron status")).isEqualTo(CommandClass.WRITE);
     }
 
+    @Test
+    void interpretersReachingAShellFromTheirEvaluationOptionsAndInput() {
+        // programs whose input is code: m4's syscmd, Raku's shell and run, crystal eval's system
+        assertThat(cls("echo 'esyscmd(rm -rf ~)' | m4")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("m4 -P configure.m4")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("rakudo -e 'shell \"rm -rf ~\"'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("raku -e 'run \"sh\"'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("raku -e 'say 42'")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("crystal eval '`sh`'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // evaluation options of compilers and Lisp systems
+        assertThat(cls("ghc -e 'System.Cmd.system \"sh\"'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("ghc -c Main.hs")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("clisp -x '(ext:shell \"rm -rf ~\")'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("sbcl --eval '(sb-ext:run-program \"/bin/sh\" nil)'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an interactive prompt with a shell escape is an interactive shell
+        assertThat(cls("nmap --interactive")).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
     private static CommandClass cls(String line) {
         return C.classifyShell(line).commandClass();
     }
