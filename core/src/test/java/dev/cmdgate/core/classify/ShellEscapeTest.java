@@ -146,6 +146,22 @@ class ShellEscapeTest {
         assertThat(cls("sbcl --eval '(sb-ext:run-program \"/bin/sh\" nil)'")).isEqualTo(CommandClass.DESTRUCTIVE);
         // an interactive prompt with a shell escape is an interactive shell
         assertThat(cls("nmap --interactive")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // Prolog goals, latexmk's Perl, Blender's Python
+        assertThat(cls("swipl -t \"shell('rm -rf ~'), halt\"")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("swipl -g main -t halt app.pl")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("swipl")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("latexmk -e 'system(\"sh\")' x.tex")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("blender --background --python-expr 'import subprocess; subprocess.run([\"sh\"])'"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void dcIsACalculatorUnlessItsCommandsComeFromWhereTheyAreNotSeen() {
+        assertThat(cls("dc -e '2 3 + p'")).isEqualTo(CommandClass.READ);
+        assertThat(cls("dc -e '!rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("dc -e 1 -f prog.dc")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("dc prog.dc")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("dc")).isEqualTo(CommandClass.WRITE);
     }
 
     private static CommandClass cls(String line) {
