@@ -176,6 +176,21 @@ class DownwardSteeringTest {
         assertClass(judge(BUILTIN, line, files(path, text)), CommandClass.parse(expected));
     }
 
+    @ParameterizedTest(name = "{0} with {1} -> {3}")
+    @CsvSource(delimiterString = " => ", value = {
+            "markdownlint-cli2 '**/*.md' => docs/a.md => # a => Read",
+            "markdownlint-cli2 'docs/**/*.md' => docs/guide/deep/.markdownlint.mjs => export default {}; => Write",
+            "markdownlint-cli2 '**/*.md' => docs/.markdownlint-cli2.yaml => outputFormatters: [[x]] => Write",
+            "markdownlint-cli2 '**/*.md' => docs/.markdownlint.json => {\"default\": true} => Read",
+            "markdownlint-cli2 '**/*.md' => package.json => {\"markdownlint-cli2\": {\"fix\": true}} => Write",
+            "markdownlint-cli2 '/srv/**/*.md' => docs/a.md => # a => Write",
+            "markdownlint docs => .markdownlintrc => {\"customRules\": [\"x\"]} => Write",
+            "markdownlint docs => ~/.markdownlintrc => {\"MD013\": false} => Read",
+    })
+    void markdownlintIsReadWhenWhatConfiguresItIsData(String line, String path, String text, String expected) {
+        assertClass(judge(BUILTIN, line, files(path, text)), CommandClass.parse(expected));
+    }
+
     @Test
     void aFindingNamesTheFileBelow() {
         Classification c = judge(BUILTIN, "prettier --check .", files("web/ui/.prettierrc.js", "module.exports = {}"));
