@@ -952,6 +952,15 @@ final class Steering {
             }
             Object value = members.get(r.key());
             String at = shown(path) + ": " + r.key();
+            if (value instanceof String string && !r.starts().isEmpty()) {
+                for (String w : r.starts()) {
+                    if (string.startsWith(w)) {
+                        analysis.raise(n.site.below(at), r.verdict(), at + " is " + Analysis.clip(string));
+                        return;
+                    }
+                }
+                return;
+            }
             if (!(value instanceof Map<?, ?>)) {
                 analysis.raise(n.site.below(at), r.verdict(), at + " is not an object of settings");
                 return;

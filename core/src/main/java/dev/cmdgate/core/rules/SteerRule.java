@@ -35,6 +35,8 @@ import java.util.List;
  * @param key      json: the member of the file's top-level object read ({@code prettier} in package.json); absent is
  *                 fine, any value but an object raises the verdict (a string names a module), so does a file that is
  *                 not a JSON object
+ * @param starts   json: a string member raises the verdict only when it starts with one of these (a version
+ *                 {@code 2.}); without them any string does
  * @param unless   the row does not apply when the command has one of these options ({@code python -I}), or, with
  *                 {@value #VERSION}, to an invocation that only prints a version
  * @param unlessEnv the row does not apply when one of these variables is set and not empty ({@code MAVEN_SKIP_RC})
@@ -43,7 +45,7 @@ import java.util.List;
  *                 as every command of a steered program looks up their values at that point of the script
  */
 public record SteerRule(String reader, List<String> files, String asOption, List<String> include, List<String> ignore,
-        List<String> set, List<String> then, List<String> writes, List<String> has, String key, List<String> unless,
+        List<String> set, List<String> then, List<String> writes, List<String> has, String key, List<String> starts, List<String> unless,
         List<String> unlessEnv, Rating verdict, List<String> variables) {
 
     /**
@@ -115,6 +117,7 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         List<String> then = new ArrayList<>();
         List<String> writes = new ArrayList<>();
         List<String> has = new ArrayList<>();
+        List<String> starts = new ArrayList<>();
         List<String> unless = new ArrayList<>();
         List<String> unlessEnv = new ArrayList<>();
         String as = null;
@@ -137,6 +140,7 @@ public record SteerRule(String reader, List<String> files, String asOption, List
                 case "then" -> into = then;
                 case "writes" -> into = writes;
                 case "has" -> into = has;
+                case "starts" -> into = starts;
                 case "unless" -> into = unless;
                 case "unless-env" -> into = unlessEnv;
                 default -> {
@@ -168,6 +172,9 @@ public record SteerRule(String reader, List<String> files, String asOption, List
         if (!reader.equals("text") && !reader.equals("json") && !has.isEmpty()) {
             throw new IllegalArgumentException("steer " + reader + ": has belongs to the text and json readers");
         }
+        if (!reader.equals("json") && !starts.isEmpty()) {
+            throw new IllegalArgumentException("steer " + reader + ": starts belongs to the json reader");
+        }
         if (reader.equals("json") != (key != null)) {
             throw new IllegalArgumentException("steer " + reader + ": a json row names the member it reads (key KEY), no other does");
         }
@@ -188,7 +195,7 @@ public record SteerRule(String reader, List<String> files, String asOption, List
             throw new IllegalArgumentException("steer: 'then' keys are judged once a 'set' key is set: name those (set KEY...)");
         }
         return new SteerRule(reader, List.copyOf(files), as, List.copyOf(include), List.copyOf(ignore), List.copyOf(set),
-                List.copyOf(then), List.copyOf(writes), List.copyOf(has), key, List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow),
+                List.copyOf(then), List.copyOf(writes), List.copyOf(has), key, List.copyOf(starts), List.copyOf(unless), List.copyOf(unlessEnv), row.verdictAfter(arrow),
                 variablesOf(files));
     }
 }

@@ -44,6 +44,7 @@ class DownwardSteeringTest {
                 "is Read minimal \"checks files\"",
                 "steer text down:fmtx.config.js ignore vendor cache-* -> Write high \"a configuration is code\"",
                 "steer json up:tool.json down:tool.json key fmtx has plugin ignore vendor -> Write high \"settings load plugins\"",
+                "steer json up:lib/fmtx/package.json key version starts 0. 1. -> Write high \"an old fmtx loads plugins\"",
                 ""), StandardCharsets.UTF_8);
         fmtx = Classifiers.standard(rules);
     }
@@ -115,6 +116,22 @@ class DownwardSteeringTest {
     })
     void aJsonMemberIsJudgedByItsValue(String path, String text, String expected) {
         assertClass(judge(fmtx, "fmtx .", files(path, text)), CommandClass.parse(expected));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = " => ", value = {
+            "{\"version\": \"1.4.0\"} => Write",
+            "{\"version\": \"0.9\"} => Write",
+            "{\"version\": \"2.0.0\"} => Read",
+            "{\"version\": \"10.1\"} => Read",
+            "{\"name\": \"fmtx\"} => Read",
+            // with starts, only a string is compared; any other value is still no version cmdgate can read
+            "{\"version\": 1} => Write",
+            // a member given twice is not guessed (node takes the last one, other readers the first)
+            "{\"version\": \"1.0\", \"version\": \"2.0\"} => Write",
+    })
+    void aStringMemberCountsByHowItStarts(String text, String expected) {
+        assertClass(judge(fmtx, "fmtx .", files("lib/fmtx/package.json", text)), CommandClass.parse(expected));
     }
 
     @Test
