@@ -203,6 +203,8 @@ final class Steering {
         /** The top of the working tree of the repository found, when there is one: git runs its commands there. */
         private String worktreeTop;
         private final Map<String, String> texts = new HashMap<>();
+        /** The directories {@code down:} files were looked for in, with their entries, per list of ignored names. */
+        private final Map<String, Map<String, List<String>>> walks = new HashMap<>();
         /** The work trees the configuration of the repository git uses names ({@code core.worktree}): git runs there too. */
         private final List<String> configuredTops = new ArrayList<>(1);
         /** The repositories whose gitlinks were read, each with the work tree they were read from. */
@@ -227,11 +229,12 @@ final class Steering {
                         }
                         Triggered t = r.set().isEmpty() ? null : new Triggered();
                         for (String f : r.files()) {
-                            for (String path : resolve(f)) {
+                            for (String path : f.startsWith(SteerRule.DOWN) ? downward(r, f.substring(SteerRule.DOWN.length())) : resolve(f)) {
                                 switch (r.reader()) {
                                     case "entries" -> entries(r, path);
                                     case "sh" -> script(r, path);
                                     case "text" -> text(r, path);
+                                    case "json" -> json(r, path);
                                     default -> config(r, s, path, 0, t);
                                 }
                             }
@@ -370,6 +373,72 @@ final class Steering {
                 abs = workDir() + "/" + f;
             }
             return expand(abs);
+        }
+
+        /**
+         * {@code down:NAME}: NAME in the working directory and in every directory below it but those the row ignores
+         * ({@code node_modules}) — a program that looks for its configuration from each file it works on upwards
+         * (prettier, markdownlint) loads the one beside the file. That covers the files below the working directory
+         * only, so every operand must name a place there; a symbolic link to a directory is not walked through, and
+         * the program might reach what is behind it: the verdict.
+         */
+        private List<String> downward(SteerRule r, String name) throws Blocked, SiteFiles.Unreadable {
+            String top = workDir();
+            for (Arg a : n.args.operands) {
+                if (a.unresolved()) {
+                    throw new Blocked("the operand " + a.text + " is only known at run time, so are the files that steer " + program() + " beside it");
+                }
+                if (!insideLexically(a.text)) {
+                    throw new Blocked("the operand " + a.text + " lies outside the directory " + program() + " works in: the files that steer it there are not read");
+                }
+            }
+            List<String> out = new ArrayList<>();
+            for (Map.Entry<String, List<String>> e : walk(top, r.ignore()).entrySet()) {
+                for (String entry : e.getValue()) {
+                    if (Glob.matches(name, entry)) {
+                        out.add((e.getKey().equals("/") ? "" : e.getKey()) + "/" + entry);
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The directories below {@code top} (itself included) with their entries, walked once per list of ignored names. */
+        private Map<String, List<String>> walk(String top, List<String> ignored) throws Blocked, SiteFiles.Unreadable {
+            String key = top + "\0" + String.join("\0", ignored);
+            Map<String, List<String>> known = walks.get(key);
+            if (known != null) {
+                return known;
+            }
+            Map<String, List<String>> dirs = new java.util.LinkedHashMap<>();
+            java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>();
+            todo.add(top);
+            while (!todo.isEmpty()) {
+                String dir = todo.poll();
+                if (dirs.size() >= MAX_WALKED_DIRECTORIES) {
+                    throw new Blocked("more than " + MAX_WALKED_DIRECTORIES + " directories below " + shown(top) + " may hold files that steer " + program());
+                }
+                List<String> names = files.list(dir);
+                if (names == null) {
+                    continue;
+                }
+                dirs.put(dir, names);
+                for (String entry : names) {
+                    if (Glob.anyMatch(ignored, entry)) {
+                        continue;
+                    }
+                    String path = (dir.equals("/") ? "" : dir) + "/" + entry;
+                    SiteFiles.Kind kind = files.kind(path);
+                    if (kind == SiteFiles.Kind.DIRECTORY) {
+                        todo.add(path);
+                    } else if (kind == SiteFiles.Kind.LINK && files.realPath(path) != null
+                            && files.kind(files.realPath(path)) == SiteFiles.Kind.DIRECTORY) {
+                        throw new Blocked(shown(path) + " is a symbolic link to a directory: files behind it that steer " + program() + " are not read");
+                    }
+                }
+            }
+            walks.put(key, dirs);
+            return dirs;
         }
 
         /** The variable's value for the launch: as the script set it at the command, else inherited. */
@@ -859,6 +928,55 @@ final class Steering {
             }
         }
 
+        /**
+         * A JSON file whose top-level member {@code key} counts: absent is fine; an object counts when its text holds
+         * one of the row's words (or at all, without words); any other value counts (a string names a shared
+         * configuration: a module). A file that is not a JSON object cannot be judged.
+         */
+        private void json(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
+            String text = readFile(path);
+            if (text == null) {
+                return;
+            }
+            Object top;
+            try {
+                top = dev.cmdgate.core.json.Json.parse(text);
+            } catch (RuntimeException e) {
+                throw new Blocked(shown(path) + " cannot be read as JSON: " + e.getMessage());
+            }
+            if (!(top instanceof Map<?, ?> members)) {
+                throw new Blocked(shown(path) + " is not a JSON object");
+            }
+            if (!members.containsKey(r.key())) {
+                return;
+            }
+            Object value = members.get(r.key());
+            String at = shown(path) + ": " + r.key();
+            if (value instanceof String string && !r.starts().isEmpty()) {
+                for (String w : r.starts()) {
+                    if (string.startsWith(w)) {
+                        analysis.raise(n.site.below(at), r.verdict(), at + " is " + Analysis.clip(string));
+                        return;
+                    }
+                }
+                return;
+            }
+            if (!(value instanceof Map<?, ?>)) {
+                analysis.raise(n.site.below(at), r.verdict(), at + " is not an object of settings");
+                return;
+            }
+            String folded = dev.cmdgate.core.json.Json.write(value).toLowerCase(java.util.Locale.ROOT);
+            for (String w : r.has()) {
+                if (folded.contains(w.toLowerCase(java.util.Locale.ROOT))) {
+                    analysis.raise(n.site.below(at), r.verdict(), at + " holds " + w);
+                    return;
+                }
+            }
+            if (r.has().isEmpty()) {
+                analysis.raise(n.site.below(at), r.verdict(), at);
+            }
+        }
+
         /** A directory whose entries count, but the ignored names ({@code .git/hooks} but its samples). */
         private void entries(SteerRule r, String path) throws Blocked, SiteFiles.Unreadable {
             List<String> names = files.list(path);
@@ -930,6 +1048,20 @@ final class Steering {
         }
         String v = value.strip();
         return !(v.isEmpty() || v.equalsIgnoreCase("false") || v.equalsIgnoreCase("no") || v.equalsIgnoreCase("off") || v.equals("0"));
+    }
+
+    /** {@code down:} files are looked for in at most this many directories below the working directory. */
+    static final int MAX_WALKED_DIRECTORIES = 2_000;
+
+    /**
+     * Whether a path, as written, stays in the directory it is taken from: not absolute, not from a home, and no
+     * {@code ..} anywhere — a component {@code link/..} is the link target's parent, and a glob's braces may hold
+     * more paths ({@code '{src,../x}/*.ts'}, {@code '{src,/etc}'}), so any of them is taken to leave; an operand that
+     * is not a path ({@code -}) stays.
+     */
+    static boolean insideLexically(String path) {
+        return !(path.startsWith("/") || path.startsWith("~") || path.contains("..") || path.contains("{/")
+                || path.contains(",/") || path.contains("{~") || path.contains(",~"));
     }
 
     /** The index of the first wildcard in a path, or -1. */
