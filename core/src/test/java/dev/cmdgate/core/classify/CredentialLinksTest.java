@@ -150,6 +150,28 @@ class CredentialLinksTest {
         assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
     }
 
+    /**
+     * The same directory in spellings whose value the line's directory model gives: a pattern after {@code $PWD}, the
+     * output of {@code pwd} as a substitution, {@code $OLDPWD} after a cd.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"cat $PWD/a*/credentials", "cat \"$PWD\"/?ws/cred*", "cat ${PWD}/ke?",
+            "cat \"$(pwd)/aws/credentials\"", "cat $(pwd)/key", "cat `pwd`/aws/credentials", "cat \"$(pwd -P)\"/cfg/shadow",
+            "cat $(pwd)/a*/credentials", "cd aws; cd /; cat \"$OLDPWD/credentials\"", "cd cfg && cd - && cat $OLDPWD/shadow",
+            "cd aws; cd /tmp; cat $OLDPWD/cred*", "grep -r AKIA $(pwd)/aws"})
+    void theDirectoryAsAVariableWithAPatternOrAsPwdsOutputIsTheLinesDirectory(String line) {
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat $PWD/*.md", "cat \"$(pwd)/README.md\"", "ls `pwd`/build", "cd build; cat $OLDPWD/README.md",
+            "cat $(pwd)/b*/classes/App.class"})
+    void everydayReadsThroughPwdAndOldpwdStayRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.READ);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"cat \"$PWD/README.md\"", "cat /proc/self/cwd/README.md", "ls ~+/build/classes"})
     void everydayReadsFromTheCommandsDirectoryStayRead(String line) {
