@@ -68,6 +68,52 @@ final class CredentialReads {
     }
 
     /**
+     * A directory a reader reads through the links inside it ({@code grep -R}, {@code zip -r}): a link below it that
+     * leads to a credential store, or to a directory holding one, is a read of that store
+     * ({@code ln -s ~/.aws src/k; grep -R AKIA src}); a tree whose links cannot be told (past {@link TreeLinks}'
+     * bounds, not listable) counts as one, failing closed. Only where the gate sees the launch's disk; a word only
+     * known at run time is judged by its text alone.
+     */
+    void readTreeThroughLinks(Arg a, Site site) {
+        if (!links.active() || a.pattern != null) {
+            return;
+        }
+        List<String> readings;
+        if (!a.unresolved()) {
+            readings = absoluteReadings(PathText.normalize(a.text));
+        } else {
+            // $PWD/src, $OLDPWD/src: in each directory the line may be or have been in
+            DirectoryWord d = DirectoryWord.of(a.text);
+            if (d == null || d.kind() == DirectoryWord.Kind.STACK || PathWords.hasExpansion(d.rest())) {
+                return;
+            }
+            readings = new ArrayList<>(2);
+            for (String r : where.places.placesOf(PathText.normalize(a.text), false)) {
+                String abs = r.startsWith("~") && where.home != null ? where.home + r.substring(1) : r;
+                if (abs.startsWith("/")) {
+                    readings.add(abs);
+                }
+            }
+        }
+        for (String abs : readings) {
+            TreeLinks.Found f = links.linksBelow(abs);
+            if (f.unknown() != null) {
+                analysis.raise(site, analysis.setting("credential-read"), a.text
+                        + " (the links inside it cannot be told when the launch is decided: " + f.unknown() + ")");
+                return;
+            }
+            for (String t : f.targets()) {
+                String reached = where.forReading(t);
+                if (namesCredential(reached, false, true)) {
+                    analysis.raise(site, analysis.setting("credential-read"), a.text + " (a link inside it leads to "
+                            + reached + ")");
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
      * The path a {@code file:} URI names — SQLite's URI filenames ({@code file:/p/Login Data?immutable=1},
      * {@code file:///p?mode=ro}) and any reader that takes one — without its authority, query and fragment; null
      * for any other word.
