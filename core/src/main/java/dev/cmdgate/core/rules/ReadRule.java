@@ -94,7 +94,7 @@ public record ReadRule(Target target, String name, List<Condition> conditions, L
         List<Condition> conds = List.of();
         if (i < t.size()) {
             if (!t.get(i).equals("if") || i + 1 == t.size()) {
-                throw new IllegalArgumentException("expected 'recursive [following]' or 'if CONDITION...' in reads row, not '" + t.get(i) + "'");
+                throw new IllegalArgumentException("expected 'recursive' or 'if CONDITION...' in reads row ('following' may follow 'recursive'), not '" + t.get(i) + "'");
             }
             conds = row.conditions(s, i + 1, t.size());
         }
