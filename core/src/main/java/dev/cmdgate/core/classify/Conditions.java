@@ -114,8 +114,16 @@ final class Conditions {
                     words.add(a.text);
                     known.add(!a.unresolved() && a.pattern == null);
                 }
-                return ProcessSelection.maySelect(ProcessSelection.Family.PROCPS, "pgrep", words, known,
-                        rules.listGlobs(c.glob())) != ProcessSelection.Verdict.NO;
+                // read as the program reads its words (killall, fuser); pgrep's reading for pkill and the others
+                String program = p.path.isEmpty() ? "pgrep" : p.path.get(0).word();
+                ProcessSelection.Family family = ProcessSelection.family(program);
+                if (family == null) {
+                    family = ProcessSelection.Family.PROCPS;
+                    program = "pgrep";
+                }
+                ProcessSelection.Verdict v = ProcessSelection.maySelect(family, program, words, known,
+                        rules.listGlobs(c.glob()));
+                return v == ProcessSelection.Verdict.MAY || v == ProcessSelection.Verdict.ALL_BUT;
             }
             default -> {
                 return false;
@@ -133,14 +141,15 @@ final class Conditions {
         boolean allBut = false;
         boolean narrowed = false;
         for (List<String> cmd : a.producers()) {
-            if (!matchesText(program, Arg.literal(lastComponent(cmd.get(0))))) {
+            if (!matchesText(program, Arg.literal(lastComponent(Producers.text(cmd.get(0)))))) {
                 continue;
             }
             if (operand == null) {
                 return true;
             }
             String name = lastComponent(cmd.get(0));
-            ProcessSelection.Family family = operand.startsWith("@") ? ProcessSelection.family(name) : null;
+            ProcessSelection.Family family = operand.startsWith("@") && Producers.known(cmd.get(0))
+                    ? ProcessSelection.family(name) : null;
             if (family != null) {
                 switch (selects(family, name, cmd.subList(1, cmd.size()), rules.listGlobs(operand.substring(1)))) {
                     case MAY -> {
@@ -148,11 +157,13 @@ final class Conditions {
                     }
                     case ALL_BUT -> allBut = true;
                     case NO -> narrowed = true;
+                    case PASSES -> {
+                    }
                 }
                 continue;
             }
             for (int i = 1; i < cmd.size(); i++) {
-                String w = cmd.get(i);
+                String w = Producers.text(cmd.get(i));
                 if (!w.startsWith("-") && !w.isEmpty() && matchesText(operand, Arg.literal(lastComponent(w)))) {
                     return true;
                 }
@@ -168,13 +179,13 @@ final class Conditions {
      */
     private static ProcessSelection.Verdict selects(ProcessSelection.Family family, String program, List<String> words, List<String> names) {
         List<Boolean> known = new java.util.ArrayList<>(words.size());
+        List<String> texts = new java.util.ArrayList<>(words.size());
         for (String w : words) {
-            known.add(!EXPANSION.matcher(w).find());
+            known.add(Producers.known(w));
+            texts.add(Producers.text(w));
         }
-        return ProcessSelection.maySelect(family, program, words, known, names);
+        return ProcessSelection.maySelect(family, program, texts, known, names);
     }
-
-    private static final java.util.regex.Pattern EXPANSION = java.util.regex.Pattern.compile("\\$[A-Za-z_{(#?@*!0-9-]|`");
 
     private static String lastComponent(String path) {
         String p = path;

@@ -39,6 +39,10 @@ final class CredentialReads {
         if (credentialRead(text, a.unresolved(), recursive, site)) {
             return;
         }
+        String asPwd = pwdOutput(a);
+        if (asPwd != null && credentialRead(asPwd, true, recursive, site)) {
+            return;
+        }
         if (a.pattern != null && patterns.patternCredentialRead(a.pattern, site)) {
             return;
         }
@@ -60,6 +64,52 @@ final class CredentialReads {
         int cut = Math.max(text.lastIndexOf('@'), text.indexOf('='));
         if (cut >= 0 && cut + 1 < text.length()) {
             credentialRead(text.substring(cut + 1), a.unresolved(), recursive, site);
+        }
+    }
+
+    /**
+     * A directory a reader reads through the links inside it ({@code grep -R}, {@code zip -r}): a link below it that
+     * leads to a credential store, or to a directory holding one, is a read of that store
+     * ({@code ln -s ~/.aws src/k; grep -R AKIA src}); a tree whose links cannot be told (past {@link TreeLinks}'
+     * bounds, not listable) counts as one, failing closed. Only where the gate sees the launch's disk; a word only
+     * known at run time is judged by its text alone.
+     */
+    void readTreeThroughLinks(Arg a, Site site) {
+        if (!links.active() || a.pattern != null) {
+            return;
+        }
+        List<String> readings;
+        if (!a.unresolved()) {
+            readings = absoluteReadings(PathText.normalize(a.text));
+        } else {
+            // $PWD/src, $OLDPWD/src: in each directory the line may be or have been in
+            DirectoryWord d = DirectoryWord.of(a.text);
+            if (d == null || d.kind() == DirectoryWord.Kind.STACK || PathWords.hasExpansion(d.rest())) {
+                return;
+            }
+            readings = new ArrayList<>(2);
+            for (String r : where.places.placesOf(PathText.normalize(a.text), false)) {
+                String abs = r.startsWith("~") && where.home != null ? where.home + r.substring(1) : r;
+                if (abs.startsWith("/")) {
+                    readings.add(abs);
+                }
+            }
+        }
+        for (String abs : readings) {
+            TreeLinks.Found f = links.linksBelow(abs);
+            if (f.unknown() != null) {
+                analysis.raise(site, analysis.setting("credential-read"), a.text
+                        + " (the links inside it cannot be told when the launch is decided: " + f.unknown() + ")");
+                return;
+            }
+            for (String t : f.targets()) {
+                String reached = where.forReading(t);
+                if (namesCredential(reached, false, true)) {
+                    analysis.raise(site, analysis.setting("credential-read"), a.text + " (a link inside it leads to "
+                            + reached + ")");
+                    return;
+                }
+            }
         }
     }
 
@@ -139,6 +189,9 @@ final class CredentialReads {
             analysis.raise(site, analysis.setting("credential-read"), path);
             return true;
         }
+        if (directoryWordThroughLinks(text, recursive, site)) {
+            return true;
+        }
         // $PWD/F, ~+/F, $(pwd)/F, /proc/self/cwd/F: F where the command runs
         String inCwd = LineDirectoryPaths.relative(text);
         return inCwd != null && credentialRead(inCwd, PathWords.hasExpansion(inCwd), recursive, site);
@@ -167,6 +220,77 @@ final class CredentialReads {
             }
         }
         return null;
+    }
+
+    /** How {@link WordArgs#render} writes a command substitution. */
+    private static final String SUBSTITUTION = "$(\u2026)";
+
+    /**
+     * The word with a leading substitution of {@code pwd} (the builtin, {@code -L} or {@code -P}, not a function the
+     * line defines) written as {@code $PWD}, the directory it prints: {@code "$(pwd)/keys/credentials"},
+     * {@code `pwd`/k}; null for any other word. With {@code -P} the directory's links are resolved, which the walk
+     * through the links on disk does as well.
+     */
+    private String pwdOutput(Arg a) {
+        String t = a.text;
+        if (!t.startsWith(SUBSTITUTION) || t.length() > SUBSTITUTION.length() && t.charAt(SUBSTITUTION.length()) != '/') {
+            return null;
+        }
+        List<List<String>> made = a.producers();
+        if (made.size() != 1 || analysis.isFunction("pwd")) {
+            return null;
+        }
+        List<String> cmd = made.get(0);
+        String program = cmd.get(0);
+        if (!program.equals("pwd") && !program.equals("/bin/pwd") && !program.equals("/usr/bin/pwd")) {
+            return null;
+        }
+        for (String w : cmd.subList(1, cmd.size())) {
+            if (!w.equals("-L") && !w.equals("-P")) {
+                return null;
+            }
+        }
+        return "$PWD" + t.substring(SUBSTITUTION.length());
+    }
+
+    /**
+     * A read path that starts with a directory the shell keeps ({@code $PWD}, {@code $OLDPWD}, {@code ~+}, {@code ~-}):
+     * its rest in each directory the line may be or have been in, through the links on disk, a pattern expanded
+     * there ({@code $PWD/k*}{@code /credentials}, {@code cd keys; cd /; cat $OLDPWD/credentials}). Raises
+     * {@code credential-read} and returns true when one reaches a store or cannot be told.
+     */
+    private boolean directoryWordThroughLinks(String text, boolean recursive, Site site) {
+        if (!links.active()) {
+            return false;
+        }
+        DirectoryWord d = DirectoryWord.of(text);
+        if (d == null || d.kind() == DirectoryWord.Kind.STACK || PathWords.hasExpansion(d.rest())) {
+            return false;
+        }
+        for (String r : where.places.placesOf(PathText.normalize(text), false)) {
+            String abs = r.startsWith("~") && where.home != null ? where.home + r.substring(1) : r;
+            if (!abs.startsWith("/")) {
+                continue;
+            }
+            if (firstWildcardComponent(abs) >= 0) {
+                if (matchesThroughLinks(abs, recursive, site)) {
+                    return true;
+                }
+                continue;
+            }
+            LinkWalk.Reached x = links.throughLinks(abs);
+            if (x == null) {
+                continue;
+            }
+            String reached = where.forReading(x.path());
+            if (x.unknown() != null || namesCredential(reached, false, recursive)) {
+                analysis.raise(site, analysis.setting("credential-read"), text + " (" + abs + ", "
+                        + (x.unknown() != null ? "where it leads cannot be told: " + x.unknown()
+                        : reached + " through the links on disk") + ")");
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

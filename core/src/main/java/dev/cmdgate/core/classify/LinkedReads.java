@@ -80,6 +80,17 @@ final class LinkedReads {
     }
 
     /**
+     * Where the links inside a directory a link-following reader reads lead ({@link TreeLinks}, bounded); nothing when
+     * the disk is not seen.
+     */
+    TreeLinks.Found linksBelow(String absolute) {
+        if (disk == null || !absolute.startsWith("/")) {
+            return new TreeLinks.Found(java.util.List.of(), null);
+        }
+        return TreeLinks.below(disk, absolute);
+    }
+
+    /**
      * As {@link #throughLinks}, for a path a pattern matched: those are bounded by {@link #expand}, not by
      * {@value #MAX_PATHS}. The shell keeps a match only when it exists (its components written out after the
      * wildcard are not listed, only looked up), so one that is not there names nothing.

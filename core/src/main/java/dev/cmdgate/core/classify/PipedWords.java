@@ -199,9 +199,32 @@ final class PipedWords {
     /** {@link #printsEnvironment}, worked out when first asked; null before. */
     private Boolean printsEnvironment;
 
-    /** The command whose output this is, as {@link Arg#producers} keep it; empty when the text is known instead. */
+    /**
+     * The commands whose output this is, as {@link Arg#producers} keep them: the producer and, when it read the stage
+     * before it through the pipe, that stage's commands, and so on up the pipeline; empty when the text is known.
+     */
     List<List<String>> producers() {
-        return producer == null ? List.of() : List.of(Producers.words(producer));
+        if (producer == null) {
+            return List.of();
+        }
+        if (upstream.isEmpty()) {
+            return List.of(Producers.words(producer));
+        }
+        List<List<String>> out = new ArrayList<>(upstream);
+        out.add(Producers.words(producer));
+        return List.copyOf(out);
+    }
+
+    /** The commands before the producer in the pipeline, in order, as {@link #producers} gives them. */
+    private List<List<String>> upstream = List.of();
+
+    /** Records that the producer read its input from {@code earlier} (the words piped into it), or nothing if null. */
+    void after(PipedWords earlier) {
+        if (earlier == null || earlier.producer == null) {
+            return;
+        }
+        List<List<String>> up = earlier.producers();
+        upstream = up.size() < Producers.MAX_COMMANDS ? up : up.subList(up.size() - Producers.MAX_COMMANDS + 1, up.size());
     }
 
     /** Whether these are the words piped into the command judged in this context. */
@@ -225,6 +248,7 @@ final class PipedWords {
         w.words = words;
         w.textKnown = textKnown;
         w.text = text;
+        w.upstream = upstream;
         return w;
     }
 

@@ -27,7 +27,12 @@ final class ProcessSelection {
          * grep {@code -v}: it passes every line but those it matches, so what it selects is what the commands before it
          * in the pipeline print ({@code ps ax | grep app | grep -v grep}).
          */
-        ALL_BUT
+        ALL_BUT,
+        /**
+         * A filter that selects by nothing it names (a line number, a field it cuts, no pattern at all): it can only
+         * narrow what the commands before it print, so their reading stands ({@code pgrep auditd | awk '{print $1}'}).
+         */
+        PASSES
     }
 
     /** How a family of programs reads its words. */
@@ -35,7 +40,18 @@ final class ProcessSelection {
         /** procps' pgrep, pkill and pidwait. */
         PROCPS,
         /** GNU grep and its egrep and fgrep. */
-        GREP
+        GREP,
+        /** psmisc's killall: names, {@code -r} extended regular expressions, {@code -I} folding case. */
+        KILLALL,
+        /** awk's program: the regular expressions and compared strings that pick the lines it acts on. */
+        AWK,
+        /** sed's script: the addresses and substitutions that pick the lines it prints or deletes. */
+        SED,
+        /**
+         * lsof and fuser: the processes that have a file open; the list is of directories where a service keeps its
+         * files (logs, pid files, sockets, configuration).
+         */
+        FILES
     }
 
     /** The longest name the kernel keeps for a process ({@code comm}); pgrep matches that without {@code -f}. */
@@ -78,6 +94,10 @@ final class ProcessSelection {
         return switch (program) {
             case "pgrep", "pkill", "pidwait" -> Family.PROCPS;
             case "grep", "egrep", "fgrep" -> Family.GREP;
+            case "killall" -> Family.KILLALL;
+            case "awk", "gawk", "mawk", "nawk" -> Family.AWK;
+            case "sed", "gsed" -> Family.SED;
+            case "lsof", "fuser" -> Family.FILES;
             default -> null;
         };
     }
@@ -89,7 +109,14 @@ final class ProcessSelection {
      *              known at run time
      */
     static Verdict maySelect(Family f, String program, List<String> words, List<Boolean> known, List<String> names) {
-        return f == Family.PROCPS ? (procps(words, known, names) ? Verdict.MAY : Verdict.NO) : grep(program, words, known, names);
+        return switch (f) {
+            case PROCPS -> procps(words, known, names) ? Verdict.MAY : Verdict.NO;
+            case GREP -> grep(program, words, known, names);
+            case KILLALL -> KillallSelection.maySelect(words, known, names) ? Verdict.MAY : Verdict.NO;
+            case AWK -> FilterSelection.awk(words, known, names);
+            case SED -> FilterSelection.sed(words, known, names);
+            case FILES -> FileUsers.maySelect(program, words, known, names) ? Verdict.MAY : Verdict.NO;
+        };
     }
 
     private static boolean procps(List<String> words, List<Boolean> known, List<String> names) {
@@ -352,7 +379,7 @@ final class ProcessSelection {
         return Verdict.NO;
     }
 
-    private static boolean searches(Pattern re, boolean whole, List<String> subjects) {
+    static boolean searches(Pattern re, boolean whole, List<String> subjects) {
         for (String s : subjects) {
             java.util.regex.Matcher m = re.matcher(s);
             if (whole ? m.matches() : m.find()) {
@@ -375,7 +402,7 @@ final class ProcessSelection {
         return out;
     }
 
-    private static List<String> processNames(List<String> names) {
+    static List<String> processNames(List<String> names) {
         List<String> out = new ArrayList<>();
         for (String w : witnesses(names)) {
             out.add(w);
@@ -398,7 +425,7 @@ final class ProcessSelection {
     }
 
     /** The lines {@code ps} prints for such a process, in its common formats. */
-    private static List<String> psLines(List<String> names) {
+    static List<String> psLines(List<String> names) {
         List<String> out = new ArrayList<>();
         for (String line : commandLines(names)) {
             out.add(line);
@@ -408,7 +435,7 @@ final class ProcessSelection {
         return out;
     }
 
-    private static boolean nameMatches(String name, List<String> globs) {
+    static boolean nameMatches(String name, List<String> globs) {
         for (String g : globs) {
             if (Glob.matches(g, name)) {
                 return true;
@@ -417,7 +444,7 @@ final class ProcessSelection {
         return false;
     }
 
-    private static boolean isSignal(String s) {
+    static boolean isSignal(String s) {
         if (s.isEmpty()) {
             return false;
         }
@@ -428,7 +455,7 @@ final class ProcessSelection {
                 && Character.isUpperCase(s.charAt(0)) && s.length() > 1;
     }
 
-    private static String lastComponent(String path) {
+    static String lastComponent(String path) {
         String p = path;
         while (p.length() > 1 && p.endsWith("/")) {
             p = p.substring(0, p.length() - 1);

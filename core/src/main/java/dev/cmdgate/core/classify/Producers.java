@@ -22,6 +22,23 @@ import java.util.function.Function;
  */
 final class Producers {
 
+    /**
+     * Begins a word only known at run time among a command's words, so that readers tell it from a literal word of
+     * the same text ({@code awk '{print $1}'} is a literal program; {@code pgrep $NAME} is not). No word of a command
+     * line holds the character.
+     */
+    static final char RUN_TIME = '\u0003';
+
+    /** Whether a word of {@link #of} is known, not only at run time. */
+    static boolean known(String word) {
+        return word.isEmpty() || word.charAt(0) != RUN_TIME;
+    }
+
+    /** A word of {@link #of} as written, without its {@link #RUN_TIME} mark. */
+    static String text(String word) {
+        return known(word) ? word : word.substring(1);
+    }
+
     /** At most this many commands are kept for one word; past it the rest are not looked at. */
     static final int MAX_COMMANDS = 16;
 
@@ -50,7 +67,7 @@ final class Producers {
     static List<String> words(List<Arg> command) {
         List<String> out = new ArrayList<>(command.size());
         for (Arg a : command) {
-            out.add(a.text);
+            out.add(a.dynamic ? RUN_TIME + a.text : a.text);
         }
         return List.copyOf(out);
     }
@@ -95,7 +112,7 @@ final class Producers {
             for (Word w : sc.words()) {
                 String lit = w.literalValue();
                 if (lit == null) {
-                    StringBuilder b = new StringBuilder();
+                    StringBuilder b = new StringBuilder().append(RUN_TIME);
                     WordArgs.render(w.parts(), b);
                     lit = b.toString();
                 }

@@ -29,7 +29,8 @@ final class ReadRows {
         knownRead = new ArrayList<>(2);
         boolean declared = false;
         boolean wrapper = false;
-        // operand i is read when read[i] > 0, recursively when it is 2: rows overlap (grep reads its operands, and
+        // operand i is read when read[i] > 0, recursively when it is 2 or more (3: following the links inside the
+        // tree): rows overlap (grep reads its operands, and
         // with -r reads them recursively), and each operand is checked once
         byte[] read = null;
         for (Section s : p.path) {
@@ -47,7 +48,10 @@ final class ReadRows {
         for (int i = 0, n = read == null ? 0 : read.length; i < n; i++) {
             if (read[i] > 0) {
                 knownRead.add(p.operands.get(i).text);
-                credentials.readPath(p.operands.get(i), read[i] == 2, site);
+                credentials.readPath(p.operands.get(i), read[i] >= 2, site);
+            }
+            if (read[i] == 3) {
+                credentials.readTreeThroughLinks(p.operands.get(i), site);
             }
         }
         if (!declared && !wrapper) {
@@ -133,9 +137,12 @@ final class ReadRows {
         }
     }
 
-    /** Marks operands {@code [from, to)} read ({@code read} as in {@link #reads}). */
-    private static void markRead(byte[] read, int from, int to, boolean recursive) {
-        byte mark = (byte) (recursive ? 2 : 1);
+    /**
+     * Marks operands {@code [from, to)} read ({@code read} as in {@link #reads}; 3: recursively through the links
+     * inside the tree).
+     */
+    private static void markRead(byte[] read, int from, int to, ReadRule r) {
+        byte mark = (byte) (r.following() ? 3 : r.recursive() ? 2 : 1);
         for (int i = from; i < to; i++) {
             read[i] = (byte) Math.max(read[i], mark);
         }
@@ -145,11 +152,11 @@ final class ReadRows {
         List<Arg> ops = p.operands;
         int n = ops.size();
         switch (r.target()) {
-            case OPERANDS -> markRead(read, 0, n, r.recursive());
-            case FIRST -> markRead(read, 0, Math.min(1, n), r.recursive());
-            case LAST -> markRead(read, Math.max(0, n - 1), n, r.recursive());
-            case BUT_FIRST -> markRead(read, Math.min(1, n), n, r.recursive());
-            case BUT_LAST -> markRead(read, 0, Math.max(0, n - 1), r.recursive());
+            case OPERANDS -> markRead(read, 0, n, r);
+            case FIRST -> markRead(read, 0, Math.min(1, n), r);
+            case LAST -> markRead(read, Math.max(0, n - 1), n, r);
+            case BUT_FIRST -> markRead(read, Math.min(1, n), n, r);
+            case BUT_LAST -> markRead(read, 0, Math.max(0, n - 1), r);
             case OPT, MENTIONS_OPT -> {
                 for (ParsedArgs.Use u : p.options) {
                     if (u.name().equals(r.name()) && u.value() != null) {

@@ -134,12 +134,18 @@ final class ShellAnalysis {
         for (Pipeline p : st.pipelines()) {
             int id = a.nextPipeline++;
             List<Command> cmds = p.commands();
+            PipedWords before = null;
             for (int i = 0; i < cmds.size(); i++) {
                 Analysis.Stdin in = i == 0 ? ctx.stdin() : Analysis.Stdin.PIPE;
                 PipedWords outer = a.piped;
                 // echo /proc/$PPID/environ | xargs cat: what an echo or printf before prints is xargs's words
                 a.piped = i > 0 && cmds.get(i - 1) == a.lastSimple ? PipedWords.of(a, a.lastWords, id, i)
                         : i == 0 && outer != null ? outer.inherited(ctx, id) : null; // echo P | while read l …
+                if (a.piped != null && i > 0) {
+                    // ps ax | awk '/x/{print $1}' | xargs kill: the commands the producer itself read from
+                    a.piped.after(before);
+                }
+                before = i > 0 ? a.piped : null;
                 try {
                     command(cmds.get(i), new Analysis.Ctx(ctx.loc(), ctx.depth(), id, i, in));
                 } finally {

@@ -43,7 +43,52 @@ final class UnknownProgramPieces {
         for (Arg a : operands) {
             addSpellings(out, a, a.text);
         }
+        for (Arg a : args) {
+            for (String url : embeddedUrls(a.text)) {
+                add(out, a, url);
+            }
+        }
         return out;
+    }
+
+    /** Past this many, the addresses inside one word are not looked for. */
+    private static final int MAX_EMBEDDED = 8;
+
+    /**
+     * The URLs written inside a word rather than at its start: in a JSON or other structured argument
+     * ({@code '{"url":"http://h/x"}'}), after a key ({@code url=https://h}, {@code -Dhost=a,url=https://h}). Each
+     * runs from its scheme to the first character that ends a value in such syntax (a quote, a blank, a comma,
+     * a closing bracket or brace, {@code ;}, {@code <}, {@code >}, {@code |}).
+     */
+    static List<String> embeddedUrls(String t) {
+        List<String> out = new ArrayList<>(0);
+        int from = 0;
+        while (out.size() < MAX_EMBEDDED) {
+            int sep = t.indexOf("://", from);
+            if (sep < 0) {
+                break;
+            }
+            int start = sep;
+            while (start > 0 && schemeChar(t.charAt(start - 1))) {
+                start--;
+            }
+            while (start < sep && !Character.isLetter(t.charAt(start))) {
+                start++;    // a scheme starts with a letter
+            }
+            int end = sep + 3;
+            while (end < t.length() && "\"' \t\n,}]);<>|`".indexOf(t.charAt(end)) < 0) {
+                end++;
+            }
+            if (start > 0 && start < sep) {
+                out.add(t.substring(start, end));
+            }
+            from = sep + 3;
+        }
+        return out;
+    }
+
+    private static boolean schemeChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '+' || c == '.' || c == '-';
     }
 
     private static void add(List<Arg> out, Arg from, String value) {

@@ -337,7 +337,8 @@ final class Wrappers {
             return "sh";
         }
         for (List<String> producer : a.producers()) {
-            for (String w : producer) {
+            for (String word : producer) {
+                String w = Producers.text(word);
                 String name = w.substring(w.lastIndexOf('/') + 1);
                 if (analysis.rules.isShell(name)) {
                     return name;

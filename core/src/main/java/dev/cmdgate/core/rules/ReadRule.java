@@ -18,15 +18,23 @@ import java.util.List;
  * @param words      the marker words of an AFTER row (empty otherwise)
  * @param recursive  the command reads a directory operand's whole tree (tar -c, cp -r, grep -r): a directory
  *                   that holds a credential store counts as reading it
+ * @param following  the tree is read through the symbolic links inside it ({@code grep -R}, {@code find -L},
+ *                   {@code zip -r}): a link below the directory that leads to a credential store reads it
  */
-public record ReadRule(Target target, String name, List<Condition> conditions, List<String> words, boolean recursive) {
+public record ReadRule(Target target, String name, List<Condition> conditions, List<String> words, boolean recursive,
+        boolean following) {
+
+    /** A row whose tree, if any, is read without following the links inside it. */
+    public ReadRule(Target target, String name, List<Condition> conditions, List<String> words, boolean recursive) {
+        this(target, name, conditions, words, recursive, false);
+    }
 
     /** Which arguments are read. */
     public enum Target { OPERANDS, FIRST, LAST, BUT_FIRST, BUT_LAST, OPT, KEY, AFTER, MENTIONS_OPT, MENTIONS_OPERANDS }
 
     /**
      * {@code reads operands|first|last|but-first|but-last|opt OPT|key NAME|after WORD...|mentions operands|mentions opt OPT
-     * [recursive] [if CONDITION...]} ({@code reads none} is not a rule: the section says it).
+     * [recursive [following]] [if CONDITION...]} ({@code reads none} is not a rule: the section says it).
      */
     static ReadRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
@@ -74,17 +82,22 @@ public record ReadRule(Target target, String name, List<Condition> conditions, L
             default -> throw new IllegalArgumentException("unknown reads target '" + t.get(1) + "'");
         }
         boolean recursive = false;
+        boolean following = false;
         if (i < t.size() && t.get(i).equals("recursive")) {
             recursive = true;
             i++;
+            if (i < t.size() && t.get(i).equals("following")) {
+                following = true;
+                i++;
+            }
         }
         List<Condition> conds = List.of();
         if (i < t.size()) {
             if (!t.get(i).equals("if") || i + 1 == t.size()) {
-                throw new IllegalArgumentException("expected 'recursive' or 'if CONDITION...' in reads row, not '" + t.get(i) + "'");
+                throw new IllegalArgumentException("expected 'recursive' or 'if CONDITION...' in reads row ('following' may follow 'recursive'), not '" + t.get(i) + "'");
             }
             conds = row.conditions(s, i + 1, t.size());
         }
-        return new ReadRule(target, name, conds, List.copyOf(words), recursive);
+        return new ReadRule(target, name, conds, List.copyOf(words), recursive, following);
     }
 }

@@ -150,6 +150,76 @@ class CredentialLinksTest {
         assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
     }
 
+    /**
+     * The same directory in spellings whose value the line's directory model gives: a pattern after {@code $PWD}, the
+     * output of {@code pwd} as a substitution, {@code $OLDPWD} after a cd.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"cat $PWD/a*/credentials", "cat \"$PWD\"/?ws/cred*", "cat ${PWD}/ke?",
+            "cat \"$(pwd)/aws/credentials\"", "cat $(pwd)/key", "cat `pwd`/aws/credentials", "cat \"$(pwd -P)\"/cfg/shadow",
+            "cat $(pwd)/a*/credentials", "cd aws; cd /; cat \"$OLDPWD/credentials\"", "cd cfg && cd - && cat $OLDPWD/shadow",
+            "cd aws; cd /tmp; cat $OLDPWD/cred*", "grep -r AKIA $(pwd)/aws"})
+    void theDirectoryAsAVariableWithAPatternOrAsPwdsOutputIsTheLinesDirectory(String line) {
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cat $PWD/*.md", "cat \"$(pwd)/README.md\"", "ls `pwd`/build", "cd build; cat $OLDPWD/README.md",
+            "cat $(pwd)/b*/classes/App.class"})
+    void everydayReadsThroughPwdAndOldpwdStayRead(String line) {
+        Classification r = onDisk(line);
+        assertThat(r.commandClass()).as(line + " " + r.findings()).isEqualTo(CommandClass.READ);
+    }
+
+    /**
+     * A reader that follows the links inside the tree it reads reaches a store through a link below the directory it
+     * is given, at any depth, or through a link to a directory that holds one.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"grep -R AKIA src", "grep --dereference-recursive AKIA src/a", "rg -L AKIA src",
+            "rg --follow -i secret src", "cp -rL src /tmp/copy", "cp -a -L src /tmp/copy", "tar -hczf /tmp/a.tgz src",
+            "tar --dereference -cf /tmp/a.tar src", "rsync -aL src/ /tmp/copy/", "rsync -a --copy-dirlinks src /tmp/c",
+            "zip -r /tmp/a.zip src", "zip -qr /tmp/a.zip src", "grep -R AKIA home-link", "cd src && grep -R AKIA a",
+            "grep -R AKIA $PWD/src"})
+    void aLinkInsideATreeAFollowingReaderReadsReachesTheStore(String line) throws IOException {
+        Files.createDirectories(work.resolve("src/a/b"));
+        Files.writeString(work.resolve("src/main.c"), "int main;\n");
+        Files.createSymbolicLink(work.resolve("src/a/b/k"), home.resolve(".aws"));
+        Files.createDirectories(work.resolve("other"));
+        Files.createSymbolicLink(work.resolve("other/h"), home.resolve(".ssh"));
+        Files.createSymbolicLink(work.resolve("home-link"), work.resolve("other"));
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+        assertThat(r.commandClass().ordinal()).as(line).isGreaterThanOrEqualTo(CommandClass.NETWORK.ordinal());
+    }
+
+    /** Readers that do not follow the links inside the tree, and trees whose links lead nowhere secret, are as before. */
+    @ParameterizedTest
+    @ValueSource(strings = {"grep -r AKIA src", "grep -R TODO build", "grep -R TODO node_modules", "rg AKIA src",
+            "cp -r src /tmp/copy", "cp -rL build /tmp/b", "tar -czf /tmp/a.tgz src", "rsync -a src/ /tmp/copy/",
+            "zip -ry /tmp/a.zip src", "zip -r /tmp/b.zip build", "rg -L TODO build", "grep -R x missing-dir"})
+    void readersThatDoNotFollowOrFindNothingSecretAreAsBefore(String line) throws IOException {
+        Files.createDirectories(work.resolve("src/a/b"));
+        Files.createSymbolicLink(work.resolve("src/a/b/k"), home.resolve(".aws"));
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isFalse();
+        assertThat(r.commandClass().ordinal()).as(line).isLessThanOrEqualTo(CommandClass.WRITE.ordinal());
+    }
+
+    @Test
+    void aTreePastTheWalksBoundsCountsAsACredentialRead() throws IOException {
+        Path deep = work.resolve("deep-tree");
+        for (int i = 0; i <= TreeLinks.MAX_DEPTH; i++) {
+            deep = deep.resolve("d");
+        }
+        Files.createDirectories(deep);
+        Classification r = onDisk("grep -R AKIA deep-tree");
+        assertThat(credentialRead(r)).as(r.findings().toString()).isTrue();
+        assertThat(r.findings()).anyMatch(f -> f.reason().contains("cannot be told"));
+        assertThat(credentialRead(onDisk("grep -r AKIA deep-tree"))).isFalse();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"cat \"$PWD/README.md\"", "cat /proc/self/cwd/README.md", "ls ~+/build/classes"})
     void everydayReadsFromTheCommandsDirectoryStayRead(String line) {

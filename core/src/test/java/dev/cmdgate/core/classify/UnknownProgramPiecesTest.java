@@ -44,7 +44,7 @@ class UnknownProgramPiecesTest {
             "./build.sh --jobs=4 -O2 src/main.c => Write",
             "./tool user@host => Write",
             "./tool --since=2024-01-01T10:00:00 => Write",
-            "./tool -- --url=https://203.0.113.9/x => Write",
+            "./tool -- -uhttps://203.0.113.9/x => Write",
     })
     void optionValuesAndSpellingsOfAUrlAreSeen(String line, String expected) {
         assertThat(of(line)).isEqualTo(CommandClass.valueOf(expected.toUpperCase()));
