@@ -456,7 +456,10 @@ final class RulesParser {
         }
     }
 
-    /** {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [after N] [bsd-values LETTERS]}. */
+    /**
+     * {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [equals-values] [after N]
+     * [bsd-values LETTERS]}.
+     */
     /** {@code sub-prefixes WORD... [default WORD]}: abbreviated sub-commands, resolved in the program's own order. */
     private static void subPrefixes(Section s, List<String> t) {
         int end = t.size();
@@ -481,6 +484,7 @@ final class RulesParser {
                 case "first-bundle" -> s.firstBundle = true;
                 case "global-options" -> s.globalOptions = true;
                 case "plus-options" -> s.plusOptions = true;
+                case "equals-values" -> s.equalsValues = true;
                 case "after" -> s.posixAfter = Integer.parseInt(row.need(++i));
                 case "bsd-values" -> s.bsdValues = row.need(++i);
                 case "comma-list" -> s.commaLists.add(row.need(++i));

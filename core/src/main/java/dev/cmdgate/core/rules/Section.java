@@ -34,6 +34,7 @@ public final class Section {
     boolean globalOptions;
     /** {@code +x} is an option bundle like {@code -x} (sh/bash: +x turns an option off). */
     boolean plusOptions;
+    boolean equalsValues;
     /** With parse posix: option parsing stops at the operand after this many (ssh host -t CMD). */
     int posixAfter;
     /**
@@ -139,6 +140,7 @@ public final class Section {
         firstBundle = false;
         globalOptions = false;
         plusOptions = false;
+        equalsValues = false;
         posixAfter = 0;
         bsdValues = "";
         commaLists.clear();
@@ -200,6 +202,19 @@ public final class Section {
     public ParseMode mode() { return mode; }
     public boolean firstBundle() { return firstBundle; }
     public boolean plusOptions() { return plusOptions; }
+
+    /**
+     * Go's flag parsers (pflag: docker, podman, kubectl) read {@code -v=VALUE} as {@code -v VALUE}; getopt would take
+     * {@code =VALUE}. Set on a program's section, it holds for its sub-commands' sections too.
+     */
+    public boolean equalsValues() {
+        for (Section x = this; x != null; x = x.parent) {
+            if (x.equalsValues) {
+                return true;
+            }
+        }
+        return false;
+    }
     public int posixAfter() { return posixAfter; }
     /** The letters of a {@code parse bsd-values} row: in a dashless word each takes a value; empty without one. */
     public String bsdValues() { return bsdValues; }
