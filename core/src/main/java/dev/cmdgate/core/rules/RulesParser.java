@@ -414,6 +414,7 @@ final class RulesParser {
                 s.dryRunIf = ifAt < 0 ? List.of() : row.conditions(s, ifAt + 1, t.size());
             }
             case "writes" -> s.writes.add(WriteRule.parse(s, row));
+            case "encrypts" -> s.encrypts.add(WriteRule.parseEncrypts(s, row));
             case "reads" -> {
                 if (t.size() == 2 && t.get(1).equals("none")) {
                     s.readsNone = true;

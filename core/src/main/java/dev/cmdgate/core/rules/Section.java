@@ -77,6 +77,8 @@ public final class Section {
     final List<When> whens = new ArrayList<>();
     final List<CodeRule> codes = new ArrayList<>();
     final List<WriteRule> writes = new ArrayList<>();
+    /** {@code encrypts} rows: the files the command encrypts, whose later deletion or overwrite the row raises. */
+    final List<WriteRule> encrypts = new ArrayList<>();
     /** {@code reads} rows: the arguments whose files the command reads (none: every operand no writes row claims). */
     final List<ReadRule> reads = new ArrayList<>();
     /** {@code reads none}: the command reads no operand's contents (ls, stat, chmod). */
@@ -152,6 +154,7 @@ public final class Section {
         whens.clear();
         codes.clear();
         writes.clear();
+        encrypts.clear();
         reads.clear();
         withFileOptions = null;
         readsNone = false;
@@ -244,6 +247,7 @@ public final class Section {
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }
     public List<WriteRule> writes() { return writes; }
+    public List<WriteRule> encrypts() { return encrypts; }
     /**
      * The files the command reads: its {@code reads} rows, and the value of every option whose row calls its value
      * {@code FILE} that no {@code writes}, {@code code} or {@code reads} row of the section claims ({@code xargs -a
