@@ -100,6 +100,8 @@ final class Analysis {
     final EnvState env = new EnvState();
     /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
     final ScriptFiles scriptFiles = new ScriptFiles();
+    /** The files the line encrypted, whose deletion or overwrite later in it is ransomware's move. */
+    final EncryptedOriginals encrypted = new EncryptedOriginals();
     /** The functions of the shell script being walked (calls to them are not unknown programs). */
     DefinedFunctions functions = DefinedFunctions.NONE;
     /**
@@ -797,6 +799,12 @@ final class Analysis {
                 }
                 if (dry == null && conditions.holds(wr.conditions(), p, facts)) {
                     files.writes(wr, p, site);
+                }
+            }
+            for (WriteRule er : s.encrypts()) {
+                // after its own writes: the archive zip -P writes is no original it destroys
+                if (dry == null && conditions.holds(er.conditions(), p, facts)) {
+                    encrypted.encrypted(er, p);
                 }
             }
         }

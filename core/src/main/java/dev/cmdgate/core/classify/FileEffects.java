@@ -214,6 +214,10 @@ final class FileEffects {
             return;
         }
         analysis.wrote(a);
+        Rating lost = analysis.encrypted.replaced(a);
+        if (lost != null) {
+            analysis.raise(site, lost, a.text + " (an earlier command encrypted it: only the encrypted copy is left)");
+        }
         String path = a.normalized();
         if (analysis.written != null && analysis.written.size() < 1000) {
             analysis.written.add(ScriptFiles.key(a.text));

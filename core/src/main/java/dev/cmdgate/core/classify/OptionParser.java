@@ -263,7 +263,8 @@ final class OptionParser {
             String value = null;
             Arg vfrom = a;
             if (!rest.isEmpty()) {
-                value = rest;
+                // docker run -v=/:/host: a Go program's short option takes what follows its '='
+                value = rest.length() > 1 && rest.charAt(0) == '=' && s.equalsValues() ? rest.substring(1) : rest;
             } else if (o.arity() == OptionSpec.Arity.REQUIRED && i < args.size()) {
                 if (from == 0) {
                     // old-style tar bundle: values are taken from the following arguments in order

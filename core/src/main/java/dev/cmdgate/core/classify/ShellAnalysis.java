@@ -233,6 +233,9 @@ final class ShellAnalysis {
                 script(f.elseBody(), inner);
             }
         } else if (c instanceof WhileCommand || c instanceof ForCommand || c instanceof ArithForCommand) {
+            if (EndlessSpawningLoop.of(c)) {
+                a.raise(site, a.setting("fork-bomb"), "a loop with no end starts a process in the background each round");
+            }
             a.loops.enter();
             try {
                 loop(c, ctx, inner, site);

@@ -414,6 +414,7 @@ final class RulesParser {
                 s.dryRunIf = ifAt < 0 ? List.of() : row.conditions(s, ifAt + 1, t.size());
             }
             case "writes" -> s.writes.add(WriteRule.parse(s, row));
+            case "encrypts" -> s.encrypts.add(WriteRule.parseEncrypts(s, row));
             case "reads" -> {
                 if (t.size() == 2 && t.get(1).equals("none")) {
                     s.readsNone = true;
@@ -456,7 +457,10 @@ final class RulesParser {
         }
     }
 
-    /** {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [after N] [bsd-values LETTERS]}. */
+    /**
+     * {@code parse gnu|posix|none [first-bundle] [global-options] [plus-options] [equals-values] [after N]
+     * [bsd-values LETTERS]}.
+     */
     /** {@code sub-prefixes WORD... [default WORD]}: abbreviated sub-commands, resolved in the program's own order. */
     private static void subPrefixes(Section s, List<String> t) {
         int end = t.size();
@@ -481,6 +485,7 @@ final class RulesParser {
                 case "first-bundle" -> s.firstBundle = true;
                 case "global-options" -> s.globalOptions = true;
                 case "plus-options" -> s.plusOptions = true;
+                case "equals-values" -> s.equalsValues = true;
                 case "after" -> s.posixAfter = Integer.parseInt(row.need(++i));
                 case "bsd-values" -> s.bsdValues = row.need(++i);
                 case "comma-list" -> s.commaLists.add(row.need(++i));

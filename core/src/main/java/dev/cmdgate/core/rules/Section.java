@@ -34,6 +34,7 @@ public final class Section {
     boolean globalOptions;
     /** {@code +x} is an option bundle like {@code -x} (sh/bash: +x turns an option off). */
     boolean plusOptions;
+    boolean equalsValues;
     /** With parse posix: option parsing stops at the operand after this many (ssh host -t CMD). */
     int posixAfter;
     /**
@@ -76,6 +77,8 @@ public final class Section {
     final List<When> whens = new ArrayList<>();
     final List<CodeRule> codes = new ArrayList<>();
     final List<WriteRule> writes = new ArrayList<>();
+    /** {@code encrypts} rows: the files the command encrypts, whose later deletion or overwrite the row raises. */
+    final List<WriteRule> encrypts = new ArrayList<>();
     /** {@code reads} rows: the arguments whose files the command reads (none: every operand no writes row claims). */
     final List<ReadRule> reads = new ArrayList<>();
     /** {@code reads none}: the command reads no operand's contents (ls, stat, chmod). */
@@ -139,6 +142,7 @@ public final class Section {
         firstBundle = false;
         globalOptions = false;
         plusOptions = false;
+        equalsValues = false;
         posixAfter = 0;
         bsdValues = "";
         commaLists.clear();
@@ -150,6 +154,7 @@ public final class Section {
         whens.clear();
         codes.clear();
         writes.clear();
+        encrypts.clear();
         reads.clear();
         withFileOptions = null;
         readsNone = false;
@@ -200,6 +205,19 @@ public final class Section {
     public ParseMode mode() { return mode; }
     public boolean firstBundle() { return firstBundle; }
     public boolean plusOptions() { return plusOptions; }
+
+    /**
+     * Go's flag parsers (pflag: docker, podman, kubectl) read {@code -v=VALUE} as {@code -v VALUE}; getopt would take
+     * {@code =VALUE}. Set on a program's section, it holds for its sub-commands' sections too.
+     */
+    public boolean equalsValues() {
+        for (Section x = this; x != null; x = x.parent) {
+            if (x.equalsValues) {
+                return true;
+            }
+        }
+        return false;
+    }
     public int posixAfter() { return posixAfter; }
     /** The letters of a {@code parse bsd-values} row: in a dashless word each takes a value; empty without one. */
     public String bsdValues() { return bsdValues; }
@@ -229,6 +247,7 @@ public final class Section {
     public List<When> whens() { return whens; }
     public List<CodeRule> codes() { return codes; }
     public List<WriteRule> writes() { return writes; }
+    public List<WriteRule> encrypts() { return encrypts; }
     /**
      * The files the command reads: its {@code reads} rows, and the value of every option whose row calls its value
      * {@code FILE} that no {@code writes}, {@code code} or {@code reads} row of the section claims ({@code xargs -a

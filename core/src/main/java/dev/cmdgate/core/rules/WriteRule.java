@@ -96,6 +96,20 @@ public record WriteRule(Target target, String name, List<Condition> conditions, 
      * VAR...|suffixed last|operands [opt OPT] [env VAR...]|unsuffixed operands SUFFIX... [opt OPT]|url-names|link-sources [from-link] [opt OPT]|prefixed
      * [first|last] PREFIX...|mentions operands|mentions opt OPT [if CONDITION...] -> CLASS LEVEL "reason"}.
      */
+    /**
+     * {@code encrypts operands|first|last|opt OPT [if CONDITION...] -> verdict}: the files the command encrypts; the
+     * verdict is raised when a later command of the line deletes or overwrites one of them (the same targets and
+     * conditions as a {@code writes} row, so the same grammar).
+     */
+    static WriteRule parseEncrypts(Section s, RuleLine row) {
+        WriteRule r = parse(s, row);
+        if (r.empty() || !(r.target() == Target.OPERANDS || r.target() == Target.FIRST || r.target() == Target.LAST
+                || r.target() == Target.OPT)) {
+            throw new IllegalArgumentException("expected: encrypts operands|first|last|opt OPT [if CONDITION...] -> verdict");
+        }
+        return r;
+    }
+
     static WriteRule parse(Section s, RuleLine row) {
         List<String> t = row.words;
         int arrow = row.arrow(2);
