@@ -79,6 +79,12 @@ final class Variables {
         if (hook != null) {
             analysis.raise(site, hook, shown(name, target) + " " + how);
         }
+        String shared = dynamic ? null
+                : SharedPlaces.named(analysis.rules, target, value, analysis.files.launchDirectory());
+        if (shared != null) {
+            analysis.raiseIfSet(site, "shared-code-path", shown(name, target) + " names " + shared
+                    + ", in a directory every user may write");
+        }
         boolean known = rows.codeKind() != null && envCode(rows.codeKind(), target, value, dynamic, site);
         known |= envArgs(rows, target, value, dynamic, site);
         if (reachesPrograms && hook == null && !known && !rows.safe()) {
@@ -134,12 +140,18 @@ final class Variables {
             return true;
         }
         Site inner = site.below(name);
-        Site none = inner.withStdin(Analysis.Stdin.NONE);
         if ((lang.equals("sh") || lang.equals("pager") || lang.equals("program"))
                 && analysis.code.runsInterpreter(OptionParser.split(value, Arg.literal(value)))) {
             // a helper program's place (the pager, the ssh command, the editor) given a shell or an interpreter
             analysis.raise(site, analysis.setting("escape-shell"), name + "=" + value);
         }
+        // what the variable makes a program run was steered to, not named as the command
+        analysis.steered(() -> envCodeAs(lang, name, value, inner));
+        return true;
+    }
+
+    private void envCodeAs(String lang, String name, String value, Site inner) {
+        Site none = inner.withStdin(Analysis.Stdin.NONE);
         switch (lang) {
             // a prompt's backslash escapes are decoded before it is expanded: \044( is $(
             case "prompt" -> analysis.code.runCode("sh", promptScript(PromptEscapes.decode(value)), false, none,
@@ -173,7 +185,6 @@ final class Variables {
             }
             default -> analysis.code.runCode("sh", value, false, none, new LinkedHashSet<>());
         }
-        return true;
     }
 
     /**
