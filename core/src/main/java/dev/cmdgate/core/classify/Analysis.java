@@ -126,6 +126,11 @@ final class Analysis {
     List<Arg> lastWords = List.of();
     /** Shell scripts analysed so far: tells whether a shell's own code was seen. */
     int scriptsRun;
+    /**
+     * Whether the commands being judged are run from a place something steered the program to (a helper program's
+     * option or configuration key, a variable, a configuration file) rather than named as the command itself.
+     */
+    private boolean steered;
 
     // the simple command being analysed
     /** Files written by the simple command being analysed, or null outside a script's simple command. */
@@ -227,8 +232,32 @@ final class Analysis {
         }
     }
 
+    /** Whether the commands being judged now run from a steered place. */
+    boolean steered() {
+        return steered;
+    }
+
+    /** Judges what {@code judge} reaches as commands run from a steered place ({@link #steered}). */
+    void steered(Runnable judge) {
+        boolean outer = steered;
+        steered = true;
+        try {
+            judge.run();
+        } finally {
+            steered = outer;
+        }
+    }
+
     Rating setting(String key) {
         return rules.verdict(key);
+    }
+
+    /** Raises a verdict of the settings a user's rules file may lack (the built-in rules set every one). */
+    void raiseIfSet(Site site, String key, String detail) {
+        Rating v = setting(key);
+        if (v != null) {
+            raise(site, v, detail);
+        }
     }
 
     static String clip(String s) {
@@ -461,6 +490,10 @@ final class Analysis {
         if (pathProgram) {
             receiver(PathText.normalize(path));
             raise(site, setting("path-program"), path + " is not a standard system program");
+            if (steered && SharedPlaces.holds(rules, path, files.launchDirectory())) {
+                // anyone on the machine may have put it there: a program nobody can vouch for, run unasked
+                raiseIfSet(site, "steered-shared-program", path + " lies in a directory every user may write");
+            }
             unknownWhens(words, site);
             files.readDefault(p, site);
             Section namesake = name.isEmpty() ? null : rules.program(name);

@@ -392,6 +392,16 @@ final class CodeArguments {
         if (c.verdict() != null && !fromFiles && !text.isBlank() && (!c.interpreterOnly() || runsInterpreter(c, text))) {
             analysis.raise(site, c.verdict(), text);
         }
+        if (c.interpreterOnly() || fromFiles || !c.keys().isEmpty()) {
+            // a helper program's place (a pager, hook, filter, remote shell) or a configuration setting, on the line
+            // or in a file: what runs there was steered to, not named as the command
+            analysis.steered(() -> readAs(c, text, dynamic, p, site, facts));
+        } else {
+            readAs(c, text, dynamic, p, site, facts);
+        }
+    }
+
+    private void readAs(CodeRule c, String text, boolean dynamic, ParsedArgs p, Site site, Set<String> facts) {
         switch (c.language()) {
             case "argv" -> {
                 if (dynamic) {
@@ -429,6 +439,9 @@ final class CodeArguments {
                 nested(words, site);
             }
             case "file" -> {
+                if (!dynamic && analysis.steered() && SharedPlaces.holds(analysis.rules, text.trim(), analysis.files.launchDirectory())) {
+                    analysis.raiseIfSet(site, "steered-shared-program", text.trim() + " lies in a directory every user may write");
+                }
                 int fd = dynamic ? -1 : text.equals("-") ? 0 : descriptorNumber(text);
                 if (dynamic) {
                     analysis.raise(site, analysis.setting("dynamic-code"), "the code file " + text + " is only known at run time");

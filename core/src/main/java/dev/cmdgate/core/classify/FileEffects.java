@@ -53,6 +53,11 @@ final class FileEffects {
     /** The files the {@code writes} rows name. */
     private final WriteRows writeRows;
 
+    /** The launch's working directory, or null when it is not known. */
+    String launchDirectory() {
+        return where.cwd;
+    }
+
     FileEffects(Analysis analysis, OwnFiles own, String cwd, String home, SiteFiles siteFiles) {
         this.analysis = analysis;
         this.own = own;

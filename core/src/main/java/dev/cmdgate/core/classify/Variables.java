@@ -79,6 +79,12 @@ final class Variables {
         if (hook != null) {
             analysis.raise(site, hook, shown(name, target) + " " + how);
         }
+        String shared = dynamic ? null
+                : SharedPlaces.named(analysis.rules, target, value, analysis.files.launchDirectory());
+        if (shared != null) {
+            analysis.raiseIfSet(site, "shared-code-path", shown(name, target) + " names " + shared
+                    + ", in a directory every user may write");
+        }
         boolean known = rows.codeKind() != null && envCode(rows.codeKind(), target, value, dynamic, site);
         known |= envArgs(rows, target, value, dynamic, site);
         if (reachesPrograms && hook == null && !known && !rows.safe()) {
@@ -134,13 +140,19 @@ final class Variables {
             return true;
         }
         Site inner = site.below(name);
-        Site none = inner.withStdin(Analysis.Stdin.NONE);
         String helper = helperCommand(lang, value);
         if (helper != null && analysis.code.runsInterpreter(OptionParser.split(helper, Arg.literal(helper)))) {
             // a helper program's place (the pager, the ssh command, the editor, less's preprocessor) given a
             // shell or an interpreter
             analysis.raise(site, analysis.setting("escape-shell"), name + "=" + value);
         }
+        // what the variable makes a program run was steered to, not named as the command
+        analysis.steered(() -> envCodeAs(lang, name, value, inner));
+        return true;
+    }
+
+    private void envCodeAs(String lang, String name, String value, Site inner) {
+        Site none = inner.withStdin(Analysis.Stdin.NONE);
         switch (lang) {
             // a prompt's backslash escapes are decoded before it is expanded: \044( is $(
             case "prompt" -> analysis.code.runCode("sh", promptScript(PromptEscapes.decode(value)), false, none,
@@ -168,7 +180,6 @@ final class Variables {
             case "pipe" -> analysis.code.runCode("sh", preprocessorScript(value), false, none, new LinkedHashSet<>());
             default -> analysis.code.runCode("sh", value, false, none, new LinkedHashSet<>());
         }
-        return true;
     }
 
     /**

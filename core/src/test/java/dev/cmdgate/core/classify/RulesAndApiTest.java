@@ -135,9 +135,12 @@ class RulesAndApiTest {
 
     @Test
     void environmentChangesFromTheApplicationCount() {
-        Classification c = C.classifyArgv(List.of("ls"), Map.of("LD_PRELOAD", "/tmp/x.so"));
+        Classification c = C.classifyArgv(List.of("ls"), Map.of("LD_PRELOAD", "/opt/lib/x.so"));
         assertThat(c.commandClass()).isEqualTo(CommandClass.WRITE);
         assertThat(c.findings()).anySatisfy(f -> assertThat(f.location()).isEqualTo("environment"));
+        // a library in a directory every user may write, preloaded into every program
+        assertThat(C.classifyArgv(List.of("ls"), Map.of("LD_PRELOAD", "/tmp/x.so")).commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(C.classifyArgv(List.of("ls"), Map.of("LANG", "C")).commandClass()).isEqualTo(CommandClass.READ);
         // a shell in the pager's place is a shell escape, whatever it runs; an ordinary pager is only the hook
         assertThat(C.classifyArgv(List.of("git", "log"), Map.of("GIT_PAGER", "sh -c id")).commandClass())
