@@ -26,14 +26,18 @@ final class NumericPipeline {
     private NumericPipeline() {
     }
 
-    /** Whether the commands, in pipeline order and each as its literal words, end printing only numbers. */
-    static boolean numeric(List<List<String>> commands, RuleSet rules) {
+    /**
+     * Whether the commands, in pipeline order and each as its literal words, end printing only numbers, given each
+     * command's {@link RuleSet#numericOutputOperands} (null: it does not print only numbers), which the caller needs
+     * too.
+     */
+    static boolean numeric(List<List<String>> commands, List<List<String>> operands, RuleSet rules) {
         int i = skipLineFilters(commands, commands.size() - 1);
         if (i < 0) {
             return false;
         }
         List<String> last = commands.get(i);
-        if (rules.printsOnlyNumbers(last)) {
+        if (operands.get(i) != null) {
             return true;
         }
         Split cut = firstField(last);
@@ -44,7 +48,7 @@ final class NumericPipeline {
         if (p < 0) {
             return false;
         }
-        if (rules.printsOnlyNumbers(commands.get(p)) && plainNames(commands.get(p))) {
+        if (operands.get(p) != null && plainNames(commands.get(p))) {
             return true;   // a field of a number is that number, or nothing
         }
         String lead = rules.leadingNumbers(commands.get(p));

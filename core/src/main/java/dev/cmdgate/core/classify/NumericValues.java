@@ -151,11 +151,14 @@ final class NumericValues {
             }
             commands.add(argv);
         }
-        if (!NumericPipeline.numeric(commands, analysis.rules)) {
+        List<List<String>> printed = new ArrayList<>(commands.size());
+        for (List<String> argv : commands) {
+            printed.add(analysis.rules.numericOutputOperands(argv));
+        }
+        if (!NumericPipeline.numeric(commands, printed, analysis.rules)) {
             return false;
         }
-        for (List<String> argv : commands) {   // what a producer prints beside its numbers (seq inf): no run-time name
-            List<String> operands = analysis.rules.numericOutputOperands(argv);
+        for (List<String> operands : printed) {   // what a producer prints beside its numbers (seq inf): no run-time name
             if (operands != null && PrintedNames.reachRuntimeValues(analysis, operands)) {
                 return false;
             }

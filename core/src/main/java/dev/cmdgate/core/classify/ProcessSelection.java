@@ -119,6 +119,21 @@ final class ProcessSelection {
         };
     }
 
+    /** An option's value and the index of the last word it took. */
+    private record Value(String text, int last) {
+    }
+
+    /**
+     * The value of the option in {@code words[i]}: the text glued to it ({@code -u0}, {@code --uid=0}) when there is
+     * some, else the next word; null when that word is missing or only known at run time (what it selects is not known).
+     */
+    private static Value value(List<String> words, List<Boolean> known, int i, String glued) {
+        if (glued != null) {
+            return new Value(glued, i);
+        }
+        return i + 1 < words.size() && known.get(i + 1) ? new Value(words.get(i + 1), i + 1) : null;
+    }
+
     private static boolean procps(List<String> words, List<Boolean> known, List<String> names) {
         boolean ignoreCase = false;
         boolean exact = false;
@@ -150,10 +165,12 @@ final class ProcessSelection {
                 if (PROCPS_LONG_FLAGS.contains(name) && eq < 0) {
                     value = null;
                 } else if (PROCPS_LONG_VALUED.contains(name)) {
-                    if (eq < 0 && ++i >= words.size() || eq < 0 && !known.get(i)) {
+                    Value v = value(words, known, i, eq < 0 ? null : w.substring(eq + 1));
+                    if (v == null) {
                         return true;
                     }
-                    value = eq < 0 ? words.get(i) : w.substring(eq + 1);
+                    value = v.text();
+                    i = v.last();
                 } else {
                     return true;
                 }
@@ -188,14 +205,12 @@ final class ProcessSelection {
                         }
                     }
                 } else if (PROCPS_VALUED.contains(c)) {
-                    String v;
-                    if (k + 1 < w.length()) {
-                        v = w.substring(k + 1);
-                    } else if (++i < words.size() && known.get(i)) {
-                        v = words.get(i);
-                    } else {
+                    Value given = value(words, known, i, k + 1 < w.length() ? w.substring(k + 1) : null);
+                    if (given == null) {
                         return true;
                     }
+                    String v = given.text();
+                    i = given.last();
                     if (c == 'F') {
                         pidFiles.add(v);
                     } else if (PROCPS_SELECTORS.contains(String.valueOf(c))) {
@@ -288,10 +303,12 @@ final class ProcessSelection {
                 if (GREP_LONG_FLAGS.contains(name) && eq < 0) {
                     value = null;
                 } else if (GREP_LONG_VALUED.contains(name)) {
-                    if (eq < 0 && (++i >= words.size() || !known.get(i))) {
+                    Value v = value(words, known, i, eq < 0 ? null : w.substring(eq + 1));
+                    if (v == null) {
                         return Verdict.MAY;
                     }
-                    value = eq < 0 ? words.get(i) : w.substring(eq + 1);
+                    value = v.text();
+                    i = v.last();
                 } else {
                     return Verdict.MAY;
                 }
@@ -329,14 +346,12 @@ final class ProcessSelection {
                         }
                     }
                 } else if (GREP_VALUED.contains(c)) {
-                    String v;
-                    if (k + 1 < w.length()) {
-                        v = w.substring(k + 1);
-                    } else if (++i < words.size() && known.get(i)) {
-                        v = words.get(i);
-                    } else {
+                    Value given = value(words, known, i, k + 1 < w.length() ? w.substring(k + 1) : null);
+                    if (given == null) {
                         return Verdict.MAY;
                     }
+                    String v = given.text();
+                    i = given.last();
                     if (c == 'f') {
                         return Verdict.MAY;
                     }

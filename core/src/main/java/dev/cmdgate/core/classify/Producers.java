@@ -80,8 +80,8 @@ final class Producers {
                 commands(cs.script(), out);
             } else if (p instanceof ParameterExpansion pe && depth < MAX_DEPTH && !pe.length() && !pe.indirect()) {
                 String text = assigned.apply(pe.name());
-                if (text == null) {
-                    continue;
+                if (text == null || text.indexOf('$') < 0 && text.indexOf('`') < 0) {
+                    continue;   // no substitution nor expansion to look into (for f in *.md): the parse would find none
                 }
                 ParseResult r = ShellParser.parse(": " + text);
                 if (r.script() == null) {

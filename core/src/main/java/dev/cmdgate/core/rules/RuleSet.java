@@ -626,12 +626,7 @@ public final class RuleSet {
 
     /** Whether a command (its literal words, the name first) prints only numbers ({@code numeric-output} rows). */
     public boolean printsOnlyNumbers(List<String> argv) {
-        for (NumericOutput r : numericOutputs) {
-            if (r.lead() == null && r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
-                return true;
-            }
-        }
-        return false;
+        return numericOutputOperands(argv) != null;
     }
 
     /**
@@ -653,7 +648,7 @@ public final class RuleSet {
      */
     public String leadingNumbers(List<String> argv) {
         for (NumericOutput r : numericOutputs) {
-            if (r.lead() != null && r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
+            if (r.lead() != null && r.matches(argv)) {
                 return r.lead();
             }
         }
@@ -666,8 +661,11 @@ public final class RuleSet {
      */
     public List<String> numericOutputOperands(List<String> argv) {
         for (NumericOutput r : numericOutputs) {
-            if (r.lead() == null && r.matches(argv, argv.isEmpty() ? null : program(argv.get(0)))) {
-                return r.operands(argv);
+            if (r.lead() == null) {
+                List<String> operands = r.operands(argv);
+                if (operands != null) {
+                    return operands;
+                }
             }
         }
         return null;
