@@ -110,6 +110,14 @@ final class CredentialReads {
                     return;
                 }
             }
+            // a store met on the walk under its own name (a link to a copied home holds .ssh/id_rsa)
+            for (String file : f.files()) {
+                if (namesCredential(where.forReading(file), false, false)) {
+                    analysis.raise(site, analysis.setting("credential-read"), a.text + " (it reaches " + file
+                            + " through a link inside it)");
+                    return;
+                }
+            }
         }
     }
 

@@ -51,7 +51,7 @@ final class EndlessSpawningLoop {
         }
         Pipeline p = st.pipelines().get(0);
         if (p.commands().size() != 1 || !(p.commands().get(0) instanceof SimpleCommand sc)
-                || sc.words().size() != 1 || !sc.assignments().isEmpty() || !sc.redirects().isEmpty()) {
+                || !sc.assignments().isEmpty() || !sc.redirects().isEmpty()) {
             return false;
         }
         String name = sc.commandName();
@@ -59,9 +59,25 @@ final class EndlessSpawningLoop {
             return false;
         }
         String base = name.substring(name.lastIndexOf('/') + 1);
-        boolean succeeds = base.equals("true") || name.equals(":");
-        boolean fails = base.equals("false");
+        boolean succeeds = base.equals("true") || name.equals(":") || nonEmptyTest(sc);
+        boolean fails = base.equals("false") && sc.words().size() == 1;
+        if (sc.words().size() != 1 && !succeeds) {
+            return false;
+        }
         return p.negated() ? (until ? succeeds : fails) : (until ? fails : succeeds);
+    }
+
+    /** {@code [ 1 ]}, {@code test x}: a test of one literal word that is not empty always succeeds. */
+    private static boolean nonEmptyTest(SimpleCommand sc) {
+        int n = sc.words().size();
+        String first = sc.words().get(0).literalValue();
+        boolean bracket = "[".equals(first) && n == 3 && "]".equals(sc.words().get(2).literalValue());
+        boolean test = "test".equals(first) && n == 2;
+        if (!bracket && !test) {
+            return false;
+        }
+        String operand = sc.words().get(1).literalValue();
+        return operand != null && !operand.isEmpty() && !operand.startsWith("-") && !operand.equals("!");
     }
 
     /** The body runs a statement in the background and nothing that paces or leaves the loop. */
@@ -73,7 +89,9 @@ final class EndlessSpawningLoop {
                 return false; // defined here, run only where it is called
             }
             if (n instanceof Statement st && st.background()) {
+                // what runs in the background paces nothing and leaves nothing (sleep 1 &, (break) &)
                 spawns[0] = true;
+                return false;
             }
             if (n instanceof SimpleCommand sc && sc.commandName() != null) {
                 String name = sc.commandName();

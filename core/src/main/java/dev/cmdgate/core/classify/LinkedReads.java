@@ -85,7 +85,7 @@ final class LinkedReads {
      */
     TreeLinks.Found linksBelow(String absolute) {
         if (disk == null || !absolute.startsWith("/")) {
-            return new TreeLinks.Found(java.util.List.of(), null);
+            return new TreeLinks.Found(java.util.List.of(), java.util.List.of(), null);
         }
         return TreeLinks.below(disk, absolute);
     }

@@ -23,13 +23,14 @@ final class TreeLinks {
     static final int MAX_DEPTH = 16;
 
     /**
-     * {@code targets}: the real paths the links inside the tree lead to; {@code unknown}: why the tree's links cannot
-     * be told, or null.
+     * {@code targets}: the real paths the links inside the tree lead to; {@code files}: the entries that are no directory the
+     * walk met below a link (the reader opens them too, under names a store may have: {@code .netrc}, {@code id_rsa});
+     * {@code unknown}: why the tree's links cannot be told, or null.
      */
-    record Found(List<String> targets, String unknown) {
+    record Found(List<String> targets, List<String> files, String unknown) {
     }
 
-    private record Dir(String path, int depth) {
+    private record Dir(String path, int depth, boolean belowLink) {
     }
 
     private TreeLinks() {
@@ -38,15 +39,16 @@ final class TreeLinks {
     /** The links inside the directory {@code absolute} (its own links on the way already followed); none if no directory. */
     static Found below(SiteFiles disk, String absolute) {
         List<String> targets = new ArrayList<>();
+        List<String> files = new ArrayList<>();
         try {
             String root = disk.realPath(absolute);
             if (root == null || disk.kind(root) != SiteFiles.Kind.DIRECTORY) {
-                return new Found(List.of(), null);
+                return new Found(List.of(), List.of(), null);
             }
             Set<String> seen = new HashSet<>();
             seen.add(root);
             Deque<Dir> todo = new ArrayDeque<>();
-            todo.add(new Dir(root, 0));
+            todo.add(new Dir(root, 0, false));
             int entries = 0;
             while (!todo.isEmpty()) {
                 Dir d = todo.poll();
@@ -56,34 +58,37 @@ final class TreeLinks {
                 }
                 for (String name : names) {
                     if (++entries > MAX_ENTRIES) {
-                        return new Found(targets, "the tree holds more than " + MAX_ENTRIES + " entries");
+                        return new Found(targets, files, "the tree holds more than " + MAX_ENTRIES + " entries");
                     }
                     String child = d.path().equals("/") ? "/" + name : d.path() + "/" + name;
                     SiteFiles.Kind k = disk.kind(child);
                     String dir = null;
-                    if (k == SiteFiles.Kind.LINK) {
+                    boolean link = k == SiteFiles.Kind.LINK;
+                    if (link) {
                         LinkWalk.Reached r = LinkWalk.walk(disk, child);
                         if (r.unknown() != null) {
-                            return new Found(targets, child + ": " + r.unknown());
+                            return new Found(targets, files, child + ": " + r.unknown());
                         }
                         targets.add(r.path());
                         dir = disk.kind(r.path()) == SiteFiles.Kind.DIRECTORY ? r.path() : null;
                     } else if (k == SiteFiles.Kind.DIRECTORY) {
                         dir = child;
+                    } else if (d.belowLink()) {
+                        files.add(child);
                     }
                     if (dir != null && seen.add(dir)) {
                         if (d.depth() + 1 > MAX_DEPTH) {
-                            return new Found(targets, "the tree is deeper than " + MAX_DEPTH + " levels");
+                            return new Found(targets, files, "the tree is deeper than " + MAX_DEPTH + " levels");
                         }
-                        todo.add(new Dir(dir, d.depth() + 1));
+                        todo.add(new Dir(dir, d.depth() + 1, d.belowLink() || link));
                     }
                 }
             }
         } catch (SiteFiles.Unreadable e) {
-            return new Found(targets, e.getMessage());
+            return new Found(targets, files, e.getMessage());
         } catch (RuntimeException e) {
-            return new Found(targets, "the tree could not be listed: " + e);
+            return new Found(targets, files, "the tree could not be listed: " + e);
         }
-        return new Found(targets, null);
+        return new Found(targets, files, null);
     }
 }

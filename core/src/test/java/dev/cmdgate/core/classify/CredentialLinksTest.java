@@ -207,6 +207,28 @@ class CredentialLinksTest {
         assertThat(r.commandClass().ordinal()).as(line).isLessThanOrEqualTo(CommandClass.WRITE.ordinal());
     }
 
+    /**
+     * A link to a directory that is no store by its place but holds files under a store's name (a copied home's
+     * {@code .ssh/id_rsa}, a {@code .netrc}) is read through; the same names outside any link are the tree's own files.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"grep -R x src", "rg -L x src", "zip -r /tmp/a.zip src", "cp -rL src /tmp/c"})
+    void aLinkToADirectoryHoldingAStoresNameIsReadThrough(String line) throws IOException {
+        Path copied = work.resolve("elsewhere/old-home");
+        Files.createDirectories(copied.resolve(".ssh"));
+        Files.writeString(copied.resolve(".ssh/id_rsa"), "not a key\n");
+        Files.createDirectories(work.resolve("src/a"));
+        Files.createSymbolicLink(work.resolve("src/a/h"), copied);
+        Classification r = onDisk(line);
+        assertThat(credentialRead(r)).as(line + " " + r.findings()).isTrue();
+
+        Files.delete(work.resolve("src/a/h"));
+        Files.createDirectories(work.resolve("src/a/h/.ssh"));
+        Files.writeString(work.resolve("src/a/h/.ssh/id_rsa"), "not a key\n");
+        Classification own = onDisk(line);
+        assertThat(credentialRead(own)).as(line + " " + own.findings()).isFalse();
+    }
+
     @Test
     void aTreePastTheWalksBoundsCountsAsACredentialRead() throws IOException {
         Path deep = work.resolve("deep-tree");

@@ -32,6 +32,11 @@ class EndlessSpawningLoopTest {
         "for (( ; ; )); do yes & done",
         "while ! false; do x & done",
         "while true; do if [ -x f ]; then f & fi; done",
+        // what runs in the background paces nothing: a backgrounded sleep is one more process
+        "while true; do sleep 1 & done",
+        "while :; do (sleep 9; exit) & done",
+        "while [ 1 ]; do yes > /dev/null & done",
+        "while test x; do sh & done",
     })
     void aLoopWithNoEndThatStartsBackgroundProcessesIsOne(String line) {
         assertThat(endless(line)).isTrue();
@@ -50,6 +55,8 @@ class EndlessSpawningLoopTest {
         "for i in 1 2 3; do x & done",
         "for ((i=0;i<4;i++)); do x & done",
         "while true; do f() { g & }; done",
+        "while [ -n \"$x\" ]; do x & done",
+        "while [ \"$x\" ]; do x & done",
     })
     void aLoopThatEndsPacesOrRunsInTheForegroundIsNot(String line) {
         assertThat(endless(line)).isFalse();
