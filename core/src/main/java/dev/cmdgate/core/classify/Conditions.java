@@ -152,7 +152,7 @@ final class Conditions {
                 continue;
             }
             for (int i = 1; i < cmd.size(); i++) {
-                String w = cmd.get(i);
+                String w = gluedValue(cmd.get(i));
                 if (!w.startsWith("-") && !w.isEmpty() && matchesText(operand, Arg.literal(lastComponent(w)))) {
                     return true;
                 }
@@ -172,6 +172,18 @@ final class Conditions {
             known.add(!EXPANSION.matcher(w).find());
         }
         return ProcessSelection.maySelect(family, program, words, known, names);
+    }
+
+    /**
+     * A word, or the value an option holds glued to it ({@code -Cauditd}, {@code --pidfile=/run/auditd.pid}): the
+     * producer's options are not parsed, so each glued tail counts as a word (the cautious reading).
+     */
+    static String gluedValue(String w) {
+        if (w.startsWith("--")) {
+            int eq = w.indexOf('=');
+            return eq < 0 ? w : w.substring(eq + 1);
+        }
+        return w.startsWith("-") && w.length() > 2 ? w.substring(2) : w;
     }
 
     private static final java.util.regex.Pattern EXPANSION = java.util.regex.Pattern.compile("\\$[A-Za-z_{(#?@*!0-9-]|`");
