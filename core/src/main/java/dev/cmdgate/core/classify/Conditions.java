@@ -285,7 +285,10 @@ final class Conditions {
         String list = glob.length() > 1 && glob.charAt(0) == '@' ? glob.substring(1) : null;
         if (list != null && rules.hasList(list)) {
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal)
-                    || a.pattern != null && listOverlaps(list, a.pattern);
+                    || a.pattern != null && listOverlaps(list, a.pattern)
+                    // a quoted pattern the program matches itself against names (systemctl stop 'audit*')
+                    || !a.unresolved() && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
+                            && NamePatterns.mayName(a.text, rules.listGlobs(list));
         }
         return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);
     }
