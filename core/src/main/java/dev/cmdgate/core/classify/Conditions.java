@@ -287,7 +287,8 @@ final class Conditions {
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal)
                     || a.pattern != null && listOverlaps(list, a.pattern)
                     // a quoted pattern the program matches itself against names (systemctl stop 'audit*')
-                    || !a.unresolved() && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
+                    // (a word the shell expands as a pattern itself names files instead: mytool *.txt)
+                    || !a.unresolved() && a.pattern == null && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
                             && NamePatterns.mayName(a.text, rules.listGlobs(list));
         }
         return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);

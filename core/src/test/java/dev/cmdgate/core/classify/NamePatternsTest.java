@@ -36,8 +36,6 @@ class NamePatternsTest {
             "systemctl stop 'audit*' => Destructive",
             "systemctl stop 'f[a]lco' => Destructive",
             "systemctl disable 'wazuh-*' => Destructive",
-            "systemctl -H host stop auditd => Destructive",
-            "systemctl -M box stop rsyslog => Destructive",
             "kill $(systemctl show -p MainPID --value 'osq*') => Destructive",
             "systemctl stop 'myapp-*' => Write",
             "systemctl restart 'web@*' => Write",
