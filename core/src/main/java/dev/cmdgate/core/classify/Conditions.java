@@ -163,7 +163,7 @@ final class Conditions {
                 continue;
             }
             for (int i = 1; i < cmd.size(); i++) {
-                String w = Producers.text(cmd.get(i));
+                String w = gluedValue(Producers.text(cmd.get(i)));
                 if (!w.startsWith("-") && !w.isEmpty() && matchesText(operand, Arg.literal(lastComponent(w)))) {
                     return true;
                 }
@@ -185,6 +185,18 @@ final class Conditions {
             texts.add(Producers.text(w));
         }
         return ProcessSelection.maySelect(family, program, texts, known, names);
+    }
+
+    /**
+     * A word, or the value an option holds glued to it ({@code -Cauditd}, {@code --pidfile=/run/auditd.pid}): the
+     * producer's options are not parsed, so each glued tail counts as a word (the cautious reading).
+     */
+    static String gluedValue(String w) {
+        if (w.startsWith("--")) {
+            int eq = w.indexOf('=');
+            return eq < 0 ? w : w.substring(eq + 1);
+        }
+        return w.startsWith("-") && w.length() > 2 ? w.substring(2) : w;
     }
 
     private static String lastComponent(String path) {
@@ -284,7 +296,11 @@ final class Conditions {
         String list = glob.length() > 1 && glob.charAt(0) == '@' ? glob.substring(1) : null;
         if (list != null && rules.hasList(list)) {
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal)
-                    || a.pattern != null && listOverlaps(list, a.pattern);
+                    || a.pattern != null && listOverlaps(list, a.pattern)
+                    // a quoted pattern the program matches itself against names (systemctl stop 'audit*')
+                    // (a word the shell expands as a pattern itself names files instead: mytool *.txt)
+                    || !a.unresolved() && a.pattern == null && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
+                            && NamePatterns.mayName(a.text, rules.listGlobs(list));
         }
         return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);
     }

@@ -61,6 +61,10 @@ final class ProcessSelection {
     private static final List<String> PROGRAM_DIRS = List.of("/usr/sbin/", "/sbin/", "/usr/bin/", "/bin/",
             "/usr/local/sbin/", "/usr/local/bin/", "/usr/libexec/", "/opt/");
 
+    /** The columns {@code ps} prints before the command, in its common formats. */
+    private static final List<String> PS_COLUMNS = List.of("", "  812 ?        Ssl    0:00 ",
+            "root       812  0.0  0.1  12345  6789 ?        Ssl  10:00   0:00 ");
+
     private static final Set<Character> PROCPS_FLAGS = chars("cefilnovwxAHLVhm");
     private static final Set<Character> PROCPS_VALUED = chars("dgGOPqrstuUF");
     private static final Set<String> PROCPS_LONG_FLAGS = Set.of("count", "echo", "full", "ignore-case", "list-name",
@@ -232,7 +236,8 @@ final class ProcessSelection {
         }
         for (String p : patterns) {
             Pattern re = PosixRegex.compile(p, PosixRegex.Dialect.EXTENDED, ignoreCase);
-            if (re == null || searches(re, exact, full ? commandLines(names) : processNames(names))) {
+            if (re == null || searches(re, exact, full ? commandLines(names) : processNames(names))
+                    || OpenNames.reaches(re, exact, full ? programContexts() : List.of(""), names)) {
                 return true;
             }
             if (full && matchesWithArguments(p, ignoreCase, exact, names)) {
@@ -386,7 +391,8 @@ final class ProcessSelection {
             // -x and -w only narrow a line's match: searching without them is the cautious reading
             for (String one : p.split("\n", -1)) {
                 Pattern re = PosixRegex.compile(one, d, ignoreCase);
-                if (re == null || searches(re, false, psLines(names))) {
+                if (re == null || searches(re, false, psLines(names))
+                        || OpenNames.reaches(re, false, psContexts(), names)) {
                     return Verdict.MAY;
                 }
             }
@@ -439,13 +445,32 @@ final class ProcessSelection {
         return out;
     }
 
+    /** What may come before a service's name in its command line: nothing or the directory it is started from. */
+    private static List<String> programContexts() {
+        List<String> out = new ArrayList<>(PROGRAM_DIRS.size() + 1);
+        out.add("");
+        out.addAll(PROGRAM_DIRS);
+        return out;
+    }
+
+    /** What may come before a service's name in a line {@code ps} prints. */
+    private static List<String> psContexts() {
+        List<String> out = new ArrayList<>();
+        for (String dir : programContexts()) {
+            for (String columns : PS_COLUMNS) {
+                out.add(columns + dir);
+            }
+        }
+        return out;
+    }
+
     /** The lines {@code ps} prints for such a process, in its common formats. */
     static List<String> psLines(List<String> names) {
         List<String> out = new ArrayList<>();
         for (String line : commandLines(names)) {
-            out.add(line);
-            out.add("  812 ?        Ssl    0:00 " + line);
-            out.add("root       812  0.0  0.1  12345  6789 ?        Ssl  10:00   0:00 " + line);
+            for (String columns : PS_COLUMNS) {
+                out.add(columns + line);
+            }
         }
         return out;
     }

@@ -5,6 +5,7 @@ import dev.cmdgate.core.shell.DoubleQuoted;
 import dev.cmdgate.core.shell.Node;
 import dev.cmdgate.core.shell.ParameterExpansion;
 import dev.cmdgate.core.shell.ParseResult;
+import dev.cmdgate.core.shell.Redirect;
 import dev.cmdgate.core.shell.ShellParser;
 import dev.cmdgate.core.shell.SimpleCommand;
 import dev.cmdgate.core.shell.Word;
@@ -103,20 +104,42 @@ final class Producers {
         }
     }
 
+    private static String text(Word w) {
+        String lit = w.literalValue();
+        if (lit == null) {
+            StringBuilder b = new StringBuilder().append(RUN_TIME);
+            WordArgs.render(w.parts(), b);
+            lit = b.toString();
+        }
+        return lit;
+    }
+
+    /** The files a command's input redirections ({@code < FILE}) open. */
+    static List<Word> inputFiles(SimpleCommand sc) {
+        List<Word> out = new ArrayList<>(0);
+        for (Redirect r : sc.redirects()) {
+            if (r.op() == Redirect.Op.IN && r.target() != null) {
+                out.add(r.target());
+            }
+        }
+        return out;
+    }
+
     private static void commands(Node n, List<List<String>> out) {
         if (out.size() >= MAX_COMMANDS) {
             return;
         }
-        if (n instanceof SimpleCommand sc && !sc.words().isEmpty()) {
-            List<String> words = new ArrayList<>(sc.words().size());
+        if (n instanceof SimpleCommand sc && (!sc.words().isEmpty() || !inputFiles(sc).isEmpty())) {
+            List<String> words = new ArrayList<>(sc.words().size() + 1);
+            if (sc.words().isEmpty()) {
+                words.add("cat");   // bash's $(< FILE) prints the file, as $(cat FILE) does
+            }
             for (Word w : sc.words()) {
-                String lit = w.literalValue();
-                if (lit == null) {
-                    StringBuilder b = new StringBuilder().append(RUN_TIME);
-                    WordArgs.render(w.parts(), b);
-                    lit = b.toString();
-                }
-                words.add(lit);
+                words.add(text(w));
+            }
+            // what a command reads on its input is one of its words too: head -1 < /run/auditd.pid
+            for (Word w : inputFiles(sc)) {
+                words.add(text(w));
             }
             out.add(List.copyOf(words));
         }

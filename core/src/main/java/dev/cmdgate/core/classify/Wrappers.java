@@ -265,11 +265,16 @@ final class Wrappers {
             if (named != null) {
                 // pexec "$SHELL", pexec "$(which sh)", pexec /bin/s[h]: judged as the shell given as written
                 a = Arg.literal(named);
-            } else if (a.dynamic) {
+            } else if (a.unresolved()) {
+                // a value the line gave a variable is known (x=sh; pexec "$x"): only one the run gives is not
                 continue;
             }
             String t = a.text;
             int eq = t.startsWith("-") ? t.indexOf('=') : -1;
+            if (eq < 0) {
+                // a shell glued to a short option (-Ssh, -xbash) or after an address type (exec:sh, SYSTEM:sh)
+                eq = gluedShell(t);
+            }
             String program = eq > 0 ? t.substring(eq + 1) : t;
             int cut = firstBreak(program);
             if (cut > 0) {
@@ -328,12 +333,9 @@ final class Wrappers {
             }
         }
         String t = a.text;
-        int eq = t.startsWith("-") ? t.indexOf('=') : -1;
-        String value = eq > 0 ? t.substring(eq + 1) : t;
-        last = value.substring(value.lastIndexOf('/') + 1);
-        String variable = last.startsWith("${") && last.endsWith("}") ? last.substring(2, last.length() - 1)
-                : last.startsWith("$") ? last.substring(1) : null;
-        if (variable != null && analysis.rules.isShellVariable(variable)) {
+        // any expansion of a shell variable, with an operator or beside other text ("${SHELL##*/}", "$X$SHELL"),
+        // the name the shell runs as ($0), or the running shell's own binary (/proc/$$/exe)
+        if (expandsShellVariable(t) || t.contains("/proc/$$/") || t.contains("/proc/${$}/")) {
             return "sh";
         }
         for (List<String> producer : a.producers()) {
@@ -346,6 +348,48 @@ final class Wrappers {
             }
         }
         return null;
+    }
+
+    /** Names a variable expansion may start with: {@code $NAME}, {@code ${NAME…}}, but not {@code ${#NAME}} or {@code ${!NAME}}. */
+    private static final java.util.regex.Pattern EXPANSION = java.util.regex.Pattern.compile(
+            "\\$(?:\\{([A-Za-z_][A-Za-z0-9_]*|0)|([A-Za-z_][A-Za-z0-9_]*|0))");
+
+    /** Whether the text expands a variable whose value names a shell ({@code shell-variables}, and {@code $0}). */
+    private boolean expandsShellVariable(String text) {
+        java.util.regex.Matcher m = EXPANSION.matcher(text);
+        while (m.find()) {
+            String name = m.group(1) != null ? m.group(1) : m.group(2);
+            if (name.equals("0") || analysis.rules.isShellVariable(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Where a shell glued into a word starts, less one (the index of the character before it), or -1: the tail of a
+     * short options' cluster ({@code -Ssh}) or what follows an address type ({@code exec:sh}, {@code EXEC:sh -i}),
+     * when it is a shell's name or path, possibly followed by its words.
+     */
+    private int gluedShell(String t) {
+        if (t.startsWith("-") && !t.startsWith("--")) {
+            // the value of the first letter only: deeper tails of single-dash long options (-publish, -refresh)
+            // end in "sh" by chance
+            return t.length() > 2 && namesShell(t.substring(2)) ? 1 : -1;
+        }
+        int colon = t.indexOf(':');
+        if (colon > 0 && !t.startsWith("//", colon + 1) && t.substring(0, colon).chars().allMatch(Character::isLetter)
+                && namesShell(t.substring(colon + 1))) {
+            return colon;
+        }
+        return -1;
+    }
+
+    /** Whether the text is a shell's name or path, alone or followed by its words. */
+    private boolean namesShell(String text) {
+        int cut = firstBreak(text);
+        String first = cut < 0 ? text : text.substring(0, cut);
+        return analysis.rules.isShell(first.substring(first.lastIndexOf('/') + 1));
     }
 
     /**

@@ -43,6 +43,15 @@ class ProcessSelectionTest {
             "kill $(pgrep -x 'a.*') => Destructive",
             "kill $(pgrep $NAME) => Destructive",
             "kill $(pgrep -Z x auditd) => Destructive",
+            // a name longer than the list glob's text (rsyslog* stands for rsyslogd)
+            "pkill rsyslogd => Destructive",
+            "pkill -x fail2ban-server => Destructive",
+            "kill $(pgrep -x 'crowdsec-[a-z]+') => Destructive",
+            "pkill -f /usr/sbin/rsyslogd => Destructive",
+            "kill $(ps aux | grep rsyslogd | awk '{print $2}') => Destructive",
+            "pkill gopls => Write",
+            "pkill wireshark => Write",
+            "kill $(pgrep -f vite) => Write",
             // -f: a pattern that starts with a service's name or path and goes on into its arguments
             "pkill -f 'auditd -n' => Destructive",
             "pkill -f '/usr/sbin/rsyslogd -n -iNONE' => Destructive",
