@@ -68,23 +68,48 @@ final class NamePatterns {
                     }
                     boolean negated = inner.startsWith("!") || inner.startsWith("^");
                     String members = negated ? inner.substring(1) : inner;
-                    b.append(negated ? "[^" : "[");
-                    for (char m : members.toCharArray()) {
-                        if (m == '\\' || m == '[' || m == ']' || m == '&' || m == '^') {
-                            b.append('\\');
-                        }
-                        b.append(m);
+                    String set = bracketSet(members);
+                    if (set == null) {
+                        return null;
                     }
-                    b.append(']');
+                    b.append(negated ? "[^" : "[").append(set).append(']');
                     i = end;
                 }
                 default -> b.append(Pattern.quote(String.valueOf(c)));
             }
         }
-        try {
-            return Pattern.compile(b.toString(), Pattern.DOTALL);
-        } catch (java.util.regex.PatternSyntaxException e) {
+        // every piece is quoted or checked above, so the expression always compiles
+        return Pattern.compile(b.toString(), Pattern.DOTALL);
+    }
+
+    /**
+     * A bracket expression's members as the inside of a Java class: each character quoted, a range kept only when it
+     * runs upwards ({@code a-z}); null when there is no member or a range runs backwards, which fnmatch reads
+     * differently from one C library to the next.
+     */
+    private static String bracketSet(String members) {
+        if (members.isEmpty()) {
             return null;
         }
+        StringBuilder s = new StringBuilder(members.length() * 2);
+        for (int k = 0; k < members.length(); k++) {
+            char lo = members.charAt(k);
+            if (k + 2 < members.length() && members.charAt(k + 1) == '-') {
+                char hi = members.charAt(k + 2);
+                if (lo > hi) {
+                    return null;
+                }
+                s.append(member(lo)).append('-').append(member(hi));
+                k += 2;
+            } else {
+                s.append(member(lo));
+            }
+        }
+        return s.toString();
+    }
+
+    /** One character inside a Java class, escaped unless it is a letter or digit (whose escapes mean classes). */
+    private static String member(char c) {
+        return Character.isLetterOrDigit(c) ? String.valueOf(c) : "\\" + c;
     }
 }

@@ -26,6 +26,12 @@ class NamePatternsTest {
             "nginx* | auditd* | false",
             "[b]uditd | auditd* | false",
             "p? | pflog | false",
+            // brackets fnmatch reads oddly or not at all: the pattern may name anything (never an error)
+            "[z-a]uditd | auditd* | true",
+            "[!]x | pflog | true",
+            "[a-c]uditd | auditd* | true",
+            "[.-]uditd | auditd* | false",
+            "[\\^&&[]uditd | auditd* | false",
     })
     void mayName(String pattern, String glob, boolean expected) {
         assertThat(NamePatterns.mayName(pattern, List.of(glob))).isEqualTo(expected);
