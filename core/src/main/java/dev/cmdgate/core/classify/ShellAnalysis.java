@@ -441,13 +441,8 @@ final class ShellAnalysis {
         ShellWalker.walk(f.body(), n -> {
             if (n instanceof Statement st) {
                 for (Pipeline p : st.pipelines()) {
-                    boolean calls = false;
-                    for (Command c : p.commands()) {
-                        if (c instanceof SimpleCommand sc && name.equals(sc.commandName())) {
-                            calls = true;
-                        }
-                    }
-                    if (calls && (p.commands().size() > 1 || st.background())) {
+                    // a call anywhere inside a stage that runs beside the caller: f | f, f &, (f) &, { f; } | x
+                    if ((p.commands().size() > 1 || st.background()) && calls(p, name)) {
                         bomb[0] = true;
                     }
                 }
@@ -455,6 +450,21 @@ final class ShellAnalysis {
             return !bomb[0];
         });
         return bomb[0];
+    }
+
+    /** Whether the node runs the function {@code name} somewhere inside it (not in a function it only defines). */
+    private static boolean calls(dev.cmdgate.core.shell.Node node, String name) {
+        boolean[] found = {false};
+        ShellWalker.walk(node, n -> {
+            if (n instanceof FunctionDefinition) {
+                return false;
+            }
+            if (n instanceof SimpleCommand sc && name.equals(sc.commandName())) {
+                found[0] = true;
+            }
+            return !found[0];
+        });
+        return found[0];
     }
 
     /** Classifies every substitution in a word (they run while the word is expanded). */

@@ -67,4 +67,18 @@ class EndlessSpawningLoopTest {
     void everydayLoopsKeepTheirClass(String line) {
         assertThat(BUILTIN.classifyShell(line).commandClass()).isNotEqualTo(CommandClass.DESTRUCTIVE);
     }
+
+    /** A function that runs itself beside itself, however the call is wrapped, is a fork bomb too. */
+    @ParameterizedTest
+    @ValueSource(strings = {":(){ :|:& };:", "f(){ (f) & (f); }; f", "b(){ { b; } | b & }; b", "x(){ (x &) ; x & }; x"})
+    void aFunctionThatStartsCopiesOfItselfIsOne(String line) {
+        assertThat(BUILTIN.classifyShell(line).commandClass()).as(line).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"f(){ echo x; }; f & f", "retry(){ make || (sleep 1; retry); }; retry",
+            "f(){ sleep 1 & }; f"})
+    void aFunctionThatRunsItselfInTurnOrDefinesACallerIsNot(String line) {
+        assertThat(BUILTIN.classifyShell(line).commandClass()).as(line).isNotEqualTo(CommandClass.DESTRUCTIVE);
+    }
 }
