@@ -297,9 +297,11 @@ final class Conditions {
         if (list != null && rules.hasList(list)) {
             return rules.inList(list, a.text) || !normal.equals(a.text) && rules.inList(list, normal)
                     || a.pattern != null && listOverlaps(list, a.pattern)
-                    // a quoted pattern the program matches itself against names (systemctl stop 'audit*')
-                    // (a word the shell expands as a pattern itself names files instead: mytool *.txt)
-                    || !a.unresolved() && a.pattern == null && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
+                    // a quoted pattern the program matches itself against the names of running services
+                    // (systemctl stop 'audit*'); a word the shell expands as a pattern names files instead (mytool
+                    // *.txt), and other lists hold words a pattern is no more than text beside (mytool test '*Spec')
+                    || NamePatterns.listsServices(list) && !a.unresolved() && a.pattern == null
+                            && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
                             && NamePatterns.mayName(a.text, rules.listGlobs(list));
         }
         return Glob.matches(glob, a.text) || !normal.equals(a.text) && Glob.matches(glob, normal);

@@ -46,6 +46,10 @@ class NamePatternsTest {
             "systemctl stop 'myapp-*' => Write",
             "systemctl restart 'web@*' => Write",
             "systemctl status 'audit*' => Read",
+            // lists of other words (destroying verbs) are not matched as patterns: a test filter is text
+            "./gradlew test --tests '*Spec' => Write",
+            "./run-tests '*' => Write",
+            "./tool 'del*' => Write",
     })
     void classifies(String line, String expected) {
         assertThat(C.classifyShell(line).commandClass()).isEqualTo(CommandClass.valueOf(expected.toUpperCase()));
