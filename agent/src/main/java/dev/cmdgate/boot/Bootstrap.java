@@ -19,7 +19,8 @@ import java.util.jar.Manifest;
  * Starts cmdgate with as little as possible on the JVM's start-up path:
  * <ol>
  *   <li>the configuration ({@code cmdgate.*} properties and agent arguments, read once, here) is checked
- *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs;</li>
+ *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs (no
+ *       configuration at all cannot be bad: cmdgate's module checks it when it starts, {@link NoConfiguration});</li>
  *   <li>a {@link Forwarder} transformer is registered, which holds back any class cmdgate hooks until the
  *       gate exists;</li>
  *   <li>cmdgate's module is built, the bridge into the JDK defined and the JDK's classes hooked — on the
@@ -52,7 +53,9 @@ public final class Bootstrap {
 
     static void start(String args, Instrumentation inst, boolean atStartup) throws Exception {
         JarClasses jar = JarClasses.of(Bootstrap.class);
-        Map<String, String> checked = check(jar, settings(), args);
+        Map<String, String> settings = settings();
+        Map<String, String> checked = NoConfiguration.in(settings, args) ? NoConfiguration.handOver(settings)
+                : check(jar, settings, args);
         boolean now = !atStartup || otherAgents();
         Forwarder forwarder = new Forwarder();
         Starter starter = new Starter(jar, checked, inst, forwarder, atStartup, new ThreadOriginSlot().markCurrentThread());

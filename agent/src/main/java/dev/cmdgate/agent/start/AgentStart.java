@@ -39,7 +39,7 @@ public final class AgentStart {
     public static Runnable start(Map<String, String> checked, Instrumentation inst,
                              Consumer<ClassFileTransformer> install, String nativePrefix, boolean atStartup,
                              boolean background, ThreadLocal<Object> origins) {
-        Map<String, String> settings = new HashMap<>(checked);
+        Map<String, String> settings = new HashMap<>(ConfigCheck.settings(checked));
         String rulesText = settings.remove(ConfigCheck.RULES_TEXT);
         AgentConfig config = ConfigParser.fromCheckedSettings(settings);
         AgentRuntime.Gate gate = AgentRuntime.create(config, rulesText, new InstrumentGuard(inst, install.getClass()), origins);

@@ -4,6 +4,7 @@ import dev.cmdgate.agent.ConfigTargets;
 import dev.cmdgate.agent.bridge.JdkBridge;
 import dev.cmdgate.agent.config.ConfigException;
 import dev.cmdgate.agent.config.ConfigParser;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -18,8 +19,36 @@ public final class ConfigCheck {
      * it, so application code rewriting the file after the check changes nothing. No setting's key can be this one.
      */
     public static final String RULES_TEXT = "\0rules.text";
+    /**
+     * The key that marks settings premain did not check because they hold no configuration at all (no
+     * {@code cmdgate.*} system property, no agent argument): only the start-up properties, raw. The bootstrap
+     * spells it out itself (it cannot see this class); {@code NoConfigurationTest} holds the two equal.
+     */
+    public static final String UNCHECKED = "\0unchecked";
 
     private ConfigCheck() {
+    }
+
+    /**
+     * The checked settings from what the bootstrap handed over: as they are when premain checked them, or checked
+     * here, in cmdgate's module, when premain found nothing to check ({@link #UNCHECKED}). Nothing is taken on
+     * trust: an empty configuration goes through the same check, only later and without a throwaway loader.
+     *
+     * @throws IllegalArgumentException saying what is wrong with it
+     */
+    public static Map<String, String> settings(Map<String, String> handed) {
+        if (!handed.containsKey(UNCHECKED)) {
+            return handed;
+        }
+        Map<String, String> raw = new HashMap<>(handed);
+        raw.remove(UNCHECKED);
+        Object answer = check(raw, null);
+        if (answer instanceof String problem) {
+            throw new IllegalArgumentException(problem);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, String> checked = (Map<String, String>) answer;
+        return checked;
     }
 
     /**
