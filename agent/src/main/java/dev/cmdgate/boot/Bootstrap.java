@@ -19,8 +19,8 @@ import java.util.jar.Manifest;
  * Starts cmdgate with as little as possible on the JVM's start-up path:
  * <ol>
  *   <li>the configuration ({@code cmdgate.*} properties and agent arguments, read once, here) is checked
- *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs (no
- *       configuration at all cannot be bad: cmdgate's module checks it when it starts, {@link NoConfiguration});</li>
+ *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs (none at
+ *       all, and the sealed one a gated parent checked, are checked by cmdgate's module, {@link CheckedInModule});</li>
  *   <li>a {@link Forwarder} transformer is registered, which holds back any class cmdgate hooks until the
  *       gate exists;</li>
  *   <li>cmdgate's module is built, the bridge into the JDK defined and the JDK's classes hooked — on the
@@ -54,7 +54,7 @@ public final class Bootstrap {
     static void start(String args, Instrumentation inst, boolean atStartup) throws Exception {
         JarClasses jar = JarClasses.of(Bootstrap.class);
         Map<String, String> settings = settings();
-        Map<String, String> checked = NoConfiguration.in(settings, args) ? NoConfiguration.handOver(settings)
+        Map<String, String> checked = CheckedInModule.suffices(settings, args) ? CheckedInModule.handOver(settings, args)
                 : check(jar, settings, args);
         boolean now = !atStartup || otherAgents();
         Forwarder forwarder = new Forwarder();

@@ -20,19 +20,22 @@ public final class ConfigCheck {
      */
     public static final String RULES_TEXT = "\0rules.text";
     /**
-     * The key that marks settings premain did not check because they hold no configuration at all (no
-     * {@code cmdgate.*} system property, no agent argument): only the start-up properties, raw. The bootstrap
-     * spells it out itself (it cannot see this class); {@code NoConfigurationTest} holds the two equal.
+     * The key that marks settings premain left to cmdgate's module to check (none at all, or a gated parent's
+     * sealed ones: the bootstrap's {@code CheckedInModule}): the start-up properties, raw, and the agent arguments
+     * under {@link #ARGS}. The bootstrap spells both out itself (it cannot see this class); {@code CheckedInModuleTest}
+     * holds them equal.
      */
     public static final String UNCHECKED = "\0unchecked";
+    /** The agent arguments among settings marked {@link #UNCHECKED}. */
+    public static final String ARGS = "\0args";
 
     private ConfigCheck() {
     }
 
     /**
      * The checked settings from what the bootstrap handed over: as they are when premain checked them, or checked
-     * here, in cmdgate's module, when premain found nothing to check ({@link #UNCHECKED}). Nothing is taken on
-     * trust: an empty configuration goes through the same check, only later and without a throwaway loader.
+     * here, in cmdgate's module, when premain left them to it ({@link #UNCHECKED}). Nothing is taken on trust:
+     * they go through the same check, only later and without a throwaway loader.
      *
      * @throws IllegalArgumentException saying what is wrong with it
      */
@@ -42,7 +45,8 @@ public final class ConfigCheck {
         }
         Map<String, String> raw = new HashMap<>(handed);
         raw.remove(UNCHECKED);
-        Object answer = check(raw, null);
+        String args = raw.remove(ARGS);
+        Object answer = check(raw, args);
         if (answer instanceof String problem) {
             throw new IllegalArgumentException(problem);
         }
