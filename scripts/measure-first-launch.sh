@@ -6,7 +6,8 @@
 # per-round difference from it and the number of rounds in which this build was lower. Thread CPU times hold on a
 # busy machine where wall times do not.
 #   scripts/measure-first-launch.sh [ROUNDS] [JAVA_HOME…]     (default 25 rounds)
-#   env: BUILD_DIR / CMDGATE_JAR (which jar), BASELINE_JAR=old.jar, AUDIT=1 (an audit file, as measure-cold.sh)
+#   env: BUILD_DIR / CMDGATE_JAR (which jar), BASELINE_JAR=old.jar, AUDIT=1 (an audit file, as measure-cold.sh),
+#        AGENT_ARGS (cmdgate's agent arguments, default autonomy=full; a child JVM's end in sealed=true)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bench/common.sh"
 rounds="${1:-25}"; shift || true
@@ -17,12 +18,13 @@ work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/app"
 "${homes[0]}/bin/javac" --release 17 -d "$work/app" "$(dirname "${BASH_SOURCE[0]}")/bench/FirstLaunch.java"
 
+audit_arg="${AUDIT:+audit=$work/audit.jsonl,}"   # first: sealed=true stays last
 variants=(none cmdgate); [[ -z "${BASELINE_JAR:-}" ]] || variants+=(base)
 run() {   # variant → appends "wall main hook" (µs)
   local agent=()
   case "$1" in
-    cmdgate) agent=("-javaagent:$jar=autonomy=full${AUDIT:+,audit=$work/audit.jsonl}") ;;
-    base) agent=("-javaagent:$BASELINE_JAR=autonomy=full${AUDIT:+,audit=$work/audit.jsonl}") ;;
+    cmdgate) agent=("-javaagent:$jar=${audit_arg}${AGENT_ARGS:-autonomy=full}") ;;
+    base) agent=("-javaagent:$BASELINE_JAR=${audit_arg}${AGENT_ARGS:-autonomy=full}") ;;
   esac
   rm -f "$work"/audit.jsonl*
   "$java" "${agent[@]}" -cp "$work/app" FirstLaunch >> "$work/$1"
