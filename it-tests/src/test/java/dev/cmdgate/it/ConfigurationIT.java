@@ -133,4 +133,39 @@ class ConfigurationIT {
         assertThat(files.resolve("a")).exists();
         assertThat(audit).as("cmdgate.audit given as a system property is used").isNotEmptyFile();
     }
+
+    /**
+     * A child JVM's sealed settings are checked when its cmdgate starts, not in premain (the parent checked them):
+     * one that went bad since (here: written by hand, naming a rules file that is not there) still stops the JVM
+     * before any process of it starts, though the settings would allow the launch.
+     */
+    @OnEachJdk
+    void sealed_settings_that_went_bad_stop_the_jvm_before_its_first_launch(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path files = Dirs.mkdir(tmp, "files");
+
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=full,rules=" + tmp.resolve("missing-rules") + ",sealed=true")
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("a")).args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isEqualTo(2);
+        assertThat(run.stderr()).as(run.describe()).contains("cmdgate: cannot start (").contains("cmdgate.rules")
+                .contains("missing-rules");
+        assertThat(files.resolve("a")).as("no process started").doesNotExist();
+    }
+
+    /** No configuration at all is checked in cmdgate's module: the JVM runs, gated with the defaults. */
+    @OnEachJdk
+    void no_configuration_at_all_runs_gated_with_the_defaults(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path files = Dirs.mkdir(tmp, "files");
+        Dirs.write(files.resolve("keep"), "kept\n");
+
+        Run run = ForkedJvm.on(jdk).in(work).withAgent()
+                .main(Commands.class).args(Spec.attempts().add("rm", "rm", files.resolve("keep")).args()).run();
+
+        assertThat(run.exit()).as(run.describe()).isZero();
+        assertThat(run.stderr()).as(run.describe()).doesNotContain("configuration error", "cannot start");
+        assertThat(run.result("rm").status()).as(run.describe()).isEqualTo("blocked");
+        assertThat(files.resolve("keep")).exists();
+    }
 }
