@@ -82,6 +82,7 @@ final class Analysis {
     final Variables variables = new Variables(this);
     final FileEffects files;
     final CodeArguments code = new CodeArguments(this);
+    final ProjectFiles projectFiles = new ProjectFiles(this);
     final Wrappers wrappers = new Wrappers(this);
     final FunctionCalls calls = new FunctionCalls(this);
     /** {@code set -- WORDS}: the statements after it judged with WORDS as their parameters. */
@@ -850,6 +851,9 @@ final class Analysis {
         files.receiving(p, List.of());
         if (!codeFound) {
             code.fromInputOrFile(deepest, p, site);
+        }
+        if (dry == null) {
+            projectFiles.ran(deepest, site);
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(site, setting("reverse-shell"), String.join(" ", networkRedirects));

@@ -2,6 +2,7 @@ package dev.cmdgate.core.classify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A small lexer for the one-line programs given to interpreters ({@code python -c}, {@code node -e},
@@ -262,7 +263,7 @@ final class CodeLexer {
                 quoted('`', true, Kind.COMMAND, false);
             } else if (c == '`' && syn.backtickTemplate()) {
                 i++;
-                template();
+                taggedOrPlainTemplate();
             } else if (syn.regex() && c == '/' && regexAllowed()) {
                 skipRegex();
             } else if (syn.sigils() && (c == '$' || c == '@') && (identStart(at(i + 1)) || at(i + 1) == '{'
@@ -275,7 +276,7 @@ final class CodeLexer {
                     i++;
                 }
                 out.add(new Tok(Kind.VAR, s.substring(st, i), true));
-            } else if (identStart(c)) {
+            } else if (identStart(c) || (c == '$' && syn == JAVASCRIPT)) {
                 ident();
                 command = syn == POWERSHELL && startsCommand();
                 commandName = out.size() - 1;
@@ -484,9 +485,9 @@ final class CodeLexer {
         int st = i;
         while (i < n) {
             char c = s.charAt(i);
-            if (identPart(c)) {
+            if (identPart(c) || (c == '$' && syn == JAVASCRIPT)) {
                 i++;
-            } else if (c == '.' && identStart(at(i + 1))) {
+            } else if (c == '.' && (identStart(at(i + 1)) || (at(i + 1) == '$' && syn == JAVASCRIPT))) {
                 i++;
             } else if (c == ':' && at(i + 1) == ':' && identStart(at(i + 2))) {
                 i += 2;
@@ -707,6 +708,29 @@ final class CodeLexer {
         }
         return k + 1;
     }
+
+    /**
+     * A template literal right after a name is a tagged template: the tag is a function called with the
+     * literal ({@code Bun.$`rm -rf x`}, zx's {@code $`cmd`}), so it is lexed as that call's one argument.
+     * After a keyword ({@code return `x`}) it is a plain value.
+     */
+    private void taggedOrPlainTemplate() {
+        Tok t = last();
+        boolean tagged = t != null && t.kind() == Kind.IDENT && !JS_VALUE_KEYWORDS.contains(t.text());
+        if (!tagged) {
+            template();
+            return;
+        }
+        openParen();
+        out.add(new Tok(Kind.OPEN, "(", false));
+        template();
+        out.add(new Tok(Kind.CLOSE, ")", false));
+        closeParen();
+    }
+
+    /** JavaScript keywords a value follows: a template literal after one is not tagged. */
+    private static final Set<String> JS_VALUE_KEYWORDS = Set.of("return", "typeof", "await",
+            "yield", "case", "in", "of", "instanceof", "void", "delete", "throw", "else", "do", "new");
 
     /** A JavaScript template literal after its backquote; ${…} interpolates (nested braces counted). */
     private void template() {

@@ -509,6 +509,9 @@ final class OneLiner {
         lookedUp(key.isEmpty() ? Val.DYN : key.get(0), row + "[…]");
     }
 
+    /** Keywords that start a function written in place ({@code fn($x) => …}, {@code function(x) …}, {@code lambda x: …}). */
+    private static final Set<String> FUNCTION_LITERALS = Set.of("fn", "function", "lambda", "sub");
+
     /**
      * A {@code lookup} call ({@code getattr(o, NAME)}, {@code call_user_func(NAME)}, {@code do.call(NAME, …)}):
      * argument {@code from} is the name looked up. With {@code functions}, a bare name there
@@ -526,6 +529,10 @@ final class OneLiner {
         for (int j = st; j <= end && spend(); j++) {
             if (j == end || toks.get(j).kind() == Kind.COMMA) {
                 if (n == from) {
+                    if (c.functions() && j > st && toks.get(st).kind() == Kind.IDENT
+                            && FUNCTION_LITERALS.contains(toks.get(st).text())) {
+                        return; // a function written in place: its body is read with the rest of the code
+                    }
                     if (c.functions() && j == st + 1 && toks.get(st).kind() == Kind.IDENT) {
                         lookedUp(new Val(Val.Type.LIT, Language.lastSegment(toks.get(st).text()), List.of()), row + "(…)");
                     } else {

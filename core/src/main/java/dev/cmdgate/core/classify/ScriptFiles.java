@@ -1,6 +1,6 @@
 package dev.cmdgate.core.classify;
 
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,6 +54,11 @@ final class ScriptFiles {
         return !downloaded.isEmpty() && downloaded.contains(key(file));
     }
 
+    /** The files ({@link #key}s) this script wrote known literal text into, in the order first written. */
+    List<String> writtenTexts() {
+        return List.copyOf(texts.keySet());
+    }
+
     /** The literal text this script wrote into the file, or null when that is not known. */
     String text(String file) {
         return texts.isEmpty() ? null : texts.get(key(file));
@@ -69,7 +74,7 @@ final class ScriptFiles {
             return; // nothing remembered to forget, nothing to remember
         }
         if (texts.isEmpty()) {
-            texts = new HashMap<>();
+            texts = new LinkedHashMap<>();
         }
         for (Arg o : others) {
             texts.remove(key(o.text));

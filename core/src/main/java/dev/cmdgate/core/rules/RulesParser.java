@@ -379,6 +379,7 @@ final class RulesParser {
                 }
             }
             case "code" -> s.codes.add(CodeRule.parse(s, row));
+            case "project-file" -> s.projectFiles.add(ProjectFileRule.parse(row));
             case "code-file" -> {
                 int arrow = row.arrow(1);
                 if (arrow > 2) {

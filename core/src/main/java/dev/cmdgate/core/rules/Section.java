@@ -88,6 +88,8 @@ public final class Section {
     /** {@link #reads()}, made on first use (the section is complete by then). */
     private volatile List<ReadRule> withFileOptions;
     RunsRule runs;
+    /** {@code project-file} rows: files of the working directory whose code the program runs. */
+    final List<ProjectFileRule> projectFiles = new ArrayList<>();
     Rating codeFile;
     /** The language of the {@code code-file} row's script ({@code code-file go -> …}), or null: the code rows' language. */
     String codeFileLanguage;
@@ -173,6 +175,7 @@ public final class Section {
         helpSpellings.clear();
         codeFile = null;
         codeFileLanguage = null;
+        projectFiles.clear();
         prints = null;
         printsIf = List.of();
         printsEnv = null;
@@ -276,6 +279,8 @@ public final class Section {
     public boolean readsNone() { return readsNone; }
     public RunsRule runs() { return runs; }
     public Rating codeFile() { return codeFile; }
+    /** The {@code project-file} rows: files of the working directory whose code the program runs. */
+    public List<ProjectFileRule> projectFiles() { return projectFiles; }
     /** The language the {@code code-file} row names, or null when it names none. */
     public String codeFileLanguage() { return codeFileLanguage; }
     /**

@@ -156,4 +156,19 @@ class CodeLexerTest {
                     .isLessThan(10.0);
         }
     }
+
+    @Test
+    void aTemplateRightAfterANameIsThatNamesCallWithTheTemplate() {
+        // Bun.$`rm -rf x`: the tag is called with the literal, as Bun.$("rm -rf x") would be
+        assertThat(CodeLexer.lex("await Bun.$`rm -rf x`", CodeLexer.JAVASCRIPT)).containsSubsequence(
+                new Tok(Kind.IDENT, "Bun.$", false), new Tok(Kind.OPEN, "(", false),
+                new Tok(Kind.STRING, "rm -rf x", false), new Tok(Kind.CLOSE, ")", false));
+        assertThat(CodeLexer.lex("$`ls ${d}`", CodeLexer.JAVASCRIPT)).containsSubsequence(
+                new Tok(Kind.IDENT, "$", false), new Tok(Kind.OPEN, "(", false), new Tok(Kind.STRING, "ls ", true));
+        // after a keyword or an operator a template is a plain value
+        assertThat(CodeLexer.lex("return `x`", CodeLexer.JAVASCRIPT)).doesNotContain(new Tok(Kind.OPEN, "(", false));
+        assertThat(CodeLexer.lex("a = `x`", CodeLexer.JAVASCRIPT)).doesNotContain(new Tok(Kind.OPEN, "(", false));
+        // $ is part of a JavaScript name, not of a Python one
+        assertThat(CodeLexer.lex("$x.y$", CodeLexer.JAVASCRIPT).get(0)).isEqualTo(new Tok(Kind.IDENT, "$x.y$", false));
+    }
 }

