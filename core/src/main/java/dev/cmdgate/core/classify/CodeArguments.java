@@ -122,7 +122,8 @@ final class CodeArguments {
                 return found;
             }
             case INPUT -> {
-                return false; // read with the input itself (inputEscapes)
+                inputStatements(c, p, site, facts);
+                return false; // with a stdin-code row, read with the input itself (inputEscapes)
             }
             case OPERANDS -> {
                 StringBuilder b = new StringBuilder();
@@ -675,9 +676,32 @@ final class CodeArguments {
             } else {
                 analysis.raise(site, deepest.codeFile(), "runs " + file.text);
                 ranDownloaded(file.text, site);
+                scriptNamesake(file, p, site);
             }
             ranWritten(file.text, codeFileLanguage(deepest), site);
         }
+    }
+
+    /**
+     * A script file bearing the name of a program the rules know ({@code python manage.py flush},
+     * {@code php artisan migrate:fresh}, {@code ruby bin/rails db:drop}) is that program's own entry point: it is
+     * judged again as that program given the words after the script, on top of the interpreter's verdict (which
+     * it can only raise), as a program outside the system directories is judged as its namesake.
+     */
+    private void scriptNamesake(Arg file, ParsedArgs p, Site site) {
+        String name = file.text.substring(file.text.lastIndexOf('/') + 1);
+        int at = -1;
+        for (int i = 0, n = p.args.size(); i < n && at < 0; i++) {
+            at = p.args.get(i) == file ? i : -1;   // the very word: an option's value may have the same text
+        }
+        if (name.isEmpty() || at < 0 || analysis.budget.exhausted || analysis.rules.program(name) == null) {
+            return;
+        }
+        List<Arg> as = new ArrayList<>(p.args.size() - at);
+        as.add(new Arg(name, false, false, file.start, file.end));
+        as.addAll(p.args.subList(at + 1, p.args.size()));
+        analysis.command(as, Map.of(), site.at(site.location() + " (the script " + file.text + " as " + name + ")"),
+                List.of(), false);
     }
 
     /**
@@ -710,6 +734,21 @@ final class CodeArguments {
     private void stdinCode(Section deepest, ParsedArgs p, Site site, Analysis.Stdin in) {
         stdinCode(stdinLanguage(deepest), interactive(deepest, p), deepest.stdinCode(), site, in);
         inputEscapes(deepest, p, site, in);
+    }
+
+    /**
+     * A program that takes its statements from its input but has no {@code stdin-code} row ({@code psql},
+     * {@code mysql}): a literal here-document or here-string is read whole by an unmarked {@code code … input}
+     * row, and what its statements do are the command's own facts, for its {@code when} rows
+     * ({@code psql app <<< 'DROP TABLE t'} as {@code psql -c 'DROP TABLE t'}).
+     */
+    private void inputStatements(CodeRule c, ParsedArgs p, Site site, Set<String> facts) {
+        Analysis.Stdin in = site.ctx().stdin();
+        if (!c.after().isEmpty() || p.path.isEmpty() || p.path.get(p.path.size() - 1).stdinCode() != null
+                || in.kind() != Analysis.StdinKind.HEREDOC || !in.literal() || in.text() == null) {
+            return;
+        }
+        read(c, in.text(), false, p, site.at(site.location() + " <<").withStdin(Analysis.Stdin.NONE), facts);
     }
 
     /**

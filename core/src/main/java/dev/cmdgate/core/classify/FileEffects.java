@@ -173,6 +173,45 @@ final class FileEffects {
         analysis.scriptFiles.wrote(out, outs, appends, others);
     }
 
+    /**
+     * A file a truncating redirection leaves empty: the command prints nothing at all (a redirection alone, a
+     * program of the {@code silent-programs} list such as {@code :}, a {@code prints} row whose output is empty:
+     * {@code printf ''}, {@code cat /dev/null}). Named outside the working directory and no scratch place (the
+     * {@code away-files} and {@code scratch-files} lists), what it held is lost: the {@code emptied-file} verdict.
+     * Without that verdict in the rules, nothing is raised.
+     */
+    void emptied(List<Arg> words, Analysis.Stdin in, List<Arg> outs, List<Boolean> appends, Site site) {
+        Rating v = analysis.setting("emptied-file");
+        if (v == null || !printsNothing(words, in)) {
+            return;
+        }
+        for (int i = 0, n = outs.size(); i < n; i++) {
+            Arg t = outs.get(i);
+            if (appends.get(i) || t.unresolved()) {
+                continue;
+            }
+            String path = PathText.normalize(t.text);
+            if (analysis.rules.inList("away-files", path) && !analysis.rules.inList("scratch-files", path)) {
+                analysis.raise(site, v, t.text);
+            }
+        }
+    }
+
+    private boolean printsNothing(List<Arg> words, Analysis.Stdin in) {
+        if (words.isEmpty()) {
+            return true;
+        }
+        Arg w0 = words.get(0);
+        if (w0.dynamic || analysis.isFunction(w0.text)) {
+            return false;
+        }
+        if (analysis.rules.inList("silent-programs", w0.text)) {
+            return true;
+        }
+        Section s = w0.text.indexOf('/') < 0 ? analysis.rules.program(w0.text) : null;
+        return s != null && s.prints() != null && "".equals(Printed.output(analysis, s, words, in));
+    }
+
     /** {@link WriteRows#receiving}. */
     void receiving(ParsedArgs p, List<WriteRule> rows) {
         writeRows.receiving(p, rows);

@@ -310,10 +310,17 @@ final class Printed {
 
     /** cat with no file operand (or {@code -}) prints its input: a literal here-document or here-string. */
     private static String input(List<Arg> words, Analysis.Stdin in) {
+        boolean readsInput = words.size() == 1;
         for (int i = 1; i < words.size(); i++) {
-            if (!words.get(i).text.equals("-")) {
+            String t = words.get(i).text;
+            if (t.equals("-")) {
+                readsInput = true;
+            } else if (!t.equals("/dev/null")) {
                 return null;
             }
+        }
+        if (!readsInput) {
+            return "";   // cat /dev/null: every file it prints is empty
         }
         return in != null && in.kind() == Analysis.StdinKind.HEREDOC && in.literal() && in.text() != null ? in.text() : null;
     }

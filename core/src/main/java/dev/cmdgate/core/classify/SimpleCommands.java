@@ -291,6 +291,7 @@ final class SimpleCommands {
                     }
                 }
                 a.files.rememberOutput(words, in, outs, appends, others);
+                a.files.emptied(words, in, outs, appends, site);
             }
         } finally {
             a.commandMax = outerMax.max(a.commandMax);
