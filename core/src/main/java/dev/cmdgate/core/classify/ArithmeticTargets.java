@@ -57,7 +57,7 @@ record ArithmeticTargets(List<String> names, List<String> expanded, boolean unkn
                 i++;
                 continue;
             }
-            int k = end < n && expr.charAt(end) == '[' ? closing(expr, end, '[', ']') : end;
+            int k = end < n && expr.charAt(end) == '[' ? Chars.pastClosing(expr, end) : end;
             if (!assigns(expr, start, k)) {
                 continue;
             }
@@ -103,10 +103,10 @@ record ArithmeticTargets(List<String> names, List<String> expanded, boolean unkn
         }
         char c = expr.charAt(i + 1);
         if (c == '{') {
-            return closing(expr, i + 1, '{', '}');
+            return Chars.pastClosing(expr, i + 1);
         }
         if (c == '(') {
-            return closing(expr, i + 1, '(', ')');
+            return Chars.pastClosing(expr, i + 1);
         }
         if (isStart(c)) {
             int j = i + 1;
@@ -123,20 +123,6 @@ record ArithmeticTargets(List<String> names, List<String> expanded, boolean unkn
         String inner = text.startsWith("${") && text.endsWith("}") ? text.substring(2, text.length() - 1)
                 : text.substring(1);
         return Variables.isName(inner) ? inner : null;
-    }
-
-    /** The index past the bracket closing the one at {@code open}, nested ones counted; the end when none does. */
-    private static int closing(String s, int open, char opening, char close) {
-        int depth = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == opening) {
-                depth++;
-            } else if (c == close && --depth == 0) {
-                return i + 1;
-            }
-        }
-        return s.length();
     }
 
     private static int skipBlanks(String s, int i) {

@@ -2,8 +2,6 @@ package dev.cmdgate.core.classify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cmdgate.core.CommandClass;
-import dev.cmdgate.core.CommandClassifier;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,8 +14,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * are only classified.
  */
 class ArithmeticTargetsTest {
-
-    static final CommandClassifier C = Classifiers.standard(null);
 
     private static String targets(String expr) {
         ArithmeticTargets t = ArithmeticTargets.of(expr);
@@ -70,11 +66,6 @@ class ArithmeticTargetsTest {
         assertThat(ArithmeticTargets.of("(( v = 1 ))")).isEqualTo(new ArithmeticTargets(List.of("v"), List.of(), false));
     }
 
-    private static void check(String line, String expected) {
-        assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
-                .isEqualTo(CommandClass.parse(expected));
-    }
-
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
             // the spellings one reading or the other missed
@@ -97,13 +88,13 @@ class ArithmeticTargetsTest {
             "n=3; echo $(( n * 2 )) => Read",
     })
     void arithmeticAssignmentsAreJudgedAsBashMakesThem(String line, String expected) {
-        check(line, expected);
+        ArithmeticNamesTest.check(line, expected);
     }
 
     @Test
     void aTabOrANewlineBeforeTheOperatorSetsTheVariableToo() {
-        check("(( PATH\t= 1 )); ls", "Write");
-        check("(( PATH\n= 1 )); ls", "Write");
+        ArithmeticNamesTest.check("(( PATH\t= 1 )); ls", "Write");
+        ArithmeticNamesTest.check("(( PATH\n= 1 )); ls", "Write");
     }
 
     @Test
