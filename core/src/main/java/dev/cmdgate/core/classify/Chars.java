@@ -65,4 +65,23 @@ public final class Chars {
         }
         return found;
     }
+
+    /**
+     * The index past the bracket closing the one at {@code open} ({@code (}, <code>{</code> or {@code [}), nested
+     * brackets of its kind counted; the end of {@code s} when none closes it (what is cut short runs to the end).
+     */
+    static int pastClosing(String s, int open) {
+        char opening = s.charAt(open);
+        char close = opening == '(' ? ')' : opening == '{' ? '}' : ']';
+        int depth = 0;
+        for (int i = open; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == opening) {
+                depth++;
+            } else if (c == close && --depth == 0) {
+                return i + 1;
+            }
+        }
+        return s.length();
+    }
 }

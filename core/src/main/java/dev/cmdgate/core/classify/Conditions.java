@@ -300,7 +300,7 @@ final class Conditions {
                     // a quoted pattern the program matches itself against the names of running services
                     // (systemctl stop 'audit*'); a word the shell expands as a pattern names files instead (mytool
                     // *.txt), and other lists hold words a pattern is no more than text beside (mytool test '*Spec')
-                    || NamePatterns.listsServices(list) && !a.unresolved() && a.pattern == null
+                    || rules.listsServices(list) && !a.unresolved() && a.pattern == null
                             && a.text.indexOf('/') < 0 && NamePatterns.isPattern(a.text)
                             && NamePatterns.mayName(a.text, rules.listGlobs(list));
         }

@@ -26,21 +26,14 @@ final class CutFilter {
             if (w.equals("-s") || w.equals("--only-delimited")) {
                 onlyDelimited = true;
                 continue;
-            } else if (w.startsWith("--characters=") || w.startsWith("--bytes=") || w.startsWith("--fields=")
-                    || w.startsWith("--delimiter=")) {
-                kind = w.charAt(2) == 'c' ? 'c' : w.charAt(2) == 'b' ? 'b' : w.charAt(2) == 'f' ? 'f' : 'd';
-                value = w.substring(w.indexOf('=') + 1);
-            } else if (w.length() >= 2 && w.charAt(0) == '-' && "cbfd".indexOf(w.charAt(1)) >= 0) {
-                kind = w.charAt(1);
-                if (w.length() > 2) {
-                    value = w.substring(2);
-                } else if (i + 1 < words.size()) {
-                    value = words.get(++i).text;
-                } else {
-                    return null;
-                }
             } else {
-                return null; // a file operand, -, --complement, -n, --output-delimiter …: not read
+                ValuedOption o = ValuedOption.at(words, i, "cbfd", List.of("characters", "bytes", "fields", "delimiter"));
+                if (o == null || o.value() == null) {
+                    return null; // a file operand, -, --complement, -n, --output-delimiter …: not read
+                }
+                kind = o.letter();
+                value = o.value();
+                i = o.last();
             }
             if (kind == 'd') {
                 if (value.length() != 1) {

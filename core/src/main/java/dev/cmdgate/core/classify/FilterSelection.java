@@ -2,6 +2,7 @@ package dev.cmdgate.core.classify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -18,31 +19,28 @@ final class FilterSelection {
     /** Functions whose regular expression edits or splits a line rather than picking it. */
     private static final List<String> EDITING = List.of("sub", "gsub", "gensub", "split");
 
+    /** awk's options up to its program text: only -F and -v are read (-f names a file of code). */
+    private static final OptionWalk.Spec AWK = new OptionWalk.Spec("", "Fv", Set.of(), Set.of(), true);
+    /** sed's options: -f, -i and -l are not read. */
+    private static final OptionWalk.Spec SED = new OptionWalk.Spec("nErsuz", "e", Set.of("quiet", "silent",
+            "regexp-extended", "posix", "debug", "unbuffered", "separate", "null-data", "sandbox"),
+            Set.of("expression"), false);
+
     private FilterSelection() {
     }
 
     static ProcessSelection.Verdict awk(List<String> words, List<Boolean> known, List<String> names) {
         String program = null;
         List<String> values = new ArrayList<>(0);
-        boolean options = true;
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i);
-            if (!known.get(i)) {
-                return ProcessSelection.Verdict.MAY;
-            }
-            if (options && w.equals("--")) {
-                options = false;
-            } else if (options && program == null && w.startsWith("-") && w.length() > 1) {
-                char c = w.charAt(1);
-                if (c != 'F' && c != 'v') {
-                    return ProcessSelection.Verdict.MAY;    // -f FILE, -e, long options: not read here
-                }
-                String v = w.length() > 2 ? w.substring(2) : ++i < words.size() && known.get(i) ? words.get(i) : null;
-                if (v == null) {
-                    return ProcessSelection.Verdict.MAY;
-                }
-                if (c == 'v') {
-                    values.add(v.substring(v.indexOf('=') + 1));
+        List<OptionWalk.Item> items = OptionWalk.read(words, known, AWK, null);
+        if (items == null) {
+            return ProcessSelection.Verdict.MAY;    // -f FILE, -e, long options: not read here
+        }
+        for (OptionWalk.Item o : items) {
+            String w = o.text();
+            if (!o.operand()) {
+                if (o.option().equals("v")) {
+                    values.add(w.substring(w.indexOf('=') + 1));
                 }
             } else if (program == null) {
                 program = w;
@@ -154,51 +152,20 @@ final class FilterSelection {
         PosixRegex.Dialect d = PosixRegex.Dialect.BASIC;
         List<String> scripts = new ArrayList<>(1);
         List<String> operands = new ArrayList<>(1);
-        boolean options = true;
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i);
-            if (!known.get(i)) {
-                return ProcessSelection.Verdict.MAY;
-            }
-            if (!options || !w.startsWith("-") || w.equals("-")) {
-                operands.add(w);
+        List<OptionWalk.Item> items = OptionWalk.read(words, known, SED, null);
+        if (items == null) {
+            return ProcessSelection.Verdict.MAY;   // -f FILE, -i, -l N: not read here
+        }
+        for (OptionWalk.Item o : items) {
+            if (o.operand()) {
+                operands.add(o.text());
                 continue;
             }
-            if (w.equals("--")) {
-                options = false;
-                continue;
-            }
-            if (w.startsWith("--")) {
-                switch (w) {
-                    case "--quiet", "--silent" -> quiet = true;
-                    case "--regexp-extended" -> d = PosixRegex.Dialect.EXTENDED;
-                    case "--posix", "--debug", "--unbuffered", "--separate", "--null-data", "--sandbox" -> {
-                    }
-                    default -> {
-                        if (!w.startsWith("--expression=")) {
-                            return ProcessSelection.Verdict.MAY;
-                        }
-                        scripts.add(w.substring("--expression=".length()));
-                    }
-                }
-                continue;
-            }
-            for (int k = 1; k < w.length(); k++) {
-                char c = w.charAt(k);
-                if (c == 'n') {
-                    quiet = true;
-                } else if (c == 'E' || c == 'r') {
-                    d = PosixRegex.Dialect.EXTENDED;
-                } else if (c == 'e') {
-                    String v = k + 1 < w.length() ? w.substring(k + 1) : ++i < words.size() && known.get(i)
-                            ? words.get(i) : null;
-                    if (v == null) {
-                        return ProcessSelection.Verdict.MAY;
-                    }
-                    scripts.add(v);
-                    break;
-                } else if ("suz".indexOf(c) < 0) {
-                    return ProcessSelection.Verdict.MAY;   // -f FILE, -i, -l N: not read here
+            switch (o.option()) {
+                case "n", "quiet", "silent" -> quiet = true;
+                case "E", "r", "regexp-extended" -> d = PosixRegex.Dialect.EXTENDED;
+                case "e", "expression" -> scripts.add(o.text());
+                default -> {
                 }
             }
         }

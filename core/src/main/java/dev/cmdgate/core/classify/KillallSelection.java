@@ -16,12 +16,10 @@ import java.util.regex.Pattern;
 final class KillallSelection {
 
     private static final int COMM = 15;
-    private static final Set<Character> FLAGS = chars("eIgiqrvwlV");
-    private static final Set<Character> VALUED = chars("suoyZn");
-    private static final Set<String> LONG_FLAGS = Set.of("exact", "ignore-case", "process-group", "interactive",
-            "quiet", "regexp", "verbose", "wait", "list", "version", "help");
-    private static final Set<String> LONG_VALUED = Set.of("signal", "user", "older-than", "younger-than", "context",
-            "ns");
+    private static final OptionWalk.Spec OPTIONS = new OptionWalk.Spec("eIgiqrvwlV", "suoyZn",
+            Set.of("exact", "ignore-case", "process-group", "interactive", "quiet", "regexp", "verbose", "wait", "list",
+                    "version", "help"),
+            Set.of("signal", "user", "older-than", "younger-than", "context", "ns"), false);
 
     private KillallSelection() {
     }
@@ -31,56 +29,22 @@ final class KillallSelection {
         boolean fold = false;
         boolean exact = false;
         boolean selector = false;
-        boolean options = true;
         List<String> operands = new ArrayList<>(1);
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i);
-            if (!known.get(i)) {
-                return true;
-            }
-            if (!options || !w.startsWith("-") || w.equals("-")) {
-                operands.add(w);
+        // killall -9, -KILL, -HUP: a signal anywhere among the options
+        List<OptionWalk.Item> items = OptionWalk.read(words, known, OPTIONS,
+                w -> ProcessSelection.isSignal(w.substring(1)));
+        if (items == null) {
+            return true;
+        }
+        for (OptionWalk.Item o : items) {
+            if (o.operand()) {
+                operands.add(o.text());
                 continue;
             }
-            if (w.equals("--")) {
-                options = false;
-                continue;
-            }
-            if (ProcessSelection.isSignal(w.substring(1))) {
-                continue;   // killall -9, -KILL, -HUP
-            }
-            if (w.startsWith("--")) {
-                int eq = w.indexOf('=');
-                String name = w.substring(2, eq < 0 ? w.length() : eq);
-                if (LONG_VALUED.contains(name)) {
-                    if (eq < 0 && (++i >= words.size() || !known.get(i))) {
-                        return true;
-                    }
-                    selector |= name.equals("user") || name.equals("context");
-                } else if (!LONG_FLAGS.contains(name) || eq >= 0) {
-                    return true;
-                }
-                regex |= name.equals("regexp");
-                fold |= name.equals("ignore-case");
-                exact |= name.equals("exact");
-                continue;
-            }
-            for (int k = 1; k < w.length(); k++) {
-                char c = w.charAt(k);
-                if (FLAGS.contains(c)) {
-                    regex |= c == 'r';
-                    fold |= c == 'I';
-                    exact |= c == 'e';
-                } else if (VALUED.contains(c)) {
-                    if (k + 1 == w.length() && (++i >= words.size() || !known.get(i))) {
-                        return true;
-                    }
-                    selector |= c == 'u' || c == 'Z';
-                    break;
-                } else {
-                    return true;
-                }
-            }
+            regex |= o.option().equals("r") || o.option().equals("regexp");
+            fold |= o.option().equals("I") || o.option().equals("ignore-case");
+            exact |= o.option().equals("e") || o.option().equals("exact");
+            selector |= Set.of("u", "Z", "user", "context").contains(o.option());
         }
         if (operands.isEmpty()) {
             return selector;
@@ -119,13 +83,5 @@ final class KillallSelection {
             }
         }
         return false;
-    }
-
-    private static Set<Character> chars(String s) {
-        Set<Character> out = new java.util.HashSet<>();
-        for (char c : s.toCharArray()) {
-            out.add(c);
-        }
-        return Set.copyOf(out);
     }
 }

@@ -22,20 +22,16 @@ final class LineFilter {
         boolean bytes = false;
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i).text;
+            ValuedOption o = ValuedOption.at(words, i, "nc", List.of("lines", "bytes"));
             String value;
             boolean c;
-            if (w.startsWith("--lines=") || w.startsWith("--bytes=")) {
-                c = w.startsWith("--bytes=");
-                value = w.substring(w.indexOf('=') + 1);
-            } else if (w.startsWith("-n") || w.startsWith("-c")) {
-                c = w.charAt(1) == 'c';
-                if (w.length() > 2) {
-                    value = w.substring(2);
-                } else if (i + 1 < words.size()) {
-                    value = words.get(++i).text;
-                } else {
+            if (o != null) {
+                if (o.value() == null) {
                     return null;
                 }
+                c = o.letter() == 'c';
+                value = o.value();
+                i = o.last();
             } else if (w.length() > 1 && w.charAt(0) == '-' && w.substring(1).chars().allMatch(Character::isDigit)
                     && i == 1) {
                 c = false;

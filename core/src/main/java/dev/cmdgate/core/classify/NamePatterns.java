@@ -14,15 +14,6 @@ final class NamePatterns {
     private NamePatterns() {
     }
 
-    /**
-     * Whether a list holds names of services or daemons, which service managers and process tools match patterns
-     * against ({@code security-services}, {@code remote-access-services}, {@code hypervisor-agents}): by the rules'
-     * naming of such lists.
-     */
-    static boolean listsServices(String list) {
-        return list.endsWith("-services") || list.endsWith("-agents");
-    }
-
     /** Whether the word holds a wildcard fnmatch reads: {@code *}, {@code ?} or a bracket expression. */
     static boolean isPattern(String word) {
         for (int i = 0; i < word.length(); i++) {

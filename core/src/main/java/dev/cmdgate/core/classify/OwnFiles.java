@@ -437,17 +437,7 @@ public final class OwnFiles {
         }
         char open = p.charAt(i + 1);
         if (open == '(' || open == '{') {
-            char close = open == '(' ? ')' : '}';
-            int depth = 0;
-            for (int j = i + 1; j < p.length(); j++) {
-                char d = p.charAt(j);
-                if (d == open) {
-                    depth++;
-                } else if (d == close && --depth == 0) {
-                    return j + 1;
-                }
-            }
-            return p.length();
+            return Chars.pastClosing(p, i + 1);
         }
         int j = i + 1;
         while (j < p.length() && (Character.isLetterOrDigit(p.charAt(j)) || p.charAt(j) == '_')) {

@@ -65,30 +65,28 @@ final class ProcessSelection {
     private static final List<String> PS_COLUMNS = List.of("", "  812 ?        Ssl    0:00 ",
             "root       812  0.0  0.1  12345  6789 ?        Ssl  10:00   0:00 ");
 
-    private static final Set<Character> PROCPS_FLAGS = chars("cefilnovwxAHLVhm");
-    private static final Set<Character> PROCPS_VALUED = chars("dgGOPqrstuUF");
-    private static final Set<String> PROCPS_LONG_FLAGS = Set.of("count", "echo", "full", "ignore-case", "list-name",
-            "list-full", "newest", "oldest", "inverse", "lightweight", "exact", "logpidfile", "ignore-ancestors",
-            "require-handler", "help", "version", "mrelease");
-    private static final Set<String> PROCPS_LONG_VALUED = Set.of("delimiter", "pgroup", "group", "older", "parent",
-            "queue", "runstates", "session", "terminal", "euid", "uid", "pidfile", "cgroup", "ns", "nslist", "env",
-            "signal");
+    private static final OptionWalk.Spec PROCPS = new OptionWalk.Spec("cefilnovwxAHLVhm", "dgGOPqrstuUF",
+            Set.of("count", "echo", "full", "ignore-case", "list-name", "list-full", "newest", "oldest", "inverse",
+                    "lightweight", "exact", "logpidfile", "ignore-ancestors", "require-handler", "help", "version",
+                    "mrelease"),
+            Set.of("delimiter", "pgroup", "group", "older", "parent", "queue", "runstates", "session", "terminal",
+                    "euid", "uid", "pidfile", "cgroup", "ns", "nslist", "env", "signal"),
+            false);
     /** Options that select processes besides the pattern (alone, they select without it). */
     private static final Set<String> PROCPS_SELECTORS = Set.of("g", "G", "O", "P", "r", "s", "t", "u", "U", "F",
             "pgroup", "group", "older", "parent", "runstates", "session", "terminal", "euid", "uid", "pidfile",
             "cgroup", "ns", "env");
 
-    private static final Set<Character> GREP_FLAGS = chars("EFGPiyvwxocqshHnaIlLbrRzZTU");
-    private static final Set<Character> GREP_VALUED = chars("efABCdDm");
-    private static final Set<String> GREP_LONG_FLAGS = Set.of("extended-regexp", "fixed-strings", "basic-regexp",
-            "perl-regexp", "ignore-case", "no-ignore-case", "invert-match", "word-regexp", "line-regexp",
-            "only-matching", "count", "quiet", "silent", "no-messages", "with-filename", "no-filename",
-            "line-number", "text", "files-with-matches", "files-without-match", "byte-offset", "recursive",
-            "dereference-recursive", "null", "null-data", "initial-tab", "line-buffered", "no-group-separator",
-            "color", "colour");
-    private static final Set<String> GREP_LONG_VALUED = Set.of("regexp", "file", "after-context", "before-context",
-            "context", "max-count", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files",
-            "devices", "directories", "group-separator", "color", "colour");
+    private static final OptionWalk.Spec GREP = new OptionWalk.Spec("EFGPiyvwxocqshHnaIlLbrRzZTU", "efABCdDm",
+            Set.of("extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case",
+                    "no-ignore-case", "invert-match", "word-regexp", "line-regexp", "only-matching", "count", "quiet",
+                    "silent", "no-messages", "with-filename", "no-filename", "line-number", "text",
+                    "files-with-matches", "files-without-match", "byte-offset", "recursive", "dereference-recursive",
+                    "null", "null-data", "initial-tab", "line-buffered", "no-group-separator", "color", "colour"),
+            Set.of("regexp", "file", "after-context", "before-context", "context", "max-count", "label", "include",
+                    "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories",
+                    "group-separator", "color", "colour"),
+            false);
 
     private ProcessSelection() {
     }
@@ -123,21 +121,6 @@ final class ProcessSelection {
         };
     }
 
-    /** An option's value and the index of the last word it took. */
-    private record Value(String text, int last) {
-    }
-
-    /**
-     * The value of the option in {@code words[i]}: the text glued to it ({@code -u0}, {@code --uid=0}) when there is
-     * some, else the next word; null when that word is missing or only known at run time (what it selects is not known).
-     */
-    private static Value value(List<String> words, List<Boolean> known, int i, String glued) {
-        if (glued != null) {
-            return new Value(glued, i);
-        }
-        return i + 1 < words.size() && known.get(i + 1) ? new Value(words.get(i + 1), i + 1) : null;
-    }
-
     private static boolean procps(List<String> words, List<Boolean> known, List<String> names) {
         boolean ignoreCase = false;
         boolean exact = false;
@@ -145,85 +128,28 @@ final class ProcessSelection {
         boolean selector = false;
         List<String> patterns = new ArrayList<>(1);
         List<String> pidFiles = new ArrayList<>(0);
-        boolean options = true;
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i);
-            if (!known.get(i)) {
-                return true;
-            }
-            if (!options || !w.startsWith("-") || w.equals("-")) {
-                patterns.add(w);
+        // pkill -9, pkill -KILL, pkill -SIGHUP: a signal is only read so as the first word
+        int from = !words.isEmpty() && known.get(0) && words.get(0).startsWith("-")
+                && isSignal(words.get(0).substring(1)) ? 1 : 0;
+        List<OptionWalk.Item> items = OptionWalk.read(words.subList(from, words.size()),
+                known.subList(from, known.size()), PROCPS, null);
+        if (items == null) {
+            return true;
+        }
+        for (OptionWalk.Item o : items) {
+            if (o.operand()) {
+                patterns.add(o.text());
                 continue;
             }
-            if (w.equals("--")) {
-                options = false;
-                continue;
-            }
-            if (i == 0 && isSignal(w.substring(1))) {
-                continue;   // pkill -9, pkill -KILL, pkill -SIGHUP
-            }
-            String value;
-            if (w.startsWith("--")) {
-                int eq = w.indexOf('=');
-                String name = w.substring(2, eq < 0 ? w.length() : eq);
-                if (PROCPS_LONG_FLAGS.contains(name) && eq < 0) {
-                    value = null;
-                } else if (PROCPS_LONG_VALUED.contains(name)) {
-                    Value v = value(words, known, i, eq < 0 ? null : w.substring(eq + 1));
-                    if (v == null) {
-                        return true;
-                    }
-                    value = v.text();
-                    i = v.last();
-                } else {
+            switch (o.option()) {
+                case "i", "ignore-case" -> ignoreCase = true;
+                case "x", "exact" -> exact = true;
+                case "f", "full" -> full = true;
+                case "v", "inverse" -> {
                     return true;
                 }
-                switch (name) {
-                    case "ignore-case" -> ignoreCase = true;
-                    case "exact" -> exact = true;
-                    case "full" -> full = true;
-                    case "inverse" -> {
-                        return true;
-                    }
-                    default -> {
-                    }
-                }
-                if (name.equals("pidfile")) {
-                    pidFiles.add(value);
-                } else if (PROCPS_SELECTORS.contains(name)) {
-                    selector = true;
-                }
-                continue;
-            }
-            for (int k = 1; k < w.length(); k++) {
-                char c = w.charAt(k);
-                if (PROCPS_FLAGS.contains(c)) {
-                    switch (c) {
-                        case 'i' -> ignoreCase = true;
-                        case 'x' -> exact = true;
-                        case 'f' -> full = true;
-                        case 'v' -> {
-                            return true;
-                        }
-                        default -> {
-                        }
-                    }
-                } else if (PROCPS_VALUED.contains(c)) {
-                    Value given = value(words, known, i, k + 1 < w.length() ? w.substring(k + 1) : null);
-                    if (given == null) {
-                        return true;
-                    }
-                    String v = given.text();
-                    i = given.last();
-                    if (c == 'F') {
-                        pidFiles.add(v);
-                    } else if (PROCPS_SELECTORS.contains(String.valueOf(c))) {
-                        selector = true;
-                    }
-                    break;
-                } else {
-                    return true;
-                }
+                case "F", "pidfile" -> pidFiles.add(o.text());
+                default -> selector |= PROCPS_SELECTORS.contains(o.option());
             }
         }
         for (String file : pidFiles) {
@@ -287,86 +213,31 @@ final class ProcessSelection {
         List<String> patterns = new ArrayList<>(1);
         boolean patternGiven = false;
         List<String> operands = new ArrayList<>(2);
-        boolean options = true;
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i);
-            if (!known.get(i)) {
-                return Verdict.MAY;
-            }
-            if (!options || !w.startsWith("-") || w.equals("-")) {
-                operands.add(w);
+        List<OptionWalk.Item> items = OptionWalk.read(words, known, GREP, null);
+        if (items == null) {
+            return Verdict.MAY;
+        }
+        for (OptionWalk.Item o : items) {
+            if (o.operand()) {
+                operands.add(o.text());
                 continue;
             }
-            if (w.equals("--")) {
-                options = false;
-                continue;
-            }
-            if (w.startsWith("--")) {
-                int eq = w.indexOf('=');
-                String name = w.substring(2, eq < 0 ? w.length() : eq);
-                String value = null;
-                if (GREP_LONG_FLAGS.contains(name) && eq < 0) {
-                    value = null;
-                } else if (GREP_LONG_VALUED.contains(name)) {
-                    Value v = value(words, known, i, eq < 0 ? null : w.substring(eq + 1));
-                    if (v == null) {
-                        return Verdict.MAY;
-                    }
-                    value = v.text();
-                    i = v.last();
-                } else {
-                    return Verdict.MAY;
+            switch (o.option()) {
+                case "E", "extended-regexp" -> d = PosixRegex.Dialect.EXTENDED;
+                case "F", "fixed-strings" -> d = PosixRegex.Dialect.FIXED;
+                case "G", "basic-regexp" -> d = PosixRegex.Dialect.BASIC;
+                case "P", "perl-regexp" -> d = PosixRegex.Dialect.PERL;
+                case "i", "y", "ignore-case" -> ignoreCase = true;
+                case "no-ignore-case" -> ignoreCase = false;
+                case "v", "invert-match" -> inverse = true;
+                case "f", "file" -> {
+                    return Verdict.MAY;     // patterns in a file
                 }
-                switch (name) {
-                    case "extended-regexp" -> d = PosixRegex.Dialect.EXTENDED;
-                    case "fixed-strings" -> d = PosixRegex.Dialect.FIXED;
-                    case "basic-regexp" -> d = PosixRegex.Dialect.BASIC;
-                    case "perl-regexp" -> d = PosixRegex.Dialect.PERL;
-                    case "ignore-case" -> ignoreCase = true;
-                    case "no-ignore-case" -> ignoreCase = false;
-                    case "invert-match" -> inverse = true;
-                    case "file" -> {
-                        return Verdict.MAY;
-                    }
-                    case "regexp" -> {
-                        patterns.add(value);
-                        patternGiven = true;
-                    }
-                    default -> {
-                    }
+                case "e", "regexp" -> {
+                    patterns.add(o.text());
+                    patternGiven = true;
                 }
-                continue;
-            }
-            for (int k = 1; k < w.length(); k++) {
-                char c = w.charAt(k);
-                if (GREP_FLAGS.contains(c)) {
-                    switch (c) {
-                        case 'E' -> d = PosixRegex.Dialect.EXTENDED;
-                        case 'F' -> d = PosixRegex.Dialect.FIXED;
-                        case 'G' -> d = PosixRegex.Dialect.BASIC;
-                        case 'P' -> d = PosixRegex.Dialect.PERL;
-                        case 'i', 'y' -> ignoreCase = true;
-                        case 'v' -> inverse = true;
-                        default -> {
-                        }
-                    }
-                } else if (GREP_VALUED.contains(c)) {
-                    Value given = value(words, known, i, k + 1 < w.length() ? w.substring(k + 1) : null);
-                    if (given == null) {
-                        return Verdict.MAY;
-                    }
-                    String v = given.text();
-                    i = given.last();
-                    if (c == 'f') {
-                        return Verdict.MAY;
-                    }
-                    if (c == 'e') {
-                        patterns.add(v);
-                        patternGiven = true;
-                    }
-                    break;
-                } else {
-                    return Verdict.MAY;
+                default -> {
                 }
             }
         }
@@ -501,13 +372,5 @@ final class ProcessSelection {
             p = p.substring(0, p.length() - 1);
         }
         return p.substring(p.lastIndexOf('/') + 1);
-    }
-
-    private static Set<Character> chars(String s) {
-        Set<Character> out = new java.util.HashSet<>();
-        for (char c : s.toCharArray()) {
-            out.add(c);
-        }
-        return Set.copyOf(out);
     }
 }

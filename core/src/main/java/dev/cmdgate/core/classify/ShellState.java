@@ -343,16 +343,11 @@ public final class ShellState {
      * assignment is replayed, so {@code (( i++ ))} does not read as arithmetic on a name the state never set.
      */
     private static void numbers(String arithmetic, List<String> out) {
-        java.util.regex.Matcher m = ASSIGNED.matcher(arithmetic);
-        while (m.find()) {
-            String name = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+        // a target only known at run time is judged where the replayed assignment names it
+        for (String name : ArithmeticTargets.of(arithmetic).names()) {
             out.add(name + "=$((0))");
         }
     }
-
-    private static final java.util.regex.Pattern ASSIGNED = java.util.regex.Pattern.compile(
-            "(?<![\\w$\\]])([A-Za-z_]\\w*)\\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)"
-                    + "|(?<![\\w$])([A-Za-z_]\\w*)\\s*(?:\\+\\+|--)|(?:\\+\\+|--)\\s*([A-Za-z_]\\w*)");
 
     private static boolean mayAssign(String arithmetic) {
         return arithmetic.indexOf('=') >= 0 || arithmetic.contains("++") || arithmetic.contains("--");

@@ -584,43 +584,40 @@ final class Variables {
 
     /**
      * Arithmetic assigns variables too: {@code (( PATH = 1 ))}, {@code $(( x += 2 ))}, {@code i++}. The
-     * value is a number (never code), so only which variables are set matters.
+     * value is a number (never code), so only which variables are set matters ({@link ArithmeticTargets}).
      */
     void arithmeticAssignments(String expr, Site site) {
-        if (expr == null || (expr.indexOf('=') < 0 && !expr.contains("++") && !expr.contains("--"))) {
-            return;
+        ArithmeticTargets t = ArithmeticTargets.of(expr);
+        for (String name : t.names()) {
+            set(name, "0", false, false, site, "is set by arithmetic");
         }
-        int n = expr.length();
-        int found = 0;
-        for (int i = 0; i < n && found < 64; i++) {
-            char c = expr.charAt(i);
-            if (!(c == '_' || Character.isLetter(c)) || (i > 0 && (expr.charAt(i - 1) == '$'
-                    || expr.charAt(i - 1) == '_' || Character.isLetterOrDigit(expr.charAt(i - 1))))) {
-                continue;
-            }
-            int j = i;
-            while (j < n && (expr.charAt(j) == '_' || Character.isLetterOrDigit(expr.charAt(j)))) {
-                j++;
-            }
-            String name = expr.substring(i, j);
-            int k = j;
-            if (k < n && expr.charAt(k) == '[') {
-                int close = expr.indexOf(']', k);
-                k = close < 0 ? n : close + 1;
-            }
-            while (k < n && expr.charAt(k) == ' ') {
-                k++;
-            }
-            boolean before = i >= 2 && (expr.startsWith("++", i - 2) || expr.startsWith("--", i - 2));
-            boolean assigns = before || expr.startsWith("++", k) || expr.startsWith("--", k)
-                    || expr.startsWith("<<=", k) || expr.startsWith(">>=", k)
-                    || (k < n && expr.charAt(k) == '=' && (k + 1 >= n || expr.charAt(k + 1) != '='))
-                    || (k + 1 < n && "+-*/%&^|".indexOf(expr.charAt(k)) >= 0 && expr.charAt(k + 1) == '=');
-            if (assigns && isName(name)) {
-                found++;
-                set(name, "0", false, false, site, "is set by arithmetic");
-            }
-            i = j - 1;
+        boolean unknown = t.unknown();
+        for (String v : t.expanded()) {
+            unknown |= !expandedTargets(v, site);
         }
+        if (unknown) {
+            unknownName("0", false, site, "arithmetic sets a variable whose name is only known at run time");
+        }
+    }
+
+    /**
+     * Sets the variables {@code $v} may name as an arithmetic target: each value this classification gave v that is
+     * a name (a number is no target: bash refuses the assignment). False when a value is not known here: set by
+     * the run, inherited, or neither a name nor a number.
+     */
+    private boolean expandedTargets(String v, Site site) {
+        EnvState.Value last = analysis.env.value(v);
+        if (last == null || last.dynamic()) {
+            return false;
+        }
+        for (String literal : analysis.env.literals(v)) {
+            String name = literal.strip();
+            if (isName(name)) {
+                set(name, "0", false, false, site, "is set by arithmetic (through $" + v + ")");
+            } else if (name.isEmpty() || !name.chars().allMatch(Character::isDigit)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

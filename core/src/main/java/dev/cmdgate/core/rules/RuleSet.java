@@ -69,6 +69,11 @@ public final class RuleSet {
     final Map<String, String> userTexts = new java.util.LinkedHashMap<>();
     /** Named lists of globs ({@code list NAME GLOB...}), referred to in conditions as {@code operand=@NAME}. */
     final Map<String, List<String>> lists = new HashMap<>();
+    /**
+     * The lists declared by {@code service-list} rows: names of services, which service managers and process tools
+     * match a quoted pattern operand against ({@code systemctl stop 'audit*'}).
+     */
+    final Set<String> serviceLists = new HashSet<>();
     /** {@code [@trust]} rows, in file order (the first that matches a command is the one named). */
     final List<TrustRule> trust = new ArrayList<>();
     /** Credential stores: paths ({@code ~/.ssh/*}), file names anywhere ({@code .netrc}) and what is not one ({@code *.pub}). */
@@ -770,6 +775,11 @@ public final class RuleSet {
     /** Whether a list of that name was declared. */
     public boolean hasList(String list) {
         return lists.containsKey(list);
+    }
+
+    /** Whether a {@code service-list} row declared the list: it holds names of services or daemons. */
+    public boolean listsServices(String list) {
+        return serviceLists.contains(list);
     }
 
     /** Every section: programs, prefix programs and, below them, their sub-command sections. */

@@ -87,9 +87,12 @@ final class SettingsRows {
             }
             case "sensitive-names" -> rules.sensitiveNames.addAll(rest);
             case "sensitive-paths" -> rules.sensitivePaths.addAll(rest);
-            case "list" -> {
+            case "list", "service-list" -> {
                 if (rest.size() < 2 || !RuleLine.isListName(rest.get(0))) {
-                    throw new IllegalArgumentException("expected: list NAME GLOB...");
+                    throw new IllegalArgumentException("expected: " + kw + " NAME GLOB...");
+                }
+                if (kw.equals("service-list")) {
+                    rules.serviceLists.add(rest.get(0));
                 }
                 List<String> globs = rules.lists.get(rest.get(0));
                 if (globs == null) {

@@ -18,7 +18,7 @@ class ArithmeticNamesTest {
 
     static final CommandClassifier C = Classifiers.standard(null);
 
-    private static void check(String line, String expected) {
+    static void check(String line, String expected) {
         assertThat(C.classifyShell(line).commandClass()).as(line + " " + C.classifyShell(line).findings())
                 .isEqualTo(CommandClass.parse(expected));
     }

@@ -123,6 +123,18 @@ class ProcessFiltersTest {
         assertThat(filter(ProcessSelection.Family.SED, "-n", "\\,auditd,p")).isEqualTo(ProcessSelection.Verdict.MAY);
     }
 
+    /** sed's options read as getopt_long reads them: a long option's value may be the next word, letters cluster. */
+    @Test
+    void sedsScriptIsFoundInEverySpellingOfItsOption() {
+        assertThat(filter(ProcessSelection.Family.SED, "--quiet", "--expression", "/auditd/p"))
+                .isEqualTo(ProcessSelection.Verdict.MAY);
+        assertThat(filter(ProcessSelection.Family.SED, "--quiet", "--expression", "/java/p"))
+                .isEqualTo(ProcessSelection.Verdict.NO);
+        assertThat(filter(ProcessSelection.Family.SED, "-nEe/(j|k)ava/p")).isEqualTo(ProcessSelection.Verdict.NO);
+        assertThat(filter(ProcessSelection.Family.SED, "-ne", "/rsyslog/p")).isEqualTo(ProcessSelection.Verdict.MAY);
+        assertThat(filter(ProcessSelection.Family.SED, "--expression")).isEqualTo(ProcessSelection.Verdict.MAY);
+    }
+
     @Test
     void whatAFilterCannotBeReadForSelectsEveryLine() {
         assertThat(filter(ProcessSelection.Family.AWK, "-f", "prog.awk")).isEqualTo(ProcessSelection.Verdict.MAY);
