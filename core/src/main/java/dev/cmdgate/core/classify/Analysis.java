@@ -88,7 +88,7 @@ final class Analysis {
     /** {@code set -- WORDS}: the statements after it judged with WORDS as their parameters. */
     final PositionalSets positionalSets = new PositionalSets(this);
     /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
-    final Steering steering = new Steering(this);
+    final Steering steering;
     /** The files of more arguments a command's words name ({@code argfiles} rows). */
     final ArgumentFiles argfiles = new ArgumentFiles(this);
 
@@ -169,6 +169,7 @@ final class Analysis {
         this.rules = rules;
         this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
         this.files = new FileEffects(this, own, launch.cwd(), home, launch.files());
+        this.steering = new Steering(this, launch.files() != null);
         this.conditions = new Conditions(rules, files);
     }
 

@@ -21,6 +21,9 @@ final class LineDirectoryPaths {
 
     /** The rest of {@code text} as a path relative to the command's directory ({@code .} for the directory), or null. */
     static String relative(String text) {
+        if (text.isEmpty() || text.charAt(0) != '~' && text.charAt(0) != '$' && !text.startsWith("/proc/")) {
+            return null;   // neither a directory word (~+, $PWD) nor a process's cwd: most read paths
+        }
         DirectoryWord d = DirectoryWord.of(text);
         if (d != null && d.kind() == DirectoryWord.Kind.PWD) {
             return rest(d.rest());

@@ -1,6 +1,7 @@
 package dev.cmdgate.core.classify;
 
 import dev.cmdgate.core.rules.RuleSet;
+import java.util.regex.Pattern;
 
 /**
  * Code that lies in a directory every user of the machine may write ({@code /tmp}, {@code /var/tmp},
@@ -9,6 +10,11 @@ import dev.cmdgate.core.rules.RuleSet;
  * to run, or load, comes from nobody in particular: whoever wrote that name first owns what runs.
  */
 final class SharedPlaces {
+
+    /** What separates the paths of a {@code shared-code-vars} value: blanks and colons (compiled once, not per value). */
+    private static final Pattern PATH_SEPARATORS = Pattern.compile("[\\s:]+");
+    /** What separates the words of a {@code shared-code-option-vars} value. */
+    private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private SharedPlaces() {
     }
@@ -48,8 +54,11 @@ final class SharedPlaces {
      * {@code shared-code-loaders} — an output file an option names ({@code -Xlog:gc:/tmp/gc.log}) is no code.
      */
     static String named(RuleSet rules, String name, String value, String cwd) {
+        if (value.indexOf('/') < 0) {
+            return null;   // no absolute path in it, so none in a shared directory (most values: -Xmx2g, en_US.UTF-8)
+        }
         if (rules.inList("shared-code-vars", name)) {
-            for (String w : value.split("[\\s:]+")) {
+            for (String w : PATH_SEPARATORS.split(value)) {
                 String p = unquoted(w);
                 if (holds(rules, p, cwd)) {
                     return p;
@@ -61,7 +70,7 @@ final class SharedPlaces {
             return null;
         }
         String before = "";
-        for (String raw : value.trim().split("\\s+")) {
+        for (String raw : BLANKS.split(value.trim())) {
             String w = unquoted(raw);
             for (int k = w.indexOf('/'); k >= 0; k = w.indexOf('/', k + 1)) {
                 String option = k == 0 ? before : w.substring(0, k);

@@ -43,6 +43,8 @@ final class Steering {
     }
 
     private final Analysis analysis;
+    /** The launch's files are seen, so a Read launch's noted commands are checked; without them nothing is noted. */
+    private final boolean checked;
     private List<Noted> noted;
     /**
      * The check under way while the files are judged: a command its files name ({@code diff.x.textconv = less}) is
@@ -58,12 +60,18 @@ final class Steering {
     private boolean overflow;
     private int filesRead;
 
-    Steering(Analysis analysis) {
+    Steering(Analysis analysis, boolean checked) {
         this.analysis = analysis;
+        this.checked = checked;
     }
 
     /** Notes a command whose sections may carry {@code steer} rows (most have none: nothing is kept). */
     void note(ParsedArgs p, Site site, boolean version) {
+        if (current == null && (!checked || analysis.cls != CommandClass.READ)) {
+            // no check will read what is noted: the launch's files are not seen, or it is past Read already (the
+            // class only rises), and only a Read launch is checked ({@link #check})
+            return;
+        }
         List<Section> with = null;
         for (int i = 0, n = p.path.size(); i < n; i++) {
             Section s = p.path.get(i);

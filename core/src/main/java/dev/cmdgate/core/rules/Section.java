@@ -231,6 +231,9 @@ public final class Section {
      * other word.
      */
     public List<String> commaListItems(String word) {
+        if (word.indexOf(',') < 0) {
+            return null;   // the walk up the sections below needs a comma after the prefix: most words have none
+        }
         for (Section s = this; s != null; s = s.parent) {
             for (String prefix : s.commaLists) {
                 if (word.startsWith(prefix) && word.indexOf(',', prefix.length()) >= 0 && word.indexOf('=') < 0) {
