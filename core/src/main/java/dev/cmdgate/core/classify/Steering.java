@@ -950,6 +950,10 @@ final class Steering {
             try {
                 top = dev.cmdgate.core.json.Json.parse(text);
             } catch (RuntimeException e) {
+                if (YamlTopKeys.mayBeYaml(path)) {
+                    yaml(r, path, text);
+                    return;
+                }
                 throw new Blocked(shown(path) + " cannot be read as JSON: " + e.getMessage());
             }
             if (!(top instanceof Map<?, ?> members)) {
@@ -982,6 +986,22 @@ final class Steering {
             }
             if (r.has().isEmpty()) {
                 analysis.raise(n.site.below(at), r.verdict(), at);
+            }
+        }
+
+        /**
+         * A file the JSON row reads that is YAML instead ({@code .prettierrc.yaml}, a {@code .prettierrc} that is not
+         * JSON): only a plain block mapping is read, and the member, when it is there, raises the verdict whatever it
+         * holds (its value is not read; the {@code text} rows judge the words).
+         */
+        private void yaml(SteerRule r, String path, String text) throws Blocked {
+            java.util.Set<String> keys = YamlTopKeys.of(text);
+            if (keys == null) {
+                throw new Blocked(shown(path) + " is neither JSON nor a plain YAML mapping");
+            }
+            if (keys.contains(r.key())) {
+                String at = shown(path) + ": " + r.key();
+                analysis.raise(n.site.below(at), r.verdict(), at + " is set (a YAML value is not read)");
             }
         }
 

@@ -179,8 +179,13 @@ class DownwardSteeringTest {
             "prettier --check src => .prettierrc.mjs => export default {}; => Write",
             "prettier --check src => src/.prettierrc.yaml => plugins: [prettier-plugin-svelte] => Write",
             "prettier --check src => src/.prettierrc => {\"semi\": false} => Read",
-            // a configuration that is not a JSON object may be a string naming a shared configuration (a module)
-            "prettier --check src => src/.prettierrc.toml => semi = false => Write",
+            // a configuration that is neither a JSON object nor a plain YAML mapping may be a string naming a shared configuration (a module)
+            "prettier --check src => src/.prettierrc.toml => semi = false => Read",
+            "prettier --check src => src/.prettierrc.toml => plugins = [\"prettier-plugin-x\"] => Write",
+            "prettier --check src => src/.prettierrc.yml => semi: false => Read",
+            "prettier --check src => src/.prettierrc => tabWidth: 4 => Read",
+            "prettier --check src => src/.prettierrc => ./evil.cjs => Write",
+            "prettier --check src => src/.prettierrc.yaml => '@acme/config' => Write",
             "prettier --check src => src/.prettierrc => \"./evil.cjs\" => Write",
             "prettier --check src => .prettierrc.json => \"@acme/prettier-config\" => Write",
             "prettier --check src => src/package.yaml => prettier: ./evil.cjs => Write",
