@@ -329,10 +329,11 @@ final class Wrappers {
 
 
     /**
-     * Whether a program's name and the word after it make a command line: a program the rules know, followed by one
-     * of its sub-commands ({@code gh auth}, {@code aws sts}, {@code pass show}). A program name alone among an
-     * unknown tool's arguments may be any word ({@code ./manage.py test}, {@code tool shutdown}); with a
-     * sub-command after it, it is the command the tool is handed to run ({@code chronic gh auth token},
+     * Whether a program's name and the word after it make a command line: a program the rules know as a suite of
+     * sub-commands, followed by a word shaped like a sub-command ({@code gh auth}, {@code aws sts}, {@code kubectl
+     * get}: many suites judge their verbs by {@code when} rows, not sections). A program name alone among an
+     * unknown tool's arguments may be any word ({@code ./manage.py test}, {@code tool shutdown}); with a verb
+     * after it, it is the command the tool is handed to run ({@code chronic gh auth token},
      * {@code retry 'vault kv get secret/app'}).
      */
     private boolean subCommandLine(String name, String rest) {
@@ -345,8 +346,11 @@ final class Wrappers {
         }
         int cut = firstBreak(rest);
         String next = cut < 0 ? rest : rest.substring(0, cut);
-        return !next.startsWith("-") && s.sub(next) != null;
+        return s.sub(next) != null || VERB.matcher(next).matches();
     }
+
+    /** A word shaped like a sub-command: letters first, then letters, digits and {@code - _ : .}. */
+    private static final java.util.regex.Pattern VERB = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_:.-]*");
 
     /** Judges the words from a program's name on as a command the unknown program runs (no input of its own). */
     private void ranCommandLine(List<Arg> words, String program, Site site) {

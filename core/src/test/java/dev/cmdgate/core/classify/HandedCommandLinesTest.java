@@ -9,9 +9,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A program the rules do not know, given a known program followed by one of its sub-commands, is handed a
+ * A program the rules do not know, given a known suite of sub-commands followed by a verb, is handed a
  * command line it may run ({@code chronic gh auth token}): that command is judged too, so a credential command
- * behind a wrapper cmdgate does not know is still a credential read. A program's name alone is any word.
+ * behind a wrapper cmdgate does not know is still a credential read. A program's name alone is any word; a suite
+ * of sub-commands followed by a verb is a command line even when the verb has no section of its own.
  */
 class HandedCommandLinesTest {
 
@@ -48,9 +49,15 @@ class HandedCommandLinesTest {
         "runner --cmd 'vaultcli token' => Network",
         // a sub-command that is not harmful leaves the unknown program's verdict
         "runner vaultcli status => Write",
-        // a name alone, or followed by a word that is no sub-command, is any word
+        // a suite's verb that has no section of its own is judged by the suite's rows
+        "runner vaultcli other => Network",
+        "runner 'vaultcli other' => Network",
+        // a name alone, a program that is no suite of sub-commands, or a suite followed by a word that is no
+        // verb, is any word
         "runner halt => Write",
-        "runner vaultcli notasub => Write",
+        "runner vaultcli => Write",
+        "runner vaultcli ./file => Write",
+        "runner vaultcli -x => Write",
         "runner lister x => Write",
         // an option's value named like a program is the tool's own setting
         "runner --client=vaultcli token => Write",
