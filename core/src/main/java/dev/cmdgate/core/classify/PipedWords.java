@@ -189,11 +189,26 @@ final class PipedWords {
             printsEnvironment = false;
         }
         if (printsEnvironment == null) {
-            Section s = analysis.rules.program(producer.get(0).text);
-            printsEnvironment = s != null && s.printsEnv() != null && (s.printsEnv().isEmpty()
-                    || analysis.conditions.holds(s.printsEnv(), OptionParser.parse(s, producer), new java.util.LinkedHashSet<>()));
+            boolean prints = printsEnv(producer);
+            // env | sort | grep TOKEN: the lines of the environment pass on through the stages between (sort, tr,
+            // grep -v PATH); an earlier stage that printed them still feeds the filter judged here
+            for (int i = 0; !prints && i < upstream.size(); i++) {
+                List<Arg> stage = new ArrayList<>();
+                for (String w : upstream.get(i)) {
+                    stage.add(Arg.literal(Producers.text(w)));
+                }
+                prints = !stage.isEmpty() && printsEnv(stage);
+            }
+            printsEnvironment = prints;
         }
         return printsEnvironment;
+    }
+
+    /** Whether a command prints the environment's variables by its {@code prints-env} row. */
+    private boolean printsEnv(List<Arg> command) {
+        Section s = analysis.rules.program(command.get(0).text);
+        return s != null && s.printsEnv() != null && (s.printsEnv().isEmpty()
+                || analysis.conditions.holds(s.printsEnv(), OptionParser.parse(s, command), new java.util.LinkedHashSet<>()));
     }
 
     /** {@link #printsEnvironment}, worked out when first asked; null before. */

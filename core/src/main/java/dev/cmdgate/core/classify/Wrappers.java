@@ -255,7 +255,9 @@ final class Wrappers {
      * terminal: an interactive shell) or data only the run knows — so a shell cmdgate cannot see into is judged as
      * one ({@code pexec /bin/sh}, {@code tool -e /bin/sh}). A word that is a command line starting with an
      * interpreter ({@code -I '/bin/sh >&2'}, {@code call '/bin/sh;false'}) is judged as the shell line the program
-     * may hand to {@code system()}.
+     * may hand to {@code system()}. A known program followed by one of its sub-commands is a command line too
+     * ({@link #subCommandLine}): it is judged as a command the program runs, so a credential command handed to a
+     * tool cmdgate does not know ({@code chronic gh auth token}) is still a credential read.
      */
     void mayRun(List<Arg> words, Site site) {
         int judged = 0;
@@ -280,7 +282,8 @@ final class Wrappers {
             if (cut > 0) {
                 String first = program.substring(0, cut);
                 String head = first.substring(first.lastIndexOf('/') + 1);
-                if (!head.isEmpty() && analysis.isInterpreter(head) && readsOwnInput(head)) {
+                if (!head.isEmpty() && (analysis.isInterpreter(head) && readsOwnInput(head)
+                        || eq < 0 && subCommandLine(head, program.substring(cut).trim()))) {
                     judged++;
                     analysis.code.runCode("sh", program, false, site.below(first + " (a command line it may run)")
                             .withStdin(handedInput(site)), new java.util.LinkedHashSet<>());
@@ -288,7 +291,15 @@ final class Wrappers {
                 continue;
             }
             String name = program.substring(program.lastIndexOf('/') + 1);
-            if (name.isEmpty() || !analysis.isInterpreter(name)) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!analysis.isInterpreter(name)) {
+                if (eq < 0 && !t.startsWith("-") && i + 1 < n && !words.get(i + 1).unresolved()
+                        && subCommandLine(name, words.get(i + 1).text)) {
+                    judged++;
+                    ranCommandLine(words.subList(i, n), program, site);
+                }
                 continue;
             }
             judged++;
@@ -316,6 +327,48 @@ final class Wrappers {
         }
     }
 
+
+    /**
+     * Whether a program's name and the word after it make a command line: a program the rules know as a suite of
+     * sub-commands, followed by a word shaped like a sub-command ({@code gh auth}, {@code aws sts}, {@code kubectl
+     * get}: many suites judge their verbs by {@code when} rows, not sections). A program name alone among an
+     * unknown tool's arguments may be any word ({@code ./manage.py test}, {@code tool shutdown}); with a verb
+     * after it, it is the command the tool is handed to run ({@code chronic gh auth token},
+     * {@code retry 'vault kv get secret/app'}).
+     */
+    private boolean subCommandLine(String name, String rest) {
+        if (analysis.isInterpreter(name) || rest.isEmpty()) {
+            return false;
+        }
+        Section s = analysis.rules.program(name);
+        if (s == null || !s.hasSubs()) {
+            return false;
+        }
+        int cut = firstBreak(rest);
+        String next = cut < 0 ? rest : rest.substring(0, cut);
+        return s.sub(next) != null || VERB.matcher(next).matches();
+    }
+
+    /** A word shaped like a sub-command: letters first, then letters, digits and {@code - _ : .}. */
+    private static final java.util.regex.Pattern VERB = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_:.-]*");
+
+    /** Judges the words from a program's name on as a command the unknown program runs (no input of its own). */
+    private void ranCommandLine(List<Arg> words, String program, Site site) {
+        List<Arg> command = new ArrayList<>(words);
+        Budget budget = analysis.budget;
+        if (budget.wrappersFull() || !budget.wrapped(command.size())) {
+            analysis.raise(site, analysis.setting("too-deep"), "wrappers nested too deep or handing on too many words");
+            return;
+        }
+        budget.enterWrapper();
+        try {
+            analysis.command(command, Map.of(), new Site(site.ctx().withStdin(Analysis.Stdin.NONE),
+                    Analysis.joinArgs(command), site.location() + " > " + program + " (a command line it may run)"),
+                    List.of());
+        } finally {
+            budget.leaveWrapper();
+        }
+    }
 
     /**
      * The shell a word only known at run time may name, or null: a pattern whose last component matches a shell's

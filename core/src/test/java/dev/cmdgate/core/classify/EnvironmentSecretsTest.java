@@ -17,6 +17,7 @@ class EnvironmentSecretsTest {
 
     private static final String ROWS = "[@settings]\nsecret-vars *_TOKEN *PASSWORD* ACME_KEY\nnot-secret-vars *_TOKEN_FILE\n"
             + "[dumpenv]\nis Read minimal \"prints\"\nprints-env if operands=0\n"
+            + "[order]\nis Read minimal \"sorts\"\n"
             + "[pick]\nis Read minimal \"filters\"\nwhen fact:input.environment operand1=$secret-name -> Network high \"picks\"\n"
             + "[show]\nis Read minimal \"shows\"\nwhen operand=$secret-name -> Network high \"shows a secret\"\n"
             + "[say]\nis Read minimal \"says\"\nwhen operand=$secret-value -> Network high \"says a secret\"\n"
@@ -66,5 +67,14 @@ class EnvironmentSecretsTest {
         assertThat(line("pick -i token notes.txt")).as("no environment piped in").isEqualTo(CommandClass.READ);
         assertThat(line("dumpenv X | pick token")).as("the prints-env row's condition fails").isEqualTo(CommandClass.READ);
         assertThat(line("dumpenv > f; pick token < f")).as("not through a pipe: the redirection only").isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void thePrintedEnvironmentPassesThroughTheStagesBetween() {
+        assertThat(line("dumpenv | order | pick -i token")).isEqualTo(CommandClass.NETWORK);
+        assertThat(line("dumpenv | order | order | pick token")).isEqualTo(CommandClass.NETWORK);
+        assertThat(line("dumpenv | order | pick -i path")).as("a pattern that picks no secret").isEqualTo(CommandClass.READ);
+        assertThat(line("order notes | pick token")).as("no stage printed the environment").isEqualTo(CommandClass.READ);
+        assertThat(line("dumpenv X | order | pick token")).as("the prints-env row's condition fails").isEqualTo(CommandClass.READ);
     }
 }
