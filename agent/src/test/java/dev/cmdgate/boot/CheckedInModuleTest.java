@@ -45,10 +45,13 @@ class CheckedInModuleTest {
     }
 
     @Test
-    void what_a_gated_parent_hands_its_children_is_left_to_the_module() {
-        assertThat(CheckedInModule.suffices(startProperties(), childArguments(null))).isTrue();
-        assertThat(CheckedInModule.suffices(startProperties(), childArguments("autonomy=readonly,caller.skip=a.b,c.d"))).isTrue();
-        assertThat(CheckedInModule.suffices(startProperties(), "sealed=true")).isTrue();
+    void what_a_gated_parent_hands_its_children_is_checked_in_premain() {
+        // the child's own main could rewrite the rules file before a later check read it
+        assertThat(CheckedInModule.suffices(startProperties(), childArguments(null))).isFalse();
+        assertThat(CheckedInModule.suffices(startProperties(), childArguments("autonomy=readonly,caller.skip=a.b,c.d"))).isFalse();
+        assertThat(CheckedInModule.suffices(startProperties(), childArguments("rules=/r"))).isFalse();
+        assertThat(CheckedInModule.suffices(startProperties(), "sealed=true")).isFalse();
+        assertThat(CheckedInModule.suffices(Map.of(), "autonomy=readonly,sealed=true")).isFalse();
     }
 
     @Test
