@@ -20,7 +20,7 @@ import java.util.jar.Manifest;
  * <ol>
  *   <li>the configuration ({@code cmdgate.*} properties and agent arguments, read once, here) is checked
  *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs (none at
- *       all, and the sealed one a gated parent checked, are checked by cmdgate's module, {@link CheckedInModule});</li>
+ *       all is checked by cmdgate's module, {@link CheckedInModule}); a launcher class the check loaded stops the JVM;</li>
  *   <li>a {@link Forwarder} transformer is registered, which holds back any class cmdgate hooks until the
  *       gate exists;</li>
  *   <li>cmdgate's module is built, the bridge into the JDK defined and the JDK's classes hooked — on the
