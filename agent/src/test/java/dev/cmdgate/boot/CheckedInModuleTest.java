@@ -113,4 +113,17 @@ class CheckedInModuleTest {
         assertThatThrownBy(() -> ConfigCheck.settings(CheckedInModule.handOver(startProperties(), "autonomy=yolo,sealed=true")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("autonomy");
     }
+
+    @Test
+    void no_configuration_at_all_cannot_fail_its_check_whatever_the_start_up_properties_hold() {
+        // the only other input of the deferred check: the properties trust rows may name (no rows without a rules file)
+        for (String odd : new String[] {"", " ", "a,b=c", "relative/dir", "/x/\u00e9 y", "=,,="}) {
+            Map<String, String> properties = new java.util.HashMap<>();
+            for (String name : new String[] {"java.home", "java.io.tmpdir", "user.dir", "user.home"}) {
+                properties.put(name, odd);
+            }
+            assertThat(ConfigCheck.settings(CheckedInModule.handOver(properties, null))).as(odd).isNotNull();
+        }
+        assertThat(ConfigCheck.settings(CheckedInModule.handOver(Map.of(), null))).isNotNull();
+    }
 }
