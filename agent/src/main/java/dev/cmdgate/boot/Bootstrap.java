@@ -20,7 +20,7 @@ import java.util.jar.Manifest;
  * <ol>
  *   <li>the configuration ({@code cmdgate.*} properties and agent arguments, read once, here) is checked
  *       with cmdgate's classes from its own jar, so a bad one stops the JVM before the application runs (none at
- *       all, and the sealed one a gated parent checked, are checked by cmdgate's module, {@link CheckedInModule});</li>
+ *       all is checked by cmdgate's module, {@link CheckedInModule}); a launcher class the check loaded stops the JVM;</li>
  *   <li>a {@link Forwarder} transformer is registered, which holds back any class cmdgate hooks until the
  *       gate exists;</li>
  *   <li>cmdgate's module is built, the bridge into the JDK defined and the JDK's classes hooked — on the
@@ -54,8 +54,16 @@ public final class Bootstrap {
     static void start(String args, Instrumentation inst, boolean atStartup) throws Exception {
         JarClasses jar = JarClasses.of(Bootstrap.class);
         Map<String, String> settings = settings();
-        Map<String, String> checked = CheckedInModule.suffices(settings, args) ? CheckedInModule.handOver(settings, args)
-                : check(jar, settings, args);
+        Map<String, String> checked;
+        if (CheckedInModule.suffices(settings, args)) {
+            checked = CheckedInModule.handOver(settings, args);
+        } else {
+            checked = check(jar, settings, args);
+            if (atStartup && launcherLoaded(inst)) {
+                // defined before the forwarder below exists: it would run unhooked (fail closed, never ungated)
+                stop("the JDK's process launcher was loaded before cmdgate's hook was in place");
+            }
+        }
         boolean now = !atStartup || otherAgents();
         Forwarder forwarder = new Forwarder();
         Starter starter = new Starter(jar, checked, inst, forwarder, atStartup, new ThreadOriginSlot().markCurrentThread());
@@ -74,6 +82,17 @@ public final class Bootstrap {
         forwarder.startedOn(t);
         starter.nativePrefix = register(inst, forwarder);
         t.start();
+    }
+
+    /** Whether one of the JDK's launcher classes is loaded already (cheap at premain: a thousand classes or so). */
+    static boolean launcherLoaded(Instrumentation inst) {
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            String name = c.getName();
+            if (c.getClassLoader() == null && (name.equals("java.lang.ProcessImpl") || name.equals("java.lang.ProcessBuilder"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Registers the forwarder (with cmdgate's native-method prefix where the JVM supports one); returns the prefix or null. */

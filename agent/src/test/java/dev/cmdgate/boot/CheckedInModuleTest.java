@@ -45,10 +45,12 @@ class CheckedInModuleTest {
     }
 
     @Test
-    void what_a_gated_parent_hands_its_children_is_left_to_the_module() {
-        assertThat(CheckedInModule.suffices(startProperties(), childArguments(null))).isTrue();
-        assertThat(CheckedInModule.suffices(startProperties(), childArguments("autonomy=readonly,caller.skip=a.b,c.d"))).isTrue();
-        assertThat(CheckedInModule.suffices(startProperties(), "sealed=true")).isTrue();
+    void what_a_gated_parent_hands_its_children_is_checked_in_premain() {
+        // the child's own main could rewrite the rules file before a later check read it
+        assertThat(CheckedInModule.suffices(startProperties(), childArguments(null))).isFalse();
+        assertThat(CheckedInModule.suffices(startProperties(), childArguments("autonomy=readonly,caller.skip=a.b,c.d"))).isFalse();
+        assertThat(CheckedInModule.suffices(startProperties(), "sealed=true")).isFalse();
+        assertThat(CheckedInModule.suffices(Map.of(), "autonomy=readonly,sealed=true")).isFalse();
     }
 
     @Test
@@ -110,5 +112,18 @@ class CheckedInModuleTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rules");
         assertThatThrownBy(() -> ConfigCheck.settings(CheckedInModule.handOver(startProperties(), "autonomy=yolo,sealed=true")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("autonomy");
+    }
+
+    @Test
+    void no_configuration_at_all_cannot_fail_its_check_whatever_the_start_up_properties_hold() {
+        // the only other input of the deferred check: the properties trust rows may name (no rows without a rules file)
+        for (String odd : new String[] {"", " ", "a,b=c", "relative/dir", "/x/\u00e9 y", "=,,="}) {
+            Map<String, String> properties = new java.util.HashMap<>();
+            for (String name : new String[] {"java.home", "java.io.tmpdir", "user.dir", "user.home"}) {
+                properties.put(name, odd);
+            }
+            assertThat(ConfigCheck.settings(CheckedInModule.handOver(properties, null))).as(odd).isNotNull();
+        }
+        assertThat(ConfigCheck.settings(CheckedInModule.handOver(Map.of(), null))).isNotNull();
     }
 }

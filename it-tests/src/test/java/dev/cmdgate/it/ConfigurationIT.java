@@ -135,12 +135,11 @@ class ConfigurationIT {
     }
 
     /**
-     * A child JVM's sealed settings are checked when its cmdgate starts, not in premain (the parent checked them):
-     * one that went bad since (here: written by hand, naming a rules file that is not there) still stops the JVM
-     * before any process of it starts, though the settings would allow the launch.
+     * A child JVM's sealed settings are checked in premain, as any configuration is: one that went bad since the
+     * parent checked it (here: written by hand, naming a rules file that is not there) stops the JVM before its main.
      */
     @OnEachJdk
-    void sealed_settings_that_went_bad_stop_the_jvm_before_its_first_launch(Jdk jdk) {
+    void sealed_settings_that_went_bad_stop_the_jvm_before_main(Jdk jdk) {
         Path work = Dirs.mkdir(tmp, "work");
         Path files = Dirs.mkdir(tmp, "files");
 
@@ -148,9 +147,64 @@ class ConfigurationIT {
                 .main(Commands.class).args(Spec.attempts().add("touch", "touch", files.resolve("a")).args()).run();
 
         assertThat(run.exit()).as(run.describe()).isEqualTo(2);
-        assertThat(run.stderr()).as(run.describe()).contains("cmdgate: cannot start (").contains("cmdgate.rules")
+        assertThat(run.stderr()).as(run.describe()).startsWith("cmdgate: configuration error: ").contains("cmdgate.rules")
                 .contains("missing-rules");
+        assertThat(run.stdout()).as("main never ran").doesNotContain("DONE");
         assertThat(files.resolve("a")).as("no process started").doesNotExist();
+    }
+
+    /**
+     * A JVM with sealed settings (a gated parent's child) whose own main, in its first statements, replaces its
+     * rules file with one that trusts a launch: the gate holds the rules as they were before main, so the launch is
+     * refused. The control run, with those rules from the start, shows the trust row would allow it.
+     */
+    @OnEachJdk
+    void a_sealed_jvm_rewriting_its_rules_file_adds_no_row_to_its_own_gate(Jdk jdk) {
+        Path work = Dirs.mkdir(tmp, "work");
+        Path files = Dirs.mkdir(tmp, "files");
+        Path marker = files.resolve("MARKER");
+        Path strict = Dirs.write(tmp.resolve("user.rules"), "# nothing trusted\n");
+        Path loose = Dirs.write(tmp.resolve("loose.rules"),
+                "[@trust]\ntrust touch " + marker + " -> \"written by the gated JVM's own code\"\n");
+
+        Run run = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly,rules=" + strict + ",sealed=true")
+                .main(Commands.class).args(Spec.attempts().add("java-rm", strict).add("java-ln", strict, loose)
+                        .add("touch", "touch", marker).args()).run();
+
+        assertThat(run.stdout()).as(run.describe()).contains("LN " + strict);
+        assertThat(run.result("touch").status()).as(run.describe()).isEqualTo("blocked");
+        assertThat(marker).as("the rewritten rules did not count").doesNotExist();
+
+        Run control = ForkedJvm.on(jdk).in(work).withAgent("autonomy=readonly,rules=" + loose + ",sealed=true")
+                .main(Commands.class).args(Spec.attempts().add("touch", "touch", marker).args()).run();
+        assertThat(control.result("touch").status()).as(control.describe()).isEqualTo("ok");
+        assertThat(marker).as("the trust row allows the launch when read before main").exists();
+    }
+
+    /**
+     * A bearer token given by an environment variable ({@code *.token.env}): checking that the variable is set must
+     * not load the JDK's process launcher before cmdgate's hook (System.getenv does, on JDK 18 and later), which
+     * left the JVM ungated. The launch of a Write under readonly is refused, for each such setting.
+     */
+    @OnEachJdk
+    void a_token_given_by_an_environment_variable_leaves_the_jvm_gated(Jdk jdk) {
+        String[] configurations = {
+            "autonomy=readonly,prompt=http://127.0.0.1:9/p,prompt.token.env=CMDGATE_IT_TOKEN",
+            "autonomy=readonly,decision.url=http://127.0.0.1:9/d,decision.agent=a1,decision.token.env=CMDGATE_IT_TOKEN",
+            "autonomy=readonly,decision.url=http://127.0.0.1:9/d,decision.agent=a1,decision.token.env=CMDGATE_IT_TOKEN,sealed=true",
+        };
+        SoftAssertions soft = new SoftAssertions();
+        for (int i = 0; i < configurations.length; i++) {
+            Path work = Dirs.mkdir(tmp, "work" + i);
+            Path marker = work.resolve("MARKER");
+
+            Run run = ForkedJvm.on(jdk).in(work).env("CMDGATE_IT_TOKEN", "t0ken").withAgent(configurations[i])
+                    .main(Commands.class).args(Spec.attempts().add("touch", "touch", marker).args()).run();
+
+            soft.assertThat(run.result("touch").status()).as(configurations[i] + "\n" + run.describe()).isEqualTo("blocked");
+            soft.assertThat(marker).as(configurations[i]).doesNotExist();
+        }
+        soft.assertAll();
     }
 
     /** No configuration at all is checked in cmdgate's module: the JVM runs, gated with the defaults. */

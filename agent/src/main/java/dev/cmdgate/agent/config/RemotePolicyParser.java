@@ -89,7 +89,7 @@ final class RemotePolicyParser {
         if (name != null && !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             throw new IllegalArgumentException("'" + name + "' is not the name of an environment variable");
         }
-        if (checkFiles && name != null && System.getenv(name) == null) {
+        if (checkFiles && name != null && StartEnvironment.get(name) == null) {
             throw new IllegalArgumentException("the environment variable " + name + " is not set");
         }
         return name;

@@ -20,8 +20,8 @@ public final class ConfigCheck {
      */
     public static final String RULES_TEXT = "\0rules.text";
     /**
-     * The key that marks settings premain left to cmdgate's module to check (none at all, or a gated parent's
-     * sealed ones: the bootstrap's {@code CheckedInModule}): the start-up properties, raw, and the agent arguments
+     * The key that marks settings premain left to cmdgate's module to check (none at all: the bootstrap's
+     * {@code CheckedInModule}): the start-up properties, raw, and the agent arguments
      * under {@link #ARGS}. The bootstrap spells both out itself (it cannot see this class); {@code CheckedInModuleTest}
      * holds them equal.
      */
