@@ -32,11 +32,54 @@ final class Conditions {
     boolean holds(List<Condition> conds, ParsedArgs p, Set<String> facts) {
         for (int i = 0, n = conds.size(); i < n; i++) {
             Condition c = conds.get(i);
+            if (c.kind() == Condition.Kind.OPTION_VALUE && hasPositiveValueTest(conds, c.name())) {
+                // a tool takes one of a repeated option's values (most the last): the tests of that option's value in
+                // one row are made of one occurrence at a time, so --parser=babel --parser=./p.js still has a value
+                // outside the harmless ones
+                if (!c.negate() && !oneValueHolds(conds, c, p)) {
+                    return false;
+                }
+                continue;
+            }
             if (test(c, p, facts) == c.negate()) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean hasPositiveValueTest(List<Condition> conds, String name) {
+        for (int i = 0, n = conds.size(); i < n; i++) {
+            Condition c = conds.get(i);
+            if (c.kind() == Condition.Kind.OPTION_VALUE && !c.negate() && c.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether one occurrence of the option has a value matching {@code pos} and none of the row's negated globs. */
+    private boolean oneValueHolds(List<Condition> conds, Condition pos, ParsedArgs p) {
+        for (ParsedArgs.Use u : p.options) {
+            if (!u.name().equals(pos.name()) || u.value() == null) {
+                continue;
+            }
+            Arg v = new Arg(u.value(), u.from().dynamic, false, -1, -1);
+            if (!operandMatches(pos.glob(), v)) {
+                continue;
+            }
+            boolean excluded = false;
+            for (int i = 0, n = conds.size(); i < n && !excluded; i++) {
+                Condition c = conds.get(i);
+                // a value known only at run time may be any: it is excluded by no glob (fail closed)
+                excluded = c.kind() == Condition.Kind.OPTION_VALUE && c.negate() && c.name().equals(pos.name())
+                        && !u.from().dynamic && operandMatches(c.glob(), v);
+            }
+            if (!excluded) {
+                return true;
+            }
+        }
+        return p.anyOption && mayBeOption(p, pos.name());
     }
 
     private boolean test(Condition c, ParsedArgs p, Set<String> facts) {
