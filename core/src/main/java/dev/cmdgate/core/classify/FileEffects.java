@@ -258,6 +258,7 @@ final class FileEffects {
             return;
         }
         analysis.wrote(a);
+        analysis.scriptFiles.wroteOther(a);
         Rating lost = analysis.encrypted.replaced(a);
         if (lost != null) {
             analysis.raise(site, lost, a.text + " (an earlier command encrypted it: only the encrypted copy is left)");

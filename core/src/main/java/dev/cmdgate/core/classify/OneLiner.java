@@ -50,6 +50,8 @@ final class OneLiner {
     private final Site site;
     private final int evalDepth;
     private final boolean caseless;
+    /** Whether function names match in any case (PHP's do, its variables and uses words do not). */
+    private final boolean callsCaseless;
     private final Map<String, Boolean> mentions = new HashMap<>();
     private long budget;
     private int calls;
@@ -64,6 +66,7 @@ final class OneLiner {
         this.site = site;
         this.evalDepth = evalDepth;
         this.caseless = syn == CodeLexer.POWERSHELL || syn == CodeLexer.APPLESCRIPT;
+        this.callsCaseless = caseless || syn == CodeLexer.PHP;
         this.budget = 4L * toks.size() + 10_000;
     }
 
@@ -164,8 +167,11 @@ final class OneLiner {
 
     private List<Language.Call> candidates(String name) {
         String last = Language.lastSegment(name);
-        if (!caseless) {
+        if (!callsCaseless) {
             return lang.candidates(last);
+        }
+        if (!caseless) {
+            return lang.candidates(last.toLowerCase(Locale.ROOT)); // PHP's rows name its functions in lower case
         }
         List<Language.Call> out = new ArrayList<>();
         for (Language.Call c : lang.calls()) {
@@ -201,14 +207,14 @@ final class OneLiner {
             String rowLast = Language.lastSegment(n);
             boolean last = rowLast.endsWith("*")
                     ? callLast.startsWith(rowLast.substring(0, rowLast.length() - 1))
-                    : caseless ? callLast.equalsIgnoreCase(rowLast) : callLast.equals(rowLast);
+                    : callsCaseless ? callLast.equalsIgnoreCase(rowLast) : callLast.equals(rowLast);
             if (!last) {
                 continue;
             }
             if (n.length() == rowLast.length()) {
                 return n;
             }
-            if (caseless ? name.equalsIgnoreCase(n) : name.equals(n)) {
+            if (callsCaseless ? name.equalsIgnoreCase(n) : name.equals(n)) {
                 return n;
             }
             String module = firstSegment(n);
@@ -537,6 +543,9 @@ final class OneLiner {
                         lookedUp(new Val(Val.Type.LIT, Language.lastSegment(toks.get(st).text()), List.of()), row + "(…)");
                     } else {
                         Val v = value(st, j);
+                        if (c.functions() && isMethodCallable(v)) {
+                            return; // [$obj, "compare"]: a method of an object, named in place; the object is read with the code
+                        }
                         lookedUp(v == null ? Val.DYN : v, row + "(…)");
                     }
                     return;
@@ -555,6 +564,9 @@ final class OneLiner {
      * call that reaches processes or more code is one cmdgate does not follow: either is unverifiable code.
      */
     private void lookedUp(Val name, String what) {
+        if (name.type() == Val.Type.LIT && syn == CodeLexer.PHP && name.text().startsWith("\\")) {
+            name = new Val(Val.Type.LIT, name.text().substring(1), List.of()); // "\\system": the global namespace's
+        }
         if (name.type() != Val.Type.LIT) {
             a.raise(site, a.setting("dynamic-code"), what + " looks up a name only known at run time (it may be any function)");
             return;
@@ -566,6 +578,24 @@ final class OneLiner {
             }
         }
     }
+
+    /**
+     * A PHP callable naming a method of an object or class in place ({@code [$cmp, "compare"]},
+     * {@code [new A, "f"]}): the method's name is a literal identifier, so no function is looked up by a name the
+     * run chooses. A method name only known at run time is not one.
+     */
+    private boolean isMethodCallable(Val v) {
+        if (syn != CodeLexer.PHP || v == null || v.type() != Val.Type.LIST || v.items().size() != 2) {
+            return false;
+        }
+        Val m = v.items().get(1);
+        return m.type() == Val.Type.LIT && m.text().matches("[A-Za-z_][A-Za-z0-9_]*")
+                && !REFLECTIVE_METHODS.contains(m.text().toLowerCase(Locale.ROOT));
+    }
+
+    /** Methods that call what their object names ({@code [new ReflectionFunction("system"), "invoke"]}). */
+    private static final Set<String> REFLECTIVE_METHODS = Set.of("invoke", "invokeargs", "__invoke", "call",
+            "fromcallable", "bindto", "bind", "newinstance", "newinstanceargs", "__call", "__callstatic");
 
     /**
      * Whether the name at {@code k} is used as a value — an argument or an element, not a name

@@ -31,7 +31,19 @@ final class ProjectFiles {
         if (deepest.projectFiles().isEmpty()) {
             return;
         }
-        List<String> written = analysis.scriptFiles.writtenTexts();
+        ScriptFiles sf = analysis.scriptFiles;
+        List<String> unknown = sf.unknownTexts();
+        for (ProjectFileRule r : deepest.projectFiles()) {
+            for (String file : unknown) {
+                if (file.indexOf('/') < 0 && Glob.matches(r.file(), file)) {
+                    unreadable(site.below(file), file, "the line wrote it with text cmdgate does not know");
+                }
+            }
+            if (sf.wroteUnknownName()) {
+                unreadable(site, r.file(), "the line wrote a file whose name is only known at run time; it may be this one");
+            }
+        }
+        List<String> written = sf.writtenTexts();
         if (written.isEmpty()) {
             return;
         }
@@ -54,11 +66,18 @@ final class ProjectFiles {
             try {
                 json = JsonParser.parse(text);
             } catch (RuntimeException e) {
-                return; // the program cannot read it either: it stops before running anything
+                // the program's own reader may take what this one refuses (a duplicate key, a byte order mark,
+                // deep nesting): what it runs is not known
+                unreadable(site, file, "cmdgate cannot read the text the line wrote as JSON (" + e.getMessage() + ")");
+                return;
             }
             pieces = new ArrayList<>();
             for (String m : r.members()) {
                 collect(json, m.split("\\."), 0, pieces);
+            }
+            if (pieces.size() >= MAX_PIECES) {
+                unreadable(site, file, "more than " + MAX_PIECES + " code strings");
+                return;
             }
         } else if (!r.after().isEmpty()) {
             pieces = CodeArguments.escapedLines(text, r.after());
@@ -68,6 +87,11 @@ final class ProjectFiles {
         for (String code : pieces) {
             analysis.code.runCode(r.reading(), code, false, site, new LinkedHashSet<>());
         }
+    }
+
+    /** The file a program takes code from holds text cmdgate cannot read: the code it runs is not known. */
+    private void unreadable(Site site, String file, String why) {
+        analysis.raise(site, analysis.setting("dynamic-code"), "code the program takes from " + file + ": " + why);
     }
 
     /** The strings (or strings in arrays) at the dotted member path, {@code *} matching any member name. */

@@ -29,6 +29,10 @@ final class ScriptFiles {
     private Map<String, String> texts = Map.of();
     /** Paths the script made FIFOs of, normalised and without a leading {@code ./}. */
     private Set<String> fifos = Set.of();
+    /** Files ({@link #key}s) the script wrote with text not known (tee, cp, dd of=, a redirection of unknown output). */
+    private Set<String> unknownTexts = Set.of();
+    /** Whether the script wrote a file under a name only known at run time ({@code > $f}). */
+    private boolean unknownName;
 
     /** How a written or run file is remembered: normalised, without a leading {@code ./}. */
     static String key(String text) {
@@ -70,14 +74,19 @@ final class ScriptFiles {
      * {@code out} (or, when that is null, something not known), those of {@code others} something not known.
      */
     void wrote(String out, List<Arg> outs, List<Boolean> appends, List<Arg> others) {
+        for (Arg o : others) {
+            unknownText(o);
+        }
+        if (out == null) {
+            for (Arg o : outs) {
+                unknownText(o);
+            }
+        }
         if (texts.isEmpty() && (out == null || outs.isEmpty())) {
             return; // nothing remembered to forget, nothing to remember
         }
         if (texts.isEmpty()) {
             texts = new LinkedHashMap<>();
-        }
-        for (Arg o : others) {
-            texts.remove(key(o.text));
         }
         for (int i = 0; i < outs.size(); i++) {
             String k = key(outs.get(i).text);
@@ -85,10 +94,58 @@ final class ScriptFiles {
             String text = out == null ? null : prev == null ? out : prev + out;
             if (text != null && text.length() <= MAX_TEXT && (texts.size() < MAX_TEXTS || texts.containsKey(k))) {
                 texts.put(k, text);
+                if (!unknownTexts.isEmpty()) {
+                    unknownTexts.remove(k);
+                }
             } else {
-                texts.remove(k);
+                unknownText(outs.get(i));
             }
         }
+    }
+
+    /**
+     * The script wrote the file by other means than known text ({@code tee}, {@code cp SRC f}, {@code dd of=f}, a
+     * redirection of output not known): what it holds is not known. A file whose text is remembered keeps it (a
+     * later {@code chmod} or {@code sed -i} of it changes little that reading it would miss).
+     */
+    void wroteOther(Arg file) {
+        if (texts.isEmpty() || !texts.containsKey(key(file.text))) {
+            unknownText(file);
+        }
+    }
+
+    private void unknownText(Arg file) {
+        if (file.unresolved()) {
+            unknownName |= mayNameHere(file.text);
+            return;
+        }
+        String k = key(file.text);
+        if (!texts.isEmpty()) {
+            texts.remove(k);
+        }
+        if (unknownTexts.size() < MAX_NAMES) {
+            if (unknownTexts.isEmpty()) {
+                unknownTexts = new LinkedHashSet<>();
+            }
+            unknownTexts.add(k);
+        }
+    }
+
+    /** A name known only at run time that may name a file of the working directory ({@code $f}, {@code "$(pwd)/x"}). */
+    private static boolean mayNameHere(String text) {
+        String t = text.replace("\"", "");
+        return t.indexOf('/') < 0 || t.startsWith("~+/") || t.startsWith("$PWD/") || t.startsWith("${PWD}/")
+                || t.startsWith("$(pwd)/") || t.startsWith("`pwd`/");
+    }
+
+    /** The files ({@link #key}s) the script wrote with text not known, in the order first written. */
+    List<String> unknownTexts() {
+        return List.copyOf(unknownTexts);
+    }
+
+    /** Whether the script wrote a file whose name is only known at run time, one that may be in the working directory. */
+    boolean wroteUnknownName() {
+        return unknownName;
     }
 
     /** The script made a FIFO of this (normalised) path. */

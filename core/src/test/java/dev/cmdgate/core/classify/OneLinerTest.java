@@ -146,6 +146,26 @@ class OneLinerTest {
     }
 
     @Test
+    void anArrayCallableOfAMethodIsNoLookUp() {
+        assertThat(argv("php", "-r", "usort($a, [$cmp, 'compare']); print_r($a);").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("php", "-r", "print_r(array_map([new A, 'f'], [1]));").commandClass()).isEqualTo(CommandClass.WRITE);
+        assertThat(argv("php", "-r", "print_r(array_map(['A', 'f'], [1]));").commandClass()).isEqualTo(CommandClass.WRITE);
+        // a method named at run time, or one that calls what its object names, is still a look-up
+        assertThat(argv("php", "-r", "array_map([$o, $m], $a);").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "array_map([new ReflectionFunction('system'), 'invoke'], ['id']);").commandClass())
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
+    void phpFunctionNamesMatchInAnyCase() {
+        assertThat(argv("php", "-r", "array_map('SyStEm', ['sh']);").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "SYSTEM('rm -rf ~/w');").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "call_user_func('\\Passthru', 'sh');").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "\\shell_exec('rm -rf ~/w');").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(argv("php", "-r", "echo STRTOUPPER('a');").commandClass()).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
     void aTaggedTemplateRunsItsShellLine() {
         assertThat(argv("bun", "-e", "await Bun.$`rm -rf ~/w`").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(argv("node", "-e", "import {$} from 'zx'; await $`sh`").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);

@@ -29,8 +29,43 @@ class ProjectFilesTest {
         assertThat(of("echo '{\"scripts\":{\"postinstall\":\"node build.js\"}}' > package.json && npm ci")).isEqualTo(CommandClass.WRITE);
         // a program that does not run the scripts is not judged by them
         assertThat(of("echo '{\"scripts\":{\"postinstall\":\"rm -rf ~/w\"}}' > package.json && npm ls")).isNotEqualTo(CommandClass.DESTRUCTIVE);
-        // not JSON: npm stops before any script
-        assertThat(of("echo 'rm -rf ~/w' > package.json && npm ci")).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void textTheReaderCannotReadIsUnknownCode() {
+        // npm's reader is not this one: a duplicate key (the last wins there), a byte order mark, any text it refuses
+        assertThat(of("echo '{\"scripts\":{\"test\":\"jest\"},\"scripts\":{\"preinstall\":\"rm -rf ~/w\"}}' > package.json && npm i"))
+                .isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("printf '\\357\\273\\277{}' > package.json && npm install")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("echo 'rm -rf ~/w' > package.json && npm ci")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("echo '{\"a\":1,\"a\":2}' > composer.json && composer install")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // more code strings than are read
+        StringBuilder many = new StringBuilder("{\"scripts\":{");
+        for (int i = 0; i < 70; i++) {
+            many.append("\"s").append(i).append("\":\"true\",");
+        }
+        many.append("\"preinstall\":\"true\"}}");
+        assertThat(of("echo '" + many + "' > package.json && npm install")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a readable file is judged by what it holds
+        assertThat(of("echo '{\"name\":\"a\"}' > package.json && npm install")).isEqualTo(CommandClass.WRITE);
+    }
+
+    @Test
+    void aFileWrittenWithUnknownTextIsUnknownCode() {
+        for (String write : new String[] {"echo x | tee package.json", "tee -a package.json <<< x", "dd of=package.json <<< x",
+                "cp p.json package.json", "mv p.json package.json", "cat p.json > package.json", "{ echo '{}'; } > package.json",
+                "exec > package.json; echo '{}'", "echo '{}' &> package.json", "f=$1; echo '{}' > $f",
+                "echo '{}' > $PWD/package.json"}) {
+            assertThat(of(write + " && npm install")).as(write).isEqualTo(CommandClass.DESTRUCTIVE);
+        }
+        // the same for the other rows: a Makefile, setup.py
+        assertThat(of("cp /tmp/m Makefile; make")).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("curl -s localhost:1 | tee setup.py; pip install .")).isEqualTo(CommandClass.DESTRUCTIVE);
+        // a file the tool does not read, or a tool that runs nothing of it
+        assertThat(of("cp p.json other.json && npm install")).isEqualTo(CommandClass.WRITE);
+        assertThat(of("cp p.json package.json && npm ls")).isNotEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(of("npm install > log.txt 2>&1")).isEqualTo(CommandClass.WRITE);
+        assertThat(of("echo x > \"$HOME/log\" && npm install")).isEqualTo(CommandClass.WRITE);
     }
 
     @Test
