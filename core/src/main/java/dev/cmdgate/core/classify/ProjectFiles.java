@@ -39,9 +39,6 @@ final class ProjectFiles {
                     unreadable(site.below(file), file, "the line wrote it with text cmdgate does not know");
                 }
             }
-            if (sf.wroteUnknownName()) {
-                unreadable(site, r.file(), "the line wrote a file whose name is only known at run time; it may be this one");
-            }
         }
         List<String> written = sf.writtenTexts();
         if (written.isEmpty()) {

@@ -31,8 +31,6 @@ final class ScriptFiles {
     private Set<String> fifos = Set.of();
     /** Files ({@link #key}s) the script wrote with text not known (tee, cp, dd of=, a redirection of unknown output). */
     private Set<String> unknownTexts = Set.of();
-    /** Whether the script wrote a file under a name only known at run time ({@code > $f}). */
-    private boolean unknownName;
 
     /** How a written or run file is remembered: normalised, without a leading {@code ./}. */
     static String key(String text) {
@@ -116,8 +114,7 @@ final class ScriptFiles {
 
     private void unknownText(Arg file) {
         if (file.unresolved()) {
-            unknownName |= mayNameHere(file.text);
-            return;
+            return; // a name only known at run time (mostly a log, `> $LOG`) is not followed: see the threat model
         }
         String k = key(file.text);
         if (!texts.isEmpty()) {
@@ -131,21 +128,9 @@ final class ScriptFiles {
         }
     }
 
-    /** A name known only at run time that may name a file of the working directory ({@code $f}, {@code "$(pwd)/x"}). */
-    private static boolean mayNameHere(String text) {
-        String t = text.replace("\"", "");
-        return t.indexOf('/') < 0 || t.startsWith("~+/") || t.startsWith("$PWD/") || t.startsWith("${PWD}/")
-                || t.startsWith("$(pwd)/") || t.startsWith("`pwd`/");
-    }
-
     /** The files ({@link #key}s) the script wrote with text not known, in the order first written. */
     List<String> unknownTexts() {
         return List.copyOf(unknownTexts);
-    }
-
-    /** Whether the script wrote a file whose name is only known at run time, one that may be in the working directory. */
-    boolean wroteUnknownName() {
-        return unknownName;
     }
 
     /** The script made a FIFO of this (normalised) path. */

