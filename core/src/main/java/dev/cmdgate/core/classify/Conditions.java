@@ -266,7 +266,10 @@ final class Conditions {
     private boolean matchesText(String glob, Arg a) {
         int but = glob.indexOf("!@");
         if (but > 1 && glob.charAt(0) == '@') {
-            return matchesText(glob.substring(0, but), a) && !matchesText(glob.substring(but + 1), a);
+            // in one list but not the other: judged where the path leads (/tmp/../srv is no scratch place)
+            String resolved = a.unresolved() || a.pattern != null ? null : PathText.dotsResolved(a.normalized());
+            Arg r = resolved == null || resolved.equals(a.normalized()) ? a : Arg.literal(resolved);
+            return matchesText(glob.substring(0, but), r) && !matchesText(glob.substring(but + 1), r);
         }
         if (glob.length() > 1 && glob.charAt(0) == '$') {
             // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
