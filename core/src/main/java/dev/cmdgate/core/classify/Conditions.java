@@ -287,6 +287,10 @@ final class Conditions {
                 case "$secret-name" -> {
                     return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
                 }
+                case "$secret-variable" -> {
+                    // a whole variable name (printenv NAME, declare -p NAME): USER is no part of *USERPWD* here
+                    return !a.unresolved() && rules.isSecretVariable(a.text, null);
+                }
                 case "$secret-value" -> {
                     return a.dynamic && SecretNames.expandsSecret(rules, a.text);
                 }
