@@ -244,6 +244,66 @@ final class CodeArguments {
         return true;
     }
 
+    /**
+     * sed -f /dev/stdin, awk -f -, make -f /dev/fd/0: the program is what the descriptor holds. A literal
+     * here-string or here-document is read as the program's own language, exactly as the same text given inline
+     * is; anything cmdgate cannot read (a file, a FIFO, a pipe, a here-document with expansions, a program whose
+     * inline code it does not know) is unverifiable code.
+     */
+    private void programFromDescriptor(String file, Analysis.Stdin in, ParsedArgs p, Site site, Set<String> facts) {
+        Site at = site.at(site.location() + " (the program file " + file + ")");
+        switch (in.kind()) {
+            case NONE -> {
+            }
+            case PIPE -> analysis.raise(at, analysis.setting("piped-code"));
+            case HEREDOC -> {
+                if (!in.literal()) {
+                    analysis.raise(at, analysis.setting("dynamic-code"), "the here-document has expansions");
+                } else if (!asInlineCode(in.text(), p, at.withStdin(Analysis.Stdin.NONE), facts)) {
+                    analysis.raise(at, hiddenInput(), "code in a here-document, in a language cmdgate does not read");
+                }
+            }
+            default -> analysis.raise(at, hiddenInput(), "the program is read from " + describe(in.kind()));
+        }
+    }
+
+    private static String describe(Analysis.StdinKind kind) {
+        return kind == Analysis.StdinKind.FILE ? "a file redirected to it (a FIFO cannot be told from a file)"
+                : "a terminal, device, FIFO or socket";
+    }
+
+    /**
+     * Reads TEXT with every row of the command that takes its code inline (an option's value or an operand, in a
+     * language cmdgate reads), each as it would read that value; false when the command has no such row.
+     */
+    private boolean asInlineCode(String text, ParsedArgs p, Site site, Set<String> facts) {
+        boolean any = false;
+        for (Section s : p.path) {
+            for (CodeRule r : s.codes()) {
+                boolean inline = r.source() == CodeRule.Source.OPT || r.source() == CodeRule.Source.OPERAND;
+                if (!inline || READINGS.contains(r.language()) || !r.keys().isEmpty() || r.loads() != null
+                        || r.interpreterOnly()) {
+                    continue;
+                }
+                any = true;
+                if (r.after().isEmpty()) {
+                    read(r, text, false, p, site, facts);
+                } else if (!r.until().isEmpty()) {
+                    List<String> pieces = enclosed(text, r.after(), r.until().get(0));
+                    for (int i = 0; i < pieces.size() && i < 64; i++) {
+                        read(r, pieces.get(i), false, p, site, facts);
+                    }
+                } else {
+                    String v = after(text, r.after());
+                    if (v != null) {
+                        read(r, v, false, p, site, facts);
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
     // ------------------------------------------------------------------ cutting code out of a value (pure)
 
     /**
@@ -447,11 +507,8 @@ final class CodeArguments {
                 if (dynamic) {
                     analysis.raise(site, analysis.setting("dynamic-code"), "the code file " + text + " is only known at run time");
                 } else if (fd >= 0 && !fromFiles) {
-                    // awk -f -, awk -f /dev/stdin: the program is what the descriptor holds, judged as an
-                    // interpreter's code from standard input is (piped in, it is unverifiable code)
                     Analysis.Stdin in = fd == 0 ? site.ctx().stdin() : analysis.descriptors.getOrDefault(fd, Analysis.Stdin.HIDDEN);
-                    stdinCode(null, false, null, site.at(site.location() + " (the program file " + text + ")"),
-                            in.kind() == Analysis.StdinKind.TERMINAL ? Analysis.Stdin.HIDDEN : in);
+                    programFromDescriptor(text, in, p, site, facts);
                 } else if (isHiddenSource(text) && !text.equals("/dev/null")) {
                     analysis.raise(site, hiddenInput(), "code is read from " + text);
                 }

@@ -309,7 +309,10 @@ final class Conditions {
     private boolean matchesText(String glob, Arg a) {
         int but = glob.indexOf("!@");
         if (but > 1 && glob.charAt(0) == '@') {
-            return matchesText(glob.substring(0, but), a) && !matchesText(glob.substring(but + 1), a);
+            // in one list but not the other: judged where the path leads (/tmp/../srv is no scratch place)
+            String resolved = a.unresolved() || a.pattern != null ? null : PathText.dotsResolved(a.normalized());
+            Arg r = resolved == null || resolved.equals(a.normalized()) ? a : Arg.literal(resolved);
+            return matchesText(glob.substring(0, but), r) && !matchesText(glob.substring(but + 1), r);
         }
         if (glob.length() > 1 && glob.charAt(0) == '$') {
             // the patterns the rules format names ($dynamic …): a glob never starts with '$' (Condition checks it)
@@ -326,6 +329,10 @@ final class Conditions {
                 }
                 case "$secret-name" -> {
                     return !a.unresolved() && SecretNames.namesSecret(rules, a.text);
+                }
+                case "$secret-variable" -> {
+                    // a whole variable name (printenv NAME, declare -p NAME): USER is no part of *USERPWD* here
+                    return !a.unresolved() && rules.isSecretVariable(a.text, null);
                 }
                 case "$secret-value" -> {
                     return a.dynamic && SecretNames.expandsSecret(rules, a.text);

@@ -190,7 +190,8 @@ final class FileEffects {
             if (appends.get(i) || t.unresolved()) {
                 continue;
             }
-            String path = PathText.normalize(t.text);
+            // judged where the path leads: /tmp/../srv/data.csv is no scratch file, ../x.db is away
+            String path = PathText.dotsResolved(PathText.normalize(t.text));
             if (analysis.rules.inList("away-files", path) && !analysis.rules.inList("scratch-files", path)) {
                 analysis.raise(site, v, t.text);
             }

@@ -65,6 +65,41 @@ final class PathText {
         return b.toString();
     }
 
+    /**
+     * P (normalised) with its {@code ..} components resolved as text: {@code /tmp/../srv} is {@code /srv},
+     * {@code a/../../x} is {@code ../x} (above the working directory), {@code /..} is {@code /}. A {@code ..} above
+     * {@code ~} leaves the home directory: the rest is read as an absolute path elsewhere. The text before a
+     * leading {@code NAME=} (dd's {@code of=}) is kept as it is.
+     */
+    static String dotsResolved(String p) {
+        int eq = p.indexOf('=');
+        if (eq > 0 && eq + 1 < p.length() && (p.charAt(eq + 1) == '/' || p.charAt(eq + 1) == '~' || p.charAt(eq + 1) == '.')
+                && p.lastIndexOf('/', eq) < 0) {
+            return p.substring(0, eq + 1) + dotsResolved(p.substring(eq + 1));
+        }
+        if (!(p.equals("..") || p.startsWith("../") || p.contains("/../") || p.endsWith("/.."))) {
+            return p;
+        }
+        String root = p.startsWith("/") ? "/" : p.equals("~") || p.startsWith("~/") ? "~/" : "";
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (String c : p.substring(root.length()).split("/")) {
+            if (c.isEmpty() || c.equals(".")) {
+                continue;
+            }
+            if (!c.equals("..")) {
+                parts.addLast(c);
+            } else if (!parts.isEmpty() && !parts.peekLast().equals("..")) {
+                parts.removeLast();
+            } else if (root.equals("~/")) {
+                root = "/"; // above the home directory: some other absolute place
+            } else if (root.isEmpty()) {
+                parts.addLast(".."); // above the working directory
+            }
+        }
+        String r = root + String.join("/", parts);
+        return r.length() > 1 && r.endsWith("/") ? r.substring(0, r.length() - 1) : r.isEmpty() ? "." : r;
+    }
+
     /** The part of a (normalised) word before its first expansion. */
     static String staticPrefix(String text) {
         int end = 0;

@@ -132,7 +132,7 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
     }
 
     /**
-     * A condition's pattern: a glob, {@code $dynamic}, {@code $sensitive}, {@code $sensitive-inside}, {@code $secret-name},
+     * A condition's pattern: a glob, {@code $dynamic}, {@code $sensitive}, {@code $sensitive-inside}, {@code $secret-name}, {@code $secret-variable},
      * {@code $secret-value}, or {@code @NAME} for the globs of a
      * list declared earlier in {@code [@settings]} (an unknown list is an error).
      */
@@ -152,9 +152,9 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
             throw new IllegalArgumentException("unknown list '" + g.substring(1) + "' (declare it with 'list NAME GLOB...' in [@settings])");
         }
         if (g.startsWith("$") && !g.equals("$dynamic") && !g.equals("$sensitive") && !g.equals("$sensitive-inside")
-                && !g.equals("$secret-name") && !g.equals("$secret-value")) {
+                && !g.equals("$secret-name") && !g.equals("$secret-variable") && !g.equals("$secret-value")) {
             throw new IllegalArgumentException("unknown pattern '" + g + "' (known: $dynamic, $sensitive, $sensitive-inside,"
-                    + " $secret-name, $secret-value)");
+                    + " $secret-name, $secret-variable, $secret-value)");
         }
         return g;
     }

@@ -33,7 +33,8 @@ class ProgramFromInputTest {
     void aProgramFileOnDiskStaysAProgramFile() {
         assertThat(cls("awk -f prog.awk data")).isEqualTo(CommandClass.WRITE);
         assertThat(cls("awk '{print $1}' data.txt")).isEqualTo(CommandClass.READ);
-        assertThat(cls("awk -f - < prog.awk")).isEqualTo(CommandClass.WRITE);
+        // redirected from a file the program is not read (a FIFO cannot be told from a file): unverifiable
+        assertThat(cls("awk -f - < prog.awk")).isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
     @Test
