@@ -80,24 +80,17 @@ final class PathText {
         if (!(p.equals("..") || p.startsWith("../") || p.contains("/../") || p.endsWith("/.."))) {
             return p;
         }
-        String root = p.startsWith("/") ? "/" : p.equals("~") || p.startsWith("~/") ? "~/" : "";
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
-        for (String c : p.substring(root.length()).split("/")) {
-            if (c.isEmpty() || c.equals(".")) {
-                continue;
-            }
-            if (!c.equals("..")) {
-                parts.addLast(c);
-            } else if (!parts.isEmpty() && !parts.peekLast().equals("..")) {
-                parts.removeLast();
-            } else if (root.equals("~/")) {
-                root = "/"; // above the home directory: some other absolute place
-            } else if (root.isEmpty()) {
-                parts.addLast(".."); // above the working directory
-            }
+        if (!p.startsWith("~/")) {
+            return DotSegments.resolve(p);
         }
-        String r = root + String.join("/", parts);
-        return r.length() > 1 && r.endsWith("/") ? r.substring(0, r.length() - 1) : r.isEmpty() ? "." : r;
+        String r = DotSegments.resolve(p.substring(2));
+        if (!r.equals("..") && !r.startsWith("../")) {
+            return r.equals(".") ? "~" : "~/" + r;
+        }
+        while (r.startsWith("../")) {
+            r = r.substring(3); // above the home directory: some other absolute place
+        }
+        return r.equals("..") ? "/" : "/" + r;
     }
 
     /** The part of a (normalised) word before its first expansion. */

@@ -311,18 +311,8 @@ final class Wrappers {
             List<Arg> command = new ArrayList<>(n - i);
             command.add(eq > 0 ? Arg.literal(program) : a);
             command.addAll(words.subList(i + 1, n));
-            Budget budget = analysis.budget;
-            if (budget.wrappersFull() || !budget.wrapped(command.size())) {
-                analysis.raise(site, analysis.setting("too-deep"), "wrappers nested too deep or handing on too many words");
+            if (!handOn(command, input, site, program + " (an interpreter it may run)")) {
                 return;
-            }
-            budget.enterWrapper();
-            try {
-                analysis.command(command, Map.of(), new Site(site.ctx().withStdin(input),
-                        Analysis.joinArgs(command), site.location() + " > " + program + " (an interpreter it may run)"),
-                        List.of());
-            } finally {
-                budget.leaveWrapper();
             }
         }
     }
@@ -354,20 +344,27 @@ final class Wrappers {
 
     /** Judges the words from a program's name on as a command the unknown program runs (no input of its own). */
     private void ranCommandLine(List<Arg> words, String program, Site site) {
-        List<Arg> command = new ArrayList<>(words);
+        handOn(new ArrayList<>(words), Analysis.Stdin.NONE, site, program + " (a command line it may run)");
+    }
+
+    /**
+     * Judges a command an unknown program may run, within the wrappers' budget; false when the budget is spent
+     * (the launch is raised to the too-deep setting instead, and nothing more of this program is judged).
+     */
+    private boolean handOn(List<Arg> command, Analysis.Stdin input, Site site, String how) {
         Budget budget = analysis.budget;
         if (budget.wrappersFull() || !budget.wrapped(command.size())) {
             analysis.raise(site, analysis.setting("too-deep"), "wrappers nested too deep or handing on too many words");
-            return;
+            return false;
         }
         budget.enterWrapper();
         try {
-            analysis.command(command, Map.of(), new Site(site.ctx().withStdin(Analysis.Stdin.NONE),
-                    Analysis.joinArgs(command), site.location() + " > " + program + " (a command line it may run)"),
-                    List.of());
+            analysis.command(command, Map.of(), new Site(site.ctx().withStdin(input), Analysis.joinArgs(command),
+                    site.location() + " > " + how), List.of());
         } finally {
             budget.leaveWrapper();
         }
+        return true;
     }
 
     /**
