@@ -89,6 +89,8 @@ final class Analysis {
     final PositionalSets positionalSets = new PositionalSets(this);
     /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
     final Steering steering;
+    /** Interpreter launches whose one-line program only computes and prints (docs/pure-code.md). */
+    final PureLaunches pure;
     /** The files of more arguments a command's words name ({@code argfiles} rows). */
     final ArgumentFiles argfiles = new ArgumentFiles(this);
 
@@ -170,6 +172,7 @@ final class Analysis {
         this.trust = rules.trust().isEmpty() ? null : new Trust(launch);
         this.files = new FileEffects(this, own, launch.cwd(), home, launch.files());
         this.steering = new Steering(this, launch.files() != null);
+        this.pure = new PureLaunches(this, launch.files() != null);
         this.conditions = new Conditions(rules, files);
     }
 
@@ -760,6 +763,11 @@ final class Analysis {
             raise(site, d != null ? d : DRY_RUN, dry);
             base = null;
         }
+        Rating pureStart = dry == null ? pure.start(p, site) : null;
+        if (pureStart != null) {
+            // python3 -c 'print(len(sys.argv))': the program only computes and prints (its files checked at the end)
+            base = pureStart;
+        }
         raise(site, base);
         if (p.anyOption && dry == null) {
             Rating g = setting("glob-option");
@@ -794,6 +802,7 @@ final class Analysis {
                 codeFound |= code.row(c, p, site, facts);
             }
         }
+        pure.done();
         for (int i = 0, n = dry == null ? p.path.size() : 0; i < n; i++) {
             List<When> whens = p.path.get(i).whens();
             for (int k = 0, m = whens.size(); k < m; k++) {

@@ -72,7 +72,7 @@ final class OneLiner {
 
     /** Reads {@code code} as a program in {@code lang}; findings go to {@code a}. */
     static void analyse(Analysis a, Language lang, String code, Site site, int evalDepth) {
-        a.raise(site, lang.verdict());
+        a.raise(site, evalDepth == 0 && a.pure.isCurrent(code) ? lang.purity().verdict() : lang.verdict());
         if (evalDepth > MAX_EVAL_DEPTH) {
             a.raise(site, a.setting("too-deep"), "code evaluated more than " + MAX_EVAL_DEPTH + " deep");
             return;

@@ -120,6 +120,7 @@ public final class RulesClassifier implements CommandClassifier {
             if (a.cls == CommandClass.READ && at.files() != null) {
                 // only a Read launch needs its steering files read: anything else is at least Write already
                 a.steering.check(at.files(), at.cwd());
+                a.pure.check(at.files(), at.cwd());
             }
             Classification c = a.result();
             return review == null ? c : reviewed(c, review.review(argv, env, at, c));

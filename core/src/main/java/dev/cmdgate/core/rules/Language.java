@@ -46,6 +46,8 @@ public final class Language {
     Rating verdict;
     String backticks;
     boolean variableCalls;
+    /** The {@code pure} rows: what a program that only computes and prints may use. */
+    final Purity purity = new Purity();
     final List<Call> calls = new ArrayList<>();
     final List<Use> uses = new ArrayList<>();
     /** Call rows by the last segment of their names (without a trailing '*'), for the lookup per identifier. */
@@ -74,6 +76,8 @@ public final class Language {
     /** Whether a variable can be called as a function ({@code $f(…)} in PHP, {@code &$f(…)} in Perl): a variable-calls row. */
     public boolean variableCalls() { return variableCalls; }
     public List<Call> calls() { return calls; }
+    /** What a program that only computes and prints may use ({@code pure} rows); see {@link Purity#usable()}. */
+    public Purity purity() { return purity; }
     public List<Use> uses() { return uses; }
 
     /** Call rows whose some name ends in {@code last} (exactly, or by a glob). */

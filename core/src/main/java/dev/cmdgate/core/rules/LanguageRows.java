@@ -48,11 +48,47 @@ final class LanguageRows {
                 l.variableCalls = true;
             }
             case "call" -> l.add(call(row));
+            case "pure" -> pure(l.purity, row);
             case "uses" -> {
                 int arrow = row.arrow(2);
                 l.add(new Language.Use(List.copyOf(t.subList(1, arrow)), row.verdictAfter(arrow)));
             }
             default -> throw new IllegalArgumentException("unknown row '" + t.get(0) + "' in a [@lang] section");
+        }
+    }
+
+    /**
+     * {@code pure is CLASS LEVEL "reason"}, {@code pure names|attributes|modules|read-call|json-call|cwd-modules WORD...}:
+     * what a program that only computes and prints may use (docs/pure-code.md).
+     */
+    private static void pure(Purity p, RuleLine row) {
+        List<String> t = row.words;
+        String kind = row.need(1);
+        if (kind.equals("is")) {
+            if (t.size() != 5) {
+                throw new IllegalArgumentException("expected: pure is CLASS LEVEL \"reason\"");
+            }
+            p.verdict = row.verdict(t.get(2), t.get(3), t.get(4));
+            return;
+        }
+        if (t.size() < 3) {
+            throw new IllegalArgumentException("expected: pure " + kind + " WORD...");
+        }
+        List<String> words = t.subList(2, t.size());
+        for (String w : words) {
+            if (w.startsWith("__")) {
+                throw new IllegalArgumentException("a pure row may not list a name starting with __: " + w);
+            }
+        }
+        switch (kind) {
+            case "names" -> p.names.addAll(words);
+            case "attributes" -> p.attributes.addAll(words);
+            case "modules" -> p.modules.addAll(words);
+            case "read-call" -> p.readCalls.addAll(words);
+            case "json-call" -> p.jsonCalls.addAll(words);
+            case "cwd-modules" -> p.cwdModules.addAll(words);
+            default -> throw new IllegalArgumentException("unknown pure row '" + kind
+                    + "' (expected is, names, attributes, modules, read-call, json-call, cwd-modules)");
         }
     }
 

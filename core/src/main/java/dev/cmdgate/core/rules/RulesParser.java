@@ -403,6 +403,7 @@ final class RulesParser {
                 s.printsEnv = t.size() > 1 ? row.conditions(s, 2, t.size()) : List.of();
             }
             case "stdin-code" -> stdinCode(s, row);
+            case "pure-code" -> s.pureLaunch = PureLaunch.parse(row);
             case "fifo" -> s.fifos.add(FifoRule.parse(s, row));
             case "dry-run" -> {
                 int ifAt = t.indexOf("if");

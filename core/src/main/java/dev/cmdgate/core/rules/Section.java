@@ -100,6 +100,8 @@ public final class Section {
     /** The {@code prints-env} row's conditions: the command prints the environment's variables; null without one. */
     List<Condition> printsEnv;
     Rating stdinCode;
+    /** The {@code pure-code} row, or null: the program only runs its code (docs/pure-code.md). */
+    PureLaunch pureLaunch;
     int stdinCodeAfter;
     /** Options with which standard input from a file counts as typed input (sh -i < file). */
     final List<String> stdinInteractive = new ArrayList<>();
@@ -180,6 +182,7 @@ public final class Section {
         printsIf = List.of();
         printsEnv = null;
         stdinCode = null;
+        pureLaunch = null;
         stdinCodeAfter = 0;
         stdinInteractive.clear();
         fifos.clear();
@@ -299,6 +302,8 @@ public final class Section {
      */
     public List<Condition> printsEnv() { return printsEnv; }
     public Rating stdinCode() { return stdinCode; }
+    /** The {@code pure-code} row, or null. */
+    public PureLaunch pureLaunch() { return pureLaunch; }
     /** How many operands (ssh's host) come before the script that would otherwise be read from stdin. */
     public int stdinCodeAfter() { return stdinCodeAfter; }
     /** Options that make the program read standard input as typed, interactive input ({@code sh -i}). */
