@@ -347,7 +347,10 @@ final class PureCode {
                 if (why != null) {
                     return why;
                 }
-                bind(as, e, Integer.MAX_VALUE);
+                String bad = bind(as, e, Integer.MAX_VALUE);
+                if (bad != null) {
+                    return bad;
+                }
                 if (k == e) {
                     return null;
                 }
@@ -388,7 +391,10 @@ final class PureCode {
                     as = toks.get(k + 1).text;
                     k += 2;
                 }
-                bind(as, e, Integer.MAX_VALUE);
+                String bad = bind(as, e, Integer.MAX_VALUE);
+                if (bad != null) {
+                    return bad;
+                }
                 if (k == e) {
                     return null;
                 }
