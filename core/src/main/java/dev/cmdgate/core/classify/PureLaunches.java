@@ -46,7 +46,9 @@ final class PureLaunches {
         current = null;
         Section deepest = p.section();
         PureLaunch row = deepest == null ? null : deepest.pureLaunch();
-        if (row == null || !seen || (!row.programs().isEmpty() && !row.programs().contains(p.path.get(0).word()))) {
+        // a command a steering file names runs in a directory of its own, which this check does not follow: code as ever
+        if (row == null || !seen || analysis.steering.checking()
+                || (!row.programs().isEmpty() && !row.programs().contains(p.path.get(0).word()))) {
             return null;
         }
         CodeRule found = null;

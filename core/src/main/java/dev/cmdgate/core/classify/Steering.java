@@ -156,6 +156,11 @@ final class Steering {
         noted.add(new Noted(p, site, with, directoryKnown, names, values, version, dir, depth));
     }
 
+    /** Whether the files of a noted command are being judged (a command they name is analysed in their directory). */
+    boolean checking() {
+        return current != null;
+    }
+
     /** Reads and judges the files of every noted command; call once the launch is otherwise Read. */
     void check(SiteFiles files, String cwd) {
         if (noted == null || files == null) {

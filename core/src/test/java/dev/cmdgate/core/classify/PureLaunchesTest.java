@@ -67,6 +67,14 @@ class PureLaunchesTest {
     }
 
     @Test
+    void aOneLinerAFileNamesOrThatRunsElsewhereIsCodeAsEver() {
+        // git runs a textconv at the top of the working tree: the directory this check does not follow
+        assertClass(judge("git diff a.x b.x", files(".git/config", "[diff \"t\"]\n\ttextconv = python3 -c 'print(1)'\n")),
+                CommandClass.WRITE);
+        assertClass(judge("cd sub && python3 -c 'print(1)'", files("sub/README.md", "x")), CommandClass.WRITE);
+    }
+
+    @Test
     void withoutTheLaunchsFilesNothingIsPure() {
         assertClass(SteeringTest.BUILTIN.classifyArgv(List.of("python3", "-c", "print(1)"), Map.of(), LaunchSite.NONE),
                 CommandClass.WRITE);
