@@ -801,11 +801,19 @@ final class CodeArguments {
      */
     private void inputStatements(CodeRule c, ParsedArgs p, Site site, Set<String> facts) {
         Analysis.Stdin in = site.ctx().stdin();
-        if (!c.after().isEmpty() || p.path.isEmpty() || p.path.get(p.path.size() - 1).stdinCode() != null
-                || in.kind() != Analysis.StdinKind.HEREDOC || !in.literal() || in.text() == null) {
+        if (!c.after().isEmpty() || p.path.isEmpty() || p.path.get(p.path.size() - 1).stdinCode() != null) {
             return;
         }
-        read(c, in.text(), false, p, site.at(site.location() + " <<").withStdin(Analysis.Stdin.NONE), facts);
+        if (in.kind() == Analysis.StdinKind.HEREDOC && in.literal() && in.text() != null) {
+            read(c, in.text(), false, p, site.at(site.location() + " <<").withStdin(Analysis.Stdin.NONE), facts);
+            return;
+        }
+        // echo 'DROP TABLE t' | psql: what a printer of literal words pipes in is as known as a here-string
+        PipedWords piped = analysis.piped;
+        String text = piped != null && piped.feeds(site.ctx()) ? piped.text() : null;
+        if (text != null) {
+            read(c, text, false, p, site.at(site.location() + " <|").withStdin(Analysis.Stdin.NONE), facts);
+        }
     }
 
     /**
