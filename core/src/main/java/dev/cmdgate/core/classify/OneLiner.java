@@ -100,6 +100,7 @@ final class OneLiner {
 
     private void run() {
         uses();
+        forkLoop();
         for (int k = 0; k < toks.size() && !a.budget.exhausted; k++) {
             Tok t = toks.get(k);
             if (t.kind() == Kind.DEEP) {
@@ -290,6 +291,27 @@ final class OneLiner {
 
     private static boolean isWordChar(char c) {
         return c == '_' || Character.isLetterOrDigit(c);
+    }
+
+    // ------------------------------------------------------------------ forks
+
+    /**
+     * A call that copies the process ({@code forks} rows: {@code os.fork}, Perl's {@code fork}) in code that holds a
+     * loop with no end: every copy runs the same loop, so the processes double each round (a fork bomb). The call
+     * need not be seen inside the loop's body: one-liners that both fork and loop forever are this.
+     */
+    private void forkLoop() {
+        if (!lang.hasForks()) {
+            return;
+        }
+        for (Tok t : toks) {
+            if (t.kind() == Kind.IDENT && lang.forks(t.text())) {
+                if (EndlessCodeLoop.present(toks)) {
+                    a.raise(site, a.setting("fork-bomb"), "a loop with no end calls " + t.text() + " each round");
+                }
+                return;
+            }
+        }
     }
 
     // ------------------------------------------------------------------ uses

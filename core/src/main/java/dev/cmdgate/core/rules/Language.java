@@ -46,6 +46,8 @@ public final class Language {
     Rating verdict;
     String backticks;
     boolean variableCalls;
+    /** {@code forks} row: the calls that copy the running process (a fork), by their last segment. */
+    final java.util.Set<String> forks = new java.util.HashSet<>();
     final List<Call> calls = new ArrayList<>();
     final List<Use> uses = new ArrayList<>();
     /** Call rows by the last segment of their names (without a trailing '*'), for the lookup per identifier. */
@@ -74,6 +76,10 @@ public final class Language {
     /** Whether a variable can be called as a function ({@code $f(…)} in PHP, {@code &$f(…)} in Perl): a variable-calls row. */
     public boolean variableCalls() { return variableCalls; }
     public List<Call> calls() { return calls; }
+    /** Whether a call named so (by its last segment: {@code os.fork}, {@code fork}) copies the running process. */
+    public boolean forks(String name) { return !forks.isEmpty() && forks.contains(lastSegment(name)); }
+    /** Whether the language has a {@code forks} row. */
+    public boolean hasForks() { return !forks.isEmpty(); }
     public List<Use> uses() { return uses; }
 
     /** Call rows whose some name ends in {@code last} (exactly, or by a glob). */
