@@ -352,7 +352,7 @@ final class CodeLexer {
     }
 
     /** Keywords that are not commands (their words are expressions). */
-    private static final java.util.Set<String> PS_KEYWORDS = java.util.Set.of("if", "elseif", "else", "foreach", "for",
+    static final java.util.Set<String> PS_KEYWORDS = java.util.Set.of("if", "elseif", "else", "foreach", "for",
             "while", "do", "until", "switch", "function", "filter", "param", "return", "throw", "try", "catch", "finally",
             "trap", "break", "continue", "exit", "begin", "process", "end", "class", "using", "in", "data", "dynamicparam");
 

@@ -100,6 +100,7 @@ final class OneLiner {
 
     private void run() {
         uses();
+        forkLoop();
         for (int k = 0; k < toks.size() && !a.budget.exhausted; k++) {
             Tok t = toks.get(k);
             if (t.kind() == Kind.DEEP) {
@@ -134,6 +135,16 @@ final class OneLiner {
                         readings.add(c.reading());
                     }
                 }
+                if (readings == null && syn == CodeLexer.POWERSHELL && !nativeCommand(k)) {
+                    return;
+                }
+            } else if (syn == CodeLexer.POWERSHELL && t.kind() == Kind.STRING && k > 0 && toks.get(k - 1).is(Kind.OP, "&")
+                    && statementStart(k - 1)) {
+                // & "/bin/sh" -c …: the call operator runs the program a string names
+                if (!count()) {
+                    return;
+                }
+                command(nativeWords(k), "& " + t.text());
             }
         }
     }
@@ -290,6 +301,93 @@ final class OneLiner {
 
     private static boolean isWordChar(char c) {
         return c == '_' || Character.isLetterOrDigit(c);
+    }
+
+    // ------------------------------------------------------------------ PowerShell's native commands
+
+    /**
+     * A PowerShell statement whose command word no call row names but the rules know as a program
+     * ({@code bash -c "rm -rf ~"}, {@code sh}, {@code curl … | sh}): PowerShell runs a native program by its name
+     * with the statement's words as its arguments, as a shell does; it is judged as that command line. A
+     * Verb-Noun cmdlet, a keyword, a dotted or {@code ::} name is not a program. Returns false when the call
+     * budget is spent.
+     */
+    private boolean nativeCommand(int k) {
+        String name = toks.get(k).text();
+        if (name.indexOf('-') >= 0 || name.indexOf('.') >= 0 || name.indexOf(':') >= 0
+                || CodeLexer.PS_KEYWORDS.contains(name.toLowerCase(Locale.ROOT)) || !statementStart(k)
+                || (k + 1 < toks.size() && toks.get(k + 1).is(Kind.OPEN, "(")) || a.rules.program(name) == null) {
+            return true;
+        }
+        if (!count()) {
+            return false;
+        }
+        command(nativeWords(k), name);
+        return true;
+    }
+
+    /** Whether the token at {@code k} starts a statement, a pipeline stage or a block (or follows the call operator). */
+    private boolean statementStart(int k) {
+        if (k == 0) {
+            return true;
+        }
+        Tok p = toks.get(k - 1);
+        return p.kind() == Kind.END || p.is(Kind.OPEN, "{") || p.is(Kind.OP, "|") || p.is(Kind.OP, "&&")
+                || p.is(Kind.OP, "||") || (p.is(Kind.OP, "&") && statementStart(k - 1));
+    }
+
+    /**
+     * The words of a native command from its name at {@code k} to the statement's end: parameters ({@code -c}),
+     * literal strings, bare words and numbers as written; a variable, an interpolating string or a bracketed
+     * expression is only known at run time.
+     */
+    private List<Val> nativeWords(int k) {
+        List<Val> out = new ArrayList<>();
+        for (int j = k; j < toks.size() && spend(); j++) {
+            Tok w = toks.get(j);
+            if (w.kind() == Kind.END || w.kind() == Kind.CLOSE || w.is(Kind.OP, "|") || w.is(Kind.OP, "&&")
+                    || w.is(Kind.OP, "||")) {
+                break;
+            }
+            if (w.kind() == Kind.COMMA) {
+                continue;
+            }
+            if (w.kind() == Kind.OPEN) {
+                out.add(Val.DYN);
+                j = match[j] > j ? match[j] : toks.size();
+            } else if (w.kind() == Kind.STRING || w.kind() == Kind.IDENT || w.kind() == Kind.NUMBER || isParameter(w)) {
+                out.add(w.dynamic() ? Val.DYN : new Val(Val.Type.LIT, w.text(), List.of()));
+            } else if (w.is(Kind.OP, "-") && j + 1 < toks.size() && toks.get(j + 1).kind() == Kind.IDENT) {
+                // outside command mode (after a string: & "/bin/rm" -rf) a parameter is lexed as - and a name
+                out.add(new Val(Val.Type.LIT, "-" + toks.get(++j).text(), List.of()));
+            } else if (w.is(Kind.OP, "~")) {
+                out.add(new Val(Val.Type.LIT, "~", List.of()));
+            } else if (w.kind() == Kind.VAR || w.kind() == Kind.COMMAND) {
+                out.add(Val.DYN);
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ forks
+
+    /**
+     * A call that copies the process ({@code forks} rows: {@code os.fork}, Perl's {@code fork}) in code that holds a
+     * loop with no end: every copy runs the same loop, so the processes double each round (a fork bomb). The call
+     * need not be seen inside the loop's body: one-liners that both fork and loop forever are this.
+     */
+    private void forkLoop() {
+        if (!lang.hasForks()) {
+            return;
+        }
+        for (Tok t : toks) {
+            if (t.kind() == Kind.IDENT && lang.forks(t.text())) {
+                if (EndlessCodeLoop.present(toks)) {
+                    a.raise(site, a.setting("fork-bomb"), "a loop with no end calls " + t.text() + " each round");
+                }
+                return;
+            }
+        }
     }
 
     // ------------------------------------------------------------------ uses

@@ -48,6 +48,8 @@ public final class Language {
     boolean variableCalls;
     /** The {@code pure} rows: what a program that only computes and prints may use. */
     final Purity purity = new Purity();
+    /** {@code forks} row: the calls that copy the running process (a fork), by their last segment. */
+    final java.util.Set<String> forks = new java.util.HashSet<>();
     final List<Call> calls = new ArrayList<>();
     final List<Use> uses = new ArrayList<>();
     /** Call rows by the last segment of their names (without a trailing '*'), for the lookup per identifier. */
@@ -78,6 +80,10 @@ public final class Language {
     public List<Call> calls() { return calls; }
     /** What a program that only computes and prints may use ({@code pure} rows); see {@link Purity#usable()}. */
     public Purity purity() { return purity; }
+    /** Whether a call named so (by its last segment: {@code os.fork}, {@code fork}) copies the running process. */
+    public boolean forks(String name) { return !forks.isEmpty() && forks.contains(lastSegment(name)); }
+    /** Whether the language has a {@code forks} row. */
+    public boolean hasForks() { return !forks.isEmpty(); }
     public List<Use> uses() { return uses; }
 
     /** Call rows whose some name ends in {@code last} (exactly, or by a glob). */

@@ -49,6 +49,14 @@ final class LanguageRows {
             }
             case "call" -> l.add(call(row));
             case "pure" -> pure(l.purity, row);
+            case "forks" -> {
+                if (t.size() < 2) {
+                    throw new IllegalArgumentException("expected: forks NAME...");
+                }
+                for (String n : t.subList(1, t.size())) {
+                    l.forks.add(Language.lastSegment(n));
+                }
+            }
             case "uses" -> {
                 int arrow = row.arrow(2);
                 l.add(new Language.Use(List.copyOf(t.subList(1, arrow)), row.verdictAfter(arrow)));
