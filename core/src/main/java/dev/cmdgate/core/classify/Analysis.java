@@ -121,7 +121,7 @@ final class Analysis {
      * The command that prints each input process substitution {@code <(…)} judged so far, when it is one simple
      * command, by the word it stands in: {@code xargs -a <(echo ~/.bashrc)} reads the words echo prints.
      */
-    final java.util.Map<Arg, List<Arg>> substitutedFiles = new java.util.IdentityHashMap<>(2);
+    private java.util.Map<Arg, List<Arg>> substitutedFiles = Map.of();
     /** The last simple command of a script judged, with its words: the producer a next pipeline stage reads. */
     dev.cmdgate.core.shell.SimpleCommand lastSimple;
     List<Arg> lastWords = List.of();
@@ -709,6 +709,19 @@ final class Analysis {
     /** Whether a command word {@code name} runs a function the script defines, not a program, at this point. */
     boolean isFunction(String name) {
         return rules.program(name) == null && functions.calls(name);
+    }
+
+    /** The command printing what the input process substitution standing as {@code word} holds, or null. */
+    List<Arg> substitutedFile(Arg word) {
+        return substitutedFiles.get(word);
+    }
+
+    /** Notes the command that prints what the input process substitution standing as {@code word} holds. */
+    void substitutedFile(Arg word, List<Arg> printer) {
+        if (substitutedFiles.isEmpty()) {
+            substitutedFiles = new java.util.IdentityHashMap<>(2); // by identity: words of one text may differ
+        }
+        substitutedFiles.put(word, printer);
     }
 
     /** An operand a code or writes row used: it is not read as a file. */
