@@ -82,11 +82,12 @@ final class Analysis {
     final Variables variables = new Variables(this);
     final FileEffects files;
     final CodeArguments code = new CodeArguments(this);
-    final ProjectFiles projectFiles = new ProjectFiles(this);
+    /** Created by the first command with project-file rows ({@link #projectFiles()}), as the helpers below: most lines need none. */
+    private ProjectFiles projectFiles;
     final Wrappers wrappers = new Wrappers(this);
     final FunctionCalls calls = new FunctionCalls(this);
     /** {@code set -- WORDS}: the statements after it judged with WORDS as their parameters. */
-    final PositionalSets positionalSets = new PositionalSets(this);
+    private PositionalSets positionalSets;
     /** The commands whose files steer them ({@code steer} rows), read once the launch is otherwise Read. */
     final Steering steering;
     /** Interpreter launches whose one-line program only computes and prints (docs/pure-code.md). */
@@ -98,13 +99,13 @@ final class Analysis {
     /** The fail-closed bounds and what has been used of them. */
     final Budget budget = new Budget();
     /** The arithmetic inside the loops being walked, judged again when they end (a next round sees later values). */
-    final LoopArithmetic loops = new LoopArithmetic();
+    private LoopArithmetic loops;
     /** The variables set so far, which are exported, and the shell options that change assignments. */
     final EnvState env = new EnvState();
     /** What the script did to files that its later commands depend on (downloads, written texts, FIFOs). */
     final ScriptFiles scriptFiles = new ScriptFiles();
     /** The files the line encrypted, whose deletion or overwrite later in it is ransomware's move. */
-    final EncryptedOriginals encrypted = new EncryptedOriginals();
+    private EncryptedOriginals encrypted;
     /** The functions of the shell script being walked (calls to them are not unknown programs). */
     DefinedFunctions functions = DefinedFunctions.NONE;
     /**
@@ -123,7 +124,7 @@ final class Analysis {
      * The command that prints each input process substitution {@code <(…)} judged so far, when it is one simple
      * command, by the word it stands in: {@code xargs -a <(echo ~/.bashrc)} reads the words echo prints.
      */
-    final java.util.Map<Arg, List<Arg>> substitutedFiles = new java.util.IdentityHashMap<>(2);
+    private java.util.Map<Arg, List<Arg>> substitutedFiles = Map.of();
     /** The last simple command of a script judged, with its words: the producer a next pipeline stage reads. */
     dev.cmdgate.core.shell.SimpleCommand lastSimple;
     List<Arg> lastWords = List.of();
@@ -714,6 +715,62 @@ final class Analysis {
         return rules.program(name) == null && functions.calls(name);
     }
 
+    ProjectFiles projectFiles() {
+        if (projectFiles == null) {
+            projectFiles = new ProjectFiles(this);
+        }
+        return projectFiles;
+    }
+
+    PositionalSets positionalSets() {
+        if (positionalSets == null) {
+            positionalSets = new PositionalSets(this);
+        }
+        return positionalSets;
+    }
+
+    /** The positional sets when a {@code set} created them, else null (nothing is pending). */
+    PositionalSets positionalSetsIfAny() {
+        return positionalSets;
+    }
+
+    LoopArithmetic loops() {
+        if (loops == null) {
+            loops = new LoopArithmetic();
+        }
+        return loops;
+    }
+
+    /** The loops' arithmetic when a loop was entered, else null (nothing is pending). */
+    LoopArithmetic loopsIfAny() {
+        return loops;
+    }
+
+    EncryptedOriginals encrypted() {
+        if (encrypted == null) {
+            encrypted = new EncryptedOriginals();
+        }
+        return encrypted;
+    }
+
+    /** The verdict for deleting or overwriting a file an earlier command of the line encrypted, else null. */
+    Rating encryptedReplaced(Arg written) {
+        return encrypted == null ? null : encrypted.replaced(written);
+    }
+
+    /** The command printing what the input process substitution standing as {@code word} holds, or null. */
+    List<Arg> substitutedFile(Arg word) {
+        return substitutedFiles.get(word);
+    }
+
+    /** Notes the command that prints what the input process substitution standing as {@code word} holds. */
+    void substitutedFile(Arg word, List<Arg> printer) {
+        if (substitutedFiles.isEmpty()) {
+            substitutedFiles = new java.util.IdentityHashMap<>(2); // by identity: words of one text may differ
+        }
+        substitutedFiles.put(word, printer);
+    }
+
     /** An operand a code or writes row used: it is not read as a file. */
     void claim(Arg a) {
         if (claimed == null) {
@@ -848,7 +905,7 @@ final class Analysis {
             for (WriteRule er : s.encrypts()) {
                 // after its own writes: the archive zip -P writes is no original it destroys
                 if (dry == null && conditions.holds(er.conditions(), p, facts)) {
-                    encrypted.encrypted(er, p);
+                    encrypted().encrypted(er, p);
                 }
             }
         }
@@ -862,8 +919,8 @@ final class Analysis {
         if (!codeFound) {
             code.fromInputOrFile(deepest, p, site);
         }
-        if (dry == null) {
-            projectFiles.ran(deepest, site);
+        if (dry == null && !deepest.projectFiles().isEmpty()) {
+            projectFiles().ran(deepest, site);
         }
         if (deepest.stdinCode() != null && !networkRedirects.isEmpty()) {
             raise(site, setting("reverse-shell"), String.join(" ", networkRedirects));

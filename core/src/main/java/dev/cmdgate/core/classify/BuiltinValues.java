@@ -45,7 +45,7 @@ final class BuiltinValues {
                 }
             }
             case "printf" -> printf(a, words);
-            case "set" -> a.positionalSets.judged(words); // set -- $a: the statements after it read the words
+            case "set" -> a.positionalSets().judged(words); // set -- $a: the statements after it read the words
             case "declare", "local", "typeset" -> {
                 caseConverted(a, p);
                 declaredArrays(a, p);

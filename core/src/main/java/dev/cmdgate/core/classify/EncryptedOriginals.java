@@ -17,12 +17,18 @@ final class EncryptedOriginals {
 
     private static final int MAX_NAMES = 64;
 
-    /** Each encrypted file's {@link ScriptFiles#key}, with the verdict of the row that named it. */
-    private final Map<String, Rating> originals = new HashMap<>();
+    /**
+     * Each encrypted file's {@link ScriptFiles#key}, with the verdict of the row that named it; created by the first
+     * one, as almost no line encrypts anything.
+     */
+    private Map<String, Rating> originals = Map.of();
 
     /** The files an {@code encrypts} row whose conditions hold names in the command. */
     void encrypted(WriteRule row, ParsedArgs p) {
         for (Arg a : named(row, p)) {
+            if (originals.isEmpty()) {
+                originals = new HashMap<>();
+            }
             if (originals.size() < MAX_NAMES) {
                 originals.putIfAbsent(ScriptFiles.key(a.text), row.verdict());
             }

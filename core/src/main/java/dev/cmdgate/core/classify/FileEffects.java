@@ -260,7 +260,7 @@ final class FileEffects {
         }
         analysis.wrote(a);
         analysis.scriptFiles.wroteOther(a);
-        Rating lost = analysis.encrypted.replaced(a);
+        Rating lost = analysis.encryptedReplaced(a);
         if (lost != null) {
             analysis.raise(site, lost, a.text + " (an earlier command encrypted it: only the encrypted copy is left)");
         }

@@ -32,6 +32,9 @@ final class ProjectFiles {
             return;
         }
         ScriptFiles sf = analysis.scriptFiles;
+        if (!sf.wroteAnyText()) {
+            return; // the line wrote no file before the command: nothing to follow (most lines)
+        }
         List<String> unknown = sf.unknownTexts();
         for (ProjectFileRule r : deepest.projectFiles()) {
             for (String file : unknown) {

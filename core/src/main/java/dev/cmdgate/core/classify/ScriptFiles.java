@@ -57,6 +57,11 @@ final class ScriptFiles {
     }
 
     /** The files ({@link #key}s) this script wrote known literal text into, in the order first written. */
+    /** Whether the script wrote some file, with a text known or not ({@link #writtenTexts}, {@link #unknownTexts}). */
+    boolean wroteAnyText() {
+        return !texts.isEmpty() || !unknownTexts.isEmpty();
+    }
+
     List<String> writtenTexts() {
         return List.copyOf(texts.keySet());
     }

@@ -123,7 +123,10 @@ final class ShellAnalysis {
             Statement st = sts.get(i);
             statement(st, ctx);
             a.functions.passed(s, st);
-            a.positionalSets.after(this, src, s, i, ctx);
+            PositionalSets sets = a.positionalSetsIfAny();
+            if (sets != null) {
+                sets.after(this, src, s, i, ctx);
+            }
             if (a.budget.exhausted) {
                 return;
             }
@@ -236,7 +239,7 @@ final class ShellAnalysis {
             if (EndlessSpawningLoop.of(c)) {
                 a.raise(site, a.setting("fork-bomb"), "a loop with no end starts a process in the background each round");
             }
-            a.loops.enter();
+            a.loops().enter();
             try {
                 loop(c, ctx, inner, site);
             } finally {

@@ -162,7 +162,7 @@ final class SimpleCommands {
             if (lit == null && words.size() == before + 1) {
                 List<Arg> printer = sh.substitutionPrinter(w);
                 if (printer != null) {
-                    a.substitutedFiles.put(words.get(before), printer); // xargs -a <(echo …), parallel :::: <(…)
+                    a.substitutedFile(words.get(before), printer); // xargs -a <(echo …), parallel :::: <(…)
                 }
             }
             if (alt != null && defaults == null) {

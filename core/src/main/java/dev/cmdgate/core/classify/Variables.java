@@ -522,13 +522,13 @@ final class Variables {
         if (why != null) {
             analysis.raise(site, analysis.setting("dynamic-arithmetic"), why);
         } else {
-            analysis.loops.judged(expr, site);
+            analysis.loops().judged(expr, site);
         }
     }
 
     /** Judges again the arithmetic a loop's walk found harmless, now that its whole body has run once. */
     void loopEnded() {
-        for (LoopArithmetic.Pending p : analysis.loops.leave()) {
+        for (LoopArithmetic.Pending p : analysis.loops().leave()) {
             runtimeArithmetic(p.expr(), p.site());
         }
     }

@@ -229,7 +229,7 @@ final class Wrappers {
             PipedWords input = analysis.piped != null && analysis.piped.feeds(site.ctx()) ? analysis.piped : null;
             return input == null ? null : input.list();
         }
-        List<Arg> printer = from == null ? null : analysis.substitutedFiles.get(from);
+        List<Arg> printer = from == null ? null : analysis.substitutedFile(from);
         if (printer != null) {
             PipedWords w = PipedWords.of(analysis, printer, -1, -1);
             return w == null ? null : w.list();
