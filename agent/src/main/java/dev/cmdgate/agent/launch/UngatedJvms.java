@@ -89,12 +89,7 @@ public final class UngatedJvms implements LaunchReview {
      */
     public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules, CommandClassifier written, String childArguments) {
         Path jar = ChildJvms.ownJar();
-        BootstrapShadows shadows;
-        try {
-            shadows = jar == null ? null : BootstrapShadows.of(jar);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("cmdgate: cannot read its own jar " + jar + ": " + e.getMessage(), e);
-        }
+        BootstrapShadows shadows = jar == null ? null : BootstrapShadows.onFirstUse(jar);
         return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows, jar,
                 written, ownAgentWords(jar, childArguments, ThisJvmOptions.words()));
     }
