@@ -29,15 +29,49 @@ final class BootstrapShadows {
     /** Class path entries looked at for one JVM, at most; a longer path is answered as if it held a copy. */
     private static final int MAX_ENTRIES = 4096;
 
-    /** The bootstrap's class files, as jar entries ({@code dev/cmdgate/b…/Premain.class}). */
-    private final List<String> classes;
+    /** cmdgate's jar, read for {@link #classes} on first use; null once read (or when they were given). */
+    private Path ownJar;
+    /** The bootstrap's class files, as jar entries ({@code dev/cmdgate/b…/Premain.class}); null until read. */
+    private List<String> classes;
 
-    private BootstrapShadows(List<String> classes) {
+    private BootstrapShadows(Path ownJar, List<String> classes) {
+        this.ownJar = ownJar;
         this.classes = classes;
     }
 
-    /** The bootstrap package of cmdgate's jar: its {@code Premain-Class}'s package. */
+    /** The bootstrap package of cmdgate's jar: its {@code Premain-Class}'s package, read now. */
     static BootstrapShadows of(Path ownJar) throws IOException {
+        return new BootstrapShadows(null, read(ownJar));
+    }
+
+    /**
+     * The same, read when a launch's class or module path is first looked at. Listing the jar walks its ~1,400
+     * entries in the interpreter; a JVM whose first launch starts no JVM (most of them) would pay for it in the
+     * launch it waits for. A jar that cannot be read then fails that look-up ({@link #classes}), never answers
+     * "no copy".
+     */
+    static BootstrapShadows onFirstUse(Path ownJar) {
+        return new BootstrapShadows(ownJar, null);
+    }
+
+    /**
+     * The bootstrap's class files, read from the jar the first time; an {@link IllegalStateException} when it
+     * cannot be read (the review judges that launch as a JVM it could not check, {@link UngatedJvms}), and the
+     * next look-up tries again.
+     */
+    private synchronized List<String> classes() {
+        if (classes == null) {
+            try {
+                classes = read(ownJar);
+            } catch (IOException e) {
+                throw new IllegalStateException("cmdgate: cannot read its own jar " + ownJar + ": " + e.getMessage(), e);
+            }
+            ownJar = null;
+        }
+        return classes;
+    }
+
+    private static List<String> read(Path ownJar) throws IOException {
         try (JarFile jar = new JarFile(ownJar.toFile(), false)) {
             Manifest m = jar.getManifest();
             String premain = m == null ? null : m.getMainAttributes().getValue("Premain-Class");
@@ -55,7 +89,7 @@ final class BootstrapShadows {
                     }
                 }
             });
-            return new BootstrapShadows(List.copyOf(classes));
+            return List.copyOf(classes);
         }
     }
 
@@ -104,6 +138,7 @@ final class BootstrapShadows {
     }
 
     private String search(Deque<Path> todo) {
+        List<String> classes = classes();   // outside inJar's catch: a failure to read them is no "not found"
         Set<Path> seen = new HashSet<>();
         while (!todo.isEmpty()) {
             Path p = todo.removeFirst().toAbsolutePath().normalize();
@@ -120,7 +155,7 @@ final class BootstrapShadows {
                     }
                 }
             } else if (Files.isRegularFile(p)) {
-                String found = inJar(p, todo);
+                String found = inJar(p, classes, todo);
                 if (found != null) {
                     return found;
                 }
@@ -133,7 +168,7 @@ final class BootstrapShadows {
      * A bootstrap class in this jar, else null; its Class-Path entries go on {@code todo}. Every Java version's entry
      * counts ({@code META-INF/versions/N/…}): the child may run a newer JDK than this one, which picks another.
      */
-    private String inJar(Path p, Deque<Path> todo) {
+    private static String inJar(Path p, List<String> classes, Deque<Path> todo) {
         try (JarFile jar = new JarFile(p.toFile(), false)) {
             for (java.util.Enumeration<JarEntry> es = jar.entries(); es.hasMoreElements(); ) {
                 String name = es.nextElement().getName();

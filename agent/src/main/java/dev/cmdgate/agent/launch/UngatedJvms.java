@@ -83,18 +83,13 @@ public final class UngatedJvms implements LaunchReview {
 
     /**
      * The review for this JVM's launches, with the rules its classifier uses ({@code rules}: for which commands
-     * change variables or directories).
-     *
-     * @throws IllegalStateException when cmdgate's own jar cannot be read (then no launch may be decided)
+     * change variables or directories). cmdgate's own jar is read for its bootstrap classes when a launch's class
+     * or module path is first looked at ({@link BootstrapShadows#onFirstUse}); a jar that cannot be read then makes
+     * that launch one whose JVMs could not be checked.
      */
     public static UngatedJvms of(dev.cmdgate.core.rules.RuleSet rules, CommandClassifier written, String childArguments) {
         Path jar = ChildJvms.ownJar();
-        BootstrapShadows shadows;
-        try {
-            shadows = jar == null ? null : BootstrapShadows.of(jar);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("cmdgate: cannot read its own jar " + jar + ": " + e.getMessage(), e);
-        }
+        BootstrapShadows shadows = jar == null ? null : BootstrapShadows.onFirstUse(jar);
         return new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(), new CommandKnowledge(rules), shadows, jar,
                 written, ownAgentWords(jar, childArguments, ThisJvmOptions.words()));
     }

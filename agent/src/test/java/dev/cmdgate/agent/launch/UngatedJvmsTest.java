@@ -440,6 +440,49 @@ class UngatedJvmsTest {
         return file;
     }
 
+    /** The gate's own review reads the bootstrap's class list on first use: it finds the same copies as one read at once. */
+    @Test
+    void aListReadOnFirstUseFindsTheSameCopies() throws IOException {
+        Path ownJar = jar(dir.resolve("own.jar"), Map.of("Premain-Class", BOOT.replace('/', '.') + "Premain"),
+                BOOT + "Premain.class", BOOT + "Bootstrap.class");
+        RulesClassifier lazy = lazyReview(ownJar);
+        Path classes = Files.createDirectories(dir.resolve("classes/" + BOOT));
+        Files.writeString(classes.resolve("Bootstrap.class"), "");
+        jar(dir.resolve("clean.jar"), Map.of("Main-Class", "Main"), "Main.class");
+        ungated(lazy.classifyArgv(List.of(JAVA, "-cp", "classes", "Main"), Map.of(), here()));
+        gated(lazy.classifyArgv(List.of(JAVA, "-cp", "clean.jar", "Main"), Map.of(), here()));
+        gated(lazy.classifyArgv(List.of("ls", "-l"), Map.of(), here()));
+    }
+
+    /**
+     * cmdgate's jar unreadable when the list is first needed: a launch that starts a JVM with a class path is one the
+     * review could not check (Destructive), never "no copy"; a launch that starts no JVM does not need the list; and
+     * the next look-up reads the jar again.
+     */
+    @Test
+    void anUnreadableJarOnFirstUseFailsClosed() throws IOException {
+        Path ownJar = dir.resolve("later/cmdgate.jar");
+        RulesClassifier lazy = lazyReview(ownJar);
+        jar(dir.resolve("clean.jar"), Map.of("Main-Class", "Main"), "Main.class");
+        Classification missing = lazy.classifyArgv(List.of(JAVA, "-cp", "clean.jar", "Main"), Map.of(), here());
+        assertThat(missing.commandClass()).as(why(missing)).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(why(missing)).contains("could not check the JVMs").contains("cannot read its own jar");
+        gated(lazy.classifyArgv(List.of("ls", "-l"), Map.of(), here()));
+        Files.createDirectories(ownJar.getParent());
+        jar(ownJar, Map.of("Premain-Class", BOOT.replace('/', '.') + "Premain"), BOOT + "Premain.class");
+        gated(lazy.classifyArgv(List.of(JAVA, "-cp", "clean.jar", "Main"), Map.of(), here()));
+    }
+
+    private RulesClassifier lazyReview(Path ownJar) {
+        RuleSet rules = RuleSet.builtin();
+        return RulesClassifier.of(rules).withReview(new UngatedJvms(JvmOptionRules.load(), ChildJvms.programs(),
+                new CommandKnowledge(rules), BootstrapShadows.onFirstUse(ownJar), ownJar, null, java.util.Set.of()));
+    }
+
+    private LaunchSite here() {
+        return LaunchSite.of(dir.toString(), LaunchSite.NoFrames.NO_FRAMES);
+    }
+
     /**
      * JDK 25's AOT cache assembly JVM ({@code java -XX:AOTCacheOutput=F}: the JVM starts it itself, with no Java agent)
      * takes the options of JDK_AOT_VM_OPTIONS: the variable is judged as the other options variables are, wherever it
