@@ -43,10 +43,10 @@ class ClassifyThroughLinksTest {
 
         List<Map<String, Object>> answers = classify(work, "cat cfg/shadow", "cat /etc/shadow", "cat keys/credentials",
                 "cat build/notes.txt", "cat cfg/hostname");
-        assertThat(answers.get(0)).containsEntry("class", "Network").containsEntry("decision", "block");
+        assertThat(answers.get(0)).containsEntry("class", "Destructive").containsEntry("decision", "block");
         assertThat(answers.get(0).toString()).contains("/etc/shadow through the links on disk");
-        assertThat(answers.get(1)).containsEntry("class", "Network").containsEntry("decision", "block");
-        assertThat(answers.get(2)).containsEntry("class", "Network").containsEntry("decision", "block");
+        assertThat(answers.get(1)).containsEntry("class", "Destructive").containsEntry("decision", "block");
+        assertThat(answers.get(2)).containsEntry("class", "Destructive").containsEntry("decision", "block");
         assertThat(answers.get(3)).containsEntry("class", "Read").containsEntry("decision", "allow");
         assertThat(answers.get(4)).containsEntry("class", "Read").containsEntry("decision", "allow");
         Files.delete(work.resolve("cfg"));   // before the temporary directory is cleaned, which would warn about it

@@ -641,12 +641,12 @@ final class CodeArguments {
                 List<CodeFacts.Cmd> cmds = new ArrayList<>(0);
                 List<String> writes = new ArrayList<>(0);
                 List<String> reads = new ArrayList<>(0);
-                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds) : CodeFacts.awk(code, writes, cmds, reads));
+                facts.addAll(lang.equals("sed") ? CodeFacts.sed(code, writes, cmds, reads) : CodeFacts.awk(code, writes, cmds, reads));
                 for (String f : writes) {
                     analysis.files.writePath(Arg.literal(f), null, site);
                 }
                 for (String f : reads) {
-                    // awk's getline < FILE; a name built at run time holds $x for each part only then known
+                    // sed's r and R, awk's getline < FILE; a name built at run time holds $x for each part only then known
                     analysis.files.readPath(f.indexOf('$') >= 0 ? new Arg(f, true, false, -1, -1) : Arg.literal(f), false, site);
                 }
                 // the commands the program runs (sed's e, awk's system() and pipes) are judged too

@@ -27,6 +27,15 @@ final class CodeFacts {
      * {@code e} runs commands (added to cmds).
      */
     static Set<String> sed(String s, java.util.List<String> writes, java.util.List<Cmd> cmds) {
+        return sed(s, writes, cmds, new java.util.ArrayList<>(0));
+    }
+
+    /**
+     * As {@link #sed(String, java.util.List, java.util.List)}, and the files the {@code r} and {@code R} commands read
+     * (their contents go to the output) are added to reads. GNU sed takes the name to the end of the line; a name
+     * that holds {@code ;} or {@code &#125;} is added also as the text before it, as other seds end it there.
+     */
+    static Set<String> sed(String s, java.util.List<String> writes, java.util.List<Cmd> cmds, java.util.List<String> reads) {
         Set<String> f = new LinkedHashSet<>();
         int i = 0;
         int n = s.length();
@@ -69,7 +78,19 @@ final class CodeFacts {
                     cmds.add(cmd.isEmpty() ? new Cmd("", true, false) : new Cmd(cmd, false, false));
                     i = end;
                 }
-                case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':', 'q', 'Q', 'l', 'L', 'v' -> i = eolOrSemicolon(s, i + 1, c);
+                case 'r', 'R' -> {
+                    addFile(reads, s, i + 1);
+                    int cut = i + 1;
+                    while (cut < n && ";}\n".indexOf(s.charAt(cut)) < 0) {
+                        cut++;
+                    }
+                    String shorter = s.substring(i + 1, cut).strip();
+                    if (!shorter.isEmpty() && !reads.contains(shorter) && reads.size() < 64) {
+                        reads.add(shorter);
+                    }
+                    i = eol(s, i);
+                }
+                case 'a', 'i', 'c', 'b', 't', 'T', ':', 'q', 'Q', 'l', 'L', 'v' -> i = eolOrSemicolon(s, i + 1, c);
                 case 'F', 'z', 'p', 'P', 'd', 'D', 'n', 'N', 'g', 'G', 'h', 'H', 'x', '=' -> i++;
                 default -> {
                     // not a sed command we know: assume the worst

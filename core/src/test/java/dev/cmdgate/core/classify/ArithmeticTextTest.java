@@ -21,7 +21,7 @@ class ArithmeticTextTest {
             "[[ 'k[$(shred -u /srv/db)]' -eq 0 ]] => Destructive",
             "[[ 3 -ge 'k[`shred -u /srv/db`]' ]] => Destructive",
             "[[ \"k[\\$(shred -u /srv/db)]\" -ne 1 ]] => Destructive",
-            "[[ -v 'k[$(head -c9 ~/.aws/credentials >&2)]' ]] => Network",
+            "[[ -v 'k[$(head -c9 ~/.aws/credentials >&2)]' ]] => Destructive",
             "[[ -R 'k[$(shred -u /srv/db)]' ]] => Destructive",
             "[[ 1 -eq 1 && 'k[$(shred -u /srv/db)]' -lt 2 ]] => Destructive",
             // only printed or compared as strings: no arithmetic, no subscript

@@ -42,13 +42,13 @@ class ArrayKeysTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "a=([5]=~/.aws/credentials); head -n1 \"${a[5]}\" => Network",
+            "a=([5]=~/.aws/credentials); head -n1 \"${a[5]}\" => Destructive",
             "a=(x [3]=/etc/hosts); : > \"${a[3]}\" => Destructive",
             "a=(x [3]=y /etc/hosts); : > \"${a[4]}\" => Destructive",
-            "a=(x y); a[1]=~/.aws/credentials; head -n1 \"${a[1]}\" => Network",
-            "a=(~/.aws/credentials); if true; then a[0]=x; fi; head -n1 \"${a[0]}\" => Network",
+            "a=(x y); a[1]=~/.aws/credentials; head -n1 \"${a[1]}\" => Destructive",
+            "a=(~/.aws/credentials); if true; then a[0]=x; fi; head -n1 \"${a[0]}\" => Destructive",
             "a=(x); a[7]=/etc/sudoers; chmod 777 ${a[7]} => Destructive",
-            "declare -A m=([k]=~/.aws/credentials); head -n1 \"${m[k]}\" => Network",
+            "declare -A m=([k]=~/.aws/credentials); head -n1 \"${m[k]}\" => Destructive",
             "declare -A m; m[key]=/etc/hosts; : > \"${m[key]}\" => Destructive",
             "local -A m; m[a]=x; m[b]=/etc/hosts; : > \"${m[b]}\" => Destructive",
             // a key only known at run time, or arithmetic: the element stays only known at run time

@@ -17,10 +17,10 @@ class ArraySubscriptsTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "a=(x /etc/shadow); head -n1 ${a[-1]} => Network",
-            "a=(/etc/shadow x y); head -n1 \"${a[-3]}\" => Network",
-            "a=(x /etc/shadow); i=1; head -n1 ${a[i]} => Network",
-            "a=(x /etc/shadow); i=0; i=1; head -n1 ${a[i]} => Network",
+            "a=(x /etc/shadow); head -n1 ${a[-1]} => Destructive",
+            "a=(/etc/shadow x y); head -n1 \"${a[-3]}\" => Destructive",
+            "a=(x /etc/shadow); i=1; head -n1 ${a[i]} => Destructive",
+            "a=(x /etc/shadow); i=0; i=1; head -n1 ${a[i]} => Destructive",
             "a=(rm x); ${a[-2]} -rf ~ => Destructive",
             // the element the subscript names is a harmless one
             "a=(x /etc/shadow); head -n1 ${a[-2]} => Read",

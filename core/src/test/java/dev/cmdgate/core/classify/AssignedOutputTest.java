@@ -18,12 +18,12 @@ class AssignedOutputTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "p=$(printf '%s' /etc/shadow); cat \"$p\" => Network",
-            "p=$(echo /etc/shadow); cat $p => Network",
-            "p=\"$(printf '%s' /etc)/shadow\"; cat \"$p\" => Network",
-            "p=`printf %s ~/.ssh/id_rsa`; head -n1 \"$p\" => Network",
+            "p=$(printf '%s' /etc/shadow); cat \"$p\" => Destructive",
+            "p=$(echo /etc/shadow); cat $p => Destructive",
+            "p=\"$(printf '%s' /etc)/shadow\"; cat \"$p\" => Destructive",
+            "p=`printf %s ~/.ssh/id_rsa`; head -n1 \"$p\" => Destructive",
             "d=$(printf /); rm -rf \"$d\" => Destructive",
-            "p=$(printf '%s' /etc/shadow); q=$p; cat \"$q\" => Network",
+            "p=$(printf '%s' /etc/shadow); q=$p; cat \"$q\" => Destructive",
             // everyday values stay as they were
             "v=$(printf '%s' 1.2.3); echo $v => Read",
             "d=$(printf src); ls \"$d\" => Read",

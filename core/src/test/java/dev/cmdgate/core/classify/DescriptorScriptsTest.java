@@ -20,7 +20,7 @@ class DescriptorScriptsTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '#', quoteCharacter = '`', value = {
             "sh /proc/thread-self/fd/0 <<< 'rm -rf ~/x' # DESTRUCTIVE",
-            "dash -- /dev/fd/0 <<< 'cat /etc/gshadow' # NETWORK",
+            "dash -- /dev/fd/0 <<< 'cat /etc/gshadow' # DESTRUCTIVE",
             "zsh /dev/fd/4 4<<'E'\\nrm -rf /x\\nE # DESTRUCTIVE",
             "ksh /dev/fd/9 9<<< 'chmod 666 /etc/gshadow' # DESTRUCTIVE",
             ". /dev/fd/0 <<< 'rm -rf /x' # DESTRUCTIVE",
@@ -34,7 +34,7 @@ class DescriptorScriptsTest {
             "bash /dev/fd/0 <<< 'ls -la' # READ",
             "sh /dev/fd/3 3<<< 'echo hi' # READ",
             // standard input from a file the line wrote
-            "printf 'cat /etc/gshadow' > s.sh; bash < s.sh # NETWORK",
+            "printf 'cat /etc/gshadow' > s.sh; bash < s.sh # DESTRUCTIVE",
             "echo 'rm -rf /x' > job; dash -s < job # DESTRUCTIVE",
             "echo 'import shutil; shutil.rmtree(\"/x\")' > a.py; python3 < a.py # DESTRUCTIVE",
             "echo 'ls -la' > s.sh; sh < s.sh # WRITE",

@@ -66,7 +66,10 @@ class EncryptedOriginalsTest {
         RulesClassifier builtin = RulesClassifier.of(RuleSet.builtin());
         assertThat(builtin.classifyShell("gpg -c report.docx && rm report.docx").commandClass())
                 .isEqualTo(CommandClass.DESTRUCTIVE);
-        assertThat(builtin.classifyShell("gpg -d report.docx.gpg > report.docx && rm report.docx.gpg").commandClass())
-                .isNotEqualTo(CommandClass.DESTRUCTIVE);
+        // decrypting is a credential read (the keyring's private key opens the file), never the encrypting of an
+        // original that the line then deletes
+        assertThat(builtin.classifyShell("gpg -d report.docx.gpg > report.docx && rm report.docx.gpg").findings())
+                .noneMatch(f -> f.reason().contains("after encrypting it"))
+                .anyMatch(f -> f.reason().startsWith("reads a credential store"));
     }
 }

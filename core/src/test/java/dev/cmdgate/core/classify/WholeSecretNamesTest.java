@@ -22,10 +22,10 @@ class WholeSecretNamesTest {
         "typeset -p HOME USER SHELL | READ",
         "printenv HOME USER | READ",
         "printenv USER | READ",
-        "declare -p HOME GITHUB_TOKEN | NETWORK",
-        "declare -p db_password | NETWORK",
-        "printenv MY_USERPWD | NETWORK",
-        "printenv AWS_SECRET_ACCESS_KEY | NETWORK",
+        "declare -p HOME GITHUB_TOKEN | DESTRUCTIVE",
+        "declare -p db_password | DESTRUCTIVE",
+        "printenv MY_USERPWD | DESTRUCTIVE",
+        "printenv AWS_SECRET_ACCESS_KEY | DESTRUCTIVE",
     })
     void onlySecretNamesRaise(String line, CommandClass expected) {
         assertThat(C.classifyShell(line).commandClass()).as(line).isEqualTo(expected);

@@ -22,11 +22,11 @@ class XargsQuotingTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiterString = " => ", value = {
-            "xargs head -n1 <<< '/etc/sha\\dow' => Network",
-            "xargs head -n1 <<< \"'/etc/shadow'\" => Network",
-            "xargs head -n1 <<< '\"/etc/\"shadow' => Network",
-            "echo \"'/etc/shadow'\" | xargs head -n1 => Network",
-            "printf '%s\\n' '/e\\tc/shadow' | xargs head -n1 => Network",
+            "xargs head -n1 <<< '/etc/sha\\dow' => Destructive",
+            "xargs head -n1 <<< \"'/etc/shadow'\" => Destructive",
+            "xargs head -n1 <<< '\"/etc/\"shadow' => Destructive",
+            "echo \"'/etc/shadow'\" | xargs head -n1 => Destructive",
+            "printf '%s\\n' '/e\\tc/shadow' | xargs head -n1 => Destructive",
             "xargs ls <<< \"'src' 'docs'\" => Read",
     })
     void theWordsXargsReads(String line, String expected) {

@@ -43,18 +43,18 @@ class LexicalPathTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
-            "cat /var/log/../../etc/shadow                    | Network",
-            "base64 /proc/1/root/etc/gshadow                  | Network",
-            "grep -h . /proc/self/cwd/../../../etc/shadow     | Network",
-            "tar czf /tmp/k.tgz /opt/../root/.ssh             | Network",
+            "cat /var/log/../../etc/shadow                    | Destructive",
+            "base64 /proc/1/root/etc/gshadow                  | Destructive",
+            "grep -h . /proc/self/cwd/../../../etc/shadow     | Destructive",
+            "tar czf /tmp/k.tgz /opt/../root/.ssh             | Destructive",
             "printf 'x ALL=(ALL) ALL' >> /var/tmp/../../etc/sudoers | Destructive",
             "sed -i 1d /srv/../etc/passwd                     | Destructive",
             "cp job /opt/x/../../etc/cron.d/job               | Destructive",
             "cat /usr/share/doc/../../../etc/hostname         | Read",
             "cat /proc/self/root/etc/os-release               | Read",
             // a .. after a link climbs from where the link points: what follows may be anywhere
-            "cat /var/run/../etc/shadow                       | Network",
-            "cat /dev/fd/../root/etc/shadow                   | Network",
+            "cat /var/run/../etc/shadow                       | Destructive",
+            "cat /dev/fd/../root/etc/shadow                   | Destructive",
             "echo x >> /dev/fd/../root/etc/profile            | Destructive",
             "cp evil /var/run/../etc/sudoers.d/x              | Destructive",
             "cat /opt/app/../notes/README                     | Read",
