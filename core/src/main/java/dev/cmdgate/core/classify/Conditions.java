@@ -98,17 +98,21 @@ final class Conditions {
             }
             case OPERAND -> {
                 for (Arg a : p.operands) {
-                    if (operandMatches(c.glob(), a)) {
+                    if (operandMatches(c.glob(), inCase(c, a))) {
                         return true;
                     }
                 }
                 return p.anyOption && !c.negate() && c.glob().startsWith("-") && p.mayBe(c.glob());
             }
             case LAST_OPERAND -> {
-                return !p.operands.isEmpty() && operandMatches(c.glob(), p.operands.get(p.operands.size() - 1));
+                return !p.operands.isEmpty() && operandMatches(c.glob(), inCase(c, p.operands.get(p.operands.size() - 1)));
             }
             case OPERAND_AT -> {
-                return c.number() < p.operands.size() && operandMatches(c.glob(), p.operands.get(c.number()));
+                return c.number() < p.operands.size() && operandMatches(c.glob(), inCase(c, p.operands.get(c.number())));
+            }
+            case VERB -> {
+                Arg verb = verb(p.operands);
+                return verb != null && operandMatches(c.glob(), inCase(c, verb));
             }
             case OPERANDS_GT -> {
                 return p.operands.size() > c.number();
@@ -172,6 +176,31 @@ final class Conditions {
                 return false;
             }
         }
+    }
+
+    /**
+     * The command word of a namespaced command line: the last operand before the first that starts with {@code -}
+     * (the operands after it are the command's options and their values, {@code -i list} among them); null when the
+     * first operand is already an option.
+     */
+    private static Arg verb(List<Arg> operands) {
+        Arg verb = null;
+        for (Arg a : operands) {
+            if (a.text.startsWith("-")) {
+                break;
+            }
+            verb = a;
+        }
+        return verb;
+    }
+
+    /** The operand as an any-case condition compares it: in lower case (a word only known at run time as it is). */
+    private static Arg inCase(Condition c, Arg a) {
+        if (!c.anyCase() || a.unresolved() || a.pattern != null) {
+            return a;
+        }
+        String lower = a.text.toLowerCase(java.util.Locale.ROOT);
+        return lower.equals(a.text) ? a : Arg.literal(lower);
     }
 
     /**

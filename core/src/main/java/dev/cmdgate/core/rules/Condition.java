@@ -15,8 +15,14 @@ import java.util.Map;
  *               any glob of the named list, {@code $sensitive} for a sensitive place, {@code $dynamic}
  *               for a value only known at run time
  * @param number the count for {@code operands>N} / {@code operands=N}, or the 0-based operand index
+ * @param anyCase whether the glob is compared without regard to case ({@code operand1~=GLOB}), for programs that
+ *               take their command words in any case (the glob is then stored in lower case)
  */
-public record Condition(Kind kind, boolean negate, String name, String glob, int number) {
+public record Condition(Kind kind, boolean negate, String name, String glob, int number, boolean anyCase) {
+
+    public Condition(Kind kind, boolean negate, String name, String glob, int number) {
+        this(kind, negate, name, glob, number, false);
+    }
 
     /** The kinds of test a rules row can make. */
     public enum Kind {
@@ -59,7 +65,12 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
          * searched in process names, {@code -i}, {@code -x}, {@code -f}, {@code -v}), may select a process a glob of
          * the list names.
          */
-        SELECTS
+        SELECTS,
+        /**
+         * {@code verb=GLOB}: the command word of a namespaced command line ({@code esxcli system account add -i NAME}):
+         * the last operand before the first one that starts with {@code -}, the last operand when none does.
+         */
+        VERB
     }
 
     /**
@@ -72,6 +83,19 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
         for (String w : words) {
             boolean neg = w.startsWith("!");
             String c = neg ? w.substring(1) : w;
+            int tilde = c.indexOf("~=");
+            if (tilde > 0 && (c.startsWith("operand") || c.startsWith("last") || c.startsWith("verb"))
+                    && c.indexOf('=') == tilde + 1) {
+                // compared in any case: the word's own form, lower-cased, against the glob in lower case
+                String g = c.substring(tilde + 2);
+                if (g.startsWith("@") || g.startsWith("$")) {
+                    throw new IllegalArgumentException("'~=' takes a glob, not a list or a $pattern: " + w);
+                }
+                Condition plain = parse(s, List.of(c.substring(0, tilde) + "=" + g.toLowerCase(java.util.Locale.ROOT)),
+                        lists).get(0);
+                out.add(new Condition(plain.kind(), neg, plain.name(), plain.glob(), plain.number(), true));
+                continue;
+            }
             if (c.equals("--")) {
                 out.add(new Condition(Kind.DASHDASH, neg, null, null, 0));
             } else if (c.startsWith("other-fact:")) {
@@ -108,6 +132,8 @@ public record Condition(Kind kind, boolean negate, String name, String glob, int
                 out.add(new Condition(Kind.SELECTS, neg, null, list, 0));
             } else if (c.startsWith("found=")) {
                 out.add(new Condition(Kind.FOUND, neg, null, glob(c.substring(6), lists), 0));
+            } else if (c.startsWith("verb=")) {
+                out.add(new Condition(Kind.VERB, neg, null, glob(c.substring(5), lists), 0));
             } else if (c.startsWith("last=")) {
                 out.add(new Condition(Kind.LAST_OPERAND, neg, null, glob(c.substring(5), lists), 0));
             } else if (c.startsWith("operand") && c.indexOf('=') > 7) {
