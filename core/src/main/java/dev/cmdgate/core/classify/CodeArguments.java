@@ -450,6 +450,15 @@ final class CodeArguments {
      * code file, or code in a language; text only known at run time is unverifiable code.
      */
     void read(CodeRule c, String text, boolean dynamic, ParsedArgs p, Site site, Set<String> facts) {
+        readOnce(c, text, dynamic, p, site, facts);
+        if (!dynamic && analysis.files.holdsPlaceholder(text)) {
+            // find -exec sh -c 'echo {}' ;: find puts each file's name where the placeholder stands, code and all;
+            // the text as written is judged too (sh -c 'echo x >> {}' writes the files found)
+            readOnce(c, text, true, p, site, facts);
+        }
+    }
+
+    private void readOnce(CodeRule c, String text, boolean dynamic, ParsedArgs p, Site site, Set<String> facts) {
         if (c.verdict() != null && !fromFiles && !text.isBlank() && (!c.interpreterOnly() || runsInterpreter(c, text))) {
             analysis.raise(site, c.verdict(), text);
         }

@@ -36,6 +36,10 @@ final class CredentialReads {
      */
     void readPath(Arg a, boolean recursive, Site site) {
         String text = a.text;
+        if (!a.unresolved() && analysis.rules.isActingDevice(a.normalized())) {
+            // opening it is the act: cat /dev/watchdog arms the watchdog, and the host reboots when it is closed
+            analysis.raise(site, analysis.setting("device-open"), a.text + " acts when it is opened");
+        }
         if (credentialRead(text, a.unresolved(), recursive, site)) {
             return;
         }

@@ -234,6 +234,15 @@ final class FileEffects {
         standing.found = found;
     }
 
+    /**
+     * Whether {@code text} holds a placeholder the wrapper being judged replaces by each file it finds
+     * ({@code find -exec}, {@code fd -x}): the text is then only known at run time, wherever the placeholder stands in
+     * it ({@code python3 -c 'print("{}")'} runs code that holds a file name).
+     */
+    boolean holdsPlaceholder(String text) {
+        return text != null && standing.holdsPlaceholder(text);
+    }
+
     /** {@link FindPlaceholders#foundBelow}. */
     List<String> foundBelow(Arg a) {
         return standing.foundBelow(a);

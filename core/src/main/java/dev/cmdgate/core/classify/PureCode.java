@@ -56,6 +56,8 @@ final class PureCode {
     private boolean[] handled;
     /** Scopes of names the program binds: name, first and last token index where it is bound. */
     private final List<Object[]> bound = new ArrayList<>();
+    /** Names bound to a module by {@code import M} (or {@code as N}): namespaces, as the {@code pure namespaces} rows. */
+    private final java.util.Set<String> moduleNames = new java.util.HashSet<>();
     private final List<String> modules = new ArrayList<>();
     private final List<String> reads = new ArrayList<>();
     private final List<String> jsonFiles = new ArrayList<>();
@@ -348,6 +350,7 @@ final class PureCode {
                     return why;
                 }
                 String bad = bind(as, e, Integer.MAX_VALUE);
+                moduleNames.add(as);
                 if (bad != null) {
                     return bad;
                 }
@@ -655,8 +658,25 @@ final class PureCode {
             if (!p.names().contains(t.text) && !boundAt(t.text, k)) {
                 return t.text + " is not on the pure names list";
             }
+            if (namespace(t.text, k) && !(k + 2 < n && (toks.get(k + 1).is(K.OP, ".") || toks.get(k + 1).is(K.OP, "?."))
+                    && toks.get(k + 2).kind == K.ID)) {
+                return t.text + " is used as a value: it may only be followed by . and a listed attribute";
+            }
         }
         return null;
+    }
+
+    /**
+     * Whether the name at {@code k} is a namespace there: listed by a {@code pure namespaces} row and not bound by the
+     * program (an arrow's parameter of the same name is its own value), or a module the program imported. Taken as a
+     * value, such an object could be enumerated ({@code Object.entries(process)}) and its members reached without
+     * ever writing their names after a {@code .}.
+     */
+    private boolean namespace(String name, int k) {
+        if (py) {
+            return moduleNames.contains(name) || (p.namespaces().contains(name) && !boundAt(name, k));
+        }
+        return p.namespaces().contains(name) && !boundAt(name, k);
     }
 
     private static boolean subscripted(T prev) {

@@ -22,6 +22,8 @@ final class PureLaunches {
 
     /** Subdirectories of the working directory looked into for a package before the check fails closed. */
     static final int MAX_DIRS = 64;
+    /** Directories nested deeper than this below the working directory are not looked into: the launch is not pure. */
+    static final int MAX_DEPTH = 6;
 
     /** A pure program whose files are checked at the end: where, in which language, what it imports and requires. */
     private record Pending(Site site, Language lang, PureCode.Pure pure, boolean cwdModules, boolean directoryKnown) {
@@ -56,7 +58,8 @@ final class PureLaunches {
         for (ParsedArgs.Use u : p.options) {
             CodeRule c = codeRow(deepest, u);
             if (c != null) {
-                if (code != null || u.value() == null || u.from() == null || u.from().unresolved()) {
+                if (code != null || u.value() == null || u.from() == null || u.from().unresolved()
+                        || analysis.files.holdsPlaceholder(u.value())) {
                     return null;
                 }
                 found = c;
@@ -147,33 +150,69 @@ final class PureLaunches {
         if (entries == null) {
             return "the working directory cannot be listed";
         }
-        int dirs = 0;
         for (String e : entries) {
             if (moduleFile(e, suffixes)) {
                 return e + " in the working directory may be imported in place of a standard module";
             }
         }
+        // a directory need not hold __init__ to be imported: PEP 420 makes any directory a namespace package, so
+        // org/python/core.py runs when copy (3.6-3.11) tries from org.python.core import … — any module file below
+        // a directory whose name an import could spell makes the launch not pure
+        int[] dirs = {0};
+        return below(files, dir, "", entries, suffixes, 1, dirs);
+    }
+
+    /** The first module file in a subdirectory of {@code path} an import could reach, or why it is not known. */
+    private String below(SiteFiles files, String path, String rel, List<String> entries, List<String> suffixes, int depth,
+            int[] dirs) throws SiteFiles.Unreadable {
         for (String e : entries) {
-            String path = dir + "/" + e;
-            SiteFiles.Kind k = files.kind(path);
+            if (!importable(e)) {
+                continue;   // .venv, build-1: no dotted module name can spell it
+            }
+            String sub = path + "/" + e;
+            SiteFiles.Kind k = files.kind(sub);
             if (k == SiteFiles.Kind.LINK) {
-                String real = files.realPath(path);
+                String real = files.realPath(sub);
                 k = real == null ? SiteFiles.Kind.NONE : files.kind(real);
             }
             if (k != SiteFiles.Kind.DIRECTORY) {
                 continue;
             }
-            if (++dirs > MAX_DIRS) {
-                return "more than " + MAX_DIRS + " directories in the working directory";
+            if (++dirs[0] > MAX_DIRS) {
+                return "more than " + MAX_DIRS + " directories below the working directory";
             }
-            List<String> inside = files.list(path);
-            for (String i : inside == null ? List.<String>of() : inside) {
-                if (i.startsWith("__init__.") && moduleFile(i, suffixes)) {
-                    return e + "/" + i + " makes " + e + " a package the interpreter may import in place of a standard module";
+            if (depth > MAX_DEPTH) {
+                return "directories deeper than " + MAX_DEPTH + " levels below the working directory";
+            }
+            List<String> inside = files.list(sub);
+            if (inside == null) {
+                return rel + e + " cannot be listed";
+            }
+            for (String i : inside) {
+                if (moduleFile(i, suffixes)) {
+                    return rel + e + "/" + i + " may be imported (a package or a namespace package) in place of a standard module";
                 }
+            }
+            String why = below(files, sub, rel + e + "/", inside, suffixes, depth + 1, dirs);
+            if (why != null) {
+                return why;
             }
         }
         return null;
+    }
+
+    /** Whether an import statement could name this directory: a Python identifier. */
+    private static boolean importable(String name) {
+        if (name.isEmpty() || !(Character.isLetter(name.charAt(0)) || name.charAt(0) == '_')) {
+            return false;
+        }
+        for (int i = 1; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean moduleFile(String name, List<String> suffixes) {

@@ -92,11 +92,12 @@ final class LanguageRows {
             case "names" -> p.names.addAll(words);
             case "attributes" -> p.attributes.addAll(words);
             case "modules" -> p.modules.addAll(words);
+            case "namespaces" -> p.namespaces.addAll(words);
             case "read-call" -> p.readCalls.addAll(words);
             case "json-call" -> p.jsonCalls.addAll(words);
             case "cwd-modules" -> p.cwdModules.addAll(words);
             default -> throw new IllegalArgumentException("unknown pure row '" + kind
-                    + "' (expected is, names, attributes, modules, read-call, json-call, cwd-modules)");
+                    + "' (expected is, names, attributes, namespaces, modules, read-call, json-call, cwd-modules)");
         }
     }
 

@@ -16,6 +16,7 @@ public final class Purity {
     final Set<String> names = new HashSet<>();
     final Set<String> attributes = new HashSet<>();
     final Set<String> modules = new HashSet<>();
+    final Set<String> namespaces = new HashSet<>();
     final Set<String> readCalls = new HashSet<>();
     final Set<String> jsonCalls = new HashSet<>();
     final List<String> cwdModules = new ArrayList<>();
@@ -26,6 +27,11 @@ public final class Purity {
     public Set<String> names() { return names; }
     /** Names a pure program may write after a {@code .}. */
     public Set<String> attributes() { return attributes; }
+    /**
+     * Names that hold objects with members no pure program may reach ({@code process}, {@code console}): each use
+     * must be followed by {@code .} and an attribute, never taken as a value a program could enumerate.
+     */
+    public Set<String> namespaces() { return namespaces; }
     /** Modules a pure program may import, by their full dotted names. */
     public Set<String> modules() { return modules; }
     /** Calls that, given exactly one literal argument, only read that file ({@code open('f')}). */
@@ -46,7 +52,7 @@ public final class Purity {
     @Override
     public String toString() {
         return "Purity[verdict=" + verdict + ", names=" + new java.util.TreeSet<>(names) + ", attributes="
-                + new java.util.TreeSet<>(attributes) + ", modules=" + new java.util.TreeSet<>(modules) + ", readCalls="
+                + new java.util.TreeSet<>(attributes) + ", modules=" + new java.util.TreeSet<>(modules) + ", namespaces=" + new java.util.TreeSet<>(namespaces) + ", readCalls="
                 + new java.util.TreeSet<>(readCalls) + ", jsonCalls=" + new java.util.TreeSet<>(jsonCalls)
                 + ", cwdModules=" + cwdModules + "]";
     }

@@ -30,6 +30,7 @@ public final class RuleSet {
     final Set<String> systemDirs = new HashSet<>();
     final List<String> harmlessDevices = new ArrayList<>();
     final List<String> networkDevices = new ArrayList<>();
+    final List<String> actingDevices = new ArrayList<>();
     final List<String> ordinaryFiles = new ArrayList<>();
     /** scripts-of rows: path glob → the program that runs such a script by its name (/etc/init.d/* → service). */
     final Map<String, String> scriptsOf = new java.util.LinkedHashMap<>();
@@ -501,6 +502,11 @@ public final class RuleSet {
     /** Paths under /dev that are ordinary files ({@code /dev/shm/…}), not devices. */
     public boolean isOrdinaryFile(String path) {
         return Glob.anyMatch(ordinaryFiles, path);
+    }
+
+    /** Devices whose opening alone acts ({@code /dev/watchdog} arms the hardware watchdog): a read of one is not a read. */
+    public boolean isActingDevice(String path) {
+        return Glob.anyMatch(actingDevices, path) && LexicalPath.afterDotDot(path) == null;
     }
 
     public boolean isNetworkDevice(String path) {

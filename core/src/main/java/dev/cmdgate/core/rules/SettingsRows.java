@@ -64,6 +64,7 @@ final class SettingsRows {
             case "unknown-when" -> rules.unknownWhens.add(unknownWhen(rules, row));
             case "harmless-devices" -> rules.harmlessDevices.addAll(rest);
             case "network-devices" -> rules.networkDevices.addAll(rest);
+            case "acting-devices" -> rules.actingDevices.addAll(rest);
             case "ordinary-files" -> rules.ordinaryFiles.addAll(rest);
             case "shells" -> rules.shells.addAll(rest);
             case "shell-variables" -> rules.shellVariables.addAll(rest);

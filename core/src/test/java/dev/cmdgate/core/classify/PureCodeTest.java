@@ -168,6 +168,50 @@ class PureCodeTest {
         assertThat(js(code).pure()).as(code).isNull();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "Object.entries(process).find(e => e[0] == 'kill')[1](1)",
+        "Object.values(process).find(f => f.name == 'binding')('fs')",
+        "Object.keys(process)",
+        "Object.values(process)[0]",
+        "[process].map(p => p)",
+        "const p = process; console.log(p.pid)",
+        "console.log(Object.entries(console))",
+        "console.log(Object.values(Buffer))",
+        "console.log([JSON, Math].length)",
+        "Object.entries(Object)",
+        "console.log(process)",
+        "console.log(process[0])",
+    })
+    void aNamespaceIsNeverAValue(String code) {
+        assertThat(js(code).pure()).as(code).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "console.log(Object.keys(process.versions).length)",
+        "console.log(process.argv.slice(2).map(a => a.toUpperCase()))",
+        "console.log(JSON.stringify(Object.entries({a: 1})))",
+        "console.log(Math.max(...[1, 2]))",
+        "[1, 2].map(process => process + 1)",
+    })
+    void aNamespaceFollowedByAnAttributeIsFine(String code) {
+        PureCode.Outcome o = js(code);
+        assertThat(o.pure()).as(o.why()).isNotNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "import sys; print(sorted([sys], key=str))",
+        "import sys; s = sys; print(s.argv)",
+        "import json as j; print(list(map(print, [j])))",
+        "import sys; print(max(sys, key=len))",
+        "import urllib.parse; print(urllib)",
+    })
+    void anImportedModuleIsNeverAValue(String code) {
+        assertThat(py(code).pure()).as(code).isNull();
+    }
+
     @Test
     void theReaderReportsWhatItReadsAndImports() {
         PureCode.Pure p = py("import json, urllib.parse; print(json.load(open('a.json')))").pure();

@@ -41,6 +41,53 @@ class PureLaunchesTest {
     }
 
     @Test
+    void aModuleInAnySubdirectoryAnImportCouldNameMakesItCode() {
+        // copy (3.6-3.11) tries from org.python.core import …: PEP 420 namespace packages need no __init__
+        assertClass(judge(PY, files("org/python/core.py", "open('x', 'w')")), CommandClass.WRITE);
+        assertClass(judge(PY, files("org/python/core/__init__.py", "import os")), CommandClass.WRITE);
+        assertClass(judge(PY, files("a/b/c/d/mod.pyc", "x")), CommandClass.WRITE);
+        // a directory no dotted name can spell is never imported
+        assertClass(judge(PY, files(".venv/lib/site.py", "import os", "build-1/x.py", "x")), CommandClass.READ);
+        assertClass(judge(PY, files("src/main/java/A.java", "x")), CommandClass.READ);
+        // past the depth bound the check fails closed
+        assertClass(judge(PY, files("a/b/c/d/e/f/g/h/README.md", "x")), CommandClass.WRITE);
+    }
+
+    @Test
+    void codeHoldingAFindersPlaceholderIsOnlyKnownAtRunTime() {
+        Map<String, String> f = files("README.md", "x");
+        assertClass(judge("find . -exec python3 -c 'print(\"{}\")' \\;", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("find . -ok node -e 'console.log(\"x{}x\")' \\;", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("find . -exec sh -c 'echo {}' \\;", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("fd -x python3 -c {/}", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("fd -X node -p '\"{.}\"'", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("fd -e json -x python3 -c 'print(\"{//}\")'", f), CommandClass.DESTRUCTIVE);
+        // without a placeholder the code is the one written, and a placeholder as a path is a file found
+        assertClass(judge("find . -exec python3 -c 'print(1)' \\;", f), CommandClass.READ);
+        assertClass(judge("find . -name '*.py' -exec wc -l {} +", f), CommandClass.READ);
+        assertClass(judge("fd -e py -x wc -l {}", f), CommandClass.READ);
+        // outside a finder, braces in code are code
+        assertClass(judge("python3 -c 'print(\"{}\")'", f), CommandClass.READ);
+    }
+
+    @Test
+    void aDeviceWhoseOpeningActsIsNoRead() {
+        Map<String, String> f = files("README.md", "x");
+        assertClass(judge("python3 -c 'print(open(\"/dev/watchdog\"))'", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("cat /dev/watchdog1", f), CommandClass.DESTRUCTIVE);
+        assertClass(judge("cat /dev/null", f), CommandClass.READ);
+    }
+
+    @Test
+    void jsonToolsSecondOperandIsWritten() {
+        Map<String, String> f = files("a.json", "{}");
+        assertClass(judge("python3 -m json.tool a.json", f), CommandClass.READ);
+        assertClass(judge("python3 -m json.tool --indent 4 a.json", f), CommandClass.READ);
+        assertClass(judge("python3 -m json.tool a.json a.json", f), CommandClass.WRITE);
+        assertClass(judge("python3 -m json.tool --sort-keys - ~/.bashrc", f), CommandClass.DESTRUCTIVE);
+    }
+
+    @Test
     void requireOfAJsonFileNeedsARegularFile() {
         String line = "node -e 'console.log(require(\"./package.json\").version)'";
         assertClass(judge(line, files("package.json", "{}")), CommandClass.READ);
