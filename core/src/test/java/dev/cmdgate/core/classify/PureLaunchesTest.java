@@ -110,7 +110,7 @@ class PureLaunchesTest {
     @Test
     void aCredentialStoreItOpensIsStillACredentialRead() {
         assertClass(judge("python3 -c 'print(open(\"/home/u/.ssh/id_rsa\").read())'", files("README.md", "x")),
-                CommandClass.NETWORK);
+                CommandClass.DESTRUCTIVE);
     }
 
     @Test
