@@ -65,7 +65,7 @@ class GateFilesIT {
         Blocked.check(soft, run.result("cat_key_by_path"), "cat " + key, log.forWord(key.toString()));
         Blocked.assertBlocked(run.result("key_as_stdin"));
         for (Audit.Line l : List.of(log.forWord("cat ~/.ssh/id_rsa"), log.forWord(key.toString()), log.forWord("base64"))) {
-            soft.assertThat(l.commandClass()).as(l.raw()).isEqualTo("Network");
+            soft.assertThat(l.commandClass()).as(l.raw()).isEqualTo("Destructive");
             soft.assertThat(findingReasons(l)).as(l.raw()).anyMatch(r -> r.startsWith("reads a credential store: ")
                     && (r.endsWith("~/.ssh/id_rsa") || r.endsWith(key.toString())));
         }
