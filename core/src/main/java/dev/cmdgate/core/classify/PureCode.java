@@ -323,6 +323,14 @@ final class PureCode {
         return null;
     }
 
+    /** The index after an optional {@code as NAME} at {@code k}: {@code k} itself without one, -1 when no name follows. */
+    private int afterAlias(int k, int e) {
+        if (k < e && toks.get(k).is(K.ID, "as")) {
+            return k + 1 < e && toks.get(k + 1).kind == K.ID ? k + 2 : -1;
+        }
+        return k;
+    }
+
     private String statement(int a, int e) {
         T first = toks.get(a);
         if (py && first.is(K.ID, "import")) {
@@ -337,14 +345,12 @@ final class PureCode {
                     return "an import the reader does not know";
                 }
                 String top = m.toString().contains(".") ? m.substring(0, m.indexOf(".")) : m.toString();
-                String as = top;
-                if (k < e && toks.get(k).is(K.ID, "as")) {
-                    if (k + 1 >= e || toks.get(k + 1).kind != K.ID) {
-                        return "an import the reader does not know";
-                    }
-                    as = toks.get(k + 1).text;
-                    k += 2;
+                int next = afterAlias(k, e);
+                if (next < 0) {
+                    return "an import the reader does not know";
                 }
+                String as = next == k ? top : toks.get(k + 1).text;
+                k = next;
                 String why = imported(m.toString());
                 if (why != null) {
                     return why;
@@ -385,15 +391,13 @@ final class PureCode {
                 if (name.startsWith("__") || !p.attributes().contains(name)) {
                     return "from " + m + " import " + name + ": " + name + " is not on the pure attributes list";
                 }
-                String as = name;
                 k++;
-                if (k < e && toks.get(k).is(K.ID, "as")) {
-                    if (k + 1 >= e || toks.get(k + 1).kind != K.ID) {
-                        return "an import the reader does not know";
-                    }
-                    as = toks.get(k + 1).text;
-                    k += 2;
+                int next = afterAlias(k, e);
+                if (next < 0) {
+                    return "an import the reader does not know";
                 }
+                String as = next == k ? name : toks.get(k + 1).text;
+                k = next;
                 String bad = bind(as, e, Integer.MAX_VALUE);
                 if (bad != null) {
                     return bad;
